@@ -1,0 +1,18 @@
+#!/usr/bin/env node
+import { Command } from 'commander';
+import { commands } from './commands/index.js';
+import { runCli } from './run.js';
+
+const program = new Command('corroborate')
+  .description('Turn a pile of news reports into a sourced ledger of events.')
+  .version('0.1.0')
+  .option(
+    '--store <dir>',
+    'workspace folder (SQLite database and originals)',
+    process.env.CORROBORATE_STORE ?? './corroborate-data',
+  )
+  .showHelpAfterError();
+
+for (const register of commands) register(program);
+
+await runCli(program, process.argv);

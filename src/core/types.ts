@@ -1,0 +1,390 @@
+/**
+ * Records shared by every pipeline stage. Offsets are `[start, end)` indices into a document's
+ * canonical text (JavaScript string indices); every record that carries a span also carries the
+ * text that the span slices to, so that a reader can check it.
+ */
+
+/** `[start, end)` into a document's canonical text. */
+export type Span = [start: number, end: number];
+
+export type Severity = 'error' | 'warning' | 'info';
+
+/** A problem found in content. Problems in content are data, not exceptions. */
+export interface Diagnostic {
+  /** Stable rule id, kebab-case, prefixed by stage: `ingest/invalid-utf8`, `extract/unresolved-place`. */
+  rule: string;
+  severity: Severity;
+  /** What was expected, what was found. */
+  message: string;
+  /** What the user can do about it. */
+  hint?: string;
+  /** Input path or URL the problem was found in. */
+  source?: string;
+  /** Record inside the input: `line 12`, `item 3`, `record <urn:uuid:...>`. */
+  record?: string;
+  /** Document id when the problem is inside a stored document. */
+  document?: string;
+  span?: Span;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ingest
+
+export type ReaderName = 'text' | 'markdown' | 'html' | 'json' | 'jsonl' | 'warc' | 'rss' | 'atom' | 'stdin';
+
+/** Metadata of one report. Every field may come from the input, a manifest, or the text itself. */
+export interface DocumentMeta {
+  title: string | null;
+  outlet: string | null;
+  url: string | null;
+  /** ISO 8601 date or date-time, as precise as the input gave it. */
+  published: string | null;
+  byline: string | null;
+  /** A dateline at the head of the text, e.g. `KYIV, April 3 –`. */
+  dateline: { place: string; date: string | null; text: string; span: Span } | null;
+  /** Wire credits found in the text or metadata, normalised: `AP`, `Reuters`, `AFP`. */
+  credits: string[];
+  /** passim-style series (usually the outlet) and external id, when the input has them. */
+  series: string | null;
+  externalId: string | null;
+  /** Names of the fields above whose value was inferred from the text rather than given. */
+  inferred: string[];
+}
+
+/** A stored report: one record of one original (a file may hold many records). */
+export interface StoredDocument extends DocumentMeta {
+  /** Deterministic id derived from the original's sha256 and the record key. */
+  id: string;
+  /** SHA-256 (hex) of the original bytes this document was read from. */
+  sha256: string;
+  /** Where the original came from: the path as given to ingest, or the record's URL. */
+  source: string;
+  /** Key of the record inside the original (`''` for single-document files). */
+  recordKey: string;
+  reader: ReaderName;
+  /** When the original was first captured (ISO 8601, UTC). */
+  capturedAt: string;
+  /** Canonical text: Unicode NFC, `\n` line endings. Every offset points into it. */
+  text: string;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reuse (ledger contract names are kept in snake_case where the contract fixes them)
+
+export type ReuseRelation = 'duplicate' | 'verbatim' | 'paraphrase' | 'mixed';
+export type PassageKind = 'verbatim' | 'paraphrase';
+export type Direction = 'a>b' | 'b>a' | 'unknown';
+
+export interface Passage {
+  a: Span;
+  b: Span;
+  kind: PassageKind;
+  /** 1 for identical text; lower for edited or paraphrased passages. */
+  score: number;
+}
+
+export interface ReusePair {
+  a: string;
+  b: string;
+  relation: ReuseRelation;
+  /** Fraction of each document's text inside reused passages. */
+  shared_a: number;
+  shared_b: number;
+  direction: Direction;
+  reason: string;
+  passages: Passage[];
+}
+
+export interface Family {
+  id: string;
+  documents: string[];
+  origin: string | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Extraction
+
+export interface Sentence {
+  span: Span;
+  text: string;
+}
+
+export type QuantityQualifier =
+  | 'exact'
+  | 'at-least'
+  | 'more-than'
+  | 'at-most'
+  | 'fewer-than'
+  | 'about'
+  | 'nearly'
+  | 'range'
+  | 'vague';
+
+export interface Quantity {
+  span: Span;
+  text: string;
+  low: number | null;
+  best: number | null;
+  high: number | null;
+  qualifier: QuantityQualifier;
+  /** True for percentages (`70% of the city`); low/best/high are then percentages. */
+  percent: boolean;
+  /** What is counted, normalised to a lemma: `body`, `civilian`, `person`, `child`, `strike`. */
+  counted: string | null;
+}
+
+export type DatePrecision = 'day' | 'week' | 'month' | 'year';
+
+export interface DateMention {
+  span: Span;
+  text: string;
+  /** ISO dates (YYYY-MM-DD); null when unresolved. */
+  start: string | null;
+  end: string | null;
+  precision: DatePrecision | null;
+  /** How it was resolved, e.g. `weekday before reference 2022-04-03 (published)`. */
+  reason: string;
+}
+
+export type PlacePrecision = 'exact' | 'town' | 'near' | 'region' | 'country';
+
+export interface PlaceMention {
+  span: Span;
+  text: string;
+  /** Gazetteer name of the resolved place. */
+  name: string;
+  admin1: string | null;
+  country: string | null;
+  /** ISO 3166-1 alpha-2. */
+  countryCode: string | null;
+  lat: number | null;
+  lon: number | null;
+  precision: PlacePrecision;
+  kind: 'populated-place' | 'region' | 'country' | 'area';
+  /** For relative locations: `50 kilometers west of Kyiv`. */
+  relation: string | null;
+}
+
+export type ActorRole = 'perpetrator' | 'target' | 'victim' | 'source' | 'other';
+
+export interface ActorMention {
+  span: Span;
+  text: string;
+  /** Normalised, stable name: `Russian forces`, `civilians`, `police`. */
+  name: string;
+  kind:
+    | 'military'
+    | 'armed-group'
+    | 'police'
+    | 'government'
+    | 'civilians'
+    | 'organisation'
+    | 'person'
+    | 'group';
+}
+
+/** ACLED's event types, plus two for the non-conflict news the tool also covers. */
+export type EventType =
+  | 'Battles'
+  | 'Explosions/Remote violence'
+  | 'Violence against civilians'
+  | 'Protests'
+  | 'Riots'
+  | 'Strategic developments'
+  | 'Disasters and accidents'
+  | 'Other';
+
+/** Fine-grained incident kind, mapped to EventType/subtype by a documented table. */
+export type IncidentKind =
+  | 'killing'
+  | 'execution'
+  | 'shooting'
+  | 'shelling'
+  | 'missile-strike'
+  | 'air-strike'
+  | 'bombing'
+  | 'explosion'
+  | 'bodies-found'
+  | 'injury'
+  | 'siege'
+  | 'clash'
+  | 'abduction'
+  | 'sexual-violence'
+  | 'torture'
+  | 'arrest'
+  | 'protest'
+  | 'riot'
+  | 'destruction'
+  | 'displacement'
+  | 'disaster'
+  | 'accident'
+  | 'other';
+
+export type Modality = 'fact' | 'alleged' | 'attributed';
+
+export interface IncidentMention {
+  /** Unique within the document: `<documentId>:i<n>`. */
+  id: string;
+  documentId: string;
+  /** The clause (or sentence) reporting the incident. */
+  span: Span;
+  text: string;
+  sentence: Span;
+  kind: IncidentKind;
+  type: EventType;
+  subtype: string;
+  /** The words that triggered the incident (`shot dead`, `shelling`). */
+  trigger: { span: Span; text: string };
+  killed: Quantity | null;
+  injured: Quantity | null;
+  /** Other counts in the clause (bodies, people displaced, strikes). */
+  counts: Quantity[];
+  date: DateMention | null;
+  place: PlaceMention | null;
+  actors: { role: ActorRole; name: string; span: Span; text: string }[];
+  modality: Modality;
+  /** Original source of the information (`Ukraine's prosecutor-general`), not the outlet. */
+  origin: string | null;
+}
+
+export interface Quote {
+  id: string;
+  documentId: string;
+  /** Whole quotation including marks (direct) or the reported clause (indirect). */
+  span: Span;
+  text: string;
+  /** The quoted content only (without marks); a multi-part quote has several. */
+  content: { span: Span; text: string }[];
+  direct: boolean;
+  /** True when the quote is a fragment inside the reporter's own sentence. */
+  partial: boolean;
+  speaker: string | null;
+  /** Title or organisation attached to the speaker (`Kyiv Mayor`). */
+  speakerRole: string | null;
+  speakerSpan: Span | null;
+  cue: string | null;
+  cueSpan: Span | null;
+}
+
+export type Stance = 'affirm' | 'deny' | 'hedge' | 'report';
+
+export interface Attribution {
+  span: Span;
+  text: string;
+  /** Who the information is attributed to, normalised. */
+  source: string;
+  cue: string;
+  /** The statement that is attributed. */
+  statement: Span;
+}
+
+export interface Claim {
+  id: string;
+  documentId: string;
+  span: Span;
+  text: string;
+  claimant: string | null;
+  stance: Stance;
+  cue: string | null;
+  /** Incident mentions in the same sentence or the statement this claim is about. */
+  about: string[];
+}
+
+export interface DocumentExtraction {
+  documentId: string;
+  reference: { date: string | null; from: 'published' | 'dateline' | 'none' };
+  sentences: Sentence[];
+  quantities: Quantity[];
+  dates: DateMention[];
+  places: PlaceMention[];
+  actors: ActorMention[];
+  incidents: IncidentMention[];
+  quotes: Quote[];
+  attributions: Attribution[];
+  claims: Claim[];
+  diagnostics: Diagnostic[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Ledger (the JSON contract `corroborate.ledger/1`)
+
+export interface Range {
+  low: number | null;
+  best: number | null;
+  high: number | null;
+}
+
+export interface Mention {
+  document: string;
+  span: Span;
+  text: string;
+}
+
+export interface LedgerDocument {
+  id: string;
+  sha256: string;
+  source: string;
+  url: string | null;
+  outlet: string | null;
+  title: string | null;
+  published: string | null;
+  family: string | null;
+}
+
+export interface LedgerEvent {
+  id: string;
+  type: EventType;
+  subtype: string;
+  date: { start: string; end: string; precision: DatePrecision } | null;
+  place: {
+    name: string;
+    admin1: string | null;
+    country: string | null;
+    lat: number | null;
+    lon: number | null;
+    precision: PlacePrecision;
+  } | null;
+  actors: { role: ActorRole; name: string }[];
+  killed: Range | null;
+  injured: Range | null;
+  summary: string;
+  mentions: Mention[];
+  sources: number;
+  independent_sources: number;
+  origins: string[];
+  conflicts: { field: string; values: { value: number | string; documents: string[] }[] }[];
+}
+
+export type QuoteChange = 'identical' | 'truncation' | 'extension' | 'substitution';
+
+export interface LedgerQuote {
+  id: string;
+  speaker: string | null;
+  text: string;
+  mentions: Mention[];
+  variants: { text: string; documents: string[]; change: QuoteChange; flag: string | null }[];
+  sources: number;
+  independent_sources: number;
+}
+
+export interface LedgerClaim {
+  id: string;
+  claimant: string | null;
+  stance: Stance;
+  text: string;
+  answers: string | null;
+  mentions: Mention[];
+  sources?: number;
+  independent_sources?: number;
+}
+
+export interface Ledger {
+  schema: 'corroborate.ledger/1';
+  documents: LedgerDocument[];
+  families: Family[];
+  reuse: ReusePair[];
+  events: LedgerEvent[];
+  quotes: LedgerQuote[];
+  claims: LedgerClaim[];
+  custody: { entries: number; head: string };
+}
