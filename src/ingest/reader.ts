@@ -1,0 +1,43 @@
+import type { Diagnostic, DocumentMeta, ReaderName } from '../core/types.js';
+
+/** Hard limits applied while reading untrusted input. Each is a documented CLI option. */
+export interface ReadLimits {
+  /** Largest input file accepted, in bytes. */
+  maxFileBytes: number;
+  /** Largest decompressed size of one gzip member or file, in bytes. */
+  maxDecompressedBytes: number;
+  /** Largest decompressed/compressed ratio before an input is treated as a decompression bomb. */
+  maxCompressionRatio: number;
+  /** Longest single line (JSON Lines record, text line), in bytes. */
+  maxLineBytes: number;
+  /** Deepest HTML/XML/JSON nesting accepted. */
+  maxDepth: number;
+  /** Most records read from one input (JSON Lines lines, WARC records, feed items). */
+  maxRecords: number;
+  /** Longest canonical text kept for one document, in characters. */
+  maxTextChars: number;
+}
+
+/** One report read from an input, before it is stored. */
+export interface ReadRecord {
+  /** Key of the record inside the input: `''` for a single-document file, `line 3`, `item 2`, a WARC-Record-ID. */
+  recordKey: string;
+  /** Canonical text (NFC, `\n` line endings). */
+  text: string;
+  /** Metadata the input itself gave; the ingest step adds inferred and manifest values. */
+  meta: Partial<DocumentMeta>;
+  /** For WARC and feed records: the record's own URL, used as the document's `source`. */
+  sourceUrl?: string;
+  /** For WARC records: whether the recorded digest matched the bytes (null when none was recorded). */
+  digestMatched?: boolean | null;
+}
+
+/** What a reader returns for one input: the records it could read and the problems it found. */
+export interface ReadResult {
+  reader: ReaderName;
+  records: ReadRecord[];
+  diagnostics: Diagnostic[];
+}
+
+/** A reader turns the bytes of one input into records. It never throws on bad content. */
+export type Reader = (bytes: Uint8Array, context: { source: string; limits: ReadLimits }) => ReadResult;
