@@ -1,0 +1,221 @@
+import type { DateMention, DatePrecision, Diagnostic, Sentence } from '../core/types.js';
+
+/** The date relative expressions are resolved against, and where it came from. */
+export interface DateReference {
+  date: string | null;
+  from: 'published' | 'dateline' | 'none';
+}
+
+const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?)';
+const FULL_MONTH = '(?:January|February|March|April|June|July|August|September|October|November|December)';
+const WEEKDAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
+const SMALL = '(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\\d{1,2})';
+
+const PATTERN = new RegExp(
+  [
+    `(?<iso>\\b(?<isoY>\\d{4})-(?<isoM>\\d{2})-(?<isoD>\\d{2})\\b)`,
+    `(?<md>\\b(?<mdM>${MONTH})\\s+(?<mdD>\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(?<mdY>\\d{4})\\b)?)`,
+    `(?<dm>\\b(?<dmD>\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(?<dmM>${MONTH})(?:,?\\s+(?<dmY>\\d{4})\\b)?)`,
+    `(?<my>\\b(?<myM>${MONTH})\\s+(?<myY>\\d{4})\\b)`,
+    `(?<rel>\\b(?:(?<relPart>early|late|mid|earlier|later)(?:\\s+in)?[\\s-]+)?(?<relWhich>last|this|next|the\\s+past|the\\s+previous)\\s+(?<relUnit>week|month|year)\\b)`,
+    `(?<inMonth>\\b(?:(?<inPart>early|late|mid|earlier)(?:\\s+in)?[\\s-]+)?(?<=(?:\\b(?:in|since|until|by|early|late|mid|of|during)[\\s-]+))(?<inM>${FULL_MONTH}|May)\\b(?!\\s+\\d))`,
+    `(?<wd>\\b(?:(?<wdPart>early|late|later|earlier|last|next|this)\\s+)?(?<wdDay>${WEEKDAY})(?:\\s+(?<wdTime>morning|afternoon|evening|night))?\\b)`,
+    `(?<deictic>\\b(?:yesterday|today|tonight|tomorrow|last\\s+night|this\\s+morning|this\\s+afternoon|this\\s+evening)\\b)`,
+    `(?<ago>\\b(?<agoN>${SMALL})\\s+(?<agoUnit>days?|weeks?)\\s+(?<agoWhich>ago|earlier|later|before(?=[,.;]))|\\bthe\\s+(?:previous|next)\\s+day\\b|\\bthe\\s+day\\s+before(?=[,.;]))`,
+    `(?<year>(?<=\\b(?:in|since|until|by|during|of|early|late|mid)[\\s-]+)(?<yearY>(?:1[89]|20)\\d{2})\\b(?!s|-))`,
+  ].join('|'),
+  'gi',
+);
+const FUTURE = /\b(?:will|shall|next|going\s+to|scheduled|upcoming|is\s+due|are\s+due|is\s+set\s+to|are\s+set\s+to|plans?\s+to|tomorrow)\b|\w'll\b/i;
+const CASE_SENSITIVE = /^(?:[A-Z]|\d|early|late|mid|earlier|later|last|this|next|yesterday|today|tonight|tomorrow|the|a|an|one|two|three|four|five|six|seven|eight|nine|ten|in|since|until|by|during|of)/;
+
+/**
+ * Finds dates and resolves them against the reference date (publication, else dateline).
+ * Weekdays resolve to the most recent such day on or before the reference (the same day allowed),
+ * or on or after it when the sentence is in the future tense (`will`, `next`, `scheduled`).
+ * Dates without a year take the reference year, or the previous one when that would put a past
+ * event more than a week after the reference. Without a reference, relative dates stay
+ * unresolved with an `extract/unresolved-date` diagnostic: nothing is invented.
+ *
+ * @example extractDates(text, sentences, { date: '2022-04-03', from: 'published' })
+ *   // 'on Sunday' → { start: '2022-04-03', precision: 'day', reason: 'weekday on or before reference 2022-04-03 (published)' }
+ */
+export function extractDates(
+  text: string,
+  sentences: readonly Sentence[],
+  reference: DateReference,
+): { dates: DateMention[]; diagnostics: Diagnostic[] } {
+  const dates: DateMention[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const ref = reference.date && /^\d{4}-\d{2}-\d{2}/.test(reference.date) ? toDate(reference.date.slice(0, 10)) : null;
+  const refLabel = ref ? `reference ${iso(ref)} (${reference.from})` : 'no reference date';
+  for (const sentence of sentences) {
+    const future = FUTURE.test(sentence.text);
+    PATTERN.lastIndex = 0;
+    for (let match = PATTERN.exec(sentence.text); match; match = PATTERN.exec(sentence.text)) {
+      if (!CASE_SENSITIVE.test(match[0])) continue; // `may`, `march` as verbs; lower-case weekdays are rare in copy
+      const start = sentence.span[0] + match.index;
+      const span: [number, number] = [start, start + match[0].length];
+      const resolved = resolve(match.groups ?? {}, ref, future);
+      if (resolved === 'skip') continue;
+      const mention: DateMention = { span, text: text.slice(span[0], span[1]), start: null, end: null, precision: null, reason: '' };
+      if (resolved === null) {
+        mention.reason = `relative date left unresolved: ${refLabel}`;
+        diagnostics.push({
+          rule: 'extract/unresolved-date',
+          severity: 'warning',
+          message: `"${mention.text}" is relative to the report's date, and the report has no publication date or dated dateline.`,
+          hint: 'Give the publication date in a manifest (published) or in the input record.',
+          span,
+        });
+      } else {
+        mention.start = iso(resolved.start);
+        mention.end = iso(resolved.end);
+        mention.precision = resolved.precision;
+        mention.reason = resolved.reason.replace('{ref}', refLabel);
+      }
+      dates.push(mention);
+    }
+  }
+  return { dates, diagnostics };
+}
+
+interface Resolution {
+  start: Date;
+  end: Date;
+  precision: DatePrecision;
+  reason: string;
+}
+
+type Groups = Record<string, string | undefined>;
+
+function resolve(g: Groups, ref: Date | null, future: boolean): Resolution | null | 'skip' {
+  if (g.iso !== undefined) return day(toDate(`${g.isoY}-${g.isoM}-${g.isoD}`), 'absolute date');
+  if (g.md !== undefined || g.dm !== undefined) {
+    const month = monthIndex(g.mdM ?? g.dmM ?? '');
+    const dayOfMonth = Number(g.mdD ?? g.dmD);
+    const year = g.mdY ?? g.dmY;
+    if (month < 0 || dayOfMonth < 1 || dayOfMonth > 31) return 'skip';
+    if (year) return day(utc(Number(year), month, dayOfMonth), 'absolute date');
+    if (!ref) return null;
+    const date = utc(inferYear(ref, month, dayOfMonth, future), month, dayOfMonth);
+    return day(date, `month and day, year from {ref}`);
+  }
+  if (g.my !== undefined) {
+    const month = monthIndex(g.myM ?? '');
+    return monthRange(Number(g.myY), month, 'month and year');
+  }
+  if (g.year !== undefined) {
+    const year = Number(g.yearY);
+    return { start: utc(year, 0, 1), end: utc(year, 11, 31), precision: 'year', reason: 'year' };
+  }
+  if (g.inMonth !== undefined) {
+    if (!ref) return null;
+    const month = monthIndex(g.inM ?? '');
+    const year = inferYear(ref, month, 1, future);
+    const range = monthRange(year, month, `month, year from {ref}`);
+    return part(range, g.inPart);
+  }
+  if (!ref) return null;
+  if (g.rel !== undefined) return relative(g, ref);
+  if (g.wd !== undefined) {
+    const target = WEEKDAYS.indexOf((g.wdDay ?? '').toLowerCase());
+    const which = (g.wdPart ?? '').toLowerCase();
+    const forward = which === 'next' || (which !== 'last' && future);
+    let delta = forward ? (target - ref.getUTCDay() + 7) % 7 : -((ref.getUTCDay() - target + 7) % 7);
+    if (which === 'last' && delta === 0) delta = -7;
+    if (which === 'next' && delta === 0) delta = 7;
+    const reason = forward ? 'weekday on or after {ref}, future tense' : 'weekday on or before {ref}';
+    return day(addDays(ref, delta), which === 'last' || which === 'next' ? `${which} ${reason}` : reason);
+  }
+  if (g.deictic !== undefined) {
+    const word = g.deictic.toLowerCase().replace(/\s+/g, ' ');
+    const delta = word === 'yesterday' || word === 'last night' ? -1 : word === 'tomorrow' ? 1 : 0;
+    return day(addDays(ref, delta), `${word} relative to {ref}`);
+  }
+  if (g.ago !== undefined) {
+    const n = g.agoN ? smallNumber(g.agoN) : 1;
+    const unit = (g.agoUnit ?? 'day').toLowerCase().startsWith('week') ? 7 : 1;
+    const sign = /later|next/i.test(g.agoWhich ?? g.ago) ? 1 : -1;
+    const target = addDays(ref, sign * n * unit);
+    if (unit === 7) return { ...weekOf(target), reason: `${g.ago} relative to {ref}` };
+    return day(target, `${g.ago.toLowerCase()} relative to {ref}`);
+  }
+  return 'skip';
+}
+
+function relative(g: Groups, ref: Date): Resolution {
+  const which = (g.relWhich ?? '').toLowerCase().replace(/\s+/g, ' ');
+  const unit = (g.relUnit ?? '').toLowerCase();
+  const shift = which === 'next' ? 1 : which === 'this' ? 0 : -1;
+  const label = `${g.relPart ? `${g.relPart.toLowerCase()} ` : ''}${which} ${unit} relative to {ref}`;
+  if (unit === 'week') {
+    if (which === 'the past' || which === 'the previous') {
+      return { start: addDays(ref, -7), end: ref, precision: 'week', reason: label };
+    }
+    return { ...weekOf(addDays(ref, 7 * shift)), reason: label };
+  }
+  if (unit === 'month') {
+    const month = ref.getUTCMonth() + shift;
+    const range = monthRange(ref.getUTCFullYear() + Math.floor(month / 12), ((month % 12) + 12) % 12, label);
+    if (which === 'this' && (g.relPart ?? '').toLowerCase() === 'earlier') {
+      return { ...range, end: addDays(ref, -1) < range.start ? range.start : addDays(ref, -1) };
+    }
+    return part(range, g.relPart);
+  }
+  const year = ref.getUTCFullYear() + shift;
+  return { start: utc(year, 0, 1), end: utc(year, 11, 31), precision: 'year', reason: label };
+}
+
+/** Narrows a month to its early (1–10), mid (11–20) or late (21–end) part; precision stays month. */
+function part(range: Resolution, which: string | undefined): Resolution {
+  const word = (which ?? '').toLowerCase();
+  const year = range.start.getUTCFullYear();
+  const month = range.start.getUTCMonth();
+  if (word === 'early') return { ...range, end: utc(year, month, 10) };
+  if (word === 'mid') return { ...range, start: utc(year, month, 11), end: utc(year, month, 20) };
+  if (word === 'late') return { ...range, start: utc(year, month, 21) };
+  return range;
+}
+
+function inferYear(ref: Date, month: number, dayOfMonth: number, future: boolean): number {
+  const year = ref.getUTCFullYear();
+  const candidate = utc(year, month, dayOfMonth);
+  const days = (candidate.getTime() - ref.getTime()) / 86_400_000;
+  if (!future && days > 7) return year - 1;
+  if (future && days < -7) return year + 1;
+  return year;
+}
+
+function weekOf(date: Date): Omit<Resolution, 'reason'> {
+  const monday = addDays(date, -((date.getUTCDay() + 6) % 7));
+  return { start: monday, end: addDays(monday, 6), precision: 'week' };
+}
+
+function monthRange(year: number, month: number, reason: string): Resolution {
+  return { start: utc(year, month, 1), end: utc(year, month + 1, 0), precision: 'month', reason };
+}
+
+function day(date: Date, reason: string): Resolution {
+  return { start: date, end: date, precision: 'day', reason };
+}
+
+function monthIndex(name: string): number {
+  const key = name.toLowerCase().replace(/\.$/, '').slice(0, 3);
+  return MONTHS.findIndex((month) => month.startsWith(key));
+}
+
+function smallNumber(word: string): number {
+  const words = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+  const lower = word.toLowerCase();
+  if (lower === 'a' || lower === 'an') return 1;
+  const index = words.indexOf(lower);
+  return index >= 0 ? index : Number(lower);
+}
+
+const utc = (year: number, month: number, dayOfMonth: number): Date => new Date(Date.UTC(year, month, dayOfMonth));
+const toDate = (value: string): Date => new Date(`${value}T00:00:00Z`);
+const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * 86_400_000);
+const iso = (date: Date): string => date.toISOString().slice(0, 10);

@@ -1,0 +1,217 @@
+import type { Quantity, QuantityQualifier, Sentence } from '../core/types.js';
+import { loadLexicon } from './load-lexicon.js';
+
+interface NumberLexicon {
+  units: Record<string, number>;
+  tens: Record<string, number>;
+  scales: Record<string, number>;
+  singles: Record<string, number>;
+  vague: Record<string, number>;
+  qualifiers: Record<string, QuantityQualifier>;
+}
+
+interface NounLexicon {
+  lemmas: Record<string, string>;
+  notCounted: string[];
+  adjectives: string[];
+  pairNouns: string[];
+}
+
+interface Compiled {
+  pattern: RegExp;
+  numbers: NumberLexicon;
+  lemmas: Map<string, string>;
+  notCounted: Set<string>;
+  adjectives: Set<string>;
+  lemmaValues: Set<string>;
+}
+
+let compiled: Compiled | undefined;
+
+const alternation = (words: Iterable<string>): string =>
+  [...words]
+    .sort((a, b) => b.length - a.length || a.localeCompare(b))
+    .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
+    .join('|');
+
+function compile(): Compiled {
+  if (compiled) return compiled;
+  const numbers = loadLexicon<NumberLexicon>('number-words');
+  const nouns = loadLexicon<NounLexicon>('counted-nouns');
+  const word = alternation([...Object.keys(numbers.units), ...Object.keys(numbers.tens), ...Object.keys(numbers.scales)]);
+  const wordNumber = `(?:${word})(?:(?:\\s+and\\s+|[\\s-]+)(?:${word}))*`;
+  const digits = `\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?`;
+  const number = `(?:(?:${digits})(?:\\s+(?:million|billion|thousand))?|${wordNumber})`;
+  const percent = `(?:\\s*%|\\s+per\\s*cent\\b|\\s+percent\\b)`;
+  const pair = alternation(nouns.pairNouns);
+  const source = [
+    `(?<range>(?:between\\s+(?<ra>${number})(?<rpa>${percent})?\\s+and\\s+(?<rb>${number}))|(?:from\\s+)?(?<rc>${number})(?<rpc>${percent})?\\s*(?:to|-|–)\\s*(?<rd>${number}))`,
+    `(?<pair>an?\\s+(?:${pair})\\s+and\\s+an?\\s+(?:${pair}))`,
+    `(?<oneOf>one\\s+of\\s+(?:them|those|the\\s+dead|the\\s+victims))`,
+    `(?:(?<qualifier>${alternation(Object.keys(numbers.qualifiers))})\\s+)?(?:(?<vague>${alternation(Object.keys(numbers.vague))})|(?<single>${alternation(Object.keys(numbers.singles))})|(?<number>${number}))(?<percent>${percent})?`,
+  ].join('|');
+  compiled = {
+    pattern: new RegExp(`(?<![\\p{L}\\p{N}$€£.,-])(?:${source})(?![\\p{L}\\p{N}]|[.,:]\\d)`, 'giu'),
+    numbers,
+    lemmas: new Map(Object.entries(nouns.lemmas)),
+    notCounted: new Set(nouns.notCounted),
+    adjectives: new Set(nouns.adjectives.map((word) => word.toLowerCase())),
+    lemmaValues: new Set(Object.values(nouns.lemmas)),
+  };
+  return compiled;
+}
+
+/** Parses `410`, `100,000`, `4 million`, `Thirty-six`, `two hundred and five`. */
+function parseNumber(raw: string, numbers: NumberLexicon): number | null {
+  const text = raw.toLowerCase().replace(/\s+/g, ' ').trim();
+  const numeric = /^([\d,]+(?:\.\d+)?)(?: (million|billion|thousand))?$/.exec(text);
+  if (numeric) {
+    const value = Number(numeric[1]!.replace(/,/g, ''));
+    return numeric[2] ? value * (numbers.scales[numeric[2]] ?? 1) : value;
+  }
+  let total = 0;
+  let current = 0;
+  for (const part of text.split(/[\s-]+/)) {
+    if (part === 'and') continue;
+    const small = numbers.units[part] ?? numbers.tens[part];
+    if (small !== undefined) current += small;
+    else if (part === 'hundred') current = (current || 1) * 100;
+    else if (numbers.scales[part] !== undefined) {
+      total += (current || 1) * numbers.scales[part]!;
+      current = 0;
+    } else return null;
+  }
+  return total + current;
+}
+
+const MONTH = /(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$/i;
+const MONTH_AFTER = /^\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
+const AGE_OR_UNIT_ADJECTIVE = /^-(?!\s)|^\s*(?:years?|yrs?)[\s-]+old\b|^\s*(?:a\.m\.|p\.m\.|am\b|pm\b|gmt\b|utc\b|o'clock|h\b)/i;
+const ADDRESS = /^\s+\p{Lu}\p{L}*\s+(?:street|st\.|avenue|ave\.?|road|rd\.?|boulevard|lane|drive)\b/iu;
+const AGED = /\baged?\s*$/i;
+
+/**
+ * Finds counts in news text as `{low, best, high}` with the qualifier kept and the counted noun
+ * lemmatised. Vague plurals follow ACLED: tens = 10, dozens = 12, hundreds = 100 (low = best,
+ * high open). Years, dates, times, ages (`a 45-year-old`), compound modifiers (`27-nation`),
+ * money and street numbers are ignored; a bare `one` counts only before a counted noun.
+ *
+ * @example extractQuantities('At least 21 people died.', splitSentences('At least 21 people died.'))
+ *   // [{ text: 'At least 21 people'?.. low: 21, best: 21, high: null, qualifier: 'at-least', counted: 'person' }]
+ */
+export function extractQuantities(text: string, sentences: readonly Sentence[]): Quantity[] {
+  const { pattern, numbers } = compile();
+  const quantities: Quantity[] = [];
+  for (const sentence of sentences) {
+    const [offset] = sentence.span;
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(sentence.text); match; match = pattern.exec(sentence.text)) {
+      const quantity = toQuantity(sentence.text, match, numbers);
+      if (!quantity) continue;
+      const start = offset + match.index;
+      const end = start + match[0].length;
+      quantities.push({ span: [start, end], text: text.slice(start, end), ...quantity });
+    }
+  }
+  return quantities;
+}
+
+type Value = Omit<Quantity, 'span' | 'text'>;
+
+function toQuantity(sentence: string, match: RegExpExecArray, numbers: NumberLexicon): Value | null {
+  const groups = match.groups ?? {};
+  const before = sentence.slice(Math.max(0, match.index - 12), match.index);
+  const after = sentence.slice(match.index + match[0].length, match.index + match[0].length + 40);
+  if (/[$€£]\s*$/.test(before)) return null;
+  if (groups.range !== undefined) {
+    const low = parseNumber(groups.ra ?? groups.rc ?? '', numbers);
+    const high = parseNumber(groups.rb ?? groups.rd ?? '', numbers);
+    if (low === null || high === null || high <= low || isCalendar(groups.rc ?? '', before, after)) return null;
+    if (AGE_OR_UNIT_ADJECTIVE.test(after)) return null;
+    const percent = /%|per/.test(match[0]);
+    return { low, best: low, high, qualifier: 'range', percent, counted: counted(after) };
+  }
+  if (groups.pair !== undefined) return { low: 2, best: 2, high: 2, qualifier: 'exact', percent: false, counted: 'person' };
+  if (groups.oneOf !== undefined) return { low: 1, best: 1, high: 1, qualifier: 'exact', percent: false, counted: null };
+  const qualifier = groups.qualifier ? (numbers.qualifiers[groups.qualifier.toLowerCase().replace(/\s+/g, ' ')] ?? 'exact') : null;
+  const percent = groups.percent !== undefined;
+  const noun = counted(after);
+  if (groups.vague !== undefined || groups.single !== undefined) {
+    const key = (groups.vague ?? groups.single ?? '').toLowerCase().replace(/\s+/g, ' ');
+    const isVague = groups.vague !== undefined;
+    const value = isVague ? numbers.vague[key] : numbers.singles[key];
+    if (value === undefined) return null;
+    if (isVague && noun === null && !/^\s+of\b/i.test(after)) return null; // `tens` alone is rarely a count
+    return bounds(value, qualifier ?? (isVague ? 'vague' : 'exact'), percent, noun);
+  }
+  const raw = groups.number ?? '';
+  const value = parseNumber(raw, numbers);
+  if (value === null) return null;
+  if (AGE_OR_UNIT_ADJECTIVE.test(after) || AGED.test(before) || ADDRESS.test(after)) return null;
+  if (/^\d/.test(raw) && isCalendar(raw, before, after) && qualifier === null) return null;
+  if (/^one$/i.test(raw) && (/^\s+(?:of|or|another)\b/i.test(after) || !knownNoun(after))) return null;
+  return bounds(value, qualifier ?? 'exact', percent, noun);
+}
+
+function knownNoun(after: string): boolean {
+  const noun = counted(after);
+  return noun !== null && compile().lemmaValues.has(noun);
+}
+
+function isCalendar(raw: string, before: string, after: string): boolean {
+  if (/^(?:1[5-9]|20)\d\d$/.test(raw)) return true; // a year
+  return MONTH.test(before) || MONTH_AFTER.test(after);
+}
+
+function bounds(value: number, qualifier: QuantityQualifier, percent: boolean, counted: string | null): Value {
+  switch (qualifier) {
+    case 'exact':
+      return { low: value, best: value, high: value, qualifier, percent, counted };
+    case 'at-least':
+    case 'more-than':
+    case 'vague':
+      return { low: value, best: value, high: null, qualifier, percent, counted };
+    case 'at-most':
+    case 'fewer-than':
+    case 'nearly':
+      return { low: null, best: value, high: value, qualifier, percent, counted };
+    case 'about':
+      return { low: null, best: value, high: null, qualifier, percent, counted };
+    case 'range':
+      return { low: value, best: value, high: null, qualifier, percent, counted };
+  }
+}
+
+/**
+ * The noun the number counts: `21 people` → person, `dozens of bodies` → body, `70% of the
+ * northern city` → city. Looks at up to three words (after `of the`), stopping at function words
+ * and punctuation; a known counted noun wins, else the last word of the run (the head noun).
+ */
+function counted(after: string): string | null {
+  const { lemmas, notCounted } = compile();
+  const run: string[] = [];
+  WORDS.lastIndex = 0;
+  const rest = after.replace(OF_DETERMINER, ' ');
+  for (let match = WORDS.exec(rest); match && run.length < 3; match = WORDS.exec(rest)) {
+    if (!/^\s*$/.test(match[1] ?? '')) break;
+    const word = (match[2] ?? '').toLowerCase().replace(/[’']s$/, '');
+    if (notCounted.has(word) || DETERMINER.test(word)) break;
+    run.push(word);
+    if (lemmas.has(word)) return lemmas.get(word) ?? null;
+  }
+  const head = run[run.length - 1];
+  return head ? lemmatise(head, lemmas) : null;
+}
+
+const OF_DETERMINER = /^\s+of\s+(?:(?:the|its|their|his|her|our|these|those)\s+)?/i;
+const WORDS = /([^\p{L}]*?)(\p{L}[\p{L}’'-]*)/gu;
+const DETERMINER = /^(?:the|its|their|his|her|our|these|those|them|us)$/;
+
+function lemmatise(word: string, lemmas: Map<string, string>): string {
+  const known = lemmas.get(word);
+  if (known) return known;
+  if (/ies$/.test(word) && word.length > 4) return `${word.slice(0, -3)}y`;
+  if (/(?:ss|sh|ch|x)es$/.test(word)) return word.slice(0, -2);
+  if (/[^su]s$/.test(word)) return word.slice(0, -1);
+  return word;
+}
