@@ -1,0 +1,135 @@
+import { combine } from './hash.js';
+
+/** A passage in token indices: `[a0, a1)` of text A aligned with `[b0, b1)` of text B. */
+export interface TokenPassage {
+  a0: number;
+  a1: number;
+  b0: number;
+  b1: number;
+  /** Tokens of A covered by shared n-grams inside the passage. */
+  matched: number;
+}
+
+export interface VerbatimOptions {
+  /** Words per anchor n-gram. */
+  anchorSize?: number;
+  /** An n-gram that occurs more often than this in either text is not rare enough to anchor on. */
+  maxOccurrences?: number;
+  /** Largest jump (in words, on either side) bridged between two anchors: a changed word, an inserted clause. */
+  maxGap?: number;
+  /** Passages with fewer matched words are dropped. */
+  minMatched?: number;
+}
+
+export const verbatimDefaults: Required<VerbatimOptions> = {
+  anchorSize: 4,
+  maxOccurrences: 4,
+  maxGap: 12,
+  minMatched: 8,
+};
+
+/**
+ * Finds verbatim passages between two token-hash sequences, passim-style: anchor on shared rare
+ * n-grams, then chain anchors that follow each other in both texts within `maxGap` words (so a
+ * replaced word or an inserted clause does not break a passage). Chains are independent of each
+ * other, so reordered paragraphs give separate passages instead of being lost.
+ */
+export function alignVerbatim(a: Uint32Array, b: Uint32Array, options: VerbatimOptions = {}): TokenPassage[] {
+  const o = { ...verbatimDefaults, ...options };
+  const n = o.anchorSize;
+  const ga = ngramHashes(a, n);
+  const gb = ngramHashes(b, n);
+  const countA = countOf(ga);
+  const positionsB = new Map<number, number[]>();
+  for (let j = 0; j < gb.length; j++) {
+    const h = gb[j] as number;
+    const list = positionsB.get(h);
+    if (list) list.push(j);
+    else positionsB.set(h, [j]);
+  }
+  interface Chain {
+    a0: number;
+    b0: number;
+    lastI: number;
+    lastJ: number;
+    matched: number;
+  }
+  const done: Chain[] = [];
+  let active: Chain[] = [];
+  for (let i = 0; i < ga.length; i++) {
+    const h = ga[i] as number;
+    const js = positionsB.get(h);
+    if (!js || js.length > o.maxOccurrences || (countA.get(h) ?? 0) > o.maxOccurrences) continue;
+    if (active.length > 0) {
+      const keep: Chain[] = [];
+      for (const c of active) (i - c.lastI > o.maxGap ? done : keep).push(c);
+      active = keep;
+    }
+    const extended = new Set<Chain>();
+    for (const j of js) {
+      let best: Chain | null = null;
+      let bestCost = Number.POSITIVE_INFINITY;
+      for (const c of active) {
+        if (extended.has(c)) continue;
+        const di = i - c.lastI;
+        const dj = j - c.lastJ;
+        if (di <= 0 || dj <= 0 || dj > o.maxGap) continue;
+        const cost = Math.abs(di - dj) * 4 + di + dj;
+        if (cost < bestCost) {
+          bestCost = cost;
+          best = c;
+        }
+      }
+      if (best) {
+        best.matched += Math.min(n, i - best.lastI);
+        best.lastI = i;
+        best.lastJ = j;
+        extended.add(best);
+      } else {
+        const c = { a0: i, b0: j, lastI: i, lastJ: j, matched: n };
+        active.push(c);
+        extended.add(c);
+      }
+    }
+  }
+  done.push(...active);
+  const passages = done
+    .filter((c) => c.matched >= o.minMatched)
+    .map((c) => ({ a0: c.a0, a1: c.lastI + n, b0: c.b0, b1: c.lastJ + n, matched: c.matched }));
+  return resolveOverlaps(passages);
+}
+
+/** Keeps the longest passages; drops one that mostly overlaps a kept one on either side. */
+function resolveOverlaps(passages: TokenPassage[]): TokenPassage[] {
+  const sorted = [...passages].sort((x, y) => y.matched - x.matched || x.a0 - y.a0 || x.b0 - y.b0);
+  const kept: TokenPassage[] = [];
+  for (const p of sorted) {
+    const clash = kept.some(
+      (k) =>
+        overlap(p.a0, p.a1, k.a0, k.a1) > 0.5 * (p.a1 - p.a0) || overlap(p.b0, p.b1, k.b0, k.b1) > 0.5 * (p.b1 - p.b0),
+    );
+    if (!clash) kept.push(p);
+  }
+  return kept.sort((x, y) => x.a0 - y.a0 || x.b0 - y.b0);
+}
+
+function overlap(s0: number, e0: number, s1: number, e1: number): number {
+  return Math.max(0, Math.min(e0, e1) - Math.max(s0, s1));
+}
+
+function ngramHashes(seq: Uint32Array, n: number): Uint32Array {
+  const count = Math.max(0, seq.length - n + 1);
+  const out = new Uint32Array(count);
+  for (let i = 0; i < count; i++) {
+    let h = 0x1b873593;
+    for (let k = 0; k < n; k++) h = combine(h, seq[i + k] as number);
+    out[i] = h;
+  }
+  return out;
+}
+
+function countOf(hashes: Uint32Array): Map<number, number> {
+  const m = new Map<number, number>();
+  for (const h of hashes) m.set(h, (m.get(h) ?? 0) + 1);
+  return m;
+}

@@ -1,0 +1,181 @@
+import type { Direction, Passage, PassageKind, ReuseRelation } from '../core/types.js';
+import { alignParaphrases, type ParaphraseOptions } from './align-paraphrase.js';
+import { alignVerbatim, type TokenPassage, type VerbatimOptions } from './align-verbatim.js';
+import { inferDirection, type TextMeta } from './direction.js';
+import { normalizeForMatching } from './normalize.js';
+import { type PreparedText, prepareText } from './prepare.js';
+
+export interface CompareOptions {
+  verbatim?: VerbatimOptions;
+  paraphrase?: ParaphraseOptions;
+  /** Matched words (outside shared quotations) the verbatim passages must reach together. */
+  minVerbatimWords?: number;
+  /** Aligned paraphrase sentences needed (fewer for very short texts: half their sentences). */
+  minParaphraseSentences?: number;
+  /** Publication times and wire credits, for the direction. */
+  meta?: { a?: TextMeta; b?: TextMeta };
+}
+
+/** Verbatim chains whose anchors cover less than this share of the passage are rewritten text. */
+export const REWRITTEN_BELOW = 0.7;
+
+export const compareDefaults = { minVerbatimWords: 20, minParaphraseSentences: 3 };
+
+/** The reuse between two texts. `relation` is `none` when the evidence does not reach reuse. */
+export interface Comparison {
+  relation: ReuseRelation | 'none';
+  shared_a: number;
+  shared_b: number;
+  direction: Direction;
+  reason: string;
+  passages: Passage[];
+}
+
+/**
+ * Compares two raw texts: exact duplicate, verbatim passages, paraphrased sentences, the share of
+ * each text inside reused passages and the direction with its reason. Symmetric: swapping the
+ * arguments swaps `a` and `b` in the result and nothing else.
+ * @example
+ * const r = compareTexts(wireStory, rewrite, { meta: { a: { published: '2022-04-03' } } });
+ * r.relation; // 'mixed'
+ * r.passages[0].a; // [start, end) into wireStory
+ */
+export function compareTexts(a: string, b: string, options: CompareOptions = {}): Comparison {
+  return comparePrepared(prepareText(a), prepareText(b), options);
+}
+
+/** `compareTexts` on texts prepared once (for corpora, where each text takes part in many pairs). */
+export function comparePrepared(a: PreparedText, b: PreparedText, options: CompareOptions = {}): Comparison {
+  // Work in a canonical order so that the result cannot depend on the order of the arguments.
+  if (a.text > b.text) return swap(compareOrdered(b, a, swapMeta(options)));
+  return compareOrdered(a, b, options);
+}
+
+function compareOrdered(a: PreparedText, b: PreparedText, options: CompareOptions): Comparison {
+  const minVerbatimWords = options.minVerbatimWords ?? compareDefaults.minVerbatimWords;
+  const minSentences = options.minParaphraseSentences ?? compareDefaults.minParaphraseSentences;
+  const metaA = options.meta?.a ?? {};
+  const metaB = options.meta?.b ?? {};
+  const direction = (shared_a: number, shared_b: number) =>
+    inferDirection({ a: metaA, b: metaB, textA: a.text, textB: b.text, shared_a, shared_b });
+
+  if (a.tokens.length > 0 && normalizeForMatching(a.text).text === normalizeForMatching(b.text).text) {
+    const whole: Passage = { a: [0, a.text.length], b: [0, b.text.length], kind: 'verbatim', score: 1 };
+    return { relation: 'duplicate', shared_a: 1, shared_b: 1, ...direction(1, 1), passages: [whole] };
+  }
+
+  const verbatim = alignVerbatim(a.normHash, b.normHash, options.verbatim).filter(
+    (p) => !(quotedShare(a, p.a0, p.a1) >= 0.8 && quotedShare(b, p.b0, p.b1) >= 0.8),
+  );
+  const covA = new Uint8Array(a.tokens.length);
+  const covB = new Uint8Array(b.tokens.length);
+  let verbatimWords = 0;
+  for (const p of verbatim) {
+    covA.fill(1, p.a0, p.a1);
+    covB.fill(1, p.b0, p.b1);
+    verbatimWords += p.matched;
+  }
+  const pairs = alignParaphrases(a, b, covA, covB, options.paraphrase);
+  const fewest = Math.min(a.sentences.length, b.sentences.length);
+  const neededSentences = Math.min(minSentences, Math.max(1, Math.ceil(fewest / 2)));
+  const verbatimReuse = verbatimWords >= Math.min(minVerbatimWords, Math.ceil(0.5 * Math.min(a.tokens.length, b.tokens.length)));
+  const paraphraseReuse = pairs.length >= neededSentences;
+  if (!verbatimReuse && !paraphraseReuse) {
+    return { relation: 'none', shared_a: 0, shared_b: 0, direction: 'unknown', reason: 'no reuse found', passages: [] };
+  }
+
+  const passages: Passage[] = verbatim.map((p) => {
+    const score = p.matched / Math.max(p.a1 - p.a0, p.b1 - p.b0);
+    // A chain of anchors with many words between them is a rewritten passage (METER's
+    // "rewritten"), not a copy: it is reported as a paraphrase with its score.
+    const kind: PassageKind = score >= REWRITTEN_BELOW ? 'verbatim' : 'paraphrase';
+    return { a: charSpan(a, p.a0, p.a1), b: charSpan(b, p.b0, p.b1), kind, score: round(score) };
+  });
+  const paraA = new Uint8Array(a.tokens.length);
+  const paraB = new Uint8Array(b.tokens.length);
+  for (const s of pairs) {
+    paraA.fill(1, s.a.first, s.a.last);
+    paraB.fill(1, s.b.first, s.b.last);
+    passages.push({
+      a: charSpan(a, s.a.first, s.a.last),
+      b: charSpan(b, s.b.first, s.b.last),
+      kind: 'paraphrase',
+      score: round(s.score),
+    });
+  }
+  passages.sort((x, y) => x.a[0] - y.a[0] || x.b[0] - y.b[0] || x.a[1] - y.a[1]);
+  const shared_a = round(share(covA, paraA));
+  const shared_b = round(share(covB, paraB));
+  const exactA = new Uint8Array(a.tokens.length);
+  const exactB = new Uint8Array(b.tokens.length);
+  verbatim.forEach((p) => {
+    if (p.matched / Math.max(p.a1 - p.a0, p.b1 - p.b0) < REWRITTEN_BELOW) return;
+    exactA.fill(1, p.a0, p.a1);
+    exactB.fill(1, p.b0, p.b1);
+  });
+  for (let i = 0; i < covA.length; i++) if (covA[i] === 1 && exactA[i] === 0) paraA[i] = 1;
+  for (let i = 0; i < covB.length; i++) if (covB[i] === 1 && exactB[i] === 0) paraB[i] = 1;
+  const verbatimShare = count(exactA) + count(exactB);
+  const paraphraseOnly = countOnly(paraA, exactA) + countOnly(paraB, exactB);
+  const relation: ReuseRelation =
+    paraphraseOnly <= 0.2 * (verbatimShare + paraphraseOnly)
+      ? 'verbatim'
+      : verbatimShare <= 0.2 * (verbatimShare + paraphraseOnly)
+        ? 'paraphrase'
+        : 'mixed';
+  return { relation, shared_a, shared_b, ...direction(shared_a, shared_b), passages };
+}
+
+function quotedShare(p: PreparedText, first: number, last: number): number {
+  let q = 0;
+  for (let i = first; i < last; i++) q += p.quoted[i] ?? 0;
+  return last > first ? q / (last - first) : 0;
+}
+
+function charSpan(p: PreparedText, first: number, last: number): [number, number] {
+  const s = p.tokens[first];
+  const e = p.tokens[Math.max(first, last - 1)];
+  return [s ? s.start : 0, e ? e.end : 0];
+}
+
+function share(x: Uint8Array, y: Uint8Array): number {
+  if (x.length === 0) return 0;
+  let n = 0;
+  for (let i = 0; i < x.length; i++) if (x[i] === 1 || y[i] === 1) n++;
+  return n / x.length;
+}
+
+function count(x: Uint8Array): number {
+  let n = 0;
+  for (const v of x) n += v;
+  return n;
+}
+
+function countOnly(x: Uint8Array, not: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < x.length; i++) if (x[i] === 1 && not[i] !== 1) n++;
+  return n;
+}
+
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+
+function swapMeta(o: CompareOptions): CompareOptions {
+  return { ...o, meta: { a: o.meta?.b ?? {}, b: o.meta?.a ?? {} } };
+}
+
+function swap(c: Comparison): Comparison {
+  const direction: Direction = c.direction === 'a>b' ? 'b>a' : c.direction === 'b>a' ? 'a>b' : 'unknown';
+  const reason = c.reason.replace(/\b([ab])\b/g, (m) => (m === 'a' ? 'b' : 'a'));
+  return {
+    relation: c.relation,
+    shared_a: c.shared_b,
+    shared_b: c.shared_a,
+    direction,
+    reason,
+    passages: c.passages
+      .map((p) => ({ ...p, a: p.b, b: p.a }))
+      .sort((x, y) => x.a[0] - y.a[0] || x.b[0] - y.b[0] || x.a[1] - y.a[1]),
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Normalisation for matching: case, quote marks, dashes and whitespace are folded so that two
+ * copies of one text that differ only in typography compare equal. The folded text keeps a map
+ * back to canonical-text offsets, so that every span found on it points into the original.
+ */
+
+const QUOTES = /[\u2018\u2019\u201A\u201B\u2032\u00B4`]/;
+const DOUBLE_QUOTES = /[\u201C\u201D\u201E\u201F\u2033\u00AB\u00BB]/;
+const DASHES = /[\u2010\u2011\u2012\u2013\u2014\u2015\u2212]/;
+
+/** Folds one character for matching (returns a string of length 1). */
+export function foldChar(ch: string): string {
+  if (QUOTES.test(ch)) return "'";
+  if (DOUBLE_QUOTES.test(ch)) return '"';
+  if (DASHES.test(ch)) return '-';
+  return ch.toLowerCase().length === 1 ? ch.toLowerCase() : ch;
+}
+
+export interface NormalizedText {
+  /** Folded text: lower case, straight quotes, ASCII hyphens, single spaces, trimmed. */
+  text: string;
+  /** `offsets[i]` is the canonical-text index of folded character `i`; one extra entry at the end. */
+  offsets: Int32Array;
+}
+
+/**
+ * Folds `text` for matching.
+ * @example normalizeForMatching('“Hi”  —\nthere').text === '"hi" - there'
+ */
+export function normalizeForMatching(text: string): NormalizedText {
+  const out: string[] = [];
+  const offsets: number[] = [];
+  let pendingSpace = -1;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i] as string;
+    if (/\s/.test(ch)) {
+      if (out.length > 0 && pendingSpace < 0) pendingSpace = i;
+      continue;
+    }
+    if (pendingSpace >= 0) {
+      out.push(' ');
+      offsets.push(pendingSpace);
+      pendingSpace = -1;
+    }
+    out.push(foldChar(ch));
+    offsets.push(i);
+  }
+  offsets.push(text.length);
+  return { text: out.join(''), offsets: Int32Array.from(offsets) };
+}

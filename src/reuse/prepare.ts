@@ -1,0 +1,54 @@
+import { hashString } from './hash.js';
+import { type Lexicon, loadLexicon } from './lexicon.js';
+import { quotedMask } from './quotes.js';
+import { splitTokenSentences, type TokenSentence } from './sentences.js';
+import { type Term, termOf } from './terms.js';
+import { type Token, tokenize } from './tokenize.js';
+
+/** Everything the reuse stage derives from one text, computed once and shared by all comparisons. */
+export interface PreparedText {
+  text: string;
+  tokens: Token[];
+  terms: Term[];
+  sentences: TokenSentence[];
+  /** Hash of each token's folded form (verbatim matching). */
+  normHash: Uint32Array;
+  /** Hash of each token's canonical term (paraphrase-tolerant matching). */
+  termHash: Uint32Array;
+  /** 1 for tokens inside quotation marks. */
+  quoted: Uint8Array;
+}
+
+const hashCache = new Map<string, number>();
+
+/** Hash of a word, memoised (vocabularies are small compared to corpora). */
+export function wordHash(w: string): number {
+  let h = hashCache.get(w);
+  if (h === undefined) {
+    h = hashString(w, 0x9747b28c);
+    if (hashCache.size < 2_000_000) hashCache.set(w, h);
+  }
+  return h;
+}
+
+/**
+ * Tokenises, splits sentences and canonicalises terms of a canonical text.
+ * @example prepareText('Three troops were killed.').terms[0] // { term: '3', kind: 'number' }
+ */
+export function prepareText(text: string, lexicon: Lexicon = loadLexicon()): PreparedText {
+  const tokens = tokenize(text);
+  const sentences = splitTokenSentences(text, tokens, lexicon);
+  const opens = new Uint8Array(tokens.length);
+  for (const s of sentences) opens[s.first] = 1;
+  const terms: Term[] = new Array(tokens.length);
+  const normHash = new Uint32Array(tokens.length);
+  const termHash = new Uint32Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const term = termOf(t, opens[i] === 1 || /["'\u201C\u2018(]\s*$/.test(text.slice(Math.max(0, t.start - 2), t.start)), lexicon);
+    terms[i] = term;
+    normHash[i] = wordHash(t.norm);
+    termHash[i] = wordHash(term.term);
+  }
+  return { text, tokens, terms, sentences, normHash, termHash, quoted: quotedMask(text, tokens) };
+}

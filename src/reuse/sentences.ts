@@ -1,0 +1,40 @@
+import type { Lexicon } from './lexicon.js';
+import type { Token } from './tokenize.js';
+
+/** A sentence as a range of token indices `[first, last)`, with its paragraph number. */
+export interface TokenSentence {
+  first: number;
+  last: number;
+  paragraph: number;
+}
+
+/**
+ * Splits a token sequence into sentences: a sentence ends at a line break, or at `.`, `!`, `?`
+ * (optionally followed by closing quotes or brackets) before a word that starts with a capital,
+ * digit or quote, unless the word before the stop is a known abbreviation or a single letter.
+ */
+export function splitTokenSentences(text: string, tokens: readonly Token[], lexicon: Lexicon): TokenSentence[] {
+  const out: TokenSentence[] = [];
+  let first = 0;
+  let paragraph = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    const next = tokens[i + 1];
+    if (next === undefined) break;
+    const gap = text.slice(t.end, next.start);
+    const lineBreak = gap.includes('\n');
+    let ends = lineBreak;
+    if (!ends && /^[)\]"'\u2019\u201D]*[.!?]/.test(gap) && /\s/.test(gap)) {
+      const startsUpper = /^[\p{Lu}\p{N}]/u.test(text.slice(next.start, next.start + 1)) || /["'\u201C\u2018]\s*$/.test(gap);
+      const abbreviation = gap.startsWith('.') && (lexicon.abbreviations.has(t.norm) || t.norm.length === 1);
+      ends = startsUpper && !abbreviation;
+    }
+    if (ends) {
+      out.push({ first, last: i + 1, paragraph });
+      first = i + 1;
+      if (/\n\s*\n/.test(gap) || lineBreak) paragraph++;
+    }
+  }
+  if (first < tokens.length) out.push({ first, last: tokens.length, paragraph });
+  return out;
+}

@@ -1,0 +1,42 @@
+import { type Lexicon, loadLexicon } from './lexicon.js';
+import { stem } from './stem.js';
+import type { Token } from './tokenize.js';
+
+/**
+ * What a word means for matching. `stop` words are kept (PAN keeps them: function words carry the
+ * phrasing of a sentence) but weigh little; `number` and `name` are facts, which independent
+ * reports share, so they are used to check agreement rather than as evidence of copying.
+ */
+export type TermKind = 'stop' | 'content' | 'number' | 'name';
+
+export interface Term {
+  /** Canonical form: digits for numbers, full month names, stem of the synonym group head. */
+  term: string;
+  kind: TermKind;
+}
+
+/**
+ * Canonical terms of a token sequence. `sentenceStart[i]` tells whether token `i` opens a
+ * sentence (a capital there is not evidence of a name).
+ */
+export function toTerms(tokens: readonly Token[], sentenceStart?: (i: number) => boolean, lexicon: Lexicon = loadLexicon()): Term[] {
+  const out: Term[] = new Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i] as Token;
+    out[i] = termOf(t, sentenceStart ? sentenceStart(i) : i === 0, lexicon);
+  }
+  return out;
+}
+
+export function termOf(t: Token, atSentenceStart: boolean, lexicon: Lexicon): Term {
+  const w = t.norm;
+  if (/^\d[\d.]*$/.test(w)) return { term: w, kind: 'number' };
+  const n = lexicon.numbers.get(w);
+  if (n !== undefined) return { term: String(n), kind: 'number' };
+  const month = lexicon.months.get(w);
+  if (month !== undefined) return { term: month, kind: 'content' };
+  if (lexicon.stopwords.has(w)) return { term: w, kind: 'stop' };
+  const base = stem(lexicon.irregular.get(w) ?? w);
+  if (t.capital && !atSentenceStart && !lexicon.synonyms.has(base)) return { term: base, kind: 'name' };
+  return { term: lexicon.synonyms.get(base) ?? base, kind: 'content' };
+}
