@@ -1,0 +1,300 @@
+import fsp from 'node:fs/promises';
+import type { Diagnostic, DocumentMeta, StoredDocument } from '../core/types.js';
+import { documentId, sha256Hex } from '../store/document-id.js';
+import type { Capture, CaptureBatch, CaptureOutcome, Checkpoint, CommitResult, Rejection, Store } from '../store/store.js';
+import { type Manifest, type ManifestEntry, readManifest } from './manifest.js';
+import { baseLimits, inferFromText, readAny } from './read-any.js';
+import type { ReadLimits, ReadRecord } from './reader.js';
+import { type InputItem, walkInputs } from './walk-inputs.js';
+
+/** Recorded in the custody log with each capture, beside the reader's name. */
+export const INGEST_VERSION = '0.1.0';
+
+export interface IngestOptions {
+  /** A JSON Lines or CSV manifest supplying metadata per file (and listing files to read). */
+  manifest?: string;
+  /** Hard limits; missing fields take the defaults. */
+  limits?: Partial<ReadLimits>;
+  /** Standard input, read when an input is `-`. */
+  stdin?: NodeJS.ReadableStream;
+  /** Called after every input with running totals. */
+  onProgress?: (progress: IngestProgress) => void;
+  /** Group commit: inputs per batch (default 500) and bytes per batch (default 32 MiB). */
+  batchInputs?: number;
+  batchBytes?: number;
+  /** Most per-input results and diagnostics kept in the summary (default 10,000); totals are always exact. */
+  listLimit?: number;
+  /** Capture clock (tests). */
+  clock?: () => Date;
+}
+
+export interface IngestProgress {
+  inputs: number;
+  bytes: number;
+  newDocuments: number;
+  rejected: number;
+}
+
+/** What happened to one input that was read. */
+export interface IngestedInput {
+  source: string;
+  sha256: string;
+  outcome: CaptureOutcome;
+  partial: boolean;
+  newDocuments: string[];
+  existingDocuments: string[];
+}
+
+export interface IngestSummary {
+  /** Inputs met (files and stdin, including rejected ones). */
+  inputs: number;
+  bytes: number;
+  originals: { new: number; newSource: number; duplicate: number };
+  documents: { new: number; existing: number };
+  /** Inputs refused as a whole. */
+  rejected: number;
+  /** Inputs of which only some records were accepted. */
+  partial: number;
+  /** Per-input results (up to `listLimit`). */
+  ingested: IngestedInput[];
+  /** Errors and warnings first found (up to `listLimit`); info notes are counted only. */
+  diagnostics: Diagnostic[];
+  notes: number;
+  /** True when `ingested` or `diagnostics` were cut at `listLimit`. */
+  truncated: boolean;
+  /** The custody log's checkpoint after the run. */
+  checkpoint: Checkpoint;
+}
+
+/**
+ * Reads files, folders (recursively) and `-` (standard input) into the store. Every input is
+ * hashed and kept unaltered; each record becomes a `StoredDocument`. Bad input is reported as a
+ * diagnostic, logged in the custody log, and never stops the run. Originals are stored by group
+ * commit (a batch of files synced, then one transaction), and only one batch is held in memory.
+ *
+ * @example
+ * const summary = await ingest(store, ['reports/'], { manifest: 'reports/manifest.csv' });
+ * console.log(summary.documents.new, summary.rejected);
+ */
+export async function ingest(store: Store, inputs: readonly string[], options: IngestOptions = {}): Promise<IngestSummary> {
+  const limits: ReadLimits = { ...baseLimits, ...options.limits };
+  const clock = options.clock ?? (() => new Date());
+  const listLimit = options.listLimit ?? 10_000;
+  const batchInputs = options.batchInputs ?? 500;
+  const batchBytes = options.batchBytes ?? 32 * 1024 * 1024;
+  const manifest: Manifest | null = options.manifest ? readManifest(options.manifest) : null;
+
+  const summary: IngestSummary = {
+    inputs: 0,
+    bytes: 0,
+    originals: { new: 0, newSource: 0, duplicate: 0 },
+    documents: { new: 0, existing: 0 },
+    rejected: 0,
+    partial: 0,
+    ingested: [],
+    diagnostics: [],
+    notes: 0,
+    truncated: false,
+    checkpoint: store.custody.head(),
+  };
+  const report = (d: Diagnostic): void => {
+    if (d.severity === 'info') summary.notes++;
+    else if (summary.diagnostics.length < listLimit) summary.diagnostics.push(d);
+    else summary.truncated = true;
+  };
+
+  let batch: CaptureBatch = { captures: [], rejections: [] };
+  let batchSize = 0;
+  let committing: Promise<void> = Promise.resolve();
+  const flush = async (): Promise<void> => {
+    if (batch.captures.length === 0 && batch.rejections.length === 0) return;
+    const current = batch;
+    batch = { captures: [], rejections: [] };
+    batchSize = 0;
+    // One batch commits while the next is being read; commits stay in order.
+    await committing;
+    committing = store.commit(current).then((result) => record(result));
+  };
+  const record = (result: CommitResult): void => {
+    for (const c of result.captures) {
+      if (c.outcome === 'new') summary.originals.new++;
+      else if (c.outcome === 'new-source') summary.originals.newSource++;
+      else summary.originals.duplicate++;
+      if (c.partial) summary.partial++;
+      summary.documents.new += c.newDocuments.length;
+      summary.documents.existing += c.existingDocuments.length;
+      if (summary.ingested.length < listLimit) summary.ingested.push({ ...c });
+      else summary.truncated = true;
+    }
+    options.onProgress?.({
+      inputs: summary.inputs,
+      bytes: summary.bytes,
+      newDocuments: summary.documents.new,
+      rejected: summary.rejected,
+    });
+  };
+  const rejectInput = (rejection: Rejection, diagnostic: Diagnostic | null): void => {
+    summary.rejected++;
+    if (diagnostic) report(diagnostic);
+    batch.rejections.push(rejection);
+  };
+
+  try {
+    for await (const item of walkInputs(inputs, manifest)) {
+      if (item.kind === 'note') {
+        report(item.diagnostic);
+        continue;
+      }
+      summary.inputs++;
+      const capturedAt = clock().toISOString();
+      if (item.kind === 'missing') {
+        rejectInput(
+          { source: item.source, sha256: null, size: null, capturedAt, rule: item.rule, reason: item.message },
+          { rule: item.rule, severity: 'error', message: item.message, hint: item.hint, source: item.source },
+        );
+        continue;
+      }
+      const loaded = await loadBytes(item, limits, options.stdin);
+      if ('rule' in loaded) {
+        rejectInput(
+          { source: item.source, sha256: null, size: loaded.size, capturedAt, rule: loaded.rule, reason: loaded.message },
+          { rule: loaded.rule, severity: 'error', message: loaded.message, hint: loaded.hint, source: item.source },
+        );
+        continue;
+      }
+      const { bytes } = loaded;
+      summary.bytes += bytes.byteLength;
+      const sha256 = sha256Hex(bytes);
+      const manifestEntry = item.kind === 'file' ? item.manifest : null;
+      const capture = readCapture(store, bytes, sha256, item.source, capturedAt, limits, manifestEntry);
+      for (const d of capture.diagnostics) report(d);
+      if (capture.documents.length === 0 && !store.originals.has(sha256)) {
+        const main = capture.diagnostics.find((d) => d.severity === 'error');
+        rejectInput(
+          {
+            source: item.source,
+            sha256,
+            size: bytes.byteLength,
+            capturedAt,
+            rule: main?.rule ?? 'ingest/no-text',
+            reason: main?.message ?? 'No report text could be read from it.',
+          },
+          // The reader's own diagnostics were reported above.
+          main ? null : { rule: 'ingest/no-text', severity: 'error', message: 'No report text could be read from it.', source: item.source },
+        );
+        continue;
+      }
+      batch.captures.push(capture);
+      batchSize += bytes.byteLength + capture.documents.reduce((n, d) => n + d.text.length * 2, 0);
+      if (batch.captures.length >= batchInputs || batchSize >= batchBytes) await flush();
+    }
+    await flush();
+  } finally {
+    // Whatever happens, what was read is committed before returning or rethrowing.
+    await committing;
+  }
+  summary.checkpoint = store.custody.head();
+  return summary;
+}
+
+type Loaded = { bytes: Uint8Array } | { rule: string; message: string; hint: string; size: number | null };
+
+async function loadBytes(
+  item: InputItem & { kind: 'file' | 'stdin' },
+  limits: ReadLimits,
+  stdin: NodeJS.ReadableStream | undefined,
+): Promise<Loaded> {
+  const tooLarge = (size: number): Loaded => ({
+    rule: 'ingest/file-too-large',
+    message: `The input is ${size} bytes, more than the limit of ${limits.maxFileBytes} bytes.`,
+    hint: 'Raise the limit with --max-file-size if the input is genuine, or split it.',
+    size,
+  });
+  if (item.kind === 'stdin') {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of stdin ?? process.stdin) {
+      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      size += buf.byteLength;
+      if (size > limits.maxFileBytes) return tooLarge(size);
+      chunks.push(buf);
+    }
+    return { bytes: Buffer.concat(chunks) };
+  }
+  try {
+    const stat = await fsp.stat(item.absolute);
+    if (stat.size > limits.maxFileBytes) return tooLarge(stat.size);
+    const bytes = await fsp.readFile(item.absolute);
+    if (bytes.byteLength > limits.maxFileBytes) return tooLarge(bytes.byteLength);
+    return { bytes };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
+    return { rule: 'ingest/unreadable', message: `Cannot read the file (${code}).`, hint: 'Check that it exists and is readable.', size: null };
+  }
+}
+
+/** Reads the records of one input into documents, unless the store already holds these bytes. */
+function readCapture(
+  store: Store,
+  bytes: Uint8Array,
+  sha256: string,
+  source: string,
+  capturedAt: string,
+  limits: ReadLimits,
+  manifest: ManifestEntry | null,
+): Capture {
+  const base = { sha256, bytes, source, capturedAt, readerVersion: INGEST_VERSION };
+  const where = manifest ? { manifest: manifest.where } : {};
+  if (store.originals.has(sha256)) {
+    // Known bytes: the documents already exist; only the capture (and maybe a new source) is recorded.
+    const known = store.documents.get(store.documents.idsForOriginal(sha256)[0] ?? '');
+    return { ...base, ...where, reader: known?.reader ?? 'text', documents: [], diagnostics: [] };
+  }
+  const result = readAny(bytes, { source, limits });
+  const diagnostics = result.diagnostics.map((d) => ({ ...d, source: d.source ?? source }));
+  const documents = result.records.map((r) => toDocument(r, { sha256, source, capturedAt, reader: result.reader }, manifest));
+  return { ...base, ...where, reader: result.reader, documents, diagnostics };
+}
+
+const META_FIELDS = ['title', 'outlet', 'url', 'published', 'byline', 'dateline', 'series', 'externalId'] as const;
+
+/** Metadata precedence: manifest, then what the input states, then what the text implies (marked inferred). */
+function toDocument(
+  record: ReadRecord,
+  origin: { sha256: string; source: string; capturedAt: string; reader: StoredDocument['reader'] },
+  manifest: ManifestEntry | null,
+): StoredDocument {
+  const given = record.meta;
+  const inferred = inferFromText(record.text);
+  const fromManifest: Partial<DocumentMeta> = manifest?.meta ?? {};
+  const inferredFields = new Set(given.inferred ?? []);
+  const meta: Record<string, unknown> = {};
+  for (const field of META_FIELDS) {
+    if (fromManifest[field as keyof typeof fromManifest] != null) {
+      meta[field] = fromManifest[field as keyof typeof fromManifest];
+      inferredFields.delete(field);
+    } else if (given[field] != null) {
+      meta[field] = given[field];
+    } else if (inferred[field] != null) {
+      meta[field] = inferred[field];
+      inferredFields.add(field);
+    } else meta[field] = null;
+  }
+  let credits = given.credits ?? [];
+  if (credits.length === 0 && (inferred.credits?.length ?? 0) > 0) {
+    credits = inferred.credits ?? [];
+    inferredFields.add('credits');
+  }
+  return {
+    id: documentId(origin.sha256, record.recordKey),
+    sha256: origin.sha256,
+    source: record.sourceUrl ?? origin.source,
+    recordKey: record.recordKey,
+    reader: origin.reader,
+    capturedAt: origin.capturedAt,
+    text: record.text,
+    ...(meta as Pick<DocumentMeta, (typeof META_FIELDS)[number]>),
+    credits,
+    inferred: [...inferredFields].sort(),
+  };
+}

@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Diagnostic } from '../core/types.js';
+import { FOLDER_MANIFEST_NAMES, type Manifest, type ManifestEntry, readManifest } from './manifest.js';
+
+/** One thing to ingest, in the order ingest meets it. */
+export type InputItem =
+  | { kind: 'file'; source: string; absolute: string; manifest: ManifestEntry | null }
+  | { kind: 'stdin'; source: '-' }
+  /** An input that cannot be read at all (missing, not a file); becomes a rejection. */
+  | { kind: 'missing'; source: string; rule: string; message: string; hint: string }
+  /** Something deliberately left out (a symlink, a file the folder's manifest does not list). */
+  | { kind: 'note'; diagnostic: Diagnostic };
+
+/**
+ * Expands the command-line inputs into files, in a stable order: each input in the order given;
+ * inside a folder, entries sorted by name (code-point order), depth first. Names starting with a
+ * dot are skipped; symbolic links inside folders are not followed (a link given directly is).
+ * A folder holding `manifest.jsonl` or `manifest.csv` at its top (and no `--manifest` given) is
+ * described by it: only the files it lists are read, with its metadata.
+ * Only one folder listing per depth is held at a time, so memory does not grow with the corpus.
+ */
+export async function* walkInputs(inputs: readonly string[], manifest: Manifest | null): AsyncGenerator<InputItem> {
+  const visited = new Set<ManifestEntry>();
+  const manifestFile = manifest ? path.resolve(manifest.file) : null;
+  for (const input of inputs) {
+    if (input === '-') {
+      yield { kind: 'stdin', source: '-' };
+      continue;
+    }
+    let stat: fs.Stats;
+    try {
+      stat = await fsp.stat(input);
+    } catch (err) {
+      yield missing(input, err as NodeJS.ErrnoException);
+      continue;
+    }
+    if (stat.isFile()) {
+      const entry = manifest?.byPath.get(path.resolve(input)) ?? null;
+      if (entry) visited.add(entry);
+      yield { kind: 'file', source: input, absolute: path.resolve(input), manifest: entry };
+    } else if (stat.isDirectory()) {
+      const own = manifest ? null : folderManifest(input);
+      const active = manifest ?? own;
+      for await (const item of walkFolder(input, own ? path.resolve(own.file) : manifestFile)) {
+        if (item.kind !== 'file') {
+          yield item;
+          continue;
+        }
+        const entry = active?.byPath.get(item.absolute) ?? null;
+        if (own && !entry) {
+          yield note('ingest/not-in-manifest', `Skipped: ${own.file} does not list this file.`, item.source);
+          continue;
+        }
+        if (entry) visited.add(entry);
+        yield { ...item, manifest: entry };
+      }
+      if (own) yield* missingEntries(own, visited);
+    } else {
+      yield {
+        kind: 'missing',
+        source: input,
+        rule: 'ingest/not-a-file',
+        message: 'Expected a file or a folder; found a special file (device, socket or pipe).',
+        hint: 'Pass regular files or folders, or `-` to read standard input.',
+      };
+    }
+  }
+  if (manifest) {
+    // Entries of an explicit manifest that no input covered are read too: the manifest is a list of inputs.
+    const dir = path.dirname(manifest.file);
+    for (const entry of manifest.entries) {
+      if (visited.has(entry)) continue;
+      visited.add(entry);
+      if (fs.existsSync(entry.absolute)) {
+        yield { kind: 'file', source: path.join(dir, entry.path), absolute: entry.absolute, manifest: entry };
+      } else yield manifestMissing(manifest, entry);
+    }
+  }
+}
+
+function folderManifest(dir: string): Manifest | null {
+  for (const name of FOLDER_MANIFEST_NAMES) {
+    const file = path.join(dir, name);
+    if (fs.existsSync(file)) return readManifest(file);
+  }
+  return null;
+}
+
+function* missingEntries(manifest: Manifest, visited: Set<ManifestEntry>): Generator<InputItem> {
+  for (const entry of manifest.entries) if (!visited.has(entry)) yield manifestMissing(manifest, entry);
+}
+
+function manifestMissing(manifest: Manifest, entry: ManifestEntry): InputItem {
+  return {
+    kind: 'missing',
+    source: path.join(path.dirname(manifest.file), entry.path),
+    rule: 'ingest/manifest-file-missing',
+    message: `${entry.where} names ${entry.path}, which does not exist (or is hidden or a symbolic link).`,
+    hint: `Fix the path in ${manifest.file} (paths are relative to the manifest's folder) or remove the entry.`,
+  };
+}
+
+async function* walkFolder(root: string, skipFile: string | null): AsyncGenerator<InputItem & { kind: 'file' | 'note' | 'missing' }> {
+  let entries: fs.Dirent[];
+  try {
+    entries = await fsp.readdir(root, { withFileTypes: true });
+  } catch (err) {
+    yield missing(root, err as NodeJS.ErrnoException) as InputItem & { kind: 'missing' };
+    return;
+  }
+  entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  for (const entry of entries) {
+    if (entry.name.startsWith('.')) continue;
+    const source = path.join(root, entry.name);
+    if (entry.isSymbolicLink()) {
+      yield note('ingest/symlink-skipped', 'Skipped a symbolic link inside a folder (links are not followed).', source);
+    } else if (entry.isDirectory()) {
+      yield* walkFolder(source, skipFile);
+    } else if (entry.isFile()) {
+      const absolute = path.resolve(source);
+      if (absolute === skipFile) continue;
+      yield { kind: 'file', source, absolute, manifest: null };
+    }
+  }
+}
+
+function missing(source: string, err: NodeJS.ErrnoException): InputItem {
+  const notFound = err.code === 'ENOENT' || err.code === 'ENOTDIR';
+  return {
+    kind: 'missing',
+    source,
+    rule: notFound ? 'ingest/not-found' : 'ingest/unreadable',
+    message: notFound ? 'No such file or folder.' : `Cannot read it (${err.code ?? err.message}).`,
+    hint: notFound ? 'Check the path.' : 'Check the permissions.',
+  };
+}
+
+function note(rule: string, message: string, source: string): InputItem & { kind: 'note' } {
+  return { kind: 'note', diagnostic: { rule, severity: 'info', message, source } };
+}

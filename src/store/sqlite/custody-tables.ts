@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import { StoreError } from '../../core/errors.js';
+import { canonicalJson } from '../canonical-json.js';
+import type { Checkpoint, CustodyEntry, CustodyKind, CustodyLog, JsonValue, VerifyProblem } from '../store.js';
+import type { Migration, SqliteDatabase } from './database.js';
+
+/** The hash that precedes the first entry. */
+export const GENESIS_HASH = '0'.repeat(64);
+
+export const custodyMigrations: readonly Migration[] = [
+  {
+    id: 110,
+    name: 'custody log',
+    sql: `
+      CREATE TABLE custody (
+        seq     INTEGER PRIMARY KEY,
+        kind    TEXT NOT NULL,
+        at      TEXT NOT NULL,
+        details TEXT NOT NULL,
+        hash    TEXT NOT NULL
+      );
+      CREATE TRIGGER custody_no_update BEFORE UPDATE ON custody
+        BEGIN SELECT RAISE(ABORT, 'the custody log is append-only'); END;
+      CREATE TRIGGER custody_no_delete BEFORE DELETE ON custody
+        BEGIN SELECT RAISE(ABORT, 'the custody log is append-only'); END;
+    `,
+  },
+];
+
+/**
+ * Hash of one entry: sha256 over the previous hash (64 hex characters) immediately followed by
+ * the canonical JSON of `{at, details, kind, seq}`.
+ */
+export function entryHash(previous: string, entry: Omit<CustodyEntry, 'hash'>): string {
+  const body = canonicalJson({ seq: entry.seq, kind: entry.kind, at: entry.at, details: entry.details });
+  return createHash('sha256').update(previous).update(body).digest('hex');
+}
+
+interface CustodyRow {
+  seq: number;
+  kind: string;
+  at: string;
+  details: string;
+  hash: string;
+}
+
+/** The append-only custody log in SQLite. Appends must run inside a write transaction. */
+export class SqliteCustodyLog implements CustodyLog {
+  private readonly insert;
+  private readonly last;
+  private readonly all;
+  private readonly countRows;
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly clock: () => Date,
+  ) {
+    this.insert = db.prepare('INSERT INTO custody (seq, kind, at, details, hash) VALUES (?, ?, ?, ?, ?)');
+    this.last = db.prepare('SELECT seq, hash FROM custody ORDER BY seq DESC LIMIT 1');
+    this.all = db.prepare('SELECT seq, kind, at, details, hash FROM custody WHERE seq >= ? ORDER BY seq');
+    this.countRows = db.prepare('SELECT count(*) AS n FROM custody');
+  }
+
+  append(kind: CustodyKind, details: { [key: string]: JsonValue }): CustodyEntry {
+    return this.db.transaction(() => this.appendInTransaction(kind, details)).immediate();
+  }
+
+  /** For the store's own transactions: appends without opening one. */
+  appendInTransaction(kind: CustodyKind, details: { [key: string]: JsonValue }): CustodyEntry {
+    if (!this.db.inTransaction) throw new StoreError('Custody entries must be appended inside a transaction.');
+    const previous = this.last.get() as { seq: number; hash: string } | undefined;
+    const at = this.clock().toISOString();
+    // Round-trip through canonical JSON so that what is stored is exactly what was hashed.
+    const stored = JSON.parse(canonicalJson(details)) as { [key: string]: JsonValue };
+    const entry = { seq: (previous?.seq ?? 0) + 1, kind, at, details: stored };
+    const hash = entryHash(previous?.hash ?? GENESIS_HASH, entry);
+    this.insert.run(entry.seq, kind, at, canonicalJson(stored), hash);
+    return { ...entry, hash };
+  }
+
+  head(): Checkpoint {
+    const row = this.last.get() as { seq: number; hash: string } | undefined;
+    return { entries: row?.seq ?? 0, head: row?.hash ?? GENESIS_HASH };
+  }
+
+  count(): number {
+    return (this.countRows.get() as { n: number }).n;
+  }
+
+  *entries(options: { from?: number } = {}): IterableIterator<CustodyEntry> {
+    for (const row of this.all.iterate(options.from ?? 1) as IterableIterator<CustodyRow>) {
+      yield {
+        seq: row.seq,
+        kind: row.kind as CustodyKind,
+        at: row.at,
+        details: JSON.parse(row.details),
+        hash: row.hash,
+      };
+    }
+  }
+
+  /**
+   * Recomputes the chain from the first entry. Reports a gap in numbering, an entry whose stored
+   * hash differs from the recomputed one, and a checkpoint that is no longer a prefix of the log.
+   */
+  verifyChain(checkpoint?: Checkpoint): { head: Checkpoint; problems: VerifyProblem[] } {
+    const problems: VerifyProblem[] = [];
+    let previous = GENESIS_HASH;
+    let expectedSeq = 1;
+    let checkpointSeen = false;
+    for (const row of this.all.iterate(1) as IterableIterator<CustodyRow>) {
+      if (row.seq !== expectedSeq) {
+        problems.push({
+          kind: 'custody-broken',
+          seq: row.seq,
+          message: `Custody entry ${row.seq} follows entry ${expectedSeq - 1}: entries are missing from the log.`,
+        });
+      }
+      let details: { [key: string]: JsonValue } | null = null;
+      try {
+        details = JSON.parse(row.details);
+      } catch {
+        problems.push({ kind: 'custody-broken', seq: row.seq, message: `Custody entry ${row.seq} is not valid JSON.` });
+      }
+      const kind = row.kind as CustodyKind;
+      const recomputed = details ? entryHash(previous, { seq: row.seq, kind, at: row.at, details }) : '';
+      if (details && canonicalJson(details) !== row.details) {
+        problems.push({
+          kind: 'custody-broken',
+          seq: row.seq,
+          message: `Custody entry ${row.seq} is not stored in canonical form: it was edited outside Corroborate.`,
+        });
+      } else if (recomputed !== row.hash) {
+        problems.push({
+          kind: 'custody-broken',
+          seq: row.seq,
+          message: `Custody entry ${row.seq} (${row.kind}, ${row.at}) does not match its hash: the entry or one before it was altered.`,
+        });
+      }
+      if (checkpoint && row.seq === checkpoint.entries) {
+        checkpointSeen = true;
+        if (row.hash !== checkpoint.head) {
+          problems.push({
+            kind: 'checkpoint-mismatch',
+            seq: row.seq,
+            message: `The log's entry ${row.seq} has hash ${row.hash}, not the checkpoint's ${checkpoint.head}: the log was rewritten since the checkpoint.`,
+          });
+        }
+      }
+      previous = row.hash;
+      expectedSeq = row.seq + 1;
+    }
+    if (checkpoint && checkpoint.entries > 0 && !checkpointSeen) {
+      problems.push({
+        kind: 'checkpoint-mismatch',
+        message: `The checkpoint names ${checkpoint.entries} entries but the log holds ${expectedSeq - 1}: entries were removed since the checkpoint.`,
+      });
+    }
+    return { head: { entries: expectedSeq - 1, head: previous }, problems };
+  }
+}

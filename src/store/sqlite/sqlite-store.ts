@@ -1,0 +1,203 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { StoreError } from '../../core/errors.js';
+import type { JsonValue } from '../store.js';
+import { OriginalsFolder, mapLimit } from '../originals-folder.js';
+import type {
+  CaptureBatch,
+  CaptureResult,
+  CommitResult,
+  Store,
+  VerifyOptions,
+  VerifyProblem,
+  VerifyReport,
+} from '../store.js';
+import { SqliteCustodyLog } from './custody-tables.js';
+import { type SqliteDatabase, openDatabase } from './database.js';
+import { SqliteDocumentStore, SqliteOriginalStore } from './documents-tables.js';
+import { migrations } from './migrations.js';
+
+export const DATABASE_FILE = 'corroborate.db';
+
+export interface SqliteStoreOptions {
+  /** Injected clock for custody timestamps (tests). */
+  clock?: () => Date;
+}
+
+/**
+ * The embedded store: `<dir>/corroborate.db` (SQLite, WAL, synchronous=FULL) and
+ * `<dir>/originals/`. Other stages attach their tables here as properties, one line each.
+ */
+export class SqliteStore implements Store {
+  readonly db: SqliteDatabase;
+  readonly documents: SqliteDocumentStore;
+  readonly originals: SqliteOriginalStore;
+  readonly custody: SqliteCustodyLog;
+  private readonly folder: OriginalsFolder;
+
+  constructor(
+    readonly dir: string,
+    options: SqliteStoreOptions = {},
+  ) {
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+    } catch (err) {
+      throw new StoreError(
+        `Cannot create the store folder ${dir}: ${(err as Error).message}`,
+        'Pass a writable folder with --store or CORROBORATE_STORE.',
+      );
+    }
+    this.db = openDatabase(path.join(dir, DATABASE_FILE), migrations);
+    this.folder = new OriginalsFolder(dir);
+    this.documents = new SqliteDocumentStore(this.db);
+    this.originals = new SqliteOriginalStore(this.db, this.folder);
+    this.custody = new SqliteCustodyLog(this.db, options.clock ?? (() => new Date()));
+  }
+
+  async commit(batch: CaptureBatch): Promise<CommitResult> {
+    // 1. Every original the database does not know yet is made durable before any row refers to it.
+    const toWrite = new Map<string, Uint8Array>();
+    for (const capture of batch.captures) {
+      if (!toWrite.has(capture.sha256) && !this.originals.has(capture.sha256)) {
+        toWrite.set(capture.sha256, capture.bytes);
+      }
+    }
+    await this.folder.writeDurably([...toWrite].map(([sha256, bytes]) => ({ sha256, bytes })));
+
+    // 2. One transaction for the whole batch (group commit).
+    return this.db
+      .transaction((): CommitResult => {
+        const captures: CaptureResult[] = [];
+        for (const capture of batch.captures) {
+          const knownOriginal = this.originals.has(capture.sha256);
+          const knownSource = knownOriginal && this.originals.hasSource(capture.sha256, capture.source);
+          const outcome = !knownOriginal ? 'new' : knownSource ? 'duplicate' : 'new-source';
+          const newDocuments: string[] = [];
+          const existingDocuments: string[] = [];
+          if (!knownOriginal) {
+            this.originals.record(capture.sha256, capture.bytes.byteLength, capture.reader, capture.capturedAt);
+          }
+          for (const doc of capture.documents) {
+            if (this.documents.insert(doc)) newDocuments.push(doc.id);
+            else {
+              const existing = this.documents.get(doc.id);
+              if (existing && existing.sha256 !== doc.sha256) {
+                throw new StoreError(
+                  `Document id ${doc.id} of ${capture.source} collides with the document of the same id from original ${existing.sha256}.`,
+                  'This is a 48-bit id collision; please report it.',
+                );
+              }
+              existingDocuments.push(doc.id);
+            }
+          }
+          if (capture.documents.length === 0) existingDocuments.push(...this.documents.idsForOriginal(capture.sha256));
+          const problems = capture.diagnostics.filter((d) => d.severity === 'error');
+          const details: { [key: string]: JsonValue } = {
+            sha256: capture.sha256,
+            size: capture.bytes.byteLength,
+            source: capture.source,
+            capturedAt: capture.capturedAt,
+            reader: capture.reader,
+            readerVersion: capture.readerVersion,
+            outcome,
+            documents: newDocuments.length + existingDocuments.length,
+            newDocuments: newDocuments.length,
+          };
+          if (problems.length > 0) {
+            details.partial = true;
+            details.problems = problems.slice(0, 20).map((d) => `${d.record ? `${d.record}: ` : ''}${d.message}`);
+            details.problemCount = problems.length;
+          }
+          if (capture.manifest) details.manifest = capture.manifest;
+          const entry = this.custody.appendInTransaction('ingest', details);
+          this.originals.recordSource(capture.sha256, capture.source, capture.capturedAt, entry.seq);
+          captures.push({
+            sha256: capture.sha256,
+            source: capture.source,
+            outcome,
+            partial: problems.length > 0,
+            newDocuments,
+            existingDocuments,
+            custodySeq: entry.seq,
+          });
+        }
+        const rejections = batch.rejections.map((r) => {
+          const entry = this.custody.appendInTransaction('rejection', {
+            source: r.source,
+            sha256: r.sha256,
+            size: r.size,
+            capturedAt: r.capturedAt,
+            rule: r.rule,
+            reason: r.reason,
+          });
+          return { source: r.source, custodySeq: entry.seq };
+        });
+        return { captures, rejections };
+      })
+      .immediate();
+  }
+
+  async verify(options: VerifyOptions = {}): Promise<VerifyReport> {
+    const problems: VerifyProblem[] = [];
+    const originals = this.originals.all();
+    let done = 0;
+    await mapLimit(originals, 4, async ({ sha256 }) => {
+      const actual = await this.folder.hash(sha256);
+      if (actual !== sha256) {
+        const documents = this.documents.idsForOriginal(sha256);
+        const names = documents.length > 0 ? `of document${documents.length > 1 ? 's' : ''} ${describe(documents)}` : '';
+        problems.push(
+          actual === null
+            ? {
+                kind: 'original-missing',
+                sha256,
+                documents,
+                message: `The original ${sha256} ${names} is missing from ${this.folder.pathOf(sha256)}.`,
+              }
+            : {
+                kind: 'original-mismatch',
+                sha256,
+                documents,
+                message: `The original ${sha256} ${names} was altered: its bytes now hash to ${actual}.`,
+              },
+        );
+      }
+      options.onProgress?.(++done, originals.length);
+    });
+    const orphans = this.db
+      .prepare(
+        'SELECT d.id, d.sha256 FROM documents d LEFT JOIN originals o ON o.sha256 = d.sha256 WHERE o.sha256 IS NULL',
+      )
+      .all() as { id: string; sha256: string }[];
+    for (const o of orphans) {
+      problems.push({
+        kind: 'document-without-original',
+        sha256: o.sha256,
+        documents: [o.id],
+        message: `Document ${o.id} refers to original ${o.sha256}, which the store does not record.`,
+      });
+    }
+    const chain = this.custody.verifyChain(options.checkpoint);
+    problems.push(...chain.problems);
+    const known = new Set(originals.map((o) => o.sha256));
+    let unreferenced = 0;
+    for (const sha of this.folder.listHashes()) if (!known.has(sha)) unreferenced++;
+    problems.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0) || (a.sha256 ?? '').localeCompare(b.sha256 ?? ''));
+    return {
+      ok: problems.length === 0,
+      originals: originals.length,
+      documents: this.documents.count(),
+      checkpoint: chain.head,
+      problems,
+      unreferenced,
+    };
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+function describe(ids: string[]): string {
+  return ids.length <= 5 ? ids.join(', ') : `${ids.slice(0, 5).join(', ')} and ${ids.length - 5} more`;
+}

@@ -1,0 +1,211 @@
+import type { Diagnostic, ReaderName, StoredDocument } from '../core/types.js';
+
+/**
+ * The evidence store every stage talks to. The embedded implementation is SQLite plus a folder of
+ * originals (`src/store/sqlite/`); the interface carries no SQL so that a PostgreSQL backend can be
+ * added beside it without touching callers. Reads are synchronous (the stages are synchronous
+ * over the store); writes that touch the file system (`commit`, `verify`) are async.
+ *
+ * @example
+ * const store = openStore('./corroborate-data');
+ * for (const doc of store.documents.iterate()) console.log(doc.id, doc.title);
+ * store.close();
+ */
+export interface Store {
+  /** The workspace folder. */
+  readonly dir: string;
+  readonly documents: DocumentStore;
+  readonly originals: OriginalStore;
+  readonly custody: CustodyLog;
+  /**
+   * Stores a batch of captures with group commit: every new original is written durably first
+   * (temp file, fsync, rename, directory fsync), then one transaction records originals,
+   * provenance, documents and custody entries. A crash at any point leaves either the whole batch
+   * or none of its rows; at worst an original file without rows, which the next ingest reuses.
+   */
+  commit(batch: CaptureBatch): Promise<CommitResult>;
+  /** Re-hashes every original, checks every document's original and the custody chain. */
+  verify(options?: VerifyOptions): Promise<VerifyReport>;
+  close(): void;
+}
+
+/** A document without its text, for listings. */
+export interface DocumentSummary {
+  id: string;
+  sha256: string;
+  source: string;
+  recordKey: string;
+  reader: ReaderName;
+  outlet: string | null;
+  title: string | null;
+  published: string | null;
+  url: string | null;
+  /** Length of the canonical text in characters. */
+  chars: number;
+  capturedAt: string;
+}
+
+/** One source an original arrived from: the same bytes from two places give two entries. */
+export interface Provenance {
+  sha256: string;
+  source: string;
+  capturedAt: string;
+  /** Custody entry that recorded this capture. */
+  custodySeq: number;
+}
+
+export interface DocumentStore {
+  get(id: string): StoredDocument | null;
+  /** Documents in ingest order (stable). Use `iterate` for large stores. */
+  list(options?: { offset?: number; limit?: number }): StoredDocument[];
+  /** Streams every document in ingest order without loading them all. */
+  iterate(): IterableIterator<StoredDocument>;
+  /** Streams listing rows (no text) in ingest order. */
+  summaries(): IterableIterator<DocumentSummary>;
+  /** Ids of the documents read from one original, in ingest order. */
+  idsForOriginal(sha256: string): string[];
+  /** Every source the document's original arrived from, oldest first. */
+  provenance(id: string): Provenance[];
+  count(): number;
+}
+
+export interface OriginalStore {
+  /** True when the database records this original (its file was written durably before). */
+  has(sha256: string): boolean;
+  /** True when this original is recorded and arrived from `source` before. */
+  hasSource(sha256: string, source: string): boolean;
+  /** The original's unaltered bytes. */
+  read(sha256: string): Buffer;
+  /** Absolute path of the original's file. */
+  path(sha256: string): string;
+  count(): number;
+}
+
+/** Kinds of custody entries. Other stages append `analysis` and `export` entries. */
+export type CustodyKind = 'ingest' | 'rejection' | 'analysis' | 'export';
+
+export type JsonValue = null | boolean | number | string | JsonValue[] | { [key: string]: JsonValue };
+
+/** One entry of the append-only, hash-chained custody log. */
+export interface CustodyEntry {
+  /** 1-based position in the log. */
+  seq: number;
+  kind: CustodyKind;
+  /** When the entry was written (ISO 8601, UTC). */
+  at: string;
+  details: { [key: string]: JsonValue };
+  /** sha256(hex) of the previous entry's hash followed by the canonical JSON of `{seq, kind, at, details}`. */
+  hash: string;
+}
+
+/** The log's size and head hash: the checkpoint a user writes down to detect later tampering. */
+export interface Checkpoint {
+  entries: number;
+  head: string;
+}
+
+export interface CustodyLog {
+  /**
+   * Appends one entry in its own transaction and returns it.
+   * @example store.custody.append('export', { format: 'ledger-json', file: 'out/ledger.json', sha256 })
+   */
+  append(kind: CustodyKind, details: { [key: string]: JsonValue }): CustodyEntry;
+  head(): Checkpoint;
+  /** Entries in log order, streamed. */
+  entries(options?: { from?: number }): IterableIterator<CustodyEntry>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+/** One input (or stdin) read in full: its bytes and the documents read from them. */
+export interface Capture {
+  sha256: string;
+  bytes: Uint8Array;
+  /** Path as given to ingest, or `-` for standard input. */
+  source: string;
+  capturedAt: string;
+  reader: ReaderName;
+  readerVersion: string;
+  /** Documents read from the original (empty when the original is already stored). */
+  documents: StoredDocument[];
+  /** Problems found while reading (for a partly accepted input). */
+  diagnostics: Diagnostic[];
+  /** Manifest line that described this input, if any. */
+  manifest?: string;
+}
+
+/** An input that was refused as a whole. Only its custody entry is written. */
+export interface Rejection {
+  source: string;
+  sha256: string | null;
+  size: number | null;
+  capturedAt: string;
+  /** Stable rule id of the main reason, e.g. `ingest/invalid-utf8`. */
+  rule: string;
+  reason: string;
+}
+
+export interface CaptureBatch {
+  captures: Capture[];
+  rejections: Rejection[];
+}
+
+/**
+ * `new`: first time these bytes are stored; `new-source`: known bytes from a new source (one more
+ * provenance entry); `duplicate`: the same bytes from the same source again (nothing added).
+ */
+export type CaptureOutcome = 'new' | 'new-source' | 'duplicate';
+
+export interface CaptureResult {
+  sha256: string;
+  source: string;
+  outcome: CaptureOutcome;
+  /** `partial` when some records of the input were refused. */
+  partial: boolean;
+  newDocuments: string[];
+  existingDocuments: string[];
+  custodySeq: number;
+}
+
+export interface CommitResult {
+  captures: CaptureResult[];
+  rejections: { source: string; custodySeq: number }[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Verification
+
+export interface VerifyOptions {
+  /** A checkpoint written down earlier: the log must still contain it as a prefix. */
+  checkpoint?: Checkpoint;
+  /** Called after each original is re-hashed. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export type VerifyProblemKind =
+  | 'original-missing'
+  | 'original-mismatch'
+  | 'document-without-original'
+  | 'custody-broken'
+  | 'checkpoint-mismatch';
+
+export interface VerifyProblem {
+  kind: VerifyProblemKind;
+  message: string;
+  sha256?: string;
+  /** Documents read from the affected original. */
+  documents?: string[];
+  /** Custody entry concerned. */
+  seq?: number;
+}
+
+export interface VerifyReport {
+  ok: boolean;
+  originals: number;
+  documents: number;
+  checkpoint: Checkpoint;
+  problems: VerifyProblem[];
+  /** Files in the originals folder that no row refers to (left by an interrupted ingest; harmless). */
+  unreferenced: number;
+}
