@@ -1,0 +1,101 @@
+import type { Family, LedgerClaim, LedgerEvent, LedgerQuote, ReusePair } from '../../src/core/types.js';
+import type { DocumentPage, ReportData, ReportDocument } from '../../src/report/types.js';
+
+/** Where the data comes from: embedded in the single-file report, or the live `serve` API. */
+export interface Source {
+  mode: 'report' | 'live';
+  load(): Promise<ReportData>;
+  page(id: string): Promise<DocumentPage>;
+}
+
+export const DATA_ELEMENT_ID = 'corroborate-data';
+
+export function embeddedSource(el: HTMLElement): Source {
+  const data = JSON.parse(el.textContent ?? '{}') as ReportData;
+  return {
+    mode: 'report',
+    load: async () => data,
+    page: async (id) => {
+      const document = data.documents.find((d) => d.id === id);
+      if (!document) throw new Error(`No document ${id} in this report.`);
+      return {
+        document: { ...document, text: document.text ?? '' },
+        highlights: data.highlights?.[id] ?? [],
+        custody: data.custody.filter((c) => c.document === id),
+      };
+    },
+  };
+}
+
+async function getJson<T>(url: string): Promise<T> {
+  const res = await fetch(url, { headers: { accept: 'application/json' } });
+  if (!res.ok) {
+    const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
+    throw new Error(body?.error?.message ?? `${url}: HTTP ${res.status}`);
+  }
+  return (await res.json()) as T;
+}
+
+export function liveSource(): Source {
+  const pages = new Map<string, Promise<DocumentPage>>();
+  return {
+    mode: 'live',
+    load: () => getJson<ReportData>('api/report'),
+    page: (id) => {
+      let p = pages.get(id);
+      if (!p) {
+        p = getJson<DocumentPage>(`api/documents/${encodeURIComponent(id)}`);
+        pages.set(id, p);
+        p.catch(() => pages.delete(id));
+      }
+      return p;
+    },
+  };
+}
+
+/** The data with the indexes every view needs. */
+export interface Model {
+  source: Source;
+  data: ReportData;
+  docs: Map<string, ReportDocument>;
+  events: Map<string, LedgerEvent>;
+  quotes: Map<string, LedgerQuote>;
+  claims: Map<string, LedgerClaim>;
+  families: Map<string, Family>;
+  /** Reuse pairs touching each document. */
+  reuseByDoc: Map<string, ReusePair[]>;
+}
+
+export function buildModel(source: Source, data: ReportData): Model {
+  const reuseByDoc = new Map<string, ReusePair[]>();
+  for (const pair of data.ledger.reuse) {
+    for (const id of [pair.a, pair.b]) {
+      const list = reuseByDoc.get(id) ?? [];
+      list.push(pair);
+      reuseByDoc.set(id, list);
+    }
+  }
+  return {
+    source,
+    data,
+    docs: new Map(data.documents.map((d) => [d.id, d])),
+    events: new Map(data.ledger.events.map((e) => [e.id, e])),
+    quotes: new Map(data.ledger.quotes.map((q) => [q.id, q])),
+    claims: new Map(data.ledger.claims.map((c) => [c.id, c])),
+    families: new Map(data.ledger.families.map((f) => [f.id, f])),
+    reuseByDoc,
+  };
+}
+
+/** A short human name for a document: outlet and title, or its id. */
+export function docLabel(model: Model, id: string): string {
+  const d = model.docs.get(id);
+  if (!d) return id;
+  const name = d.outlet ?? d.source;
+  return d.title ? `${name}: ${d.title}` : name;
+}
+
+export function docShort(model: Model, id: string): string {
+  const d = model.docs.get(id);
+  return d?.outlet ?? d?.title ?? id;
+}
