@@ -1,0 +1,70 @@
+import type { Ledger, LedgerEvent, Range } from '../core/types.js';
+
+export interface SummaryOptions {
+  /** Most events listed; the rest are counted. */
+  maxEvents?: number;
+}
+
+export function formatRange(r: Range | null): string {
+  if (!r || r.best === null) return '–';
+  const lo = r.low ?? r.best;
+  const hi = r.high;
+  if (lo === r.best && hi === r.best) return String(r.best);
+  return `${r.best} (${lo}–${hi ?? '?'})`;
+}
+
+function when(e: LedgerEvent): string {
+  if (!e.date) return 'date unknown';
+  return e.date.start === e.date.end ? e.date.start : `${e.date.start}..${e.date.end}`;
+}
+
+function where(e: LedgerEvent): string {
+  if (!e.place) return 'place unknown';
+  const region = e.place.admin1 && e.place.admin1 !== e.place.name ? `, ${e.place.admin1}` : '';
+  return `${e.place.name}${region} (${e.place.precision})`;
+}
+
+/**
+ * The plain-text summary `analyze` prints: events by independent sources with place, date,
+ * killed/injured and conflict flags; families; flagged quote changes; denials.
+ */
+export function formatSummary(ledger: Ledger, options: SummaryOptions = {}): string {
+  const max = options.maxEvents ?? 20;
+  const lines: string[] = [];
+  lines.push(
+    `${ledger.documents.length} documents, ${ledger.families.length} families, ${ledger.events.length} events, ${ledger.quotes.length} quotes, ${ledger.claims.length} claims`,
+  );
+  lines.push('', 'Events (by independent sources)');
+  for (const e of ledger.events.slice(0, max)) {
+    const flags = e.conflicts.map((c) => `! ${c.field} disputed`).join(' ');
+    lines.push(
+      `  [${e.independent_sources} indep / ${e.sources} docs] ${e.subtype || e.type} — ${where(e)} — ${when(e)} — killed ${formatRange(e.killed)}, injured ${formatRange(e.injured)}${flags ? ` ${flags}` : ''}`,
+    );
+    lines.push(`      ${e.summary}`);
+  }
+  if (ledger.events.length > max) lines.push(`  … and ${ledger.events.length - max} more events`);
+
+  lines.push('', 'Families (documents that depend on each other)');
+  if (ledger.families.length === 0) lines.push('  none');
+  for (const f of ledger.families) {
+    lines.push(`  ${f.id}: ${f.documents.join(', ')}${f.origin ? ` (origin ${f.origin})` : ''}`);
+  }
+
+  const flagged = ledger.quotes.flatMap((q) => q.variants.filter((v) => v.flag).map((v) => ({ q, v })));
+  lines.push('', 'Flagged quote changes');
+  if (flagged.length === 0) lines.push('  none');
+  for (const { q, v } of flagged) {
+    lines.push(`  ${q.speaker ?? 'unknown speaker'}: "${q.text}" → "${v.text}" in ${v.documents.join(', ')}: ${v.flag}`);
+  }
+
+  const denials = ledger.claims.filter((c) => c.stance === 'deny');
+  lines.push('', 'Denials');
+  if (denials.length === 0) lines.push('  none');
+  const events = new Map(ledger.events.map((e) => [e.id, e]));
+  for (const d of denials) {
+    const target = d.answers ? events.get(d.answers) : undefined;
+    const answers = target ? ` → answers ${target.id} (${target.subtype || target.type}, ${where(target)})` : d.answers ? ` → answers ${d.answers}` : '';
+    lines.push(`  ${d.claimant ?? 'unknown'}: ${d.text}${answers}`);
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,125 @@
+import type { Attribution, IncidentMention, LedgerEvent, Mention } from '../core/types.js';
+import type { MentionCluster } from './cluster-mentions.js';
+import { reconcileFigure } from './figures.js';
+import { corroborate } from './independence.js';
+import { dateRank, kindSpecificity, placeRank } from './kinds.js';
+import type { ReuseIndex } from './reuse-index.js';
+import { compareStrings, stableId } from './stable-id.js';
+import { overlapCoefficient } from './words.js';
+
+export interface EventContext {
+  index: ReuseIndex;
+  /** Attributions per document, to find the original source of a mention. */
+  attributions: ReadonlyMap<string, readonly Attribution[]>;
+}
+
+const SUMMARY_MAX = 280;
+
+export function toMention(m: { documentId: string; span: [number, number]; text: string }): Mention {
+  return { document: m.documentId, span: [m.span[0], m.span[1]], text: m.text };
+}
+
+export function compareMentions(a: Mention, b: Mention): number {
+  return compareStrings(a.document, b.document) || a.span[0] - b.span[0] || a.span[1] - b.span[1];
+}
+
+function most<T>(values: readonly T[], keyOf: (v: T) => string, better: (a: T, b: T) => number): T | null {
+  if (values.length === 0) return null;
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(keyOf(v), (counts.get(keyOf(v)) ?? 0) + 1);
+  return [...values].sort(
+    (a, b) => better(a, b) || (counts.get(keyOf(b)) ?? 0) - (counts.get(keyOf(a)) ?? 0) || compareStrings(keyOf(a), keyOf(b)),
+  )[0] as T;
+}
+
+/** Original sources of a mention: its own `origin`, or an attribution whose statement covers it. */
+export function originsOf(m: IncidentMention, attributions: readonly Attribution[]): string[] {
+  const out: string[] = [];
+  if (m.origin) out.push(m.origin);
+  for (const a of attributions) {
+    const covers = a.statement[0] <= m.span[0] + 1 && a.statement[1] >= m.span[1] - 1;
+    const sameSentence = a.span[0] >= m.sentence[0] && a.span[1] <= m.sentence[1];
+    if (covers || sameSentence) out.push(a.source);
+  }
+  return out;
+}
+
+function dedupeNames(names: readonly string[]): string[] {
+  const byKey = new Map<string, string>();
+  for (const n of names) {
+    const k = n.normalize('NFKC').toLowerCase().trim();
+    if (k !== '' && !byKey.has(k)) byKey.set(k, n.trim());
+  }
+  return [...byKey.values()].sort(compareStrings);
+}
+
+/**
+ * The mention the summary is taken from: the one whose wording most other mentions share
+ * (best supported), preferring a named origin, a stated fact, figures, then the earliest.
+ */
+function bestSupported(mentions: readonly IncidentMention[], words: Map<IncidentMention, string[]>): IncidentMention {
+  const support = (m: IncidentMention) =>
+    mentions.filter((o) => o !== m && overlapCoefficient(words.get(m) ?? [], words.get(o) ?? []) >= 0.5).length;
+  const rank = (m: IncidentMention) =>
+    support(m) * 8 + (m.origin ? 4 : 0) + (m.modality === 'fact' ? 2 : 0) + (m.killed || m.injured ? 1 : 0);
+  return [...mentions].sort(
+    (a, b) => rank(b) - rank(a) || compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0],
+  )[0] as IncidentMention;
+}
+
+/** The summary is the mention's own words, whitespace collapsed, cut at a word boundary when long. */
+export function summarise(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= SUMMARY_MAX) return flat;
+  const cut = flat.slice(0, SUMMARY_MAX);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1))}…`;
+}
+
+export function buildEvent(cluster: MentionCluster, context: EventContext): LedgerEvent {
+  const mentions = cluster.items.map((i) => i.mention);
+  const words = new Map(cluster.items.map((i) => [i.mention, i.words]));
+  const all = [...mentions, ...cluster.aggregates.map((i) => i.mention)];
+  const first = [...mentions].sort(
+    (a, b) => compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0],
+  )[0] as IncidentMention;
+
+  const kind = most(mentions, (m) => m.kind, (a, b) => kindSpecificity(b.kind) - kindSpecificity(a.kind)) as IncidentMention;
+  const dated = mentions.filter((m) => m.date?.start && m.date.precision);
+  const date = most(dated, (m) => `${m.date?.start}/${m.date?.end}`, (a, b) =>
+    dateRank(a.date?.precision ?? 'year') - dateRank(b.date?.precision ?? 'year'),
+  )?.date;
+  const placed = mentions.filter((m) => m.place);
+  const place = most(placed, (m) => m.place?.name ?? '', (a, b) =>
+    placeRank(a.place?.precision ?? 'country') - placeRank(b.place?.precision ?? 'country'),
+  )?.place;
+
+  const actors = new Map<string, { role: IncidentMention['actors'][number]['role']; name: string }>();
+  for (const m of mentions) for (const a of m.actors) actors.set(`${a.role}\u0000${a.name}`, { role: a.role, name: a.name });
+
+  const killed = reconcileFigure('killed', mentions);
+  const injured = reconcileFigure('injured', mentions);
+  const conflicts = [killed.conflict, injured.conflict].filter((c) => c !== null);
+
+  const occurrences = all.map(toMention);
+  const { sources, independent } = corroborate(occurrences, context.index);
+  const origins = dedupeNames(all.flatMap((m) => originsOf(m, context.attributions.get(m.documentId) ?? [])));
+
+  return {
+    id: stableId('ev', first.documentId, String(first.span[0]), String(first.span[1]), first.text),
+    type: kind.type,
+    subtype: kind.subtype,
+    date: date?.start ? { start: date.start, end: date.end ?? date.start, precision: date.precision ?? 'day' } : null,
+    place: place
+      ? { name: place.name, admin1: place.admin1, country: place.country, lat: place.lat, lon: place.lon, precision: place.precision }
+      : null,
+    actors: [...actors.values()].sort((a, b) => compareStrings(a.role, b.role) || compareStrings(a.name, b.name)),
+    killed: killed.range,
+    injured: injured.range,
+    summary: summarise(bestSupported(mentions, words).text),
+    mentions: occurrences.sort(compareMentions),
+    sources,
+    independent_sources: independent,
+    origins,
+    conflicts,
+  };
+}

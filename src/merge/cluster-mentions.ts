@@ -1,0 +1,145 @@
+import type { DocumentExtraction, IncidentMention } from '../core/types.js';
+import { linked, type MentionItem, pairScore, relateDates } from './compatibility.js';
+import { compareStrings } from './stable-id.js';
+import { contentWords } from './words.js';
+
+export interface MentionCluster {
+  items: MentionItem[];
+  /** Mentions recognised as aggregates over this and other events ("8 killed in two towns"). */
+  aggregates: MentionItem[];
+}
+
+/** Candidate lists per blocking key are capped so that a huge corpus stays near-linear. */
+const MAX_PER_KEY = 400;
+
+export function toItems(extractions: readonly DocumentExtraction[]): MentionItem[] {
+  const items: MentionItem[] = [];
+  for (const x of extractions) {
+    for (const m of x.incidents) {
+      const sentencePlaces = x.places
+        .filter((p) => p.span[0] >= m.sentence[0] && p.span[1] <= m.sentence[1])
+        .map((p) => p.name);
+      items.push({ mention: m, words: contentWords(m.text), scope: scopeOf(m), sentencePlaces: [...new Set(sentencePlaces)] });
+    }
+  }
+  return items.sort(compareItems);
+}
+
+function scopeOf(m: IncidentMention): number | null {
+  if (m.killed?.best != null && !m.killed.percent) return m.killed.best;
+  const counts = m.counts.filter((c) => !c.percent && c.best != null).map((c) => c.best as number);
+  return counts.length > 0 ? Math.max(...counts) : null;
+}
+
+export function compareItems(x: MentionItem, y: MentionItem): number {
+  return (
+    compareStrings(x.mention.documentId, y.mention.documentId) ||
+    x.mention.span[0] - y.mention.span[0] ||
+    x.mention.span[1] - y.mention.span[1] ||
+    compareStrings(x.mention.id, y.mention.id)
+  );
+}
+
+function blockingKeys(item: MentionItem): string[] {
+  const m = item.mention;
+  const keys: string[] = [];
+  if (m.place) {
+    keys.push(`p:${m.place.name.toLowerCase()}`);
+    if (m.place.admin1) keys.push(`p:${m.place.admin1.toLowerCase()}`);
+  }
+  if (m.date?.start) keys.push(`d:${m.date.start}`);
+  const rare = [...new Set(item.words)].filter((w) => w.length > 3).sort((a, b) => b.length - a.length || compareStrings(a, b));
+  for (const w of rare.slice(0, 3)) keys.push(`w:${w}`);
+  return keys;
+}
+
+/**
+ * Groups incident mentions into events, greedily in a canonical order (document id, span) so
+ * that the result does not depend on input order. A mention joins the best-scoring cluster it is
+ * compatible with on every member (complete link on the hard constraints), else starts one.
+ */
+export function clusterMentions(items: readonly MentionItem[]): MentionCluster[] {
+  const clusters: MentionCluster[] = [];
+  const index = new Map<string, number[]>();
+  for (const item of items) {
+    const keys = blockingKeys(item);
+    const candidates = new Set<number>();
+    for (const k of keys) for (const c of index.get(k) ?? []) candidates.add(c);
+    let best = -1;
+    let bestScore = -1;
+    for (const c of [...candidates].sort((a, b) => a - b)) {
+      const cluster = clusters[c] as MentionCluster;
+      let max = -1;
+      let ok = true;
+      let link = false;
+      for (const other of cluster.items) {
+        const s = pairScore(item, other);
+        if (s === null) {
+          ok = false;
+          break;
+        }
+        if (linked(item, other, s)) link = true;
+        max = Math.max(max, s);
+      }
+      if (ok && link && max > bestScore) {
+        best = c;
+        bestScore = max;
+      }
+    }
+    if (best < 0) {
+      best = clusters.length;
+      clusters.push({ items: [], aggregates: [] });
+    }
+    (clusters[best] as MentionCluster).items.push(item);
+    for (const k of keys) {
+      const list = index.get(k) ?? [];
+      if (list[list.length - 1] !== best) list.push(best);
+      if (list.length > MAX_PER_KEY) list.shift();
+      index.set(k, list);
+    }
+  }
+  return separateAggregates(clusters);
+}
+
+/**
+ * A mention whose sentence names several places and whose killed figure is the sum of the
+ * figures of the events at those places ("8 killed in two towns" beside 7 and 1) is an
+ * aggregate: it is attached to each of those events without counting as a conflicting figure.
+ */
+function separateAggregates(clusters: MentionCluster[]): MentionCluster[] {
+  const bestKilled = (c: MentionCluster): number | null => {
+    const values = c.items.map((i) => i.mention.killed?.best).filter((v): v is number => v != null);
+    return values.length > 0 ? Math.min(...values) : null;
+  };
+  const byPlace = new Map<string, MentionCluster[]>();
+  for (const c of clusters) {
+    const place = c.items.find((i) => i.mention.place)?.mention.place?.name;
+    if (place === undefined) continue;
+    const list = byPlace.get(place) ?? [];
+    list.push(c);
+    byPlace.set(place, list);
+  }
+  for (const cluster of clusters) {
+    for (const item of [...cluster.items]) {
+      const value = item.mention.killed?.best;
+      if (value == null || item.sentencePlaces.length < 2) continue;
+      const near = [...new Set(item.sentencePlaces.flatMap((p) => byPlace.get(p) ?? []))];
+      const parts = near.filter((c) => {
+        if (c === cluster && c.items.length === 1) return false;
+        const place = c.items.find((i) => i.mention.place)?.mention.place?.name;
+        const rest = c === cluster ? c.items.filter((i) => i !== item) : c.items;
+        const dated = rest.every((i) => relateDates(i.mention.date, item.mention.date) !== 'different');
+        return place !== undefined && item.sentencePlaces.includes(place) && rest.length > 0 && dated;
+      });
+      if (parts.length < 2) continue;
+      const sum = parts.reduce((s, c) => {
+        const rest: MentionCluster = c === cluster ? { items: c.items.filter((i) => i !== item), aggregates: [] } : c;
+        return s + (bestKilled(rest) ?? Number.NaN);
+      }, 0);
+      if (sum !== value) continue;
+      cluster.items = cluster.items.filter((i) => i !== item);
+      for (const c of parts) c.aggregates.push(item);
+    }
+  }
+  return clusters.filter((c) => c.items.length > 0);
+}

@@ -1,0 +1,91 @@
+import type { DateMention, IncidentMention, PlaceMention } from '../core/types.js';
+import { compatibleKinds } from './kinds.js';
+import { overlapCoefficient } from './words.js';
+
+export type PlaceRelation = 'same' | 'contains' | 'unknown' | 'different';
+export type DateRelation = 'same' | 'overlap' | 'unknown' | 'different';
+
+/** An incident mention with what the merge compares, computed once. */
+export interface MentionItem {
+  mention: IncidentMention;
+  /** Content words of the mention's clause. */
+  words: string[];
+  /** The figure that says how big the incident is: killed, else the largest other count. */
+  scope: number | null;
+  /** Names of places named in the mention's sentence (for aggregates and denials). */
+  sentencePlaces: string[];
+}
+
+const key = (s: string | null | undefined) => (s ?? '').normalize('NFKC').toLowerCase().trim();
+
+function broad(p: PlaceMention): boolean {
+  return p.precision === 'region' || p.precision === 'country' || p.kind === 'region' || p.kind === 'country' || p.kind === 'area';
+}
+
+/** True when `inner` lies inside the broad place `outer` (a town within its admin1 region or country). */
+function inside(inner: PlaceMention, outer: PlaceMention): boolean {
+  if (outer.kind === 'country' || outer.precision === 'country') {
+    return key(inner.country) !== '' && key(inner.country) === key(outer.country ?? outer.name);
+  }
+  const region = key(outer.admin1 ?? outer.name);
+  return (key(inner.admin1) !== '' && (key(inner.admin1) === key(outer.name) || key(inner.admin1) === region));
+}
+
+export function relatePlaces(a: PlaceMention | null, b: PlaceMention | null): PlaceRelation {
+  if (!a || !b) return 'unknown';
+  const ca = key(a.countryCode ?? a.country);
+  const cb = key(b.countryCode ?? b.country);
+  if (key(a.name) === key(b.name) && (ca === '' || cb === '' || ca === cb)) return 'same';
+  if (ca !== '' && cb !== '' && ca !== cb) return 'different';
+  const ba = broad(a);
+  const bb = broad(b);
+  if (ba && !bb) return inside(b, a) ? 'contains' : 'different';
+  if (bb && !ba) return inside(a, b) ? 'contains' : 'different';
+  if (ba && bb) return inside(a, b) || inside(b, a) ? 'contains' : 'different';
+  return 'different';
+}
+
+export function relateDates(a: DateMention | null, b: DateMention | null): DateRelation {
+  if (!a?.start || !b?.start) return 'unknown';
+  const ae = a.end ?? a.start;
+  const be = b.end ?? b.start;
+  if (ae < b.start || be < a.start) return 'different';
+  return a.start === b.start && ae === be ? 'same' : 'overlap';
+}
+
+/**
+ * How strongly two mentions look like one incident, or null when they cannot be one: other
+ * kind family, different towns, non-overlapping dates, or a town and its region with figures
+ * of different scope ("21 bodies in a town" vs "410 across the region").
+ */
+export function pairScore(x: MentionItem, y: MentionItem): number | null {
+  const a = x.mention;
+  const b = y.mention;
+  if (!compatibleKinds(a.kind, b.kind)) return null;
+  const place = relatePlaces(a.place, b.place);
+  if (place === 'different') return null;
+  const date = relateDates(a.date, b.date);
+  if (date === 'different') return null;
+  if (place === 'contains' && x.scope !== null && y.scope !== null && x.scope !== y.scope) return null;
+
+  let score = 0;
+  if (place === 'same') score += 3;
+  if (place === 'contains') score += 1;
+  if (date === 'same') score += 2;
+  if (date === 'overlap') score += 1;
+  if (a.kind === b.kind) score += 1;
+  if (a.killed?.best != null && a.killed.best === b.killed?.best) score += 2;
+  if (a.injured?.best != null && a.injured.best === b.injured?.best) score += 1;
+  const names = new Set(a.actors.filter((r) => r.role !== 'source').map((r) => `${r.role}:${key(r.name)}`));
+  if (b.actors.some((r) => names.has(`${r.role}:${key(r.name)}`))) score += 1;
+  const words = overlapCoefficient(x.words, y.words);
+  if (words >= 0.5) score += 3;
+  else if (words >= 0.3) score += 1;
+  if (place === 'contains' && date === 'unknown' && words < 0.3 && score < 4) return null;
+  return score;
+}
+
+/** Merge threshold: strong evidence, or the same named place with a compatible kind. */
+export function linked(x: MentionItem, y: MentionItem, score: number): boolean {
+  return score >= 4 || (score >= 3 && relatePlaces(x.mention.place, y.mention.place) === 'same');
+}

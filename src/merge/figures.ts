@@ -1,0 +1,78 @@
+import type { IncidentMention, Quantity, Range } from '../core/types.js';
+import { compareStrings } from './stable-id.js';
+
+export interface FigureConflict {
+  field: string;
+  values: { value: number | string; documents: string[] }[];
+}
+
+interface Value {
+  quantity: Quantity;
+  mention: IncidentMention;
+  lo: number;
+  hi: number;
+}
+
+function interval(q: Quantity): { lo: number; hi: number } | null {
+  const best = q.best ?? q.low ?? q.high;
+  if (best == null) return null;
+  const lo = q.low ?? best;
+  const open = q.qualifier === 'at-least' || q.qualifier === 'more-than';
+  const hi = q.high ?? (open ? Number.POSITIVE_INFINITY : best);
+  return { lo, hi };
+}
+
+/**
+ * Reconciles one casualty figure over an event's mentions (docs/ledger.md, "Figures"):
+ * - `low` is the smallest lower bound reported, `high` the largest figure reported (an open
+ *   "at least 21" contributes 21);
+ * - `best` is the most conservative figure (the smallest) reported as fact by a named or
+ *   institutional source (a mention with an origin, not alleged); failing that, the smallest
+ *   reported as fact; failing that, the smallest reported at all (ACLED's conservative rule);
+ * - values whose ranges do not overlap disagree: every value is then listed in a conflict with
+ *   the documents behind it. "At least 20" and "21" overlap, so they do not conflict.
+ */
+export function reconcileFigure(
+  field: 'killed' | 'injured',
+  mentions: readonly IncidentMention[],
+): { range: Range | null; conflict: FigureConflict | null } {
+  const values: Value[] = [];
+  for (const m of mentions) {
+    const q = m[field];
+    if (!q || q.percent) continue;
+    const iv = interval(q);
+    if (iv) values.push({ quantity: q, mention: m, ...iv });
+  }
+  if (values.length === 0) return { range: null, conflict: null };
+
+  const low = Math.min(...values.map((v) => v.lo));
+  const finite = values.map((v) => (Number.isFinite(v.hi) ? v.hi : (v.quantity.best ?? v.lo)));
+  const highest = Math.max(...finite);
+  const named = values.filter((v) => v.mention.origin !== null && v.mention.modality !== 'alleged');
+  const facts = values.filter((v) => v.mention.modality === 'fact');
+  const pool = named.length > 0 ? named : facts.length > 0 ? facts : values;
+  const best = Math.min(...pool.map((v) => v.quantity.best ?? v.lo));
+
+  let disagree = false;
+  for (const a of values) for (const b of values) if (a.hi < b.lo) disagree = true;
+  let conflict: FigureConflict | null = null;
+  if (disagree) {
+    const byValue = new Map<number, Set<string>>();
+    for (const v of values) {
+      const shown = v.quantity.best ?? v.lo;
+      const docs = byValue.get(shown) ?? new Set<string>();
+      docs.add(v.mention.documentId);
+      byValue.set(shown, docs);
+    }
+    conflict = {
+      field,
+      values: [...byValue.entries()]
+        .sort((a, b) => a[0] - b[0])
+        .map(([value, docs]) => ({ value, documents: [...docs].sort(compareStrings) })),
+    };
+  }
+  return {
+    range: { low, best, high: highest },
+    conflict,
+  };
+}

@@ -1,0 +1,168 @@
+import type { Claim, DocumentExtraction, LedgerClaim, LedgerEvent, Span } from '../core/types.js';
+import { compareMentions, toMention } from './build-event.js';
+import { mostCommon } from './group-quotes.js';
+import { corroborate } from './independence.js';
+import type { ReuseIndex } from './reuse-index.js';
+import { compareStrings, stableId } from './stable-id.js';
+import { UnionFind } from './union-find.js';
+import { contentWords, overlapCoefficient } from './words.js';
+
+const MAX_PER_KEY = 400;
+const SAME_CLAIM = 0.6;
+
+interface ClaimItem {
+  claim: Claim;
+  words: string[];
+}
+
+const norm = (s: string | null) => (s ?? '').normalize('NFKC').toLowerCase().trim();
+
+/**
+ * Groups claims across documents (same stance, compatible claimant, most content words shared)
+ * and links each denial to what it answers (see `answerOf`).
+ */
+export function groupClaims(
+  extractions: readonly DocumentExtraction[],
+  events: readonly LedgerEvent[],
+  eventOfMention: ReadonlyMap<string, string>,
+  index: ReuseIndex,
+): LedgerClaim[] {
+  const items: ClaimItem[] = extractions
+    .flatMap((x) => x.claims)
+    .sort((a, b) => compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0] || compareStrings(a.id, b.id))
+    .map((claim) => ({ claim, words: contentWords(claim.text) }));
+  const uf = new UnionFind();
+  const postings = new Map<string, number[]>();
+  items.forEach((it, i) => {
+    uf.add(String(i));
+    const keys = [...new Set(it.words)].sort((a, b) => b.length - a.length || compareStrings(a, b)).slice(0, 3);
+    const cands = new Set<number>();
+    for (const k of keys) for (const j of postings.get(k) ?? []) cands.add(j);
+    for (const j of cands) {
+      const other = items[j] as ClaimItem;
+      if (other.claim.stance !== it.claim.stance) continue;
+      const ca = norm(it.claim.claimant);
+      const cb = norm(other.claim.claimant);
+      if (ca !== '' && cb !== '' && ca !== cb) continue;
+      if (it.words.length >= 3 && other.words.length >= 3 && overlapCoefficient(it.words, other.words) >= SAME_CLAIM) {
+        uf.union(String(i), String(j));
+      }
+    }
+    for (const k of keys) {
+      const list = postings.get(k) ?? [];
+      list.push(i);
+      if (list.length > MAX_PER_KEY) list.shift();
+      postings.set(k, list);
+    }
+  });
+
+  const groups = new Map<string, ClaimItem[]>();
+  for (const [i, it] of items.entries()) {
+    const r = uf.find(String(i));
+    const list = groups.get(r) ?? [];
+    list.push(it);
+    groups.set(r, list);
+  }
+
+  const byDoc = new Map(extractions.map((x) => [x.documentId, x]));
+  const drafts = [...groups.values()].map((members) => {
+    const first = (members[0] as ClaimItem).claim;
+    const mentions = members.map((m) => toMention(m.claim)).sort(compareMentions);
+    const { sources, independent } = corroborate(mentions, index);
+    return {
+      members,
+      claim: {
+        id: stableId('cl', first.documentId, String(first.span[0]), String(first.span[1]), first.text),
+        claimant: mostCommon(members.map((m) => m.claim.claimant).filter((c): c is string => !!c)),
+        stance: first.stance,
+        text: first.text.replace(/\s+/g, ' ').trim(),
+        answers: null as string | null,
+        mentions,
+        sources,
+        independent_sources: independent,
+      } satisfies LedgerClaim,
+    };
+  });
+  const claimOf = new Map<Claim, string>();
+  for (const d of drafts) for (const m of d.members) claimOf.set(m.claim, d.claim.id);
+
+  for (const d of drafts) {
+    if (d.claim.stance !== 'deny') continue;
+    for (const m of d.members) {
+      const answer = answerOf(m.claim, byDoc.get(m.claim.documentId), events, eventOfMention, claimOf);
+      if (answer) {
+        d.claim.answers = answer;
+        break;
+      }
+    }
+  }
+  return drafts
+    .map((d) => d.claim)
+    .sort((a, b) => b.independent_sources - a.independent_sources || b.sources - a.sources || compareStrings(a.id, b.id));
+}
+
+function within(inner: Span, outer: Span): boolean {
+  return inner[0] >= outer[0] && inner[1] <= outer[1];
+}
+
+/**
+ * What a denial answers, from structure rather than word lists:
+ * 1. the event of an incident the claim is about (`Claim.about`);
+ * 2. else the event scoring highest on the denial's context (its sentence and the one before):
+ *    an incident of that event reported there (+3), the event's place named there (+2), an
+ *    actor of the event named there (+1); at least 2 is required;
+ * 3. else the nearest earlier accusing claim (stance affirm) in the document that shares a
+ *    place or most content words.
+ */
+export function answerOf(
+  claim: Claim,
+  extraction: DocumentExtraction | undefined,
+  events: readonly LedgerEvent[],
+  eventOfMention: ReadonlyMap<string, string>,
+  claimOf: ReadonlyMap<Claim, string>,
+): string | null {
+  const about = claim.about.map((id) => eventOfMention.get(id)).filter((e): e is string => !!e);
+  if (about.length > 0) return mostCommon(about);
+  if (!extraction) return null;
+
+  const sentences = extraction.sentences;
+  const at = sentences.findIndex((s) => s.span[0] <= claim.span[0] && s.span[1] >= claim.span[0]);
+  const start = at > 0 ? (sentences[at - 1]?.span[0] ?? claim.span[0]) : claim.span[0];
+  const window: Span = [start, Math.max(claim.span[1], sentences[at]?.span[1] ?? claim.span[1])];
+  const places = new Set(extraction.places.filter((p) => within(p.span, window)).map((p) => norm(p.name)));
+  const contextText = norm(extraction.sentences.filter((s) => within(s.span, window)).map((s) => s.text).join(' ') || claim.text);
+  const incidentsHere = new Set(
+    extraction.incidents
+      .filter((i) => within(i.span, window) || (i.span[0] < window[1] && i.span[1] > window[0]))
+      .map((i) => eventOfMention.get(i.id))
+      .filter((e): e is string => !!e),
+  );
+
+  let best: { id: string; score: number; support: number } | null = null;
+  for (const e of events) {
+    let score = 0;
+    if (incidentsHere.has(e.id)) score += 3;
+    if (e.place && places.has(norm(e.place.name))) score += 2;
+    if (e.actors.some((a) => a.role !== 'source' && contextText.includes(norm(a.name)))) score += 1;
+    if (score < 2) continue;
+    if (
+      !best ||
+      score > best.score ||
+      (score === best.score && e.independent_sources > best.support) ||
+      (score === best.score && e.independent_sources === best.support && compareStrings(e.id, best.id) < 0)
+    ) {
+      best = { id: e.id, score, support: e.independent_sources };
+    }
+  }
+  if (best) return best.id;
+
+  const words = contentWords(claim.text);
+  const accusations = extraction.claims
+    .filter((c) => c.stance === 'affirm' && c.span[1] <= claim.span[0])
+    .sort((a, b) => b.span[0] - a.span[0]);
+  for (const a of accusations) {
+    const sharesPlace = extraction.places.some((p) => within(p.span, a.span) && places.has(norm(p.name)));
+    if (sharesPlace || overlapCoefficient(words, contentWords(a.text)) >= 0.5) return claimOf.get(a) ?? null;
+  }
+  return null;
+}

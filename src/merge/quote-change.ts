@@ -1,0 +1,81 @@
+import type { QuoteChange } from '../core/types.js';
+import { indexOfRun, isFunctionWord, isNegation, normaliseText, words } from './words.js';
+
+export interface ClassifiedChange {
+  change: QuoteChange;
+  flag: string | null;
+}
+
+/**
+ * Classifies how a variant differs from the reference wording of a quotation:
+ * identical (same normalised words), truncation (a contiguous part of it), extension (contains
+ * it), or substitution. A substitution whose differing words include a content word, a number,
+ * a name or a negation is flagged as a possible misquote, naming the change:
+ * `misquote? "horror movie" → "movie of horror"`.
+ */
+export function classifyChange(reference: string, variant: string): ClassifiedChange {
+  const r = words(reference);
+  const v = words(variant);
+  if (r.join(' ') === v.join(' ')) return { change: 'identical', flag: null };
+  if (indexOfRun(r, v) >= 0) return { change: 'truncation', flag: null };
+  if (indexOfRun(v, r) >= 0) return { change: 'extension', flag: null };
+
+  let pre = 0;
+  while (pre < r.length && pre < v.length && r[pre] === v[pre]) pre++;
+  let suf = 0;
+  while (suf < r.length - pre && suf < v.length - pre && r[r.length - 1 - suf] === v[v.length - 1 - suf]) suf++;
+  const removed = r.slice(pre, r.length - suf);
+  const added = v.slice(pre, v.length - suf);
+  const reasons = whatChanged(removed, added, originalCase(reference), originalCase(variant));
+  if (reasons.length === 0) return { change: 'substitution', flag: null };
+  return {
+    change: 'substitution',
+    flag: `misquote? "${removed.join(' ')}" → "${added.join(' ')}" (${reasons.join(', ')})`,
+  };
+}
+
+function originalCase(text: string): Set<string> {
+  const names = new Set<string>();
+  const tokens = text.normalize('NFKC').match(/[\p{L}\p{N}]+(?:['\-.][\p{L}\p{N}]+)*/gu) ?? [];
+  tokens.forEach((t, i) => {
+    if (i > 0 && /^\p{Lu}/u.test(t)) names.add(t.toLowerCase());
+  });
+  return names;
+}
+
+function whatChanged(removed: string[], added: string[], namesA: Set<string>, namesB: Set<string>): string[] {
+  const changed = [...removed, ...added];
+  const reasons: string[] = [];
+  if (changed.some((w) => /\d/.test(w))) reasons.push('number');
+  if (changed.some((w) => isNegation(w))) reasons.push('negation');
+  if (changed.some((w) => namesA.has(w) || namesB.has(w))) reasons.push('name');
+  if (changed.some((w) => !isFunctionWord(w) && !isNegation(w) && !/\d/.test(w))) reasons.push('content words');
+  return reasons;
+}
+
+/** True when two quotations are variants of one: equal, one inside the other, or a small word edit distance. */
+export function sameQuotation(a: string[], b: string[], editDistance: (x: string[], y: string[]) => number): boolean {
+  if (a.length === 0 || b.length === 0) return false;
+  if (a.join(' ') === b.join(' ')) return true;
+  const short = a.length <= b.length ? a : b;
+  const long = a.length <= b.length ? b : a;
+  if (short.length >= 3 && indexOfRun(long, short) >= 0) return true;
+  if (short.length < 3) return false;
+  const limit = Math.max(1, Math.floor(long.length * 0.2));
+  if (Math.abs(a.length - b.length) > limit + 2) return false;
+  if (editDistance(a, b) <= limit) return true;
+  // Reordered words ("horror movie" → "movie of horror"): nearly the same bag of words.
+  const bag = new Map<string, number>();
+  for (const w of a) bag.set(w, (bag.get(w) ?? 0) + 1);
+  let shared = 0;
+  for (const w of b) {
+    const n = bag.get(w) ?? 0;
+    if (n > 0) {
+      shared++;
+      bag.set(w, n - 1);
+    }
+  }
+  return shared / long.length >= 0.8 && short.length >= 4;
+}
+
+export { normaliseText };

@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import type { Family, ReusePair, Span, StoredDocument } from '../core/types.js';
+import { UnionFind } from './union-find.js';
+
+/** One reused passage seen from one document: its own span and the span in the other document. */
+export interface ReuseLink {
+  other: string;
+  own: Span;
+  theirs: Span;
+}
+
+/** What the merge needs to know about reuse, per document. */
+export interface ReuseIndex {
+  /** The representative of a document's duplicate group (itself when it has no duplicate). */
+  canonical(document: string): string;
+  /** Reused passages of a canonical document, towards other canonical documents. */
+  links(document: string): readonly ReuseLink[];
+  /** Family id of a document, or null. */
+  family(document: string): string | null;
+  /** True when the two documents are in one family or share a reuse pair. */
+  related(a: string, b: string): boolean;
+}
+
+/**
+ * Indexes reuse for the independence rule. Documents with identical text, and pairs the reuse
+ * stage called `duplicate`, collapse into one representative (the smallest id), so that an exact
+ * copy never adds an independent source.
+ */
+export function createReuseIndex(
+  documents: readonly Pick<StoredDocument, 'id' | 'text'>[],
+  pairs: readonly ReusePair[],
+  families: readonly Family[],
+): ReuseIndex {
+  const dup = new UnionFind();
+  const byText = new Map<string, string>();
+  for (const d of documents) {
+    dup.add(d.id);
+    const h = createHash('sha256').update(d.text).digest('hex');
+    const seen = byText.get(h);
+    if (seen === undefined) byText.set(h, d.id);
+    else dup.union(seen, d.id);
+  }
+  for (const p of pairs) if (p.relation === 'duplicate') dup.union(p.a, p.b);
+
+  const familyOf = new Map<string, string>();
+  for (const f of families) for (const d of f.documents) familyOf.set(d, f.id);
+
+  const links = new Map<string, ReuseLink[]>();
+  const paired = new Set<string>();
+  const push = (doc: string, link: ReuseLink) => {
+    const list = links.get(doc);
+    if (list) list.push(link);
+    else links.set(doc, [link]);
+  };
+  for (const p of pairs) {
+    const a = dup.find(p.a);
+    const b = dup.find(p.b);
+    if (a === b) continue;
+    paired.add(`${a}\u0000${b}`);
+    paired.add(`${b}\u0000${a}`);
+    for (const s of p.passages) {
+      push(a, { other: b, own: s.a, theirs: s.b });
+      push(b, { other: a, own: s.b, theirs: s.a });
+    }
+  }
+  return {
+    canonical: (d) => dup.find(d),
+    links: (d) => links.get(d) ?? [],
+    family: (d) => familyOf.get(d) ?? null,
+    related: (a, b) => {
+      const fa = familyOf.get(a);
+      return (fa !== undefined && fa === familyOf.get(b)) || paired.has(`${a}\u0000${b}`);
+    },
+  };
+}

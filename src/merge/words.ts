@@ -1,0 +1,76 @@
+import { readFileSync } from 'node:fs';
+
+interface WordLists {
+  function: string[];
+  negation: string[];
+}
+
+const lists = JSON.parse(
+  readFileSync(new URL('../../data/merge-words.json', import.meta.url), 'utf8'),
+) as WordLists;
+
+const functionWords = new Set(lists.function);
+const negations = new Set(lists.negation);
+
+/** Lowercased words of a text: letters, digits, apostrophes and inner hyphens; quotes and punctuation dropped. */
+export function words(text: string): string[] {
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[\u2018\u2019\u02bc]/g, "'")
+      .match(/[\p{L}\p{N}]+(?:['\-.][\p{L}\p{N}]+)*/gu) ?? []
+  );
+}
+
+/** Normalised form used to compare quotations (Quotebank: lowercase, punctuation stripped). */
+export function normaliseText(text: string): string {
+  return words(text).join(' ');
+}
+
+export function isFunctionWord(word: string): boolean {
+  return functionWords.has(word);
+}
+
+export function isNegation(word: string): boolean {
+  return negations.has(word) || word.endsWith("n't");
+}
+
+/** Content words: not function words, not negations. Numbers count as content. */
+export function contentWords(text: string): string[] {
+  return words(text).filter((w) => !isFunctionWord(w) && !isNegation(w));
+}
+
+/** |A ∩ B| / min(|A|, |B|) over word sets; 0 when either is empty. */
+export function overlapCoefficient(a: readonly string[], b: readonly string[]): number {
+  if (a.length === 0 || b.length === 0) return 0;
+  const sa = new Set(a);
+  const sb = new Set(b);
+  let shared = 0;
+  for (const w of sa) if (sb.has(w)) shared += 1;
+  return shared / Math.min(sa.size, sb.size);
+}
+
+/** Word-level Levenshtein distance. */
+export function editDistance(a: readonly string[], b: readonly string[]): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      row[j] = Math.min((prev[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+    }
+    prev = row;
+  }
+  return prev[b.length] ?? 0;
+}
+
+/** Index of `needle` as a contiguous run inside `hay`, or -1. */
+export function indexOfRun(hay: readonly string[], needle: readonly string[]): number {
+  if (needle.length === 0 || needle.length > hay.length) return -1;
+  outer: for (let i = 0; i + needle.length <= hay.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (hay[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
