@@ -61,7 +61,11 @@ interface WarcRecord {
 }
 
 function serialise(record: WarcRecord): Buffer {
-  const head = ['WARC/1.1', ...record.headers.map(([k, v]) => `${k}: ${v}`), `Content-Length: ${record.block.length}`]
+  const head = [
+    'WARC/1.1',
+    ...record.headers.map(([k, v]) => `${k}: ${v}`),
+    `Content-Length: ${record.block.length}`,
+  ]
     .join(CRLF)
     .concat(CRLF, CRLF);
   return Buffer.concat([Buffer.from(head, 'utf8'), record.block, Buffer.from(CRLF + CRLF, 'utf8')]);
