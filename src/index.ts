@@ -5,3 +5,9 @@
 
 export * from './core/errors.js';
 export * from './core/types.js';
+export { openStore, type OpenStoreOptions } from './store/open-store.js';
+export type * from './store/store.js';
+export { formatCheckpoint, parseCheckpoint } from './store/checkpoint.js';
+export { documentId } from './store/document-id.js';
+export { ingest, type IngestOptions, type IngestSummary, type IngestedInput, type IngestProgress } from './ingest/ingest.js';
+export { readManifest, type Manifest, type ManifestEntry, type ManifestMeta } from './ingest/manifest.js';

@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+import { openStore } from '../../store/open-store.js';
+
+export function register(program: Command): void {
+  program
+    .command('documents')
+    .description('List stored documents: id, outlet, title, published, size (characters), source')
+    .option('--json', 'print a JSON array of document summaries on stdout')
+    .action((opts: { json?: boolean }, cmd: Command) => {
+      const store = openStore(cmd.optsWithGlobals().store as string);
+      try {
+        const out = (s: string): boolean => process.stdout.write(s);
+        let n = 0;
+        if (opts.json) out('[');
+        else out(['id', 'outlet', 'title', 'published', 'size', 'source'].join('\t') + '\n');
+        // Streamed row by row so that a large store lists in constant memory.
+        for (const d of store.documents.summaries()) {
+          if (opts.json) out(`${n > 0 ? ',' : ''}\n  ${JSON.stringify(d)}`);
+          else out([d.id, d.outlet ?? '-', clip(d.title ?? '-', 60), d.published ?? '-', d.chars, d.source].join('\t') + '\n');
+          n++;
+        }
+        if (opts.json) out(n > 0 ? '\n]\n' : ']\n');
+        else process.stderr.write(`${n} document${n === 1 ? '' : 's'}\n`);
+      } finally {
+        store.close();
+      }
+    });
+}
+
+function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

@@ -1,0 +1,47 @@
+import type { Command } from 'commander';
+import { UsageError } from '../../core/errors.js';
+import { openStore } from '../../store/open-store.js';
+
+export function register(program: Command): void {
+  program
+    .command('show')
+    .description("Print a document's metadata, provenance and canonical text")
+    .argument('<id>', 'document id, as listed by `corroborate documents`')
+    .option('--json', 'print the document and its provenance as JSON on stdout')
+    .action((id: string, opts: { json?: boolean }, cmd: Command) => {
+      const store = openStore(cmd.optsWithGlobals().store as string);
+      try {
+        const doc = store.documents.get(id);
+        if (!doc) {
+          throw new UsageError(`No document with id ${id} in ${store.dir}.`, 'List the ids with `corroborate documents`.');
+        }
+        const provenance = store.documents.provenance(id);
+        if (opts.json) {
+          process.stdout.write(`${JSON.stringify({ ...doc, provenance }, null, 2)}\n`);
+          return;
+        }
+        const inferred = new Set(doc.inferred);
+        const field = (name: string, value: unknown): string =>
+          `${name}: ${value === null || value === undefined || value === '' ? '-' : String(value)}${inferred.has(name) ? ' (inferred)' : ''}\n`;
+        let head = '';
+        head += field('id', doc.id);
+        head += field('title', doc.title);
+        head += field('outlet', doc.outlet);
+        head += field('published', doc.published);
+        head += field('url', doc.url);
+        head += field('byline', doc.byline);
+        head += field('dateline', doc.dateline?.text);
+        head += field('credits', doc.credits.join(', '));
+        head += field('source', doc.source);
+        if (doc.recordKey) head += field('record', doc.recordKey);
+        head += field('reader', doc.reader);
+        head += field('sha256', doc.sha256);
+        head += field('captured', doc.capturedAt);
+        for (const p of provenance) head += `provenance: ${p.source} (captured ${p.capturedAt}, custody entry ${p.custodySeq})\n`;
+        head += field('characters', doc.text.length);
+        process.stdout.write(`${head}\n${doc.text}${doc.text.endsWith('\n') ? '' : '\n'}`);
+      } finally {
+        store.close();
+      }
+    });
+}
