@@ -1,3 +1,4 @@
+import { analysisMigrations } from './analysis-tables.js';
 import { custodyMigrations } from './custody-tables.js';
 import type { Migration } from './database.js';
 import { documentsMigrations } from './documents-tables.js';
@@ -10,4 +11,5 @@ import { documentsMigrations } from './documents-tables.js';
 export const migrations: readonly Migration[] = [
   ...documentsMigrations,
   ...custodyMigrations,
+  ...analysisMigrations,
 ];

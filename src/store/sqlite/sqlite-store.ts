@@ -12,6 +12,7 @@ import type {
   VerifyProblem,
   VerifyReport,
 } from '../store.js';
+import { SqliteAnalysisStore } from './analysis-tables.js';
 import { SqliteCustodyLog } from './custody-tables.js';
 import { type SqliteDatabase, openDatabase } from './database.js';
 import { SqliteDocumentStore, SqliteOriginalStore } from './documents-tables.js';
@@ -33,6 +34,7 @@ export class SqliteStore implements Store {
   readonly documents: SqliteDocumentStore;
   readonly originals: SqliteOriginalStore;
   readonly custody: SqliteCustodyLog;
+  readonly analysis: SqliteAnalysisStore;
   private readonly folder: OriginalsFolder;
 
   constructor(
@@ -52,6 +54,7 @@ export class SqliteStore implements Store {
     this.documents = new SqliteDocumentStore(this.db);
     this.originals = new SqliteOriginalStore(this.db, this.folder);
     this.custody = new SqliteCustodyLog(this.db, options.clock ?? (() => new Date()));
+    this.analysis = new SqliteAnalysisStore(this.db);
   }
 
   async commit(batch: CaptureBatch): Promise<CommitResult> {

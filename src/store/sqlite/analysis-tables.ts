@@ -1,0 +1,120 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { StoreError } from '../../core/errors.js';
+import type { DocumentExtraction } from '../../core/types.js';
+import type { Store } from '../store.js';
+import type { Migration, SqliteDatabase } from './database.js';
+
+export const analysisMigrations: readonly Migration[] = [
+  {
+    id: 400,
+    name: 'analysis: extractions per document and extractor version, latest ledger',
+    sql: `
+      CREATE TABLE analysis_extractions (
+        document_id       TEXT NOT NULL,
+        extractor_version TEXT NOT NULL,
+        extraction        BLOB NOT NULL,
+        merge_input       TEXT NOT NULL,
+        PRIMARY KEY (document_id, extractor_version)
+      ) WITHOUT ROWID;
+      CREATE TABLE analysis_ledger (
+        id          INTEGER PRIMARY KEY CHECK (id = 1),
+        ledger      BLOB NOT NULL,
+        custody_seq INTEGER
+      );
+    `,
+  },
+];
+
+/**
+ * What `analyze` keeps between runs: each document's extraction (keyed by extractor version, so
+ * a new extractor re-processes everything and an old one nothing) and the latest ledger.
+ */
+export interface AnalysisStore {
+  /** Ids of the documents already extracted by this extractor version. */
+  extractedIds(version: string): Set<string>;
+  /** Stores extractions in one transaction; an existing row for the same document and version is replaced. */
+  putExtractions(version: string, extractions: readonly DocumentExtraction[]): void;
+  /** The full extraction of one document, or null. */
+  getExtraction(documentId: string, version: string): DocumentExtraction | null;
+  /**
+   * Every extraction of this version in document-id order, trimmed to what the merge reads
+   * (sentence texts, quantities, dates and diagnostics left out) to keep large stores fast.
+   */
+  mergeInputs(version: string): IterableIterator<DocumentExtraction>;
+  saveLedger(json: string, custodySeq: number | null): void;
+  /** The latest ledger JSON, or null when `analyze` never ran. */
+  latestLedger(): string | null;
+}
+
+/** The merge's view of an extraction: sentence spans without text, no quantities, dates or diagnostics. */
+export function trimForMerge(x: DocumentExtraction): DocumentExtraction {
+  return {
+    ...x,
+    sentences: x.sentences.map((s) => ({ span: s.span, text: '' })),
+    quantities: [],
+    dates: [],
+    diagnostics: [],
+  };
+}
+
+export class SqliteAnalysisStore implements AnalysisStore {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  extractedIds(version: string): Set<string> {
+    const rows = this.db
+      .prepare('SELECT document_id FROM analysis_extractions WHERE extractor_version = ?')
+      .pluck()
+      .all(version) as string[];
+    return new Set(rows);
+  }
+
+  putExtractions(version: string, extractions: readonly DocumentExtraction[]): void {
+    const insert = this.db.prepare(
+      'INSERT OR REPLACE INTO analysis_extractions (document_id, extractor_version, extraction, merge_input) VALUES (?, ?, ?, ?)',
+    );
+    this.db.transaction(() => {
+      for (const x of extractions) {
+        insert.run(x.documentId, version, deflateRawSync(JSON.stringify(x)), JSON.stringify(trimForMerge(x)));
+      }
+    })();
+  }
+
+  getExtraction(documentId: string, version: string): DocumentExtraction | null {
+    const blob = this.db
+      .prepare('SELECT extraction FROM analysis_extractions WHERE document_id = ? AND extractor_version = ?')
+      .pluck()
+      .get(documentId, version) as Buffer | undefined;
+    return blob ? (JSON.parse(inflateRawSync(blob).toString('utf8')) as DocumentExtraction) : null;
+  }
+
+  *mergeInputs(version: string): IterableIterator<DocumentExtraction> {
+    const rows = this.db
+      .prepare('SELECT merge_input FROM analysis_extractions WHERE extractor_version = ? ORDER BY document_id')
+      .pluck()
+      .iterate(version) as IterableIterator<string>;
+    for (const json of rows) yield JSON.parse(json) as DocumentExtraction;
+  }
+
+  saveLedger(json: string, custodySeq: number | null): void {
+    this.db
+      .prepare('INSERT OR REPLACE INTO analysis_ledger (id, ledger, custody_seq) VALUES (1, ?, ?)')
+      .run(deflateRawSync(json), custodySeq);
+  }
+
+  latestLedger(): string | null {
+    const blob = this.db.prepare('SELECT ledger FROM analysis_ledger WHERE id = 1').pluck().get() as Buffer | undefined;
+    return blob ? inflateRawSync(blob).toString('utf8') : null;
+  }
+}
+
+/** The analysis part of a store; a backend without one is a broken environment. */
+export function analysisOf(store: Store): AnalysisStore {
+  const part = (store as Store & { analysis?: AnalysisStore }).analysis;
+  if (!part) {
+    throw new StoreError(
+      `The store at ${store.dir} has no analysis tables.`,
+      'Open it with openStore() from this version of Corroborate.',
+    );
+  }
+  return part;
+}
