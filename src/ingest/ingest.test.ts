@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openStore } from '../store/open-store.js';
+import type { Store } from '../store/store.js';
+import { ingest } from './ingest.js';
+
+let dir: string;
+let store: Store;
+const write = (rel: string, content: string | Uint8Array): string => {
+  const file = path.join(dir, 'in', rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+  return file;
+};
+const input = (rel = ''): string => path.join(dir, 'in', rel);
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-ingest-'));
+  store = openStore(path.join(dir, 'store'));
+});
+afterEach(() => {
+  store.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe('ingest', () => {
+  it('reads folders recursively in a stable order, skipping dot files and symlinks', async () => {
+    write('b.txt', 'Report B.');
+    write('a/z.txt', 'Report AZ.');
+    write('a/c.md', 'Report AC.');
+    write('.hidden.txt', 'hidden');
+    write('.git/x.txt', 'hidden too');
+    fs.symlinkSync(input('b.txt'), input('link.txt'));
+    const summary = await ingest(store, [input()]);
+    expect(summary.documents.new).toBe(3);
+    expect(summary.notes).toBe(1);
+    expect(store.documents.list().map((d) => path.relative(input(), d.source))).toEqual(['a/c.md', 'a/z.txt', 'b.txt']);
+    expect(store.documents.list()[0]?.text).toBe('Report AC.');
+  });
+
+  it('adds nothing when the same bytes are ingested again, and says so', async () => {
+    write('a.txt', 'Report A.\r\nSecond line.');
+    const first = await ingest(store, [input()]);
+    const second = await ingest(store, [input()]);
+    expect(first.documents).toEqual({ new: 1, existing: 0 });
+    expect(second.documents).toEqual({ new: 0, existing: 1 });
+    expect(second.ingested[0]).toMatchObject({ outcome: 'duplicate', newDocuments: [] });
+    expect(store.documents.count()).toBe(1);
+    expect(store.documents.list()[0]?.text).toBe('Report A.\nSecond line.');
+    expect(store.originals.read(store.documents.list()[0]!.sha256).toString()).toBe('Report A.\r\nSecond line.');
+    expect(second.checkpoint.entries).toBe(2);
+  });
+
+  it('records the same text from two sources as one original with two provenance entries', async () => {
+    write('one/a.txt', 'Same wire story.');
+    write('two/a.txt', 'Same wire story.');
+    const summary = await ingest(store, [input('one'), input('two')]);
+    expect(summary.originals).toEqual({ new: 1, newSource: 1, duplicate: 0 });
+    const [doc] = store.documents.list();
+    expect(store.documents.count()).toBe(1);
+    expect(store.documents.provenance(doc!.id).map((p) => p.source)).toEqual([input('one/a.txt'), input('two/a.txt')]);
+  });
+
+  it('rejects bad inputs with a named reason, logs them, and carries on', async () => {
+    write('empty.txt', '');
+    write('junk.bin', Buffer.from([0xff, 0xfe, 0x00, 0x01, 0xc3]));
+    write('nul.txt', 'text\u0000with NUL');
+    write('big.txt', 'x'.repeat(2000));
+    write('good.txt', 'A good report.');
+    const summary = await ingest(store, [input(), path.join(dir, 'missing.txt')], { limits: { maxFileBytes: 1000 } });
+    expect(summary.documents.new).toBe(1);
+    expect(summary.rejected).toBe(5);
+    const bySource = Object.fromEntries(summary.diagnostics.map((d) => [path.basename(d.source ?? ''), d.rule]));
+    expect(bySource).toEqual({
+      'big.txt': 'ingest/file-too-large',
+      'empty.txt': 'ingest/empty',
+      'junk.bin': 'ingest/invalid-utf8',
+      'nul.txt': 'ingest/binary',
+      'missing.txt': 'ingest/not-found',
+    });
+    for (const d of summary.diagnostics) expect(d.hint).toBeTruthy();
+    const rejections = [...store.custody.entries()].filter((e) => e.kind === 'rejection');
+    expect(rejections.map((e) => path.basename(String(e.details.source))).sort()).toEqual(
+      ['big.txt', 'empty.txt', 'junk.bin', 'missing.txt', 'nul.txt'],
+    );
+    expect(store.originals.count()).toBe(1);
+    expect((await store.verify()).ok).toBe(true);
+  });
+
+  it('reads standard input for -', async () => {
+    const summary = await ingest(store, ['-'], { stdin: Readable.from([Buffer.from('From a pipe.')]) });
+    expect(summary.documents.new).toBe(1);
+    expect(store.documents.list()[0]).toMatchObject({ source: '-', text: 'From a pipe.' });
+  });
+
+  it('commits in several batches and reports progress', async () => {
+    for (let i = 0; i < 25; i++) write(`f${String(i).padStart(2, '0')}.txt`, `Report number ${i}.`);
+    const seen: number[] = [];
+    const summary = await ingest(store, [input()], { batchInputs: 4, onProgress: (p) => seen.push(p.inputs), listLimit: 10 });
+    expect(summary.documents.new).toBe(25);
+    expect(summary.ingested).toHaveLength(10);
+    expect(summary.truncated).toBe(true);
+    expect(seen.length).toBeGreaterThanOrEqual(7);
+    expect(store.documents.list().map((d) => d.text)).toEqual(Array.from({ length: 25 }, (_, i) => `Report number ${i}.`));
+    expect([...store.custody.entries()].map((e) => e.seq)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+  });
+});
