@@ -1,0 +1,183 @@
+import type { Diagnostic, Quote, Sentence, Span } from '../core/types.js';
+import { findQuoteMarks, type QuoteRegion } from './find-quote-marks.js';
+import { findSpeechFrames, type SpeechFrame } from './find-speech-frames.js';
+import { loadLexicon } from './load-lexicon.js';
+
+const TITLE_WORD = /^(?:\p{Lu}[\p{L}’'.-]*|of|the|and|a|an|in|on|for|to|at)[.,]?$/u;
+let sayForms: Set<string> | undefined;
+
+/**
+ * Finds direct quotations (paired marks, see find-quote-marks.ts) and indirect ones
+ * (`X said that …`, `X said (clause)`), each with its speaker, role and cue.
+ *
+ * The speaker comes from the reporting frame in the quotation's own sentences: after the quote
+ * (`“…,” Herega said`, `“…,” said the resident who refused to be identified`) when the quote
+ * opens its sentence, else before it (`Kallas tweeted: “…”`, `the AP reported describing the area
+ * as a “…”`). A quotation with no frame continues the previous quotation's speaker when it
+ * follows it in the same paragraph or opens the next one; otherwise the speaker is null and an
+ * `extract/unattributed-quote` diagnostic says so. Short title-case quotations (`“Face the
+ * Nation”`) are programme or work titles, not quotes, and are skipped.
+ *
+ * @example extractQuotes('“This is genocide,” Zelensky told CBS.', sentences, 'doc1').quotes[0].speaker // 'Zelensky'
+ */
+export function extractQuotes(
+  text: string,
+  sentences: readonly Sentence[],
+  documentId: string,
+): { quotes: Quote[]; diagnostics: Diagnostic[] } {
+  const { regions, diagnostics } = findQuoteMarks(text);
+  const quoted = insideAny(regions);
+  const frames = findSpeechFrames(text, sentences, quoted);
+  const sentenceOf = (position: number): number => locate(sentences, position);
+  const quotes: Quote[] = [];
+  let previous: { quote: Quote; region: QuoteRegion; paragraphEnd: number } | null = null;
+  for (const region of regions) {
+    const content = region.parts
+      .map(([start, end]): Span => {
+        while (end > start && /[\s,]/.test(text[end - 1] ?? '')) end--;
+        return [start, end];
+      })
+      .filter(([start, end]) => end > start);
+    if (content.length === 0 || isTitle(text, content)) continue;
+    const first = sentenceOf(region.span[0]);
+    const last = sentenceOf(region.span[1] - 1);
+    const sentenceStart = sentences[first]?.span[0] ?? region.span[0];
+    const before = text.slice(sentenceStart, region.span[0]).trim();
+    const frame = chooseFrame(text, frames, region, first, last, before === '');
+    const quote: Quote = {
+      id: `${documentId}:q${quotes.length + 1}`,
+      documentId,
+      span: region.span,
+      text: text.slice(region.span[0], region.span[1]),
+      content: content.map((span) => ({ span, text: text.slice(span[0], span[1]) })),
+      direct: true,
+      partial: before !== '' && !/:$/.test(before),
+      speaker: frame?.speaker?.speaker ?? null,
+      speakerRole: frame?.speaker?.role ?? null,
+      speakerSpan: frame?.speaker?.span ?? null,
+      cue: frame?.cue ?? null,
+      cueSpan: frame?.cueSpan ?? null,
+    };
+    const paragraphStart = text.lastIndexOf('\n', region.span[0]) + 1;
+    if (!frame && previous && (previous.paragraphEnd >= paragraphStart || followsParagraph(text, previous.region, region))) {
+      quote.speaker = previous.quote.speaker;
+      quote.speakerRole = previous.quote.speakerRole;
+      quote.speakerSpan = previous.quote.speakerSpan;
+    }
+    if (quote.speaker === null || frame?.speaker?.kind === 'pronoun') {
+      diagnostics.push({
+        rule: 'extract/unattributed-quote',
+        severity: 'info',
+        message: `No speaker found for the quotation ${JSON.stringify(truncate(quote.text))}${quote.speaker ? ` (pronoun "${quote.speaker}" has no antecedent)` : ''}.`,
+        document: documentId,
+        span: region.span,
+      });
+    }
+    quotes.push(quote);
+    const paragraphEnd = text.indexOf('\n', region.span[1]);
+    previous = { quote, region, paragraphEnd: paragraphEnd < 0 ? text.length : paragraphEnd };
+  }
+  quotes.push(...indirectQuotes(text, sentences, frames, regions, documentId, quotes.length));
+  quotes.sort((a, b) => a.span[0] - b.span[0] || a.span[1] - b.span[1]);
+  return { quotes, diagnostics };
+}
+
+function chooseFrame(
+  text: string,
+  frames: SpeechFrame[],
+  region: QuoteRegion,
+  first: number,
+  last: number,
+  opensSentence: boolean,
+): SpeechFrame | null {
+  let after: SpeechFrame | null = null;
+  let before: SpeechFrame | null = null;
+  for (const frame of frames) {
+    if (frame.sentence < first || frame.sentence > last || frame.kind === 'perception') continue;
+    if (frame.cueSpan[0] >= region.span[1]) {
+      const anchor = Math.min(frame.cueSpan[0], frame.speaker?.span[0] ?? frame.cueSpan[0]);
+      const gap = text.slice(region.span[1], anchor);
+      if (!after && frame.sentence === last && /^[\s,;:—–-]*$/.test(gap)) after = frame;
+    } else if (frame.cueSpan[1] <= region.span[0] && frame.sentence === first) {
+      before = frame;
+    }
+  }
+  if (opensSentence) return after ?? before;
+  return before ?? after;
+}
+
+function indirectQuotes(text: string, sentences: readonly Sentence[], frames: SpeechFrame[], regions: QuoteRegion[], documentId: string, count: number): Quote[] {
+  sayForms ??= new Set(loadLexicon<{ sayForms: string[] }>('speech-cues').sayForms);
+  const quotes: Quote[] = [];
+  for (const frame of frames) {
+    if (frame.kind !== 'speech' || !frame.statement || !frame.speaker || !sayForms.has(frame.cue)) continue;
+    const [start, end] = frame.statement;
+    const [sentenceStart, sentenceEnd] = sentences[frame.sentence]!.span;
+    if (regions.some((region) => region.span[0] < sentenceEnd && region.span[1] > sentenceStart)) continue;
+    if (regions.some((region) => region.span[0] < end && region.span[1] > start)) continue;
+    quotes.push({
+      id: `${documentId}:q${count + quotes.length + 1}`,
+      documentId,
+      span: [start, end],
+      text: text.slice(start, end),
+      content: [{ span: [start, end], text: text.slice(start, end) }],
+      direct: false,
+      partial: false,
+      speaker: frame.speaker.speaker,
+      speakerRole: frame.speaker.role,
+      speakerSpan: frame.speaker.span,
+      cue: frame.cue,
+      cueSpan: frame.cueSpan,
+    });
+  }
+  return quotes;
+}
+
+/** A quote that opens the paragraph right after the previous quote's paragraph. */
+function followsParagraph(text: string, previous: QuoteRegion, region: QuoteRegion): boolean {
+  const between = text.slice(previous.span[1], region.span[0]);
+  const breaks = between.split(/\n[ \t]*\n/);
+  return breaks.length === 2 && /^\s*$/.test(breaks[1] ?? '');
+}
+
+function isTitle(text: string, content: Span[]): boolean {
+  if (content.length !== 1) return false;
+  const words = text.slice(content[0]![0], content[0]![1]).split(/\s+/);
+  if (words.length > 6 || words.length < 2 && !/^\p{Lu}/u.test(words[0] ?? '')) return false;
+  return words.length >= 2 && words.every((word) => TITLE_WORD.test(word)) && /^\p{Lu}/u.test(words[words.length - 1] ?? '');
+}
+
+function insideAny(regions: QuoteRegion[]): (position: number) => boolean {
+  const parts = regions.flatMap((region) => region.parts);
+  return (position) => {
+    let low = 0;
+    let high = parts.length - 1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      const [start, end] = parts[middle]!;
+      if (position < start) high = middle - 1;
+      else if (position >= end) low = middle + 1;
+      else return true;
+    }
+    return false;
+  };
+}
+
+/** Index of the sentence containing (or the last one starting before) a position. */
+export function locate(sentences: readonly Sentence[], position: number): number {
+  let low = 0;
+  let high = sentences.length - 1;
+  let found = 0;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if (sentences[middle]!.span[0] <= position) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
+}
+
+function truncate(value: string): string {
+  return value.length > 60 ? `${value.slice(0, 57)}...` : value;
+}

@@ -1,0 +1,150 @@
+import type { Diagnostic, Span } from '../core/types.js';
+
+/** One outermost quotation: marks included in `span`, one content part per paragraph. */
+export interface QuoteRegion {
+  span: Span;
+  parts: Span[];
+  family: 'double' | 'single';
+}
+
+const PARAGRAPH_BREAK = /\n[ \t\r]*\n\s*/g;
+const LETTER = /[\p{L}\p{N}]/u;
+const CLOSING_DOUBLE = '”"»';
+
+/**
+ * Pairs quotation marks paragraph by paragraph. Straight and curly, double and single marks are
+ * handled; marks of the other family inside a quotation are nested quotes and stay part of it;
+ * an apostrophe (`’` between letters, `Russia’s`, `can’t`) never opens or closes. A quotation left
+ * open at a paragraph's end continues when the next paragraph opens with a mark of the same
+ * family (news style for multi-paragraph quotes); otherwise the mark is reported as unbalanced
+ * and no quotation is paired from it.
+ */
+export function findQuoteMarks(text: string): { regions: QuoteRegion[]; diagnostics: Diagnostic[] } {
+  const paragraphs: Span[] = [];
+  let start = 0;
+  PARAGRAPH_BREAK.lastIndex = 0;
+  for (let match = PARAGRAPH_BREAK.exec(text); match; match = PARAGRAPH_BREAK.exec(text)) {
+    paragraphs.push([start, match.index]);
+    start = match.index + match[0].length;
+  }
+  paragraphs.push([start, text.length]);
+
+  const regions: QuoteRegion[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let carried: { open: number; family: 'double' | 'single'; parts: Span[] } | null = null;
+  for (let p = 0; p < paragraphs.length; p++) {
+    const [from, to] = paragraphs[p]!;
+    let position = from;
+    if (carried) {
+      const first = text[from] ?? '';
+      if (!isOpening(text, from, carried.family)) {
+        diagnostics.push(unbalanced(carried.open, first));
+        carried = null;
+      }
+    }
+    while (position < to) {
+      const scan = scanParagraph(text, position, to, carried);
+      if (scan.kind === 'closed') {
+        const parts = [...scan.parts];
+        regions.push({ span: [scan.open, scan.close + 1], parts, family: scan.family });
+        carried = null;
+        position = scan.close + 1;
+      } else if (scan.kind === 'open-at-end') {
+        const next = paragraphs[p + 1];
+        if (next && isOpening(text, next[0], scan.family)) {
+          carried = { open: scan.open, family: scan.family, parts: scan.parts };
+        } else {
+          diagnostics.push(unbalanced(scan.open, ''));
+          carried = null;
+          position = scan.open + 1; // rescan after the stray mark
+          continue;
+        }
+        break;
+      } else break;
+    }
+  }
+  return { regions, diagnostics };
+}
+
+type Scan =
+  | { kind: 'closed'; open: number; close: number; parts: Span[]; family: 'double' | 'single' }
+  | { kind: 'open-at-end'; open: number; parts: Span[]; family: 'double' | 'single' }
+  | { kind: 'none' };
+
+function scanParagraph(
+  text: string,
+  from: number,
+  to: number,
+  carried: { open: number; family: 'double' | 'single'; parts: Span[] } | null,
+): Scan {
+  let open = carried ? carried.open : -1;
+  let family: 'double' | 'single' | null = carried ? carried.family : null;
+  let contentStart = carried ? from + 1 : -1;
+  const parts: Span[] = carried ? [...carried.parts] : [];
+  let nested = 0;
+  for (let i = carried ? from + 1 : from; i < to; i++) {
+    const c = text[i]!;
+    if (!/["“”„«»'‘’]/.test(c)) continue;
+    if (family === null) {
+      if (isOpening(text, i, 'double')) {
+        family = 'double';
+      } else if (isOpening(text, i, 'single')) {
+        family = 'single';
+      } else continue;
+      open = i;
+      contentStart = i + 1;
+      continue;
+    }
+    const other = family === 'double' ? 'single' : 'double';
+    if (nested > 0) {
+      if (isClosing(text, i, other)) nested--;
+      continue;
+    }
+    if (isClosing(text, i, family)) {
+      parts.push([contentStart, i]);
+      return { kind: 'closed', open, close: i, parts, family };
+    }
+    if (isOpening(text, i, other)) nested++;
+  }
+  if (family === null) return { kind: 'none' };
+  parts.push([contentStart, trimEnd(text, contentStart, to)]);
+  return { kind: 'open-at-end', open, parts, family };
+}
+
+function isOpening(text: string, i: number, family: 'double' | 'single'): boolean {
+  const c = text[i] ?? '';
+  const before = text[i - 1] ?? ' ';
+  const after = text[i + 1] ?? ' ';
+  if (family === 'double') {
+    if (c === '“' || c === '„' || c === '«') return true;
+    return c === '"' && !/\s/.test(after) && !LETTER.test(before);
+  }
+  if (c === '‘') return /[\s(\[—–.!?:-]/.test(before) && !/\s/.test(after);
+  if (c === "'") return /[\s(\[—–-]/.test(before) && LETTER.test(after) && !/\d/.test(after);
+  return false;
+}
+
+function isClosing(text: string, i: number, family: 'double' | 'single'): boolean {
+  const c = text[i] ?? '';
+  const before = text[i - 1] ?? ' ';
+  const after = text[i + 1] ?? ' ';
+  if (family === 'double') return CLOSING_DOUBLE.includes(c) && (c !== '"' || !/\s/.test(before) || !LETTER.test(after));
+  if (c !== '’' && c !== "'") return false;
+  if (LETTER.test(before) && LETTER.test(after)) return false; // apostrophe: Russia’s, can’t
+  return !/\s/.test(before);
+}
+
+function trimEnd(text: string, start: number, end: number): number {
+  while (end > start && /\s/.test(text[end - 1] ?? '')) end--;
+  return end;
+}
+
+function unbalanced(open: number, found: string): Diagnostic {
+  return {
+    rule: 'extract/unbalanced-quote',
+    severity: 'warning',
+    message: `Quotation mark at offset ${open} is never closed in its paragraph${found ? ` (next paragraph starts with ${JSON.stringify(found)})` : ''}; no quotation was paired from it.`,
+    hint: 'Check the source text for a missing closing quotation mark.',
+    span: [open, open + 1],
+  };
+}

@@ -1,0 +1,353 @@
+import type { Sentence, Span, Stance } from '../core/types.js';
+import { loadLexicon } from './load-lexicon.js';
+import { parseSpeaker, speakerWords, type SpeakerKind } from './parse-speaker.js';
+
+interface CueLexicon {
+  verbs: Record<string, Stance>;
+  perception: string[];
+  according: string[];
+}
+
+/** Who is speaking in a frame, as written and as resolved (pronouns, surnames, `the mayor`). */
+export interface FrameSpeaker {
+  /** Resolved speaker name or description. */
+  speaker: string;
+  role: string | null;
+  kind: SpeakerKind;
+  /** The words in the text that name the speaker (a pronoun stays a pronoun here). */
+  span: Span;
+  /** True when the speaker was resolved from an earlier mention rather than read here. */
+  resolved: boolean;
+}
+
+/** A reporting frame: `<speaker> <cue> <statement>`, `according to <speaker>`, `<speaker> saw`. */
+export interface SpeechFrame {
+  sentence: number;
+  kind: 'speech' | 'perception' | 'according';
+  cue: string;
+  cueSpan: Span;
+  stance: Stance;
+  speaker: FrameSpeaker | null;
+  /** The reported clause, when one could be delimited. */
+  statement: Span | null;
+}
+
+interface Compiled {
+  cue: RegExp;
+  verbs: Map<string, Stance>;
+  perception: Set<string>;
+}
+
+let compiled: Compiled | undefined;
+
+function compile(): Compiled {
+  if (compiled) return compiled;
+  const lexicon = loadLexicon<CueLexicon>('speech-cues');
+  const forms = [...Object.keys(lexicon.verbs), ...lexicon.perception, ...lexicon.according]
+    .sort((a, b) => b.length - a.length)
+    .map((form) => form.replace(/ /g, '\\s+'));
+  compiled = {
+    cue: new RegExp(`\\b(?:${forms.join('|')})\\b`, 'gi'),
+    verbs: new Map(Object.entries(lexicon.verbs)),
+    perception: new Set(lexicon.perception),
+  };
+  return compiled;
+}
+
+const TOKEN = /(?:\p{L}\.){2,}|[\p{L}\p{N}][\p{L}\p{N}’'.\-]*[\p{L}\p{N}]|[\p{L}\p{N}]|[,;:()“”"‘’—–]/gu;
+const SKIP = new Set(['also', 'now', 'later', 'previously', 'earlier', 'has', 'have', 'had', 'then', 'again', 'recently', 'reportedly', 'repeatedly', 'separately', 'once', 'already', 'further', 'did', 'does', 'do', 'officially', 'publicly', 'first', 'initially', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'night', 'morning', 'evening', 'afternoon', 'early', 'late', 'on', 'last', 'today', 'yesterday']);
+const STOP_CAPS = new Set(['But', 'And', 'Or', 'In', 'On', 'At', 'As', 'So', 'Also', 'Meanwhile', 'However', 'Then', 'After', 'Before', 'When', 'While', 'If', 'Since', 'Although', 'Though', 'Yet', 'For', 'With', 'By', 'From', 'To', 'Of', 'Instead', 'Still', 'Now', 'Later', 'Earlier', 'Even', 'Inside', 'Addressing', 'Giving', 'According', 'Some', 'That', 'This', 'These', 'Those', 'It', 'Such', 'What', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+const DETERMINERS = new Set(['the', 'a', 'an', 'one', 'another', 'his', 'her', 'its', 'their', 'some', 'several', 'many', 'local', 'two', 'three', 'four', 'other', 'both', 'most']);
+const CONNECTORS = new Set(['of', 'and', 'in', 'the', 'for', 'to']);
+const PRONOUNS = new Set(['he', 'she', 'it', 'they', 'we', 'i', 'who']);
+const PARTICIPLE = /ing$/i;
+const PASSIVE_BEFORE = /\b(?:be|been|being|was|were|is|are)\s+(?:\w+ly\s+)?$/i;
+const NOT_SPEECH_AFTER = /^\s+(?:on|for|off|up|in)\b/i;
+
+interface Token {
+  text: string;
+  start: number;
+  end: number;
+}
+
+function tokens(text: string, from: number, to: number): Token[] {
+  const out: Token[] = [];
+  TOKEN.lastIndex = 0;
+  const slice = text.slice(from, to);
+  for (let match = TOKEN.exec(slice); match; match = TOKEN.exec(slice)) {
+    out.push({ text: match[0], start: from + match.index, end: from + match.index + match[0].length });
+  }
+  return out;
+}
+
+/**
+ * Finds reporting frames in every sentence: a cue verb (`said`, `told`, `denied`), its speaker
+ * before (`X said`, `X, an adviser, said`) or after it (`said X`), `according to X`, and
+ * perception by a source (`AP journalists saw`). Cues inside quoted content are ignored. Speakers
+ * are resolved in document order: pronouns to the last person (`he`, `she`) or organisation
+ * (`it`, `they`), surnames to the full name written earlier, `the mayor` to the last speaker
+ * with that role. Frames are cached per sentence list, so quotes, attributions and claims share
+ * one pass.
+ */
+export function findSpeechFrames(text: string, sentences: readonly Sentence[], quoted: (position: number) => boolean): SpeechFrame[] {
+  const cached = cache.get(sentences);
+  if (cached && cached.text === text) return cached.frames;
+  const { cue: cuePattern, verbs, perception } = compile();
+  const frames: SpeechFrame[] = [];
+  const resolver = createResolver(text);
+  sentences.forEach((sentence, index) => {
+    const [sentenceStart, sentenceEnd] = sentence.span;
+    const inSentence: SpeechFrame[] = [];
+    cuePattern.lastIndex = 0;
+    for (let match = cuePattern.exec(sentence.text); match; match = cuePattern.exec(sentence.text)) {
+      const cueStart = sentenceStart + match.index;
+      const cueEnd = cueStart + match[0].length;
+      if (quoted(cueStart)) continue;
+      const cue = match[0].toLowerCase().replace(/\s+/g, ' ');
+      const before = text.slice(Math.max(sentenceStart, cueStart - 30), cueStart);
+      const after = text.slice(cueEnd, Math.min(sentenceEnd, cueEnd + 12));
+      const isAccording = cue === 'according to' || cue === 'citing' || cue === 'quoting' || cue === 'as reported by' || cue === 'in the words of';
+      if (!isAccording && (PASSIVE_BEFORE.test(before) || NOT_SPEECH_AFTER.test(after) && !/^(?:told|says|said)$/.test(cue))) continue;
+      let frame: SpeechFrame | null = null;
+      if (isAccording) {
+        const speaker = subjectAfter(text, cueEnd, sentenceEnd);
+        if (!speaker) continue;
+        const statement = trimSpan(text, sentenceStart, cueStart > sentenceStart + 3 ? cueStart : sentenceEnd);
+        frame = { sentence: index, kind: 'according', cue, cueSpan: [cueStart, cueEnd], stance: 'report', speaker: resolver.resolve(speaker), statement };
+      } else {
+        const isPerception = perception.has(cue);
+        let speaker = PARTICIPLE.test(cue) ? null : subjectBefore(text, sentenceStart, cueStart);
+        let inverted = false;
+        if (!speaker && !PARTICIPLE.test(cue) && /(?:^|[,”"’])\s*$/.test(text.slice(sentenceStart, cueStart))) {
+          speaker = subjectAfter(text, cueEnd, sentenceEnd);
+          inverted = speaker !== null;
+        }
+        if (isPerception && (!speaker || PRONOUNS.has(speaker.text.toLowerCase()))) continue;
+        const resolved = speaker ? resolver.resolve(speaker) : inheritSpeaker(inSentence);
+        if (!resolved && !PARTICIPLE.test(cue)) continue;
+        const statement = inverted ? statementBefore(text, sentenceStart, speaker!.start) : statementAfter(text, cueEnd, sentenceEnd, cue);
+        frame = {
+          sentence: index,
+          kind: isPerception ? 'perception' : 'speech',
+          cue,
+          cueSpan: [cueStart, cueEnd],
+          stance: verbs.get(cue) ?? 'report',
+          speaker: resolved,
+          statement: statement ?? (speaker && !inverted && !isPerception ? statementBefore(text, sentenceStart, speaker.start) : null),
+        };
+      }
+      inSentence.push(frame);
+      frames.push(frame);
+    }
+  });
+  cache.set(sentences, { text, frames });
+  return frames;
+}
+
+const cache = new WeakMap<readonly Sentence[], { text: string; frames: SpeechFrame[] }>();
+
+function inheritSpeaker(frames: SpeechFrame[]): FrameSpeaker | null {
+  for (let i = frames.length - 1; i >= 0; i--) {
+    const speaker = frames[i]!.speaker;
+    if (speaker) return { ...speaker, resolved: true };
+  }
+  return null;
+}
+
+interface RawSpeaker {
+  text: string;
+  start: number;
+  end: number;
+  role: string | null;
+}
+
+/** The noun phrase right before a cue, skipping adverbs and `on Sunday`; handles appositives. */
+function subjectBefore(text: string, sentenceStart: number, cueStart: number): RawSpeaker | null {
+  const list = tokens(text, sentenceStart, cueStart);
+  let i = list.length - 1;
+  while (i >= 0 && SKIP.has(list[i]!.text.toLowerCase())) i--;
+  if (i < 0) return null;
+  if (list[i]!.text === ',') {
+    // `X, an adviser to Y, said` or `Ukraine’s prosecutor-general, Iryna Venediktova, said`
+    let j = i - 1;
+    while (j >= 0 && list[j]!.text !== ',' && i - j < 16) j--;
+    if (j < 0 || list[j]!.text !== ',') return null;
+    const inner = list.slice(j + 1, i);
+    const outer = nounPhraseBefore(list, j - 1);
+    if (!outer || inner.length === 0) return null;
+    const innerText = text.slice(inner[0]!.start, inner[inner.length - 1]!.end);
+    if (/^(?:who|which)\b/i.test(innerText)) return outer;
+    const innerIsName = inner.every((token) => /^\p{Lu}/u.test(token.text)) && !/[’']s$/.test(innerText);
+    if (innerIsName && !/^\p{Lu}/u.test(outer.text.split(' ').pop() ?? '')) {
+      return { text: innerText, start: inner[0]!.start, end: inner[inner.length - 1]!.end, role: outer.text };
+    }
+    return { ...outer, role: innerText.replace(/^(?:an?|the)\s+/i, '') };
+  }
+  return nounPhraseBefore(list, i);
+}
+
+function nounPhraseBefore(list: Token[], last: number): RawSpeaker | null {
+  const { titles, modifiers, organisations } = speakerWords();
+  const { verbs, perception } = compile();
+  const head = list[last];
+  if (!head || !/[\p{L}\p{N}]/u.test(head.text)) return null;
+  const headLower = head.text.toLowerCase();
+  if (headLower === 'who' && list[last - 1]?.text === ',') return nounPhraseBefore(list, last - 2);
+  if (PRONOUNS.has(headLower)) return { text: head.text, start: head.start, end: head.end, role: null };
+  let first = last;
+  for (let i = last; i >= 0; i--) {
+    const token = list[i]!;
+    const word = token.text;
+    const lower = word.toLowerCase().replace(/[’']s$/, '');
+    if (/^[,;:()“”"‘’—–]$/.test(word) || verbs.has(lower) || perception.has(lower)) break;
+    if (/^\p{Lu}/u.test(word)) {
+      if (STOP_CAPS.has(word)) break;
+      first = i;
+      continue;
+    }
+    if (lower === 'the' && /^(?:of|and)$/i.test(list[i - 1]?.text ?? '')) continue;
+    if (DETERMINERS.has(lower)) {
+      first = i;
+      break;
+    }
+    if (CONNECTORS.has(lower)) continue;
+    if (titles.has(lower) || modifiers.has(lower) || organisations.has(lower) || i === last) {
+      first = i;
+      continue;
+    }
+    break;
+  }
+  while (first <= last && CONNECTORS.has(list[first]!.text.toLowerCase()) && list[first]!.text.toLowerCase() !== 'the') first++;
+  if (first > last) return null;
+  const start = list[first]!.start;
+  const phrase = list.slice(first, last + 1).map((token) => token.text).join(' ');
+  if (/^[a-z]/.test(phrase) && first === last && !organisations.has(headLower) && !titles.has(headLower)) {
+    // A lone lower-case word is a speaker only when it names a group (`residents`, `police`).
+    if (!/s$/.test(headLower)) return null;
+  }
+  return { text: phrase, start, end: head.end, role: null };
+}
+
+/** The speaker after an inverted cue (`said the mayor`) or after `according to`. */
+function subjectAfter(text: string, from: number, sentenceEnd: number): RawSpeaker | null {
+  const rest = text.slice(from, sentenceEnd);
+  const description = /^\s+((?:the|a|an|his|her|their|one|another)\s+[^,.;!?“”"]+?)(?:,\s+(\p{Lu}[\p{L}’'.-]*(?:\s+\p{Lu}[\p{L}’'.-]*)+))?(?=\s*[,.;!?]?\s*$|\s*[,;]|\s*$)/u.exec(rest);
+  if (description && !/^\s+the\s+\p{Lu}/u.test(rest)) {
+    const phrase = description[1]!;
+    const start = from + description.index + description[0].indexOf(phrase);
+    if (description[2]) {
+      const nameStart = from + description.index + description[0].lastIndexOf(description[2]);
+      return { text: description[2], start: nameStart, end: nameStart + description[2].length, role: phrase };
+    }
+    return { text: phrase.trimEnd(), start, end: start + phrase.trimEnd().length, role: null };
+  }
+  const named = /^\s+((?:the\s+)?(?:\p{Lu}[\p{L}’'.-]*|of|the|and|[a-z-]+(?=\s+\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}’'.-]*|of|the|for|[a-z-]+(?=\s+\p{Lu})))*)/u.exec(rest);
+  if (!named) return null;
+  let phrase = named[1]!.replace(/\s+(?:of|the|and|for)$/i, '');
+  phrase = phrase.replace(/\s+(?:on|in)$/i, '');
+  const start = from + named[0].indexOf(named[1]!);
+  if (!/\p{Lu}/u.test(phrase) && !PRONOUNS.has(phrase.toLowerCase())) return null;
+  return { text: phrase, start, end: start + phrase.length, role: null };
+}
+
+const ADVERBIAL = /^(?:\s+(?:on\s+)?(?:(?:early|late|later)\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|today|yesterday)(?:\s+(?:morning|afternoon|evening|night))?|\s+in\s+(?:a|his|her|its|their)\s+(?:statement|video(?:\s+address|\s+message)?|post|interview|speech|address|tweet)|\s+on\s+(?:Twitter|Telegram|Facebook|television|TV)|\s+\w+ly)*/;
+
+/** Text after a cue that is not a reported clause: a relative clause's verb or an adverbial clause. */
+const NOT_A_CLAUSE = /^(?:were|was|is|are|had|have|has|after|as|when|before|while|during|despite|because|following|on|in|at|to|from|by|with)\b/i;
+
+function statementAfter(text: string, cueEnd: number, sentenceEnd: number, cue: string): Span | null {
+  const rest = text.slice(cueEnd, sentenceEnd);
+  let offset = ADVERBIAL.exec(rest)?.[0].length ?? 0;
+  const that = /^\s+that\b/.exec(rest.slice(offset));
+  if (that) offset += that[0].length;
+  else if (/^(?:told|tells)$/.test(cue)) {
+    const object = /^.{0,80}?\bthat\b/.exec(rest.slice(offset));
+    if (!object) return null;
+    offset += object[0].length;
+  } else if (/^\s*[:,]/.test(rest.slice(offset))) offset += /^\s*[:,]/.exec(rest.slice(offset))![0].length;
+  const span = trimSpan(text, cueEnd + offset, sentenceEnd);
+  if (!span || NOT_A_CLAUSE.test(text.slice(span[0], span[1]))) return null;
+  const words = text.slice(span[0], span[1]).split(/\s+/).length;
+  return words >= 3 ? span : null;
+}
+
+function statementBefore(text: string, sentenceStart: number, speakerStart: number): Span | null {
+  const head = text.slice(sentenceStart, speakerStart);
+  const comma = head.search(/[,”"’]\s*$/);
+  if (comma < 0) return null;
+  const span = trimSpan(text, sentenceStart, sentenceStart + comma + (/[”"’]/.test(head[comma] ?? '') ? 1 : 0));
+  if (!span || text.slice(span[0], span[1]).split(/\s+/).length < 3) return null;
+  return span;
+}
+
+function trimSpan(text: string, start: number, end: number): Span | null {
+  while (start < end && /[\s,;:]/.test(text[start] ?? '')) start++;
+  while (end > start && /[\s.,;:!?]/.test(text[end - 1] ?? '')) end--;
+  return end > start ? [start, end] : null;
+}
+
+/** Resolves pronouns, surnames and role descriptions against speakers seen earlier. */
+function createResolver(text: string) {
+  const fullNames = collectFullNames(text);
+  const seen: { speaker: string; role: string | null; kind: SpeakerKind }[] = [];
+  return {
+    resolve(raw: RawSpeaker): FrameSpeaker {
+      const parsed = parseSpeaker(raw.text);
+      const role = raw.role ?? parsed.role;
+      const span: Span = [raw.start, raw.end];
+      const lower = raw.text.toLowerCase();
+      if (parsed.kind === 'pronoun') {
+        const wantPerson = lower === 'he' || lower === 'she' || lower === 'i';
+        const wantOrg = lower === 'it' || lower === 'they' || lower === 'we';
+        for (let i = seen.length - 1; i >= 0; i--) {
+          const candidate = seen[i]!;
+          if ((wantPerson && candidate.kind === 'person') || (wantOrg && candidate.kind === 'organisation')) {
+            return { ...candidate, span, resolved: true };
+          }
+        }
+        return { speaker: raw.text, role: null, kind: 'pronoun', span, resolved: false };
+      }
+      if (parsed.kind === 'description') {
+        const noun = /^(?:the|this)\s+([\p{L}-]+)$/iu.exec(raw.text)?.[1]?.toLowerCase();
+        if (noun) {
+          for (let i = seen.length - 1; i >= 0; i--) {
+            const candidate = seen[i]!;
+            if (`${candidate.role ?? ''} ${candidate.speaker}`.toLowerCase().includes(noun)) {
+              seen.push(candidate);
+              return { ...candidate, span, resolved: true };
+            }
+          }
+        }
+      }
+      let speaker = parsed.speaker;
+      let resolved = false;
+      if (parsed.kind === 'person' && !speaker.includes(' ')) {
+        const full = fullNames.get(speaker);
+        if (full) {
+          speaker = full;
+          resolved = true;
+        }
+      }
+      const result = { speaker, role, kind: parsed.kind };
+      seen.push(result);
+      return { ...result, span, resolved };
+    },
+  };
+}
+
+const NAME_RUN = /\p{Lu}[\p{L}’'.-]*(?:\s+\p{Lu}[\p{L}’'.-]*)+/gu;
+
+/** Maps surnames to the first full name written in the text (`Herega` → `Hanna Herega`). */
+function collectFullNames(text: string): Map<string, string> {
+  const names = new Map<string, string>();
+  NAME_RUN.lastIndex = 0;
+  for (let match = NAME_RUN.exec(text); match; match = NAME_RUN.exec(text)) {
+    const parsed = parseSpeaker(match[0]);
+    if (parsed.kind !== 'person') continue;
+    const parts = parsed.speaker.split(' ');
+    if (parts.length < 2 || parts.length > 4) continue;
+    const surname = parts[parts.length - 1]!;
+    if (!names.has(surname)) names.set(surname, parsed.speaker);
+  }
+  return names;
+}

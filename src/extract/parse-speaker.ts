@@ -1,0 +1,85 @@
+import { loadLexicon } from './load-lexicon.js';
+
+interface TitleLexicon {
+  titles: string[];
+  modifiers: string[];
+  honorifics: string[];
+  organisationWords: string[];
+  wires: Record<string, string[]>;
+}
+
+export interface SpeakerWords {
+  titles: Set<string>;
+  modifiers: Set<string>;
+  honorifics: Set<string>;
+  organisations: Set<string>;
+  wires: Map<string, string>;
+}
+
+let words: SpeakerWords | undefined;
+
+export function speakerWords(): SpeakerWords {
+  if (words) return words;
+  const lexicon = loadLexicon<TitleLexicon>('speaker-titles');
+  const wires = new Map<string, string>();
+  for (const [name, forms] of Object.entries(lexicon.wires)) for (const form of forms) wires.set(form, name);
+  words = {
+    titles: new Set(lexicon.titles),
+    modifiers: new Set(lexicon.modifiers),
+    honorifics: new Set(lexicon.honorifics),
+    organisations: new Set(lexicon.organisationWords),
+    wires,
+  };
+  return words;
+}
+
+export type SpeakerKind = 'person' | 'organisation' | 'pronoun' | 'description';
+
+export interface ParsedSpeaker {
+  speaker: string;
+  role: string | null;
+  kind: SpeakerKind;
+}
+
+const PRONOUNS = new Set(['he', 'she', 'it', 'they', 'we', 'i', 'who']);
+const DETERMINER = /^(?:the|a|an|one|another|his|her|its|their|some|several|many|two|three|local)\s/i;
+const bare = (word: string): string => word.toLowerCase().replace(/[’']s$/, '');
+const isCapitalised = (word: string): boolean => /^\p{Lu}/u.test(word);
+
+/**
+ * Splits a speaker phrase into name and role: `Kyiv Mayor Vitali Klitschko` → speaker
+ * `Vitali Klitschko`, role `Kyiv Mayor`; `Russia’s Defense Ministry` → an organisation;
+ * `the resident who refused to be identified` → a description kept whole.
+ */
+export function parseSpeaker(phrase: string): ParsedSpeaker {
+  const { titles, modifiers, honorifics, organisations, wires } = speakerWords();
+  const text = phrase.trim().replace(/\s+/g, ' ');
+  const lower = text.toLowerCase();
+  if (PRONOUNS.has(lower)) return { speaker: text, role: null, kind: 'pronoun' };
+  const wire = wires.get(lower.replace(/^the /, ''));
+  if (wire) return { speaker: wire, role: null, kind: 'organisation' };
+  const tokens = text.split(' ');
+  // The name is the trailing run of capitalised words that are not titles or title modifiers.
+  let nameStart = tokens.length;
+  while (nameStart > 0) {
+    const token = tokens[nameStart - 1]!;
+    const key = token.toLowerCase();
+    if (!isCapitalised(token) || titles.has(key) || modifiers.has(key) || honorifics.has(key) || organisations.has(key) || /[’']s$/.test(token)) break;
+    nameStart--;
+  }
+  const name = tokens.slice(nameStart).join(' ');
+  const roleTokens = tokens.slice(0, nameStart).filter((token) => !honorifics.has(token.toLowerCase()));
+  const titled = roleTokens.some((token) => titles.has(token.toLowerCase()) || honorifics.has(token.toLowerCase()));
+  const afterPreposition = /^(?:of|in|for|from|at)$/i.test(roleTokens[roleTokens.length - 1] ?? '');
+  if (name && !afterPreposition && (roleTokens.length === 0 || titled) && (tokens.length - nameStart <= 4)) {
+    const role = roleTokens.length > 0 ? roleTokens.join(' ').replace(/^the /i, '') : null;
+    if (role || !tokens.some((token) => organisations.has(bare(token)))) return { speaker: name, role, kind: 'person' };
+  }
+  if (afterPreposition || !isCapitalised(text) || (DETERMINER.test(text) && !isCapitalised(tokens[1] ?? ''))) {
+    return { speaker: text, role: null, kind: 'description' };
+  }
+  if (tokens.some((token) => organisations.has(bare(token))) || roleTokens.length > 0 || tokens.length > 4) {
+    return { speaker: text.replace(/^the /i, ''), role: null, kind: 'organisation' };
+  }
+  return { speaker: name, role: null, kind: 'person' };
+}
