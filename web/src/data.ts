@@ -21,7 +21,7 @@ export function embeddedSource(el: HTMLElement): Source {
       return {
         document: { ...document, text: document.text ?? '' },
         highlights: data.highlights?.[id] ?? [],
-        custody: data.custody.filter((c) => c.document === id),
+        custody: data.custody.filter((c) => c.document === id || (c.sha256 !== null && c.sha256 === document.sha256)),
       };
     },
   };

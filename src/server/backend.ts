@@ -1,0 +1,69 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { Ledger } from '../core/types.js';
+import { loadReportData } from '../report/load-report-data.js';
+import type { ReportData } from '../report/types.js';
+import type { Store } from '../store/store.js';
+
+export interface UploadResult {
+  /** Ids of the documents the upload added (empty for a duplicate). */
+  documents: string[];
+  /** The ingest summary, as the CLI prints it with --json. */
+  summary: unknown;
+}
+
+/** What the server serves: the report data (with texts) and, optionally, a way to add documents. */
+export interface ServerBackend {
+  data(): ReportData;
+  upload?(file: { name: string; bytes: Uint8Array }): Promise<UploadResult>;
+}
+
+/** Steps the store-backed server runs; the CLI passes the library's ingest and analysis. */
+export interface StorePipeline {
+  ingest(store: Store, inputs: string[]): Promise<{ summary: unknown; documents: string[] }>;
+  /** Re-analyses what is new and returns the ledger (null when nothing is analysed yet). */
+  analyze(store: Store): Promise<Ledger | null>;
+  /** The current ledger without work. */
+  loadLedger(store: Store): Ledger | null;
+}
+
+/** A file name safe to keep in the workspace: no folders, no dot files, printable ASCII. */
+export function safeUploadName(name: string): string {
+  const cleaned = basename(name.replace(/\\/g, '/'))
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/^[.-]+/, '')
+    .slice(0, 120);
+  return cleaned || 'upload.txt';
+}
+
+/**
+ * The live backend over a store. Uploaded files are kept in `<store>/uploads/` (so the source
+ * recorded in custody stays a real path), ingested exactly as the CLI does, then analysed again.
+ * The report data is cached and rebuilt after each upload.
+ */
+export function createStoreBackend(store: Store, pipeline: StorePipeline, clock: () => Date = () => new Date()): ServerBackend {
+  let cached: ReportData | null = null;
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    data() {
+      cached ??= loadReportData(store, { ledger: pipeline.loadLedger(store), generated: clock().toISOString() });
+      return cached;
+    },
+    upload(file) {
+      // One upload at a time: ingest and analysis write to the store.
+      const run = queue.then(async () => {
+        const dir = join(store.dir, 'uploads');
+        mkdirSync(dir, { recursive: true });
+        const stamp = clock().toISOString().replace(/[:.]/g, '-');
+        const path = join(dir, `${stamp}-${safeUploadName(file.name)}`);
+        writeFileSync(path, file.bytes, { flag: 'wx' });
+        const { summary, documents } = await pipeline.ingest(store, [path]);
+        const ledger = await pipeline.analyze(store);
+        cached = loadReportData(store, { ledger, generated: clock().toISOString() });
+        return { summary, documents };
+      });
+      queue = run.catch(() => undefined);
+      return run;
+    },
+  };
+}

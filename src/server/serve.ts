@@ -1,0 +1,93 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { App, AppResponse } from './app.js';
+
+export interface ServeOptions {
+  port?: number;
+  host?: string;
+  /** Largest request body accepted (bytes); default 16 MiB. */
+  maxBodyBytes?: number;
+  /** Whole-request deadline in ms; default 30 s. */
+  requestTimeoutMs?: number;
+}
+
+export interface RunningServer {
+  url: string;
+  server: Server;
+  close(): Promise<void>;
+}
+
+class TooLarge extends Error {}
+
+function readBody(req: IncomingMessage, max: number): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const declared = Number(req.headers['content-length'] ?? 0);
+    if (declared > max) {
+      reject(new TooLarge());
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > max) {
+        reject(new TooLarge());
+        req.pause();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+/**
+ * Serves `app` with node:http on 127.0.0.1 by default, with bounded headers, body size and
+ * request time. Port 0 picks a free port (tests).
+ */
+export async function startServer(app: App, options: ServeOptions = {}): Promise<RunningServer> {
+  const maxBody = options.maxBodyBytes ?? 16 * 1024 * 1024;
+  const server = createServer({ maxHeaderSize: 16 * 1024, requestTimeout: options.requestTimeoutMs ?? 30_000, headersTimeout: 10_000 }, (req, res) => {
+    const send = (r: AppResponse) => {
+      res.writeHead(r.status, r.headers);
+      res.end(r.body);
+    };
+    void (async () => {
+      let body: Uint8Array | null = null;
+      if (req.method === 'POST' || req.method === 'PUT') {
+        try {
+          body = await readBody(req, maxBody);
+        } catch (err) {
+          const r = await app.request({ method: 'GET', url: '/api/__too_large__', headers: {} });
+          r.status = err instanceof TooLarge ? 413 : 400;
+          r.body = JSON.stringify({ error: { code: err instanceof TooLarge ? 'too-large' : 'bad-body', message: err instanceof TooLarge ? `The request body is larger than ${maxBody} bytes.` : 'The request body could not be read.' } });
+          r.headers.connection = 'close';
+          send(r);
+          req.destroy();
+          return;
+        }
+      }
+      const headers: Record<string, string | undefined> = {};
+      for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      send(await app.request({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body }));
+    })();
+  });
+  server.keepAliveTimeout = 5_000;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8080, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shown = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shown}:${port}/`,
+    server,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
