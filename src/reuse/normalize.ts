@@ -29,22 +29,29 @@ export interface NormalizedText {
  */
 export function normalizeForMatching(text: string): NormalizedText {
   const out: string[] = [];
-  const offsets: number[] = [];
+  const offsets = new Int32Array(text.length + 1);
+  let n = 0;
   let pendingSpace = -1;
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i] as string;
-    if (/\s/.test(ch)) {
-      if (out.length > 0 && pendingSpace < 0) pendingSpace = i;
+    const c = text.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0 || (c > 127 && /\s/.test(text[i] as string))) {
+      if (n > 0 && pendingSpace < 0) pendingSpace = i;
       continue;
     }
     if (pendingSpace >= 0) {
       out.push(' ');
-      offsets.push(pendingSpace);
+      offsets[n++] = pendingSpace;
       pendingSpace = -1;
     }
-    out.push(foldChar(ch));
-    offsets.push(i);
+    const ch = text[i] as string;
+    out.push(c < 65 ? ch : c < 128 ? ch.toLowerCase() : foldChar(ch));
+    offsets[n++] = i;
   }
-  offsets.push(text.length);
-  return { text: out.join(''), offsets: Int32Array.from(offsets) };
+  offsets[n] = text.length;
+  return { text: out.join(''), offsets: offsets.slice(0, n + 1) };
+}
+
+/** A key equal for two texts exactly when they are duplicates after folding. */
+export function duplicateKey(text: string): string {
+  return normalizeForMatching(text).text;
 }

@@ -45,10 +45,18 @@ export function prepareText(text: string, lexicon: Lexicon = loadLexicon()): Pre
   const termHash = new Uint32Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
-    const term = termOf(t, opens[i] === 1 || /["'\u201C\u2018(]\s*$/.test(text.slice(Math.max(0, t.start - 2), t.start)), lexicon);
+    const term = termOf(t, opens[i] === 1 || opensQuote(text, t.start), lexicon);
     terms[i] = term;
     normHash[i] = wordHash(t.norm);
     termHash[i] = wordHash(term.term);
   }
   return { text, tokens, terms, sentences, normHash, termHash, quoted: quotedMask(text, tokens) };
+}
+
+/** A capital after an opening quote or bracket starts a quoted sentence, not necessarily a name. */
+function opensQuote(text: string, start: number): boolean {
+  let k = start - 1;
+  while (k >= 0 && text.charCodeAt(k) === 32) k--;
+  const c = text.charCodeAt(k);
+  return c === 34 || c === 39 || c === 0x201c || c === 0x2018 || c === 40;
 }

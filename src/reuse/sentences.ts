@@ -21,6 +21,8 @@ export function splitTokenSentences(text: string, tokens: readonly Token[], lexi
     const t = tokens[i] as Token;
     const next = tokens[i + 1];
     if (next === undefined) break;
+    // Common case first: words separated by one space cannot end a sentence.
+    if (next.start - t.end === 1 && text.charCodeAt(t.end) === 32) continue;
     const gap = text.slice(t.end, next.start);
     const lineBreak = gap.includes('\n');
     let ends = lineBreak;

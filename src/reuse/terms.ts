@@ -28,7 +28,25 @@ export function toTerms(tokens: readonly Token[], sentenceStart?: (i: number) =>
   return out;
 }
 
+const termCache = new WeakMap<Lexicon, Map<string, Term>>();
+
+/** The canonical term of a token (memoised per lexicon: vocabularies are small next to corpora). */
 export function termOf(t: Token, atSentenceStart: boolean, lexicon: Lexicon): Term {
+  const key = t.capital && !atSentenceStart ? `${t.norm}\u0001` : t.norm;
+  let cache = termCache.get(lexicon);
+  if (!cache) {
+    cache = new Map();
+    termCache.set(lexicon, cache);
+  }
+  let term = cache.get(key);
+  if (term === undefined) {
+    term = computeTerm(t, atSentenceStart, lexicon);
+    if (cache.size < 1_000_000) cache.set(key, term);
+  }
+  return term;
+}
+
+function computeTerm(t: Token, atSentenceStart: boolean, lexicon: Lexicon): Term {
   const w = t.norm;
   if (/^\d[\d.]*$/.test(w)) return { term: w, kind: 'number' };
   const n = lexicon.numbers.get(w);

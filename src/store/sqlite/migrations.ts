@@ -2,6 +2,7 @@ import { analysisMigrations } from './analysis-tables.js';
 import { custodyMigrations } from './custody-tables.js';
 import type { Migration } from './database.js';
 import { documentsMigrations } from './documents-tables.js';
+import { reuseMigrations } from './reuse-tables.js';
 
 /**
  * Every schema change, in order. Ids are reserved by stage so that stages can grow their own
@@ -11,5 +12,6 @@ import { documentsMigrations } from './documents-tables.js';
 export const migrations: readonly Migration[] = [
   ...documentsMigrations,
   ...custodyMigrations,
+  ...reuseMigrations,
   ...analysisMigrations,
 ];

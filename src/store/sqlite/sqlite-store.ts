@@ -17,6 +17,7 @@ import { SqliteCustodyLog } from './custody-tables.js';
 import { type SqliteDatabase, openDatabase } from './database.js';
 import { SqliteDocumentStore, SqliteOriginalStore } from './documents-tables.js';
 import { migrations } from './migrations.js';
+import { SqliteReuseStore } from './reuse-tables.js';
 
 export const DATABASE_FILE = 'corroborate.db';
 
@@ -35,6 +36,7 @@ export class SqliteStore implements Store {
   readonly originals: SqliteOriginalStore;
   readonly custody: SqliteCustodyLog;
   readonly analysis: SqliteAnalysisStore;
+  readonly reuse: SqliteReuseStore;
   private readonly folder: OriginalsFolder;
 
   constructor(
@@ -55,6 +57,7 @@ export class SqliteStore implements Store {
     this.originals = new SqliteOriginalStore(this.db, this.folder);
     this.custody = new SqliteCustodyLog(this.db, options.clock ?? (() => new Date()));
     this.analysis = new SqliteAnalysisStore(this.db);
+    this.reuse = new SqliteReuseStore(this.db);
   }
 
   async commit(batch: CaptureBatch): Promise<CommitResult> {

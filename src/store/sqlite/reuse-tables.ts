@@ -1,0 +1,160 @@
+import { StoreError } from '../../core/errors.js';
+import type { ReusePair } from '../../core/types.js';
+import type { Store } from '../store.js';
+import type { Migration, SqliteDatabase } from './database.js';
+
+export const reuseMigrations: readonly Migration[] = [
+  {
+    id: 200,
+    name: 'reuse: processed documents with MinHash signatures, LSH keys, verified pairs, parameters',
+    sql: `
+      CREATE TABLE reuse_documents (
+        document_id  TEXT PRIMARY KEY,
+        signature    BLOB NOT NULL,
+        processed_at TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE TABLE reuse_keys (
+        key         INTEGER NOT NULL,
+        kind        INTEGER NOT NULL,
+        document_id TEXT NOT NULL
+      );
+      CREATE INDEX reuse_keys_by_key ON reuse_keys (key, kind);
+      CREATE INDEX reuse_keys_by_document ON reuse_keys (document_id);
+      CREATE TABLE reuse_pairs (
+        a         TEXT NOT NULL,
+        b         TEXT NOT NULL,
+        relation  TEXT NOT NULL,
+        shared_a  REAL NOT NULL,
+        shared_b  REAL NOT NULL,
+        direction TEXT NOT NULL,
+        reason    TEXT NOT NULL,
+        passages  TEXT NOT NULL,
+        PRIMARY KEY (a, b)
+      ) WITHOUT ROWID;
+      CREATE TABLE reuse_parameters (
+        name  TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
+];
+
+/** Kinds of LSH keys: document band, sentence band, exact-duplicate hash. */
+export const KeyKind = { band: 0, sentence: 1, duplicate: 2 } as const;
+export type KeyKindValue = (typeof KeyKind)[keyof typeof KeyKind];
+
+export interface KeyHit {
+  documentId: string;
+  kind: KeyKindValue;
+  key: number;
+}
+
+/**
+ * What the reuse stage keeps between runs: which documents are indexed (the processed marker),
+ * their signatures and LSH keys, and the verified pairs. `updateReuse` compares only documents
+ * that are not yet indexed against this index.
+ */
+export interface ReuseStore {
+  /** Parameters the index was built with (a change means the index must be rebuilt). */
+  parameters(): string | null;
+  /** Empties the index and pairs and records new parameters. */
+  reset(parameters: string): void;
+  processedIds(): Set<string>;
+  /** Documents holding each key; keys held by more than `maxPerKey` documents are left out. */
+  lookup(keys: readonly { key: number; kind: KeyKindValue }[], maxPerKey: number): KeyHit[];
+  /** Runs `work` in one transaction. */
+  transaction<T>(work: () => T): T;
+  addDocument(documentId: string, signature: Uint32Array, keys: readonly { key: number; kind: KeyKindValue }[], processedAt: string): void;
+  putPair(pair: ReusePair): void;
+  /** Every verified pair, ordered by `a`, then `b`. */
+  pairs(): ReusePair[];
+  signature(documentId: string): Uint32Array | null;
+}
+
+export class SqliteReuseStore implements ReuseStore {
+  constructor(private readonly db: SqliteDatabase) {}
+
+  parameters(): string | null {
+    return (this.db.prepare("SELECT value FROM reuse_parameters WHERE name = 'index'").pluck().get() as string | undefined) ?? null;
+  }
+
+  reset(parameters: string): void {
+    this.db.transaction(() => {
+      this.db.exec('DELETE FROM reuse_keys; DELETE FROM reuse_documents; DELETE FROM reuse_pairs;');
+      this.db.prepare("INSERT OR REPLACE INTO reuse_parameters (name, value) VALUES ('index', ?)").run(parameters);
+    })();
+  }
+
+  processedIds(): Set<string> {
+    return new Set(this.db.prepare('SELECT document_id FROM reuse_documents').pluck().all() as string[]);
+  }
+
+  lookup(keys: readonly { key: number; kind: KeyKindValue }[], maxPerKey: number): KeyHit[] {
+    const query = this.db.prepare('SELECT document_id FROM reuse_keys WHERE key = ? AND kind = ? LIMIT ?').pluck();
+    const hits: KeyHit[] = [];
+    for (const k of keys) {
+      const ids = query.all(k.key, k.kind, maxPerKey + 1) as string[];
+      if (ids.length > maxPerKey) continue;
+      for (const documentId of ids) hits.push({ documentId, kind: k.kind, key: k.key });
+    }
+    return hits;
+  }
+
+  transaction<T>(work: () => T): T {
+    return this.db.transaction(work)();
+  }
+
+  addDocument(documentId: string, signature: Uint32Array, keys: readonly { key: number; kind: KeyKindValue }[], processedAt: string): void {
+    const insertKey = this.db.prepare('INSERT INTO reuse_keys (key, kind, document_id) VALUES (?, ?, ?)');
+    this.db.prepare('DELETE FROM reuse_keys WHERE document_id = ?').run(documentId);
+    for (const k of keys) insertKey.run(k.key, k.kind, documentId);
+    this.db
+      .prepare('INSERT OR REPLACE INTO reuse_documents (document_id, signature, processed_at) VALUES (?, ?, ?)')
+      .run(documentId, Buffer.from(signature.buffer, signature.byteOffset, signature.byteLength), processedAt);
+  }
+
+  putPair(p: ReusePair): void {
+    this.db
+      .prepare(
+        'INSERT OR REPLACE INTO reuse_pairs (a, b, relation, shared_a, shared_b, direction, reason, passages) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      )
+      .run(p.a, p.b, p.relation, p.shared_a, p.shared_b, p.direction, p.reason, JSON.stringify(p.passages));
+  }
+
+  pairs(): ReusePair[] {
+    const rows = this.db.prepare('SELECT * FROM reuse_pairs ORDER BY a, b').all() as (Omit<ReusePair, 'passages'> & {
+      passages: string;
+    })[];
+    return rows.map((r) => ({
+      a: r.a,
+      b: r.b,
+      relation: r.relation,
+      shared_a: r.shared_a,
+      shared_b: r.shared_b,
+      direction: r.direction,
+      reason: r.reason,
+      passages: JSON.parse(r.passages),
+    }));
+  }
+
+  signature(documentId: string): Uint32Array | null {
+    const blob = this.db.prepare('SELECT signature FROM reuse_documents WHERE document_id = ?').pluck().get(documentId) as
+      | Buffer
+      | undefined;
+    if (!blob) return null;
+    const copy = new Uint8Array(blob);
+    return new Uint32Array(copy.buffer, 0, copy.byteLength / 4);
+  }
+}
+
+/** The reuse part of a store; a backend without one is a broken environment. */
+export function reuseOf(store: Store): ReuseStore {
+  const part = (store as Store & { reuse?: ReuseStore }).reuse;
+  if (!part) {
+    throw new StoreError(
+      `The store at ${store.dir} has no reuse tables.`,
+      'Open it with openStore() from this version of Corroborate.',
+    );
+  }
+  return part;
+}
