@@ -1,0 +1,297 @@
+import type {
+  ActorMention,
+  ActorRole,
+  Attribution,
+  DateMention,
+  EventType,
+  IncidentKind,
+  IncidentMention,
+  PlaceMention,
+  Quantity,
+  Quote,
+  Sentence,
+  Span,
+} from '../core/types.js';
+import { loadLexicon } from './load-lexicon.js';
+
+interface TriggerLexicon {
+  triggers: { kind: IncidentKind; pattern: string; casualty?: 'killed' | 'injured'; subtype?: string }[];
+  blockers: { before: string; idioms: string };
+}
+interface Mapping {
+  type: EventType;
+  subtype: string;
+  armedTarget?: { type: EventType; subtype: string };
+}
+interface TaxonomyLexicon {
+  kinds: Record<IncidentKind, Mapping>;
+  suicideBomb: { pattern: string; subtype: string };
+  priority: IncidentKind[];
+}
+
+interface Compiled {
+  pattern: RegExp;
+  rules: TriggerLexicon['triggers'];
+  blockBefore: RegExp;
+  idioms: RegExp;
+  taxonomy: TaxonomyLexicon;
+  priority: Map<IncidentKind, number>;
+  hedges: RegExp;
+}
+
+let compiled: Compiled | undefined;
+function compile(): Compiled {
+  if (compiled) return compiled;
+  const lex = loadLexicon<TriggerLexicon>('incident-triggers');
+  const taxonomy = loadLexicon<TaxonomyLexicon>('incident-taxonomy');
+  const stance = loadLexicon<{ hedge?: string[] }>('stance-cues');
+  const hedges = (stance.hedge ?? []).map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  compiled = {
+    pattern: new RegExp(lex.triggers.map((t, i) => `(?<t${i}>\\b(?:${t.pattern})\\b)`).join('|'), 'gi'),
+    rules: lex.triggers,
+    blockBefore: new RegExp(lex.blockers.before, 'i'),
+    idioms: new RegExp(`\\b(?:${lex.blockers.idioms})\\b`, 'gi'),
+    taxonomy,
+    priority: new Map(taxonomy.priority.map((k, i) => [k, i])),
+    hedges: new RegExp(`\\b(?:${hedges.join('|') || 'allegedly'})\\b`, 'i'),
+  };
+  return compiled;
+}
+
+export interface IncidentInput {
+  documentId: string;
+  text: string;
+  sentences: Sentence[];
+  quantities: Quantity[];
+  dates: DateMention[];
+  places: PlaceMention[];
+  actors: ActorMention[];
+  attributions: Attribution[];
+  quotes: Quote[];
+  /** Fallback date when a sentence names none (the document's reference date). */
+  referenceDate: DateMention | null;
+  /** Fallback place when a sentence names none (dateline or the document's main place). */
+  mainPlace: PlaceMention | null;
+}
+
+interface Hit {
+  span: Span;
+  kind: IncidentKind;
+  casualty?: 'killed' | 'injured';
+  subtype?: string;
+}
+
+const CLAUSE_BREAK = /;|\s[—–]\s|,\s+(?:while|but|whereas|and\s+(?=\p{Lu}|the\s|a\s|an\s))|\.\s/gu;
+const NOT_COUNTED = new Set(['strike', 'missile', 'rocket', 'shell', 'house', 'home', 'building', 'town', 'city', 'village', 'attack', 'family', 'grave']);
+const inside = (s: Span, outer: Span): boolean => s[0] >= outer[0] && s[1] <= outer[1];
+
+/**
+ * Finds incident mentions (a clause reporting something happening), types them with the ACLED-like
+ * taxonomy in `data/incident-taxonomy.json`, and attaches the clause's casualty figures, date,
+ * place, actors with roles, modality and origin. Elliptical continuations ("7 killed in Ochakiv
+ * and 1 in Mykolaiv") become separate incidents with their own figure and place.
+ */
+export function extractIncidents(input: IncidentInput): IncidentMention[] {
+  const c = compile();
+  const { text } = input;
+  const out: IncidentMention[] = [];
+  for (const sentence of input.sentences) {
+    const [s0, s1] = sentence.span;
+    const stext = text.slice(s0, s1);
+    const idioms = [...stext.matchAll(c.idioms)].map((m): Span => [s0 + m.index, s0 + m.index + m[0].length]);
+    const hits: Hit[] = [];
+    for (const m of stext.matchAll(c.pattern)) {
+      const idx = Object.keys(m.groups ?? {}).find((k) => m.groups?.[k] !== undefined);
+      const rule = idx ? c.rules[Number(idx.slice(1))] : undefined;
+      if (!rule) continue;
+      const span: Span = [s0 + m.index, s0 + m.index + m[0].length];
+      if (idioms.some((i) => span[0] < i[1] && span[1] > i[0])) continue;
+      if (c.blockBefore.test(stext.slice(Math.max(0, m.index - 40), m.index))) continue;
+      // "dead"/"died" as adjectives of quoted speech or "death" in "death penalty" are weak; keep only near a count or a place.
+      hits.push({ span, kind: rule.kind, ...(rule.casualty ? { casualty: rule.casualty } : {}), ...(rule.subtype ? { subtype: rule.subtype } : {}) });
+    }
+    if (hits.length === 0) continue;
+    const clauses = splitClauses(stext, s0);
+    // Group hits by clause; one incident per clause, typed by the most specific trigger.
+    const byClause = new Map<number, Hit[]>();
+    for (const h of hits) {
+      const ci = clauses.findIndex((cl) => h.span[0] >= cl[0] && h.span[0] < cl[1]);
+      const list = byClause.get(ci) ?? [];
+      list.push(h);
+      byClause.set(ci, list);
+    }
+    for (const [ci, group] of [...byClause.entries()].sort((a, b) => a[0] - b[0])) {
+      const clause = clauses[ci] ?? sentence.span;
+      const main = [...group].sort((a, b) => (c.priority.get(a.kind) ?? 99) - (c.priority.get(b.kind) ?? 99) || a.span[0] - b.span[0])[0] as Hit;
+      const killHit = group.find((h) => h.casualty === 'killed');
+      const injuryHit = group.find((h) => h.casualty === 'injured');
+      const used = new Set<Quantity>();
+      const counts = input.quantities.filter((q) => inside(q.span, clause) && !q.percent);
+      const killed = killHit ? figureFor(text, killHit, counts, used) : null;
+      const injured = injuryHit ? figureFor(text, injuryHit, counts, used) : null;
+      const bodies = counts.find((q) => q.counted === 'body' && !used.has(q)) ?? null;
+      if (bodies) used.add(bodies);
+      const place = pick(input.places, clause) ?? pick(input.places, sentence.span);
+      const date = pickDate(input.dates, clause) ?? pickDate(input.dates, sentence.span);
+      const base = {
+        documentId: input.documentId,
+        sentence: sentence.span,
+        trigger: { span: main.span, text: text.slice(main.span[0], main.span[1]) },
+        ...classify(c, main, input.actors, clause, text),
+        kind: main.kind,
+      };
+      const incident = (span: Span, k: Quantity | null, p: PlaceMention | null): IncidentMention => {
+        const actors = roles(input.actors, span, main.span, text);
+        const { modality, origin } = modalityOf(c, text, span, sentence.span, input.attributions, input.quotes);
+        return {
+          id: '',
+          ...base,
+          ...classify(c, main, input.actors, span, text),
+          span,
+          text: text.slice(span[0], span[1]),
+          killed: k ?? (main.kind === 'bodies-found' ? bodies : null),
+          injured: span === clause ? injured : null,
+          counts: counts.filter((q) => !used.has(q) && inside(q.span, span) && q !== k),
+          date: date ?? input.referenceDate,
+          place: p ?? input.mainPlace,
+          actors,
+          modality,
+          origin,
+        };
+      };
+      // Elliptical continuation: "… killed in Ochakiv and 1 in Mykolaiv".
+      const tail = killed ? ellipsis(text, clause, killed, counts, input.places) : null;
+      if (tail) {
+        const firstSpan: Span = [clause[0], tail.start];
+        out.push(incident(trimSpan(text, firstSpan), killed, pick(input.places, firstSpan) ?? place));
+        out.push(incident(trimSpan(text, [tail.start, clause[1]]), tail.quantity, tail.place));
+      } else {
+        out.push(incident(trimSpan(text, clause), killed, place));
+      }
+    }
+  }
+  out.forEach((inc, i) => {
+    inc.id = `${input.documentId}:i${i + 1}`;
+  });
+  return out;
+}
+
+function splitClauses(stext: string, offset: number): Span[] {
+  const spans: Span[] = [];
+  let start = 0;
+  for (const m of stext.matchAll(CLAUSE_BREAK)) {
+    spans.push([offset + start, offset + m.index]);
+    start = m.index + m[0].length;
+  }
+  spans.push([offset + start, offset + stext.length]);
+  return spans.filter(([a, b]) => b > a);
+}
+
+function trimSpan(text: string, [a, b]: Span): Span {
+  while (a < b && /[\s,;:—–"“”]/.test(text[a] ?? '')) a++;
+  while (b > a && /[\s,;:—–]/.test(text[b - 1] ?? '')) b--;
+  return [a, b];
+}
+
+/** The count that a casualty trigger governs: "7 killed", "killed 7", "killing at least 21 people". */
+function figureFor(text: string, hit: Hit, counts: Quantity[], used: Set<Quantity>): Quantity | null {
+  let best: Quantity | null = null;
+  let bestDistance = Infinity;
+  for (const q of counts) {
+    if (used.has(q) || (q.counted && NOT_COUNTED.has(q.counted))) continue;
+    let distance: number;
+    if (q.span[1] <= hit.span[0]) {
+      const between = text.slice(q.span[1], hit.span[0]);
+      if (between.length > 60 || /[.;]/.test(between)) continue;
+      // "7 killed", "21 people were killed", "410 bodies … found"
+      distance = between.split(/\s+/).length;
+    } else if (q.span[0] >= hit.span[1]) {
+      const between = text.slice(hit.span[1], q.span[0]);
+      if (between.length > 30 || /[.;,]/.test(between)) continue;
+      if (!/^\s*(?:(?:at least|more than|nearly|about|some|around|over|up to|to|rose to|of|stands at|reached)\s*)*$/i.test(between)) continue;
+      distance = between.split(/\s+/).length + 0.5;
+    } else continue;
+    if (distance < bestDistance) {
+      bestDistance = distance;
+      best = q;
+    }
+  }
+  if (best) used.add(best);
+  return best;
+}
+
+function ellipsis(
+  text: string,
+  clause: Span,
+  first: Quantity,
+  counts: Quantity[],
+  places: PlaceMention[],
+): { start: number; quantity: Quantity; place: PlaceMention } | null {
+  for (const q of counts) {
+    if (q === first || q.span[0] <= first.span[1]) continue;
+    const before = text.slice(Math.max(clause[0], q.span[0] - 8), q.span[0]);
+    const and = /(?:,\s*|\s)(?:and|while)\s+$/.exec(before);
+    if (!and) continue;
+    const place = places.find((p) => p.span[0] >= q.span[1] && p.span[0] - q.span[1] <= 20 && /^\s+(?:\w+\s+)?(?:in|near|at|outside)\s/.test(text.slice(q.span[1], p.span[0] + 1)));
+    if (!place) continue;
+    return { start: q.span[0] - (before.length - and.index), quantity: q, place };
+  }
+  return null;
+}
+
+function pick(places: PlaceMention[], span: Span): PlaceMention | null {
+  const within = places.filter((p) => inside(p.span, span));
+  return within.find((p) => p.precision !== 'country') ?? within[0] ?? null;
+}
+
+function pickDate(dates: DateMention[], span: Span): DateMention | null {
+  return dates.find((d) => inside(d.span, span) && d.start !== null) ?? null;
+}
+
+function classify(c: Compiled, main: Hit, actors: ActorMention[], span: Span, text: string): { type: EventType; subtype: string } {
+  const m = c.taxonomy.kinds[main.kind] ?? c.taxonomy.kinds.other;
+  if (main.subtype && main.kind === 'disaster') return { type: m.type, subtype: main.subtype };
+  if (main.kind === 'bombing' && new RegExp(c.taxonomy.suicideBomb.pattern, 'i').test(text.slice(span[0], span[1])))
+    return { type: m.type, subtype: c.taxonomy.suicideBomb.subtype };
+  const inClause = actors.filter((a) => inside(a.span, span));
+  const civilians = inClause.some((a) => a.kind === 'civilians');
+  const armed = inClause.filter((a) => a.kind === 'military' || a.kind === 'armed-group');
+  if (m.armedTarget && !civilians && armed.length >= 2) return m.armedTarget;
+  return { type: m.type, subtype: m.subtype };
+}
+
+function roles(actors: ActorMention[], span: Span, trigger: Span, text: string): IncidentMention['actors'] {
+  return actors
+    .filter((a) => inside(a.span, span))
+    .map((a) => {
+      let role: ActorRole;
+      const before = text.slice(Math.max(span[0], a.span[0] - 12), a.span[0]);
+      if (/\bby\s+(?:the\s+)?$/i.test(before)) role = 'perpetrator';
+      else if (a.kind === 'civilians') role = 'victim';
+      else if (a.kind === 'organisation') role = 'other';
+      else if (a.span[1] <= trigger[0]) {
+        // "Russian forces shelled" (active) vs "soldiers were killed" (passive subject = target).
+        const between = text.slice(a.span[1], trigger[0]);
+        role = /\b(?:were|was|been|being|are|is)\b/i.test(between) ? 'target' : 'perpetrator';
+      } else role = 'target';
+      return { role, name: a.name, span: a.span, text: a.text };
+    });
+}
+
+function modalityOf(
+  c: Compiled,
+  text: string,
+  span: Span,
+  sentence: Span,
+  attributions: Attribution[],
+  quotes: Quote[],
+): { modality: IncidentMention['modality']; origin: string | null } {
+  const attribution = attributions.find(
+    (a) => (a.statement[0] <= span[0] && a.statement[1] >= span[0]) || inside(a.span, sentence),
+  );
+  if (c.hedges.test(text.slice(sentence[0], sentence[1]))) return { modality: 'alleged', origin: attribution?.source ?? null };
+  if (attribution) return { modality: 'attributed', origin: attribution.source };
+  const quote = quotes.find((q) => q.direct && q.span[0] <= span[0] && q.span[1] >= span[1]);
+  if (quote) return { modality: 'attributed', origin: quote.speaker };
+  return { modality: 'fact', origin: null };
+}

@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { loadLexicon } from '../load-lexicon.js';
+import { foldPlaceName, skeletonOfFolded } from './place-key.js';
+
+export type GazetteerKind = 'populated-place' | 'region' | 'country' | 'area';
+
+/** One gazetteer record. `admin1` is the GeoNames first-level code (regions and places). */
+export interface GazetteerEntry {
+  kind: GazetteerKind;
+  name: string;
+  cc: string | null;
+  admin1: string | null;
+  lat: number;
+  lon: number;
+  population: number;
+  /** GeoNames feature code for places (`PPLC` capital, `PPLA` admin centre, …). */
+  feature: string;
+}
+
+export interface Gazetteer {
+  /** Every entry a name may denote: exact (folded) names first, then curated and rule variants. */
+  lookup(name: string): GazetteerEntry[];
+  country(cc: string): GazetteerEntry | undefined;
+  /** Region name for a place's admin1 code. */
+  regionName(cc: string | null, admin1: string | null): string | null;
+  /** `Ukrainian`, `Ukrainians` → `UA`. */
+  demonymCountry(word: string): string | null;
+  /** `UA` → `Ukrainian`. */
+  demonym(cc: string): string | null;
+  capital(cc: string): GazetteerEntry | undefined;
+  readonly size: number;
+}
+
+interface VariantEntry {
+  variant: string;
+  name: string;
+  cc: string | null;
+  kind?: GazetteerKind;
+  lat?: number;
+  lon?: number;
+  source: string;
+}
+
+let cached: Gazetteer | undefined;
+
+/**
+ * Loads `data/gazetteer.tsv.gz` (built by `scripts/build-gazetteer.ts`) and
+ * `data/place-variants.json` once per process and indexes every name.
+ *
+ * @example loadGazetteer().lookup('Kiev')[0]?.name // 'Kyiv'
+ */
+export function loadGazetteer(): Gazetteer {
+  if (cached) return cached;
+  const url = new URL('../../../data/gazetteer.tsv.gz', import.meta.url);
+  const text = gunzipSync(readFileSync(fileURLToPath(url))).toString('utf8');
+  const entries: GazetteerEntry[] = [];
+  const exact = new Map<string, number[]>();
+  const skeleton = new Map<string, number[]>();
+  const countries = new Map<string, GazetteerEntry>();
+  const regionNames = new Map<string, string>();
+  const demonyms = new Map<string, string>();
+  const demonymByCc = new Map<string, string>();
+  const capitalName = new Map<string, string>();
+
+  const add = (index: Map<string, number[]>, key: string, id: number): void => {
+    if (!key) return;
+    const list = index.get(key);
+    if (!list) index.set(key, [id]);
+    else if (list[list.length - 1] !== id) list.push(id);
+  };
+  const addNames = (id: number, names: string[]): void => {
+    for (const n of names) {
+      if (!n) continue;
+      const folded = foldPlaceName(n);
+      add(exact, folded, id);
+      add(skeleton, skeletonOfFolded(folded), id);
+    }
+  };
+
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const f = line.split('\t');
+    const kind = f[0];
+    if (kind === 'C') {
+      const [, cc = '', name = '', lat = '0', lon = '0', capital = '', names = '', dems = ''] = f;
+      const entry: GazetteerEntry = {
+        kind: 'country', name, cc, admin1: null, lat: Number(lat), lon: Number(lon), population: 0, feature: 'PCLI',
+      };
+      const id = entries.push(entry) - 1;
+      countries.set(cc, entry);
+      capitalName.set(cc, capital);
+      addNames(id, [name, ...names.split('|').filter((n) => n.length > 3)]);
+      for (const d of dems.split('|').filter(Boolean)) {
+        demonyms.set(d.toLowerCase(), cc);
+        demonyms.set(`${d.toLowerCase()}s`, cc);
+        if (!demonymByCc.has(cc)) demonymByCc.set(cc, d);
+      }
+    } else if (kind === 'R') {
+      const [, cc = '', admin1 = '', name = '', lat = '0', lon = '0', , aliases = ''] = f;
+      const entry: GazetteerEntry = {
+        kind: 'region', name, cc, admin1: admin1 || null, lat: Number(lat), lon: Number(lon), population: 0, feature: 'ADM1',
+      };
+      const id = entries.push(entry) - 1;
+      if (admin1) regionNames.set(`${cc}|${admin1}`, name);
+      addNames(id, [name, ...aliases.split('|')]);
+    } else if (kind === 'P') {
+      const [, name = '', lat = '0', lon = '0', cc = '', admin1 = '', pop = '0', feature = '', alts = ''] = f;
+      const id =
+        entries.push({
+          kind: 'populated-place', name, cc, admin1: admin1 || null, lat: Number(lat), lon: Number(lon),
+          population: Number(pop), feature,
+        }) - 1;
+      addNames(id, [name, ...alts.split('|')]);
+    }
+  }
+
+  // Curated variants point at existing entries (or define well-known areas).
+  const curated = new Map<string, number[]>();
+  for (const v of loadLexicon<{ entries: VariantEntry[] }>('place-variants').entries) {
+    let ids: number[];
+    if (v.kind === 'area') {
+      ids = [entries.push({
+        kind: 'area', name: v.name, cc: v.cc, admin1: null, lat: v.lat ?? 0, lon: v.lon ?? 0, population: 0, feature: 'AREA',
+      }) - 1];
+    } else {
+      const target = foldPlaceName(v.name);
+      ids = (exact.get(target) ?? []).filter((id) => entries[id]?.cc === v.cc && foldPlaceName(entries[id]?.name ?? '') === target);
+    }
+    for (const id of ids) add(curated, foldPlaceName(v.variant), id);
+  }
+
+  const capitals = new Map<string, GazetteerEntry>();
+  for (const [cc, name] of capitalName) {
+    const key = foldPlaceName(name);
+    const hit = (exact.get(key) ?? curated.get(key) ?? [])
+      .map((id) => entries[id] as GazetteerEntry)
+      .filter((e) => e.cc === cc && e.kind === 'populated-place')
+      .sort((a, b) => b.population - a.population)[0];
+    if (hit) capitals.set(cc, hit);
+  }
+
+  const resolveIds = (ids: number[] | undefined): GazetteerEntry[] =>
+    (ids ?? []).map((id) => entries[id] as GazetteerEntry);
+
+  cached = {
+    lookup(name) {
+      const key = foldPlaceName(name);
+      const curatedHits = curated.get(key);
+      // A curated variant is authoritative: "Kiev" means Kyiv, not a village spelled that way.
+      if (curatedHits) return resolveIds(curatedHits);
+      const ids = new Set([...(exact.get(key) ?? []), ...(skeleton.get(skeletonOfFolded(key)) ?? [])]);
+      return resolveIds([...ids]);
+    },
+    country: (cc) => countries.get(cc),
+    regionName: (cc, admin1) => (cc && admin1 ? (regionNames.get(`${cc}|${admin1}`) ?? null) : null),
+    demonymCountry: (word) => demonyms.get(word.toLowerCase()) ?? null,
+    demonym: (cc) => demonymByCc.get(cc) ?? null,
+    capital: (cc) => capitals.get(cc),
+    size: entries.length,
+  };
+  return cached;
+}

@@ -1,0 +1,160 @@
+import type { Attribution, Claim, DateMention, DocumentExtraction, DocumentMeta, PlaceMention, Quote, Sentence, Span } from '../core/types.js';
+import { extractActors } from './extract-actors.js';
+import { extractDates } from './extract-dates.js';
+import { extractIncidents } from './extract-incidents.js';
+import { extractQuantities } from './extract-quantities.js';
+import { extractQuotes } from './extract-quotes.js';
+import { type Gazetteer, loadGazetteer } from './gazetteer/load-gazetteer.js';
+import { loadLexicon } from './load-lexicon.js';
+import { resolvePlaces } from './resolve-places.js';
+import { splitSentences } from './split-sentences.js';
+
+export { extractActors } from './extract-actors.js';
+export { extractIncidents } from './extract-incidents.js';
+export { loadGazetteer } from './gazetteer/load-gazetteer.js';
+export type { Gazetteer, GazetteerEntry } from './gazetteer/load-gazetteer.js';
+export { resolvePlaces } from './resolve-places.js';
+
+/** One document as the extractor needs it. `dateline` is the stored document's dateline, if any. */
+export interface ExtractInput {
+  id: string;
+  text: string;
+  published: string | null;
+  dateline: DocumentMeta['dateline'] | string | null;
+}
+
+/** Extractors of attributions and claims (extract-text stage); injected until they land. */
+export interface TextStageHooks {
+  extractAttributions?: (text: string, sentences: Sentence[]) => Attribution[];
+  extractClaims?: (text: string, sentences: Sentence[], documentId: string, quotes: Quote[], attributions: Attribution[]) => Claim[];
+}
+
+export interface ExtractorOptions extends TextStageHooks {
+  gazetteer?: Gazetteer;
+}
+
+export type Extractor = (doc: ExtractInput) => DocumentExtraction;
+
+/**
+ * Builds the extraction stage: loads the gazetteer and lexicons once and returns a function that
+ * extracts everything from one document. The reference date for relative dates is the
+ * publication date, else the dateline's date, else none (relative dates then stay unresolved).
+ *
+ * @example
+ *   const extract = createExtractor();
+ *   const x = extract({ id: 'd1', text: 'KYIV — Seven people were killed on Sunday.', published: '2022-04-04', dateline: null });
+ *   x.incidents[0]?.killed?.best // 7
+ */
+export function createExtractor(options: ExtractorOptions = {}): Extractor {
+  const gazetteer = options.gazetteer ?? loadGazetteer();
+  for (const name of ['actors', 'incident-triggers', 'incident-taxonomy', 'place-stopwords', 'place-variants']) loadLexicon(name);
+  return (doc) => {
+    const { text } = doc;
+    const dateline = typeof doc.dateline === 'string' ? null : doc.dateline;
+    const reference: DocumentExtraction['reference'] = doc.published
+      ? { date: doc.published.slice(0, 10), from: 'published' }
+      : dateline?.date
+        ? { date: dateline.date.slice(0, 10), from: 'dateline' }
+        : { date: null, from: 'none' };
+    const sentences = splitSentences(text);
+    const quantities = extractQuantities(text, sentences);
+    const dated = extractDates(text, sentences, reference);
+    const placed = resolvePlaces(text, { documentId: doc.id, dateline: dateline?.span ?? headSpan(text) }, gazetteer);
+    const actors = extractActors(text, gazetteer);
+    const quoted = extractQuotes(text, sentences, doc.id);
+    const attributions = options.extractAttributions?.(text, sentences) ?? [];
+    const mainPlace = pickMainPlace(placed.places, dateline?.span ?? headSpan(text));
+    const referenceDate: DateMention | null = reference.date
+      ? {
+          span: [0, 0],
+          text: '',
+          start: reference.date,
+          end: reference.date,
+          precision: 'day',
+          reason: `document reference date (${reference.from}); the sentence names no date`,
+        }
+      : null;
+    const incidents = extractIncidents({
+      documentId: doc.id,
+      text,
+      sentences,
+      quantities,
+      dates: dated.dates,
+      places: placed.places,
+      actors,
+      attributions,
+      quotes: quoted.quotes,
+      referenceDate,
+      mainPlace,
+    });
+    const claims = (options.extractClaims?.(text, sentences, doc.id, quoted.quotes, attributions) ?? []).map((claim) => ({
+      ...claim,
+      about: [
+        ...new Set([
+          ...claim.about,
+          ...incidents
+            .filter((i) => i.sentence[0] <= claim.span[0] && i.sentence[1] >= claim.span[0])
+            .map((i) => i.id),
+        ]),
+      ],
+    }));
+    const diagnostics = [...dated.diagnostics, ...placed.diagnostics, ...quoted.diagnostics];
+    for (const inc of incidents) {
+      if (!inc.place) {
+        diagnostics.push({
+          rule: 'extract/incident-without-place',
+          severity: 'info',
+          message: `incident "${inc.trigger.text}" has no place in its sentence and the document has no main place`,
+          document: doc.id,
+          span: inc.span,
+        });
+      }
+      if (!inc.date) {
+        diagnostics.push({
+          rule: 'extract/incident-without-date',
+          severity: 'info',
+          message: `incident "${inc.trigger.text}" has no date in its sentence and the document has no reference date`,
+          hint: 'give the document a publication date (manifest) so relative dates can be resolved',
+          document: doc.id,
+          span: inc.span,
+        });
+      }
+    }
+    return {
+      documentId: doc.id,
+      reference,
+      sentences,
+      quantities,
+      dates: dated.dates,
+      places: placed.places,
+      actors,
+      incidents,
+      quotes: quoted.quotes,
+      attributions,
+      claims,
+      diagnostics,
+    };
+  };
+}
+
+/** The first line of a report when it reads like a dateline ("KYIV, Ukraine (AP) —"). */
+function headSpan(text: string): Span | null {
+  const m = /^\s*([\p{Lu}][\p{Lu}\p{L} .,'’-]{1,60}?)(?:\s*\([^)]{1,30}\))?\s*[—–-]{1,2}\s/u.exec(text);
+  return m ? [0, m[0].length] : null;
+}
+
+function pickMainPlace(places: PlaceMention[], dateline: Span | null): PlaceMention | null {
+  if (dateline) {
+    const inDateline = places.find((p) => p.span[0] >= dateline[0] && p.span[1] <= dateline[1] && p.precision !== 'country');
+    if (inDateline) return inDateline;
+  }
+  const counts = new Map<string, { n: number; p: PlaceMention }>();
+  for (const p of places) {
+    if (p.precision !== 'town') continue;
+    const e = counts.get(p.name) ?? { n: 0, p };
+    e.n++;
+    counts.set(p.name, e);
+  }
+  const top = [...counts.values()].sort((a, b) => b.n - a.n || a.p.span[0] - b.p.span[0])[0];
+  return top && top.n >= 2 ? top.p : null;
+}

@@ -1,0 +1,326 @@
+import type { Diagnostic, PlaceMention, Span } from '../core/types.js';
+import { type Gazetteer, type GazetteerEntry, loadGazetteer } from './gazetteer/load-gazetteer.js';
+import { loadLexicon } from './load-lexicon.js';
+
+export interface PlaceResolution {
+  places: PlaceMention[];
+  diagnostics: Diagnostic[];
+  /** ISO codes of the countries the document names (by name, demonym or resolved place), most named first. */
+  countries: string[];
+}
+
+export interface ResolvePlacesOptions {
+  documentId?: string;
+  /** Span of the dateline at the head of the text; places inside it are the document's main place. */
+  dateline?: Span | null;
+}
+
+const REGION_WORDS = /^(?:region|oblast|province|governorate|state|district|county|prefecture|raion|krai)$/i;
+const REGION_AFTER = /^\s+(region|oblast|province|governorate|state|district|county|prefecture|raion|krai)\b/i;
+const STREET_AFTER = /^\s+(street|avenue|road|square|boulevard|lane|highway|st\.|ave\.)\b/i;
+const LOCATIVE =
+  /\b(?:in|at|near|outside|from|to|into|toward|towards|around|across|through|of|between|and|via|over|entered|left|reached|visited)\s+(?:the\s+)?(?:(?:town|city|village|port|settlement|suburb|capital|region|province)\s+(?:of\s+)?)?$/i;
+const STRICT_LOCATIVE = /\b(?:in|near|outside|the\s+(?:town|city|village|settlement)\s+of)\s+$/i;
+const DIRECTION = '(?:north|south|east|west)(?:-?(?:east|west))?';
+const RELATIVE_BEFORE = new RegExp(
+  `(?:(?:\\b(?:some|about|around|roughly|nearly|almost)\\s+)?\\b(?:\\d[\\d,.]*|a\\s+few|several|a\\s+dozen|dozens\\s+of|\\w+)[\\s-]*(?:km|kilometers|kilometres|kilometer|kilometre|miles|mile|mi)\\s+(?:\\(\\d+\\s+miles\\)\\s+)?)?\\b${DIRECTION}\\s+of\\s+(?:the\\s+(?:town|city|village|capital)\\s+(?:of\\s+)?)?$|\\b(?:near|outside|just\\s+outside|on\\s+the\\s+outskirts\\s+of|the\\s+outskirts\\s+of|outskirts\\s+of|close\\s+to|not\\s+far\\s+from|the\\s+suburbs?\\s+of|suburbs?\\s+of|on\\s+the\\s+edge\\s+of|the\\s+edge\\s+of)\\s+(?:the\\s+(?:town|city|village)\\s+(?:of\\s+)?)?$`,
+  'i',
+);
+const CAPITAL = /\b(?:the|its)\s+capital\b(?!\s*,?\s*\p{Lu})/gu;
+const QUALIFIER = /^,\s+(\p{Lu}[\p{L}.]*(?:\s\p{Lu}[\p{L}.]*)?)/u;
+const RUN =
+  /\p{Lu}[\p{L}\p{M}’'.-]*(?:[ \u00a0](?:(?:de|del|da|al|el|upon|on|sur|am|an)[ \u00a0])?\p{Lu}[\p{L}\p{M}’'.-]*)*/gu;
+
+interface Token {
+  text: string;
+  start: number;
+  end: number;
+  stop: boolean;
+  region: boolean;
+}
+
+interface Candidate {
+  span: Span;
+  entries: GazetteerEntry[];
+  regionWord: boolean;
+  locative: boolean;
+  dateline: boolean;
+  sentenceStart: boolean;
+  /** Followed by ", <region or country>" that contains it. */
+  qualified?: boolean;
+}
+
+let stopwords: Set<string> | undefined;
+function getStopwords(): Set<string> {
+  stopwords ??= new Set(loadLexicon<{ words: string[] }>('place-stopwords').words.map((w) => w.toLowerCase()));
+  return stopwords;
+}
+
+/**
+ * Finds place mentions in a text and resolves them against the gazetteer: capitalised-token
+ * candidates (whole name segments only, so parts of person names are not places), alternate
+ * spellings, regions ("Kyiv region", "Chernihiv Oblast"), relative locations ("50 kilometers west
+ * of Kyiv" → precision `near`), disambiguation by the document's countries and regions and by
+ * population. Names that look like places but resolve to nothing become diagnostics.
+ *
+ * @example resolvePlaces('Shelling hit Kharkov on Sunday.').places[0]?.name // 'Kharkiv'
+ */
+export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, gazetteer?: Gazetteer): PlaceResolution {
+  const gaz = gazetteer ?? loadGazetteer();
+  const stop = getStopwords();
+  const diagnostics: Diagnostic[] = [];
+  const candidates: Candidate[] = [];
+  const countryCounts = new Map<string, number>();
+  const bump = (cc: string | null): void => {
+    if (cc) countryCounts.set(cc, (countryCounts.get(cc) ?? 0) + 1);
+  };
+  let lowerWords: Set<string> | undefined;
+  const isCommonWord = (w: string): boolean => {
+    lowerWords ??= new Set(text.match(/\b[a-z][a-z]+\b/g) ?? []);
+    return lowerWords.has(w.toLowerCase());
+  };
+
+  for (const m of text.matchAll(RUN)) {
+    const tokens = tokenize(m[0], m.index, stop, gaz);
+    let i = 0;
+    while (i < tokens.length) {
+      const t = tokens[i] as Token;
+      if (gaz.demonymCountry(t.text) && !t.text.includes('.')) bump(gaz.demonymCountry(t.text));
+      // Multi-token names first (they may contain stopwords: "United States", "Saint Petersburg").
+      let matched = 0;
+      for (let len = Math.min(5, tokens.length - i); len >= 2; len--) {
+        const start = t.start;
+        const end = (tokens[i + len - 1] as Token).end;
+        const entries = gaz.lookup(text.slice(start, end));
+        if (entries.length > 0) {
+          candidates.push(makeCandidate(text, [start, end], entries, tokens[i + len], options, gaz));
+          matched = len;
+          break;
+        }
+      }
+      if (matched) {
+        i += matched;
+        continue;
+      }
+      if (t.stop || t.region) {
+        i++;
+        continue;
+      }
+      // A segment: maximal run of non-stop tokens; it is a place only as a whole.
+      let j = i;
+      while (j + 1 < tokens.length && !(tokens[j + 1] as Token).stop && !(tokens[j + 1] as Token).region) j++;
+      const start = t.start;
+      const end = (tokens[j] as Token).end;
+      const name = text.slice(start, end);
+      const entries = gaz.lookup(name);
+      const before = text.slice(Math.max(0, start - 40), start);
+      if (entries.length > 0) {
+        const single = i === j;
+        if (!(single && entries.every((e) => e.kind !== 'country') && isCommonWord(name))) {
+          candidates.push(makeCandidate(text, [start, end], entries, tokens[j + 1], options, gaz));
+        }
+      } else if (STREET_AFTER.test(text.slice(end, end + 12)) || (STRICT_LOCATIVE.test(before) && !isCommonWord(name))) {
+        const street = STREET_AFTER.test(text.slice(end, end + 12));
+        diagnostics.push({
+          rule: 'extract/unresolved-place',
+          severity: 'info',
+          message: street
+            ? `"${name}" looks like a street-level location; it is below the gazetteer's resolution`
+            : `"${name}" follows a locative preposition but is not in the gazetteer`,
+          hint: 'add an alternate spelling to data/place-variants.json if it is a known place',
+          ...(options.documentId ? { document: options.documentId } : {}),
+          span: [start, end],
+        });
+      }
+      i = j + 1;
+    }
+  }
+
+  // Country context: named countries and demonyms, then large unambiguous places.
+  for (const c of candidates) {
+    const country = c.entries.find((e) => e.kind === 'country');
+    if (country) bump(country.cc);
+  }
+  for (const c of candidates) {
+    const ccs = new Set(c.entries.map((e) => e.cc));
+    if (ccs.size === 1 && c.entries.some((e) => e.population >= 100000)) bump(c.entries[0]?.cc ?? null);
+  }
+  const countries = [...countryCounts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([cc]) => cc);
+  const inContext = new Set(countries);
+
+  const places: PlaceMention[] = [];
+  const admin1s = new Map<string, number>();
+  // Unambiguous candidates first, so that their regions inform the ambiguous ones.
+  const order = [...candidates].sort((a, b) => a.entries.length - b.entries.length || a.span[0] - b.span[0]);
+  const chosen = new Map<Candidate, GazetteerEntry>();
+  for (const c of order) {
+    const best = choose(c, inContext, admin1s);
+    if (!best) continue;
+    if (!accept(c, best, inContext)) continue;
+    chosen.set(c, best);
+    if (best.admin1) admin1s.set(`${best.cc}|${best.admin1}`, (admin1s.get(`${best.cc}|${best.admin1}`) ?? 0) + 1);
+  }
+  for (const c of candidates) {
+    const best = chosen.get(c);
+    if (best) places.push(toMention(text, c, best, gaz));
+  }
+
+  // "the capital" → the capital of the country the document is mostly about.
+  const main = countries[0];
+  const capital = main ? gaz.capital(main) : undefined;
+  if (capital) {
+    for (const m of text.matchAll(CAPITAL)) {
+      const span: Span = [m.index, m.index + m[0].length];
+      const c: Candidate = {
+        span, entries: [capital], regionWord: false, locative: true, dateline: false, sentenceStart: false,
+      };
+      places.push(toMention(text, c, capital, gaz));
+    }
+  }
+  places.sort((a, b) => a.span[0] - b.span[0] || a.span[1] - b.span[1]);
+  return { places: dropOverlaps(places), diagnostics, countries };
+}
+
+function tokenize(run: string, offset: number, stop: Set<string>, gaz: Gazetteer): Token[] {
+  const tokens: Token[] = [];
+  for (const m of run.matchAll(/[^ \u00a0]+/g)) {
+    let word = m[0];
+    // Possessive and trailing punctuation are not part of the name ("Kyiv's", "Bucha.").
+    word = word.replace(/[’']s$/, '');
+    if (!/^(?:\p{Lu}\.)+$/u.test(word)) word = word.replace(/[.’'-]+$/, '');
+    if (!word) continue;
+    const start = offset + m.index;
+    const lower = word.toLowerCase();
+    tokens.push({
+      text: word,
+      start,
+      end: start + word.length,
+      stop: stop.has(lower) || (gaz.demonymCountry(word) !== null && gaz.lookup(word).length === 0),
+      region: REGION_WORDS.test(word),
+    });
+  }
+  return tokens;
+}
+
+function makeCandidate(
+  text: string,
+  span: Span,
+  entries: GazetteerEntry[],
+  next: Token | undefined,
+  options: ResolvePlacesOptions,
+  _gaz: Gazetteer,
+): Candidate {
+  const before = text.slice(Math.max(0, span[0] - 60), span[0]);
+  const regionWord = (next !== undefined && next.region && next.start - span[1] <= 1) || REGION_AFTER.test(text.slice(span[1], span[1] + 16));
+  const dl = options.dateline;
+  // "Paris, Texas" / "Bucha, Ukraine": the name after the comma narrows the candidates.
+  const q = QUALIFIER.exec(text.slice(span[1], span[1] + 40));
+  let qualified = false;
+  if (q?.[1]) {
+    const scope = _gaz.lookup(q[1]).filter((e) => e.kind === 'region' || e.kind === 'country');
+    const narrowed = entries.filter((e) =>
+      scope.some((s) => s.cc === e.cc && (s.kind === 'country' || s.admin1 === e.admin1)),
+    );
+    if (narrowed.length > 0) {
+      entries = narrowed;
+      qualified = true;
+    }
+  }
+  return {
+    span,
+    entries,
+    qualified,
+    regionWord,
+    locative: LOCATIVE.test(before) || RELATIVE_BEFORE.test(before),
+    dateline: dl != null && span[0] >= dl[0] && span[1] <= dl[1],
+    sentenceStart: /(?:^|[.!?]["”’]?\s+|\n\s*|["“]\s*)$/.test(before),
+  };
+}
+
+function choose(c: Candidate, inContext: Set<string>, admin1s: Map<string, number>): GazetteerEntry | undefined {
+  const country = c.entries.find((e) => e.kind === 'country');
+  if (country && !c.regionWord) return country;
+  const pool = c.regionWord
+    ? (() => {
+        const regions = c.entries.filter((e) => e.kind === 'region');
+        return regions.length > 0 ? regions : c.entries.filter((e) => e.kind !== 'country');
+      })()
+    : c.entries.filter((e) => e.kind === 'populated-place' || e.kind === 'area').length > 0
+      ? c.entries.filter((e) => e.kind === 'populated-place' || e.kind === 'area')
+      : c.entries.filter((e) => e.kind !== 'country');
+  let best: GazetteerEntry | undefined;
+  let bestScore = -Infinity;
+  for (const e of pool) {
+    let score = Math.log10(e.population + 1);
+    if (e.cc && inContext.has(e.cc)) score += 4;
+    if (e.admin1 && admin1s.has(`${e.cc}|${e.admin1}`)) score += 1.5;
+    if (e.kind === 'area') score += 3;
+    if (e.feature === 'PPLC') score += 2;
+    else if (e.feature === 'PPLA') score += 1;
+    if (score > bestScore) {
+      bestScore = score;
+      best = e;
+    }
+  }
+  return best;
+}
+
+function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>): boolean {
+  if (best.kind === 'country' || best.kind === 'area' || c.regionWord || c.dateline || c.qualified) return true;
+  if (best.kind === 'region') return c.locative || (best.cc !== null && inContext.has(best.cc));
+  if (best.cc && inContext.has(best.cc) && (c.locative || !c.sentenceStart || best.population >= 10000)) return true;
+  if (c.locative && best.population >= 1000) return true;
+  return best.population >= 100000 && !c.sentenceStart;
+}
+
+function toMention(text: string, c: Candidate, e: GazetteerEntry, gaz: Gazetteer): PlaceMention {
+  let span: Span = c.span;
+  let relation: string | null = null;
+  const before = text.slice(Math.max(0, span[0] - 80), span[0]);
+  const rel = RELATIVE_BEFORE.exec(before);
+  if (rel && e.kind !== 'country') {
+    span = [span[0] - (before.length - rel.index), span[1]];
+    relation = text.slice(span[0], span[1]);
+  }
+  if (c.regionWord) {
+    const after = REGION_AFTER.exec(text.slice(span[1], span[1] + 16));
+    if (after) span = [span[0], span[1] + after[0].length];
+  }
+  const region = e.kind === 'region' ? e : null;
+  const precision = relation
+    ? 'near'
+    : e.kind === 'country'
+      ? 'country'
+      : e.kind === 'region' || (c.regionWord && e.kind !== 'area')
+        ? 'region'
+        : e.kind === 'area'
+          ? 'region'
+          : 'town';
+  const regionName = region ? region.name : gaz.regionName(e.cc, e.admin1);
+  return {
+    span,
+    text: text.slice(span[0], span[1]),
+    name: c.regionWord && e.kind === 'populated-place' ? (regionName ?? e.name) : e.name,
+    admin1: e.kind === 'country' ? null : regionName,
+    country: e.cc ? (gaz.country(e.cc)?.name ?? null) : null,
+    countryCode: e.cc,
+    lat: e.lat,
+    lon: e.lon,
+    precision,
+    kind: e.kind === 'populated-place' && c.regionWord ? 'region' : e.kind,
+    relation,
+  };
+}
+
+function dropOverlaps(places: PlaceMention[]): PlaceMention[] {
+  const out: PlaceMention[] = [];
+  for (const p of places) {
+    const last = out[out.length - 1];
+    if (last && p.span[0] < last.span[1]) {
+      if (p.span[1] - p.span[0] > last.span[1] - last.span[0]) out[out.length - 1] = p;
+      continue;
+    }
+    out.push(p);
+  }
+  return out;
+}
