@@ -1,0 +1,51 @@
+import type { Command } from 'commander';
+import { analyze } from '../../analyze/index.js';
+import { ExitCode, UsageError } from '../../core/errors.js';
+import { formatSummary } from '../../export/terminal-summary.js';
+import { readManifest } from '../../ingest/manifest.js';
+import { openStore } from '../../store/open-store.js';
+import { parseLimits } from './ingest.js';
+
+export function register(program: Command): void {
+  program
+    .command('analyze')
+    .description('Ingest, detect reuse, extract, merge into events and write ledger.json (incremental)')
+    .argument('[paths...]', 'files, folders, or - for standard input (none: re-analyse the store)')
+    .option('--manifest <file>', 'JSON Lines or CSV file with path,outlet,url,title,published per file')
+    .option('--out <dir>', 'folder to write ledger.json to', './corroborate-out')
+    .option('--json', 'print the run summary as JSON on stdout instead of the terminal summary')
+    .option('--max-events <n>', 'events listed in the terminal summary', '20')
+    .action(async (paths: string[], opts: Record<string, unknown>, cmd: Command) => {
+      const maxEvents = Number(opts.maxEvents);
+      if (!Number.isInteger(maxEvents) || maxEvents < 0) {
+        throw new UsageError(`--max-events: expected a whole number; found "${String(opts.maxEvents)}".`);
+      }
+      const manifest = opts.manifest as string | undefined;
+      if (manifest) readManifest(manifest);
+      const store = openStore(cmd.optsWithGlobals().store as string);
+      const progress = process.stderr.isTTY
+        ? (stage: string, done: number, total: number) => process.stderr.write(`\r${stage}: ${done}/${total}   `)
+        : undefined;
+      try {
+        const result = await analyze(store, paths, { manifest, out: opts.out as string, limits: parseLimits(opts), onProgress: progress });
+        if (progress) process.stderr.write('\r\x1b[K');
+        for (const d of result.diagnostics.filter((x) => x.severity !== 'info')) {
+          process.stderr.write(`${d.source ? `${d.source}: ` : ''}${d.severity}: ${d.message} [${d.rule}]\n`);
+        }
+        if (opts.json) {
+          const { ledger, ...rest } = result;
+          process.stdout.write(
+            `${JSON.stringify({ ...rest, events: ledger.events.length, quotes: ledger.quotes.length, claims: ledger.claims.length, families: ledger.families.length }, null, 2)}\n`,
+          );
+        } else {
+          process.stdout.write(formatSummary(result.ledger, { maxEvents }));
+          process.stdout.write(
+            `\nAnalysed ${result.documents} documents (${result.extracted} extracted in this run). Ledger written to ${result.ledgerPath ?? '(nowhere)'}.\n`,
+          );
+        }
+        if (result.ingest && (result.ingest.rejected > 0 || result.ingest.partial > 0)) process.exitCode = ExitCode.someRejected;
+      } finally {
+        store.close();
+      }
+    });
+}

@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { loadLedger } from '../../analyze/index.js';
+import { UsageError } from '../../core/errors.js';
+import { EXPORT_FORMATS, type ExportFormat, exportLedger } from '../../export/index.js';
+import { openStore } from '../../store/open-store.js';
+
+const formatSchema = z.enum(EXPORT_FORMATS as [ExportFormat, ...ExportFormat[]]);
+
+export function register(program: Command): void {
+  program
+    .command('export')
+    .description('Write the latest ledger as JSON, CSV (ACLED-style columns), GeoJSON or JSON Lines')
+    .option('--format <format>', `one of ${EXPORT_FORMATS.join(', ')}`, 'json')
+    .option('--out <file>', 'file to write (default: standard output)')
+    .action((opts: { format: string; out?: string }, cmd: Command) => {
+      const parsed = formatSchema.safeParse(opts.format);
+      if (!parsed.success) {
+        throw new UsageError(`--format: expected one of ${EXPORT_FORMATS.join(', ')}; found "${opts.format}".`);
+      }
+      const store = openStore(cmd.optsWithGlobals().store as string);
+      try {
+        const ledger = loadLedger(store);
+        if (!ledger) {
+          throw new UsageError(`The store ${store.dir} has no ledger yet.`, 'Run `corroborate analyze PATH...` first.');
+        }
+        const text = exportLedger(ledger, parsed.data);
+        if (!opts.out) {
+          process.stdout.write(text);
+          return;
+        }
+        fs.mkdirSync(path.dirname(path.resolve(opts.out)), { recursive: true });
+        fs.writeFileSync(opts.out, text);
+        const sha256 = createHash('sha256').update(text).digest('hex');
+        store.custody.append('export', { format: parsed.data, file: opts.out, sha256 });
+        process.stderr.write(`Wrote ${opts.out} (${parsed.data}, sha256 ${sha256.slice(0, 12)}…).\n`);
+      } finally {
+        store.close();
+      }
+    });
+}
