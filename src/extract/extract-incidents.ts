@@ -140,7 +140,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         ...classify(c, main, input.actors, clause, text),
         kind: main.kind,
       };
-      const incident = (span: Span, k: Quantity | null, p: PlaceMention | null): IncidentMention => {
+      const incident = (span: Span, k: Quantity | null, p: PlaceMention | null, first: boolean): IncidentMention => {
         const actors = roles(input.actors, span, main.span, text);
         const { modality, origin } = modalityOf(c, text, span, sentence.span, input.attributions, input.quotes);
         return {
@@ -150,7 +150,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
           span,
           text: text.slice(span[0], span[1]),
           killed: k ?? (main.kind === 'bodies-found' ? bodies : null),
-          injured: span === clause ? injured : null,
+          injured: first ? injured : null,
           counts: counts.filter((q) => !used.has(q) && inside(q.span, span) && q !== k),
           date: date ?? input.referenceDate,
           place: p ?? input.mainPlace,
@@ -163,10 +163,10 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       const tail = killed ? ellipsis(text, clause, killed, counts, input.places) : null;
       if (tail) {
         const firstSpan: Span = [clause[0], tail.start];
-        out.push(incident(trimSpan(text, firstSpan), killed, pick(input.places, firstSpan) ?? place));
-        out.push(incident(trimSpan(text, [tail.start, clause[1]]), tail.quantity, tail.place));
+        out.push(incident(trimSpan(text, firstSpan), killed, pick(input.places, firstSpan) ?? place, true));
+        out.push(incident(trimSpan(text, [tail.start, clause[1]]), tail.quantity, tail.place, false));
       } else {
-        out.push(incident(trimSpan(text, clause), killed, place));
+        out.push(incident(trimSpan(text, clause), killed, place, true));
       }
     }
   }
@@ -200,7 +200,8 @@ function figureFor(text: string, hit: Hit, counts: Quantity[], used: Set<Quantit
   for (const q of counts) {
     if (used.has(q) || (q.counted && NOT_COUNTED.has(q.counted))) continue;
     let distance: number;
-    if (q.span[1] <= hit.span[0]) {
+    if (q.span[0] >= hit.span[0] && q.span[1] <= hit.span[1]) distance = 0; // "bodies of 410 civilians … found"
+    else if (q.span[1] <= hit.span[0]) {
       const between = text.slice(q.span[1], hit.span[0]);
       if (between.length > 60 || /[.;]/.test(between)) continue;
       // "7 killed", "21 people were killed", "410 bodies … found"

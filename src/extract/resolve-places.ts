@@ -156,7 +156,7 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
   for (const c of order) {
     const best = choose(c, inContext, admin1s);
     if (!best) continue;
-    if (!accept(c, best, inContext)) continue;
+    if (!accept(c, best, inContext, text)) continue;
     chosen.set(c, best);
     if (best.admin1) admin1s.set(`${best.cc}|${best.admin1}`, (admin1s.get(`${best.cc}|${best.admin1}`) ?? 0) + 1);
   }
@@ -165,8 +165,11 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
     if (best) places.push(toMention(text, c, best, gaz));
   }
 
-  // "the capital" → the capital of the country the document is mostly about.
-  const main = countries[0];
+  // "the capital" → the capital of the country the document is mostly about: the country of its
+  // most-named towns (a report about Ukraine names Russia often, but its towns are Ukrainian).
+  const townCounts = new Map<string, number>();
+  for (const p of places) if (p.precision !== 'country' && p.countryCode) townCounts.set(p.countryCode, (townCounts.get(p.countryCode) ?? 0) + 1);
+  const main = [...townCounts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? countries[0];
   const capital = main ? gaz.capital(main) : undefined;
   if (capital) {
     for (const m of text.matchAll(CAPITAL)) {
@@ -265,8 +268,14 @@ function choose(c: Candidate, inContext: Set<string>, admin1s: Map<string, numbe
   return best;
 }
 
-function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>): boolean {
-  if (best.kind === 'country' || best.kind === 'area' || c.regionWord || c.dateline || c.qualified) return true;
+function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text: string): boolean {
+  if (best.kind === 'country' || best.kind === 'area' || c.dateline) return true;
+  const name = text.slice(c.span[0], c.span[1]);
+  // Acronyms (U.N., EU, WHO) are organisations unless the curated list names them as places.
+  if (/^[\p{Lu}.]+$/u.test(name) && name.replace(/\./g, '').length <= 4) return false;
+  // "the Azov regiment", "the Hilton": a bare "the" before a town name marks a thing named after it.
+  if (/\bthe\s+$/i.test(text.slice(Math.max(0, c.span[0] - 5), c.span[0])) && best.kind === 'populated-place' && !c.regionWord) return false;
+  if (c.regionWord || c.qualified) return true;
   if (best.kind === 'region') return c.locative || (best.cc !== null && inContext.has(best.cc));
   if (best.cc && inContext.has(best.cc) && (c.locative || !c.sentenceStart || best.population >= 10000)) return true;
   if (c.locative && best.population >= 1000) return true;
