@@ -1,0 +1,195 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderReport } from '../../src/report/render-report.js';
+import type { ReportData } from '../../src/report/types.js';
+import { type Browser, hasChromium, launch, SKIP_MESSAGE } from './chromium.js';
+import { exampleReportData } from './example-data.js';
+
+if (!hasChromium) console.warn(SKIP_MESSAGE);
+
+describe.skipIf(!hasChromium)('single-file report in Chromium', () => {
+  let browser: Browser;
+  let page: Page;
+  let dir: string;
+  let url: string;
+  let data: ReportData;
+  const outside: string[] = [];
+  const problems: string[] = [];
+
+  beforeAll(async () => {
+    data = await exampleReportData();
+    dir = mkdtempSync(join(tmpdir(), 'corroborate-report-'));
+    writeFileSync(join(dir, 'report.html'), renderReport(data));
+    url = `file://${join(dir, 'report.html')}`;
+    browser = await launch();
+    // Every request that is not the file itself is recorded and refused.
+    await browser.context.route('**/*', (route) => {
+      const u = route.request().url();
+      if (u.startsWith('file://')) return route.continue();
+      outside.push(u);
+      return route.abort();
+    });
+    page = await browser.context.newPage();
+    page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+    });
+    await page.goto(url);
+    await page.waitForSelector('body[data-ready]');
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  const go = async (hash: string) => {
+    await page.evaluate((h) => {
+      location.hash = h;
+    }, hash);
+    await page.waitForFunction((h) => location.hash === h || location.hash.startsWith(`${h}?`), hash);
+    await page.waitForTimeout(50);
+  };
+
+  it('shows counts, the custody checkpoint and the flags on the Overview', async () => {
+    await go('#/');
+    const counts = await page.locator('.counts li').allInnerTexts();
+    expect(counts.join(' ')).toContain(`${data.ledger.documents.length}\ndocuments`);
+    expect(counts.join(' ')).toContain(`${data.ledger.events.length}\nevents`);
+    expect(await page.getByTestId('custody-head').innerText()).toBe(data.ledger.custody.head);
+    expect(await page.getByTestId('custody-entries').innerText()).toBe(String(data.ledger.custody.entries));
+    const conflicts = data.ledger.events.filter((e) => e.conflicts.length).length;
+    expect(await page.locator('.flag.conflicts li').count()).toBe(Math.min(8, conflicts));
+    expect(await page.locator('.flag.denials li').count()).toBe(Math.min(8, data.ledger.claims.filter((c) => c.stance === 'deny').length));
+  });
+
+  it('lists events in a sortable table with one map marker per located event (or cluster)', async () => {
+    await go('#/events');
+    const rows = page.locator('table.vtable tbody tr:not(.spacer)');
+    expect(await rows.count()).toBe(Math.min(data.ledger.events.length, 40));
+    const located = data.ledger.events.filter((e) => e.place?.lat != null).map((e) => e.id).sort();
+    const markerIds = (await page.locator('svg.map .marker').evaluateAll((els) => els.flatMap((el) => (el.getAttribute('data-events') ?? '').split(' ')))).sort();
+    expect(markerIds).toEqual(located);
+    expect(await page.locator('svg.map path.land').getAttribute('d')).toMatch(/^M/);
+    // Sort by deaths, descending.
+    await page.getByRole('button', { name: 'Killed', exact: true }).click();
+    expect(await page.locator('th[aria-sort="descending"]').innerText()).toContain('Killed');
+    const firstKilled = await rows.first().locator('td').nth(3).innerText();
+    const max = Math.max(...data.ledger.events.map((e) => e.killed?.best ?? 0));
+    expect(Number(firstKilled.split(' ')[0]?.replace(/,/g, ''))).toBe(max);
+  });
+
+  it('links map and table both ways', async () => {
+    await go('#/events');
+    const marker = page.locator('svg.map .marker').first();
+    const ids = ((await marker.getAttribute('data-events')) ?? '').split(' ');
+    await marker.click();
+    const rowIds = await page.locator('table.vtable tbody tr:not(.spacer)').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+    expect(rowIds.sort()).toEqual([...ids].sort());
+    await page.getByRole('button', { name: 'Show all' }).click();
+    const row = page.locator(`table.vtable tbody tr[data-id="${ids[0]}"]`);
+    await row.hover();
+    expect(await page.locator('svg.map .marker.active').getAttribute('data-events')).toContain(ids[0]);
+  });
+
+  it('shows an event with every mention highlighted, its figures and conflicts', async () => {
+    const event = [...data.ledger.events].sort((a, b) => b.mentions.length - a.mentions.length)[0]!;
+    await go(`#/event/${event.id}`);
+    await page.waitForSelector('ol.mentions li');
+    expect(await page.locator('ol.mentions li').count()).toBe(event.mentions.length);
+    const marked = await page.locator('ol.mentions mark.incident').allInnerTexts();
+    expect(marked.join('\n')).toContain(event.mentions[0]!.text);
+    expect(await page.locator('table.figures').innerText()).toContain('Killed');
+    if (event.conflicts.length) expect(await page.locator('ul.conflicts li').count()).toBe(event.conflicts.length);
+  });
+
+  it('draws the reuse graph with one edge per pair and explains direction on focus', async () => {
+    await go('#/graph');
+    expect(await page.locator('svg.graph g.edge').count()).toBe(data.ledger.reuse.length);
+    expect(await page.locator('svg.graph g.edge.paraphrase .line').count()).toBe(data.ledger.reuse.filter((p) => p.relation === 'paraphrase').length);
+    const pair = data.ledger.reuse[0]!;
+    await page.locator(`svg.graph g.edge[data-a="${pair.a}"][data-b="${pair.b}"]`).focus();
+    expect(await page.locator('.edge-info').innerText()).toContain(pair.reason);
+  });
+
+  it('aligns passages side by side in Compare, verbatim and paraphrase styled apart, and jumps', async () => {
+    const pair = data.ledger.reuse.find((p) => p.passages.some((x) => x.kind === 'paraphrase')) ?? data.ledger.reuse[0]!;
+    await go(`#/compare/${pair.a}/${pair.b}`);
+    await page.waitForSelector('.pane mark.passage');
+    const panes = page.locator('.pane');
+    for (const i of [0, 1]) {
+      const ids = await panes.nth(i).locator('mark.passage').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-passage')))]);
+      expect(ids).toHaveLength(pair.passages.length);
+    }
+    const para = page.locator('.pane mark.passage.paraphrase').first();
+    const verb = page.locator('.pane mark.passage.verbatim').first();
+    if ((await para.count()) && (await verb.count())) {
+      const style = (l: typeof para) => l.evaluate((e) => getComputedStyle(e).textDecorationStyle + getComputedStyle(e).backgroundColor);
+      expect(await style(para)).not.toBe(await style(verb));
+    }
+    await page.getByRole('button', { name: 'Next passage' }).click();
+    expect(await page.locator('.pane mark.current').count()).toBeGreaterThanOrEqual(2);
+    expect(await page.locator('.counter').innerText()).toMatch(/^Passage 1 of/);
+  });
+
+  it('lists flagged quote variants first and claims with the denials answering them', async () => {
+    await go('#/quotes');
+    const anyFlag = data.ledger.quotes.some((q) => q.variants.some((v) => v.flag));
+    expect(await page.locator('article.quote').count()).toBe(Math.min(100, data.ledger.quotes.length));
+    if (anyFlag) {
+      expect(await page.locator('article.quote').first().getAttribute('class')).toContain('flagged');
+      expect(await page.locator('article.quote').first().locator('.flag-note').count()).toBeGreaterThan(0);
+    }
+    await go('#/claims');
+    const denials = data.ledger.claims.filter((c) => c.stance === 'deny' && c.answers);
+    if (denials.length) expect(await page.locator('article.thread .answers .claim.deny').count()).toBe(denials.length);
+  });
+
+  it('shows a document with highlights, metadata and custody entries', async () => {
+    const doc = data.documents[0]!;
+    await go(`#/document/${doc.id}`);
+    await page.waitForSelector('.doc-text');
+    expect(await page.locator('.doc-text').innerText()).toContain((doc.text ?? '').slice(0, 40).trim());
+    expect(await page.locator('.doc-text mark.hl').count()).toBeGreaterThan(0);
+    expect(await page.locator('dl.meta').innerText()).toContain(doc.sha256);
+    expect(await page.locator('table.custody-entries tbody tr').count()).toBeGreaterThan(0);
+  });
+
+  it('navigates with the keyboard: j/k through lists, Enter opens, / searches, ? helps', async () => {
+    await go('#/events');
+    await page.locator('main').focus();
+    await page.keyboard.press('j');
+    await page.keyboard.press('j');
+    await page.keyboard.press('k');
+    const active = await page.locator('table.vtable tr.active').getAttribute('data-id');
+    expect(active).toBeTruthy();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => location.hash.startsWith('#/event/'));
+    expect(await page.evaluate(() => location.hash)).toBe(`#/event/${active}`);
+    await page.keyboard.press('/');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('search');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('?');
+    expect(await page.locator('dialog#help').evaluate((d) => (d as HTMLDialogElement).open)).toBe(true);
+    await page.keyboard.press('?');
+    expect(await page.locator('dialog#help').evaluate((d) => (d as HTMLDialogElement).open)).toBe(false);
+  });
+
+  it('fits a phone-width screen without horizontal scrolling', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const view of ['#/', '#/events', '#/quotes', '#/claims']) {
+      await go(view);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, view).toBeLessThanOrEqual(1);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('made no request outside the file and broke no policy', () => {
+    expect(outside).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
