@@ -80,7 +80,7 @@ export async function analyze(store: Store, inputs: readonly string[], options: 
     for (const id of pending.slice(i, i + batchSize)) {
       const doc = store.documents.get(id);
       if (!doc) continue;
-      batch.push(stages.extractor.extract({ id: doc.id, text: doc.text, published: doc.published, dateline: doc.dateline?.text ?? null }));
+      batch.push(stages.extractor.extract({ id: doc.id, text: doc.text, published: doc.published, dateline: doc.dateline }));
     }
     analysis.putExtractions(version, batch);
     options.onProgress?.('extract', Math.min(i + batchSize, pending.length), pending.length);

@@ -1,4 +1,7 @@
-import type { Diagnostic, DocumentExtraction, Family, ReusePair } from '../core/types.js';
+import type { Diagnostic, DocumentExtraction, DocumentMeta, Family, ReusePair } from '../core/types.js';
+import * as extractModule from '../extract/index.js';
+import type { TextStageHooks } from '../extract/index.js';
+import { updateReuse } from '../reuse/index.js';
 import type { Store } from '../store/store.js';
 
 /** What analyze needs from the reuse stage. */
@@ -9,7 +12,7 @@ export interface ExtractInput {
   id: string;
   text: string;
   published: string | null;
-  dateline: string | null;
+  dateline: DocumentMeta['dateline'];
 }
 
 export interface ExtractStage {
@@ -26,41 +29,35 @@ export interface Stages {
 }
 
 /**
- * Loads the reuse and extraction stages by their published entry points. Loaded at run time so
- * that a missing or broken stage becomes a diagnostic and an emptier ledger, not a crash.
+ * The published stages: `updateReuse` (src/reuse) and `createExtractor` (src/extract), with the
+ * attribution and claim extractors plugged in when they are present. A stage that fails to load
+ * becomes a diagnostic and an emptier ledger, not a crash.
  */
 export async function loadStages(): Promise<Stages> {
   const diagnostics: Diagnostic[] = [];
-  let reuse: ReuseStage = () => ({ pairs: [], families: [] });
-  let extractor: ExtractStage = {
-    version: 'none',
-    extract: (doc) => ({
-      documentId: doc.id, reference: { date: doc.published, from: doc.published ? 'published' : 'none' }, sentences: [],
-      quantities: [], dates: [], places: [], actors: [], incidents: [], quotes: [], attributions: [], claims: [], diagnostics: [],
-    }),
+  const reuse: ReuseStage = (store) => updateReuse(store);
+  const hooks: TextStageHooks = {};
+  try {
+    const mod = (await import(String('../extract/extract-attributions.js'))) as TextStageHooks;
+    if (typeof mod.extractAttributions === 'function') hooks.extractAttributions = mod.extractAttributions;
+  } catch {
+    diagnostics.push({ rule: 'analyze/no-attributions', severity: 'info', message: 'Attribution extraction is not available; origins come from incident mentions only.' });
+  }
+  try {
+    const mod = (await import(String('../extract/extract-claims.js'))) as TextStageHooks;
+    if (typeof mod.extractClaims === 'function') hooks.extractClaims = mod.extractClaims;
+  } catch {
+    diagnostics.push({ rule: 'analyze/no-claims', severity: 'info', message: 'Claim extraction is not available; the ledger has no claims.' });
+  }
+  const base = (extractModule as { EXTRACTOR_VERSION?: string }).EXTRACTOR_VERSION ?? 'extract-1';
+  const version = `${base}${hooks.extractAttributions ? '+attributions' : ''}${hooks.extractClaims ? '+claims' : ''}`;
+  const extract = extractModule.createExtractor(hooks);
+  return {
+    reuse,
+    extractor: {
+      version,
+      extract: (doc) => extract({ id: doc.id, text: doc.text, published: doc.published, dateline: doc.dateline }),
+    },
+    diagnostics,
   };
-  try {
-    const mod = (await import(String('../reuse/index.js'))) as { updateReuse?: ReuseStage };
-    if (typeof mod.updateReuse === 'function') reuse = mod.updateReuse;
-    else throw new Error('src/reuse/index.ts exports no updateReuse');
-  } catch (err) {
-    diagnostics.push({
-      rule: 'analyze/reuse-unavailable', severity: 'warning',
-      message: `Reuse detection is unavailable (${(err as Error).message}); every document counts as independent.`,
-    });
-  }
-  try {
-    const mod = (await import(String('../extract/index.js'))) as {
-      createExtractor?: (options?: unknown) => (doc: ExtractInput) => DocumentExtraction;
-      EXTRACTOR_VERSION?: string;
-    };
-    if (typeof mod.createExtractor !== 'function') throw new Error('src/extract/index.ts exports no createExtractor');
-    extractor = { version: mod.EXTRACTOR_VERSION ?? 'unversioned', extract: mod.createExtractor() };
-  } catch (err) {
-    diagnostics.push({
-      rule: 'analyze/extractor-unavailable', severity: 'warning',
-      message: `Extraction is unavailable (${(err as Error).message}); the ledger will have no events, quotes or claims.`,
-    });
-  }
-  return { reuse, extractor, diagnostics };
 }

@@ -1,5 +1,6 @@
-import type { Attribution, IncidentMention, LedgerEvent, Mention } from '../core/types.js';
+import type { Attribution, DateMention, IncidentMention, LedgerEvent, Mention } from '../core/types.js';
 import type { MentionCluster } from './cluster-mentions.js';
+import { isImplied } from './compatibility.js';
 import { reconcileFigure } from './figures.js';
 import { corroborate } from './independence.js';
 import { dateRank, kindSpecificity, placeRank } from './kinds.js';
@@ -75,6 +76,19 @@ export function summarise(text: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 1))}…`;
 }
 
+/**
+ * When no mention states a date, the incident happened in the days before the earliest report
+ * of it: the week ending on that report's date.
+ */
+function impliedWeek(mentions: readonly IncidentMention[]): DateMention | null {
+  const ends = mentions.map((m) => m.date?.end ?? m.date?.start).filter((d): d is string => !!d).sort(compareStrings);
+  const end = ends[0];
+  if (!end) return null;
+  const start = new Date(`${end}T00:00:00Z`);
+  start.setUTCDate(start.getUTCDate() - 6);
+  return { span: [0, 0], text: '', start: start.toISOString().slice(0, 10), end, precision: 'week', reason: 'week before the earliest report' };
+}
+
 export function buildEvent(cluster: MentionCluster, context: EventContext): LedgerEvent {
   const mentions = cluster.items.map((i) => i.mention);
   const words = new Map(cluster.items.map((i) => [i.mention, i.words]));
@@ -84,10 +98,10 @@ export function buildEvent(cluster: MentionCluster, context: EventContext): Ledg
   )[0] as IncidentMention;
 
   const kind = most(mentions, (m) => m.kind, (a, b) => kindSpecificity(b.kind) - kindSpecificity(a.kind)) as IncidentMention;
-  const dated = mentions.filter((m) => m.date?.start && m.date.precision);
-  const date = most(dated, (m) => `${m.date?.start}/${m.date?.end}`, (a, b) =>
+  const stated = mentions.filter((m) => m.date?.start && m.date.precision && !isImplied(m.date));
+  const date = most(stated, (m) => `${m.date?.start}/${m.date?.end}`, (a, b) =>
     dateRank(a.date?.precision ?? 'year') - dateRank(b.date?.precision ?? 'year'),
-  )?.date;
+  )?.date ?? impliedWeek(mentions);
   const placed = mentions.filter((m) => m.place);
   const place = most(placed, (m) => m.place?.name ?? '', (a, b) =>
     placeRank(a.place?.precision ?? 'country') - placeRank(b.place?.precision ?? 'country'),

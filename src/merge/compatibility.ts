@@ -45,8 +45,24 @@ export function relatePlaces(a: PlaceMention | null, b: PlaceMention | null): Pl
   return 'different';
 }
 
+/**
+ * A date the extractor filled in from the report's own date because the sentence names none
+ * (an empty span): the incident happened on or before it, nothing more.
+ */
+export function isImplied(d: DateMention | null): boolean {
+  return !!d && d.span[0] === d.span[1];
+}
+
 export function relateDates(a: DateMention | null, b: DateMention | null): DateRelation {
   if (!a?.start || !b?.start) return 'unknown';
+  const ia = isImplied(a);
+  const ib = isImplied(b);
+  if (ia && ib) return 'unknown';
+  if (ia || ib) {
+    const implied = (ia ? a : b) as DateMention;
+    const stated = (ia ? b : a) as DateMention;
+    return (stated.start as string) > (implied.end ?? (implied.start as string)) ? 'different' : 'unknown';
+  }
   const ae = a.end ?? a.start;
   const be = b.end ?? b.start;
   if (ae < b.start || be < a.start) return 'different';

@@ -29,8 +29,8 @@ function interval(q: Quantity): { lo: number; hi: number } | null {
  * - `best` is the most conservative figure (the smallest) reported as fact by a named or
  *   institutional source (a mention with an origin, not alleged); failing that, the smallest
  *   reported as fact; failing that, the smallest reported at all (ACLED's conservative rule);
- * - values whose ranges do not overlap disagree: every value is then listed in a conflict with
- *   the documents behind it. "At least 20" and "21" overlap, so they do not conflict.
+ * - when reports give different figures ("at least 12", "15", "17"), every value is listed in a
+ *   conflict with the documents behind it; "about 40" and "at least 40" are the same figure.
  */
 export function reconcileFigure(
   field: 'killed' | 'injured',
@@ -53,8 +53,8 @@ export function reconcileFigure(
   const pool = named.length > 0 ? named : facts.length > 0 ? facts : values;
   const best = Math.min(...pool.map((v) => v.quantity.best ?? v.lo));
 
-  let disagree = false;
-  for (const a of values) for (const b of values) if (a.hi < b.lo) disagree = true;
+  const shownValues = new Set(values.map((v) => v.quantity.best ?? v.lo));
+  const disagree = shownValues.size > 1;
   let conflict: FigureConflict | null = null;
   if (disagree) {
     const byValue = new Map<number, Set<string>>();

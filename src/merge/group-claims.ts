@@ -18,8 +18,9 @@ interface ClaimItem {
 const norm = (s: string | null) => (s ?? '').normalize('NFKC').toLowerCase().trim();
 
 /**
- * Groups claims across documents (same stance, compatible claimant, most content words shared)
- * and links each denial to what it answers (see `answerOf`).
+ * Groups claims across documents (same stance, compatible claimant, most content words shared).
+ * Each claim `answers` the event it is about; a denial answers the accusation it rejects (see
+ * `accusationAnswered`), or the event when no accusation was found.
  */
 export function groupClaims(
   extractions: readonly DocumentExtraction[],
@@ -85,16 +86,34 @@ export function groupClaims(
   });
   const claimOf = new Map<Claim, string>();
   for (const d of drafts) for (const m of d.members) claimOf.set(m.claim, d.claim.id);
-
+  const eventOfClaim = new Map<Claim, string | null>();
   for (const d of drafts) {
-    if (d.claim.stance !== 'deny') continue;
     for (const m of d.members) {
-      const answer = answerOf(m.claim, byDoc.get(m.claim.documentId), events, eventOfMention, claimOf);
-      if (answer) {
-        d.claim.answers = answer;
-        break;
-      }
+      eventOfClaim.set(m.claim, eventAnswered(m.claim, byDoc.get(m.claim.documentId), events, eventOfMention));
     }
+  }
+  const eventOfGroup = new Map<string, string | null>();
+  for (const d of drafts) {
+    eventOfGroup.set(d.claim.id, mostCommon(d.members.map((m) => eventOfClaim.get(m.claim)).filter((e): e is string => !!e)));
+  }
+  for (const d of drafts) {
+    const event = eventOfGroup.get(d.claim.id) ?? null;
+    if (d.claim.stance !== 'deny') {
+      d.claim.answers = event;
+      continue;
+    }
+    let accusation: string | null = null;
+    for (const m of d.members) {
+      accusation = accusationAnswered(m.claim, byDoc.get(m.claim.documentId), claimOf, eventOfClaim);
+      if (accusation) break;
+    }
+    if (!accusation && event) {
+      const candidates = drafts
+        .filter((x) => x.claim.stance === 'affirm' && eventOfGroup.get(x.claim.id) === event)
+        .sort((a, b) => b.claim.sources - a.claim.sources || compareStrings(a.claim.id, b.claim.id));
+      accusation = candidates[0]?.claim.id ?? null;
+    }
+    d.claim.answers = accusation ?? event;
   }
   return drafts
     .map((d) => d.claim)
@@ -105,45 +124,49 @@ function within(inner: Span, outer: Span): boolean {
   return inner[0] >= outer[0] && inner[1] <= outer[1];
 }
 
+/** The denial's context: its sentence and the one before, with the places named there. */
+function contextOf(claim: Claim, extraction: DocumentExtraction): { window: Span; places: Set<string>; text: string } {
+  const sentences = extraction.sentences;
+  const at = sentences.findIndex((s) => s.span[0] <= claim.span[0] && s.span[1] >= claim.span[0]);
+  const start = at > 0 ? (sentences[at - 1]?.span[0] ?? claim.span[0]) : claim.span[0];
+  const window: Span = [Math.min(start, claim.span[0]), Math.max(claim.span[1], sentences[at]?.span[1] ?? claim.span[1])];
+  const places = new Set(extraction.places.filter((p) => within(p.span, window)).map((p) => norm(p.name)));
+  const text = norm(
+    [...extraction.places.filter((p) => within(p.span, window)).map((p) => p.text), claim.text, ...extraction.actors.filter((a) => within(a.span, window)).map((a) => a.name)].join(' '),
+  );
+  return { window, places, text };
+}
+
 /**
- * What a denial answers, from structure rather than word lists:
+ * The event a claim is about, from structure rather than word lists:
  * 1. the event of an incident the claim is about (`Claim.about`);
- * 2. else the event scoring highest on the denial's context (its sentence and the one before):
+ * 2. else the event scoring highest on the claim's context (its sentence and the one before):
  *    an incident of that event reported there (+3), the event's place named there (+2), an
- *    actor of the event named there (+1); at least 2 is required;
- * 3. else the nearest earlier accusing claim (stance affirm) in the document that shares a
- *    place or most content words.
+ *    actor of the event named there (+1); at least 2 is required, ties go to the better
+ *    corroborated event.
  */
-export function answerOf(
+export function eventAnswered(
   claim: Claim,
   extraction: DocumentExtraction | undefined,
   events: readonly LedgerEvent[],
   eventOfMention: ReadonlyMap<string, string>,
-  claimOf: ReadonlyMap<Claim, string>,
 ): string | null {
   const about = claim.about.map((id) => eventOfMention.get(id)).filter((e): e is string => !!e);
   if (about.length > 0) return mostCommon(about);
   if (!extraction) return null;
-
-  const sentences = extraction.sentences;
-  const at = sentences.findIndex((s) => s.span[0] <= claim.span[0] && s.span[1] >= claim.span[0]);
-  const start = at > 0 ? (sentences[at - 1]?.span[0] ?? claim.span[0]) : claim.span[0];
-  const window: Span = [start, Math.max(claim.span[1], sentences[at]?.span[1] ?? claim.span[1])];
-  const places = new Set(extraction.places.filter((p) => within(p.span, window)).map((p) => norm(p.name)));
-  const contextText = norm(extraction.sentences.filter((s) => within(s.span, window)).map((s) => s.text).join(' ') || claim.text);
+  const { window, places, text } = contextOf(claim, extraction);
   const incidentsHere = new Set(
     extraction.incidents
-      .filter((i) => within(i.span, window) || (i.span[0] < window[1] && i.span[1] > window[0]))
+      .filter((i) => i.span[0] < window[1] && i.span[1] > window[0])
       .map((i) => eventOfMention.get(i.id))
       .filter((e): e is string => !!e),
   );
-
   let best: { id: string; score: number; support: number } | null = null;
   for (const e of events) {
     let score = 0;
     if (incidentsHere.has(e.id)) score += 3;
     if (e.place && places.has(norm(e.place.name))) score += 2;
-    if (e.actors.some((a) => a.role !== 'source' && contextText.includes(norm(a.name)))) score += 1;
+    if (e.actors.some((a) => a.role !== 'source' && text.includes(norm(a.name)))) score += 1;
     if (score < 2) continue;
     if (
       !best ||
@@ -154,15 +177,31 @@ export function answerOf(
       best = { id: e.id, score, support: e.independent_sources };
     }
   }
-  if (best) return best.id;
+  return best?.id ?? null;
+}
 
+/**
+ * The accusation a denial answers: the nearest earlier accusing claim (stance affirm) in the
+ * same document that concerns the same event, names a place of the denial's context, or shares
+ * most of its content words.
+ */
+export function accusationAnswered(
+  claim: Claim,
+  extraction: DocumentExtraction | undefined,
+  claimOf: ReadonlyMap<Claim, string>,
+  eventOfClaim: ReadonlyMap<Claim, string | null>,
+): string | null {
+  if (!extraction) return null;
+  const { places } = contextOf(claim, extraction);
+  const event = eventOfClaim.get(claim) ?? null;
   const words = contentWords(claim.text);
   const accusations = extraction.claims
-    .filter((c) => c.stance === 'affirm' && c.span[1] <= claim.span[0])
+    .filter((c) => c.stance === 'affirm' && c.span[0] < claim.span[0])
     .sort((a, b) => b.span[0] - a.span[0]);
   for (const a of accusations) {
+    const sameEvent = event !== null && eventOfClaim.get(a) === event;
     const sharesPlace = extraction.places.some((p) => within(p.span, a.span) && places.has(norm(p.name)));
-    if (sharesPlace || overlapCoefficient(words, contentWords(a.text)) >= 0.5) return claimOf.get(a) ?? null;
+    if (sameEvent || sharesPlace || overlapCoefficient(words, contentWords(a.text)) >= 0.5) return claimOf.get(a) ?? null;
   }
   return null;
 }

@@ -101,7 +101,9 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
   }
   const roots = new Set<string>();
   for (const doc of docs) for (const m of byDoc.get(doc) ?? []) roots.add(uf.find(keyOf(m)));
-  return { sources: documents.size, independent: roots.size };
+  // A document that reused the fact and also reports it in its own words is still one document:
+  // the count never exceeds the documents (copies collapsed) that report the fact.
+  return { sources: documents.size, independent: Math.min(roots.size, byDoc.size) };
 }
 
 function overlap(a: Span, b: Span): number {

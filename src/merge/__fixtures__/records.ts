@@ -48,7 +48,7 @@ export function incident(
     type: remote ? 'Explosions/Remote violence' : 'Violence against civilians',
     subtype: remote ? 'Shelling/artillery/missile attack' : 'Attack',
     trigger: { span, text: clause }, killed: o.killed ?? null, injured: o.injured ?? null, counts: o.counts ?? [],
-    date: o.date === null ? null : { span: [0, 0], text: '', start: o.date ?? '2024-05-01', end: o.date ?? '2024-05-01', precision: 'day', reason: 'test' },
+    date: o.date === null ? null : { span: [0, 1], text: 'x', start: o.date ?? '2024-05-01', end: o.date ?? '2024-05-01', precision: 'day', reason: 'test' },
     place: o.place === undefined ? town('Ashford') : o.place,
     actors: [], modality: 'fact', origin: o.origin ?? null,
   };
