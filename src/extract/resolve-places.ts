@@ -27,7 +27,7 @@ const RELATIVE_BEFORE = new RegExp(
   'i',
 );
 const CAPITAL = /\b(?:the|its)\s+capital\b(?!\s*,?\s*\p{Lu})/gu;
-const QUALIFIER = /^,\s+(\p{Lu}[\p{L}.]*(?:\s\p{Lu}[\p{L}.]*)?)/u;
+const QUALIFIER = /^,\s+(\p{Lu}\p{L}+)(\s\p{Lu}\p{L}+)?/u;
 const RUN =
   /\p{Lu}[\p{L}\p{M}’'.-]*(?:[ \u00a0](?:(?:de|del|da|al|el|upon|on|sur|am|an)[ \u00a0])?\p{Lu}[\p{L}\p{M}’'.-]*)*/gu;
 
@@ -140,6 +140,7 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
   for (const c of candidates) {
     const country = c.entries.find((e) => e.kind === 'country');
     if (country) bump(country.cc);
+    else if (c.qualified) bump(c.entries[0]?.cc ?? null);
   }
   for (const c of candidates) {
     const ccs = new Set(c.entries.map((e) => e.cc));
@@ -220,7 +221,9 @@ function makeCandidate(
   const q = QUALIFIER.exec(text.slice(span[1], span[1] + 40));
   let qualified = false;
   if (q?.[1]) {
-    const scope = _gaz.lookup(q[1]).filter((e) => e.kind === 'region' || e.kind === 'country');
+    const scoped = (name: string): GazetteerEntry[] => _gaz.lookup(name).filter((e) => e.kind === 'region' || e.kind === 'country');
+    const two = q[2] ? scoped(q[1] + q[2]) : [];
+    const scope = two.length > 0 ? two : scoped(q[1]);
     const narrowed = entries.filter((e) =>
       scope.some((s) => s.cc === e.cc && (s.kind === 'country' || s.admin1 === e.admin1)),
     );
@@ -248,13 +251,12 @@ function choose(c: Candidate, inContext: Set<string>, admin1s: Map<string, numbe
         const regions = c.entries.filter((e) => e.kind === 'region');
         return regions.length > 0 ? regions : c.entries.filter((e) => e.kind !== 'country');
       })()
-    : c.entries.filter((e) => e.kind === 'populated-place' || e.kind === 'area').length > 0
-      ? c.entries.filter((e) => e.kind === 'populated-place' || e.kind === 'area')
-      : c.entries.filter((e) => e.kind !== 'country');
+    : c.entries.filter((e) => e.kind !== 'country');
   let best: GazetteerEntry | undefined;
   let bestScore = -Infinity;
   for (const e of pool) {
-    let score = Math.log10(e.population + 1);
+    // A first-level region weighs like a town of ~300k: big cities named like their region win.
+    let score = e.kind === 'region' ? 5.5 : Math.log10(e.population + 1);
     if (e.cc && inContext.has(e.cc)) score += 4;
     if (e.admin1 && admin1s.has(`${e.cc}|${e.admin1}`)) score += 1.5;
     if (e.kind === 'area') score += 3;
@@ -276,7 +278,7 @@ function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text
   // "the Azov regiment", "the Hilton": a bare "the" before a town name marks a thing named after it.
   if (/\bthe\s+$/i.test(text.slice(Math.max(0, c.span[0] - 5), c.span[0])) && best.kind === 'populated-place' && !c.regionWord) return false;
   if (c.regionWord || c.qualified) return true;
-  if (best.kind === 'region') return c.locative || (best.cc !== null && inContext.has(best.cc));
+  if (best.kind === 'region') return c.locative || !c.sentenceStart || (best.cc !== null && inContext.has(best.cc));
   if (best.cc && inContext.has(best.cc) && (c.locative || !c.sentenceStart || best.population >= 10000)) return true;
   if (c.locative && best.population >= 1000) return true;
   return best.population >= 100000 && !c.sentenceStart;

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { findSpanMismatches } from './check-spans.js';
+import { resolvePlaces } from './resolve-places.js';
+
+const find = (text: string, surface: string) => resolvePlaces(text).places.find((p) => p.text === surface);
+
+describe('resolvePlaces', () => {
+  it.each([
+    // [text, surface, name, country code, precision]
+    ['Shelling hit Kharkov overnight.', 'Kharkov', 'Kharkiv', 'UA', 'town'],
+    ['Officials in Kiev said the talks failed.', 'Kiev', 'Kyiv', 'UA', 'town'],
+    ['A blast hit the port of Odesa in Ukraine.', 'Odesa', 'Odessa', 'UA', 'town'],
+    ['Residents of Mykolaiv, Ukraine, fled.', 'Mykolaiv', 'Mykolayiv', 'UA', 'town'],
+    ['The plant in Zaporizhzhia was hit.', 'Zaporizhzhia', 'Zaporizhia', 'UA', 'town'],
+    ['Floods swept Bombay on Monday.', 'Bombay', 'Mumbai', 'IN', 'town'],
+    ['Police arrested three men in Kraków.', 'Kraków', 'Kraków', 'PL', 'town'],
+    ['Police arrested three men in Krakow.', 'Krakow', 'Kraków', 'PL', 'town'],
+  ])('resolves %s', (text, surface, name, cc, precision) => {
+    const p = find(text, surface);
+    expect(p?.name).toBe(name);
+    expect(p?.countryCode).toBe(cc);
+    expect(p?.precision).toBe(precision);
+  });
+
+  it.each([
+    ['Bodies were found in the Kyiv region.', 'Kyiv region', 'UA'],
+    ['Fighting continued in Chernihiv Oblast.', 'Chernihiv Oblast', 'UA'],
+    ['Rockets hit the Sumy region overnight.', 'Sumy region', 'UA'],
+    ['The flood hit Texas on Monday.', 'Texas', 'US'],
+  ])('resolves the region in %s', (text, surface, cc) => {
+    const p = find(text, surface);
+    expect(p?.precision).toBe('region');
+    expect(p?.countryCode).toBe(cc);
+  });
+
+  it.each([
+    ['Troops were seen 50 kilometers west of Kyiv.', '50 kilometers west of Kyiv', 'Kyiv'],
+    ['A shell landed near Irpin, Ukraine.', 'near Irpin', 'Irpin'],
+    ['Fighting raged on the outskirts of Kharkiv.', 'on the outskirts of Kharkiv', 'Kharkiv'],
+    ['In Ukraine, Bucha lies northwest of the capital.', 'northwest of the capital', 'Kyiv'],
+  ])('gives precision near for %s', (text, surface, name) => {
+    const p = find(text, surface);
+    expect(p?.name).toBe(name);
+    expect(p?.precision).toBe('near');
+    expect(p?.relation).toBe(surface);
+  });
+
+  it('disambiguates by the document context', () => {
+    const us = resolvePlaces('A tornado hit Paris, Texas. Residents of Paris said the storm lasted an hour.');
+    expect(us.places.filter((p) => p.name === 'Paris').every((p) => p.countryCode === 'US')).toBe(true);
+    const fr = resolvePlaces('Protesters marched in Paris on Saturday.');
+    expect(fr.places[0]?.countryCode).toBe('FR');
+    const ua = resolvePlaces('Ukrainian officials said shelling hit Bucha, near Kyiv.');
+    expect(ua.places.find((p) => p.text === 'Bucha')?.countryCode).toBe('UA');
+  });
+
+  it.each([
+    ['On Sunday, Mayor Anatoliy Fedoruk spoke.'],
+    ['Police said the President would visit.'],
+    ['Ukrainian President Volodymyr Zelenskyy spoke to the U.N. on Monday.'],
+    ['Russian troops withdrew, the Associated Press reported.'],
+  ])('finds no place in %s', (text) => {
+    expect(resolvePlaces(text).places.filter((p) => p.precision !== 'country')).toEqual([]);
+  });
+
+  it('names only the country when the text names only the country', () => {
+    const r = resolvePlaces('Shelling continued across Ukraine.');
+    expect(r.places).toHaveLength(1);
+    expect(r.places[0]?.precision).toBe('country');
+  });
+
+  it('reports unresolved and street-level names as diagnostics, not as country centroids', () => {
+    const r = resolvePlaces('Bodies lay on Yablunska Street in Bucha, and more were found in Zzyzxovka.', { documentId: 'd1' });
+    expect(r.diagnostics.map((d) => d.rule)).toEqual(['extract/unresolved-place', 'extract/unresolved-place']);
+    expect(r.places.every((p) => p.precision !== 'country')).toBe(true);
+  });
+
+  it('keeps every span equal to its text', () => {
+    const text = 'KYIV, Ukraine — Russian shelling some 50 km north of Chernihiv and in the Kyiv region killed 7.';
+    expect(findSpanMismatches(text, resolvePlaces(text).places)).toEqual([]);
+  });
+});
