@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { findSpanMismatches } from './check-spans.js';
+import { createExtractor } from './index.js';
+
+const extract = createExtractor();
+const run = (text: string, published: string | null = '2022-04-04') => extract({ id: 'd', text, published, dateline: null });
+
+describe('incidents', () => {
+  it.each([
+    ['Gunmen shot dead three villagers in Kaduna on Monday.', 'shooting', 'Violence against civilians', 'Attack', 3],
+    ['A missile strike on Kramatorsk killed at least 50 people.', 'missile-strike', 'Explosions/Remote violence', 'Shelling/artillery/missile attack', 50],
+    ['An airstrike on a market in Aleppo killed 12 civilians.', 'air-strike', 'Explosions/Remote violence', 'Air/drone strike', 12],
+    ['A suicide bombing in Kabul killed 20 people.', 'bombing', 'Explosions/Remote violence', 'Suicide bomb', 20],
+    ['Police arrested 40 protesters in Minsk.', 'arrest', 'Strategic developments', 'Arrests', null],
+    ['Thousands of people protested in Tbilisi on Sunday.', 'protest', 'Protests', 'Peaceful protest', null],
+    ['Floods in Valencia killed 200 people.', 'disaster', 'Disasters and accidents', 'Flood', 200],
+    ['A bus crash near Lima killed nine passengers.', 'accident', 'Disasters and accidents', 'Accident', 9],
+  ])('types %s', (text, kind, type, subtype, killed) => {
+    const inc = run(text).incidents[0];
+    expect(inc?.kind).toBe(kind);
+    expect(inc?.type).toBe(type);
+    expect(inc?.subtype).toBe(subtype);
+    expect(inc?.killed?.best ?? null).toBe(killed);
+  });
+
+  it('separates killed and injured figures', () => {
+    const inc = run('At least seven people were killed and 34 wounded by shelling in Kharkiv.').incidents[0];
+    expect(inc?.killed?.low).toBe(7);
+    expect(inc?.injured?.best).toBe(34);
+    expect(inc?.place?.name).toBe('Kharkiv');
+  });
+
+  it('splits one sentence into several incidents with their own figure and place', () => {
+    const x = run('Shelling killed 7 in Ochakiv and 1 in Mykolaiv on Sunday.');
+    expect(x.incidents.map((i) => [i.killed?.best, i.place?.name])).toEqual([
+      [7, 'Ochakiv'],
+      [1, 'Mykolayiv'],
+    ]);
+  });
+
+  it('takes the bodies figure for bodies found', () => {
+    const inc = run('The bodies of 410 civilians were found in towns near Kyiv.').incidents[0];
+    expect(inc?.kind).toBe('bodies-found');
+    expect(inc?.killed?.best).toBe(410);
+    expect(inc?.place?.precision).toBe('near');
+  });
+
+  it('names perpetrators and victims', () => {
+    const inc = run('Russian troops killed 5 civilians in Bucha.').incidents[0];
+    expect(inc?.actors.map((a) => [a.role, a.name])).toEqual([
+      ['perpetrator', 'Russian forces'],
+      ['victim', 'civilians'],
+    ]);
+  });
+
+  it('marks hedged incidents as alleged', () => {
+    expect(run('Soldiers allegedly executed two men in Bucha.').incidents[0]?.modality).toBe('alleged');
+  });
+
+  it('ignores negated, future and idiomatic triggers', () => {
+    expect(run('No one was killed.').incidents).toEqual([]);
+    expect(run('The crew shot a video in Lviv.').incidents).toEqual([]);
+  });
+
+  it('falls back to the reference date with its reason, and to none without one', () => {
+    const dated = run('Three people were killed in Lviv.');
+    expect(dated.incidents[0]?.date?.start).toBe('2022-04-04');
+    expect(dated.incidents[0]?.date?.reason).toMatch(/reference/);
+    const undated = run('Three people were killed in Lviv.', null);
+    expect(undated.incidents[0]?.date).toBeNull();
+    expect(undated.diagnostics.some((d) => d.rule === 'extract/incident-without-date')).toBe(true);
+  });
+
+  it('keeps every span of the whole extraction equal to its text', () => {
+    const text =
+      'KYIV, Ukraine (AP) — Russian troops shelled Kharkiv on Sunday, killing 7 and wounding 12, officials said. ' +
+      '"We saw bodies everywhere," said a resident. The bodies of 410 civilians were found near Kyiv.';
+    expect(findSpanMismatches(text, [run(text)])).toEqual([]);
+  });
+});
