@@ -51,7 +51,7 @@ function compile(): Compiled {
     `(?:(?<qualifier>${alternation(Object.keys(numbers.qualifiers))})\\s+)?(?:(?<vague>${alternation(Object.keys(numbers.vague))})|(?<single>${alternation(Object.keys(numbers.singles))})|(?<number>${number}))(?<percent>${percent})?`,
   ].join('|');
   compiled = {
-    pattern: new RegExp(`(?<![\\p{L}\\p{N}$€£.,-])(?:${source})(?![\\p{L}\\p{N}]|[.,:]\\d)`, 'giu'),
+    pattern: new RegExp(`(?<![\\p{L}\\p{N}$€£.,:-])(?:${source})(?![\\p{L}\\p{N}]|[.,:]\\d)`, 'giu'),
     numbers,
     lemmas: new Map(Object.entries(nouns.lemmas)),
     notCounted: new Set(nouns.notCounted),
@@ -126,7 +126,11 @@ function toQuantity(sentence: string, match: RegExpExecArray, numbers: NumberLex
   if (groups.range !== undefined) {
     const low = parseNumber(groups.ra ?? groups.rc ?? '', numbers);
     const high = parseNumber(groups.rb ?? groups.rd ?? '', numbers);
-    if (low === null || high === null || high <= low || isCalendar(groups.rc ?? '', before, after)) return null;
+    if (low === null || high === null || high <= low) {
+      const compound = parseNumber(match[0], numbers); // `Thirty-six` is one number, not a range
+      return compound === null || !/^[a-z-]+$/i.test(match[0]) ? null : bounds(compound, 'exact', false, counted(after));
+    }
+    if (isCalendar(groups.rc ?? '', before, after)) return null;
     if (AGE_OR_UNIT_ADJECTIVE.test(after)) return null;
     const percent = /%|per/.test(match[0]);
     return { low, best: low, high, qualifier: 'range', percent, counted: counted(after) };
@@ -146,7 +150,7 @@ function toQuantity(sentence: string, match: RegExpExecArray, numbers: NumberLex
   }
   const raw = groups.number ?? '';
   const value = parseNumber(raw, numbers);
-  if (value === null) return null;
+  if (value === null || numbers.scales[raw.toLowerCase()] !== undefined) return null;
   if (AGE_OR_UNIT_ADJECTIVE.test(after) || AGED.test(before) || ADDRESS.test(after)) return null;
   if (/^\d/.test(raw) && isCalendar(raw, before, after) && qualifier === null) return null;
   if (/^one$/i.test(raw) && (/^\s+(?:of|or|another)\b/i.test(after) || !knownNoun(after))) return null;

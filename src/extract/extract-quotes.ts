@@ -93,11 +93,13 @@ function chooseFrame(
   let after: SpeechFrame | null = null;
   let before: SpeechFrame | null = null;
   for (const frame of frames) {
-    if (frame.sentence < first || frame.sentence > last || frame.kind === 'perception') continue;
+    if (frame.sentence < first || frame.sentence > last + 1 || frame.kind === 'perception') continue;
     if (frame.cueSpan[0] >= region.span[1]) {
       const anchor = Math.min(frame.cueSpan[0], frame.speaker?.span[0] ?? frame.cueSpan[0]);
       const gap = text.slice(region.span[1], anchor);
-      if (!after && frame.sentence === last && /^[\s,;:—–-]*$/.test(gap)) after = frame;
+      const sameSentence = frame.sentence === last;
+      const nextSentence = frame.sentence === last + 1 && /[!?][”"’]$/.test(text.slice(region.span[1] - 2, region.span[1]));
+      if (!after && (sameSentence || nextSentence) && /^[\s,;:—–-]*$/.test(gap)) after = frame;
     } else if (frame.cueSpan[1] <= region.span[0] && frame.sentence === first) {
       before = frame;
     }

@@ -6,6 +6,7 @@ interface CueLexicon {
   verbs: Record<string, Stance>;
   perception: string[];
   according: string[];
+  perceivers: string[];
 }
 
 /** Who is speaking in a frame, as written and as resolved (pronouns, surnames, `the mayor`). */
@@ -36,6 +37,7 @@ interface Compiled {
   cue: RegExp;
   verbs: Map<string, Stance>;
   perception: Set<string>;
+  perceivers: Set<string>;
 }
 
 let compiled: Compiled | undefined;
@@ -50,19 +52,21 @@ function compile(): Compiled {
     cue: new RegExp(`\\b(?:${forms.join('|')})\\b`, 'gi'),
     verbs: new Map(Object.entries(lexicon.verbs)),
     perception: new Set(lexicon.perception),
+    perceivers: new Set(lexicon.perceivers),
   };
   return compiled;
 }
 
 const TOKEN = /(?:\p{L}\.){2,}|[\p{L}\p{N}][\p{L}\p{N}’'.\-]*[\p{L}\p{N}]|[\p{L}\p{N}]|[,;:()“”"‘’—–]/gu;
 const SKIP = new Set(['also', 'now', 'later', 'previously', 'earlier', 'has', 'have', 'had', 'then', 'again', 'recently', 'reportedly', 'repeatedly', 'separately', 'once', 'already', 'further', 'did', 'does', 'do', 'officially', 'publicly', 'first', 'initially', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'night', 'morning', 'evening', 'afternoon', 'early', 'late', 'on', 'last', 'today', 'yesterday']);
-const STOP_CAPS = new Set(['But', 'And', 'Or', 'In', 'On', 'At', 'As', 'So', 'Also', 'Meanwhile', 'However', 'Then', 'After', 'Before', 'When', 'While', 'If', 'Since', 'Although', 'Though', 'Yet', 'For', 'With', 'By', 'From', 'To', 'Of', 'Instead', 'Still', 'Now', 'Later', 'Earlier', 'Even', 'Inside', 'Addressing', 'Giving', 'According', 'Some', 'That', 'This', 'These', 'Those', 'It', 'Such', 'What', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']);
+const STOP_CAPS = new Set(['But', 'And', 'Or', 'In', 'On', 'At', 'As', 'So', 'Also', 'Meanwhile', 'However', 'Then', 'After', 'Before', 'When', 'While', 'If', 'Since', 'Although', 'Though', 'Yet', 'For', 'With', 'By', 'From', 'To', 'Of', 'Instead', 'Still', 'Now', 'Later', 'Earlier', 'Even', 'Inside', 'Addressing', 'Giving', 'According', 'Some', 'That', 'This', 'These', 'Those', 'It', 'Such', 'What', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday', 'Today', 'Yesterday', 'Tomorrow', 'Tonight', 'Here', 'There', 'We', 'They', 'He', 'She', 'I']);
 const DETERMINERS = new Set(['the', 'a', 'an', 'one', 'another', 'his', 'her', 'its', 'their', 'some', 'several', 'many', 'local', 'two', 'three', 'four', 'other', 'both', 'most']);
 const CONNECTORS = new Set(['of', 'and', 'in', 'the', 'for', 'to']);
 const PRONOUNS = new Set(['he', 'she', 'it', 'they', 'we', 'i', 'who']);
 const PARTICIPLE = /ing$/i;
 const PASSIVE_BEFORE = /\b(?:be|been|being|was|were|is|are)\s+(?:\w+ly\s+)?$/i;
-const NOT_SPEECH_AFTER = /^\s+(?:on|for|off|up|in)\b/i;
+const NOT_SPEECH_AFTER = /^\s+(?:on|for|off|up)\b/i;
+const PHRASAL = /^(?:called|calls|call|asked|asks|urged|set|cut)$/;
 
 interface Token {
   text: string;
@@ -92,7 +96,7 @@ function tokens(text: string, from: number, to: number): Token[] {
 export function findSpeechFrames(text: string, sentences: readonly Sentence[], quoted: (position: number) => boolean): SpeechFrame[] {
   const cached = cache.get(sentences);
   if (cached && cached.text === text) return cached.frames;
-  const { cue: cuePattern, verbs, perception } = compile();
+  const { cue: cuePattern, verbs, perception, perceivers } = compile();
   const frames: SpeechFrame[] = [];
   const resolver = createResolver(text);
   sentences.forEach((sentence, index) => {
@@ -107,7 +111,12 @@ export function findSpeechFrames(text: string, sentences: readonly Sentence[], q
       const before = text.slice(Math.max(sentenceStart, cueStart - 30), cueStart);
       const after = text.slice(cueEnd, Math.min(sentenceEnd, cueEnd + 12));
       const isAccording = cue === 'according to' || cue === 'citing' || cue === 'quoting' || cue === 'as reported by' || cue === 'in the words of';
-      if (!isAccording && (PASSIVE_BEFORE.test(before) || NOT_SPEECH_AFTER.test(after) && !/^(?:told|says|said)$/.test(cue))) continue;
+      if (!isAccording && (PASSIVE_BEFORE.test(before) || NOT_SPEECH_AFTER.test(after) && PHRASAL.test(cue))) {
+        // Not speech (`called for`), but its subject is still the latest person named.
+        const subject = PASSIVE_BEFORE.test(before) ? null : subjectBefore(text, sentenceStart, cueStart);
+        if (subject) resolver.resolve(subject);
+        continue;
+      }
       let frame: SpeechFrame | null = null;
       if (isAccording) {
         const speaker = subjectAfter(text, cueEnd, sentenceEnd);
@@ -116,13 +125,13 @@ export function findSpeechFrames(text: string, sentences: readonly Sentence[], q
         frame = { sentence: index, kind: 'according', cue, cueSpan: [cueStart, cueEnd], stance: 'report', speaker: resolver.resolve(speaker), statement };
       } else {
         const isPerception = perception.has(cue);
-        let speaker = PARTICIPLE.test(cue) ? null : subjectBefore(text, sentenceStart, cueStart);
+        let speaker = PARTICIPLE.test(cue) ? participleSubject(text, sentenceStart, cueStart) : subjectBefore(text, sentenceStart, cueStart);
         let inverted = false;
         if (!speaker && !PARTICIPLE.test(cue) && /(?:^|[,”"’])\s*$/.test(text.slice(sentenceStart, cueStart))) {
           speaker = subjectAfter(text, cueEnd, sentenceEnd);
           inverted = speaker !== null;
         }
-        if (isPerception && (!speaker || PRONOUNS.has(speaker.text.toLowerCase()))) continue;
+        if (isPerception && (!speaker || !speaker.text.split(/\s+/).some((word) => perceivers.has(word.toLowerCase())))) continue;
         const resolved = speaker ? resolver.resolve(speaker) : inheritSpeaker(inSentence);
         if (!resolved && !PARTICIPLE.test(cue)) continue;
         const statement = inverted ? statementBefore(text, sentenceStart, speaker!.start) : statementAfter(text, cueEnd, sentenceEnd, cue);
@@ -161,6 +170,15 @@ interface RawSpeaker {
   role: string | null;
 }
 
+/** `with President X branding …`: a participle's own subject, only when a name stands right before it. */
+function participleSubject(text: string, sentenceStart: number, cueStart: number): RawSpeaker | null {
+  const list = tokens(text, sentenceStart, cueStart);
+  const phrase = nounPhraseBefore(list, list.length - 1);
+  const index = phrase ? list.findIndex((token) => token.start === phrase.start) : -1;
+  if (index < 1 || list[index - 1]!.text.toLowerCase() !== 'with') return null;
+  return phrase && /^\p{Lu}/u.test(phrase.text) && !PRONOUNS.has(phrase.text.toLowerCase()) ? phrase : null;
+}
+
 /** The noun phrase right before a cue, skipping adverbs and `on Sunday`; handles appositives. */
 function subjectBefore(text: string, sentenceStart: number, cueStart: number): RawSpeaker | null {
   const list = tokens(text, sentenceStart, cueStart);
@@ -187,7 +205,7 @@ function subjectBefore(text: string, sentenceStart: number, cueStart: number): R
 }
 
 function nounPhraseBefore(list: Token[], last: number): RawSpeaker | null {
-  const { titles, modifiers, organisations } = speakerWords();
+  const { titles, modifiers, organisations, descriptors } = speakerWords();
   const { verbs, perception } = compile();
   const head = list[last];
   if (!head || !/[\p{L}\p{N}]/u.test(head.text)) return null;
@@ -211,7 +229,7 @@ function nounPhraseBefore(list: Token[], last: number): RawSpeaker | null {
       break;
     }
     if (CONNECTORS.has(lower)) continue;
-    if (titles.has(lower) || modifiers.has(lower) || organisations.has(lower) || i === last) {
+    if (titles.has(lower) || modifiers.has(lower) || organisations.has(lower) || descriptors.has(lower) || i === last) {
       first = i;
       continue;
     }
@@ -236,14 +254,15 @@ function subjectAfter(text: string, from: number, sentenceEnd: number): RawSpeak
     const phrase = description[1]!;
     const start = from + description.index + description[0].indexOf(phrase);
     if (description[2]) {
+      const name = description[2].replace(/(?<!\b\p{L})\.$/u, '');
       const nameStart = from + description.index + description[0].lastIndexOf(description[2]);
-      return { text: description[2], start: nameStart, end: nameStart + description[2].length, role: phrase };
+      return { text: name, start: nameStart, end: nameStart + name.length, role: phrase };
     }
     return { text: phrase.trimEnd(), start, end: start + phrase.trimEnd().length, role: null };
   }
   const named = /^\s+((?:the\s+)?(?:\p{Lu}[\p{L}’'.-]*|of|the|and|[a-z-]+(?=\s+\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}’'.-]*|of|the|for|[a-z-]+(?=\s+\p{Lu})))*)/u.exec(rest);
   if (!named) return null;
-  let phrase = named[1]!.replace(/\s+(?:of|the|and|for)$/i, '');
+  let phrase = named[1]!.replace(/\s+(?:of|the|and|for)$/i, '').replace(/(?<!\b\p{L})\.$/u, '');
   phrase = phrase.replace(/\s+(?:on|in)$/i, '');
   const start = from + named[0].indexOf(named[1]!);
   if (!/\p{Lu}/u.test(phrase) && !PRONOUNS.has(phrase.toLowerCase())) return null;
@@ -253,7 +272,7 @@ function subjectAfter(text: string, from: number, sentenceEnd: number): RawSpeak
 const ADVERBIAL = /^(?:\s+(?:on\s+)?(?:(?:early|late|later)\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|today|yesterday)(?:\s+(?:morning|afternoon|evening|night))?|\s+in\s+(?:a|his|her|its|their)\s+(?:statement|video(?:\s+address|\s+message)?|post|interview|speech|address|tweet)|\s+on\s+(?:Twitter|Telegram|Facebook|television|TV)|\s+\w+ly)*/;
 
 /** Text after a cue that is not a reported clause: a relative clause's verb or an adverbial clause. */
-const NOT_A_CLAUSE = /^(?:were|was|is|are|had|have|has|after|as|when|before|while|during|despite|because|following|on|in|at|to|from|by|with)\b/i;
+const NOT_A_CLAUSE = /^(?:were|was|is|are|had|have|has|after|as|when|before|while|during|despite|because|following)\b/i;
 
 function statementAfter(text: string, cueEnd: number, sentenceEnd: number, cue: string): Span | null {
   const rest = text.slice(cueEnd, sentenceEnd);
@@ -301,7 +320,7 @@ function createResolver(text: string) {
         const wantOrg = lower === 'it' || lower === 'they' || lower === 'we';
         for (let i = seen.length - 1; i >= 0; i--) {
           const candidate = seen[i]!;
-          if ((wantPerson && candidate.kind === 'person') || (wantOrg && candidate.kind === 'organisation')) {
+          if ((wantPerson && candidate.kind === 'person') || (wantOrg && (candidate.kind === 'organisation' || candidate.kind === 'description'))) {
             return { ...candidate, span, resolved: true };
           }
         }
@@ -312,7 +331,7 @@ function createResolver(text: string) {
         if (noun) {
           for (let i = seen.length - 1; i >= 0; i--) {
             const candidate = seen[i]!;
-            if (`${candidate.role ?? ''} ${candidate.speaker}`.toLowerCase().includes(noun)) {
+            if (`${candidate.role ?? ''} ${candidate.speaker}`.toLowerCase().split(/[\s,]+/).includes(noun)) {
               seen.push(candidate);
               return { ...candidate, span, resolved: true };
             }
@@ -335,14 +354,17 @@ function createResolver(text: string) {
   };
 }
 
-const NAME_RUN = /\p{Lu}[\p{L}’'.-]*(?:\s+\p{Lu}[\p{L}’'.-]*)+/gu;
+const NAME_RUN = /\p{Lu}[\p{L}’'-]*(?: \p{Lu}[\p{L}’'-]*)+/gu;
 
 /** Maps surnames to the first full name written in the text (`Herega` → `Hanna Herega`). */
 function collectFullNames(text: string): Map<string, string> {
   const names = new Map<string, string>();
   NAME_RUN.lastIndex = 0;
   for (let match = NAME_RUN.exec(text); match; match = NAME_RUN.exec(text)) {
-    const parsed = parseSpeaker(match[0]);
+    const words = match[0].split(' ');
+    while (words.length > 0 && STOP_CAPS.has(words[0]!)) words.shift();
+    if (words.length < 2) continue;
+    const parsed = parseSpeaker(words.join(' '));
     if (parsed.kind !== 'person') continue;
     const parts = parsed.speaker.split(' ');
     if (parts.length < 2 || parts.length > 4) continue;

@@ -5,6 +5,7 @@ interface TitleLexicon {
   modifiers: string[];
   honorifics: string[];
   organisationWords: string[];
+  descriptors: string[];
   wires: Record<string, string[]>;
 }
 
@@ -13,6 +14,7 @@ export interface SpeakerWords {
   modifiers: Set<string>;
   honorifics: Set<string>;
   organisations: Set<string>;
+  descriptors: Set<string>;
   wires: Map<string, string>;
 }
 
@@ -28,6 +30,7 @@ export function speakerWords(): SpeakerWords {
     modifiers: new Set(lexicon.modifiers),
     honorifics: new Set(lexicon.honorifics),
     organisations: new Set(lexicon.organisationWords),
+    descriptors: new Set(lexicon.descriptors),
     wires,
   };
   return words;
