@@ -34,9 +34,8 @@ export function createMinHasher(options: MinHashOptions = {}): MinHasher {
         const x = elements[e] as number;
         for (let i = 0; i < k; i++) {
           let h = (Math.imul(x, a[i] as number) + (b[i] as number)) >>> 0;
-          h ^= h >>> 15;
-          h = Math.imul(h, 0x2c1b3c6d) >>> 0;
-          h ^= h >>> 12;
+          h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+          h = (h ^ (h >>> 12)) >>> 0;
           if (h < (sig[i] as number)) sig[i] = h;
         }
       }

@@ -27,7 +27,7 @@ export function splitTokenSentences(text: string, tokens: readonly Token[], lexi
     const lineBreak = gap.includes('\n');
     let ends = lineBreak;
     if (!ends && /^[)\]"'\u2019\u201D]*[.!?]/.test(gap) && /\s/.test(gap)) {
-      const startsUpper = /^[\p{Lu}\p{N}]/u.test(text.slice(next.start, next.start + 1)) || /["'\u201C\u2018]\s*$/.test(gap);
+      const startsUpper = /^[\p{Lu}\p{N}]/u.test(text.slice(next.start, next.start + 1)) || /\s["'\u201C\u2018]$/.test(gap);
       const abbreviation = gap.startsWith('.') && (lexicon.abbreviations.has(t.norm) || t.norm.length === 1);
       ends = startsUpper && !abbreviation;
     }

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { compareTexts } from './compare-texts.js';
+
+// A fictional wire story, a paraphrase of it, and an independent report of the same facts.
+const WIRE = `Floodwaters destroyed three bridges in the river town of Velmora on Feb. 12, local officials said, after two days of heavy rain.
+
+Rescue crews evacuated 240 residents from the lower district overnight, and the regional governor, Anna Petrak, said the town hospital had lost power.
+
+The river rose faster than forecasters had expected, breaching an old levee near the railway station before dawn.
+
+Petrak called on the national government to release emergency funds, saying the damage would cost the town years of its budget.
+
+Engineers warned that a fourth bridge, built in 1911, could collapse if the water kept rising through the weekend.`;
+
+const PARAPHRASE = `Local authorities said that on February 12 floodwaters demolished 3 bridges in the river town of Velmora following two days of heavy rain.
+
+The regional governor, Anna Petrak, stated the town hospital had lost power, and rescue crews evacuated 240 residents from the lower district during the night.
+
+Breaching an old levee close to the railway station before dawn, the river rose quicker than forecasters had anticipated.
+
+Petrak urged the national government to release emergency funds, saying the damage would cost the town years of its budget.
+
+A fourth bridge, built in 1911, could fall if the water continued rising through the weekend, engineers cautioned.`;
+
+// Same event, same names and numbers, own sentences: not reuse.
+const INDEPENDENT = `VELMORA — Anna Petrak had not slept. The regional governor spent the night of Feb. 12 in a borrowed jeep, touring streets where brown water reached the windowsills.
+
+"We lost three bridges in one night," she told our reporter at the railway station, where volunteers handed out blankets.
+
+By morning 240 people from the lower district were sleeping in the school gym. Many had left with nothing but their phones.
+
+Petrak wants money from the capital. Our own count found at least a dozen shops on the main square under water.
+
+Older residents compared it to 1911, the year the oldest bridge was built and the last time the river came this high.`;
+
+const INDEPENDENT_2 = `Two days of rain have left Velmora cut in half. The town's three bridges are gone, and with them the only road to the hospital, which now runs on a generator.
+
+Governor Anna Petrak, speaking by phone, said 240 people had been moved out of the lower district. She asked ministers for help with the cost of rebuilding.
+
+At the station, the levee built in the last century gave way shortly before sunrise. Forecasters admitted they had underestimated the storm.
+
+A fourth crossing, dating from 1911, is being watched around the clock by engineers.`;
+
+describe('paraphrase detection', () => {
+  it('finds a rewrite with synonyms, reordered clauses, changed tense and spelled-out dates', () => {
+    const r = compareTexts(WIRE, PARAPHRASE);
+    expect(r.relation).not.toBe('none');
+    expect(r.passages.some((p) => p.kind === 'paraphrase')).toBe(true);
+    // Every one of the five paragraphs is aligned, whether it kept some exact wording or not.
+    expect(r.passages.length).toBeGreaterThanOrEqual(5);
+    expect(Math.min(r.shared_a, r.shared_b)).toBeGreaterThan(0.6);
+    for (const p of r.passages) expect(p.score).toBeGreaterThan(0);
+  });
+
+  it('does not call two independent reports of the same facts reuse', () => {
+    expect(compareTexts(WIRE, INDEPENDENT).relation).toBe('none');
+    expect(compareTexts(WIRE, INDEPENDENT_2).relation).toBe('none');
+    expect(compareTexts(INDEPENDENT, INDEPENDENT_2).relation).toBe('none');
+    expect(compareTexts(PARAPHRASE, INDEPENDENT_2).relation).toBe('none');
+  });
+
+  it('does not count a shared quotation as copying', () => {
+    const a = 'The minister arrived late. "We will rebuild every bridge and every school before winter comes," she said to the crowd outside.';
+    const b = 'Crowds gathered for hours. Speaking from the steps, the minister promised: "We will rebuild every bridge and every school before winter comes."';
+    expect(compareTexts(a, b).relation).toBe('none');
+  });
+
+  it('refuses sentences whose numbers disagree', () => {
+    const a = 'Rescue crews evacuated 240 residents from the lower district overnight after the levee broke near the station.';
+    const b = 'Rescue crews evacuated 75 residents from the lower district overnight after the levee broke near the station.';
+    const r = compareTexts(a, b);
+    expect(r.passages.every((p) => p.kind !== 'paraphrase')).toBe(true);
+  });
+});

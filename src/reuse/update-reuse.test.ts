@@ -1,0 +1,89 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ingest } from '../ingest/ingest.js';
+import { openStore } from '../store/open-store.js';
+import type { Store } from '../store/store.js';
+import { loadReuse, updateReuse } from './update-reuse.js';
+
+const CORPUS = path.resolve('../shared/corpora/bucha-2022');
+const hasCorpus = existsSync(path.join(CORPUS, 'manifest.jsonl'));
+if (!hasCorpus) console.warn(`skipping bucha-2022 reuse tests: ${CORPUS} is absent`);
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+function tempStore(): { store: Store; dir: string } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'corroborate-reuse-'));
+  dirs.push(dir);
+  return { store: openStore(dir), dir };
+}
+
+const files = hasCorpus ? readdirSync(CORPUS).filter((f) => f.endsWith('.txt')).sort() : [];
+
+/** Document id of each corpus file, by its three-digit prefix. */
+function idsByPrefix(store: Store): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const d of store.documents.summaries()) m.set(path.basename(d.source).slice(0, 3), d.id);
+  return m;
+}
+
+describe.skipIf(!hasCorpus)('updateReuse on bucha-2022', () => {
+  it('finds the wire copies, the splice and the paraphrase, and leaves the unrelated report alone', async () => {
+    const { store } = tempStore();
+    await ingest(store, files.map((f) => path.join(CORPUS, f)), { manifest: path.join(CORPUS, 'manifest.jsonl') });
+    const { pairs, families } = updateReuse(store);
+    const id = idsByPrefix(store);
+    const get = (x: string, y: string) =>
+      pairs.find((p) => (p.a === id.get(x) && p.b === id.get(y)) || (p.a === id.get(y) && p.b === id.get(x)));
+    expect(get('000', '001')?.relation).toBe('verbatim');
+    for (const wire of ['000', '001']) {
+      const splice = get(wire, '002');
+      expect(splice?.passages.some((p) => p.kind === 'verbatim')).toBe(true);
+      // 002 is later (2022-04-04) than the wire copy (2022-04-03).
+      expect(splice?.direction).toBe(splice?.a === id.get(wire) ? 'a>b' : 'b>a');
+      const paraphrase = get(wire, '003');
+      expect(paraphrase?.passages.filter((p) => p.kind === 'paraphrase').length).toBeGreaterThanOrEqual(3);
+    }
+    expect(pairs.some((p) => p.a === id.get('004') || p.b === id.get('004'))).toBe(false);
+    const groups = families.map((f) => f.documents.map((d) => [...id].find(([, v]) => v === d)?.[0]).sort());
+    expect(groups.sort()).toEqual([['000', '001', '002', '003'], ['004']]);
+    for (const p of pairs) {
+      const a = store.documents.get(p.a)?.text ?? '';
+      const b = store.documents.get(p.b)?.text ?? '';
+      for (const s of p.passages) {
+        expect(a.slice(...s.a).length).toBe(s.a[1] - s.a[0]);
+        expect(b.slice(...s.b).trim().length).toBeGreaterThan(0);
+      }
+    }
+    store.close();
+  });
+
+  it('is incremental, survives a restart, and does not depend on ingest order', async () => {
+    const whole = tempStore();
+    await ingest(whole.store, files.map((f) => path.join(CORPUS, f)));
+    const expected = updateReuse(whole.store);
+    whole.store.close();
+
+    const part = tempStore();
+    const reversed = [...files].reverse().map((f) => path.join(CORPUS, f));
+    await ingest(part.store, reversed.slice(0, 2));
+    updateReuse(part.store);
+    part.store.close();
+    const reopened = openStore(part.dir);
+    await ingest(reopened, reversed.slice(2));
+    let progress = 0;
+    const result = updateReuse(reopened, { onProgress: (done) => (progress = done) });
+    expect(progress).toBe(3);
+    expect(result).toEqual(expected);
+    // Nothing new: no document is compared again.
+    let again = 0;
+    expect(updateReuse(reopened, { onProgress: () => again++ })).toEqual(expected);
+    expect(again).toBe(0);
+    expect(loadReuse(reopened)).toEqual(expected);
+    reopened.close();
+  });
+});
