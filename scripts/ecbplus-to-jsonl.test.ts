@@ -40,6 +40,8 @@ describe('rebuildText spacing', () => {
     [['a', '59', '-', 'year', '-', 'old', 'woman'], 'a 59-year-old woman'],
     [['at', '10', ':', '33', 'AM', 'PT'], 'at 10:33 AM PT'],
     [['at', '7', 'p.', 'm.', 'on', 'Friday'], 'at 7 p.m. on Friday'],
+    [['4', ':', '08', 'p', '.', 'm', '.', 'ET'], '4:08 p.m. ET'],
+    [['S', '.', 'Rich', 'Hill'], 'S. Rich Hill'],
     [['Lawyer', ':', 'Lohan', 'checks', 'in'], 'Lawyer: Lohan checks in'],
     [['a', '$', '334', 'million', 'deal'], 'a $334 million deal'],
     [['August', '10', ',', '2011', '-', '-', 'Updated'], 'August 10, 2011 -- Updated'],

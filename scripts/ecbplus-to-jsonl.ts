@@ -102,6 +102,7 @@ const alnumEnd = /[\p{L}\p{N}]$/u;
 const alnumStart = /^[\p{L}\p{N}]/u;
 const digitsOnly = /^\p{N}+$/u;
 const singleLetterDot = /^\p{L}\.$/u;
+const singleLetter = /^\p{L}$/u;
 
 /** Surface form of a token in the rebuilt text: PTB quote pairs become typographic quotes. */
 export function surface(token: string): string {
@@ -200,6 +201,8 @@ function gapBefore(tokens: readonly EcbToken[], i: number, splitHyphens: boolean
   if (p === '‘') return '';
   // `p. m.`, `a. m.`: initialisms split letter by letter.
   if (singleLetterDot.test(p) && singleLetterDot.test(t)) return '';
+  if (p === '.' && singleLetter.test(t) && singleLetter.test(tokens[i - 2]?.text ?? '') && next?.text === '.')
+    return '';
   if (t === ':' && digitsOnly.test(p) && next !== undefined && digitsOnly.test(next.text)) return '';
   if (p === ':' && digitsOnly.test(t) && digitsOnly.test(tokens[i - 2]?.text ?? '')) return '';
   if (t === ':') return '';
