@@ -30,6 +30,12 @@ export interface ReadRecord {
   sourceUrl?: string;
   /** For WARC records: whether the recorded digest matched the bytes (null when none was recorded). */
   digestMatched?: boolean | null;
+  /**
+   * For WARC records: when the page was captured (the record's WARC-Date, ISO 8601), which is not
+   * the page's publication time (`meta.published`). Added by the readers; ingest may record it in
+   * custody or use it as the document's capture time.
+   */
+  capturedAt?: string;
 }
 
 /** What a reader returns for one input: the records it could read and the problems it found. */
@@ -39,5 +45,12 @@ export interface ReadResult {
   diagnostics: Diagnostic[];
 }
 
-/** A reader turns the bytes of one input into records. It never throws on bad content. */
+/**
+ * A reader turns the bytes of one input into records. The readers live in `./readers/`;
+ * `readInput(bytes, { source, limits, format? })` (`./readers/read-input.ts`, also exported from
+ * `./readers/index.ts`) detects the format, unwraps gzip and dispatches. `defaultLimits` is in
+ * `./limits.ts`, `inferMeta(text)` in `./infer-meta.ts`. Formats, fields and limits:
+ * docs/formats.md.
+ * Readers never throw on bad content: problems are diagnostics naming the source and record.
+ */
 export type Reader = (bytes: Uint8Array, context: { source: string; limits: ReadLimits }) => ReadResult;

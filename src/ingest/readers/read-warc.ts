@@ -1,0 +1,94 @@
+import type { Diagnostic } from '../../core/types.js';
+import type { ReadRecord, Reader } from '../reader.js';
+import { diagnostic } from './diagnostic.js';
+import { charsetOf, parseHttpResponse } from './http-message.js';
+import { tooManyRecords } from './read-json.js';
+import { readHtmlBytes } from './read-html.js';
+import { checkDigest } from './warc-digest.js';
+import { parseWarc } from './warc-records.js';
+
+const htmlType = /^\s*(text\/html|application\/xhtml\+xml)\b/i;
+
+/**
+ * WARC (gzip is unwrapped by `readInput`) → one record per HTML page: `response` records carrying
+ * an HTTP 2xx response with an HTML body, and `resource` records of type text/html. HTTP headers
+ * are removed, chunked transfer coding and gzip/deflate/br content coding undone, the charset taken
+ * from the HTTP Content-Type (else the page's `<meta charset>`, else UTF-8), and the page read by
+ * the HTML reader. Record key: the WARC-Record-ID; `sourceUrl` and `meta.url`: WARC-Target-URI;
+ * `capturedAt`: WARC-Date (`meta.published` stays what the page says). `WARC-Block-Digest` and
+ * `WARC-Payload-Digest` are recomputed: `digestMatched` is false when either disagrees, true when
+ * at least one was checked and all agree, null when none could be checked. Other records
+ * (warcinfo, request, metadata, revisit, non-HTML responses) are skipped and counted.
+ */
+export const readWarc: Reader = (bytes, { source, limits }) => {
+  const records: ReadRecord[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const skipped = new Map<string, number>();
+  const skip = (why: string) => skipped.set(why, (skipped.get(why) ?? 0) + 1);
+  let seen = 0;
+  diagnostics.push(
+    ...parseWarc(bytes, { source }, limits, ({ headers, block, offset }) => {
+      if (++seen > limits.maxRecords) {
+        diagnostics.push(tooManyRecords({ source }, limits, null));
+        return false;
+      }
+      const type = (headers.get('warc-type') ?? '').toLowerCase();
+      const id = headers.get('warc-record-id') ?? `<at byte ${offset}>`;
+      const place = { source, record: `record ${id}` };
+      const blockMatched = checkDigest(headers.get('warc-block-digest'), block);
+      let payload: Uint8Array;
+      let payloadMatched: boolean | null = null;
+      let charset: string | null = null;
+      if (type === 'response' && /application\/http/i.test(headers.get('content-type') ?? 'application/http')) {
+        const { response, diagnostics: httpProblems } = parseHttpResponse(block, place, limits);
+        diagnostics.push(...httpProblems);
+        if (!response?.body) return true;
+        const candidates = response.body === response.rawBody ? [response.rawBody] : [response.rawBody, response.body];
+        payloadMatched = checkDigest(headers.get('warc-payload-digest'), ...candidates);
+        if (response.status < 200 || response.status > 299) {
+          skip(`HTTP status ${response.status}`);
+          return true;
+        }
+        const contentType = response.headers.get('content-type');
+        if (contentType ? !htmlType.test(contentType) : !/<html|<!doctype html/i.test(response.body.toString('latin1', 0, 1024))) {
+          skip(contentType ? contentType.split(';')[0] ?? 'non-HTML' : 'non-HTML');
+          return true;
+        }
+        charset = charsetOf(contentType);
+        payload = response.body;
+      } else if (type === 'resource' && htmlType.test(headers.get('content-type') ?? '')) {
+        charset = charsetOf(headers.get('content-type'));
+        payload = block;
+      } else {
+        skip(type || 'untyped');
+        return true;
+      }
+      const digestMatched =
+        blockMatched === false || payloadMatched === false ? false : blockMatched || payloadMatched ? true : null;
+      if (digestMatched === false) {
+        diagnostics.push(
+          diagnostic(place, 'warc-digest-mismatch', 'warning', `The recorded ${blockMatched === false ? 'WARC-Block-Digest' : 'WARC-Payload-Digest'} does not match the record's bytes; the record was altered or damaged after capture. It is kept, marked digestMatched: false.`),
+        );
+      }
+      const html = readHtmlBytes(payload, place, limits, charset);
+      diagnostics.push(...html.diagnostics);
+      for (const record of html.records) {
+        const url = headers.get('warc-target-uri')?.replace(/^<|>$/g, '');
+        const out: ReadRecord = { ...record, recordKey: id, digestMatched };
+        if (url) {
+          out.sourceUrl = url;
+          out.meta = { ...record.meta, url };
+        }
+        const date = headers.get('warc-date');
+        if (date) out.capturedAt = date;
+        records.push(out);
+      }
+      return true;
+    }),
+  );
+  if (skipped.size > 0) {
+    const list = [...skipped].map(([why, n]) => `${n} ${why}`).join(', ');
+    diagnostics.push(diagnostic({ source }, 'warc-skipped', 'info', `Skipped WARC records that are not HTML pages: ${list}.`));
+  }
+  return { reader: 'warc', records, diagnostics };
+};
