@@ -126,12 +126,22 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       const killHit = group.find((h) => h.casualty === 'killed');
       const injuryHit = group.find((h) => h.casualty === 'injured');
       const used = new Set<Quantity>();
-      const counts = input.quantities.filter((q) => inside(q.span, clause) && !q.percent);
+      // Distances ("50 kilometers (30 miles) west of") and dates are not counts.
+      const counts = input.quantities.filter(
+        (q) =>
+          inside(q.span, clause) &&
+          !q.percent &&
+          !input.places.some((p) => inside(q.span, p.span)) &&
+          !input.dates.some((d) => q.span[0] < d.span[1] && q.span[1] > d.span[0]),
+      );
       const killed = killHit ? figureFor(text, killHit, counts, used) : null;
       const injured = injuryHit ? figureFor(text, injuryHit, counts, used) : null;
       const bodies = counts.find((q) => q.counted === 'body' && !used.has(q)) ?? null;
       if (bodies) used.add(bodies);
-      const place = pick(input.places, clause) ?? pick(input.places, sentence.span);
+      const place =
+        pick(text, input.places, reportedPart(text, clause), main.span) ??
+        pick(text, input.places, reportedPart(text, sentence.span), main.span, true) ??
+        previousPlace(text, input.places, input.sentences, sentence);
       const date = pickDate(input.dates, clause) ?? pickDate(input.dates, sentence.span);
       const base = {
         documentId: input.documentId,
@@ -163,7 +173,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       const tail = killed ? ellipsis(text, clause, killed, counts, input.places) : null;
       if (tail) {
         const firstSpan: Span = [clause[0], tail.start];
-        out.push(incident(trimSpan(text, firstSpan), killed, pick(input.places, firstSpan) ?? place, true));
+        out.push(incident(trimSpan(text, firstSpan), killed, pick(text, input.places, firstSpan, main.span) ?? place, true));
         out.push(incident(trimSpan(text, [tail.start, clause[1]]), tail.quantity, tail.place, false));
       } else {
         out.push(incident(trimSpan(text, clause), killed, place, true));
@@ -203,7 +213,7 @@ function figureFor(text: string, hit: Hit, counts: Quantity[], used: Set<Quantit
     if (q.span[0] >= hit.span[0] && q.span[1] <= hit.span[1]) distance = 0; // "bodies of 410 civilians … found"
     else if (q.span[1] <= hit.span[0]) {
       const between = text.slice(q.span[1], hit.span[0]);
-      if (between.length > 60 || /[.;]/.test(between)) continue;
+      if (between.length > 60 || /[.;,:]/.test(between)) continue;
       // "7 killed", "21 people were killed", "410 bodies … found"
       distance = between.split(/\s+/).length;
     } else if (q.span[0] >= hit.span[1]) {
@@ -240,9 +250,36 @@ function ellipsis(
   return null;
 }
 
-function pick(places: PlaceMention[], span: Span): PlaceMention | null {
-  const within = places.filter((p) => inside(p.span, span));
-  return within.find((p) => p.precision !== 'country') ?? within[0] ?? null;
+const LOCATIVE_BEFORE = /\b(?:in|near|at|outside|around|across|of|on|into|from|to|hit|struck|shelled|attacked)\s+(?:the\s+)?$/i;
+const ATTRIBUTION_TAIL = /,\s+(?:[^,]{0,80}?\b)?(?:said|says|told|reported|added|according to)\b[^,]*$/i;
+
+/** The part of a clause that reports the event, without a trailing ", prosecutors in Kyiv said". */
+function reportedPart(text: string, span: Span): Span {
+  const m = ATTRIBUTION_TAIL.exec(text.slice(span[0], span[1]));
+  return m && m.index > 0 ? [span[0], span[0] + m.index] : span;
+}
+
+/**
+ * The clause's place: a town-level place first, else a country. At sentence level only places
+ * introduced as locations ("in X", "near X") count, so "Moscow said …" does not place an incident.
+ */
+function pick(text: string, places: PlaceMention[], span: Span, trigger: Span, locativeOnly = false): PlaceMention | null {
+  const within = places.filter(
+    (p) => inside(p.span, span) && (!locativeOnly || p.relation !== null || LOCATIVE_BEFORE.test(text.slice(Math.max(0, p.span[0] - 16), p.span[0]))),
+  );
+  // The place nearest the trigger; a town-level place beats a country at any distance.
+  const distance = (p: PlaceMention): number =>
+    (p.precision === 'country' ? 1e6 : 0) + (p.span[0] >= trigger[1] ? p.span[0] - trigger[1] : trigger[0] - p.span[1]);
+  return [...within].sort((a, b) => distance(a) - distance(b) || a.span[0] - b.span[0])[0] ?? null;
+}
+
+/** A sentence with no place continues the previous sentence of its paragraph ("… in the city."). */
+function previousPlace(text: string, places: PlaceMention[], sentences: Sentence[], sentence: Sentence): PlaceMention | null {
+  const i = sentences.indexOf(sentence);
+  const prev = i > 0 ? sentences[i - 1] : undefined;
+  if (!prev || /\n\s*\n/.test(text.slice(prev.span[1], sentence.span[0]))) return null;
+  const within = places.filter((p) => inside(p.span, prev.span) && p.precision !== 'country');
+  return within[within.length - 1] ?? null;
 }
 
 function pickDate(dates: DateMention[], span: Span): DateMention | null {

@@ -23,7 +23,7 @@ const LOCATIVE =
 const STRICT_LOCATIVE = /\b(?:in|near|outside|the\s+(?:town|city|village|settlement)\s+of)\s+$/i;
 const DIRECTION = '(?:north|south|east|west)(?:-?(?:east|west))?';
 const RELATIVE_BEFORE = new RegExp(
-  `(?:(?:\\b(?:some|about|around|roughly|nearly|almost)\\s+)?\\b(?:\\d[\\d,.]*|a\\s+few|several|a\\s+dozen|dozens\\s+of|\\w+)[\\s-]*(?:km|kilometers|kilometres|kilometer|kilometre|miles|mile|mi)\\s+(?:\\(\\d+\\s+miles\\)\\s+)?)?\\b${DIRECTION}\\s+of\\s+(?:the\\s+(?:town|city|village|capital)\\s+(?:of\\s+)?)?$|\\b(?:near|outside|just\\s+outside|on\\s+the\\s+outskirts\\s+of|the\\s+outskirts\\s+of|outskirts\\s+of|close\\s+to|not\\s+far\\s+from|the\\s+suburbs?\\s+of|suburbs?\\s+of|on\\s+the\\s+edge\\s+of|the\\s+edge\\s+of)\\s+(?:the\\s+(?:town|city|village)\\s+(?:of\\s+)?)?$`,
+  `(?:(?:\\b(?:some|about|around|roughly|nearly|almost)\\s+)?\\b(?:\\d[\\d,.]*|a\\s+few|several|a\\s+dozen|dozens\\s+of|\\w+)[\\s-]*(?:km|kilometers|kilometres|kilometer|kilometre|miles|mile|mi)\\s+(?:\\(\\d+\\s+miles\\)\\s+)?)?\\b${DIRECTION}\\s+of\\s+(?:the\\s+(?:town|city|village|capital)\\s+(?:of\\s+)?)?$|\\b(?:near|around|outside|just\\s+outside|on\\s+the\\s+outskirts\\s+of|the\\s+outskirts\\s+of|outskirts\\s+of|close\\s+to|not\\s+far\\s+from|the\\s+suburbs?\\s+of|suburbs?\\s+of|on\\s+the\\s+edge\\s+of|the\\s+edge\\s+of)\\s+(?:the\\s+(?:town|city|village)\\s+(?:of\\s+)?)?$`,
   'i',
 );
 const CAPITAL = /\b(?:the|its)\s+capital\b(?!\s*,?\s*\p{Lu})/gu;
@@ -182,7 +182,7 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
     }
   }
   places.sort((a, b) => a.span[0] - b.span[0] || a.span[1] - b.span[1]);
-  return { places: dropOverlaps(places), diagnostics, countries };
+  return { places: dropOverlaps(places, text), diagnostics, countries };
 }
 
 function tokenize(run: string, offset: number, stop: Set<string>, gaz: Gazetteer): Token[] {
@@ -190,7 +190,7 @@ function tokenize(run: string, offset: number, stop: Set<string>, gaz: Gazetteer
   for (const m of run.matchAll(/[^ \u00a0]+/g)) {
     let word = m[0];
     // Possessive and trailing punctuation are not part of the name ("Kyiv's", "Bucha.").
-    word = word.replace(/[’']s$/, '');
+    word = word.replace(/[’']s$/, '').replace(/-(?:area|based)$/, '');
     if (!/^(?:\p{Lu}\.)+$/u.test(word)) word = word.replace(/[.’'-]+$/, '');
     if (!word) continue;
     const start = offset + m.index;
@@ -292,6 +292,10 @@ function toMention(text: string, c: Candidate, e: GazetteerEntry, gaz: Gazetteer
   if (rel && e.kind !== 'country') {
     span = [span[0] - (before.length - rel.index), span[1]];
     relation = text.slice(span[0], span[1]);
+  } else if (/^-area\b/.test(text.slice(span[1], span[1] + 6)) && e.kind !== 'country') {
+    // "Kyiv-area towns": somewhere around Kyiv.
+    span = [span[0], span[1] + 5];
+    relation = text.slice(span[0], span[1]);
   }
   if (c.regionWord) {
     const after = REGION_AFTER.exec(text.slice(span[1], span[1] + 16));
@@ -323,10 +327,14 @@ function toMention(text: string, c: Candidate, e: GazetteerEntry, gaz: Gazetteer
   };
 }
 
-function dropOverlaps(places: PlaceMention[]): PlaceMention[] {
+function dropOverlaps(places: PlaceMention[], text: string): PlaceMention[] {
   const out: PlaceMention[] = [];
   for (const p of places) {
     const last = out[out.length - 1];
+    // "Motyzhyn, some 50 kilometers west of Kyiv": the relative location only situates the town.
+    if (last && p.relation && last.precision === 'town' && p.span[0] >= last.span[1] && /^,\s{0,2}$/.test(text.slice(last.span[1], p.span[0]))) {
+      continue;
+    }
     if (last && p.span[0] < last.span[1]) {
       if (p.span[1] - p.span[0] > last.span[1] - last.span[0]) out[out.length - 1] = p;
       continue;
