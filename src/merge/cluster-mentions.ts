@@ -1,5 +1,5 @@
 import type { DocumentExtraction, IncidentMention } from '../core/types.js';
-import { linked, type MentionItem, pairScore, relateDates } from './compatibility.js';
+import { linked, type MentionItem, pairScore, relateDates, statedPlace } from './compatibility.js';
 import { compareStrings } from './stable-id.js';
 import { contentWords } from './words.js';
 
@@ -25,14 +25,22 @@ export function toItems(extractions: readonly DocumentExtraction[]): MentionItem
   return items.sort(compareItems);
 }
 
+/** The size of what the mention reports (killed, else its largest count); vague words ("hundreds") give none. */
 function scopeOf(m: IncidentMention): number | null {
-  if (m.killed?.best != null && !m.killed.percent) return m.killed.best;
-  const counts = m.counts.filter((c) => !c.percent && c.best != null).map((c) => c.best as number);
+  if (m.killed?.best != null && !m.killed.percent) return m.killed.qualifier === 'vague' ? null : m.killed.best;
+  const counts = m.counts.filter((c) => !c.percent && c.best != null && c.qualifier !== 'vague').map((c) => c.best as number);
   return counts.length > 0 ? Math.max(...counts) : null;
 }
 
+/**
+ * Canonical order: mentions that carry a figure seed events first, then those naming a place,
+ * then the rest, each in document and span order. The most specific evidence shapes the events;
+ * vaguer mentions then join the event they fit best.
+ */
 export function compareItems(x: MentionItem, y: MentionItem): number {
+  const rank = (i: MentionItem) => (i.scope === null ? 2 : 0) + (statedPlace(i.mention) === null ? 1 : 0);
   return (
+    rank(x) - rank(y) ||
     compareStrings(x.mention.documentId, y.mention.documentId) ||
     x.mention.span[0] - y.mention.span[0] ||
     x.mention.span[1] - y.mention.span[1] ||
@@ -43,10 +51,15 @@ export function compareItems(x: MentionItem, y: MentionItem): number {
 function blockingKeys(item: MentionItem): string[] {
   const m = item.mention;
   const keys: string[] = [];
-  if (m.place) {
-    keys.push(`p:${m.place.name.toLowerCase()}`);
-    if (m.place.admin1) keys.push(`p:${m.place.admin1.toLowerCase()}`);
+  const place = statedPlace(m);
+  if (place) {
+    keys.push(`p:${place.name.toLowerCase()}`);
+    if (place.admin1) keys.push(`p:${place.admin1.toLowerCase()}`);
+    // A town must meet its region and its country: containment links across names.
+    const country = place.countryCode ?? place.country;
+    if (country) keys.push(`c:${country.toLowerCase()}`);
   }
+  if (item.scope !== null && item.scope >= 10) keys.push(`s:${item.scope}`);
   if (m.date?.start) keys.push(`d:${m.date.start}`);
   const rare = [...new Set(item.words)].filter((w) => w.length > 3).sort((a, b) => b.length - a.length || compareStrings(a, b));
   for (const w of rare.slice(0, 3)) keys.push(`w:${w}`);

@@ -35,7 +35,10 @@ export function relatePlaces(a: PlaceMention | null, b: PlaceMention | null): Pl
   if (!a || !b) return 'unknown';
   const ca = key(a.countryCode ?? a.country);
   const cb = key(b.countryCode ?? b.country);
-  if (key(a.name) === key(b.name) && (ca === '' || cb === '' || ca === cb)) return 'same';
+  if (key(a.name) === key(b.name) && (ca === '' || cb === '' || ca === cb)) {
+    // "On the outskirts of Kyiv" is near the city, not in it: related, but not the same place.
+    return a.precision === 'near' || b.precision === 'near' ? 'contains' : 'same';
+  }
   if (ca !== '' && cb !== '' && ca !== cb) return 'different';
   const ba = broad(a);
   const bb = broad(b);
@@ -70,6 +73,27 @@ export function relateDates(a: DateMention | null, b: DateMention | null): DateR
 }
 
 /**
+ * The place a mention's own sentence names; a place the extractor filled in from the dateline or
+ * the document's main place says nothing about which incident this is, so it does not count.
+ */
+export function statedPlace(m: IncidentMention): PlaceMention | null {
+  const p = m.place;
+  if (!p) return null;
+  return p.span[0] >= m.sentence[0] && p.span[1] <= m.sentence[1] && p.span[1] > p.span[0] ? p : null;
+}
+
+/** Word evidence needs this many shared content words: short clauses ("they shot him") share words by chance. */
+const MIN_SHARED_WORDS = 3;
+
+function sharedWords(a: readonly string[], b: readonly string[]): number {
+  const sb = new Set(b);
+  return new Set(a.filter((w) => sb.has(w))).size;
+}
+
+/** Figures this far apart at one place describe different scopes (a street vs a region), not a dispute. */
+const SCOPE_RATIO = 3;
+
+/**
  * How strongly two mentions look like one incident, or null when they cannot be one: other
  * kind family, different towns, non-overlapping dates, or a town and its region with figures
  * of different scope ("21 bodies in a town" vs "410 across the region").
@@ -78,11 +102,14 @@ export function pairScore(x: MentionItem, y: MentionItem): number | null {
   const a = x.mention;
   const b = y.mention;
   if (!compatibleKinds(a.kind, b.kind)) return null;
-  const place = relatePlaces(a.place, b.place);
+  const place = relatePlaces(statedPlace(a), statedPlace(b));
   if (place === 'different') return null;
   const date = relateDates(a.date, b.date);
   if (date === 'different') return null;
-  if (place === 'contains' && x.scope !== null && y.scope !== null && x.scope !== y.scope) return null;
+  if (x.scope !== null && y.scope !== null && x.scope !== y.scope) {
+    if (place === 'contains') return null;
+    if (Math.max(x.scope, y.scope) > SCOPE_RATIO * Math.max(1, Math.min(x.scope, y.scope))) return null;
+  }
 
   let score = 0;
   if (place === 'same') score += 3;
@@ -90,11 +117,13 @@ export function pairScore(x: MentionItem, y: MentionItem): number | null {
   if (date === 'same') score += 2;
   if (date === 'overlap') score += 1;
   if (a.kind === b.kind) score += 1;
-  if (a.killed?.best != null && a.killed.best === b.killed?.best) score += 2;
+  // The same figure is strong evidence when it is not a small number that coincides easily.
+  if (x.scope !== null && x.scope === y.scope) score += x.scope >= 10 ? 3 : 1;
+  else if (a.killed?.best != null && a.killed.best === b.killed?.best) score += 1;
   if (a.injured?.best != null && a.injured.best === b.injured?.best) score += 1;
   const names = new Set(a.actors.filter((r) => r.role !== 'source').map((r) => `${r.role}:${key(r.name)}`));
   if (b.actors.some((r) => names.has(`${r.role}:${key(r.name)}`))) score += 1;
-  const words = overlapCoefficient(x.words, y.words);
+  const words = sharedWords(x.words, y.words) >= MIN_SHARED_WORDS ? overlapCoefficient(x.words, y.words) : 0;
   if (words >= 0.5) score += 3;
   else if (words >= 0.3) score += 1;
   if (place === 'contains' && date === 'unknown' && words < 0.3 && score < 4) return null;
@@ -103,5 +132,5 @@ export function pairScore(x: MentionItem, y: MentionItem): number | null {
 
 /** Merge threshold: strong evidence, or the same named place with a compatible kind. */
 export function linked(x: MentionItem, y: MentionItem, score: number): boolean {
-  return score >= 4 || (score >= 3 && relatePlaces(x.mention.place, y.mention.place) === 'same');
+  return score >= 4 || (score >= 3 && relatePlaces(statedPlace(x.mention), statedPlace(y.mention)) === 'same');
 }

@@ -40,6 +40,8 @@ export function groupQuotes(quotes: readonly Quote[], index: ReuseIndex): Ledger
     const candidates = new Set<number>();
     for (const k of keys) for (const j of postings.get(k) ?? []) candidates.add(j);
     for (const j of candidates) {
+      const other = sorted[j] as Quote;
+      if (!compatibleSpeakers(q.speaker, other.speaker) && (tokens[i] ?? []).join(' ') !== (tokens[j] ?? []).join(' ')) continue;
       if (sameQuotation(tokens[i] ?? [], tokens[j] ?? [], editDistance)) uf.union(String(i), String(j));
     }
     for (const k of keys) {
@@ -48,7 +50,6 @@ export function groupQuotes(quotes: readonly Quote[], index: ReuseIndex): Ledger
       if (list.length > MAX_PER_KEY) list.shift();
       postings.set(k, list);
     }
-    void q;
   });
 
   const groups = new Map<string, number[]>();
@@ -61,18 +62,19 @@ export function groupQuotes(quotes: readonly Quote[], index: ReuseIndex): Ledger
 
   const out: LedgerQuote[] = [];
   for (const members of groups.values()) {
-    const variants = new Map<string, { text: string; documents: Set<string>; first: number }>();
+    const variants = new Map<string, { text: string; documents: Set<string>; first: number; direct: boolean }>();
     for (const i of members) {
       const q = sorted[i] as Quote;
       const norm = (tokens[i] ?? []).join(' ');
-      const v = variants.get(norm) ?? { text: quotedText(q).replace(/\s+/g, ' ').trim(), documents: new Set(), first: i };
+      const v = variants.get(norm) ?? { text: quotedText(q).replace(/\s+/g, ' ').trim(), documents: new Set(), first: i, direct: false };
       v.documents.add(q.documentId);
+      v.direct ||= q.direct;
       variants.set(norm, v);
     }
     const ordered = [...variants.values()].sort(
       (a, b) => b.documents.size - a.documents.size || b.text.length - a.text.length || a.first - b.first,
     );
-    const reference = ordered[0] as { text: string; documents: Set<string>; first: number };
+    const reference = ordered[0] as { text: string; documents: Set<string>; first: number; direct: boolean };
     const quotesOf = members.map((i) => sorted[i] as Quote);
     const speakers = quotesOf.map((q) => q.speaker).filter((s): s is string => !!s);
     const speaker = mostCommon(speakers);
@@ -86,7 +88,9 @@ export function groupQuotes(quotes: readonly Quote[], index: ReuseIndex): Ledger
       mentions,
       variants: ordered.map((v) => {
         const c = v === reference ? { change: 'identical' as const, flag: null } : classifyChange(reference.text, v.text);
-        return { text: v.text, documents: [...v.documents].sort(compareStrings), change: c.change, flag: c.flag };
+        // Indirect speech is the reporter's wording: its changes are classified but not flagged.
+        const flag = v.direct && reference.direct ? c.flag : null;
+        return { text: v.text, documents: [...v.documents].sort(compareStrings), change: c.change, flag };
       }),
       sources,
       independent_sources: independent,
@@ -95,6 +99,16 @@ export function groupQuotes(quotes: readonly Quote[], index: ReuseIndex): Ledger
   return out.sort(
     (a, b) => b.independent_sources - a.independent_sources || b.sources - a.sources || compareStrings(a.id, b.id),
   );
+}
+
+const speakerKey = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N} ]/gu, '').trim();
+
+/** Speakers are compatible when either is unknown or one name contains the other ("Lokana", "Dr. Esther Lokana"). */
+export function compatibleSpeakers(a: string | null, b: string | null): boolean {
+  if (!a || !b) return true;
+  const x = speakerKey(a);
+  const y = speakerKey(b);
+  return x === y || x.includes(y) || y.includes(x);
 }
 
 export function mostCommon(values: readonly string[]): string | null {

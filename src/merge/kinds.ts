@@ -6,7 +6,7 @@ import type { IncidentKind, PlacePrecision, DatePrecision } from '../core/types.
  * remote violence; and so on. A Record over the union so that a new kind fails compilation here.
  */
 const FAMILY: Record<IncidentKind, string> = {
-  killing: 'violence',
+  killing: 'harm',
   execution: 'violence',
   shooting: 'violence',
   'bodies-found': 'violence',
@@ -62,7 +62,10 @@ export function kindFamily(kind: IncidentKind): string {
   return FAMILY[kind];
 }
 
-/** Two kinds may describe one incident: same family, or an injury report beside any violent kind. */
+/**
+ * Two kinds may describe one incident: same family, or a bare report of deaths or injuries
+ * ("one person died") beside any violent kind (a shooting, a shelling, a clash).
+ */
 export function compatibleKinds(a: IncidentKind, b: IncidentKind): boolean {
   const fa = FAMILY[a];
   const fb = FAMILY[b];

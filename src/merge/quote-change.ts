@@ -59,8 +59,10 @@ export function sameQuotation(a: string[], b: string[], editDistance: (x: string
   if (a.join(' ') === b.join(' ')) return true;
   const short = a.length <= b.length ? a : b;
   const long = a.length <= b.length ? b : a;
-  if (short.length >= 3 && indexOfRun(long, short) >= 0) return true;
-  if (short.length < 3) return false;
+  if (short.length < 4) return false;
+  // Containment counts when the shorter is a substantial part: a three-word phrase ("this is
+  // genocide") inside a long quotation is a shared phrase, not a variant.
+  if (indexOfRun(long, short) >= 0) return short.length >= 8 || short.length * 2 >= long.length;
   const limit = Math.max(1, Math.floor(long.length * 0.2));
   if (Math.abs(a.length - b.length) > limit + 2) return false;
   if (editDistance(a, b) <= limit) return true;
