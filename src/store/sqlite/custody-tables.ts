@@ -32,7 +32,12 @@ export const custodyMigrations: readonly Migration[] = [
  * the canonical JSON of `{at, details, kind, seq}`.
  */
 export function entryHash(previous: string, entry: Omit<CustodyEntry, 'hash'>): string {
-  const body = canonicalJson({ seq: entry.seq, kind: entry.kind, at: entry.at, details: entry.details });
+  return hashBody(previous, entry.seq, entry.kind, entry.at, canonicalJson(entry.details));
+}
+
+/** `entryHash` with the details already in canonical JSON: builds the same canonical object text. */
+function hashBody(previous: string, seq: number, kind: string, at: string, details: string): string {
+  const body = `{"at":${JSON.stringify(at)},"details":${details},"kind":${JSON.stringify(kind)},"seq":${seq}}`;
   return createHash('sha256').update(previous).update(body).digest('hex');
 }
 
@@ -70,12 +75,12 @@ export class SqliteCustodyLog implements CustodyLog {
     if (!this.db.inTransaction) throw new StoreError('Custody entries must be appended inside a transaction.');
     const previous = this.last.get() as { seq: number; hash: string } | undefined;
     const at = this.clock().toISOString();
-    // Round-trip through canonical JSON so that what is stored is exactly what was hashed.
-    const stored = JSON.parse(canonicalJson(details)) as { [key: string]: JsonValue };
-    const entry = { seq: (previous?.seq ?? 0) + 1, kind, at, details: stored };
-    const hash = entryHash(previous?.hash ?? GENESIS_HASH, entry);
-    this.insert.run(entry.seq, kind, at, canonicalJson(stored), hash);
-    return { ...entry, hash };
+    const seq = (previous?.seq ?? 0) + 1;
+    // What is stored is exactly the canonical text that was hashed.
+    const text = canonicalJson(details);
+    const hash = hashBody(previous?.hash ?? GENESIS_HASH, seq, kind, at, text);
+    this.insert.run(seq, kind, at, text, hash);
+    return { seq, kind, at, details: JSON.parse(text), hash };
   }
 
   head(): Checkpoint {
