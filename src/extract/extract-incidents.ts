@@ -251,6 +251,7 @@ function ellipsis(
 }
 
 const LOCATIVE_BEFORE = /\b(?:in|near|at|outside|around|across|of|on|into|from|to|hit|struck|shelled|attacked)\s+(?:the\s+)?$/i;
+const ANAPHORIC_PLACE = /\b(?:the|that|this)\s+(?:city|town|village|area|pit|site|grave|building|suburb|street|region|place)\b|\bthere\b/i;
 const ATTRIBUTION_TAIL = /,\s+(?:[^,]{0,80}?\b)?(?:said|says|told|reported|added|according to)\b[^,]*$/i;
 
 /** The part of a clause that reports the event, without a trailing ", prosecutors in Kyiv said". */
@@ -273,11 +274,16 @@ function pick(text: string, places: PlaceMention[], span: Span, trigger: Span, l
   return [...within].sort((a, b) => distance(a) - distance(b) || a.span[0] - b.span[0])[0] ?? null;
 }
 
-/** A sentence with no place continues the previous sentence of its paragraph ("… in the city."). */
+/**
+ * A sentence with no place continues the previous sentence ("… in the city."); news paragraphs are
+ * one or two sentences long, so the previous sentence may sit in the previous paragraph.
+ */
 function previousPlace(text: string, places: PlaceMention[], sentences: Sentence[], sentence: Sentence): PlaceMention | null {
   const i = sentences.indexOf(sentence);
   const prev = i > 0 ? sentences[i - 1] : undefined;
-  if (!prev || /\n\s*\n/.test(text.slice(prev.span[1], sentence.span[0]))) return null;
+  if (!prev) return null;
+  // Across a paragraph break only when the sentence points back to a place ("Inside the pit").
+  if (/\n\s*\n/.test(text.slice(prev.span[1], sentence.span[0])) && !ANAPHORIC_PLACE.test(sentence.text)) return null;
   const within = places.filter((p) => inside(p.span, prev.span) && p.precision !== 'country');
   return within[within.length - 1] ?? null;
 }

@@ -139,15 +139,15 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
 
 /** The first line of a report when it reads like a dateline ("KYIV, Ukraine (AP) —"). */
 function headSpan(text: string): Span | null {
-  const m = /^\s*([\p{Lu}][\p{Lu}\p{L} .,'’-]{1,60}?)(?:\s*\([^)]{1,30}\))?\s*[—–-]{1,2}\s/u.exec(text);
+  const m = /^\s*(\p{Lu}{2}[\p{Lu}\p{L}\d .,'’-]{0,60}?)(?:\s*\([^)]{1,30}\))?\s*[—–-]{1,2}\s/u.exec(text);
   return m ? [0, m[0].length] : null;
 }
 
+/**
+ * The place a report is about: the town it names most often (at least twice), else the town in
+ * its dateline (where the reporter filed from), else none.
+ */
 function pickMainPlace(places: PlaceMention[], dateline: Span | null): PlaceMention | null {
-  if (dateline) {
-    const inDateline = places.find((p) => p.span[0] >= dateline[0] && p.span[1] <= dateline[1] && p.precision !== 'country');
-    if (inDateline) return inDateline;
-  }
   const counts = new Map<string, { n: number; p: PlaceMention }>();
   for (const p of places) {
     if (p.precision !== 'town') continue;
@@ -156,5 +156,10 @@ function pickMainPlace(places: PlaceMention[], dateline: Span | null): PlaceMent
     counts.set(p.name, e);
   }
   const top = [...counts.values()].sort((a, b) => b.n - a.n || a.p.span[0] - b.p.span[0])[0];
-  return top && top.n >= 2 ? top.p : null;
+  if (top && top.n >= 2) return top.p;
+  if (dateline) {
+    const inDateline = places.find((p) => p.span[0] >= dateline[0] && p.span[1] <= dateline[1] && p.precision !== 'country');
+    if (inDateline) return inDateline;
+  }
+  return null;
 }

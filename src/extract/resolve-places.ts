@@ -23,10 +23,10 @@ const LOCATIVE =
 const STRICT_LOCATIVE = /\b(?:in|near|outside|the\s+(?:town|city|village|settlement)\s+of)\s+$/i;
 const DIRECTION = '(?:north|south|east|west)(?:-?(?:east|west))?';
 const RELATIVE_BEFORE = new RegExp(
-  `(?:(?:\\b(?:some|about|around|roughly|nearly|almost)\\s+)?\\b(?:\\d[\\d,.]*|a\\s+few|several|a\\s+dozen|dozens\\s+of|\\w+)[\\s-]*(?:km|kilometers|kilometres|kilometer|kilometre|miles|mile|mi)\\s+(?:\\(\\d+\\s+miles\\)\\s+)?)?\\b${DIRECTION}\\s+of\\s+(?:the\\s+(?:town|city|village|capital)\\s+(?:of\\s+)?)?$|\\b(?:near|around|outside|just\\s+outside|on\\s+the\\s+outskirts\\s+of|the\\s+outskirts\\s+of|outskirts\\s+of|close\\s+to|not\\s+far\\s+from|the\\s+suburbs?\\s+of|suburbs?\\s+of|on\\s+the\\s+edge\\s+of|the\\s+edge\\s+of)\\s+(?:the\\s+(?:town|city|village)\\s+(?:of\\s+)?)?$`,
+  `(?:(?:\\b(?:some|about|around|roughly|nearly|almost)\\s+)?\\b(?:\\d[\\d,.]*|a\\s+few|several|a\\s+dozen|dozens\\s+of|\\w+)[\\s-]*(?:km|kilometers|kilometres|kilometer|kilometre|miles|mile|mi)\\s+(?:\\(\\d+\\s+miles\\)\\s+)?)?\\b${DIRECTION}\\s+of\\s+(?:the\\s+(?:town|city|village|capital)\\s+(?:of\\s+)?)?$|\\b(?:near|around|outside|just\\s+outside|on\\s+the\\s+outskirts\\s+of|the\\s+outskirts\\s+of|outskirts\\s+of|close\\s+to|not\\s+far\\s+from|the\\s+suburbs?\\s+of|suburbs?\\s+of|on\\s+the\\s+edge\\s+of|the\\s+edge\\s+of)\\s+(?:the\\s+(?:town|city|village)\\s+(?:of\\s+)?|the\\s+(?:\\w+\\s+)?capital,?\\s+)?$`,
   'i',
 );
-const CAPITAL = /\b(?:the|its)\s+capital\b(?!\s*,?\s*\p{Lu})/gu;
+const CAPITAL = /\b(?:the|its)\s+(?:(\p{Lu}\p{L}+)(?:['’]s)?\s+)?capital\b(?!\s*,?\s*\p{Lu})/gu;
 const QUALIFIER = /^,\s+(\p{Lu}\p{L}+)(\s\p{Lu}\p{L}+)?/u;
 const RUN =
   /\p{Lu}[\p{L}\p{M}’'.-]*(?:[ \u00a0](?:(?:de|del|da|al|el|upon|on|sur|am|an)[ \u00a0])?\p{Lu}[\p{L}\p{M}’'.-]*)*/gu;
@@ -172,14 +172,14 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
   for (const p of places) if (p.precision !== 'country' && p.countryCode) townCounts.set(p.countryCode, (townCounts.get(p.countryCode) ?? 0) + 1);
   const main = [...townCounts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? countries[0];
   const capital = main ? gaz.capital(main) : undefined;
-  if (capital) {
-    for (const m of text.matchAll(CAPITAL)) {
-      const span: Span = [m.index, m.index + m[0].length];
-      const c: Candidate = {
-        span, entries: [capital], regionWord: false, locative: true, dateline: false, sentenceStart: false,
-      };
-      places.push(toMention(text, c, capital, gaz));
-    }
+  for (const m of text.matchAll(CAPITAL)) {
+    // "the Ukrainian capital", "the Ukraine capital", "Russia's capital" name their country.
+    const named = m[1] ? (gaz.demonymCountry(m[1]) ?? gaz.lookup(m[1]).find((e) => e.kind === 'country')?.cc ?? null) : null;
+    const target = named ? gaz.capital(named) : m[1] ? undefined : capital;
+    if (!target) continue;
+    const span: Span = [m.index, m.index + m[0].length];
+    const c: Candidate = { span, entries: [target], regionWord: false, locative: true, dateline: false, sentenceStart: false };
+    places.push(toMention(text, c, target, gaz));
   }
   places.sort((a, b) => a.span[0] - b.span[0] || a.span[1] - b.span[1]);
   return { places: dropOverlaps(places, text), diagnostics, countries };
