@@ -1,5 +1,5 @@
 import type { Span } from '../core/types.js';
-import { aliasPattern, wireName, wireNameOfCode } from './wire-services.js';
+import { aliasPattern, wireName, wireNameOfCode } from './readers/wire-services.js';
 
 /** A wire credit found in the text: normalised name, the text as written, and its span. */
 export interface InferredCredit {

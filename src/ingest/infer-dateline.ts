@@ -1,5 +1,5 @@
 import type { DocumentMeta, Span } from '../core/types.js';
-import { aliasPattern, wireName } from './wire-services.js';
+import { aliasPattern, wireName } from './readers/wire-services.js';
 
 const month =
   '(?:Jan(?:uary)?|Feb(?:ruary)?|Mar(?:ch)?|Apr(?:il)?|May|June?|July?|Aug(?:ust)?|Sept?(?:ember)?|Oct(?:ober)?|Nov(?:ember)?|Dec(?:ember)?)\\.?';

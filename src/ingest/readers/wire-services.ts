@@ -12,7 +12,7 @@ let cached: WireService[] | null = null;
 /** The wire services of data/wire-services.json (loaded once; `src/` and `dist/` sit at the same depth). */
 export function wireServices(): WireService[] {
   cached ??= (
-    JSON.parse(readFileSync(new URL('../../data/wire-services.json', import.meta.url), 'utf8')) as {
+    JSON.parse(readFileSync(new URL('../../../data/wire-services.json', import.meta.url), 'utf8')) as {
       services: WireService[];
     }
   ).services;
