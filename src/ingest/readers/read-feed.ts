@@ -10,7 +10,7 @@ import { tooManyRecords } from './read-json.js';
 import { checkTextLength } from './text-length.js';
 import { attributeOf, rawInnerText, textOf } from './xml-text.js';
 
-const contentTags = ['description', 'content:encoded', 'content', 'summary'];
+const contentTags = ['content:encoded', 'content', 'description', 'summary'];
 
 /**
  * RSS (2.0, 0.9x, 1.0/RDF) and Atom → one record per item/entry (record key `item N`, 1-based).
