@@ -48,6 +48,8 @@ describe('rebuildText spacing', () => {
     [['Scrubs', ',', "'", "'", 'has', 'entered'], 'Scrubs,” has entered'],
     [['24', '/', '7', 'coverage', 'and', '/', 'or'], '24/7 coverage and/or'],
     [['a', 'rise', 'of', '5', '%', '...'], 'a rise of 5%...'],
+    [['$2', '.', '6', 'million', 'and', '$30', ',', '000'], '$2.6 million and $30,000'],
+    [['In', '2011', ',', '500', 'people', 'came'], 'In 2011, 500 people came'],
   ])('%j → %s', (words, expected) => {
     expect(rebuild([words])).toBe(expected);
   });

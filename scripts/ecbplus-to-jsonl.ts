@@ -206,6 +206,10 @@ function gapBefore(tokens: readonly EcbToken[], i: number, splitHyphens: boolean
   if (t === ':' && digitsOnly.test(p) && next !== undefined && digitsOnly.test(next.text)) return '';
   if (p === ':' && digitsOnly.test(t) && digitsOnly.test(tokens[i - 2]?.text ?? '')) return '';
   if (t === ':') return '';
+  // Numbers split at their separators: `2 . 6 million`, `30 , 000`.
+  const beforePrev = tokens[i - 2]?.text ?? '';
+  if (p === '.' && /\d$/.test(beforePrev) && /^\d/.test(t)) return '';
+  if (p === ',' && /(^|\D)\d{1,3}$/.test(beforePrev) && /^\d{3}(?!\d)/.test(t)) return '';
   if (t === '/' && alnumEnd.test(p) && next !== undefined && alnumStart.test(next.text)) return '';
   if (p === '/' && alnumStart.test(t) && alnumEnd.test(tokens[i - 2]?.text ?? '')) return '';
   if (splitHyphens) {
