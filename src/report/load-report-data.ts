@@ -1,9 +1,13 @@
+import { loadLedger } from '../analyze/load-ledger.js';
 import type { Ledger, LedgerDocument } from '../core/types.js';
 import type { CustodyEntry, Store } from '../store/store.js';
 import type { Highlight, ReportCustodyEntry, ReportData, ReportDocument } from './types.js';
 
 export interface LoadReportDataOptions {
-  /** The analysed ledger; without one the report shows the stored documents only. */
+  /**
+   * The analysed ledger; defaults to the store's latest (`loadLedger`). With none (null, or never
+   * analysed) the report shows the stored documents only.
+   */
   ledger?: Ledger | null;
   /** Extraction highlights per document id, when the analysis kept them. */
   highlights?: Record<string, Highlight[]>;
@@ -38,7 +42,7 @@ export function toReportCustody(entry: CustodyEntry): ReportCustodyEntry {
 export function loadReportData(store: Store, options: LoadReportDataOptions = {}): ReportData {
   const custody = [...store.custody.entries()].map(toReportCustody);
   const checkpoint = store.custody.head();
-  const ledger = options.ledger ?? null;
+  const ledger = options.ledger === undefined ? loadLedger(store) : options.ledger;
   const inLedger = new Map<string, LedgerDocument>((ledger?.documents ?? []).map((d) => [d.id, d]));
   const documents: ReportDocument[] = [];
   const ledgerDocs: LedgerDocument[] = [];

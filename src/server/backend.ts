@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Ledger } from '../core/types.js';
 import { loadReportData } from '../report/load-report-data.js';
-import type { ReportData } from '../report/types.js';
+import type { Highlight, ReportData } from '../report/types.js';
 import type { Store } from '../store/store.js';
 
 export interface UploadResult {
@@ -18,13 +18,14 @@ export interface ServerBackend {
   upload?(file: { name: string; bytes: Uint8Array }): Promise<UploadResult>;
 }
 
-/** Steps the store-backed server runs; the CLI passes the library's ingest and analysis. */
+/** Steps the store-backed server runs; the CLI passes the library's `analyze` and `loadLedger`. */
 export interface StorePipeline {
-  ingest(store: Store, inputs: string[]): Promise<{ summary: unknown; documents: string[] }>;
-  /** Re-analyses what is new and returns the ledger (null when nothing is analysed yet). */
-  analyze(store: Store): Promise<Ledger | null>;
+  /** Ingests the inputs exactly as the CLI does, re-analyses, and returns the new ledger. */
+  run(store: Store, inputs: string[]): Promise<{ summary: unknown; documents: string[]; ledger: Ledger | null }>;
   /** The current ledger without work. */
   loadLedger(store: Store): Ledger | null;
+  /** Extraction highlights per document, when available. */
+  highlights?(store: Store): Record<string, Highlight[]>;
 }
 
 /** A file name safe to keep in the workspace: no folders, no dot files, printable ASCII. */
@@ -44,9 +45,11 @@ export function safeUploadName(name: string): string {
 export function createStoreBackend(store: Store, pipeline: StorePipeline, clock: () => Date = () => new Date()): ServerBackend {
   let cached: ReportData | null = null;
   let queue: Promise<unknown> = Promise.resolve();
+  const load = (ledger: Ledger | null) =>
+    loadReportData(store, { ledger, generated: clock().toISOString(), ...(pipeline.highlights ? { highlights: pipeline.highlights(store) } : {}) });
   return {
     data() {
-      cached ??= loadReportData(store, { ledger: pipeline.loadLedger(store), generated: clock().toISOString() });
+      cached ??= load(pipeline.loadLedger(store));
       return cached;
     },
     upload(file) {
@@ -57,9 +60,8 @@ export function createStoreBackend(store: Store, pipeline: StorePipeline, clock:
         const stamp = clock().toISOString().replace(/[:.]/g, '-');
         const path = join(dir, `${stamp}-${safeUploadName(file.name)}`);
         writeFileSync(path, file.bytes, { flag: 'wx' });
-        const { summary, documents } = await pipeline.ingest(store, [path]);
-        const ledger = await pipeline.analyze(store);
-        cached = loadReportData(store, { ledger, generated: clock().toISOString() });
+        const { summary, documents, ledger } = await pipeline.run(store, [path]);
+        cached = load(ledger);
         return { summary, documents };
       });
       queue = run.catch(() => undefined);

@@ -6,21 +6,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderReport } from '../../src/report/render-report.js';
 import type { ReportData } from '../../src/report/types.js';
 import { type Browser, hasChromium, launch, SKIP_MESSAGE } from './chromium.js';
-import { exampleReportData } from './example-data.js';
+import { analyseExample, type ExampleStore } from './example-data.js';
 
 if (!hasChromium) console.warn(SKIP_MESSAGE);
 
-describe.skipIf(!hasChromium)('single-file report in Chromium', () => {
+describe.skipIf(!hasChromium)('single-file report of the example corpus in Chromium', () => {
   let browser: Browser;
   let page: Page;
   let dir: string;
   let url: string;
   let data: ReportData;
+  let example: ExampleStore;
   const outside: string[] = [];
   const problems: string[] = [];
 
   beforeAll(async () => {
-    data = await exampleReportData();
+    example = await analyseExample();
+    data = example.data;
     dir = mkdtempSync(join(tmpdir(), 'corroborate-report-'));
     writeFileSync(join(dir, 'report.html'), renderReport(data));
     url = `file://${join(dir, 'report.html')}`;
@@ -43,6 +45,7 @@ describe.skipIf(!hasChromium)('single-file report in Chromium', () => {
 
   afterAll(async () => {
     await browser?.close();
+    example?.cleanup();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -69,7 +72,8 @@ describe.skipIf(!hasChromium)('single-file report in Chromium', () => {
   it('lists events in a sortable table with one map marker per located event (or cluster)', async () => {
     await go('#/events');
     const rows = page.locator('table.vtable tbody tr:not(.spacer)');
-    expect(await rows.count()).toBe(Math.min(data.ledger.events.length, 40));
+    expect(await rows.count()).toBeGreaterThanOrEqual(Math.min(data.ledger.events.length, 12));
+    expect(await page.locator('.vstatus').first().innerText()).toBe(`${data.ledger.events.length} of ${data.ledger.events.length} rows`);
     const located = data.ledger.events.filter((e) => e.place?.lat != null).map((e) => e.id).sort();
     const markerIds = (await page.locator('svg.map .marker').evaluateAll((els) => els.flatMap((el) => (el.getAttribute('data-events') ?? '').split(' ')))).sort();
     expect(markerIds).toEqual(located);
@@ -100,8 +104,9 @@ describe.skipIf(!hasChromium)('single-file report in Chromium', () => {
     await go(`#/event/${event.id}`);
     await page.waitForSelector('ol.mentions li');
     expect(await page.locator('ol.mentions li').count()).toBe(event.mentions.length);
-    const marked = await page.locator('ol.mentions mark.incident').allInnerTexts();
-    expect(marked.join('\n')).toContain(event.mentions[0]!.text);
+    const squash = (t: string) => t.replace(/\s+/g, ' ').trim();
+    const marked = squash((await page.locator('ol.mentions mark.incident').allInnerTexts()).join(' '));
+    expect(marked).toContain(squash(event.mentions[0]!.text));
     expect(await page.locator('table.figures').innerText()).toContain('Killed');
     if (event.conflicts.length) expect(await page.locator('ul.conflicts li').count()).toBe(event.conflicts.length);
   });
@@ -121,8 +126,8 @@ describe.skipIf(!hasChromium)('single-file report in Chromium', () => {
     await page.waitForSelector('.pane mark.passage');
     const panes = page.locator('.pane');
     for (const i of [0, 1]) {
-      const ids = await panes.nth(i).locator('mark.passage').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-passage')))]);
-      expect(ids).toHaveLength(pair.passages.length);
+      const ids = await panes.nth(i).locator('mark.passage').evaluateAll((els) => [...new Set(els.flatMap((e) => (e.getAttribute('data-passage') ?? '').split(' ')))]);
+      expect(ids.sort()).toEqual(pair.passages.map((_, j) => String(j)).sort());
     }
     const para = page.locator('.pane mark.passage.paraphrase').first();
     const verb = page.locator('.pane mark.passage.verbatim').first();

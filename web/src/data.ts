@@ -91,11 +91,12 @@ export function buildModel(source: Source, data: ReportData): Model {
 export function docLabel(model: Model, id: string): string {
   const d = model.docs.get(id);
   if (!d) return id;
-  const name = d.outlet ?? d.source;
+  const name = d.outlet ?? d.source.split(/[\\/]/).pop() ?? d.source;
   return d.title ? `${name}: ${d.title}` : name;
 }
 
 export function docShort(model: Model, id: string): string {
   const d = model.docs.get(id);
-  return d?.outlet ?? d?.title ?? id;
+  if (!d) return id;
+  return d.outlet ?? d.title ?? d.source.split(/[\\/]/).pop() ?? id;
 }

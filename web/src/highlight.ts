@@ -42,7 +42,9 @@ export function renderMarked(text: string, marks: Mark[], offset = 0): DocumentF
     const attrs: Record<string, string> = { class: inner.cls };
     if (labels) attrs.title = labels;
     if (first && inner.attrs) Object.assign(attrs, inner.attrs);
-    else if (inner.attrs?.['data-passage']) attrs['data-passage'] = inner.attrs['data-passage'];
+    // A piece inside several passages belongs to each of them (matched with [data-passage~="i"]).
+    const passages = [...new Set(covering.map((m) => m.attrs?.['data-passage']).filter((p): p is string => p !== undefined))];
+    if (passages.length) attrs['data-passage'] = passages.join(' ');
     frag.appendChild(h('mark', attrs, piece));
   }
   return frag;

@@ -50,7 +50,7 @@ export async function compareView(ctx: ViewContext): Promise<HTMLElement> {
     h('div', { class: 'text' }, renderMarked(pageR.document.text, passages.map((p, i) => ({ span: p.r, cls: `passage ${p.kind}`, label: `passage ${i + 1}: ${p.kind} (score ${p.score.toFixed(2)})`, attrs: markAttrs(i, p.kind) })))),
   );
 
-  const firstMark = (pane: HTMLElement, i: number) => pane.querySelector<HTMLElement>(`mark[data-passage="${i}"]`);
+  const firstMark = (pane: HTMLElement, i: number) => pane.querySelector<HTMLElement>(`mark[data-passage~="${i}"]`);
   const topIn = (pane: HTMLElement, el: HTMLElement) => el.getBoundingClientRect().top - pane.getBoundingClientRect().top + pane.scrollTop;
 
   // Scroll together: piecewise-linear map between the two panes through the passages' tops and
@@ -100,7 +100,7 @@ export async function compareView(ctx: ViewContext): Promise<HTMLElement> {
     current = (i + passages.length) % passages.length;
     for (const m of document.querySelectorAll('mark.current')) m.classList.remove('current');
     for (const pane of [paneL, paneR]) {
-      for (const m of pane.querySelectorAll(`mark[data-passage="${current}"]`)) m.classList.add('current');
+      for (const m of pane.querySelectorAll(`mark[data-passage~="${current}"]`)) m.classList.add('current');
       const m = firstMark(pane, current);
       if (m) {
         syncing = pane === paneL ? paneR : paneL;
@@ -113,7 +113,7 @@ export async function compareView(ctx: ViewContext): Promise<HTMLElement> {
   for (const pane of [paneL, paneR]) {
     pane.addEventListener('click', (e) => {
       const m = (e.target as HTMLElement).closest('mark[data-passage]');
-      if (m) jump(Number(m.getAttribute('data-passage')));
+      if (m) jump(Number((m.getAttribute('data-passage') ?? '').split(' ')[0]));
     });
   }
   ctx.setList({ move: (d) => jump(current + d), open: () => undefined });

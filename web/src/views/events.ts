@@ -31,14 +31,14 @@ export function eventsView(ctx: ViewContext): HTMLElement {
     onActive: (e) => map.highlight(e?.id ?? null),
     initialSort: { key: 'date', dir: 1 },
     columns: [
-      { key: 'type', label: 'Type', sort: (e) => e.type, cell: (e) => h('span', { title: e.subtype }, e.type) },
-      { key: 'place', label: 'Place', sort: (e) => e.place?.name ?? null, cell: (e) => h('a', { href: route(`event/${e.id}`) }, e.place?.name ?? 'unknown place') },
-      { key: 'date', label: 'Date', sort: (e) => e.date?.start ?? null, cell: (e) => (e.date ? (e.date.start === e.date.end ? e.date.start : `${e.date.start} – ${e.date.end}`) : '–') },
-      { key: 'killed', label: 'Killed', numeric: true, sort: (e) => e.killed?.best ?? e.killed?.low ?? null, cell: (e) => range(e.killed) },
-      { key: 'injured', label: 'Injured', numeric: true, sort: (e) => e.injured?.best ?? e.injured?.low ?? null, cell: (e) => range(e.injured) },
-      { key: 'sources', label: 'Sources', numeric: true, sort: (e) => e.sources, cell: (e) => String(e.sources) },
-      { key: 'independent', label: 'Independent', numeric: true, sort: (e) => e.independent_sources, cell: (e) => String(e.independent_sources) },
-      { key: 'conflicts', label: 'Conflicts', numeric: true, sort: (e) => e.conflicts.length, cell: (e) => (e.conflicts.length ? h('span', { class: 'warn' }, e.conflicts.map((c) => c.field).join(', ')) : '') },
+      { key: 'type', label: 'Type', width: '16%', sort: (e) => e.type, cell: (e) => h('span', { title: e.subtype }, e.type) },
+      { key: 'place', label: 'Place', width: '15%', sort: (e) => e.place?.name ?? null, cell: (e) => h('a', { href: route(`event/${e.id}`) }, e.place?.name ?? 'unknown place') },
+      { key: 'date', label: 'Date', width: '12%', sort: (e) => e.date?.start ?? null, cell: (e) => (e.date ? (e.date.start === e.date.end ? e.date.start : `${e.date.start} – ${e.date.end}`) : '–') },
+      { key: 'killed', label: 'Killed', width: '11%', numeric: true, sort: (e) => e.killed?.best ?? e.killed?.low ?? null, cell: (e) => range(e.killed) },
+      { key: 'injured', label: 'Injured', width: '11%', numeric: true, sort: (e) => e.injured?.best ?? e.injured?.low ?? null, cell: (e) => range(e.injured) },
+      { key: 'sources', label: 'Sources', width: '10%', numeric: true, sort: (e) => e.sources, cell: (e) => String(e.sources) },
+      { key: 'independent', label: 'Independent', width: '14%', numeric: true, sort: (e) => e.independent_sources, cell: (e) => String(e.independent_sources) },
+      { key: 'conflicts', label: 'Conflicts', width: '11%', numeric: true, sort: (e) => e.conflicts.length, cell: (e) => (e.conflicts.length ? h('span', { class: 'warn' }, e.conflicts.map((c) => c.field).join(', ')) : '') },
     ],
   });
 
