@@ -35,7 +35,7 @@ export function goldenLines(): string[] {
       const date = i.date?.start ? `${i.date.start} (${i.date.precision}${i.date.text ? `, "${i.date.text}"` : ', reference'})` : '-';
       lines.push(
         `${doc} [${i.span[0]},${i.span[1]}) incident ${i.kind} | killed ${fig(i.killed)} | injured ${fig(i.injured)}` +
-          `${bodies.length ? ` | bodies ${bodies.map(fig).join(', ')}` : ''} | place ${place} | date ${date} | ${i.modality}` +
+          `${bodies.length ? ` | bodies ${bodies.map(fig).join(', ')}` : ''} | place ${place} | date ${date} | ${i.modality}${i.origin ? ` (${i.origin})` : ''}` +
           ` | "${clip(i.text)}"`,
       );
     }

@@ -330,9 +330,8 @@ function modalityOf(
   attributions: Attribution[],
   quotes: Quote[],
 ): { modality: IncidentMention['modality']; origin: string | null } {
-  const attribution = attributions.find(
-    (a) => (a.statement[0] <= span[0] && a.statement[1] >= span[0]) || inside(a.span, sentence),
-  );
+  // The attribution whose statement holds the incident's trigger clause.
+  const attribution = attributions.find((a) => a.statement[0] < span[1] && a.statement[1] > span[0] && inside(a.span, sentence));
   if (c.hedges.test(text.slice(sentence[0], sentence[1]))) return { modality: 'alleged', origin: attribution?.source ?? null };
   if (attribution) return { modality: 'attributed', origin: attribution.source };
   const quote = quotes.find((q) => q.direct && q.span[0] <= span[0] && q.span[1] >= span[1]);

@@ -1,5 +1,7 @@
 import type { Attribution, Claim, DateMention, DocumentExtraction, DocumentMeta, PlaceMention, Quote, Sentence, Span } from '../core/types.js';
 import { extractActors } from './extract-actors.js';
+import { extractAttributions } from './extract-attributions.js';
+import { extractClaims } from './extract-claims.js';
 import { extractDates } from './extract-dates.js';
 import { extractIncidents } from './extract-incidents.js';
 import { extractQuantities } from './extract-quantities.js';
@@ -23,7 +25,7 @@ export interface ExtractInput {
   dateline: DocumentMeta['dateline'] | string | null;
 }
 
-/** Extractors of attributions and claims (extract-text stage); injected until they land. */
+/** Replacements for the attribution and claim extractors (defaults: extract-attributions, extract-claims). */
 export interface TextStageHooks {
   extractAttributions?: (text: string, sentences: Sentence[]) => Attribution[];
   extractClaims?: (text: string, sentences: Sentence[], documentId: string, quotes: Quote[], attributions: Attribution[]) => Claim[];
@@ -62,7 +64,7 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
     const placed = resolvePlaces(text, { documentId: doc.id, dateline: dateline?.span ?? headSpan(text) }, gazetteer);
     const actors = extractActors(text, gazetteer);
     const quoted = extractQuotes(text, sentences, doc.id);
-    const attributions = options.extractAttributions?.(text, sentences) ?? [];
+    const attributions = (options.extractAttributions ?? extractAttributions)(text, sentences);
     const mainPlace = pickMainPlace(placed.places, dateline?.span ?? headSpan(text));
     const referenceDate: DateMention | null = reference.date
       ? {
@@ -87,7 +89,7 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
       referenceDate,
       mainPlace,
     });
-    const claims = (options.extractClaims?.(text, sentences, doc.id, quoted.quotes, attributions) ?? []).map((claim) => ({
+    const claims = (options.extractClaims ?? extractClaims)(text, sentences, doc.id, quoted.quotes, attributions).map((claim) => ({
       ...claim,
       about: [
         ...new Set([
