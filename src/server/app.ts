@@ -59,6 +59,8 @@ export function createApp(backend: ServerBackend, options: AppOptions = {}) {
   const maxUrl = options.maxUrlLength ?? 2048;
 
   function serveStatic(path: string): AppResponse {
+    // Browsers ask for it unprompted; answering "no content" keeps logs and consoles clean.
+    if (path === '/favicon.ico') return { status: 204, headers: { 'cache-control': 'max-age=86400' }, body: '' };
     const entry = STATIC[path];
     if (!entry) throw new HttpError(404, 'not-found', `No route for ${path.slice(0, 100)}.`, 'The API lives under /api/; see docs/report.md.');
     let bytes = statics.get(entry[0]);
