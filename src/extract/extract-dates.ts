@@ -28,6 +28,8 @@ const PATTERN = new RegExp(
   ].join('|'),
   'gi',
 );
+/** Cheap pre-check: every pattern needs a digit, a month, `day`, a period word or a deictic. */
+const MAY_HAVE_DATE = /\d|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|day|week|month|year|yesterday|today|tonight|tomorrow|night|morning|afternoon|evening/i;
 const FUTURE = /\b(?:will|shall|next|going\s+to|scheduled|upcoming|is\s+due|are\s+due|is\s+set\s+to|are\s+set\s+to|plans?\s+to|tomorrow)\b|\w'll\b/i;
 const CASE_SENSITIVE = /^(?:[A-Z]|\d|early|late|mid|earlier|later|last|this|next|yesterday|today|tonight|tomorrow|the|a|an|one|two|three|four|five|six|seven|eight|nine|ten|in|since|until|by|during|of)/;
 
@@ -52,6 +54,7 @@ export function extractDates(
   const ref = reference.date && /^\d{4}-\d{2}-\d{2}/.test(reference.date) ? toDate(reference.date.slice(0, 10)) : null;
   const refLabel = ref ? `reference ${iso(ref)} (${reference.from})` : 'no reference date';
   for (const sentence of sentences) {
+    if (!MAY_HAVE_DATE.test(sentence.text)) continue;
     const future = FUTURE.test(sentence.text);
     PATTERN.lastIndex = 0;
     for (let match = PATTERN.exec(sentence.text); match; match = PATTERN.exec(sentence.text)) {

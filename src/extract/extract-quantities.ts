@@ -84,6 +84,8 @@ function parseNumber(raw: string, numbers: NumberLexicon): number | null {
   return total + current;
 }
 
+/** Cheap pre-check: a digit, or a number word stem, `dozen`, `score`, or a pair (`a man and a woman`). */
+const MAY_HAVE_NUMBER = /\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|score|couple|pair| and an? /i;
 const MONTH = /(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$/i;
 const MONTH_AFTER = /^\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
 const AGE_OR_UNIT_ADJECTIVE = /^-(?!\s)|^\s*(?:years?|yrs?)[\s-]+old\b|^\s*(?:a\.m\.|p\.m\.|am\b|pm\b|gmt\b|utc\b|o'clock|h\b)/i;
@@ -104,6 +106,7 @@ export function extractQuantities(text: string, sentences: readonly Sentence[]):
   const quantities: Quantity[] = [];
   for (const sentence of sentences) {
     const [offset] = sentence.span;
+    if (!MAY_HAVE_NUMBER.test(sentence.text)) continue;
     pattern.lastIndex = 0;
     for (let match = pattern.exec(sentence.text); match; match = pattern.exec(sentence.text)) {
       const quantity = toQuantity(sentence.text, match, numbers);

@@ -20,6 +20,17 @@ const CLOSING_DOUBLE = '”"»';
  * and no quotation is paired from it.
  */
 export function findQuoteMarks(text: string): { regions: QuoteRegion[]; diagnostics: Diagnostic[] } {
+  // Quotes and attributions both ask for the same document in a row: keep the last answer.
+  if (last && last.text === text) return { regions: last.regions, diagnostics: [...last.diagnostics] };
+  const result = pairMarks(text);
+  last = { text, ...result };
+  return { regions: result.regions, diagnostics: [...result.diagnostics] };
+}
+
+let last: { text: string; regions: QuoteRegion[]; diagnostics: Diagnostic[] } | undefined;
+const MARK = /["“”„«»'‘’]/g;
+
+function pairMarks(text: string): { regions: QuoteRegion[]; diagnostics: Diagnostic[] } {
   const paragraphs: Span[] = [];
   let start = 0;
   PARAGRAPH_BREAK.lastIndex = 0;
@@ -82,9 +93,9 @@ function scanParagraph(
   let contentStart = carried ? from + 1 : -1;
   const parts: Span[] = carried ? [...carried.parts] : [];
   let nested = 0;
-  for (let i = carried ? from + 1 : from; i < to; i++) {
-    const c = text[i]!;
-    if (!/["“”„«»'‘’]/.test(c)) continue;
+  MARK.lastIndex = carried ? from + 1 : from;
+  for (let found = MARK.exec(text); found && found.index < to; found = MARK.exec(text)) {
+    const i = found.index;
     if (family === null) {
       if (isOpening(text, i, 'double')) {
         family = 'double';

@@ -34,7 +34,10 @@ export interface SpeechFrame {
 }
 
 interface Compiled {
-  cue: RegExp;
+  /** Single-word cues, lower-case. */
+  words: Set<string>;
+  /** Multi-word cues by their first word: `according` → [`according to`]. */
+  phrases: Map<string, string[]>;
   verbs: Map<string, Stance>;
   perception: Set<string>;
   perceivers: Set<string>;
@@ -45,11 +48,18 @@ let compiled: Compiled | undefined;
 function compile(): Compiled {
   if (compiled) return compiled;
   const lexicon = loadLexicon<CueLexicon>('speech-cues');
-  const forms = [...Object.keys(lexicon.verbs), ...lexicon.perception, ...lexicon.according]
-    .sort((a, b) => b.length - a.length)
-    .map((form) => form.replace(/ /g, '\\s+'));
+  const words = new Set<string>();
+  const phrases = new Map<string, string[]>();
+  for (const form of [...Object.keys(lexicon.verbs), ...lexicon.perception, ...lexicon.according]) {
+    if (!form.includes(' ')) words.add(form);
+    else {
+      const first = form.slice(0, form.indexOf(' '));
+      phrases.set(first, [...(phrases.get(first) ?? []), form].sort((x, y) => y.length - x.length));
+    }
+  }
   compiled = {
-    cue: new RegExp(`\\b(?:${forms.join('|')})\\b`, 'gi'),
+    words,
+    phrases,
     verbs: new Map(Object.entries(lexicon.verbs)),
     perception: new Set(lexicon.perception),
     perceivers: new Set(lexicon.perceivers),
@@ -96,18 +106,29 @@ function tokens(text: string, from: number, to: number): Token[] {
 export function findSpeechFrames(text: string, sentences: readonly Sentence[], quoted: (position: number) => boolean): SpeechFrame[] {
   const cached = cache.get(sentences);
   if (cached && cached.text === text) return cached.frames;
-  const { cue: cuePattern, verbs, perception, perceivers } = compile();
+  const { words, phrases, verbs, perception, perceivers } = compile();
   const frames: SpeechFrame[] = [];
   const resolver = createResolver(text);
   sentences.forEach((sentence, index) => {
     const [sentenceStart, sentenceEnd] = sentence.span;
     const inSentence: SpeechFrame[] = [];
-    cuePattern.lastIndex = 0;
-    for (let match = cuePattern.exec(sentence.text); match; match = cuePattern.exec(sentence.text)) {
-      const cueStart = sentenceStart + match.index;
-      const cueEnd = cueStart + match[0].length;
+    WORD.lastIndex = 0;
+    for (let word = WORD.exec(sentence.text); word; word = WORD.exec(sentence.text)) {
+      const lower = word[0].toLowerCase();
+      let length = 0;
+      if (words.has(lower)) length = word[0].length;
+      else {
+        const candidates = phrases.get(lower);
+        if (!candidates) continue;
+        const rest = sentence.text.slice(word.index, word.index + 40).toLowerCase().replace(/\s+/g, ' ');
+        const phrase = candidates.find((candidate) => rest.startsWith(candidate) && !/[a-z]/.test(rest[candidate.length] ?? ''));
+        if (!phrase) continue;
+        length = matchedLength(sentence.text, word.index, phrase);
+      }
+      const cueStart = sentenceStart + word.index;
+      const cueEnd = cueStart + length;
       if (quoted(cueStart)) continue;
-      const cue = match[0].toLowerCase().replace(/\s+/g, ' ');
+      const cue = text.slice(cueStart, cueEnd).toLowerCase().replace(/\s+/g, ' ');
       const before = text.slice(Math.max(sentenceStart, cueStart - 30), cueStart);
       const after = text.slice(cueEnd, Math.min(sentenceEnd, cueEnd + 12));
       const isAccording = cue === 'according to' || cue === 'citing' || cue === 'quoting' || cue === 'as reported by' || cue === 'in the words of';
@@ -151,6 +172,18 @@ export function findSpeechFrames(text: string, sentences: readonly Sentence[], q
   });
   cache.set(sentences, { text, frames });
   return frames;
+}
+
+const WORD = /[A-Za-z]+/g;
+
+/** Length in the text of a multi-word cue whose words may be separated by any whitespace. */
+function matchedLength(sentence: string, start: number, phrase: string): number {
+  let position = start;
+  for (const [index, part] of phrase.split(' ').entries()) {
+    if (index > 0) while (/\s/.test(sentence[position] ?? '')) position++;
+    position += part.length;
+  }
+  return position - start;
 }
 
 const cache = new WeakMap<readonly Sentence[], { text: string; frames: SpeechFrame[] }>();
@@ -307,7 +340,7 @@ function trimSpan(text: string, start: number, end: number): Span | null {
 
 /** Resolves pronouns, surnames and role descriptions against speakers seen earlier. */
 function createResolver(text: string) {
-  const fullNames = collectFullNames(text);
+  const fullNames = new Map<string, string | null>();
   const seen: { speaker: string; role: string | null; kind: SpeakerKind }[] = [];
   return {
     resolve(raw: RawSpeaker): FrameSpeaker {
@@ -341,6 +374,7 @@ function createResolver(text: string) {
       let speaker = parsed.speaker;
       let resolved = false;
       if (parsed.kind === 'person' && !speaker.includes(' ')) {
+        if (!fullNames.has(speaker)) fullNames.set(speaker, fullNameFor(text, speaker));
         const full = fullNames.get(speaker);
         if (full) {
           speaker = full;
@@ -354,22 +388,22 @@ function createResolver(text: string) {
   };
 }
 
-const NAME_RUN = /\p{Lu}[\p{L}’'-]*(?: \p{Lu}[\p{L}’'-]*)+/gu;
-
-/** Maps surnames to the first full name written in the text (`Herega` → `Hanna Herega`). */
-function collectFullNames(text: string): Map<string, string> {
-  const names = new Map<string, string>();
-  NAME_RUN.lastIndex = 0;
-  for (let match = NAME_RUN.exec(text); match; match = NAME_RUN.exec(text)) {
-    const words = match[0].split(' ');
+/**
+ * The first full name in the text that ends with `surname` (`Herega` → `Hanna Herega`):
+ * up to three capitalised words right before it, titles stripped.
+ */
+function fullNameFor(text: string, surname: string): string | null {
+  for (let at = text.indexOf(surname); at !== -1; at = text.indexOf(surname, at + surname.length)) {
+    if (/[\p{L}\p{N}]/u.test(text[at + surname.length] ?? '')) continue;
+    const before = PRECEDING_NAMES.exec(text.slice(Math.max(0, at - 80), at));
+    if (!before) continue;
+    const words = before[0].trim().split(' ');
     while (words.length > 0 && STOP_CAPS.has(words[0]!)) words.shift();
-    if (words.length < 2) continue;
-    const parsed = parseSpeaker(words.join(' '));
-    if (parsed.kind !== 'person') continue;
-    const parts = parsed.speaker.split(' ');
-    if (parts.length < 2 || parts.length > 4) continue;
-    const surname = parts[parts.length - 1]!;
-    if (!names.has(surname)) names.set(surname, parsed.speaker);
+    if (words.length === 0) continue;
+    const parsed = parseSpeaker(`${words.join(' ')} ${surname}`);
+    if (parsed.kind === 'person' && parsed.speaker.includes(' ') && parsed.speaker.endsWith(surname)) return parsed.speaker;
   }
-  return names;
+  return null;
 }
+
+const PRECEDING_NAMES = /(?:\p{Lu}[\p{L}’'-]* ){1,3}$/u;

@@ -55,6 +55,17 @@ const isCapitalised = (word: string): boolean => /^\p{Lu}/u.test(word);
  * `the resident who refused to be identified` → a description kept whole.
  */
 export function parseSpeaker(phrase: string): ParsedSpeaker {
+  const cached = parsed.get(phrase);
+  if (cached) return cached;
+  const result = parse(phrase);
+  if (parsed.size > 50_000) parsed.clear();
+  parsed.set(phrase, result);
+  return result;
+}
+
+const parsed = new Map<string, ParsedSpeaker>();
+
+function parse(phrase: string): ParsedSpeaker {
   const { titles, modifiers, honorifics, organisations, wires } = speakerWords();
   const text = phrase.trim().replace(/\s+/g, ' ');
   const lower = text.toLowerCase();
