@@ -12,6 +12,7 @@ const execFileAsync = promisify(execFile);
 /** How many files are written and fsynced at once (fsyncs in flight overlap in the kernel's journal). */
 const WRITE_CONCURRENCY = 32;
 const TEMP_DIR = '.tmp';
+const SMALL_FILE = 8 * 1024 * 1024;
 
 /**
  * The content-addressed folder of original bytes: `<dir>/originals/ab/cdef…` where `abcdef…` is
@@ -112,6 +113,14 @@ export class OriginalsFolder {
     const file = this.pathOf(sha256);
     const hasher = createHash('sha256');
     try {
+      const handle = await fsp.open(file, 'r');
+      try {
+        // Small files (the common case) in one read; large ones streamed below.
+        const { size } = await handle.stat();
+        if (size <= SMALL_FILE) return hasher.update(await handle.readFile()).digest('hex');
+      } finally {
+        await handle.close();
+      }
       for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hasher.update(chunk as Buffer);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;

@@ -62,7 +62,8 @@ export function register(program: Command): void {
     .description('Read files, folders (recursively) and - (standard input) into the store, keeping every original')
     .argument('[paths...]', 'files, folders, or - for standard input')
     .option('--manifest <file>', 'JSON Lines or CSV file with path,outlet,url,title,published per file')
-    .option('--json', 'print a machine-readable summary on stdout');
+    .option('--json', 'print a machine-readable summary on stdout')
+    .option('--batch-size <n>', 'inputs per group commit (originals synced together, then one transaction)', '500');
   for (const [flags, field, isSize, description] of LIMIT_FLAGS) {
     command.option(flags, `${description} (default ${isSize ? `${baseLimits[field]} bytes` : baseLimits[field]})`);
   }
@@ -71,6 +72,8 @@ export function register(program: Command): void {
       throw new UsageError('Nothing to ingest: give files, folders or -, or a --manifest.', 'Example: corroborate ingest reports/');
     }
     const limits = parseLimits(opts);
+    const batch = countSchema.safeParse(opts.batchSize);
+    if (!batch.success) throw new UsageError(`--batch-size: expected a positive whole number; found "${String(opts.batchSize)}".`);
     const manifest = opts.manifest as string | undefined;
     if (manifest) readManifest(manifest); // fail fast with a usage error before opening the store
     const store = openStore(cmd.optsWithGlobals().store as string);
@@ -80,6 +83,7 @@ export function register(program: Command): void {
       summary = await ingest(store, paths, {
         manifest,
         limits,
+        batchInputs: batch.data,
         onProgress: (p) => bar?.update(p.inputs, { docs: p.newDocuments, rejected: p.rejected }),
       });
     } finally {

@@ -147,7 +147,7 @@ export class SqliteStore implements Store {
     const problems: VerifyProblem[] = [];
     const originals = this.originals.all();
     let done = 0;
-    await mapLimit(originals, 4, async ({ sha256 }) => {
+    await mapLimit(originals, 8, async ({ sha256 }) => {
       const actual = await this.folder.hash(sha256);
       if (actual !== sha256) {
         const documents = this.documents.idsForOriginal(sha256);
