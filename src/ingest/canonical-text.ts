@@ -47,6 +47,8 @@ export function decodeText(bytes: Uint8Array, place: Place, charset?: string | n
         ),
       };
     }
+    if (decoder.encoding === 'windows-1252')
+      return { ok: true, text: canonicalText(decodeWindows1252(bytes)) };
     try {
       return { ok: true, text: canonicalText(decoder.decode(bytes)) };
     } catch {
@@ -79,10 +81,30 @@ export function decodeText(bytes: Uint8Array, place: Place, charset?: string | n
   }
 }
 
+// Node's TextDecoder decodes windows-1252 (and its aliases latin1, iso-8859-1, us-ascii) as
+// ISO-8859-1, leaving 0x80–0x9F as C1 controls; browsers and the WHATWG Encoding standard map them
+// to these characters (0x81, 0x8D, 0x8F, 0x90, 0x9D stay as the C1 code points).
+const cp1252High =
+  '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f' +
+  '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  let out = '';
+  for (let i = 0; i < bytes.length; i += 8192) {
+    const chunk = bytes.subarray(i, i + 8192);
+    out += String.fromCharCode(
+      ...Array.from(chunk, (b) => (b >= 0x80 && b <= 0x9f ? cp1252High.charCodeAt(b - 0x80) : b)),
+    );
+  }
+  return out;
+}
+
 function normaliseLabel(charset: string | null | undefined): string {
-  const label = (charset ?? '').trim().toLowerCase().replace(/^["']|["']$/g, '');
+  const label = (charset ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/^["']|["']$/g, '');
   if (label === '' || label === 'utf-8' || label === 'utf8' || label === 'unicode-1-1-utf-8') return 'utf-8';
-  // HTML's rule: a declared us-ascii / iso-8859-1 page is decoded as windows-1252 by every browser.
   return label;
 }
 

@@ -62,10 +62,13 @@ export function inferCredits(text: string, bodyStart: number): InferredCredit[] 
     lineStart = lineEnd + 1;
   }
 
-  const opening = new RegExp(`^\\((${aliasPattern()})\\)\\s*(?:[–—]|-{1,2})`, 'u').exec(text.slice(bodyStart, bodyStart + 60));
+  const opening = new RegExp(`^\\((${aliasPattern()})\\)\\s*(?:[–—]|-{1,2})`, 'u').exec(
+    text.slice(bodyStart, bodyStart + 60),
+  );
   if (opening?.[1]) {
     const name = wireName(opening[1]);
-    if (name) found.push({ name, text: opening[1], span: [bodyStart + 1, bodyStart + 1 + opening[1].length] });
+    if (name)
+      found.push({ name, text: opening[1], span: [bodyStart + 1, bodyStart + 1 + opening[1].length] });
   }
 
   const signoff = /\(([A-Za-z]{2,10}(?:\s*[,/]\s*[A-Za-z]{1,10})*)\)\s*$/u.exec(text.trimEnd());

@@ -1,6 +1,6 @@
 import { constants, gunzipSync } from 'node:zlib';
-import { ratioFloorBytes } from '../limits.js';
 import type { Diagnostic } from '../../core/types.js';
+import { ratioFloorBytes } from '../limits.js';
 import type { ReadLimits } from '../reader.js';
 import { diagnostic, formatBytes, type Place } from './diagnostic.js';
 

@@ -30,7 +30,8 @@ export function pageMeta(document: MetaDocument, maxDepth: number): Partial<Docu
   }
   const ld = jsonLdArticle(document, maxDepth);
   const first = (...values: unknown[]): string | null => {
-    for (const v of values) if (typeof v === 'string' && v.trim() !== '') return v.trim().replace(/\s+/g, ' ');
+    for (const v of values)
+      if (typeof v === 'string' && v.trim() !== '') return v.trim().replace(/\s+/g, ' ');
     return null;
   };
   const notUrl = (v: string | undefined) => (v && !/^https?:\/\//i.test(v) ? v : undefined);
@@ -56,7 +57,15 @@ export function pageMeta(document: MetaDocument, maxDepth: number): Partial<Docu
   const published =
     normalizeDate(metas.get('article:published_time')) ??
     normalizeDate(ld.datePublished) ??
-    firstDate(metas, ['date', 'pubdate', 'publishdate', 'publish-date', 'dc.date.issued', 'dcterms.created', 'dc.date']) ??
+    firstDate(metas, [
+      'date',
+      'pubdate',
+      'publishdate',
+      'publish-date',
+      'dc.date.issued',
+      'dcterms.created',
+      'dc.date',
+    ]) ??
     timeElementDate(document);
   if (title) meta.title = title;
   if (byline) meta.byline = byline;
@@ -88,7 +97,9 @@ function timeElementDate(document: MetaDocument): string | null {
 /** `"Name"`, `{ name }`, or a list of those, as one string (`"A, B"`). */
 function nameOf(value: unknown): string | undefined {
   const names = (Array.isArray(value) ? value : [value])
-    .map((v) => (typeof v === 'string' ? v : v && typeof v === 'object' ? (v as { name?: unknown }).name : undefined))
+    .map((v) =>
+      typeof v === 'string' ? v : v && typeof v === 'object' ? (v as { name?: unknown }).name : undefined,
+    )
     .filter((v): v is string => typeof v === 'string' && v.trim() !== '');
   return names.length > 0 ? names.join(', ') : undefined;
 }

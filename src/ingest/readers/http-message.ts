@@ -22,11 +22,20 @@ export function parseHttpResponse(
   let end = block.indexOf('\r\n\r\n');
   let separator = 4;
   if (end < 0) [end, separator] = [block.indexOf('\n\n'), 2];
-  const statusLine = /^HTTP\/\d(?:\.\d)?\s+(\d{3})/.exec(block.toString('latin1', 0, Math.min(64, block.length)));
+  const statusLine = /^HTTP\/\d(?:\.\d)?\s+(\d{3})/.exec(
+    block.toString('latin1', 0, Math.min(64, block.length)),
+  );
   if (end < 0 || !statusLine) {
     return {
       response: null,
-      diagnostics: [diagnostic(place, 'warc-bad-http', 'error', 'Expected an HTTP response (status line, headers, blank line) in the WARC response record, found none; record skipped.')],
+      diagnostics: [
+        diagnostic(
+          place,
+          'warc-bad-http',
+          'error',
+          'Expected an HTTP response (status line, headers, blank line) in the WARC response record, found none; record skipped.',
+        ),
+      ],
     };
   }
   const headers = new Map<string, string>();
@@ -44,7 +53,14 @@ export function parseHttpResponse(
   if (/\bchunked\b/i.test(headers.get('transfer-encoding') ?? '')) {
     body = dechunk(rawBody);
     if (!body) {
-      diagnostics.push(diagnostic(place, 'warc-bad-http', 'error', 'The HTTP body says it is chunked (Transfer-Encoding: chunked) but its chunks are malformed; record skipped.'));
+      diagnostics.push(
+        diagnostic(
+          place,
+          'warc-bad-http',
+          'error',
+          'The HTTP body says it is chunked (Transfer-Encoding: chunked) but its chunks are malformed; record skipped.',
+        ),
+      );
     }
   }
   const coding = (headers.get('content-encoding') ?? '').trim().toLowerCase();
@@ -85,19 +101,37 @@ function decodeContent(
     const out = gunzipLimited(body, place, limits);
     return { body: out.bytes ? Buffer.from(out.bytes) : null, diagnostics: out.diagnostics };
   }
-  const cap = Math.min(limits.maxDecompressedBytes, Math.max(1024 * 1024, body.length * limits.maxCompressionRatio));
+  const cap = Math.min(
+    limits.maxDecompressedBytes,
+    Math.max(1024 * 1024, body.length * limits.maxCompressionRatio),
+  );
   try {
     if (coding === 'deflate') return { body: inflateSync(body, { maxOutputLength: cap }), diagnostics: [] };
-    if (coding === 'br') return { body: brotliDecompressSync(body, { maxOutputLength: cap }), diagnostics: [] };
+    if (coding === 'br')
+      return { body: brotliDecompressSync(body, { maxOutputLength: cap }), diagnostics: [] };
   } catch (error) {
     return {
       body: null,
-      diagnostics: [diagnostic(place, 'warc-bad-http', 'error', `The HTTP body (Content-Encoding: ${coding}) could not be decompressed within the limits: ${(error as Error).message}; record skipped.`)],
+      diagnostics: [
+        diagnostic(
+          place,
+          'warc-bad-http',
+          'error',
+          `The HTTP body (Content-Encoding: ${coding}) could not be decompressed within the limits: ${(error as Error).message}; record skipped.`,
+        ),
+      ],
     };
   }
   return {
     body: null,
-    diagnostics: [diagnostic(place, 'warc-bad-http', 'error', `Unsupported HTTP Content-Encoding "${coding}"; record skipped.`)],
+    diagnostics: [
+      diagnostic(
+        place,
+        'warc-bad-http',
+        'error',
+        `Unsupported HTTP Content-Encoding "${coding}"; record skipped.`,
+      ),
+    ],
   };
 }
 

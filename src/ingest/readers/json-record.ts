@@ -33,7 +33,9 @@ export function recordFromJson(
     const found = value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
     return {
       record: null,
-      diagnostics: [diagnostic(place, 'json-not-object', 'error', `Expected a JSON object (one report), found ${found}.`)],
+      diagnostics: [
+        diagnostic(place, 'json-not-object', 'error', `Expected a JSON object (one report), found ${found}.`),
+      ],
     };
   }
   const obj = value as Record<string, unknown>;
@@ -56,7 +58,13 @@ export function recordFromJson(
     if (date) meta.published = date;
     else {
       diagnostics.push(
-        diagnostic(place, 'unparsed-date', 'warning', `The date "${published.slice(0, 80)}" is not ISO 8601 or RFC 822; it was not used.`, 'Give dates as ISO 8601, e.g. 2022-04-03 or 2022-04-03T10:15:00Z.'),
+        diagnostic(
+          place,
+          'unparsed-date',
+          'warning',
+          `The date "${published.slice(0, 80)}" is not ISO 8601 or RFC 822; it was not used.`,
+          'Give dates as ISO 8601, e.g. 2022-04-03 or 2022-04-03T10:15:00Z.',
+        ),
       );
     }
   }
@@ -91,7 +99,7 @@ export function recordFromJson(
         'error',
         text === undefined
           ? `Expected a text field (${jsonFields.text.join(', ')} or html), found none (fields: ${Object.keys(obj).slice(0, 12).join(', ') || 'none'}).`
-          : 'The record\'s text field is empty.',
+          : "The record's text field is empty.",
       ),
     );
     return { record: null, diagnostics };
@@ -104,7 +112,9 @@ export function recordFromJson(
 
 function names(value: unknown): string | undefined {
   const list = (Array.isArray(value) ? value : [value])
-    .map((v) => (typeof v === 'string' ? v : v && typeof v === 'object' ? (v as { name?: unknown }).name : undefined))
+    .map((v) =>
+      typeof v === 'string' ? v : v && typeof v === 'object' ? (v as { name?: unknown }).name : undefined,
+    )
     .filter((v): v is string => typeof v === 'string' && v.trim() !== '')
     .map((v) => v.trim());
   return list.length > 0 ? list.join(', ') : undefined;

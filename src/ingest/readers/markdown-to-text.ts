@@ -29,7 +29,8 @@ export function markdownToText(markdown: string): { text: string; meta: Partial<
     const line = lines[i] as string;
     const fenceMatch = /^\s{0,3}(`{3,}|~{3,})/.exec(line);
     if (fence) {
-      if (fenceMatch && fenceMatch[1]?.[0] === fence[0] && (fenceMatch[1]?.length ?? 0) >= fence.length) fence = null;
+      if (fenceMatch && fenceMatch[1]?.[0] === fence[0] && (fenceMatch[1]?.length ?? 0) >= fence.length)
+        fence = null;
       else out.push(line);
       continue;
     }
@@ -43,7 +44,10 @@ export function markdownToText(markdown: string): { text: string; meta: Partial<
       out.push('');
       continue;
     }
-    if (/^\s{0,3}\[[^\]]+\]:\s*\S+/.test(line) || /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line)) {
+    if (
+      /^\s{0,3}\[[^\]]+\]:\s*\S+/.test(line) ||
+      /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:?-{3,}:?\s*)*\|?\s*$/.test(line)
+    ) {
       continue;
     }
     const heading = /^\s{0,3}(#{1,6})\s+(.*?)(?:\s+#+)?\s*$/.exec(line);
@@ -56,11 +60,27 @@ export function markdownToText(markdown: string): { text: string; meta: Partial<
     }
     out.push(text);
   }
-  return { text: out.join('\n').replace(/^\n+/, '').replace(/\n{3,}/g, '\n\n'), meta };
+  return {
+    text: out
+      .join('\n')
+      .replace(/^\n+/, '')
+      .replace(/\n{3,}/g, '\n\n'),
+    meta,
+  };
 }
 
-function inline(text: string): string {
-  return text
+// Backslash escapes are set aside first (as private-use characters) so that an escaped `*` or `_`
+// is never read as emphasis, then restored as the plain character. A line that already holds such
+// characters skips this step, so they are never rewritten.
+const escapeBase = 0xe000;
+
+function inline(line: string): string {
+  const protect = !/[\ue000-\ue07f]/.test(line);
+  const escaped = /\\([\\`*_{}[\]()#+\-.!|>~])/g;
+  const text = protect
+    ? line.replace(escaped, (_, c: string) => String.fromCharCode(escapeBase + c.charCodeAt(0)))
+    : line.replace(escaped, '$1');
+  const out = text
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]+)\]\[[^\]]*\]/g, '$1')
@@ -70,8 +90,10 @@ function inline(text: string): string {
     .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
     .replace(/(?<![\w*])\*(?=\S)(.+?)(?<=\S)\*(?![\w*])/g, '$1')
     .replace(/(?<!\w)_(?=\S)(.+?)(?<=\S)_(?!\w)/g, '$1')
-    .replace(/~~(?=\S)(.+?)(?<=\S)~~/g, '$1')
-    .replace(/\\([\\`*_{}[\]()#+\-.!|>~])/g, '$1');
+    .replace(/~~(?=\S)(.+?)(?<=\S)~~/g, '$1');
+  return protect
+    ? out.replace(/[\ue000-\ue07f]/g, (c) => String.fromCharCode(c.charCodeAt(0) - escapeBase))
+    : out;
 }
 
 function readFrontMatter(lines: string[], meta: Partial<DocumentMeta>): void {

@@ -7,12 +7,42 @@
  * (`<p>`, `<li>`, `<td>` …), so pages with unclosed paragraphs are not mistaken for deep ones.
  */
 const voidElements = new Set([
-  'area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'keygen', 'link', 'meta', 'param',
-  'source', 'track', 'wbr',
+  'area',
+  'base',
+  'br',
+  'col',
+  'embed',
+  'hr',
+  'img',
+  'input',
+  'keygen',
+  'link',
+  'meta',
+  'param',
+  'source',
+  'track',
+  'wbr',
 ]);
 const optionalEnd = new Set([
-  'html', 'head', 'body', 'p', 'li', 'dt', 'dd', 'tr', 'td', 'th', 'option', 'optgroup', 'rp', 'rt',
-  'thead', 'tbody', 'tfoot', 'colgroup', 'caption',
+  'html',
+  'head',
+  'body',
+  'p',
+  'li',
+  'dt',
+  'dd',
+  'tr',
+  'td',
+  'th',
+  'option',
+  'optgroup',
+  'rp',
+  'rt',
+  'thead',
+  'tbody',
+  'tfoot',
+  'colgroup',
+  'caption',
 ]);
 const rawText = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'noscript', 'template']);
 
@@ -72,6 +102,12 @@ export function markupDepth(markup: string, mode: 'html' | 'xml', limit: number)
 
 function isNameChar(c: number): boolean {
   return (
-    (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 58 || c === 45 || c === 95 || c === 46
+    (c >= 97 && c <= 122) ||
+    (c >= 65 && c <= 90) ||
+    (c >= 48 && c <= 57) ||
+    c === 58 ||
+    c === 45 ||
+    c === 95 ||
+    c === 46
   );
 }

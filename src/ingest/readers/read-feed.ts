@@ -1,7 +1,7 @@
 import { XMLParser } from 'fast-xml-parser';
 import type { Diagnostic, DocumentMeta } from '../../core/types.js';
 import { canonicalText, decodeText } from '../canonical-text.js';
-import type { ReadLimits, ReadRecord, ReadResult, Reader } from '../reader.js';
+import type { Reader, ReadLimits, ReadRecord, ReadResult } from '../reader.js';
 import { diagnostic, type Place } from './diagnostic.js';
 import { htmlFragmentToText } from './html-to-text.js';
 import { markupDepth } from './markup-depth.js';
@@ -45,7 +45,16 @@ export const readFeed: Reader = (bytes, { source, limits }) => {
     );
   }
   if (markupDepth(xml, 'xml', limits.maxDepth) > limits.maxDepth) {
-    return fail('rss', diagnostic(place, 'too-deep', 'error', `Rejected: XML elements are nested more than ${limits.maxDepth} levels deep (maxDepth).`, 'If the feed is genuine, raise --max-depth.'));
+    return fail(
+      'rss',
+      diagnostic(
+        place,
+        'too-deep',
+        'error',
+        `Rejected: XML elements are nested more than ${limits.maxDepth} levels deep (maxDepth).`,
+        'If the feed is genuine, raise --max-depth.',
+      ),
+    );
   }
   let doc: Record<string, unknown>;
   try {
@@ -61,7 +70,15 @@ export const readFeed: Reader = (bytes, { source, limits }) => {
       isArray: (name) => name === 'item' || name === 'entry' || name === 'link' || name === 'author',
     }).parse(xml) as Record<string, unknown>;
   } catch (error) {
-    return fail('rss', diagnostic(place, 'xml-malformed', 'error', `Expected well-formed XML, found: ${(error as Error).message}.`));
+    return fail(
+      'rss',
+      diagnostic(
+        place,
+        'xml-malformed',
+        'error',
+        `Expected well-formed XML, found: ${(error as Error).message}.`,
+      ),
+    );
   }
   const rss = doc.rss as Record<string, unknown> | undefined;
   const rdf = doc['rdf:RDF'] as Record<string, unknown> | undefined;
@@ -72,7 +89,15 @@ export const readFeed: Reader = (bytes, { source, limits }) => {
     const items = asList(channel.item ?? rdf?.item);
     return readItems('rss', channel, items, place, limits);
   }
-  return fail('rss', diagnostic(place, 'feed-unknown', 'error', 'Expected an RSS <rss>/<rdf:RDF> or Atom <feed> document, found another XML root.'));
+  return fail(
+    'rss',
+    diagnostic(
+      place,
+      'feed-unknown',
+      'error',
+      'Expected an RSS <rss>/<rdf:RDF> or Atom <feed> document, found another XML root.',
+    ),
+  );
 };
 
 function fail(reader: 'rss' | 'atom', d: Diagnostic): ReadResult {
@@ -118,19 +143,37 @@ function readItems(
     const id = textOf(item.guid) || textOf(item.id);
     if (id) meta.externalId = id;
 
-    const content = contentTags.map((tag) => item[tag]).find((v) => v !== undefined && rawOf(v).trim() !== '');
+    const content = contentTags
+      .map((tag) => item[tag])
+      .find((v) => v !== undefined && rawOf(v).trim() !== '');
     if (content === undefined) {
-      diagnostics.push(diagnostic(itemPlace, 'no-text', 'warning', 'The feed item has no content, content:encoded, description or summary; skipped.'));
+      diagnostics.push(
+        diagnostic(
+          itemPlace,
+          'no-text',
+          'warning',
+          'The feed item has no content, content:encoded, description or summary; skipped.',
+        ),
+      );
       continue;
     }
     const text = contentText(content, limits);
     if (text === null) {
-      diagnostics.push(diagnostic(itemPlace, 'too-deep', 'error', `The item's HTML is nested more than ${limits.maxDepth} levels deep (maxDepth); skipped.`));
+      diagnostics.push(
+        diagnostic(
+          itemPlace,
+          'too-deep',
+          'error',
+          `The item's HTML is nested more than ${limits.maxDepth} levels deep (maxDepth); skipped.`,
+        ),
+      );
       continue;
     }
     const canonical = canonicalText(text);
     if (canonical.trim() === '') {
-      diagnostics.push(diagnostic(itemPlace, 'no-text', 'warning', 'The feed item\'s content has no text; skipped.'));
+      diagnostics.push(
+        diagnostic(itemPlace, 'no-text', 'warning', "The feed item's content has no text; skipped."),
+      );
       continue;
     }
     const tooLong = checkTextLength(canonical, itemPlace, limits);
@@ -167,7 +210,8 @@ function contentText(node: unknown, limits: ReadLimits): string | null {
 function atomLink(links: unknown): string | undefined {
   const list = asList(links);
   const chosen =
-    list.find((l) => attributeOf(l, 'rel') === 'alternate') ?? list.find((l) => attributeOf(l, 'rel') === undefined);
+    list.find((l) => attributeOf(l, 'rel') === 'alternate') ??
+    list.find((l) => attributeOf(l, 'rel') === undefined);
   return chosen ? attributeOf(chosen, 'href') : undefined;
 }
 

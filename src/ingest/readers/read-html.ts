@@ -2,7 +2,7 @@ import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import type { Diagnostic } from '../../core/types.js';
 import { canonicalText, decodeText } from '../canonical-text.js';
-import type { ReadLimits, ReadRecord, ReadResult, Reader } from '../reader.js';
+import type { Reader, ReadLimits, ReadRecord, ReadResult } from '../reader.js';
 import { diagnostic, type Place } from './diagnostic.js';
 import { pageMeta } from './html-meta.js';
 import { elementToText } from './html-to-text.js';
@@ -54,7 +54,11 @@ export function htmlToRecord(
   let text: string;
   let meta: ReadRecord['meta'];
   try {
-    const { document } = parseHTML(html);
+    // linkedom builds a broken tree for markup without <html> (a fragment): give it one.
+    const page = /<html[\s>]/i.test(html)
+      ? html
+      : `<!doctype html><html><head></head><body>${html}</body></html>`;
+    const { document } = parseHTML(page);
     meta = pageMeta(document as never, limits.maxDepth);
     const article = new Readability(document as never, { serializer: (el: unknown) => el }).parse();
     text = article?.content ? elementToText(article.content) : '';
@@ -65,7 +69,12 @@ export function htmlToRecord(
     return {
       record: null,
       diagnostics: [
-        diagnostic(place, 'html-unreadable', 'error', `The HTML could not be parsed: ${(error as Error).message}.`),
+        diagnostic(
+          place,
+          'html-unreadable',
+          'error',
+          `The HTML could not be parsed: ${(error as Error).message}.`,
+        ),
       ],
     };
   }

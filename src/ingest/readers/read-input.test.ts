@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import type { ReadLimits } from '../reader.js';
-import { defaultLimits, resolveLimits } from '../limits.js';
 import { detectFormat, type InputFormat } from '../detect-format.js';
+import { defaultLimits, resolveLimits } from '../limits.js';
+import type { ReadLimits } from '../reader.js';
 import { pageRecord, warcinfo } from './__fixtures__/warc-builder.js';
 import { readInput } from './read-input.js';
 
@@ -17,7 +17,12 @@ describe('readInput on the fixtures', () => {
     { file: 'article.html', reader: 'html', records: 1, first: { outlet: 'The Meridian Ledger' } },
     { file: 'reports.json', reader: 'json', records: 2, first: { title: 'Storm knocks out power' } },
     { file: 'reports.jsonl', reader: 'jsonl', records: 3, first: { externalId: 'tl-001' } },
-    { file: 'capture.warc', reader: 'warc', records: 2, first: { url: 'https://meridian-ledger.example/ferry-fog' } },
+    {
+      file: 'capture.warc',
+      reader: 'warc',
+      records: 2,
+      first: { url: 'https://meridian-ledger.example/ferry-fog' },
+    },
     { file: 'feed.rss', reader: 'rss', records: 2, first: { outlet: 'The Valley Bulletin' } },
     { file: 'feed.atom', reader: 'atom', records: 3, first: { outlet: 'North Fjord Times' } },
   ];
@@ -27,7 +32,9 @@ describe('readInput on the fixtures', () => {
     expect(result.records).toHaveLength(records);
     const record = result.records[0];
     for (const [key, value] of Object.entries(first)) {
-      expect(key === 'recordKey' ? record?.recordKey : record?.meta[key as keyof typeof record.meta]).toEqual(value);
+      expect(key === 'recordKey' ? record?.recordKey : record?.meta[key as keyof typeof record.meta]).toEqual(
+        value,
+      );
     }
     for (const r of result.records) {
       expect(r.text).toBe(r.text.normalize('NFC'));
@@ -74,8 +81,20 @@ describe('hostile inputs', () => {
   const warcGz = () =>
     Buffer.concat([
       gzipSync(warcinfo()),
-      gzipSync(pageRecord('<urn:uuid:a>', 'https://x.example/a', '<html><body><p>First page text.</p></body></html>')),
-      gzipSync(pageRecord('<urn:uuid:b>', 'https://x.example/b', `<html><body><p>${'Second page. '.repeat(500)}</p></body></html>`)),
+      gzipSync(
+        pageRecord(
+          '<urn:uuid:a>',
+          'https://x.example/a',
+          '<html><body><p>First page text.</p></body></html>',
+        ),
+      ),
+      gzipSync(
+        pageRecord(
+          '<urn:uuid:b>',
+          'https://x.example/b',
+          `<html><body><p>${'Second page. '.repeat(500)}</p></body></html>`,
+        ),
+      ),
     ]);
   const cases: {
     name: string;
@@ -86,8 +105,20 @@ describe('hostile inputs', () => {
     record?: string;
     records: number;
   }[] = [
-    { name: 'empty file', source: 'empty.txt', bytes: () => new Uint8Array(0), rule: 'ingest/empty', records: 0 },
-    { name: 'white space only', source: 'blank.txt', bytes: () => utf8(' \n\n \t\n'), rule: 'ingest/empty', records: 0 },
+    {
+      name: 'empty file',
+      source: 'empty.txt',
+      bytes: () => new Uint8Array(0),
+      rule: 'ingest/empty',
+      records: 0,
+    },
+    {
+      name: 'white space only',
+      source: 'blank.txt',
+      bytes: () => utf8(' \n\n \t\n'),
+      rule: 'ingest/empty',
+      records: 0,
+    },
     {
       name: 'binary junk',
       source: 'junk.txt',
@@ -125,7 +156,9 @@ describe('hostile inputs', () => {
       source: 'broken.warc',
       bytes: () =>
         Buffer.concat([
-          Buffer.from('WARC/1.1\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:bad>\r\nContent-Length: lots\r\n\r\nHTTP/1.1 200 OK\r\n\r\n'),
+          Buffer.from(
+            'WARC/1.1\r\nWARC-Type: response\r\nWARC-Record-ID: <urn:uuid:bad>\r\nContent-Length: lots\r\n\r\nHTTP/1.1 200 OK\r\n\r\n',
+          ),
           pageRecord('<urn:uuid:good>', 'https://x.example/g', '<html><body><p>Good page.</p></body></html>'),
         ]),
       rule: 'ingest/warc-bad-record',
@@ -164,7 +197,8 @@ describe('hostile inputs', () => {
     {
       name: '100,000 nested divs',
       source: 'deep.html',
-      bytes: () => utf8(`<html><body>${'<div>'.repeat(100_000)}deep${'</div>'.repeat(100_000)}</body></html>`),
+      bytes: () =>
+        utf8(`<html><body>${'<div>'.repeat(100_000)}deep${'</div>'.repeat(100_000)}</body></html>`),
       rule: 'ingest/too-deep',
       records: 0,
     },
@@ -182,8 +216,11 @@ describe('hostile inputs', () => {
         utf8(
           `<?xml version="1.0"?>\n<!DOCTYPE rss [\n<!ENTITY a "lollollollollollollollollollol">\n${Array.from(
             { length: 9 },
-            (_, i) => `<!ENTITY ${String.fromCharCode(98 + i)} "${`&${String.fromCharCode(97 + i)};`.repeat(10)}">`,
-          ).join('\n')}\n]>\n<rss version="2.0"><channel><title>&j;</title><item><description>&j;</description></item></channel></rss>`,
+            (_, i) =>
+              `<!ENTITY ${String.fromCharCode(98 + i)} "${`&${String.fromCharCode(97 + i)};`.repeat(10)}">`,
+          ).join(
+            '\n',
+          )}\n]>\n<rss version="2.0"><channel><title>&j;</title><item><description>&j;</description></item></channel></rss>`,
         ),
       rule: 'ingest/xml-entity-declaration',
       records: 0,
@@ -220,7 +257,9 @@ describe('hostile inputs', () => {
     expect(bytes.length).toBeLessThan(defaultLimits.maxFileBytes);
     const result = readInput(bytes, { source: 'huge.jsonl' });
     expect(result.records.map((r) => r.text)).toEqual(['the line after']);
-    expect(result.diagnostics).toMatchObject([{ rule: 'ingest/line-too-long', record: 'line 1', source: 'huge.jsonl' }]);
+    expect(result.diagnostics).toMatchObject([
+      { rule: 'ingest/line-too-long', record: 'line 1', source: 'huge.jsonl' },
+    ]);
     const text = readInput(line.fill(0x61, 0, 1), { source: 'huge.txt' });
     expect(text.records).toHaveLength(0);
     expect(text.diagnostics[0]?.rule).toBe('ingest/line-too-long');

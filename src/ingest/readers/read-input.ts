@@ -1,7 +1,7 @@
 import { looksBinary } from '../canonical-text.js';
 import { detectFormat, type InputFormat, isGzip } from '../detect-format.js';
 import { defaultLimits } from '../limits.js';
-import type { ReadLimits, ReadResult, Reader } from '../reader.js';
+import type { Reader, ReadLimits, ReadResult } from '../reader.js';
 import { diagnostic, formatBytes } from './diagnostic.js';
 import { gunzipLimited } from './gunzip-limited.js';
 import { readFeed } from './read-feed.js';
@@ -59,7 +59,12 @@ export function readInput(bytes: Uint8Array, options: ReadInputOptions): ReadRes
         reader: options.format ?? 'warc',
         records: [],
         diagnostics: [
-          diagnostic(place, 'nested-gzip', 'error', 'Rejected: gzip data inside gzip data; unpack it once and ingest the result.'),
+          diagnostic(
+            place,
+            'nested-gzip',
+            'error',
+            'Rejected: gzip data inside gzip data; unpack it once and ingest the result.',
+          ),
         ],
       };
     }

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../core/types.js';
 import { decodeText } from '../canonical-text.js';
-import type { ReadLimits, ReadRecord, Reader } from '../reader.js';
+import type { Reader, ReadLimits, ReadRecord } from '../reader.js';
 import { diagnostic, type Place } from './diagnostic.js';
 import { jsonDepth } from './json-depth.js';
 import { recordFromJson } from './json-record.js';
@@ -40,7 +40,8 @@ export const readJson: Reader = (bytes, { source, limits }) => {
 function listInside(value: unknown): unknown[] | null {
   if (!value || typeof value !== 'object') return null;
   const obj = value as Record<string, unknown>;
-  if (typeof obj.text === 'string' || typeof obj.body === 'string' || typeof obj.content === 'string') return null;
+  if (typeof obj.text === 'string' || typeof obj.body === 'string' || typeof obj.content === 'string')
+    return null;
   for (const key of ['items', 'documents', 'records', 'articles']) {
     const v = obj[key];
     if (Array.isArray(v)) return v;
@@ -49,7 +50,11 @@ function listInside(value: unknown): unknown[] | null {
 }
 
 /** `JSON.parse` behind a depth check; a syntax error becomes a diagnostic. */
-export function parseJson(text: string, place: Place, limits: ReadLimits): { value: unknown } | { diagnostic: Diagnostic } {
+export function parseJson(
+  text: string,
+  place: Place,
+  limits: ReadLimits,
+): { value: unknown } | { diagnostic: Diagnostic } {
   if (jsonDepth(text, limits.maxDepth) > limits.maxDepth) {
     return {
       diagnostic: diagnostic(

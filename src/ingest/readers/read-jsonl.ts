@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../core/types.js';
 import { decodeText } from '../canonical-text.js';
-import type { ReadRecord, Reader } from '../reader.js';
+import type { Reader, ReadRecord } from '../reader.js';
 import { diagnostic, formatBytes } from './diagnostic.js';
 import { recordFromJson } from './json-record.js';
 import { forEachLine } from './line-scan.js';

@@ -13,8 +13,19 @@ export const readMarkdown: Reader = (bytes, { source, limits }) => {
     return {
       reader: 'markdown',
       records: [],
-      diagnostics: [diagnostic({ source }, 'no-text', 'error', 'The Markdown file has front matter or markup but no text.')],
+      diagnostics: [
+        diagnostic(
+          { source },
+          'no-text',
+          'error',
+          'The Markdown file has front matter or markup but no text.',
+        ),
+      ],
     };
   }
-  return { reader: 'markdown', records: [{ recordKey: '', text: canonicalText(text), meta }], diagnostics: [] };
+  return {
+    reader: 'markdown',
+    records: [{ recordKey: '', text: canonicalText(text), meta }],
+    diagnostics: [],
+  };
 };

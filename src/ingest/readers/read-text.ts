@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../../core/types.js';
 import { decodeText } from '../canonical-text.js';
-import type { ReadLimits, Reader } from '../reader.js';
+import type { Reader, ReadLimits } from '../reader.js';
 import { diagnostic, formatBytes, type Place } from './diagnostic.js';
 import { firstLongLine } from './line-scan.js';
 import { checkTextLength } from './text-length.js';

@@ -1,9 +1,9 @@
 import type { Diagnostic } from '../../core/types.js';
-import type { ReadRecord, Reader } from '../reader.js';
+import type { Reader, ReadRecord } from '../reader.js';
 import { diagnostic } from './diagnostic.js';
 import { charsetOf, parseHttpResponse } from './http-message.js';
-import { tooManyRecords } from './read-json.js';
 import { readHtmlBytes } from './read-html.js';
+import { tooManyRecords } from './read-json.js';
 import { checkDigest } from './warc-digest.js';
 import { parseWarc } from './warc-records.js';
 
@@ -27,7 +27,7 @@ export const readWarc: Reader = (bytes, { source, limits }) => {
   const skip = (why: string) => skipped.set(why, (skipped.get(why) ?? 0) + 1);
   let seen = 0;
   diagnostics.push(
-    ...parseWarc(bytes, { source }, limits, ({ headers, block, offset }) => {
+    ...parseWarc(bytes, { source }, ({ headers, block, offset }) => {
       if (++seen > limits.maxRecords) {
         diagnostics.push(tooManyRecords({ source }, limits, null));
         return false;
@@ -39,19 +39,27 @@ export const readWarc: Reader = (bytes, { source, limits }) => {
       let payload: Uint8Array;
       let payloadMatched: boolean | null = null;
       let charset: string | null = null;
-      if (type === 'response' && /application\/http/i.test(headers.get('content-type') ?? 'application/http')) {
+      if (
+        type === 'response' &&
+        /application\/http/i.test(headers.get('content-type') ?? 'application/http')
+      ) {
         const { response, diagnostics: httpProblems } = parseHttpResponse(block, place, limits);
         diagnostics.push(...httpProblems);
         if (!response?.body) return true;
-        const candidates = response.body === response.rawBody ? [response.rawBody] : [response.rawBody, response.body];
+        const candidates =
+          response.body === response.rawBody ? [response.rawBody] : [response.rawBody, response.body];
         payloadMatched = checkDigest(headers.get('warc-payload-digest'), ...candidates);
         if (response.status < 200 || response.status > 299) {
           skip(`HTTP status ${response.status}`);
           return true;
         }
         const contentType = response.headers.get('content-type');
-        if (contentType ? !htmlType.test(contentType) : !/<html|<!doctype html/i.test(response.body.toString('latin1', 0, 1024))) {
-          skip(contentType ? contentType.split(';')[0] ?? 'non-HTML' : 'non-HTML');
+        if (
+          contentType
+            ? !htmlType.test(contentType)
+            : !/<html|<!doctype html/i.test(response.body.toString('latin1', 0, 1024))
+        ) {
+          skip(contentType ? (contentType.split(';')[0] ?? 'non-HTML') : 'non-HTML');
           return true;
         }
         charset = charsetOf(contentType);
@@ -64,10 +72,19 @@ export const readWarc: Reader = (bytes, { source, limits }) => {
         return true;
       }
       const digestMatched =
-        blockMatched === false || payloadMatched === false ? false : blockMatched || payloadMatched ? true : null;
+        blockMatched === false || payloadMatched === false
+          ? false
+          : blockMatched || payloadMatched
+            ? true
+            : null;
       if (digestMatched === false) {
         diagnostics.push(
-          diagnostic(place, 'warc-digest-mismatch', 'warning', `The recorded ${blockMatched === false ? 'WARC-Block-Digest' : 'WARC-Payload-Digest'} does not match the record's bytes; the record was altered or damaged after capture. It is kept, marked digestMatched: false.`),
+          diagnostic(
+            place,
+            'warc-digest-mismatch',
+            'warning',
+            `The recorded ${blockMatched === false ? 'WARC-Block-Digest' : 'WARC-Payload-Digest'} does not match the record's bytes; the record was altered or damaged after capture. It is kept, marked digestMatched: false.`,
+          ),
         );
       }
       const html = readHtmlBytes(payload, place, limits, charset);
@@ -88,7 +105,14 @@ export const readWarc: Reader = (bytes, { source, limits }) => {
   );
   if (skipped.size > 0) {
     const list = [...skipped].map(([why, n]) => `${n} ${why}`).join(', ');
-    diagnostics.push(diagnostic({ source }, 'warc-skipped', 'info', `Skipped WARC records that are not HTML pages: ${list}.`));
+    diagnostics.push(
+      diagnostic(
+        { source },
+        'warc-skipped',
+        'info',
+        `Skipped WARC records that are not HTML pages: ${list}.`,
+      ),
+    );
   }
   return { reader: 'warc', records, diagnostics };
 };

@@ -1,5 +1,4 @@
 import type { Diagnostic } from '../../core/types.js';
-import type { ReadLimits } from '../reader.js';
 import { diagnostic, formatBytes, type Place } from './diagnostic.js';
 
 /** One WARC record: its header fields (names lower-cased) and its content block. */
@@ -23,19 +22,26 @@ const maxHeaderBytes = 1024 * 1024;
 export function parseWarc(
   input: Uint8Array,
   place: Place,
-  limits: ReadLimits,
   visit: (record: WarcRecord) => boolean,
 ): Diagnostic[] {
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const diagnostics: Diagnostic[] = [];
-  const at = (offset: number, id?: string) => ({ ...place, record: id ? `record ${id}` : `record at byte ${offset}` });
+  const at = (offset: number, id?: string) => ({
+    ...place,
+    record: id ? `record ${id}` : `record at byte ${offset}`,
+  });
   let off = 0;
   while (off < bytes.length) {
     while (off < bytes.length && (bytes[off] === 0x0d || bytes[off] === 0x0a)) off++;
     if (off >= bytes.length) break;
     if (!bytes.subarray(off, off + 7).equals(Buffer.from('WARC/1.'))) {
       diagnostics.push(
-        diagnostic(at(off), 'warc-bad-record', 'error', `Expected a WARC record header ("WARC/1.x") at byte ${off}, found other data; skipped to the next record.`),
+        diagnostic(
+          at(off),
+          'warc-bad-record',
+          'error',
+          `Expected a WARC record header ("WARC/1.x") at byte ${off}, found other data; skipped to the next record.`,
+        ),
       );
       off = nextRecord(bytes, off + 1);
       continue;
@@ -47,7 +53,12 @@ export function parseWarc(
     if (lfEnd >= 0) [headerEnd, separator] = [off + lfEnd, 2];
     if (headerEnd < 0 || headerEnd - off > maxHeaderBytes) {
       diagnostics.push(
-        diagnostic(at(off), 'warc-truncated', 'error', `The WARC record header at byte ${off} never ends (no blank line within ${formatBytes(maxHeaderBytes)}); the input is truncated or not WARC.`),
+        diagnostic(
+          at(off),
+          'warc-truncated',
+          'error',
+          `The WARC record header at byte ${off} never ends (no blank line within ${formatBytes(maxHeaderBytes)}); the input is truncated or not WARC.`,
+        ),
       );
       break;
     }
@@ -57,7 +68,12 @@ export function parseWarc(
     const blockStart = headerEnd + separator;
     if (!/^\d{1,15}$/.test(lengthText)) {
       diagnostics.push(
-        diagnostic(at(off, id), 'warc-bad-record', 'error', `Expected a Content-Length (a byte count) in the WARC record header, found ${lengthText ? `"${lengthText.slice(0, 40)}"` : 'none'}; record skipped.`),
+        diagnostic(
+          at(off, id),
+          'warc-bad-record',
+          'error',
+          `Expected a Content-Length (a byte count) in the WARC record header, found ${lengthText ? `"${lengthText.slice(0, 40)}"` : 'none'}; record skipped.`,
+        ),
       );
       off = nextRecord(bytes, blockStart);
       continue;
@@ -65,15 +81,28 @@ export function parseWarc(
     const blockEnd = blockStart + Number(lengthText);
     if (blockEnd > bytes.length) {
       diagnostics.push(
-        diagnostic(at(off, id), 'warc-truncated', 'error', `The WARC record declares ${lengthText} bytes of content but the input ends after ${bytes.length - blockStart}; the input is truncated. Records before it were read.`),
+        diagnostic(
+          at(off, id),
+          'warc-truncated',
+          'error',
+          `The WARC record declares ${lengthText} bytes of content but the input ends after ${bytes.length - blockStart}; the input is truncated. Records before it were read.`,
+        ),
       );
       break;
     }
     const end = bytes.subarray(blockEnd, blockEnd + 4);
-    const closed = end.equals(Buffer.from('\r\n\r\n')) || end.subarray(0, 2).equals(Buffer.from('\n\n')) || blockEnd === bytes.length;
+    const closed =
+      end.equals(Buffer.from('\r\n\r\n')) ||
+      end.subarray(0, 2).equals(Buffer.from('\n\n')) ||
+      blockEnd === bytes.length;
     if (!closed) {
       diagnostics.push(
-        diagnostic(at(off, id), 'warc-bad-record', 'error', `The WARC record's content does not end where its Content-Length (${lengthText}) says (no CRLF CRLF after it); the length is wrong, record skipped.`),
+        diagnostic(
+          at(off, id),
+          'warc-bad-record',
+          'error',
+          `The WARC record's content does not end where its Content-Length (${lengthText}) says (no CRLF CRLF after it); the length is wrong, record skipped.`,
+        ),
       );
       off = nextRecord(bytes, blockStart);
       continue;

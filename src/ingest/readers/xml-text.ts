@@ -19,7 +19,9 @@ export function xmlDecode(text: string): string {
         return "'";
     }
     const code = name[1] === 'x' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
-    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff)
+      ? String.fromCodePoint(code)
+      : whole;
   });
 }
 
@@ -45,7 +47,11 @@ export function textOf(node: unknown): string {
   if (node && typeof node === 'object') {
     const obj = node as Record<string, unknown>;
     const text = typeof obj['#text'] === 'string' ? xmlDecode(obj['#text']) : '';
-    const cdata = Array.isArray(obj['#cdata']) ? obj['#cdata'].join('') : typeof obj['#cdata'] === 'string' ? obj['#cdata'] : '';
+    const cdata = Array.isArray(obj['#cdata'])
+      ? obj['#cdata'].join('')
+      : typeof obj['#cdata'] === 'string'
+        ? obj['#cdata']
+        : '';
     return (text + cdata).trim();
   }
   return '';

@@ -33,7 +33,10 @@ export function warcRecord(o: RecordOptions): Buffer {
   return Buffer.concat([Buffer.from(`${lines.join('\r\n')}\r\n\r\n`), o.block, Buffer.from('\r\n\r\n')]);
 }
 
-export function httpResponse(body: Buffer, headers: string[] = ['Content-Type: text/html; charset=utf-8']): Buffer {
+export function httpResponse(
+  body: Buffer,
+  headers: string[] = ['Content-Type: text/html; charset=utf-8'],
+): Buffer {
   return Buffer.concat([Buffer.from(`HTTP/1.1 200 OK\r\n${headers.join('\r\n')}\r\n\r\n`), body]);
 }
 
