@@ -1,0 +1,156 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { applyInferredMeta, inferMeta } from './infer-meta.js';
+
+describe('inferMeta: datelines', () => {
+  const cases: { text: string; place: string; date: string | null; dateline: string; credits: string[] }[] = [
+    {
+      text: 'KYIV, April 3 – Forces withdrew.',
+      place: 'KYIV',
+      date: 'April 3',
+      dateline: 'KYIV, April 3 –',
+      credits: [],
+    },
+    {
+      text: 'LONDON (Reuters) - Britain said.',
+      place: 'LONDON',
+      date: null,
+      dateline: 'LONDON (Reuters) -',
+      credits: ['Reuters'],
+    },
+    {
+      text: 'WASHINGTON, Jan. 5 (AP) — The Senate voted.',
+      place: 'WASHINGTON',
+      date: 'Jan. 5',
+      dateline: 'WASHINGTON, Jan. 5 (AP) —',
+      credits: ['AP'],
+    },
+    {
+      text: 'KYIV, Ukraine (AP) — Sirens sounded.',
+      place: 'KYIV, Ukraine',
+      date: null,
+      dateline: 'KYIV, Ukraine (AP) —',
+      credits: ['AP'],
+    },
+    {
+      text: 'NEW YORK, 12 March 2031 (AFP) -- Markets fell.',
+      place: 'NEW YORK',
+      date: '12 March 2031',
+      dateline: 'NEW YORK, 12 March 2031 (AFP) --',
+      credits: ['AFP'],
+    },
+    {
+      text: 'Kyiv, April 3 – Title-case place with a date.',
+      place: 'Kyiv',
+      date: 'April 3',
+      dateline: 'Kyiv, April 3 –',
+      credits: [],
+    },
+    {
+      text: 'Headline Over The Story\n\nBERLIN – Body.',
+      place: 'BERLIN',
+      date: null,
+      dateline: 'BERLIN –',
+      credits: [],
+    },
+  ];
+  it.each(cases)('$dateline', ({ text, place, date, dateline, credits }) => {
+    const found = inferMeta(text);
+    expect(found.dateline).toMatchObject({ place, date, text: dateline });
+    const span = found.dateline?.span ?? [0, 0];
+    expect(text.slice(span[0], span[1])).toBe(dateline);
+    expect(found.credits).toEqual(credits);
+  });
+
+  it.each([
+    'Kyiv – a title-case word alone is not a dateline.',
+    'The mayor of KYIV said – nothing.',
+    'Russian forces shot dead hundreds of civilians.',
+    'KYIV\n– split over two lines',
+  ])('no dateline: %j', (text) => {
+    expect(inferMeta(text).dateline).toBeNull();
+  });
+});
+
+describe('inferMeta: wire credits', () => {
+  const cases: [string, string, string[]][] = [
+    ['sign-off with editor initials', 'Body text ends here. (ap/ez)', ['AP']],
+    ['sign-off with two agencies', 'Body.\n\n(dpa, afp/ab)\n', ['dpa', 'AFP']],
+    ['credit line', 'Body.\n\nAFP', ['AFP']],
+    ['dash credit line', 'Body.\n— Reuters', ['Reuters']],
+    ['byline credit', 'Body.\n\nBy Jane Roe, Associated Press', ['AP']],
+    ['copyright line', 'Body.\n\nCopyright 2031 The Associated Press. All rights reserved.', ['AP']],
+    ['with-credit', 'Body.\n\nWith AFP and Reuters', ['AFP', 'Reuters']],
+    ['opening (AP) —', 'Title Line\n\n(AP) — Something happened.', ['AP']],
+    [
+      'a mention inside a sentence is not a credit',
+      'Associated Press (AP) journalists saw bodies, The Associated Press reported.',
+      [],
+    ],
+    ['parentheses that are not agencies', 'He was there (briefly).', []],
+    ['lower-case names are not aliases', 'The reuters of this world.\n\nap', []],
+  ];
+  it.each(cases)('%s', (_, text, credits) => {
+    const found = inferMeta(text);
+    expect(found.credits).toEqual(credits);
+    for (const c of found.creditMentions) expect(text.slice(c.span[0], c.span[1])).toBe(c.text);
+  });
+});
+
+describe('inferMeta: title', () => {
+  const cases: [string, string | null][] = [
+    ['Dam Spillway Opened After Heavy Rain\n\nEngineers opened it.', 'Dam Spillway Opened After Heavy Rain'],
+    ['Dam spillway opened after heavy rain\n\nEngineers opened it.', 'Dam spillway opened after heavy rain'],
+    ['Is the dam safe?\n\nEngineers say yes.', 'Is the dam safe?'],
+    ['“We will rebuild,” mayor says\n\nBody.', '“We will rebuild,” mayor says'],
+    ['A sentence that ends with a full stop.\n\nBody.', null],
+    ['Only one line without a break', null],
+    ['Hard-wrapped body text that goes on\nand on over the next line.', null],
+    ['Bold Headline Over Wrapped Text\nBody starts here and goes on.', 'Bold Headline Over Wrapped Text'],
+    ['KYIV, April 3 – A dateline line is body.\n\nMore.', null],
+    [`${'Very long line '.repeat(20)}\n\nBody.`, null],
+  ];
+  it.each(cases)('%j → %j', (text, title) => {
+    const found = inferMeta(text);
+    expect(found.title?.value ?? null).toBe(title);
+    if (found.title) expect(text.slice(...found.title.span)).toBe(found.title.value);
+  });
+});
+
+describe('applyInferredMeta', () => {
+  const text = 'Dam Spillway Opened\n\nVALENCIA, March 3 (AP) — Engineers opened it. (ap/jr)';
+  it('fills missing fields and marks them inferred', () => {
+    const meta = applyInferredMeta({}, text);
+    expect(meta.title).toBe('Dam Spillway Opened');
+    expect(meta.dateline).toMatchObject({ place: 'VALENCIA', date: 'March 3' });
+    expect(meta.credits).toEqual(['AP']);
+    expect(meta.inferred).toEqual(['title', 'dateline', 'credits']);
+  });
+  it('never replaces given values', () => {
+    const meta = applyInferredMeta({ title: 'Given title', credits: ['Reuters'], inferred: [] }, text);
+    expect(meta.title).toBe('Given title');
+    expect(meta.credits).toEqual(['Reuters', 'AP']);
+    expect(meta.inferred).toEqual(['dateline', 'credits']);
+  });
+});
+
+const bucha = new URL('../../../shared/corpora/bucha-2022/', import.meta.url);
+describe.skipIf(!existsSync(bucha))('inferMeta on ../shared/corpora/bucha-2022 (skipped when absent)', () => {
+  const read = (name: string) => readFileSync(new URL(name, bucha), 'utf8');
+  it('finds the dateline and the sign-off of the wire story, and no false titles', () => {
+    const wire = inferMeta(read('000_83335e98213ca495.txt'));
+    expect(wire.dateline).toMatchObject({ place: 'KYIV', date: 'April 3', text: 'KYIV, April 3 –' });
+    expect(wire.credits).toEqual(['AP']);
+    for (const name of [
+      '000_83335e98213ca495.txt',
+      '001_70dce6a27d9212bb.txt',
+      '002_345688e04b90da0e.txt',
+      '003_ac53dc4e8258d6bf.txt',
+    ]) {
+      expect(inferMeta(read(name)).title).toBeNull();
+    }
+  });
+  it('does not take "Associated Press (AP) journalists" in a paragraph as a credit', () => {
+    expect(inferMeta(read('002_345688e04b90da0e.txt')).credits).toEqual([]);
+  });
+});
