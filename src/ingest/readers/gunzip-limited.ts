@@ -37,7 +37,7 @@ export function gunzipLimited(bytes: Uint8Array, place: Place, limits: ReadLimit
             'decompression-bomb',
             'error',
             `Rejected as a decompression bomb: the gzip data expands to ${which}; decompression was stopped at ${formatBytes(cap)}.`,
-            'If the file is genuine, raise --max-decompressed-bytes or --max-compression-ratio.',
+            'If the file is genuine, raise --max-decompressed-size or --max-compression-ratio.',
           ),
         ],
       };

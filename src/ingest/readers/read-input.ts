@@ -43,7 +43,7 @@ export function readInput(bytes: Uint8Array, options: ReadInputOptions): ReadRes
           'too-large',
           'error',
           `Rejected: the input is ${formatBytes(bytes.length)}, more than the ${formatBytes(limits.maxFileBytes)} limit (maxFileBytes).`,
-          'Split the input or raise --max-file-bytes.',
+          'Split the input or raise --max-file-size.',
         ),
       ],
     };

@@ -26,7 +26,7 @@ export const readJsonl: Reader = (bytes, { source, limits }) => {
           'line-too-long',
           'error',
           `Skipped line ${number}: it is ${formatBytes(end - start)} long, more than the ${formatBytes(limits.maxLineBytes)} limit (maxLineBytes).`,
-          'If the record is genuine, raise --max-line-bytes.',
+          'If the record is genuine, raise --max-line-size.',
         ),
       );
       return;

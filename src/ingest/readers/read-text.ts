@@ -32,7 +32,7 @@ export function decodeWholeText(
         'line-too-long',
         'error',
         `Rejected: line ${long.number} is ${formatBytes(long.end - long.start)} long, more than the ${formatBytes(limits.maxLineBytes)} limit (maxLineBytes).`,
-        'If this is genuine text, wrap it into lines or raise --max-line-bytes.',
+        'If this is genuine text, wrap it into lines or raise --max-line-size.',
       ),
     };
   }
