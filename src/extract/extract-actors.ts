@@ -1,6 +1,7 @@
 import type { ActorMention, Span } from '../core/types.js';
 import { type Gazetteer, loadGazetteer } from './gazetteer/load-gazetteer.js';
 import { loadLexicon } from './load-lexicon.js';
+import { execAll } from './exec-all.js';
 
 type ActorKind = ActorMention['kind'];
 
@@ -83,19 +84,19 @@ export function extractActors(text: string, gazetteer?: Gazetteer): ActorMention
   const label = (cc: string, kind: ActorKind): string =>
     `${adjective(cc)} ${kind === 'police' ? 'police' : kind === 'government' ? 'government' : 'forces'}`;
 
-  for (const m of text.matchAll(c.organisations)) {
+  for (const m of execAll(c.organisations, text)) {
     const org = c.orgByAlias.get(m[0].toLowerCase());
     if (org) push([m.index, m.index + m[0].length], org.name, org.kind);
   }
-  for (const m of text.matchAll(c.backed)) {
+  for (const m of execAll(c.backed, text)) {
     const cc = countryOf(m[1] ?? '');
     if (cc) push([m.index, m.index + m[0].length], `${adjective(cc)}-backed ${(m[2] ?? '').toLowerCase()}`, 'armed-group');
   }
-  for (const m of text.matchAll(c.possessive)) {
+  for (const m of execAll(c.possessive, text)) {
     const cc = countryOf(m[1] ?? '');
     if (cc) push([m.index, m.index + m[0].length], label(cc, 'military'), 'military');
   }
-  for (const m of text.matchAll(c.national)) {
+  for (const m of execAll(c.national, text)) {
     const dem = gaz.demonymCountry(m[1] ?? '');
     const kind = c.nounKind.get((m[2] ?? '').toLowerCase().replace(/\s+/g, ' '));
     if (dem && kind) push([m.index, m.index + m[0].length], label(dem, kind), kind);
@@ -104,9 +105,9 @@ export function extractActors(text: string, gazetteer?: Gazetteer): ActorMention
   const counts = new Map<string, number>();
   for (const a of out) if (a.kind === 'military') counts.set(a.name, (counts.get(a.name) ?? 0) + 1);
   const dominant = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
-  for (const m of text.matchAll(c.contextual)) push([m.index, m.index + m[0].length], dominant ?? c.fallback, 'military');
+  for (const m of execAll(c.contextual, text)) push([m.index, m.index + m[0].length], dominant ?? c.fallback, 'military');
   for (const g of c.generic) {
-    for (const m of text.matchAll(g.pattern)) {
+    for (const m of execAll(g.pattern, text)) {
       // "Ukrainian police" was named above; a bare generic noun inside it is not a second actor.
       push([m.index, m.index + m[0].length], g.name, g.kind);
     }

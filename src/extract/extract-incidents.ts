@@ -13,6 +13,7 @@ import type {
   Span,
 } from '../core/types.js';
 import { loadLexicon } from './load-lexicon.js';
+import { execAll } from './exec-all.js';
 
 interface TriggerLexicon {
   triggers: { kind: IncidentKind; pattern: string; casualty?: 'killed' | 'injured'; subtype?: string }[];
@@ -98,9 +99,9 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
   for (const sentence of input.sentences) {
     const [s0, s1] = sentence.span;
     const stext = text.slice(s0, s1);
-    const idioms = [...stext.matchAll(c.idioms)].map((m): Span => [s0 + m.index, s0 + m.index + m[0].length]);
+    const idioms = [...execAll(c.idioms, stext)].map((m): Span => [s0 + m.index, s0 + m.index + m[0].length]);
     const hits: Hit[] = [];
-    for (const m of stext.matchAll(c.pattern)) {
+    for (const m of execAll(c.pattern, stext)) {
       const idx = Object.keys(m.groups ?? {}).find((k) => m.groups?.[k] !== undefined);
       const rule = idx ? c.rules[Number(idx.slice(1))] : undefined;
       if (!rule) continue;
@@ -189,7 +190,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
 function splitClauses(stext: string, offset: number): Span[] {
   const spans: Span[] = [];
   let start = 0;
-  for (const m of stext.matchAll(CLAUSE_BREAK)) {
+  for (const m of execAll(CLAUSE_BREAK, stext)) {
     spans.push([offset + start, offset + m.index]);
     start = m.index + m[0].length;
   }

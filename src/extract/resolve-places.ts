@@ -1,6 +1,7 @@
 import type { Diagnostic, PlaceMention, Span } from '../core/types.js';
 import { type Gazetteer, type GazetteerEntry, loadGazetteer } from './gazetteer/load-gazetteer.js';
 import { loadLexicon } from './load-lexicon.js';
+import { execAll } from './exec-all.js';
 
 export interface PlaceResolution {
   places: PlaceMention[];
@@ -28,6 +29,7 @@ const RELATIVE_BEFORE = new RegExp(
 );
 const CAPITAL = /\b(?:the|its)\s+(?:(\p{Lu}\p{L}+)(?:['’]s)?\s+)?capital\b(?!\s*,?\s*\p{Lu})/gu;
 const QUALIFIER = /^,\s+(\p{Lu}\p{L}+)(\s\p{Lu}\p{L}+)?/u;
+const WORD = /[^ \u00a0]+/g;
 const RUN =
   /\p{Lu}[\p{L}\p{M}’'.-]*(?:[ \u00a0](?:(?:de|del|da|al|el|upon|on|sur|am|an)[ \u00a0])?\p{Lu}[\p{L}\p{M}’'.-]*)*/gu;
 
@@ -80,7 +82,7 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
     return lowerWords.has(w.toLowerCase());
   };
 
-  for (const m of text.matchAll(RUN)) {
+  for (const m of execAll(RUN, text)) {
     const tokens = tokenize(m[0], m.index, stop, gaz);
     let i = 0;
     while (i < tokens.length) {
@@ -172,7 +174,7 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
   for (const p of places) if (p.precision !== 'country' && p.countryCode) townCounts.set(p.countryCode, (townCounts.get(p.countryCode) ?? 0) + 1);
   const main = [...townCounts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? countries[0];
   const capital = main ? gaz.capital(main) : undefined;
-  for (const m of text.matchAll(CAPITAL)) {
+  for (const m of execAll(CAPITAL, text)) {
     // "the Ukrainian capital", "the Ukraine capital", "Russia's capital" name their country.
     const named = m[1] ? (gaz.demonymCountry(m[1]) ?? gaz.lookup(m[1]).find((e) => e.kind === 'country')?.cc ?? null) : null;
     const target = named ? gaz.capital(named) : m[1] ? undefined : capital;
@@ -187,7 +189,7 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
 
 function tokenize(run: string, offset: number, stop: Set<string>, gaz: Gazetteer): Token[] {
   const tokens: Token[] = [];
-  for (const m of run.matchAll(/[^ \u00a0]+/g)) {
+  for (const m of execAll(WORD, run)) {
     let word = m[0];
     // Possessive and trailing punctuation are not part of the name ("Kyiv's", "Bucha.").
     word = word.replace(/[’']s$/, '').replace(/-(?:area|based)$/, '');

@@ -144,14 +144,16 @@ export function loadGazetteer(): Gazetteer {
   const resolveIds = (ids: number[] | undefined): GazetteerEntry[] =>
     (ids ?? []).map((id) => entries[id] as GazetteerEntry);
 
+  // Names recur across documents; remember recent answers (bounded, cleared when full).
+  const memo = new Map<string, GazetteerEntry[]>();
   cached = {
     lookup(name) {
-      const key = foldPlaceName(name);
-      const curatedHits = curated.get(key);
-      // A curated variant is authoritative: "Kiev" means Kyiv, not a village spelled that way.
-      if (curatedHits) return resolveIds(curatedHits);
-      const ids = new Set([...(exact.get(key) ?? []), ...(skeleton.get(skeletonOfFolded(key)) ?? [])]);
-      return resolveIds([...ids]);
+      const hit = memo.get(name);
+      if (hit) return hit;
+      if (memo.size >= 50_000) memo.clear();
+      const found = lookupUncached(name);
+      memo.set(name, found);
+      return found;
     },
     country: (cc) => countries.get(cc),
     regionName: (cc, admin1) => (cc && admin1 ? (regionNames.get(`${cc}|${admin1}`) ?? null) : null),
@@ -161,4 +163,15 @@ export function loadGazetteer(): Gazetteer {
     size: entries.length,
   };
   return cached;
+
+  function lookupUncached(name: string): GazetteerEntry[] {
+    {
+      const key = foldPlaceName(name);
+      const curatedHits = curated.get(key);
+      // A curated variant is authoritative: "Kiev" means Kyiv, not a village spelled that way.
+      if (curatedHits) return resolveIds(curatedHits);
+      const ids = new Set([...(exact.get(key) ?? []), ...(skeleton.get(skeletonOfFolded(key)) ?? [])]);
+      return resolveIds([...ids]);
+    }
+  }
 }
