@@ -8,7 +8,7 @@ import { speakerWords } from './parse-speaker.js';
  * prosecutor-general, Iryna Venediktova, said`), `according to the regional prosecutor’s office`,
  * and sources that saw for themselves (`AP journalists saw`). The source is the original source,
  * normalised (wire names to `AP`, `Reuters`, `AFP`; curly apostrophes straightened; a leading
- * `the` dropped; a person's role appended in parentheses), as distinct from the outlet.
+ * `the` dropped (so `The ministry` and `the ministry` agree); a person's role appended in parentheses), as distinct from the outlet.
  *
  * @example extractAttributions('Police said 3 died.', sentences)[0].source // 'Police'
  */
@@ -47,7 +47,7 @@ export function normaliseSource(frame: SpeechFrame): string {
   for (const [form, wire] of wires) {
     if (lower === form || lower.startsWith(`${form} `)) return wire;
   }
-  const base = speaker.kind === 'description' ? plain : plain.replace(/^the /i, '');
+  const base = plain.replace(/^the /i, '');
   return speaker.role ? `${base} (${speaker.role.replace(/[’‘]/g, "'")})` : base;
 }
 

@@ -37,7 +37,7 @@ interface Compiled {
   /** Single-word cues, lower-case. */
   words: Set<string>;
   /** Multi-word cues by their first word: `according` → [`according to`]. */
-  phrases: Map<string, string[]>;
+  phrases: Map<string, RegExp[]>;
   verbs: Map<string, Stance>;
   perception: Set<string>;
   perceivers: Set<string>;
@@ -49,12 +49,13 @@ function compile(): Compiled {
   if (compiled) return compiled;
   const lexicon = loadLexicon<CueLexicon>('speech-cues');
   const words = new Set<string>();
-  const phrases = new Map<string, string[]>();
+  const phrases = new Map<string, RegExp[]>();
   for (const form of [...Object.keys(lexicon.verbs), ...lexicon.perception, ...lexicon.according]) {
     if (!form.includes(' ')) words.add(form);
     else {
       const first = form.slice(0, form.indexOf(' '));
-      phrases.set(first, [...(phrases.get(first) ?? []), form].sort((x, y) => y.length - x.length));
+      const sticky = new RegExp(`${form.replace(/ /g, '\\s+')}(?![A-Za-z])`, 'iy');
+      phrases.set(first, [...(phrases.get(first) ?? []), sticky].sort((x, y) => y.source.length - x.source.length));
     }
   }
   compiled = {
@@ -120,10 +121,15 @@ export function findSpeechFrames(text: string, sentences: readonly Sentence[], q
       else {
         const candidates = phrases.get(lower);
         if (!candidates) continue;
-        const rest = sentence.text.slice(word.index, word.index + 40).toLowerCase().replace(/\s+/g, ' ');
-        const phrase = candidates.find((candidate) => rest.startsWith(candidate) && !/[a-z]/.test(rest[candidate.length] ?? ''));
-        if (!phrase) continue;
-        length = matchedLength(sentence.text, word.index, phrase);
+        for (const candidate of candidates) {
+          candidate.lastIndex = word.index;
+          const found = candidate.exec(sentence.text);
+          if (found) {
+            length = found[0].length;
+            break;
+          }
+        }
+        if (length === 0) continue;
       }
       const cueStart = sentenceStart + word.index;
       const cueEnd = cueStart + length;
@@ -155,7 +161,7 @@ export function findSpeechFrames(text: string, sentences: readonly Sentence[], q
         if (isPerception && (!speaker || !speaker.text.split(/\s+/).some((word) => perceivers.has(word.toLowerCase())))) continue;
         const resolved = speaker ? resolver.resolve(speaker) : inheritSpeaker(inSentence);
         if (!resolved && !PARTICIPLE.test(cue)) continue;
-        const statement = inverted ? statementBefore(text, sentenceStart, speaker!.start) : statementAfter(text, cueEnd, sentenceEnd, cue);
+        const statement = inverted ? statementBefore(text, sentenceStart, cueStart) : statementAfter(text, cueEnd, sentenceEnd, cue);
         frame = {
           sentence: index,
           kind: isPerception ? 'perception' : 'speech',
@@ -163,7 +169,7 @@ export function findSpeechFrames(text: string, sentences: readonly Sentence[], q
           cueSpan: [cueStart, cueEnd],
           stance: verbs.get(cue) ?? 'report',
           speaker: resolved,
-          statement: statement ?? (speaker && !inverted && !isPerception ? statementBefore(text, sentenceStart, speaker.start) : null),
+          statement: statement ?? (speaker && !inverted && !isPerception ? statementBefore(text, sentenceStart, speaker.phraseStart ?? speaker.start) : null),
         };
       }
       inSentence.push(frame);
@@ -175,16 +181,6 @@ export function findSpeechFrames(text: string, sentences: readonly Sentence[], q
 }
 
 const WORD = /[A-Za-z]+/g;
-
-/** Length in the text of a multi-word cue whose words may be separated by any whitespace. */
-function matchedLength(sentence: string, start: number, phrase: string): number {
-  let position = start;
-  for (const [index, part] of phrase.split(' ').entries()) {
-    if (index > 0) while (/\s/.test(sentence[position] ?? '')) position++;
-    position += part.length;
-  }
-  return position - start;
-}
 
 const cache = new WeakMap<readonly Sentence[], { text: string; frames: SpeechFrame[] }>();
 
@@ -201,6 +197,8 @@ interface RawSpeaker {
   start: number;
   end: number;
   role: string | null;
+  /** Start of the whole subject, appositive role included (`Ukraine’s prosecutor-general, Iryna …`). */
+  phraseStart?: number;
 }
 
 /** `with President X branding …`: a participle's own subject, only when a name stands right before it. */
@@ -230,7 +228,7 @@ function subjectBefore(text: string, sentenceStart: number, cueStart: number): R
     if (/^(?:who|which)\b/i.test(innerText)) return outer;
     const innerIsName = inner.every((token) => /^\p{Lu}/u.test(token.text)) && !/[’']s$/.test(innerText);
     if (innerIsName && !/^\p{Lu}/u.test(outer.text.split(' ').pop() ?? '')) {
-      return { text: innerText, start: inner[0]!.start, end: inner[inner.length - 1]!.end, role: outer.text };
+      return { text: innerText, start: inner[0]!.start, end: inner[inner.length - 1]!.end, role: outer.text, phraseStart: outer.start };
     }
     return { ...outer, role: innerText.replace(/^(?:an?|the)\s+/i, '') };
   }

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { findSpanMismatches } from './check-spans.js';
+import { extractAttributions } from './extract-attributions.js';
+import { extractClaims } from './extract-claims.js';
+import { extractQuotes } from './extract-quotes.js';
+import { splitSentences } from './split-sentences.js';
+
+function claims(text: string) {
+  const sentences = splitSentences(text);
+  const { quotes } = extractQuotes(text, sentences, 'doc');
+  const attributions = extractAttributions(text, sentences);
+  const result = extractClaims(text, sentences, 'doc', quotes, attributions);
+  expect(findSpanMismatches(text, result)).toEqual([]);
+  return result.map((claim) => [claim.claimant, claim.stance, claim.cue]);
+}
+
+const cases: [string, string, (string | null)[][]][] = [
+  ['rejected the accusations as', 'Russia’s Defense Ministry rejected the accusations as “provocation.”', [["Russia's Defense Ministry", 'deny', 'rejected the accusations']]],
+  ['categorically reject', '“We categorically reject all allegations,” Kremlin spokesperson Dmitry Peskov told journalists.', [['Dmitry Peskov (Kremlin spokesperson)', 'deny', 'categorically reject']]],
+  ['not a single civilian', 'The ministry said “not a single civilian” was harmed.', [['ministry', 'deny', 'not a single']]],
+  ['has nothing to do with', 'The army said it has nothing to do with the blast.', [['army', 'deny', 'has nothing to do with']]],
+  ['denied', 'The governor denied that troops fired on protesters.', [['governor', 'deny', 'denied']]],
+  ['accused', 'Ukraine accused Russia of war crimes.', [['Ukraine', 'affirm', 'accused']]],
+  ['blamed', 'Officials blamed rebels for the attack.', [['Officials', 'affirm', 'blamed']]],
+  ['hedge without attribution', 'Local residents said the dead were civilians. The claim could not be independently verified.', [
+    ['Local residents', 'report', 'said'],
+    [null, 'hedge', 'could not be independently verified'],
+  ]],
+  ['allegedly', 'Soldiers allegedly forced five men to kneel.', [[null, 'hedge', 'allegedly']]],
+  ['plain report', 'Police said the road was closed.', [['Police', 'report', 'said']]],
+];
+
+describe('extractClaims', () => {
+  it.each(cases)('%s', (_name, text, expected) => {
+    expect(claims(text)).toEqual(expected);
+  });
+
+  it('splits an accusation and the denial that answers it in one sentence', () => {
+    const text = 'Zelenskyy called the killings evidence of genocide, but Russia’s Defense Ministry rejected the accusation.';
+    expect(claims(text)).toEqual([
+      ['Zelenskyy', 'affirm', 'evidence of genocide'],
+      ["Russia's Defense Ministry", 'deny', 'rejected the accusation'],
+    ]);
+  });
+});
