@@ -75,13 +75,14 @@ describe('ingest', () => {
     expect(summary.rejected).toBe(5);
     const bySource = Object.fromEntries(summary.diagnostics.map((d) => [path.basename(d.source ?? ''), d.rule]));
     expect(bySource).toEqual({
-      'big.txt': 'ingest/file-too-large',
+      'big.txt': 'ingest/too-large',
       'empty.txt': 'ingest/empty',
-      'junk.bin': 'ingest/invalid-utf8',
+      'junk.bin': 'ingest/invalid-encoding',
       'nul.txt': 'ingest/binary',
       'missing.txt': 'ingest/not-found',
     });
-    for (const d of summary.diagnostics) expect(d.hint).toBeTruthy();
+    for (const d of summary.diagnostics) expect(d.message.length).toBeGreaterThan(10);
+    for (const d of summary.diagnostics.filter((x) => /too-large|not-found/.test(x.rule))) expect(d.hint).toBeTruthy();
     const rejections = [...store.custody.entries()].filter((e) => e.kind === 'rejection');
     expect(rejections.map((e) => path.basename(String(e.details.source))).sort()).toEqual(
       ['big.txt', 'empty.txt', 'junk.bin', 'missing.txt', 'nul.txt'],

@@ -3,7 +3,9 @@ import type { Diagnostic, DocumentMeta, StoredDocument } from '../core/types.js'
 import { documentId, sha256Hex } from '../store/document-id.js';
 import type { Capture, CaptureBatch, CaptureOutcome, Checkpoint, CommitResult, Rejection, Store } from '../store/store.js';
 import { type Manifest, type ManifestEntry, readManifest } from './manifest.js';
-import { baseLimits, inferFromText, readAny } from './read-any.js';
+import { applyInferredMeta } from './infer-meta.js';
+import { resolveLimits } from './limits.js';
+import { readInput } from './readers/read-input.js';
 import type { ReadLimits, ReadRecord } from './reader.js';
 import { type InputItem, walkInputs } from './walk-inputs.js';
 
@@ -77,7 +79,7 @@ export interface IngestSummary {
  * console.log(summary.documents.new, summary.rejected);
  */
 export async function ingest(store: Store, inputs: readonly string[], options: IngestOptions = {}): Promise<IngestSummary> {
-  const limits: ReadLimits = { ...baseLimits, ...options.limits };
+  const limits: ReadLimits = resolveLimits(options.limits);
   const clock = options.clock ?? (() => new Date());
   const listLimit = options.listLimit ?? 10_000;
   const batchInputs = options.batchInputs ?? 500;
@@ -205,7 +207,7 @@ async function loadBytes(
   stdin: NodeJS.ReadableStream | undefined,
 ): Promise<Loaded> {
   const tooLarge = (size: number): Loaded => ({
-    rule: 'ingest/file-too-large',
+    rule: 'ingest/too-large',
     message: `The input is ${size} bytes, more than the limit of ${limits.maxFileBytes} bytes.`,
     hint: 'Raise the limit with --max-file-size if the input is genuine, or split it.',
     size,
@@ -250,7 +252,7 @@ function readCapture(
     const known = store.documents.get(store.documents.idsForOriginal(sha256)[0] ?? '');
     return { ...base, ...where, reader: known?.reader ?? 'text', documents: [], diagnostics: [] };
   }
-  const result = readAny(bytes, { source, limits });
+  const result = readInput(bytes, { source, limits });
   const diagnostics = result.diagnostics.map((d) => ({ ...d, source: d.source ?? source }));
   const documents = result.records.map((r) => toDocument(r, { sha256, source, capturedAt, reader: result.reader }, manifest));
   return { ...base, ...where, reader: result.reader, documents, diagnostics };
@@ -258,32 +260,25 @@ function readCapture(
 
 const META_FIELDS = ['title', 'outlet', 'url', 'published', 'byline', 'dateline', 'series', 'externalId'] as const;
 
-/** Metadata precedence: manifest, then what the input states, then what the text implies (marked inferred). */
+/**
+ * Metadata precedence: the manifest, then what the input states, then what the text itself says
+ * (`applyInferredMeta`, which lists those fields in `inferred`).
+ */
 function toDocument(
   record: ReadRecord,
   origin: { sha256: string; source: string; capturedAt: string; reader: StoredDocument['reader'] },
   manifest: ManifestEntry | null,
 ): StoredDocument {
-  const given = record.meta;
-  const inferred = inferFromText(record.text);
-  const fromManifest: Partial<DocumentMeta> = manifest?.meta ?? {};
-  const inferredFields = new Set(given.inferred ?? []);
-  const meta: Record<string, unknown> = {};
+  const meta = applyInferredMeta(record.meta, record.text);
+  const inferred = new Set(meta.inferred ?? []);
+  const supplied = manifest?.meta ?? {};
+  const fields: Record<string, unknown> = {};
   for (const field of META_FIELDS) {
-    if (fromManifest[field as keyof typeof fromManifest] != null) {
-      meta[field] = fromManifest[field as keyof typeof fromManifest];
-      inferredFields.delete(field);
-    } else if (given[field] != null) {
-      meta[field] = given[field];
-    } else if (inferred[field] != null) {
-      meta[field] = inferred[field];
-      inferredFields.add(field);
-    } else meta[field] = null;
-  }
-  let credits = given.credits ?? [];
-  if (credits.length === 0 && (inferred.credits?.length ?? 0) > 0) {
-    credits = inferred.credits ?? [];
-    inferredFields.add('credits');
+    const fromManifest = field in supplied ? supplied[field as keyof typeof supplied] : undefined;
+    if (fromManifest !== undefined) {
+      fields[field] = fromManifest;
+      inferred.delete(field);
+    } else fields[field] = meta[field] ?? null;
   }
   return {
     id: documentId(origin.sha256, record.recordKey),
@@ -293,8 +288,8 @@ function toDocument(
     reader: origin.reader,
     capturedAt: origin.capturedAt,
     text: record.text,
-    ...(meta as Pick<DocumentMeta, (typeof META_FIELDS)[number]>),
-    credits,
-    inferred: [...inferredFields].sort(),
+    ...(fields as Pick<DocumentMeta, (typeof META_FIELDS)[number]>),
+    credits: meta.credits ?? [],
+    inferred: [...inferred].sort(),
   };
 }

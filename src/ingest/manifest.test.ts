@@ -93,4 +93,17 @@ describe('manifest', () => {
     expect(summary.notes).toBe(1);
     expect(store.documents.list()[0]).toMatchObject({ published: '2022-04-04', text: 'Report A.' });
   });
+
+  it('lets manifest values win over what the text implies, keeping the rest marked inferred', async () => {
+    const text = 'Flood hits the valley\n\nKYIV, April 3 (AP) — Water rose through the night, officials said.\n';
+    write('in/a.txt', text);
+    write('in/b.txt', `Other ${text}`);
+    const manifest = write('in/manifest.jsonl', '{"path":"a.txt","title":"Supplied title","outlet":"Daily"}\n{"path":"b.txt"}\n');
+    await ingest(store, [path.join(dir, 'in')], { manifest });
+    const [a, b] = store.documents.list();
+    expect(a).toMatchObject({ title: 'Supplied title', outlet: 'Daily' });
+    expect(a?.inferred).not.toContain('title');
+    expect(b?.inferred).toContain('title');
+    expect(a?.inferred).toEqual(b?.inferred.filter((f) => f !== 'title'));
+  });
 });

@@ -1,10 +1,10 @@
 import cliProgress from 'cli-progress';
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
 import { z } from 'zod';
 import { ExitCode, UsageError } from '../../core/errors.js';
 import { type IngestSummary, ingest } from '../../ingest/ingest.js';
 import { readManifest } from '../../ingest/manifest.js';
-import { baseLimits } from '../../ingest/read-any.js';
+import { defaultLimits } from '../../ingest/limits.js';
 import { walkInputs } from '../../ingest/walk-inputs.js';
 import type { ReadLimits } from '../../ingest/reader.js';
 import { formatCheckpoint } from '../../store/checkpoint.js';
@@ -37,7 +37,7 @@ const countSchema = z.coerce.number().int().positive();
 export function parseLimits(opts: Record<string, unknown>): Partial<ReadLimits> {
   const limits: Partial<ReadLimits> = {};
   for (const [flag, field, isSize] of LIMIT_FLAGS) {
-    const value = opts[attributeName(flag)];
+    const value = opts[attributeName(flag)] ?? (isSize ? opts[attributeName(flag.replace('-size ', '-bytes '))] : undefined);
     if (value === undefined) continue;
     const parsed = (isSize ? sizeSchema : countSchema).safeParse(value);
     if (!parsed.success) {
@@ -65,7 +65,9 @@ export function register(program: Command): void {
     .option('--json', 'print a machine-readable summary on stdout')
     .option('--batch-size <n>', 'inputs per group commit (originals synced together, then one transaction)', '500');
   for (const [flags, field, isSize, description] of LIMIT_FLAGS) {
-    command.option(flags, `${description} (default ${isSize ? `${baseLimits[field]} bytes` : baseLimits[field]})`);
+    command.option(flags, `${description} (default ${isSize ? `${defaultLimits[field]} bytes` : defaultLimits[field]})`);
+    // `--max-file-bytes` etc. are accepted as spellings of the size flags (the readers' hints use them).
+    if (isSize) command.addOption(new Option(flags.replace('-size ', '-bytes ')).hideHelp());
   }
   command.action(async (paths: string[], opts: Record<string, unknown>, cmd: Command) => {
     if (paths.length === 0 && !opts.manifest) {
