@@ -83,15 +83,20 @@ describe('manifest', () => {
     );
   });
 
-  it("uses a folder's own manifest.jsonl: only listed files, with their metadata", async () => {
+  it("uses a folder's own manifest.jsonl for metadata and skips the folder's README", async () => {
     write('corpus/a.txt', 'Report A.');
+    write('corpus/b.txt', 'Report B.');
     write('corpus/README.md', 'About this corpus.');
-    write('corpus/manifest.jsonl', '{"path":"a.txt","published":"2022-04-04"}\n');
+    write('corpus/manifest.jsonl', '{"path":"a.txt","published":"2022-04-04"}\n{"path":"gone.txt"}\n');
     const summary = await ingest(store, [path.join(dir, 'corpus')]);
-    expect(summary.documents.new).toBe(1);
-    expect(summary.rejected).toBe(0);
+    expect(summary.documents.new).toBe(2);
+    expect(summary.rejected).toBe(1);
+    expect(summary.diagnostics[0]?.message).toContain('manifest.jsonl line 2 names gone.txt');
     expect(summary.notes).toBe(1);
-    expect(store.documents.list()[0]).toMatchObject({ published: '2022-04-04', text: 'Report A.' });
+    expect(store.documents.list().map((d) => [d.text, d.published])).toEqual([
+      ['Report A.', '2022-04-04'],
+      ['Report B.', null],
+    ]);
   });
 
   it('lets manifest values win over what the text implies, keeping the rest marked inferred', async () => {

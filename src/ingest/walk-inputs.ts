@@ -16,9 +16,10 @@ export type InputItem =
 /**
  * Expands the command-line inputs into files, in a stable order: each input in the order given;
  * inside a folder, entries sorted by name (code-point order), depth first. Names starting with a
- * dot are skipped; symbolic links inside folders are not followed (a link given directly is).
- * A folder holding `manifest.jsonl` or `manifest.csv` at its top (and no `--manifest` given) is
- * described by it: only the files it lists are read, with its metadata.
+ * dot and documentation files (README, LICENSE, COPYING, CHANGELOG) are skipped; symbolic links
+ * inside folders are not followed (a link given directly is). A folder holding `manifest.jsonl` or
+ * `manifest.csv` at its top (and no `--manifest` given) is described by it: its metadata applies,
+ * and a listed file that is missing is an error.
  * Only one folder listing per depth is held at a time, so memory does not grow with the corpus.
  */
 export async function* walkInputs(inputs: readonly string[], manifest: Manifest | null): AsyncGenerator<InputItem> {
@@ -49,10 +50,6 @@ export async function* walkInputs(inputs: readonly string[], manifest: Manifest 
           continue;
         }
         const entry = active?.byPath.get(item.absolute) ?? null;
-        if (own && !entry) {
-          yield note('ingest/not-in-manifest', `Skipped: ${own.file} does not list this file.`, item.source);
-          continue;
-        }
         if (entry) visited.add(entry);
         yield { ...item, manifest: entry };
       }
@@ -79,6 +76,9 @@ export async function* walkInputs(inputs: readonly string[], manifest: Manifest 
     }
   }
 }
+
+/** A folder's own documentation, not a report: README, LICENSE, COPYING, CHANGELOG (any extension). */
+const DOCUMENTATION = /^(readme|licen[cs]e|copying|changelog)(\.[a-z0-9]+)?$/i;
 
 function folderManifest(dir: string): Manifest | null {
   for (const name of FOLDER_MANIFEST_NAMES) {
@@ -114,7 +114,9 @@ async function* walkFolder(root: string, skipFile: string | null): AsyncGenerato
   for (const entry of entries) {
     if (entry.name.startsWith('.')) continue;
     const source = path.join(root, entry.name);
-    if (entry.isSymbolicLink()) {
+    if (entry.isFile() && DOCUMENTATION.test(entry.name)) {
+      yield note('ingest/documentation-skipped', "Skipped the folder's documentation file (README, LICENSE…); pass it by name to ingest it.", source);
+    } else if (entry.isSymbolicLink()) {
       yield note('ingest/symlink-skipped', 'Skipped a symbolic link inside a folder (links are not followed).', source);
     } else if (entry.isDirectory()) {
       yield* walkFolder(source, skipFile);
