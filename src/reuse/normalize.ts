@@ -55,3 +55,33 @@ export function normalizeForMatching(text: string): NormalizedText {
 export function duplicateKey(text: string): string {
   return normalizeForMatching(text).text;
 }
+
+/**
+ * 32-bit hash of the folded text, computed in one pass without building it (FNV-1a, mixed):
+ * equal for duplicates, and for anything else equal only by a rare collision (the pair is then
+ * verified like any other candidate).
+ */
+export function duplicateHash(text: string): number {
+  let h = 0x811c9dc5;
+  let space = false;
+  let started = false;
+  for (let i = 0; i < text.length; i++) {
+    let c = text.charCodeAt(i);
+    if (c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0 || (c > 127 && /\s/.test(text[i] as string))) {
+      space = started;
+      continue;
+    }
+    if (space) {
+      h = Math.imul(h ^ 32, 0x01000193);
+      space = false;
+    }
+    started = true;
+    if (c >= 65 && c <= 90) c += 32;
+    else if (c > 127) c = foldChar(text[i] as string).charCodeAt(0);
+    h = Math.imul(h ^ c, 0x01000193);
+  }
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x85ebca6b);
+  h ^= h >>> 13;
+  return h >>> 0;
+}

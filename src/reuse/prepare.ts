@@ -2,7 +2,7 @@ import { hashString } from './hash.js';
 import { type Lexicon, loadLexicon } from './lexicon.js';
 import { quotedMask } from './quotes.js';
 import { splitTokenSentences, type TokenSentence } from './sentences.js';
-import { type Term, termOf } from './terms.js';
+import { type Term, termEntry } from './terms.js';
 import { type Token, tokenize } from './tokenize.js';
 
 /** Everything the reuse stage derives from one text, computed once and shared by all comparisons. */
@@ -19,16 +19,9 @@ export interface PreparedText {
   quoted: Uint8Array;
 }
 
-const hashCache = new Map<string, number>();
-
-/** Hash of a word, memoised (vocabularies are small compared to corpora). */
+/** Seeded hash of a word. */
 export function wordHash(w: string): number {
-  let h = hashCache.get(w);
-  if (h === undefined) {
-    h = hashString(w, 0x9747b28c);
-    if (hashCache.size < 2_000_000) hashCache.set(w, h);
-  }
-  return h;
+  return hashString(w, 0x9747b28c);
 }
 
 /**
@@ -45,10 +38,10 @@ export function prepareText(text: string, lexicon: Lexicon = loadLexicon()): Pre
   const termHash = new Uint32Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
-    const term = termOf(t, opens[i] === 1 || opensQuote(text, t.start), lexicon);
-    terms[i] = term;
-    normHash[i] = wordHash(t.norm);
-    termHash[i] = wordHash(term.term);
+    const e = termEntry(t, opens[i] === 1 || opensQuote(text, t.start), lexicon, wordHash);
+    terms[i] = e.term;
+    normHash[i] = e.normHash;
+    termHash[i] = e.termHash;
   }
   return { text, tokens, terms, sentences, normHash, termHash, quoted: quotedMask(text, tokens) };
 }

@@ -1,7 +1,7 @@
-import { combine, hashString } from './hash.js';
+import { combine } from './hash.js';
 import { type Banding, bandKeys } from './lsh.js';
 import { createMinHasher } from './minhash.js';
-import { duplicateKey } from './normalize.js';
+import { duplicateHash } from './normalize.js';
 import type { PreparedText } from './prepare.js';
 import { shingleHashes } from './shingles.js';
 
@@ -27,7 +27,7 @@ export const sketchDefaults: Required<SketchOptions> = {
   seed: 1,
   shingleSize: 3,
   banding: { bands: 32, rows: 4 },
-  sentenceBanding: { bands: 3, rows: 2 },
+  sentenceBanding: { bands: 4, rows: 4 },
   minSentenceTerms: 5,
 };
 
@@ -72,7 +72,7 @@ export function createSketcher(options: SketchOptions = {}): Sketcher {
       for (const k of bandKeys(sig, o.sentenceBanding)) keys.add(combine(k, 0x53454e54));
     }
     return {
-      duplicate: hashString(duplicateKey(p.text)),
+      duplicate: duplicateHash(p.text),
       signature,
       bandKeys: bandKeys(signature, o.banding),
       sentenceKeys: Uint32Array.from([...keys].sort((x, y) => x - y)),

@@ -28,22 +28,42 @@ export function toTerms(tokens: readonly Token[], sentenceStart?: (i: number) =>
   return out;
 }
 
-const termCache = new WeakMap<Lexicon, Map<string, Term>>();
+/** A token's canonical term with the hashes of its folded form and of the term. */
+export interface TermEntry {
+  term: Term;
+  normHash: number;
+  termHash: number;
+}
 
-/** The canonical term of a token (memoised per lexicon: vocabularies are small next to corpora). */
+interface Caches {
+  plain: Map<string, TermEntry>;
+  name: Map<string, TermEntry>;
+}
+
+const caches = new WeakMap<Lexicon, Caches>();
+
+/**
+ * The canonical term of a token, memoised per lexicon (one map lookup per token: vocabularies
+ * are small next to corpora). `hash` hashes words (the caller's seeded word hash).
+ */
+export function termEntry(t: Token, atSentenceStart: boolean, lexicon: Lexicon, hash: (w: string) => number): TermEntry {
+  let c = caches.get(lexicon);
+  if (!c) {
+    c = { plain: new Map(), name: new Map() };
+    caches.set(lexicon, c);
+  }
+  const map = t.capital && !atSentenceStart ? c.name : c.plain;
+  let e = map.get(t.norm);
+  if (e === undefined) {
+    const term = computeTerm(t, atSentenceStart, lexicon);
+    e = { term, normHash: hash(t.norm), termHash: hash(term.term) };
+    if (map.size < 1_000_000) map.set(t.norm, e);
+  }
+  return e;
+}
+
 export function termOf(t: Token, atSentenceStart: boolean, lexicon: Lexicon): Term {
-  const key = t.capital && !atSentenceStart ? `${t.norm}\u0001` : t.norm;
-  let cache = termCache.get(lexicon);
-  if (!cache) {
-    cache = new Map();
-    termCache.set(lexicon, cache);
-  }
-  let term = cache.get(key);
-  if (term === undefined) {
-    term = computeTerm(t, atSentenceStart, lexicon);
-    if (cache.size < 1_000_000) cache.set(key, term);
-  }
-  return term;
+  return computeTerm(t, atSentenceStart, lexicon);
 }
 
 function computeTerm(t: Token, atSentenceStart: boolean, lexicon: Lexicon): Term {

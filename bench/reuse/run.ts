@@ -1,0 +1,425 @@
+/**
+ * Reuse benchmark: seeded corpora with planted reuse, indexed with the library's MinHash + sentence
+ * LSH sketches on two worker threads, candidates verified by alignment (compareTexts), scored
+ * against the planted truth. See bench/reuse/RESULTS.md.
+ *
+ *   npx tsx bench/reuse/run.ts [--sizes 10000,100000,1000000] [--seed 42] [--out bench/reuse/results.json]
+ *
+ * Each size runs in its own child process so that its peak memory is its own.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { MAX_DOCUMENTS_PER_KEY, MIN_SENTENCE_KEYS } from '../../src/reuse/candidates.js';
+import { type SketchOptions, sketchDefaults } from '../../src/reuse/sketch.js';
+import { createGenerator, KINDS, type PlantKind } from './generate.js';
+import { type Job, SHIFT } from './worker.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: string) => {
+  const k = args.indexOf(`--${name}`);
+  return k >= 0 ? (args[k + 1] ?? fallback) : fallback;
+};
+const seed = Number(flag('seed', '42'));
+const WORKERS = 2;
+const INCREMENT = 1000;
+
+interface SizeResult {
+  size: number;
+  words: number;
+  indexSeconds: number;
+  candidates: number;
+  verifySeconds: number;
+  totalSeconds: number;
+  docsPerSecondIndex: number;
+  docsPerSecondTotal: number;
+  peakRssMiB: number;
+  found: number;
+  recall: Record<PlantKind, number>;
+  planted: Record<PlantKind, number>;
+  precision: number;
+  falsePositives: number;
+  addSeconds?: number;
+  addFound?: number;
+  brute?: { seconds: number; comparisons: number; pairs: number; lshCandidateRecall: number; ratio: number; threshold: number };
+  sketch: SketchOptions;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Worker pool
+
+function startWorkers(): Worker[] {
+  return Array.from(
+    { length: WORKERS },
+    () => new Worker(new URL('./worker-boot.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: 3072 } }),
+  );
+}
+
+function run<T>(w: Worker, job: Job, transfer: ArrayBuffer[] = []): Promise<T> {
+  return new Promise((resolve, reject) => {
+    w.once('message', resolve);
+    w.once('error', reject);
+    w.postMessage(job, transfer);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Candidate generation over sorted (key, doc) codes
+
+function sortCodes(parts: Float64Array[]): Float64Array {
+  const all = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
+  let o = 0;
+  for (const p of parts) {
+    all.set(p, o);
+    o += p.length;
+  }
+  return all.sort();
+}
+
+class Growable {
+  data = new Float64Array(1 << 16);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Float64Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+}
+
+/** Pair codes (lo * SHIFT + hi) of documents sharing a key, for keys held by at most `cap` docs. */
+function pairsFromRuns(sorted: Float64Array, cap: number): Float64Array {
+  const out = new Growable();
+  let s = 0;
+  while (s < sorted.length) {
+    const key = Math.floor((sorted[s] as number) / SHIFT);
+    let e = s + 1;
+    while (e < sorted.length && Math.floor((sorted[e] as number) / SHIFT) === key) e++;
+    if (e - s >= 2 && e - s <= cap) {
+      for (let x = s; x < e; x++) {
+        const dx = (sorted[x] as number) - key * SHIFT;
+        for (let y = x + 1; y < e; y++) {
+          const dy = (sorted[y] as number) - key * SHIFT;
+          if (dx !== dy) out.push(Math.min(dx, dy) * SHIFT + Math.max(dx, dy));
+        }
+      }
+    }
+    s = e;
+  }
+  return out.data.slice(0, out.length).sort();
+}
+
+function candidatesFrom(bandPairs: Float64Array, sentencePairs: Float64Array): Float64Array {
+  const out = new Growable();
+  let i = 0;
+  let j = 0;
+  // Band pairs count once; sentence pairs need MIN_SENTENCE_KEYS shared keys.
+  const nextSentence = (): [number, number] => {
+    const v = sentencePairs[j] as number;
+    let e = j + 1;
+    while (e < sentencePairs.length && sentencePairs[e] === v) e++;
+    const count = e - j;
+    j = e;
+    return [v, count];
+  };
+  let pendingSentence: [number, number] | null = j < sentencePairs.length ? nextSentence() : null;
+  let last = -1;
+  const emit = (v: number) => {
+    if (v !== last) out.push(v);
+    last = v;
+  };
+  while (i < bandPairs.length || pendingSentence) {
+    const b = i < bandPairs.length ? (bandPairs[i] as number) : Number.POSITIVE_INFINITY;
+    const sv = pendingSentence ? pendingSentence[0] : Number.POSITIVE_INFINITY;
+    if (b <= sv) {
+      emit(b);
+      i++;
+      if (b === sv) pendingSentence = j < sentencePairs.length ? nextSentence() : null;
+    } else {
+      if ((pendingSentence as [number, number])[1] >= MIN_SENTENCE_KEYS) emit(sv);
+      pendingSentence = j < sentencePairs.length ? nextSentence() : null;
+    }
+  }
+  return out.data.slice(0, out.length);
+}
+
+async function verify(workers: Worker[], candidates: Float64Array): Promise<Float64Array> {
+  const half = Math.ceil(candidates.length / workers.length);
+  const parts = await Promise.all(
+    workers.map((w, k) => run<{ accepted: Float64Array }>(w, { type: 'verify', seed, pairs: candidates.slice(k * half, (k + 1) * half) })),
+  );
+  return sortCodes(parts.map((p) => p.accepted));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Truth
+
+function truth(n: number): { planted: Map<number, PlantKind>; implied: Set<number> } {
+  const g = createGenerator(seed);
+  const planted = new Map<number, PlantKind>();
+  const bySource = new Map<number, number[]>();
+  for (let i = 0; i < n; i++) {
+    const slot = i % 20;
+    if (slot < 1 || slot > 4) continue;
+    const d = g.doc(i);
+    if (d.source === i) continue;
+    planted.set(Math.min(d.source, i) * SHIFT + Math.max(d.source, i), d.kind as PlantKind);
+    bySource.set(d.source, [...(bySource.get(d.source) ?? []), i]);
+  }
+  // Two documents derived from one source share its text: a link between them is correct too.
+  const implied = new Set<number>();
+  for (const kids of bySource.values())
+    for (let x = 0; x < kids.length; x++)
+      for (let y = x + 1; y < kids.length; y++) implied.add(Math.min(kids[x] as number, kids[y] as number) * SHIFT + Math.max(kids[x] as number, kids[y] as number));
+  return { planted, implied };
+}
+
+// ---------------------------------------------------------------------------------------------
+// One size
+
+async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
+  const workers = startWorkers();
+  try {
+    const t0 = performance.now();
+    const chunk = Math.ceil(n / WORKERS);
+    const parts = await Promise.all(
+      workers.map((w, k) =>
+        run<{ bands: Float64Array; sentences: Float64Array; words: number }>(w, {
+          type: 'sketch',
+          seed,
+          from: k * chunk,
+          to: Math.min(n, (k + 1) * chunk),
+          sketch,
+        }),
+      ),
+    );
+    const words = parts.reduce((s, p) => s + p.words, 0);
+    let bandIndex = sortCodes(parts.map((p) => p.bands));
+    let sentenceIndex = sortCodes(parts.map((p) => p.sentences));
+    const candidates = candidatesFrom(pairsFromRuns(bandIndex, MAX_DOCUMENTS_PER_KEY), pairsFromRuns(sentenceIndex, MAX_DOCUMENTS_PER_KEY));
+    const t1 = performance.now();
+    process.stderr.write(`  ${n}: indexed in ${((t1 - t0) / 1000).toFixed(1)} s, ${candidates.length} candidates\n`);
+    const accepted = await verify(workers, candidates);
+    const t2 = performance.now();
+    process.stderr.write(`  ${n}: verified in ${((t2 - t1) / 1000).toFixed(1)} s, ${accepted.length} pairs\n`);
+
+    const { planted, implied } = truth(n);
+    const found = new Set(accepted);
+    const recall = {} as Record<PlantKind, number>;
+    const count = {} as Record<PlantKind, number>;
+    for (const k of KINDS) {
+      let all = 0;
+      let hit = 0;
+      for (const [code, kind] of planted) {
+        if (kind !== k) continue;
+        all++;
+        if (found.has(code)) hit++;
+      }
+      count[k] = all;
+      recall[k] = all ? hit / all : 1;
+    }
+    let correct = 0;
+    for (const code of found) if (planted.has(code) || implied.has(code)) correct++;
+    const result: SizeResult = {
+      size: n,
+      words,
+      indexSeconds: (t1 - t0) / 1000,
+      candidates: candidates.length,
+      verifySeconds: (t2 - t1) / 1000,
+      totalSeconds: (t2 - t0) / 1000,
+      docsPerSecondIndex: n / ((t1 - t0) / 1000),
+      docsPerSecondTotal: n / ((t2 - t0) / 1000),
+      peakRssMiB: 0,
+      found: found.size,
+      recall,
+      planted: count,
+      precision: found.size ? correct / found.size : 1,
+      falsePositives: found.size - correct,
+      sketch,
+    };
+
+    if (n >= 1_000_000 || args.includes('--add')) {
+      // Add 1,000 new documents to the built index: sketch them, look their keys up, verify, merge.
+      const a0 = performance.now();
+      const fresh = await Promise.all(
+        workers.map((w, k) =>
+          run<{ bands: Float64Array; sentences: Float64Array }>(w, {
+            type: 'sketch',
+            seed,
+            from: n + (k * INCREMENT) / WORKERS,
+            to: n + ((k + 1) * INCREMENT) / WORKERS,
+            sketch,
+          }),
+        ),
+      );
+      const newBands = sortCodes(fresh.map((p) => p.bands));
+      const newSentences = sortCodes(fresh.map((p) => p.sentences));
+      const bandPairs = lookupPairs(bandIndex, newBands);
+      const sentencePairs = lookupPairs(sentenceIndex, newSentences);
+      const addCandidates = candidatesFrom(bandPairs, sentencePairs);
+      const addAccepted = await verify(workers, addCandidates);
+      bandIndex = mergeSorted(bandIndex, newBands);
+      sentenceIndex = mergeSorted(sentenceIndex, newSentences);
+      result.addSeconds = (performance.now() - a0) / 1000;
+      result.addFound = addAccepted.length;
+      process.stderr.write(`  +${INCREMENT}: ${result.addSeconds.toFixed(2)} s, ${addAccepted.length} pairs\n`);
+    }
+
+    if (args.includes('--brute') && n <= 20_000) {
+      const threshold = 0.3;
+      const b0 = performance.now();
+      const split = Math.round(n * (1 - Math.SQRT1_2));
+      const ranges = [
+        [0, split],
+        [split, n],
+      ];
+      const bruteParts = await Promise.all(
+        workers.map((w, k) =>
+          run<{ found: Float64Array; comparisons: number }>(w, {
+            type: 'brute',
+            seed,
+            n,
+            from: ranges[k]?.[0] as number,
+            to: ranges[k]?.[1] as number,
+            threshold,
+            shingleSize: sketch.shingleSize ?? sketchDefaults.shingleSize,
+          }),
+        ),
+      );
+      const seconds = (performance.now() - b0) / 1000;
+      const brutePairs = sortCodes(bruteParts.map((p) => p.found));
+      const candidateSet = new Set(candidates);
+      let caught = 0;
+      for (const c of brutePairs) if (candidateSet.has(c)) caught++;
+      result.brute = {
+        seconds,
+        comparisons: bruteParts.reduce((s, p) => s + p.comparisons, 0),
+        pairs: brutePairs.length,
+        lshCandidateRecall: brutePairs.length ? caught / brutePairs.length : 1,
+        ratio: seconds / result.indexSeconds,
+        threshold,
+      };
+      process.stderr.write(`  brute force: ${seconds.toFixed(1)} s, ${brutePairs.length} pairs with J ≥ ${threshold}\n`);
+    }
+    return result;
+  } finally {
+    await Promise.all(workers.map((w) => w.terminate()));
+  }
+}
+
+/** Pairs between new codes and indexed codes (same key), plus pairs among the new codes. */
+function lookupPairs(index: Float64Array, fresh: Float64Array): Float64Array {
+  const out = new Growable();
+  let s = 0;
+  while (s < fresh.length) {
+    const key = Math.floor((fresh[s] as number) / SHIFT);
+    let e = s + 1;
+    while (e < fresh.length && Math.floor((fresh[e] as number) / SHIFT) === key) e++;
+    let lo = lowerBound(index, key * SHIFT);
+    const hiBound = lowerBound(index, (key + 1) * SHIFT);
+    const members: number[] = [];
+    for (; lo < hiBound; lo++) members.push((index[lo] as number) - key * SHIFT);
+    for (let x = s; x < e; x++) members.push((fresh[x] as number) - key * SHIFT);
+    if (members.length <= MAX_DOCUMENTS_PER_KEY) {
+      for (let x = s; x < e; x++) {
+        const d = (fresh[x] as number) - key * SHIFT;
+        for (const m of members) if (m !== d && (m < d || !(m >= members[0]! && fresh.includes(m + key * SHIFT)))) out.push(Math.min(m, d) * SHIFT + Math.max(m, d));
+      }
+    }
+    s = e;
+  }
+  const sorted = out.data.slice(0, out.length).sort();
+  // A pair among new documents is seen from both sides: keep each once per key.
+  return sorted;
+}
+
+function lowerBound(a: Float64Array, v: number): number {
+  let lo = 0;
+  let hi = a.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((a[mid] as number) < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function mergeSorted(a: Float64Array, b: Float64Array): Float64Array {
+  const out = new Float64Array(a.length + b.length);
+  let i = 0;
+  let j = 0;
+  let o = 0;
+  while (i < a.length && j < b.length) out[o++] = (a[i] as number) <= (b[j] as number) ? (a[i++] as number) : (b[j++] as number);
+  while (i < a.length) out[o++] = a[i++] as number;
+  while (j < b.length) out[o++] = b[j++] as number;
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Driver
+
+function sketchFromArgs(): SketchOptions {
+  const bands = Number(flag('bands', String(sketchDefaults.banding.bands)));
+  const rows = Number(flag('rows', String(sketchDefaults.banding.rows)));
+  const shingleSize = Number(flag('shingle', String(sketchDefaults.shingleSize)));
+  return { ...sketchDefaults, banding: { bands, rows }, shingleSize };
+}
+
+async function main(): Promise<void> {
+  const one = flag('one', '');
+  if (one) {
+    const result = await runSize(Number(one), sketchFromArgs());
+    result.peakRssMiB = process.resourceUsage().maxRSS / 1024;
+    writeFileSync(flag('result', ''), JSON.stringify(result));
+    return;
+  }
+  const sizes = flag('sizes', '10000,100000,1000000').split(',').map(Number);
+  const tmp = mkdtempSync(path.join(tmpdir(), 'bench-reuse-'));
+  const results: SizeResult[] = [];
+  try {
+    for (const n of sizes) {
+      const file = path.join(tmp, `${n}.json`);
+      const extra = args.filter((a, k) => !['--sizes', '--out'].includes(a) && !['--sizes', '--out'].includes(args[k - 1] ?? ''));
+      const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'run.ts'), '--one', String(n), '--result', file, ...(n <= 10_000 ? ['--brute'] : []), ...extra], {
+        stdio: ['ignore', 'inherit', 'inherit'],
+      });
+      if (child.status !== 0) throw new Error(`size ${n} failed with status ${child.status}`);
+      results.push(JSON.parse(readFileSync(file, 'utf8')) as SizeResult);
+    }
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+  const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
+  const out = flag('out', path.join(here, 'results.json'));
+  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), machine, seed, results }, null, 2)}\n`);
+  console.log(table(results));
+  console.log(`\nmachine: ${machine}; seed ${seed}; written to ${out}`);
+}
+
+function table(results: SizeResult[]): string {
+  const rows = [
+    '| docs | words | index s | candidates | verify s | total s | docs/s (index) | docs/s (total) | peak RSS MiB | R verbatim | R light-edit | R splice | R paraphrase | precision | false pos. | add 1,000 s |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of results) {
+    rows.push(
+      `| ${r.size.toLocaleString('en')} | ${r.words.toLocaleString('en')} | ${r.indexSeconds.toFixed(1)} | ${r.candidates.toLocaleString('en')} | ${r.verifySeconds.toFixed(1)} | ${r.totalSeconds.toFixed(1)} | ${Math.round(r.docsPerSecondIndex).toLocaleString('en')} | ${Math.round(r.docsPerSecondTotal).toLocaleString('en')} | ${Math.round(r.peakRssMiB)} | ${r.recall.verbatim.toFixed(4)} | ${r.recall['light-edit'].toFixed(4)} | ${r.recall.splice.toFixed(4)} | ${r.recall.paraphrase.toFixed(4)} | ${r.precision.toFixed(4)} | ${r.falsePositives} | ${r.addSeconds !== undefined ? r.addSeconds.toFixed(2) : '-'} |`,
+    );
+  }
+  for (const r of results) {
+    if (r.brute)
+      rows.push(
+        '',
+        `Brute force on ${r.size.toLocaleString('en')} docs: ${r.brute.comparisons.toLocaleString('en')} exact Jaccard comparisons in ${r.brute.seconds.toFixed(1)} s = ${r.brute.ratio.toFixed(1)}× the LSH indexing time; ${r.brute.pairs} pairs with J ≥ ${r.brute.threshold}, of which ${(r.brute.lshCandidateRecall * 100).toFixed(2)}% are LSH candidates.`,
+      );
+  }
+  return rows.join('\n');
+}
+
+await main();

@@ -1,0 +1,100 @@
+/** Worker thread of bench/reuse: sketches, verifies and brute-forces ranges of generated documents. */
+import { parentPort } from 'node:worker_threads';
+import { comparePrepared } from '../../src/reuse/compare-texts.js';
+import { type PreparedText, prepareText } from '../../src/reuse/prepare.js';
+import { exactJaccard, shingleHashes } from '../../src/reuse/shingles.js';
+import { createSketcher, type SketchOptions } from '../../src/reuse/sketch.js';
+import { createGenerator } from './generate.js';
+
+export const SHIFT = 1048576;
+
+export type Job =
+  | { type: 'sketch'; seed: number; from: number; to: number; sketch: SketchOptions }
+  | { type: 'verify'; seed: number; pairs: Float64Array }
+  | { type: 'brute'; seed: number; n: number; from: number; to: number; threshold: number; shingleSize: number };
+
+class Growable {
+  data = new Float64Array(1 << 16);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Float64Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+  result(): Float64Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+const generators = new Map<number, ReturnType<typeof createGenerator>>();
+const generator = (seed: number) => {
+  let g = generators.get(seed);
+  if (!g) {
+    g = createGenerator(seed);
+    generators.set(seed, g);
+  }
+  return g;
+};
+
+function contentShingles(p: PreparedText, k: number): Uint32Array {
+  const content: number[] = [];
+  for (let i = 0; i < p.terms.length; i++) if (p.terms[i]?.kind !== 'stop') content.push(p.termHash[i] as number);
+  return shingleHashes(Uint32Array.from(content), k);
+}
+
+parentPort?.on('message', (job: Job) => {
+  const g = generator(job.seed);
+  if (job.type === 'sketch') {
+    const sketch = createSketcher(job.sketch);
+    const bands = new Growable();
+    const sentences = new Growable();
+    let words = 0;
+    for (let i = job.from; i < job.to; i++) {
+      const p = prepareText(g.doc(i).text);
+      words += p.tokens.length;
+      const s = sketch(p);
+      for (const k of s.bandKeys) bands.push(k * SHIFT + i);
+      for (const k of s.sentenceKeys) sentences.push(k * SHIFT + i);
+    }
+    const b = bands.result();
+    const s = sentences.result();
+    parentPort?.postMessage({ bands: b, sentences: s, words }, [b.buffer, s.buffer]);
+  } else if (job.type === 'verify') {
+    const cache = new Map<number, PreparedText>();
+    const prepared = (i: number) => {
+      let p = cache.get(i);
+      if (!p) {
+        if (cache.size > 4000) cache.clear();
+        p = prepareText(g.doc(i).text);
+        cache.set(i, p);
+      }
+      return p;
+    };
+    const accepted = new Growable();
+    for (const code of job.pairs) {
+      const lo = Math.floor(code / SHIFT);
+      const hi = code - lo * SHIFT;
+      const r = comparePrepared(prepared(lo), prepared(hi));
+      if (r.relation !== 'none') accepted.push(code);
+    }
+    const a = accepted.result();
+    parentPort?.postMessage({ accepted: a }, [a.buffer]);
+  } else {
+    const sets: Uint32Array[] = [];
+    for (let i = 0; i < job.n; i++) sets.push(contentShingles(prepareText(g.doc(i).text), job.shingleSize));
+    const found = new Growable();
+    let comparisons = 0;
+    for (let i = job.from; i < job.to; i++) {
+      const a = sets[i] as Uint32Array;
+      for (let j = i + 1; j < job.n; j++) {
+        comparisons++;
+        if (exactJaccard(a, sets[j] as Uint32Array) >= job.threshold) found.push(i * SHIFT + j);
+      }
+    }
+    const f = found.result();
+    parentPort?.postMessage({ found: f, comparisons }, [f.buffer]);
+  }
+});
