@@ -18,6 +18,9 @@ export function canonicalText(text: string): string {
   return withoutBom.replace(/\r\n?/g, '\n').normalize('NFC');
 }
 
+// Reused: without `{ stream: true }` each decode() call is independent.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
 export type Decoded = { ok: true; text: string } | { ok: false; diagnostic: Diagnostic };
 
 /**
@@ -65,7 +68,7 @@ export function decodeText(bytes: Uint8Array, place: Place, charset?: string | n
     }
   }
   try {
-    return { ok: true, text: canonicalText(new TextDecoder('utf-8', { fatal: true }).decode(bytes)) };
+    return { ok: true, text: canonicalText(strictUtf8.decode(bytes)) };
   } catch {
     const at = firstInvalidUtf8(bytes);
     return {

@@ -8,7 +8,20 @@ export interface InferredCredit {
   span: Span;
 }
 
-let lineRules: RegExp[] | null = null;
+interface Rules {
+  lines: RegExp[];
+  alias: RegExp;
+  opening: RegExp;
+}
+let rules: Rules | null = null;
+
+function buildRules(): Rules {
+  return {
+    lines: buildLineRules(),
+    alias: new RegExp(`(?:${aliasPattern()})`, 'gu'),
+    opening: new RegExp(`^\\((${aliasPattern()})\\)\\s*(?:[–—]|-{1,2})`, 'u'),
+  };
+}
 
 function buildLineRules(): RegExp[] {
   const alias = `(?:The\\s+)?(?:${aliasPattern()})`;
@@ -35,9 +48,9 @@ function buildLineRules(): RegExp[] {
  * A name inside a sentence ("Associated Press journalists saw") is a mention, not a credit.
  */
 export function inferCredits(text: string, bodyStart: number): InferredCredit[] {
-  lineRules ??= buildLineRules();
+  rules ??= buildRules();
+  const { lines: lineRules, alias: aliasRe, opening: openingRe } = rules;
   const found: InferredCredit[] = [];
-  const aliasRe = new RegExp(`(?:${aliasPattern()})`, 'gu');
   const addAliases = (from: number, to: number) => {
     aliasRe.lastIndex = 0;
     const segment = text.slice(from, to);
@@ -54,26 +67,26 @@ export function inferCredits(text: string, bodyStart: number): InferredCredit[] 
   while (lineStart <= text.length) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = text.length;
-    const line = text.slice(lineStart, lineEnd);
-    const trimmed = line.trim();
+    const trimmed = lineEnd - lineStart <= 200 ? text.slice(lineStart, lineEnd).trim() : '';
     if (trimmed.length > 0 && trimmed.length <= 100 && lineRules.some((rule) => rule.test(trimmed))) {
       addAliases(lineStart, lineEnd);
     }
     lineStart = lineEnd + 1;
   }
 
-  const opening = new RegExp(`^\\((${aliasPattern()})\\)\\s*(?:[–—]|-{1,2})`, 'u').exec(
-    text.slice(bodyStart, bodyStart + 60),
-  );
+  const opening = openingRe.exec(text.slice(bodyStart, bodyStart + 60));
   if (opening?.[1]) {
     const name = wireName(opening[1]);
     if (name)
       found.push({ name, text: opening[1], span: [bodyStart + 1, bodyStart + 1 + opening[1].length] });
   }
 
-  const signoff = /\(([A-Za-z]{2,10}(?:\s*[,/]\s*[A-Za-z]{1,10})*)\)\s*$/u.exec(text.trimEnd());
+  const tailStart = Math.max(0, text.trimEnd().length - 120);
+  const signoff = /\(([A-Za-z]{2,10}(?:\s*[,/]\s*[A-Za-z]{1,10})*)\)\s*$/u.exec(
+    text.slice(tailStart).trimEnd(),
+  );
   if (signoff?.[1]) {
-    let at = (signoff.index ?? 0) + 1;
+    let at = tailStart + (signoff.index ?? 0) + 1;
     for (const part of signoff[1].split(/([,/]\s*)/)) {
       const code = part.trim();
       const name = code && !/^[,/]/.test(code) ? wireNameOfCode(code) : null;

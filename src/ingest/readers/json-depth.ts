@@ -6,15 +6,15 @@
 export function jsonDepth(text: string, limit: number): number {
   let depth = 0;
   let max = 0;
-  let inString = false;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 92)
-        i++; // backslash escapes the next character
-      else if (c === 34) inString = false;
-    } else if (c === 34) inString = true;
-    else if (c === 91 || c === 123) {
+    if (c === 34) {
+      // Jump over the string: most of a record's bytes are inside string values.
+      let end = text.indexOf('"', i + 1);
+      while (end > 0 && isEscaped(text, end)) end = text.indexOf('"', end + 1);
+      if (end < 0) return max;
+      i = end;
+    } else if (c === 91 || c === 123) {
       depth++;
       if (depth > max) {
         max = depth;
@@ -23,4 +23,11 @@ export function jsonDepth(text: string, limit: number): number {
     } else if (c === 93 || c === 125) depth--;
   }
   return max;
+}
+
+/** True when the character at `at` is preceded by an odd number of backslashes. */
+function isEscaped(text: string, at: number): boolean {
+  let n = 0;
+  for (let k = at - 1; k >= 0 && text.charCodeAt(k) === 92; k--) n++;
+  return n % 2 === 1;
 }

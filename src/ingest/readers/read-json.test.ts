@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultLimits, resolveLimits } from '../limits.js';
+import { jsonDepth } from './json-depth.js';
 import { readJson } from './read-json.js';
 import { readJsonl } from './read-jsonl.js';
 
@@ -123,5 +124,20 @@ describe('readJson', () => {
   it('reports malformed JSON', () => {
     const r = readJson(bytes('{"text": "unterminated'), { source: 'in.json', limits: defaultLimits });
     expect(r.diagnostics).toMatchObject([{ rule: 'ingest/json-malformed', source: 'in.json' }]);
+  });
+});
+
+describe('jsonDepth', () => {
+  it.each([
+    ['{"a":"[[[\\"[[","b":[[1]]}', 3],
+    ['"\\\\"', 0],
+    ['[{"x":"\\\\\\"]"}]', 2],
+    ['[[[', 3],
+    ['{"a":"unterminated [[[', 1],
+  ])('%s → %i', (text, depth) => {
+    expect(jsonDepth(text, 100)).toBe(depth);
+  });
+  it('stops counting past the limit', () => {
+    expect(jsonDepth('['.repeat(1000), 10)).toBe(11);
   });
 });
