@@ -22,7 +22,8 @@ interface Compiled {
   possessive: RegExp;
   contextual: RegExp;
   fallback: string;
-  generic: { pattern: RegExp; name: string; kind: ActorKind }[];
+  generic: RegExp;
+  genericRules: { name: string; kind: ActorKind }[];
   organisations: RegExp;
   orgByAlias: Map<string, { name: string; kind: ActorKind }>;
   nounKind: Map<string, ActorKind>;
@@ -48,8 +49,9 @@ function compile(): Compiled {
     possessive: new RegExp(`\\b(${cap}(?:\\s${cap})?)['’]s\\s+(${alt(lex.possessiveNouns)})\\b`, 'gu'),
     contextual: new RegExp(`\\b(?:${lex.contextual.pattern})\\b`, 'gi'),
     fallback: lex.contextual.fallback,
-    generic: lex.generic.map((g) => ({ pattern: new RegExp(`\\b(?:${g.pattern})\\b`, 'gi'), name: g.name, kind: g.kind })),
-    organisations: new RegExp(`(?<![\\p{L}])(?:${alt(lex.organisations.flatMap((o) => o.aliases))})(?![\\p{L}])`, 'gu'),
+    generic: new RegExp(lex.generic.map((g, i) => `(?<g${i}>\\b(?:${g.pattern})\\b)`).join('|'), 'gi'),
+    genericRules: lex.generic,
+    organisations: new RegExp(`\\b(?:${alt(lex.organisations.flatMap((o) => o.aliases))})(?![\\p{L}])`, 'gu'),
     orgByAlias,
     nounKind,
   };
@@ -106,11 +108,11 @@ export function extractActors(text: string, gazetteer?: Gazetteer): ActorMention
   for (const a of out) if (a.kind === 'military') counts.set(a.name, (counts.get(a.name) ?? 0) + 1);
   const dominant = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
   for (const m of execAll(c.contextual, text)) push([m.index, m.index + m[0].length], dominant ?? c.fallback, 'military');
-  for (const g of c.generic) {
-    for (const m of execAll(g.pattern, text)) {
-      // "Ukrainian police" was named above; a bare generic noun inside it is not a second actor.
-      push([m.index, m.index + m[0].length], g.name, g.kind);
-    }
+  // One pass for every generic noun; "Ukrainian police" was named above, so its "police" is skipped.
+  for (const m of execAll(c.generic, text)) {
+    const group = Object.keys(m.groups ?? {}).find((k) => m.groups?.[k] !== undefined);
+    const rule = group ? c.genericRules[Number(group.slice(1))] : undefined;
+    if (rule) push([m.index, m.index + m[0].length], rule.name, rule.kind);
   }
   return out.sort((a, b) => a.span[0] - b.span[0]);
 }

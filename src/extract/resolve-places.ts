@@ -187,6 +187,12 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
   return { places: dropOverlaps(places, text), diagnostics, countries };
 }
 
+/** Cheap test before the expensive relative-location pattern: every relation ends in one of these words. */
+const RELATION_END = /(?:\bof|near|around|outside|to|from)\s+(?:the\s+)?(?:(?:town|city|village|capital|\w+\s+capital)(?:\s+of)?,?\s+)?$/i;
+function hasRelation(before: string): boolean {
+  return RELATION_END.test(before.slice(-40)) && RELATIVE_BEFORE.test(before);
+}
+
 function tokenize(run: string, offset: number, stop: Set<string>, gaz: Gazetteer): Token[] {
   const tokens: Token[] = [];
   for (const m of execAll(WORD, run)) {
@@ -239,9 +245,9 @@ function makeCandidate(
     entries,
     qualified,
     regionWord,
-    locative: LOCATIVE.test(before) || RELATIVE_BEFORE.test(before),
+    locative: LOCATIVE.test(before.slice(-34)) || hasRelation(before),
     dateline: dl != null && span[0] >= dl[0] && span[1] <= dl[1],
-    sentenceStart: /(?:^|[.!?]["”’]?\s+|\n\s*|["“]\s*)$/.test(before),
+    sentenceStart: span[0] === 0 || /(?:[.!?]["”’]?\s+|\n\s*|["“]\s*)$/.test(before.slice(-5)),
   };
 }
 
@@ -290,7 +296,7 @@ function toMention(text: string, c: Candidate, e: GazetteerEntry, gaz: Gazetteer
   let span: Span = c.span;
   let relation: string | null = null;
   const before = text.slice(Math.max(0, span[0] - 80), span[0]);
-  const rel = RELATIVE_BEFORE.exec(before);
+  const rel = hasRelation(before) ? RELATIVE_BEFORE.exec(before) : null;
   if (rel && e.kind !== 'country') {
     span = [span[0] - (before.length - rel.index), span[1]];
     relation = text.slice(span[0], span[1]);
