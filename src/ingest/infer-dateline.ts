@@ -12,9 +12,12 @@ const dash = '\\s*(?:[–—]|-{1,2})(?:\\s+|$)';
 let patterns: { caps: RegExp; title: RegExp } | null = null;
 
 function build(): { caps: RegExp; title: RegExp } {
-  const credit = `\\((?<credit>${aliasPattern()})\\)`;
+  // The parenthesis after the place is the credit of whoever filed the story: a known agency
+  // (normalised by data/wire-services.json) or any capitalised name of up to four words, kept as
+  // written ("(Meridian)").
+  const credit = `\\((?<credit>${aliasPattern()}|\\p{Lu}[\\p{L}\\p{N}.&'’\\-]*(?: [\\p{Lu}&][\\p{L}\\p{N}.&'’\\-]*){0,3})\\)`;
   // An all-capitals place may stand alone before the dash ("KYIV –"); a place written in title
-  // case needs a date or a credit after it ("Kyiv, April 3 –") to count as a dateline.
+  // case needs a date or a known agency's credit after it ("Kyiv, April 3 –") to count.
   const caps = new RegExp(
     `^(?<place>${capsWord}(?:\\s+${capsWord}){0,3})(?:,\\s+(?<region>${region}))??(?:,?\\s+(?<date>${date}))?(?:\\s*${credit})?${dash}`,
     'u',
@@ -34,7 +37,7 @@ export interface InferredDateline {
 
 /**
  * A dateline at `offset` (the start of the first body paragraph): `KYIV, April 3 –`,
- * `LONDON (Reuters) -`, `WASHINGTON, Jan. 5 (AP) —`. `place` and `date` are as written (`date` is
+ * `LONDON (Reuters) -`, `WASHINGTON, Jan. 5 (AP) —`, `BUNIA, March 9 (Meridian) –`. `place` and `date` are as written (`date` is
  * null when the dateline has none); `text` and `span` cover the dateline up to and including the
  * dash.
  */
@@ -45,7 +48,8 @@ export function inferDateline(text: string, offset: number): InferredDateline | 
   let m = patterns.caps.exec(head);
   if (!m) {
     m = patterns.title.exec(head);
-    if (m && !m.groups?.date && !m.groups?.credit) m = null;
+    const known = m?.groups?.credit ? wireName(m.groups.credit) !== null : false;
+    if (m && !m.groups?.date && !known) m = null;
   }
   if (!m?.groups) return null;
   const matched = m[0].trimEnd();

@@ -67,6 +67,8 @@ describe('inferMeta: datelines', () => {
     'The mayor of KYIV said – nothing.',
     'Russian forces shot dead hundreds of civilians.',
     'KYIV\n– split over two lines',
+    'Kyiv (Ukraine) – a title-case place needs a date or a known agency.',
+    'KYIV (photos) – a lower-case parenthesis is not a credit.',
   ])('no dateline: %j', (text) => {
     expect(inferMeta(text).dateline).toBeNull();
   });
