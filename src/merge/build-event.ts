@@ -6,7 +6,7 @@ import { corroborate } from './independence.js';
 import { dateRank, kindSpecificity, placeRank } from './kinds.js';
 import type { ReuseIndex } from './reuse-index.js';
 import { compareStrings, stableId } from './stable-id.js';
-import { overlapCoefficient } from './words.js';
+import { setOverlap } from './words.js';
 
 export interface EventContext {
   index: ReuseIndex;
@@ -58,13 +58,17 @@ function dedupeNames(names: readonly string[]): string[] {
  * The mention the summary is taken from: the one whose wording most other mentions share
  * (best supported), preferring a named origin, a stated fact, figures, then the earliest.
  */
-function bestSupported(mentions: readonly IncidentMention[], words: Map<IncidentMention, string[]>): IncidentMention {
+function bestSupported(mentions: readonly IncidentMention[], words: Map<IncidentMention, Set<string>>): IncidentMention {
+  // Large events: support is estimated against the first mentions only (bounded cost).
+  const sample = mentions.slice(0, 60);
+  const none = new Set<string>();
   const support = (m: IncidentMention) =>
-    mentions.filter((o) => o !== m && overlapCoefficient(words.get(m) ?? [], words.get(o) ?? []) >= 0.5).length;
+    sample.filter((o) => o !== m && setOverlap(words.get(m) ?? none, words.get(o) ?? none) >= 0.5).length;
   const rank = (m: IncidentMention) =>
     support(m) * 8 + (m.origin ? 4 : 0) + (m.modality === 'fact' ? 2 : 0) + (m.killed || m.injured ? 1 : 0);
+  const ranks = new Map(mentions.map((m) => [m, rank(m)]));
   return [...mentions].sort(
-    (a, b) => rank(b) - rank(a) || compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0],
+    (a, b) => (ranks.get(b) ?? 0) - (ranks.get(a) ?? 0) || compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0],
   )[0] as IncidentMention;
 }
 
@@ -81,7 +85,10 @@ export function summarise(text: string): string {
  * of it: the week ending on that report's date.
  */
 function impliedWeek(mentions: readonly IncidentMention[]): DateMention | null {
-  const ends = mentions.map((m) => m.date?.end ?? m.date?.start).filter((d): d is string => !!d).sort(compareStrings);
+  const ends = mentions
+    .map((m) => (m.date?.end ?? m.date?.start ?? '').slice(0, 10))
+    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d)))
+    .sort(compareStrings);
   const end = ends[0];
   if (!end) return null;
   const start = new Date(`${end}T00:00:00Z`);
@@ -91,7 +98,7 @@ function impliedWeek(mentions: readonly IncidentMention[]): DateMention | null {
 
 export function buildEvent(cluster: MentionCluster, context: EventContext): LedgerEvent {
   const mentions = cluster.items.map((i) => i.mention);
-  const words = new Map(cluster.items.map((i) => [i.mention, i.words]));
+  const words = new Map(cluster.items.map((i) => [i.mention, i.wordSet]));
   const all = [...mentions, ...cluster.aggregates.map((i) => i.mention)];
   const first = [...mentions].sort(
     (a, b) => compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0],

@@ -1,12 +1,32 @@
 import type { DocumentExtraction, IncidentMention } from '../core/types.js';
 import { linked, type MentionItem, pairScore, relateDates, statedPlace } from './compatibility.js';
 import { compareStrings } from './stable-id.js';
+import { rareKeys } from './rare-keys.js';
 import { contentWords } from './words.js';
 
 export interface MentionCluster {
   items: MentionItem[];
+  /** Members compared with a newcomer: a few per distinct (kind, place, date, figure) signature. */
+  reps?: Map<string, MentionItem[]>;
   /** Mentions recognised as aggregates over this and other events ("8 killed in two towns"). */
   aggregates: MentionItem[];
+}
+
+/**
+ * Members with the same kind, stated place, date and figure give the same verdict on the hard
+ * constraints; a few of each are enough to compare a newcomer with (complete link stays exact
+ * on those constraints, word evidence is sampled).
+ */
+const REPS_PER_SIGNATURE = 4;
+
+function* representatives(cluster: MentionCluster): Generator<MentionItem> {
+  for (const reps of cluster.reps?.values() ?? []) yield* reps;
+}
+
+function signature(item: MentionItem): string {
+  const m = item.mention;
+  const p = statedPlace(m);
+  return [m.kind, p ? `${p.name}/${p.precision}` : '', m.date ? `${m.date.start}/${m.date.end}/${m.date.span[0] === m.date.span[1]}` : '', item.scope ?? ''].join('|');
 }
 
 /** Candidate lists per blocking key are capped so that a huge corpus stays near-linear. */
@@ -19,7 +39,8 @@ export function toItems(extractions: readonly DocumentExtraction[]): MentionItem
       const sentencePlaces = x.places
         .filter((p) => p.span[0] >= m.sentence[0] && p.span[1] <= m.sentence[1])
         .map((p) => p.name);
-      items.push({ mention: m, words: contentWords(m.text), scope: scopeOf(m), sentencePlaces: [...new Set(sentencePlaces)] });
+      const words = contentWords(m.text);
+      items.push({ mention: m, words, wordSet: new Set(words), scope: scopeOf(m), sentencePlaces: [...new Set(sentencePlaces)] });
     }
   }
   return items.sort(compareItems);
@@ -48,22 +69,42 @@ export function compareItems(x: MentionItem, y: MentionItem): number {
   );
 }
 
-function blockingKeys(item: MentionItem): string[] {
+interface Keys {
+  /** Keys the mention's event is filed under. */
+  insert: string[];
+  /** Keys searched for candidate events. */
+  lookup: string[];
+}
+
+/**
+ * Blocking: a mention only meets events that share a named place or its region, a figure, a
+ * rare word, or (when it names no place) its date. A town files its event under its country for
+ * region- and country-level mentions to find, but does not search every town of the country.
+ */
+function blockingKeys(item: MentionItem, rare: readonly string[]): Keys {
   const m = item.mention;
-  const keys: string[] = [];
+  const shared: string[] = [];
+  const insert: string[] = [];
+  const lookup: string[] = [];
   const place = statedPlace(m);
   if (place) {
-    keys.push(`p:${place.name.toLowerCase()}`);
-    if (place.admin1) keys.push(`p:${place.admin1.toLowerCase()}`);
-    // A town must meet its region and its country: containment links across names.
-    const country = place.countryCode ?? place.country;
-    if (country) keys.push(`c:${country.toLowerCase()}`);
+    shared.push(`p:${place.name.toLowerCase()}`);
+    if (place.admin1) shared.push(`p:${place.admin1.toLowerCase()}`);
+    const country = (place.countryCode ?? place.country ?? '').toLowerCase();
+    const broad = place.precision === 'region' || place.precision === 'country';
+    if (country) {
+      insert.push(broad ? `broad:${country}` : `fine:${country}`);
+      lookup.push(`broad:${country}`);
+      if (broad) lookup.push(`fine:${country}`);
+    }
   }
-  if (item.scope !== null && item.scope >= 10) keys.push(`s:${item.scope}`);
-  if (m.date?.start) keys.push(`d:${m.date.start}`);
-  const rare = [...new Set(item.words)].filter((w) => w.length > 3).sort((a, b) => b.length - a.length || compareStrings(a, b));
-  for (const w of rare.slice(0, 3)) keys.push(`w:${w}`);
-  return keys;
+  if (m.date?.start) {
+    insert.push(`d:${m.date.start}`);
+    if (!place) lookup.push(`d:${m.date.start}`);
+  }
+  if (item.scope !== null && item.scope >= 10) shared.push(`s:${item.scope}`);
+  for (const w of rare) shared.push(`w:${w}`);
+  return { insert: [...shared, ...insert], lookup: [...shared, ...lookup] };
 }
 
 /**
@@ -74,10 +115,11 @@ function blockingKeys(item: MentionItem): string[] {
 export function clusterMentions(items: readonly MentionItem[]): MentionCluster[] {
   const clusters: MentionCluster[] = [];
   const index = new Map<string, number[]>();
-  for (const item of items) {
-    const keys = blockingKeys(item);
+  const rare = rareKeys(items.map((i) => i.words));
+  for (const [n, item] of items.entries()) {
+    const keys = blockingKeys(item, rare[n] ?? []);
     const candidates = new Set<number>();
-    for (const k of keys) for (const c of index.get(k) ?? []) candidates.add(c);
+    for (const k of keys.lookup) for (const c of index.get(k) ?? []) candidates.add(c);
     let best = -1;
     let bestScore = -1;
     for (const c of [...candidates].sort((a, b) => a - b)) {
@@ -85,7 +127,7 @@ export function clusterMentions(items: readonly MentionItem[]): MentionCluster[]
       let max = -1;
       let ok = true;
       let link = false;
-      for (const other of cluster.items) {
+      for (const other of representatives(cluster)) {
         const s = pairScore(item, other);
         if (s === null) {
           ok = false;
@@ -101,10 +143,16 @@ export function clusterMentions(items: readonly MentionItem[]): MentionCluster[]
     }
     if (best < 0) {
       best = clusters.length;
-      clusters.push({ items: [], aggregates: [] });
+      clusters.push({ items: [], aggregates: [], reps: new Map() });
     }
-    (clusters[best] as MentionCluster).items.push(item);
-    for (const k of keys) {
+    const target = clusters[best] as MentionCluster;
+    target.items.push(item);
+    const sig = signature(item);
+    target.reps ??= new Map();
+    const reps = target.reps.get(sig) ?? [];
+    if (reps.length < REPS_PER_SIGNATURE) reps.push(item);
+    target.reps.set(sig, reps);
+    for (const k of keys.insert) {
       const list = index.get(k) ?? [];
       if (list[list.length - 1] !== best) list.push(best);
       if (list.length > MAX_PER_KEY) list.shift();
@@ -154,5 +202,5 @@ function separateAggregates(clusters: MentionCluster[]): MentionCluster[] {
       for (const c of parts) c.aggregates.push(item);
     }
   }
-  return clusters.filter((c) => c.items.length > 0);
+  return clusters.filter((c) => c.items.length > 0).map((c) => ({ items: c.items, aggregates: c.aggregates }));
 }

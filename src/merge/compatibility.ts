@@ -1,6 +1,5 @@
 import type { DateMention, IncidentMention, PlaceMention } from '../core/types.js';
 import { compatibleKinds } from './kinds.js';
-import { overlapCoefficient } from './words.js';
 
 export type PlaceRelation = 'same' | 'contains' | 'unknown' | 'different';
 export type DateRelation = 'same' | 'overlap' | 'unknown' | 'different';
@@ -8,8 +7,9 @@ export type DateRelation = 'same' | 'overlap' | 'unknown' | 'different';
 /** An incident mention with what the merge compares, computed once. */
 export interface MentionItem {
   mention: IncidentMention;
-  /** Content words of the mention's clause. */
+  /** Content words of the mention's clause, as a list and as a set. */
   words: string[];
+  wordSet: Set<string>;
   /** The figure that says how big the incident is: killed, else the largest other count. */
   scope: number | null;
   /** Names of places named in the mention's sentence (for aggregates and denials). */
@@ -85,9 +85,11 @@ export function statedPlace(m: IncidentMention): PlaceMention | null {
 /** Word evidence needs this many shared content words: short clauses ("they shot him") share words by chance. */
 const MIN_SHARED_WORDS = 3;
 
-function sharedWords(a: readonly string[], b: readonly string[]): number {
-  const sb = new Set(b);
-  return new Set(a.filter((w) => sb.has(w))).size;
+function sharedWords(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let n = 0;
+  for (const w of small) if (large.has(w)) n++;
+  return n;
 }
 
 /** Figures this far apart at one place describe different scopes (a street vs a region), not a dispute. */
@@ -123,7 +125,8 @@ export function pairScore(x: MentionItem, y: MentionItem): number | null {
   if (a.injured?.best != null && a.injured.best === b.injured?.best) score += 1;
   const names = new Set(a.actors.filter((r) => r.role !== 'source').map((r) => `${r.role}:${key(r.name)}`));
   if (b.actors.some((r) => names.has(`${r.role}:${key(r.name)}`))) score += 1;
-  const words = sharedWords(x.words, y.words) >= MIN_SHARED_WORDS ? overlapCoefficient(x.words, y.words) : 0;
+  const shared = sharedWords(x.wordSet, y.wordSet);
+  const words = shared >= MIN_SHARED_WORDS ? shared / Math.min(x.wordSet.size, y.wordSet.size) : 0;
   if (words >= 0.5) score += 3;
   else if (words >= 0.3) score += 1;
   if (place === 'contains' && date === 'unknown' && words < 0.3 && score < 4) return null;

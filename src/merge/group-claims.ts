@@ -5,7 +5,8 @@ import { corroborate } from './independence.js';
 import type { ReuseIndex } from './reuse-index.js';
 import { compareStrings, stableId } from './stable-id.js';
 import { UnionFind } from './union-find.js';
-import { contentWords, overlapCoefficient } from './words.js';
+import { rareKeys } from './rare-keys.js';
+import { contentWords, overlapCoefficient, setOverlap } from './words.js';
 
 const MAX_PER_KEY = 400;
 const SAME_CLAIM = 0.6;
@@ -34,9 +35,11 @@ export function groupClaims(
     .map((claim) => ({ claim, words: contentWords(claim.text) }));
   const uf = new UnionFind();
   const postings = new Map<string, number[]>();
+  const keysOf = rareKeys(items.map((it) => it.words));
+  const sets = items.map((it) => new Set(it.words));
   items.forEach((it, i) => {
     uf.add(String(i));
-    const keys = [...new Set(it.words)].sort((a, b) => b.length - a.length || compareStrings(a, b)).slice(0, 3);
+    const keys = keysOf[i] ?? [];
     const cands = new Set<number>();
     for (const k of keys) for (const j of postings.get(k) ?? []) cands.add(j);
     for (const j of cands) {
@@ -45,7 +48,7 @@ export function groupClaims(
       const ca = norm(it.claim.claimant);
       const cb = norm(other.claim.claimant);
       if (ca !== '' && cb !== '' && ca !== cb) continue;
-      if (it.words.length >= 3 && other.words.length >= 3 && overlapCoefficient(it.words, other.words) >= SAME_CLAIM) {
+      if (it.words.length >= 3 && other.words.length >= 3 && setOverlap(sets[i] as Set<string>, sets[j] as Set<string>) >= SAME_CLAIM) {
         uf.union(String(i), String(j));
       }
     }

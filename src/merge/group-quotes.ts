@@ -5,7 +5,8 @@ import { classifyChange, sameQuotation } from './quote-change.js';
 import type { ReuseIndex } from './reuse-index.js';
 import { compareStrings, stableId } from './stable-id.js';
 import { UnionFind } from './union-find.js';
-import { editDistance, isFunctionWord, words } from './words.js';
+import { rareKeys } from './rare-keys.js';
+import { editDistance, setOverlap, words } from './words.js';
 
 const MAX_PER_KEY = 400;
 
@@ -14,11 +15,6 @@ export function quotedText(q: Quote): string {
   return q.content.length > 0 ? q.content.map((c) => c.text).join(' … ') : q.text;
 }
 
-function keyWords(w: string[]): string[] {
-  return [...new Set(w.filter((x) => !isFunctionWord(x)))]
-    .sort((a, b) => b.length - a.length || compareStrings(a, b))
-    .slice(0, 3);
-}
 
 /**
  * Groups quotations across documents into one ledger quote with its variants (Quotebank:
@@ -32,16 +28,19 @@ export function groupQuotes(quotes: readonly Quote[], index: ReuseIndex): Ledger
     (a, b) => compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0] || compareStrings(a.id, b.id),
   );
   const tokens = sorted.map((q) => words(quotedText(q)));
+  const sets = tokens.map((t) => new Set(t));
+  const keysOf = rareKeys(tokens);
   const uf = new UnionFind();
   const postings = new Map<string, number[]>();
   sorted.forEach((q, i) => {
     uf.add(String(i));
-    const keys = keyWords(tokens[i] ?? []);
+    const keys = keysOf[i] ?? [];
     const candidates = new Set<number>();
     for (const k of keys) for (const j of postings.get(k) ?? []) candidates.add(j);
     for (const j of candidates) {
       const other = sorted[j] as Quote;
       if (!compatibleSpeakers(q.speaker, other.speaker) && (tokens[i] ?? []).join(' ') !== (tokens[j] ?? []).join(' ')) continue;
+      if (setOverlap(sets[i] as Set<string>, sets[j] as Set<string>) < 0.5) continue;
       if (sameQuotation(tokens[i] ?? [], tokens[j] ?? [], editDistance)) uf.union(String(i), String(j));
     }
     for (const k of keys) {

@@ -1,7 +1,7 @@
 import type { Span } from '../core/types.js';
 import type { ReuseIndex } from './reuse-index.js';
 import { UnionFind } from './union-find.js';
-import { contentWords, overlapCoefficient } from './words.js';
+import { setOverlap } from './words.js';
 
 /** One place where a fact (event, quote, claim) is reported. */
 export interface Occurrence {
@@ -71,20 +71,21 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
   }
 
   // Sentences reused without a recognised passage: related documents, near-identical wording.
-  const words = new Map<string, string[]>();
-  for (const doc of docs) for (const m of byDoc.get(doc) ?? []) words.set(keyOf(m), contentWords(m.text));
+  const words = new Map<string, ReadonlySet<string>>();
+  for (const doc of docs) for (const m of byDoc.get(doc) ?? []) words.set(keyOf(m), index.contentWords(m.text));
+  const none: ReadonlySet<string> = new Set<string>();
   for (let i = 0; i < docs.length; i++) {
     for (let j = i + 1; j < docs.length; j++) {
       const a = docs[i] as string;
       const b = docs[j] as string;
       if (!index.related(a, b)) continue;
       for (const ma of byDoc.get(a) ?? []) {
-        const wa = words.get(keyOf(ma)) ?? [];
-        if (wa.length < MIN_CONTENT_WORDS) continue;
+        const wa = words.get(keyOf(ma)) ?? none;
+        if (wa.size < MIN_CONTENT_WORDS) continue;
         for (const mb of byDoc.get(b) ?? []) {
-          const wb = words.get(keyOf(mb)) ?? [];
-          if (wb.length < MIN_CONTENT_WORDS) continue;
-          if (overlapCoefficient(wa, wb) >= SIMILAR_SENTENCE) {
+          const wb = words.get(keyOf(mb)) ?? none;
+          if (wb.size < MIN_CONTENT_WORDS) continue;
+          if (setOverlap(wa, wb) >= SIMILAR_SENTENCE) {
             covered.add(keyOf(ma));
             covered.add(keyOf(mb));
             uf.union(keyOf(ma), keyOf(mb));

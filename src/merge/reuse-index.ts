@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Family, ReusePair, Span, StoredDocument } from '../core/types.js';
 import { UnionFind } from './union-find.js';
+import { contentWords } from './words.js';
 
 /** One reused passage seen from one document: its own span and the span in the other document. */
 export interface ReuseLink {
@@ -19,6 +20,8 @@ export interface ReuseIndex {
   family(document: string): string | null;
   /** True when the two documents are in one family or share a reuse pair. */
   related(a: string, b: string): boolean;
+  /** Content words of a text, cached for the lifetime of the index. */
+  contentWords(text: string): ReadonlySet<string>;
 }
 
 /**
@@ -63,7 +66,16 @@ export function createReuseIndex(
       push(b, { other: a, own: s.b, theirs: s.a });
     }
   }
+  const cache = new Map<string, ReadonlySet<string>>();
   return {
+    contentWords: (text) => {
+      let set = cache.get(text);
+      if (!set) {
+        set = new Set(contentWords(text));
+        cache.set(text, set);
+      }
+      return set;
+    },
     canonical: (d) => dup.find(d),
     links: (d) => links.get(d) ?? [],
     family: (d) => familyOf.get(d) ?? null,

@@ -51,6 +51,15 @@ export function overlapCoefficient(a: readonly string[], b: readonly string[]): 
   return shared / Math.min(sa.size, sb.size);
 }
 
+/** |A ∩ B| / min(|A|, |B|) over precomputed sets. */
+export function setOverlap(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  if (a.size === 0 || b.size === 0) return 0;
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let shared = 0;
+  for (const w of small) if (large.has(w)) shared += 1;
+  return shared / small.size;
+}
+
 /** Word-level Levenshtein distance. */
 export function editDistance(a: readonly string[], b: readonly string[]): number {
   let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
