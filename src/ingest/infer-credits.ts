@@ -12,6 +12,8 @@ interface Rules {
   lines: RegExp[];
   alias: RegExp;
   opening: RegExp;
+  /** "Additional reporting from <Name>": an organisation of any name (a person would be "by"). */
+  reportingFrom: RegExp;
 }
 let rules: Rules | null = null;
 
@@ -20,6 +22,8 @@ function buildRules(): Rules {
     lines: buildLineRules(),
     alias: new RegExp(`(?:${aliasPattern()})`, 'gu'),
     opening: new RegExp(`^\\((${aliasPattern()})\\)\\s*(?:[–—]|-{1,2})`, 'u'),
+    reportingFrom:
+      /^(?:[-–—]\s*)?[(_*]*(Additional reporting (?:from|by)|Reporting from|With reporting from)\s+(\p{Lu}[\p{L}\p{N}&'’-]*(?: [\p{Lu}&][\p{L}\p{N}&'’-]*){0,3})\.?[)_*]*$/u,
   };
 }
 
@@ -41,7 +45,8 @@ function buildLineRules(): RegExp[] {
 /**
  * Wire credits the text states, each normalised to a short name (data/wire-services.json):
  * - credit lines: a line of at most 100 characters that is only a credit (`AFP`, `— Reuters`,
- *   `By Jane Roe, Associated Press`, `Copyright 2022 The Associated Press …`, `With AFP`);
+ *   `By Jane Roe, Associated Press`, `Copyright 2022 The Associated Press …`, `With AFP`), or
+ *   `Additional reporting from <Name>` with any capitalised name (`by` only with a known agency);
  * - `(AP) —` opening the first body paragraph (datelines are read by `inferDateline`);
  * - a sign-off in parentheses ending the text, agency codes before a slash and editors' initials
  *   after it: `(ap/ez)`, `(dpa, afp/ab)`.
@@ -63,13 +68,26 @@ export function inferCredits(text: string, bodyStart: number): InferredCredit[] 
     }
   };
 
+  const addReportingFrom = (line: string, lineStart: number) => {
+    const m = rules?.reportingFrom.exec(line);
+    const written = m?.[2];
+    if (!m || !written) return;
+    const known = wireName(written);
+    // "by" names people as often as agencies: only a known agency counts after "by".
+    if (/ by$/.test(m[1] ?? '') && !known) return;
+    // `line` is trimmed: find it in the text, then the name at its end.
+    const start = text.indexOf(line, lineStart) + line.lastIndexOf(written);
+    found.push({ name: known ?? written, text: written, span: [start, start + written.length] });
+  };
+
   let lineStart = 0;
   while (lineStart <= text.length) {
     let lineEnd = text.indexOf('\n', lineStart);
     if (lineEnd < 0) lineEnd = text.length;
     const trimmed = lineEnd - lineStart <= 200 ? text.slice(lineStart, lineEnd).trim() : '';
-    if (trimmed.length > 0 && trimmed.length <= 100 && lineRules.some((rule) => rule.test(trimmed))) {
-      addAliases(lineStart, lineEnd);
+    if (trimmed.length > 0 && trimmed.length <= 100) {
+      if (lineRules.some((rule) => rule.test(trimmed))) addAliases(lineStart, lineEnd);
+      else addReportingFrom(trimmed, lineStart);
     }
     lineStart = lineEnd + 1;
   }

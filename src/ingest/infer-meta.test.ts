@@ -83,6 +83,13 @@ describe('inferMeta: wire credits', () => {
     ['byline credit', 'Body.\n\nBy Jane Roe, Associated Press', ['AP']],
     ['copyright line', 'Body.\n\nCopyright 2031 The Associated Press. All rights reserved.', ['AP']],
     ['with-credit', 'Body.\n\nWith AFP and Reuters', ['AFP', 'Reuters']],
+    [
+      'additional reporting from any agency',
+      'Body.\n\n  _Additional reporting from Meridian._',
+      ['Meridian'],
+    ],
+    ['additional reporting by a known agency', 'Body.\nAdditional reporting by Reuters', ['Reuters']],
+    ['additional reporting by a person is not a credit', 'Body.\nAdditional reporting by Jane Roe', []],
     ['opening (AP) —', 'Title Line\n\n(AP) — Something happened.', ['AP']],
     [
       'a mention inside a sentence is not a credit',
