@@ -122,8 +122,10 @@ Date: ${new Date().toISOString().slice(0, 10)}. Eight engineers shared the 2 cor
 Corpus: ${info.count} seeded news-like plain-text reports (headline, dateline with wire credit, 600–900 words
 from a synthetic Zipf-distributed vocabulary), ${(info.corpusBytes / 1e6).toFixed(0)} MB, written as files in folders of 1,000;
 generation took ${info.generationSeconds.toFixed(1)} s and is not counted. Each run is a separate process${info.pinned ? ' pinned to one core with `taskset -c 0`' : ''}
-ingesting into a fresh store with durable group commit (originals written to temp files and fsynced, renamed,
-directories fsynced, then one SQLite transaction per batch of 500 inputs; WAL, synchronous=FULL).
+ingesting into a fresh store with durable group commit: per batch of 1,000 inputs the originals are written
+to temp files, flushed with one syncfs, renamed into place, flushed again, then one SQLite transaction records
+the batch (WAL, synchronous=FULL). "documents per CPU-second" divides by the process's user + system CPU time,
+which is what one free core would achieve; the wall-clock rate depends on how busy the shared machine was.
 Peak RSS is \`process.resourceUsage().maxRSS\` of that process.
 
 ${table}

@@ -21,7 +21,7 @@ export interface IngestOptions {
   stdin?: NodeJS.ReadableStream;
   /** Called after every input with running totals. */
   onProgress?: (progress: IngestProgress) => void;
-  /** Group commit: inputs per batch (default 500) and bytes per batch (default 32 MiB). */
+  /** Group commit: inputs per batch (default 1,000) and bytes per batch (default 64 MiB). */
   batchInputs?: number;
   batchBytes?: number;
   /** Most per-input results and diagnostics kept in the summary (default 10,000); totals are always exact. */
@@ -82,8 +82,8 @@ export async function ingest(store: Store, inputs: readonly string[], options: I
   const limits: ReadLimits = resolveLimits(options.limits);
   const clock = options.clock ?? (() => new Date());
   const listLimit = options.listLimit ?? 10_000;
-  const batchInputs = options.batchInputs ?? 500;
-  const batchBytes = options.batchBytes ?? 32 * 1024 * 1024;
+  const batchInputs = options.batchInputs ?? 1000;
+  const batchBytes = options.batchBytes ?? 64 * 1024 * 1024;
   const manifest: Manifest | null = options.manifest ? readManifest(options.manifest) : null;
 
   const summary: IngestSummary = {

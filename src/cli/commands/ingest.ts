@@ -63,7 +63,7 @@ export function register(program: Command): void {
     .argument('[paths...]', 'files, folders, or - for standard input')
     .option('--manifest <file>', 'JSON Lines or CSV file with path,outlet,url,title,published per file')
     .option('--json', 'print a machine-readable summary on stdout')
-    .option('--batch-size <n>', 'inputs per group commit (originals synced together, then one transaction)', '500');
+    .option('--batch-size <n>', 'inputs per group commit (originals synced together, then one transaction)', '1000');
   for (const [flags, field, isSize, description] of LIMIT_FLAGS) {
     command.option(flags, `${description} (default ${isSize ? `${defaultLimits[field]} bytes` : defaultLimits[field]})`);
     // `--max-file-bytes` etc. are accepted as spellings of the size flags (the readers' hints use them).

@@ -52,6 +52,8 @@ export class SqliteStore implements Store {
       );
     }
     this.db = openDatabase(path.join(dir, DATABASE_FILE), migrations);
+    // A larger page cache keeps index pages in memory during bulk ingest (default is 2 MB).
+    this.db.pragma('cache_size = -65536');
     this.folder = new OriginalsFolder(dir);
     this.documents = new SqliteDocumentStore(this.db);
     this.originals = new SqliteOriginalStore(this.db, this.folder);
