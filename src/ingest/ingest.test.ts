@@ -108,4 +108,22 @@ describe('ingest', () => {
     expect(store.documents.list().map((d) => d.text)).toEqual(Array.from({ length: 25 }, (_, i) => `Report number ${i}.`));
     expect([...store.custody.entries()].map((e) => e.seq)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
   });
+
+  it('partly accepts an input with a malformed record, naming the line and logging it', async () => {
+    write(
+      'feed.jsonl',
+      '{"text":"First record text.","title":"One"}\n{"text": broken\n{"text":"Third record text.","title":"Three"}\n',
+    );
+    const summary = await ingest(store, [input('feed.jsonl')]);
+    expect(summary.documents.new).toBe(2);
+    expect(summary.partial).toBe(1);
+    expect(summary.rejected).toBe(0);
+    const problem = summary.diagnostics.find((d) => d.severity === 'error');
+    expect(problem?.record).toContain('2');
+    expect(problem?.source).toBe(input('feed.jsonl'));
+    const [entry] = [...store.custody.entries()];
+    expect(entry?.details).toMatchObject({ outcome: 'new', partial: true, problemCount: 1, newDocuments: 2 });
+    expect(store.documents.list().map((d) => d.title)).toEqual(['One', 'Three']);
+    expect((await store.verify()).ok).toBe(true);
+  });
 });
