@@ -11,3 +11,17 @@ export { formatCheckpoint, parseCheckpoint } from './store/checkpoint.js';
 export { documentId } from './store/document-id.js';
 export { ingest, type IngestOptions, type IngestSummary, type IngestedInput, type IngestProgress } from './ingest/ingest.js';
 export { readManifest, type Manifest, type ManifestEntry, type ManifestMeta } from './ingest/manifest.js';
+export {
+  compareTexts,
+  comparePrepared,
+  prepareText,
+  updateReuse,
+  loadReuse,
+  buildFamilies,
+  createSketcher,
+  createMinHasher,
+  type CompareOptions,
+  type Comparison,
+  type ReuseResult,
+  type UpdateReuseOptions,
+} from './reuse/index.js';

@@ -55,8 +55,8 @@ export function alignParaphrases(
 ): SentencePair[] {
   const o = { ...paraphraseDefaults, ...options };
   const idf = options.idf ?? (() => 1);
-  const va = vectors(a, skipA, o.stopWeight, idf);
-  const vb = vectors(b, skipB, o.stopWeight, idf);
+  const va = usable(vectorsOf(a, o.stopWeight, idf, options.idf === undefined), skipA);
+  const vb = usable(vectorsOf(b, o.stopWeight, idf, options.idf === undefined), skipB);
   const index = new Map<string, number[]>();
   vb.forEach((v, j) => {
     for (const t of v.content) {
@@ -98,12 +98,36 @@ function addPair(out: SentencePair[], seen: Set<string>, i: number, j: number, p
   out.push({ a: p.a, b: p.b, score: p.score });
 }
 
-function vectors(p: PreparedText, skip: Uint8Array, stopWeight: number, idf: (t: string) => number): SentenceVector[] {
+/** Sentences not mostly covered by `skip`. */
+function usable(vectors: SentenceVector[], skip: Uint8Array): SentenceVector[] {
+  return vectors.filter((v) => {
+    let skipped = 0;
+    for (let i = v.sentence.first; i < v.sentence.last; i++) skipped += skip[i] ?? 0;
+    return skipped * 2 < v.sentence.last - v.sentence.first;
+  });
+}
+
+// A text takes part in many pairs: its sentence vectors (default weights) are computed once.
+const vectorCache = new WeakMap<PreparedText, Map<number, SentenceVector[]>>();
+
+function vectorsOf(p: PreparedText, stopWeight: number, idf: (t: string) => number, cacheable: boolean): SentenceVector[] {
+  if (!cacheable) return vectors(p, stopWeight, idf);
+  let byWeight = vectorCache.get(p);
+  if (!byWeight) {
+    byWeight = new Map();
+    vectorCache.set(p, byWeight);
+  }
+  let v = byWeight.get(stopWeight);
+  if (!v) {
+    v = vectors(p, stopWeight, idf);
+    byWeight.set(stopWeight, v);
+  }
+  return v;
+}
+
+function vectors(p: PreparedText, stopWeight: number, idf: (t: string) => number): SentenceVector[] {
   const out: SentenceVector[] = [];
   for (const s of p.sentences) {
-    let skipped = 0;
-    for (let i = s.first; i < s.last; i++) skipped += skip[i] ?? 0;
-    if (skipped * 2 >= s.last - s.first) continue;
     const weights = new Map<string, number>();
     const content = new Set<string>();
     const numbers = new Set<string>();

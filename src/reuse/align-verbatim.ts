@@ -37,16 +37,11 @@ export const verbatimDefaults: Required<VerbatimOptions> = {
 export function alignVerbatim(a: Uint32Array, b: Uint32Array, options: VerbatimOptions = {}): TokenPassage[] {
   const o = { ...verbatimDefaults, ...options };
   const n = o.anchorSize;
-  const ga = ngramHashes(a, n);
-  const gb = ngramHashes(b, n);
-  const countA = countOf(ga);
-  const positionsB = new Map<number, number[]>();
-  for (let j = 0; j < gb.length; j++) {
-    const h = gb[j] as number;
-    const list = positionsB.get(h);
-    if (list) list.push(j);
-    else positionsB.set(h, [j]);
-  }
+  const ia = ngramIndex(a, n);
+  const ib = ngramIndex(b, n);
+  const ga = ia.hashes;
+  const countA = ia.positions;
+  const positionsB = ib.positions;
   interface Chain {
     a0: number;
     b0: number;
@@ -59,7 +54,7 @@ export function alignVerbatim(a: Uint32Array, b: Uint32Array, options: VerbatimO
   for (let i = 0; i < ga.length; i++) {
     const h = ga[i] as number;
     const js = positionsB.get(h);
-    if (!js || js.length > o.maxOccurrences || (countA.get(h) ?? 0) > o.maxOccurrences) continue;
+    if (!js || js.length > o.maxOccurrences || (countA.get(h)?.length ?? 0) > o.maxOccurrences) continue;
     if (active.length > 0) {
       const keep: Chain[] = [];
       for (const c of active) (i - c.lastI > o.maxGap ? done : keep).push(c);
@@ -128,8 +123,32 @@ function ngramHashes(seq: Uint32Array, n: number): Uint32Array {
   return out;
 }
 
-function countOf(hashes: Uint32Array): Map<number, number> {
-  const m = new Map<number, number>();
-  for (const h of hashes) m.set(h, (m.get(h) ?? 0) + 1);
-  return m;
+interface NgramIndex {
+  hashes: Uint32Array;
+  positions: Map<number, number[]>;
+}
+
+// A text takes part in many pairs: its n-gram index is built once (per sequence and size).
+const indexCache = new WeakMap<Uint32Array, Map<number, NgramIndex>>();
+
+function ngramIndex(seq: Uint32Array, n: number): NgramIndex {
+  let bySize = indexCache.get(seq);
+  if (!bySize) {
+    bySize = new Map();
+    indexCache.set(seq, bySize);
+  }
+  let index = bySize.get(n);
+  if (!index) {
+    const hashes = ngramHashes(seq, n);
+    const positions = new Map<number, number[]>();
+    for (let j = 0; j < hashes.length; j++) {
+      const h = hashes[j] as number;
+      const list = positions.get(h);
+      if (list) list.push(j);
+      else positions.set(h, [j]);
+    }
+    index = { hashes, positions };
+    bySize.set(n, index);
+  }
+  return index;
 }
