@@ -85,6 +85,13 @@ interface Token {
   end: number;
 }
 
+/** A subject never needs more than the last ~200 characters before its cue; start on a word. */
+function windowStart(text: string, sentenceStart: number, cueStart: number): number {
+  if (cueStart - sentenceStart <= 200) return sentenceStart;
+  const space = text.indexOf(' ', cueStart - 200);
+  return space < 0 || space >= cueStart ? sentenceStart : space + 1;
+}
+
 function tokens(text: string, from: number, to: number): Token[] {
   const out: Token[] = [];
   TOKEN.lastIndex = 0;
@@ -115,7 +122,7 @@ export function findSpeechFrames(text: string, sentences: readonly Sentence[], q
     const inSentence: SpeechFrame[] = [];
     WORD.lastIndex = 0;
     for (let word = WORD.exec(sentence.text); word; word = WORD.exec(sentence.text)) {
-      const lower = word[0].toLowerCase();
+      const lower = word[0] === 'According' ? 'according' : word[0];
       let length = 0;
       if (words.has(lower)) length = word[0].length;
       else {
@@ -137,7 +144,7 @@ export function findSpeechFrames(text: string, sentences: readonly Sentence[], q
       const cue = text.slice(cueStart, cueEnd).toLowerCase().replace(/\s+/g, ' ');
       const before = text.slice(Math.max(sentenceStart, cueStart - 30), cueStart);
       const after = text.slice(cueEnd, Math.min(sentenceEnd, cueEnd + 12));
-      const isAccording = cue === 'according to' || cue === 'citing' || cue === 'quoting' || cue === 'as reported by' || cue === 'in the words of';
+      const isAccording = cue === 'according to' || cue === 'citing' || cue === 'quoting';
       if (!isAccording && (PASSIVE_BEFORE.test(before) || NOT_SPEECH_AFTER.test(after) && PHRASAL.test(cue))) {
         // Not speech (`called for`), but its subject is still the latest person named.
         const subject = PASSIVE_BEFORE.test(before) ? null : subjectBefore(text, sentenceStart, cueStart);
@@ -180,7 +187,8 @@ export function findSpeechFrames(text: string, sentences: readonly Sentence[], q
   return frames;
 }
 
-const WORD = /[A-Za-z]+/g;
+/** Cues are lower-case words of three letters or more; only `According to` opens a sentence. */
+const WORD = /(?<![A-Za-z’'-])(?:[a-z]{3,}|According)(?![A-Za-z])/g;
 
 const cache = new WeakMap<readonly Sentence[], { text: string; frames: SpeechFrame[] }>();
 
@@ -203,7 +211,7 @@ interface RawSpeaker {
 
 /** `with President X branding …`: a participle's own subject, only when a name stands right before it. */
 function participleSubject(text: string, sentenceStart: number, cueStart: number): RawSpeaker | null {
-  const list = tokens(text, sentenceStart, cueStart);
+  const list = tokens(text, windowStart(text, sentenceStart, cueStart), cueStart);
   const phrase = nounPhraseBefore(list, list.length - 1);
   const index = phrase ? list.findIndex((token) => token.start === phrase.start) : -1;
   if (index < 1 || list[index - 1]!.text.toLowerCase() !== 'with') return null;
@@ -212,7 +220,7 @@ function participleSubject(text: string, sentenceStart: number, cueStart: number
 
 /** The noun phrase right before a cue, skipping adverbs and `on Sunday`; handles appositives. */
 function subjectBefore(text: string, sentenceStart: number, cueStart: number): RawSpeaker | null {
-  const list = tokens(text, sentenceStart, cueStart);
+  const list = tokens(text, windowStart(text, sentenceStart, cueStart), cueStart);
   let i = list.length - 1;
   while (i >= 0 && SKIP.has(list[i]!.text.toLowerCase())) i--;
   if (i < 0) return null;
