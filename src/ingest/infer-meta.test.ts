@@ -163,3 +163,17 @@ describe.skipIf(!existsSync(bucha))('inferMeta on ../shared/corpora/bucha-2022 (
     expect(inferMeta(read('002_345688e04b90da0e.txt')).credits).toEqual([]);
   });
 });
+
+describe('inferMeta: byline', () => {
+  it.each([
+    ['Title Here\n\nBy Hassan Odhiambo, NewsPulse Africa\n\nBody.', 'Hassan Odhiambo'],
+    ['By Ann Lee and Bo Park · 10 March 2031\n\nBody.', 'Ann Lee and Bo Park'],
+    ['Title\n\nBy R. J. Mensah\nBody.', 'R. J. Mensah'],
+    ['Title\n\nBy the river, people gathered.', null],
+    ['Title\n\nOne.\n\nTwo.\n\nThree.\n\nFour.\n\nBy Late Name', null],
+  ])('%j → %j', (text, byline) => {
+    const found = inferMeta(text);
+    expect(found.byline?.value ?? null).toBe(byline);
+    if (found.byline) expect(text.slice(...found.byline.span)).toBe(found.byline.value);
+  });
+});

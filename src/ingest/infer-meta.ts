@@ -1,4 +1,5 @@
 import type { DocumentMeta, Span } from '../core/types.js';
+import { inferByline } from './infer-byline.js';
 import { type InferredCredit, inferCredits } from './infer-credits.js';
 import { inferDateline } from './infer-dateline.js';
 import { inferTitle } from './infer-title.js';
@@ -6,6 +7,7 @@ import { inferTitle } from './infer-title.js';
 /** What the text says about itself, each with the span it was read from. */
 export interface InferredMeta {
   title: { value: string; span: Span } | null;
+  byline: { value: string; span: Span } | null;
   dateline: DocumentMeta['dateline'];
   /** Every credit occurrence, in text order; `credits` below lists each name once. */
   creditMentions: InferredCredit[];
@@ -14,7 +16,7 @@ export interface InferredMeta {
 
 /**
  * Reads metadata from canonical text that has none: the first line as a title when it looks like
- * one (`inferTitle`), a dateline opening the first body paragraph (`inferDateline`), wire credits
+ * one (`inferTitle`), a `By <Name>` line near the head (`inferByline`), a dateline opening the first body paragraph (`inferDateline`), wire credits
  * (`inferCredits`). General rules only; see docs/formats.md.
  *
  * @example
@@ -31,7 +33,8 @@ export function inferMeta(text: string): InferredMeta {
     creditMentions.sort((a, b) => a.span[0] - b.span[0]);
   }
   const credits = [...new Set(creditMentions.map((c) => c.name))];
-  return { title, dateline: dated?.dateline ?? null, creditMentions, credits };
+  const byline = inferByline(text, title ? title.span[1] : 0);
+  return { title, byline, dateline: dated?.dateline ?? null, creditMentions, credits };
 }
 
 /**
@@ -47,6 +50,10 @@ export function applyInferredMeta(meta: Partial<DocumentMeta>, text: string): Pa
   if (!out.title && found.title) {
     out.title = found.title.value;
     mark('title');
+  }
+  if (!out.byline && found.byline) {
+    out.byline = found.byline.value;
+    mark('byline');
   }
   if (!out.dateline && found.dateline) {
     out.dateline = found.dateline;

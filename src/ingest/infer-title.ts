@@ -3,9 +3,9 @@ import type { Span } from '../core/types.js';
 /**
  * The first line as a title when it looks like one: 3–200 characters and at most 30 words, not
  * ending in a full stop, comma, colon or semicolon (a closing quote or bracket after one counts),
- * starting with a letter, digit or quotation mark, and followed by more text. When the next line
- * follows without a blank line (hard-wrapped text), the line must also be in title case (most
- * words of four or more letters capitalised). `dateline` marks a first line that opens with a
+ * starting with a letter, digit or quotation mark, not a byline (`By Name`), and followed by more
+ * text. When the next line follows without a blank line (hard-wrapped text), the line must also
+ * be in title case (most words of four or more letters capitalised). `dateline` marks a first line that opens with a
  * dateline, which is body text.
  */
 export function inferTitle(text: string, startsWithDateline: boolean): { value: string; span: Span } | null {
@@ -17,6 +17,7 @@ export function inferTitle(text: string, startsWithDateline: boolean): { value: 
   const start = line.indexOf(value);
   if (value.length < 3 || value.length > 200 || value.split(/\s+/).length > 30) return null;
   if (!/^[\p{L}\p{N}"'“‘«]/u.test(value)) return null;
+  if (/^By \p{Lu}/u.test(value)) return null; // a byline, not a headline
   if (/[.,:;]["'”’»)\]]*$/u.test(value) && !/\.\.\.$|…$/.test(value)) return null;
   const rest = text.slice(lineEnd + 1);
   if (rest.trim() === '') return null;

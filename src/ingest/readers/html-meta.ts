@@ -1,6 +1,7 @@
 import type { DocumentMeta } from '../../core/types.js';
 import { jsonDepth } from './json-depth.js';
 import { normalizeDate } from './normalize-date.js';
+import { titleWithoutOutlet } from './outlet-name.js';
 
 interface MetaDocument {
   title: string;
@@ -12,7 +13,8 @@ interface MetaDocument {
 
 /**
  * Metadata a page states about itself, read before main-text extraction:
- * - title: `og:title`, `twitter:title`, JSON-LD `headline`, then `<title>`
+ * - title: `og:title`, `twitter:title`, JSON-LD `headline`, then `<title>` (without a
+ *   ` | Outlet` part naming the outlet)
  * - byline: `<meta name=author>`, `article:author` (unless a URL), JSON-LD `author.name`
  * - outlet: `og:site_name`, JSON-LD `publisher.name`
  * - url: `<link rel=canonical>`, `og:url`, JSON-LD `url`
@@ -45,14 +47,18 @@ export function pageMeta(document: MetaDocument, maxDepth: number): Partial<Docu
     }
   }
   const meta: Partial<DocumentMeta> = {};
-  const title = first(metas.get('og:title'), metas.get('twitter:title'), ld.headline, document.title);
+  const stated = first(metas.get('og:title'), metas.get('twitter:title'), ld.headline);
+  const outletName = first(metas.get('og:site_name'), nameOf(ld.publisher));
+  const pageTitle = first(document.title);
+  // A <title> usually carries the site's name too ("Headline | Outlet"): drop it when it is the outlet.
+  const title = stated ?? (pageTitle ? titleWithoutOutlet(pageTitle, outletName ?? undefined) : null);
   const byline = first(
     metas.get('author'),
     notUrl(metas.get('article:author')),
     nameOf(ld.author),
     metas.get('dc.creator'),
   );
-  const outlet = first(metas.get('og:site_name'), nameOf(ld.publisher));
+  const outlet = outletName;
   const url = first(canonical, metas.get('og:url'), ld.url);
   const published =
     normalizeDate(metas.get('article:published_time')) ??

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultLimits, resolveLimits } from '../limits.js';
+import { outletFromFeedTitle, titleWithoutOutlet } from './outlet-name.js';
 import { readFeed } from './read-feed.js';
 
 const fixture = (name: string) => readFileSync(new URL(`./__fixtures__/${name}`, import.meta.url));
@@ -117,5 +118,25 @@ describe('readFeed', () => {
     });
     expect(result.records).toHaveLength(3);
     expect(result.diagnostics[0]?.rule).toBe('ingest/too-many-records');
+  });
+});
+
+describe('outletFromFeedTitle', () => {
+  it.each([
+    ['Lakeside Radio – News', 'Lakeside Radio'],
+    ['Latest News | Harbour Times', 'Harbour Times'],
+    ['Harbour Times: World', 'Harbour Times'],
+    ['The Valley Bulletin', 'The Valley Bulletin'],
+    ['Politics – Harbour Times', 'Politics – Harbour Times'],
+  ])('%s → %s', (title, outlet) => {
+    expect(outletFromFeedTitle(title)).toBe(outlet);
+  });
+  it('drops the outlet from a page title', () => {
+    expect(titleWithoutOutlet('Ferry strands 40 | The Meridian Ledger', 'The Meridian Ledger')).toBe(
+      'Ferry strands 40',
+    );
+    expect(titleWithoutOutlet('Ferry strands 40 | Other', 'The Meridian Ledger')).toBe(
+      'Ferry strands 40 | Other',
+    );
   });
 });

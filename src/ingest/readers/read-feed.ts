@@ -6,6 +6,7 @@ import { diagnostic, type Place } from './diagnostic.js';
 import { htmlFragmentToText } from './html-to-text.js';
 import { markupDepth } from './markup-depth.js';
 import { normalizeDate } from './normalize-date.js';
+import { outletFromFeedTitle } from './outlet-name.js';
 import { tooManyRecords } from './read-json.js';
 import { checkTextLength } from './text-length.js';
 import { attributeOf, rawInnerText, textOf } from './xml-text.js';
@@ -23,7 +24,8 @@ const contentTags = ['content:encoded', 'content', 'description', 'summary'];
  * Fields: text from `content:encoded`, `content`, `description`, `summary` (HTML read as text; Atom
  * `type="text"` kept as text); url from `link` (Atom: `rel="alternate"` or no rel); published from
  * `pubDate`, `dc:date`, `published`, `updated`; title; byline from `author`/`dc:creator`
- * (RSS `email (Name)` gives Name); outlet from the channel/feed title; externalId from `guid`/`id`.
+ * (RSS `email (Name)` gives Name); outlet from the channel/feed title without a generic section
+ * name (`outletFromFeedTitle`); externalId from `guid`/`id`.
  */
 export const readFeed: Reader = (bytes, { source, limits }) => {
   const place = { source };
@@ -116,7 +118,8 @@ function readItems(
   place: Place,
   limits: ReadLimits,
 ): ReadResult {
-  const outlet = textOf(channel.title) || null;
+  const channelTitle = textOf(channel.title);
+  const outlet = channelTitle ? outletFromFeedTitle(channelTitle) : null;
   const records: ReadRecord[] = [];
   const diagnostics: Diagnostic[] = [];
   for (let i = 0; i < items.length; i++) {
