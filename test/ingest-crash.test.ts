@@ -78,7 +78,8 @@ async function checkConsistent(): Promise<number> {
     // Counts agree: one document and one original per file, each recorded once by a custody entry.
     expect(s.originals.count()).toBe(n);
     let created = 0;
-    for (const entry of s.custody.entries()) if (entry.kind === 'ingest' && entry.details.outcome === 'new') created++;
+    for (const entry of s.custody.entries())
+      if (entry.kind === 'ingest' && entry.details.outcome === 'new') created++;
     expect(created).toBe(n);
     return n;
   } finally {
@@ -92,11 +93,27 @@ beforeAll(() => {
   corpus = path.join(dir, 'corpus');
   store = path.join(dir, 'store');
   const random = seeded(2022);
-  const words = ['shelling', 'residents', 'officials', 'said', 'town', 'bodies', 'reported', 'morning', 'police', 'the', 'of', 'in'];
+  const words = [
+    'shelling',
+    'residents',
+    'officials',
+    'said',
+    'town',
+    'bodies',
+    'reported',
+    'morning',
+    'police',
+    'the',
+    'of',
+    'in',
+  ];
   for (let i = 0; i < FILES; i++) {
     const folder = path.join(corpus, String(Math.floor(i / 100)).padStart(2, '0'));
     if (i % 100 === 0) fs.mkdirSync(folder, { recursive: true });
-    const body = Array.from({ length: 40 + Math.floor(random() * 40) }, () => words[Math.floor(random() * words.length)]);
+    const body = Array.from(
+      { length: 40 + Math.floor(random() * 40) },
+      () => words[Math.floor(random() * words.length)],
+    );
     fs.writeFileSync(path.join(folder, `${i}.txt`), `Report ${i}.\n\n${body.join(' ')}.\n`);
   }
 });
@@ -116,14 +133,16 @@ describe('ingest under SIGKILL', () => {
       } else {
         // Once this run has committed a batch, at a random point in the batches that follow.
         const deadline = Date.now() + 30_000;
-        while (committedDocuments() === before && child.exitCode === null && Date.now() < deadline) await sleep(20);
+        while (committedDocuments() === before && child.exitCode === null && Date.now() < deadline)
+          await sleep(20);
         await Promise.race([sleep(random() * (round % 2 === 0 ? 1500 : 300)), done]);
       }
       child.kill('SIGKILL');
       await done;
       const t = Date.now();
       const after = await checkConsistent();
-      if (process.env.CRASH_DEBUG) process.stderr.write(`round ${round}: ${before} -> ${after} documents, check ${Date.now() - t} ms\n`);
+      if (process.env.CRASH_DEBUG)
+        process.stderr.write(`round ${round}: ${before} -> ${after} documents, check ${Date.now() - t} ms\n`);
       if (after > before && after < FILES) midIngest++;
     }
     // Diagnostic only (timing-dependent): how many kills landed with new documents half-way.

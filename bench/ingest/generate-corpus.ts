@@ -13,16 +13,56 @@ export function seededRandom(seed: number): () => number {
   };
 }
 
-const ONSETS = ['b', 'c', 'd', 'f', 'g', 'h', 'k', 'l', 'm', 'n', 'p', 'r', 's', 't', 'v', 'w', 'br', 'st', 'tr', 'ch', 'sh', 'pl', 'gr'];
+const ONSETS = [
+  'b',
+  'c',
+  'd',
+  'f',
+  'g',
+  'h',
+  'k',
+  'l',
+  'm',
+  'n',
+  'p',
+  'r',
+  's',
+  't',
+  'v',
+  'w',
+  'br',
+  'st',
+  'tr',
+  'ch',
+  'sh',
+  'pl',
+  'gr',
+];
 const NUCLEI = ['a', 'e', 'i', 'o', 'u', 'ai', 'ea', 'ou', 'io'];
 const CODAS = ['', '', 'n', 'r', 's', 't', 'l', 'nd', 'rt', 'st', 'ck', 'm'];
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /**
  * Synthesises a vocabulary of pronounceable pseudo-words (no word list needed) and draws from it
  * with a Zipf-like distribution, so that texts have the skewed word frequencies of real prose.
  */
-export function createVocabulary(random: () => number, size = 30_000): { word: () => string; name: () => string } {
+export function createVocabulary(
+  random: () => number,
+  size = 30_000,
+): { word: () => string; name: () => string } {
   const words = new Set<string>();
   while (words.size < size) {
     const syllables = 1 + Math.floor(random() * random() * 4);
@@ -35,7 +75,8 @@ export function createVocabulary(random: () => number, size = 30_000): { word: (
   }
   const list = [...words];
   // Zipf via inverse transform on a power law: rank ~ size^u skewed toward 0.
-  const word = (): string => list[Math.min(list.length - 1, Math.floor(Math.exp(random() * Math.log(list.length)) - 1))]!;
+  const word = (): string =>
+    list[Math.min(list.length - 1, Math.floor(Math.exp(random() * Math.log(list.length)) - 1))]!;
   const name = (): string => {
     const w = list[Math.floor(random() * list.length)]!;
     return w[0]!.toUpperCase() + w.slice(1);
@@ -44,7 +85,11 @@ export function createVocabulary(random: () => number, size = 30_000): { word: (
 }
 
 /** One news-like report of 600–900 words: headline, dateline with a wire credit, paragraphs. */
-export function generateReport(n: number, random: () => number, vocab: ReturnType<typeof createVocabulary>): string {
+export function generateReport(
+  n: number,
+  random: () => number,
+  vocab: ReturnType<typeof createVocabulary>,
+): string {
   const words = 600 + Math.floor(random() * 301);
   const place = vocab.name().toUpperCase();
   const month = MONTHS[Math.floor(random() * 12)]!;

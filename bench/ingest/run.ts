@@ -65,15 +65,23 @@ try {
   let t = performance.now();
   const corpusBytes = writeCorpus(corpus, count, seed);
   const generationSeconds = (performance.now() - t) / 1000;
-  process.stderr.write(`generated ${(corpusBytes / 1e6).toFixed(0)} MB in ${generationSeconds.toFixed(1)} s\n`);
+  process.stderr.write(
+    `generated ${(corpusBytes / 1e6).toFixed(0)} MB in ${generationSeconds.toFixed(1)} s\n`,
+  );
 
-  const folders = fs.readdirSync(corpus).sort().map((f) => path.join(corpus, f));
+  const folders = fs
+    .readdirSync(corpus)
+    .sort()
+    .map((f) => path.join(corpus, f));
   const pin = args.includes('--pin') && hasTaskset() ? ['taskset', '-c', '0'] : [];
   const run = (label: string, folderCount: number, store: string): WorkerResult & { label: string } => {
     const command = [...pin, process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url)];
     const workerArgs = ['--worker', '--store', store, '--folders', folders.slice(0, folderCount).join(',')];
     process.stderr.write(`${label}…\n`);
-    const child = spawnSync(command[0] as string, [...command.slice(1), ...workerArgs], { encoding: 'utf8', maxBuffer: 1 << 24 });
+    const child = spawnSync(command[0] as string, [...command.slice(1), ...workerArgs], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 24,
+    });
     if (child.status !== 0) throw new Error(`worker failed: ${child.stderr}`);
     return { label, ...(JSON.parse(child.stdout.trim().split('\n').pop() as string) as WorkerResult) };
   };
@@ -92,7 +100,9 @@ try {
     ),
   ];
   const table = lines.join('\n');
-  process.stdout.write(`${table}\n\ncorpus generation: ${count} documents, ${(corpusBytes / 1e6).toFixed(0)} MB in ${generationSeconds.toFixed(1)} s (not included above)\n`);
+  process.stdout.write(
+    `${table}\n\ncorpus generation: ${count} documents, ${(corpusBytes / 1e6).toFixed(0)} MB in ${generationSeconds.toFixed(1)} s (not included above)\n`,
+  );
   writeResults(table, { count, seed, corpusBytes, generationSeconds, pinned: pin.length > 0 });
 } finally {
   if (!args.includes('--keep')) fs.rmSync(root, { recursive: true, force: true });
@@ -116,7 +126,7 @@ function writeResults(
 
 Command: \`npx tsx bench/ingest/run.ts --count ${info.count} --seed ${info.seed}\`
 
-Machine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 1024 **3)} GiB RAM, ${os.type()} ${os.release()}, ext4 on a virtual disk, Node ${process.version}.
+Machine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 1024 ** 3)} GiB RAM, ${os.type()} ${os.release()}, ext4 on a virtual disk, Node ${process.version}.
 Date: ${new Date().toISOString().slice(0, 10)}. Eight engineers shared the 2 cores while this was measured, so figures are noisy and conservative.
 
 Corpus: ${info.count} seeded news-like plain-text reports (headline, dateline with wire credit, 600–900 words

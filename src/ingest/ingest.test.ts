@@ -37,7 +37,11 @@ describe('ingest', () => {
     const summary = await ingest(store, [input()]);
     expect(summary.documents.new).toBe(3);
     expect(summary.notes).toBe(1);
-    expect(store.documents.list().map((d) => path.relative(input(), d.source))).toEqual(['a/c.md', 'a/z.txt', 'b.txt']);
+    expect(store.documents.list().map((d) => path.relative(input(), d.source))).toEqual([
+      'a/c.md',
+      'a/z.txt',
+      'b.txt',
+    ]);
     expect(store.documents.list()[0]?.text).toBe('Report AC.');
   });
 
@@ -50,7 +54,9 @@ describe('ingest', () => {
     expect(second.ingested[0]).toMatchObject({ outcome: 'duplicate', newDocuments: [] });
     expect(store.documents.count()).toBe(1);
     expect(store.documents.list()[0]?.text).toBe('Report A.\nSecond line.');
-    expect(store.originals.read(store.documents.list()[0]!.sha256).toString()).toBe('Report A.\r\nSecond line.');
+    expect(store.originals.read(store.documents.list()[0]!.sha256).toString()).toBe(
+      'Report A.\r\nSecond line.',
+    );
     expect(second.checkpoint.entries).toBe(2);
   });
 
@@ -61,7 +67,10 @@ describe('ingest', () => {
     expect(summary.originals).toEqual({ new: 1, newSource: 1, duplicate: 0 });
     const [doc] = store.documents.list();
     expect(store.documents.count()).toBe(1);
-    expect(store.documents.provenance(doc!.id).map((p) => p.source)).toEqual([input('one/a.txt'), input('two/a.txt')]);
+    expect(store.documents.provenance(doc!.id).map((p) => p.source)).toEqual([
+      input('one/a.txt'),
+      input('two/a.txt'),
+    ]);
   });
 
   it('rejects bad inputs with a named reason, logs them, and carries on', async () => {
@@ -70,10 +79,14 @@ describe('ingest', () => {
     write('nul.txt', 'text\u0000with NUL');
     write('big.txt', 'x'.repeat(2000));
     write('good.txt', 'A good report.');
-    const summary = await ingest(store, [input(), path.join(dir, 'missing.txt')], { limits: { maxFileBytes: 1000 } });
+    const summary = await ingest(store, [input(), path.join(dir, 'missing.txt')], {
+      limits: { maxFileBytes: 1000 },
+    });
     expect(summary.documents.new).toBe(1);
     expect(summary.rejected).toBe(5);
-    const bySource = Object.fromEntries(summary.diagnostics.map((d) => [path.basename(d.source ?? ''), d.rule]));
+    const bySource = Object.fromEntries(
+      summary.diagnostics.map((d) => [path.basename(d.source ?? ''), d.rule]),
+    );
     expect(bySource).toEqual({
       'big.txt': 'ingest/too-large',
       'empty.txt': 'ingest/empty',
@@ -82,11 +95,16 @@ describe('ingest', () => {
       'missing.txt': 'ingest/not-found',
     });
     for (const d of summary.diagnostics) expect(d.message.length).toBeGreaterThan(10);
-    for (const d of summary.diagnostics.filter((x) => /too-large|not-found/.test(x.rule))) expect(d.hint).toBeTruthy();
+    for (const d of summary.diagnostics.filter((x) => /too-large|not-found/.test(x.rule)))
+      expect(d.hint).toBeTruthy();
     const rejections = [...store.custody.entries()].filter((e) => e.kind === 'rejection');
-    expect(rejections.map((e) => path.basename(String(e.details.source))).sort()).toEqual(
-      ['big.txt', 'empty.txt', 'junk.bin', 'missing.txt', 'nul.txt'],
-    );
+    expect(rejections.map((e) => path.basename(String(e.details.source))).sort()).toEqual([
+      'big.txt',
+      'empty.txt',
+      'junk.bin',
+      'missing.txt',
+      'nul.txt',
+    ]);
     expect(store.originals.count()).toBe(1);
     expect((await store.verify()).ok).toBe(true);
   });
@@ -100,13 +118,21 @@ describe('ingest', () => {
   it('commits in several batches and reports progress', async () => {
     for (let i = 0; i < 25; i++) write(`f${String(i).padStart(2, '0')}.txt`, `Report number ${i}.`);
     const seen: number[] = [];
-    const summary = await ingest(store, [input()], { batchInputs: 4, onProgress: (p) => seen.push(p.inputs), listLimit: 10 });
+    const summary = await ingest(store, [input()], {
+      batchInputs: 4,
+      onProgress: (p) => seen.push(p.inputs),
+      listLimit: 10,
+    });
     expect(summary.documents.new).toBe(25);
     expect(summary.ingested).toHaveLength(10);
     expect(summary.truncated).toBe(true);
     expect(seen.length).toBeGreaterThanOrEqual(7);
-    expect(store.documents.list().map((d) => d.text)).toEqual(Array.from({ length: 25 }, (_, i) => `Report number ${i}.`));
-    expect([...store.custody.entries()].map((e) => e.seq)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(store.documents.list().map((d) => d.text)).toEqual(
+      Array.from({ length: 25 }, (_, i) => `Report number ${i}.`),
+    );
+    expect([...store.custody.entries()].map((e) => e.seq)).toEqual(
+      Array.from({ length: 25 }, (_, i) => i + 1),
+    );
   });
 
   it('partly accepts an input with a malformed record, naming the line and logging it', async () => {

@@ -1,12 +1,20 @@
 import fsp from 'node:fs/promises';
 import type { Diagnostic, DocumentMeta, StoredDocument } from '../core/types.js';
 import { documentId, sha256Hex } from '../store/document-id.js';
-import type { Capture, CaptureBatch, CaptureOutcome, Checkpoint, CommitResult, Rejection, Store } from '../store/store.js';
-import { type Manifest, type ManifestEntry, readManifest } from './manifest.js';
+import type {
+  Capture,
+  CaptureBatch,
+  CaptureOutcome,
+  Checkpoint,
+  CommitResult,
+  Rejection,
+  Store,
+} from '../store/store.js';
 import { applyInferredMeta } from './infer-meta.js';
 import { resolveLimits } from './limits.js';
-import { readInput } from './readers/read-input.js';
+import { type Manifest, type ManifestEntry, readManifest } from './manifest.js';
 import type { ReadLimits, ReadRecord } from './reader.js';
+import { readInput } from './readers/read-input.js';
 import { type InputItem, walkInputs } from './walk-inputs.js';
 
 /** Recorded in the custody log with each capture, beside the reader's name. */
@@ -78,7 +86,11 @@ export interface IngestSummary {
  * const summary = await ingest(store, ['reports/'], { manifest: 'reports/manifest.csv' });
  * console.log(summary.documents.new, summary.rejected);
  */
-export async function ingest(store: Store, inputs: readonly string[], options: IngestOptions = {}): Promise<IngestSummary> {
+export async function ingest(
+  store: Store,
+  inputs: readonly string[],
+  options: IngestOptions = {},
+): Promise<IngestSummary> {
   const limits: ReadLimits = resolveLimits(options.limits);
   const clock = options.clock ?? (() => new Date());
   const listLimit = options.listLimit ?? 10_000;
@@ -151,7 +163,14 @@ export async function ingest(store: Store, inputs: readonly string[], options: I
       const capturedAt = clock().toISOString();
       if (item.kind === 'missing') {
         rejectInput(
-          { source: item.source, sha256: null, size: null, capturedAt, rule: item.rule, reason: item.message },
+          {
+            source: item.source,
+            sha256: null,
+            size: null,
+            capturedAt,
+            rule: item.rule,
+            reason: item.message,
+          },
           { rule: item.rule, severity: 'error', message: item.message, hint: item.hint, source: item.source },
         );
         continue;
@@ -159,8 +178,21 @@ export async function ingest(store: Store, inputs: readonly string[], options: I
       const loaded = await loadBytes(item, limits, options.stdin);
       if ('rule' in loaded) {
         rejectInput(
-          { source: item.source, sha256: null, size: loaded.size, capturedAt, rule: loaded.rule, reason: loaded.message },
-          { rule: loaded.rule, severity: 'error', message: loaded.message, hint: loaded.hint, source: item.source },
+          {
+            source: item.source,
+            sha256: null,
+            size: loaded.size,
+            capturedAt,
+            rule: loaded.rule,
+            reason: loaded.message,
+          },
+          {
+            rule: loaded.rule,
+            severity: 'error',
+            message: loaded.message,
+            hint: loaded.hint,
+            source: item.source,
+          },
         );
         continue;
       }
@@ -182,7 +214,14 @@ export async function ingest(store: Store, inputs: readonly string[], options: I
             reason: main?.message ?? 'No report text could be read from it.',
           },
           // The reader's own diagnostics were reported above.
-          main ? null : { rule: 'ingest/no-text', severity: 'error', message: 'No report text could be read from it.', source: item.source },
+          main
+            ? null
+            : {
+                rule: 'ingest/no-text',
+                severity: 'error',
+                message: 'No report text could be read from it.',
+                source: item.source,
+              },
         );
         continue;
       }
@@ -231,7 +270,12 @@ async function loadBytes(
     return { bytes };
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? (err as Error).message;
-    return { rule: 'ingest/unreadable', message: `Cannot read the file (${code}).`, hint: 'Check that it exists and is readable.', size: null };
+    return {
+      rule: 'ingest/unreadable',
+      message: `Cannot read the file (${code}).`,
+      hint: 'Check that it exists and is readable.',
+      size: null,
+    };
   }
 }
 
@@ -254,11 +298,22 @@ function readCapture(
   }
   const result = readInput(bytes, { source, limits });
   const diagnostics = result.diagnostics.map((d) => ({ ...d, source: d.source ?? source }));
-  const documents = result.records.map((r) => toDocument(r, { sha256, source, capturedAt, reader: result.reader }, manifest));
+  const documents = result.records.map((r) =>
+    toDocument(r, { sha256, source, capturedAt, reader: result.reader }, manifest),
+  );
   return { ...base, ...where, reader: result.reader, documents, diagnostics };
 }
 
-const META_FIELDS = ['title', 'outlet', 'url', 'published', 'byline', 'dateline', 'series', 'externalId'] as const;
+const META_FIELDS = [
+  'title',
+  'outlet',
+  'url',
+  'published',
+  'byline',
+  'dateline',
+  'series',
+  'externalId',
+] as const;
 
 /**
  * Metadata precedence: the manifest, then what the input states, then what the text itself says

@@ -37,9 +37,15 @@ describe('manifest', () => {
       ['a.txt', 'm.jsonl line 1'],
       ['sub/b.txt', 'm.jsonl line 3'],
     ]);
-    expect(m.byPath.get(path.join(dir, 'c/a.txt'))?.meta).toEqual({ outlet: 'Daily', published: '2022-04-03' });
+    expect(m.byPath.get(path.join(dir, 'c/a.txt'))?.meta).toEqual({
+      outlet: 'Daily',
+      published: '2022-04-03',
+    });
     const csv = write('c/m.csv', 'path,outlet,title,published\na.txt,"Daily, Evening",,2022-04-03\n');
-    expect(readManifest(csv).entries[0]).toMatchObject({ where: 'm.csv line 2', meta: { outlet: 'Daily, Evening', published: '2022-04-03' } });
+    expect(readManifest(csv).entries[0]).toMatchObject({
+      where: 'm.csv line 2',
+      meta: { outlet: 'Daily, Evening', published: '2022-04-03' },
+    });
   });
 
   it('reports every invalid entry with its line in one usage error', () => {
@@ -78,9 +84,9 @@ describe('manifest', () => {
     expect(summary.diagnostics[0]?.message).toContain('manifest.csv line 3 names ../gone.txt');
     const a = store.documents.list().find((d) => d.text === 'Report A.');
     expect(a).toMatchObject({ outlet: 'Daily', title: 'Title A', published: '2022-04-03', inferred: [] });
-    expect([...store.custody.entries()].find((e) => e.kind === 'ingest' && e.details.manifest)?.details.manifest).toBe(
-      'manifest.csv line 2',
-    );
+    expect(
+      [...store.custody.entries()].find((e) => e.kind === 'ingest' && e.details.manifest)?.details.manifest,
+    ).toBe('manifest.csv line 2');
   });
 
   it("uses a folder's own manifest.jsonl for metadata and skips the folder's README", async () => {
@@ -100,10 +106,14 @@ describe('manifest', () => {
   });
 
   it('lets manifest values win over what the text implies, keeping the rest marked inferred', async () => {
-    const text = 'Flood hits the valley\n\nKYIV, April 3 (AP) — Water rose through the night, officials said.\n';
+    const text =
+      'Flood hits the valley\n\nKYIV, April 3 (AP) — Water rose through the night, officials said.\n';
     write('in/a.txt', text);
     write('in/b.txt', `Other ${text}`);
-    const manifest = write('in/manifest.jsonl', '{"path":"a.txt","title":"Supplied title","outlet":"Daily"}\n{"path":"b.txt"}\n');
+    const manifest = write(
+      'in/manifest.jsonl',
+      '{"path":"a.txt","title":"Supplied title","outlet":"Daily"}\n{"path":"b.txt"}\n',
+    );
     await ingest(store, [path.join(dir, 'in')], { manifest });
     const [a, b] = store.documents.list();
     expect(a).toMatchObject({ title: 'Supplied title', outlet: 'Daily' });

@@ -38,7 +38,10 @@ const optionalText = z.preprocess(
 );
 
 const entrySchema = z.object({
-  path: z.string({ error: 'required (the file, relative to the manifest folder)' }).trim().min(1, 'must not be empty'),
+  path: z
+    .string({ error: 'required (the file, relative to the manifest folder)' })
+    .trim()
+    .min(1, 'must not be empty'),
   outlet: optionalText,
   title: optionalText,
   url: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.url().optional()),

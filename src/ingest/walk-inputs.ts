@@ -22,7 +22,10 @@ export type InputItem =
  * and a listed file that is missing is an error.
  * Only one folder listing per depth is held at a time, so memory does not grow with the corpus.
  */
-export async function* walkInputs(inputs: readonly string[], manifest: Manifest | null): AsyncGenerator<InputItem> {
+export async function* walkInputs(
+  inputs: readonly string[],
+  manifest: Manifest | null,
+): AsyncGenerator<InputItem> {
   const visited = new Set<ManifestEntry>();
   const manifestFile = manifest ? path.resolve(manifest.file) : null;
   for (const input of inputs) {
@@ -102,7 +105,10 @@ function manifestMissing(manifest: Manifest, entry: ManifestEntry): InputItem {
   };
 }
 
-async function* walkFolder(root: string, skipFile: string | null): AsyncGenerator<InputItem & { kind: 'file' | 'note' | 'missing' }> {
+async function* walkFolder(
+  root: string,
+  skipFile: string | null,
+): AsyncGenerator<InputItem & { kind: 'file' | 'note' | 'missing' }> {
   let entries: fs.Dirent[];
   try {
     entries = await fsp.readdir(root, { withFileTypes: true });
@@ -115,9 +121,17 @@ async function* walkFolder(root: string, skipFile: string | null): AsyncGenerato
     if (entry.name.startsWith('.')) continue;
     const source = path.join(root, entry.name);
     if (entry.isFile() && DOCUMENTATION.test(entry.name)) {
-      yield note('ingest/documentation-skipped', "Skipped the folder's documentation file (README, LICENSE…); pass it by name to ingest it.", source);
+      yield note(
+        'ingest/documentation-skipped',
+        "Skipped the folder's documentation file (README, LICENSE…); pass it by name to ingest it.",
+        source,
+      );
     } else if (entry.isSymbolicLink()) {
-      yield note('ingest/symlink-skipped', 'Skipped a symbolic link inside a folder (links are not followed).', source);
+      yield note(
+        'ingest/symlink-skipped',
+        'Skipped a symbolic link inside a folder (links are not followed).',
+        source,
+      );
     } else if (entry.isDirectory()) {
       yield* walkFolder(source, skipFile);
     } else if (entry.isFile()) {

@@ -1,5 +1,5 @@
-import type { Store } from './store.js';
 import { SqliteStore, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
+import type { Store } from './store.js';
 
 export type OpenStoreOptions = SqliteStoreOptions;
 

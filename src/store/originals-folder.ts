@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import fs from 'node:fs';
+import fs, { createReadStream } from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -74,7 +73,8 @@ export class OriginalsFolder {
     if (groupSync) {
       // Plain synchronous writes are cheapest here: the flush below makes them durable at once.
       for (const item of temps) fs.writeFileSync(item.temp, item.bytes, { flag: 'wx' });
-      if (!(await this.syncFileSystem())) await mapLimit(temps, WRITE_CONCURRENCY, (item) => syncPath(item.temp));
+      if (!(await this.syncFileSystem()))
+        await mapLimit(temps, WRITE_CONCURRENCY, (item) => syncPath(item.temp));
     } else {
       await mapLimit(temps, WRITE_CONCURRENCY, async (item) => {
         const handle = await fsp.open(item.temp, 'wx');
@@ -121,7 +121,8 @@ export class OriginalsFolder {
       } finally {
         await handle.close();
       }
-      for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) hasher.update(chunk as Buffer);
+      for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 }))
+        hasher.update(chunk as Buffer);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw new StoreError(
@@ -171,7 +172,11 @@ function isAlive(pid: number): boolean {
 }
 
 /** Runs `fn` over `items` with at most `limit` in flight. */
-export async function mapLimit<T>(items: readonly T[], limit: number, fn: (item: T) => Promise<void>): Promise<void> {
+export async function mapLimit<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T) => Promise<void>,
+): Promise<void> {
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < items.length) {

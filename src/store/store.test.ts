@@ -46,7 +46,16 @@ function capture(text: string, source: string, recordKeys: string[] = ['']): Cap
     externalId: null,
     inferred: ['dateline'],
   }));
-  return { sha256, bytes, source, capturedAt: '2024-01-01T00:00:00.000Z', reader: 'text', readerVersion: 't', documents, diagnostics: [] };
+  return {
+    sha256,
+    bytes,
+    source,
+    capturedAt: '2024-01-01T00:00:00.000Z',
+    reader: 'text',
+    readerVersion: 't',
+    documents,
+    diagnostics: [],
+  };
 }
 
 describe('SQLite store', () => {
@@ -60,8 +69,13 @@ describe('SQLite store', () => {
     expect([...store.documents.iterate()]).toEqual(store.documents.list());
     expect(store.documents.list({ offset: 1, limit: 5 })).toHaveLength(1);
     expect(store.originals.read(c.sha256).toString()).toBe('Report one.');
-    expect(store.originals.path(c.sha256)).toBe(path.join(dir, 'originals', c.sha256.slice(0, 2), c.sha256.slice(2)));
-    expect([...store.documents.summaries()][0]).toMatchObject({ title: 'A title', chars: c.documents[0]!.text.length });
+    expect(store.originals.path(c.sha256)).toBe(
+      path.join(dir, 'originals', c.sha256.slice(0, 2), c.sha256.slice(2)),
+    );
+    expect([...store.documents.summaries()][0]).toMatchObject({
+      title: 'A title',
+      chars: c.documents[0]!.text.length,
+    });
     expect(store.documents.get('dmissing')).toBeNull();
   });
 
@@ -76,7 +90,11 @@ describe('SQLite store', () => {
     expect(store.documents.count()).toBe(1);
     const id = store.documents.list()[0]!.id;
     expect(store.documents.provenance(id).map((p) => p.source)).toEqual(['a.txt', 'b/copy.txt']);
-    expect([...store.custody.entries()].map((e) => e.details.outcome)).toEqual(['new', 'new-source', 'duplicate']);
+    expect([...store.custody.entries()].map((e) => e.details.outcome)).toEqual([
+      'new',
+      'new-source',
+      'duplicate',
+    ]);
   });
 
   it('verifies a clean store and names the document whose original was altered', async () => {
@@ -95,7 +113,10 @@ describe('SQLite store', () => {
     const tampered = await store.verify();
     expect(tampered.ok).toBe(false);
     expect(tampered.problems).toHaveLength(1);
-    expect(tampered.problems[0]).toMatchObject({ kind: 'original-mismatch', documents: [c.documents[0]!.id] });
+    expect(tampered.problems[0]).toMatchObject({
+      kind: 'original-mismatch',
+      documents: [c.documents[0]!.id],
+    });
     expect(tampered.problems[0]?.message).toContain(c.documents[0]!.id);
 
     fs.rmSync(file);
@@ -106,7 +127,9 @@ describe('SQLite store', () => {
     await store.commit({ captures: [capture('One.', 'a.txt'), capture('Two.', 'b.txt')], rejections: [] });
     store.custody.append('export', { file: 'ledger.json' });
     const checkpoint = store.custody.head();
-    expect(() => (store as unknown as { db: Database.Database }).db.prepare('DELETE FROM custody').run()).toThrow(/append-only/);
+    expect(() =>
+      (store as unknown as { db: Database.Database }).db.prepare('DELETE FROM custody').run(),
+    ).toThrow(/append-only/);
     store.close();
 
     const db = new Database(path.join(dir, 'corroborate.db'));
@@ -133,10 +156,22 @@ describe('SQLite store', () => {
   it('logs rejections in the chain without adding rows', async () => {
     await store.commit({
       captures: [],
-      rejections: [{ source: 'bad.bin', sha256: null, size: 3, capturedAt: 'x', rule: 'ingest/binary', reason: 'binary' }],
+      rejections: [
+        {
+          source: 'bad.bin',
+          sha256: null,
+          size: 3,
+          capturedAt: 'x',
+          rule: 'ingest/binary',
+          reason: 'binary',
+        },
+      ],
     });
     expect(store.documents.count()).toBe(0);
-    expect([...store.custody.entries()][0]).toMatchObject({ kind: 'rejection', details: { source: 'bad.bin', rule: 'ingest/binary' } });
+    expect([...store.custody.entries()][0]).toMatchObject({
+      kind: 'rejection',
+      details: { source: 'bad.bin', rule: 'ingest/binary' },
+    });
     expect((await store.verify()).ok).toBe(true);
   });
 });

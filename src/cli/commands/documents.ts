@@ -12,11 +12,21 @@ export function register(program: Command): void {
         const out = (s: string): boolean => process.stdout.write(s);
         let n = 0;
         if (opts.json) out('[');
-        else out(['id', 'outlet', 'title', 'published', 'size', 'source'].join('\t') + '\n');
+        else out(`${['id', 'outlet', 'title', 'published', 'size', 'source'].join('\t')}\n`);
         // Streamed row by row so that a large store lists in constant memory.
         for (const d of store.documents.summaries()) {
           if (opts.json) out(`${n > 0 ? ',' : ''}\n  ${JSON.stringify(d)}`);
-          else out([d.id, d.outlet ?? '-', clip(d.title ?? '-', 60), d.published ?? '-', d.chars, d.source].join('\t') + '\n');
+          else
+            out(
+              `${[
+                d.id,
+                d.outlet ?? '-',
+                clip(d.title ?? '-', 60),
+                d.published ?? '-',
+                d.chars,
+                d.source,
+              ].join('\t')}\n`,
+            );
           n++;
         }
         if (opts.json) out(n > 0 ? '\n]\n' : ']\n');

@@ -3,25 +3,47 @@ import { type Command, Option } from 'commander';
 import { z } from 'zod';
 import { ExitCode, UsageError } from '../../core/errors.js';
 import { type IngestSummary, ingest } from '../../ingest/ingest.js';
-import { readManifest } from '../../ingest/manifest.js';
 import { defaultLimits } from '../../ingest/limits.js';
-import { walkInputs } from '../../ingest/walk-inputs.js';
+import { readManifest } from '../../ingest/manifest.js';
 import type { ReadLimits } from '../../ingest/reader.js';
+import { walkInputs } from '../../ingest/walk-inputs.js';
 import { formatCheckpoint } from '../../store/checkpoint.js';
 import { openStore } from '../../store/open-store.js';
 
 /** CLI flag → ReadLimits field, and whether the value is a size (accepts k/M/G suffixes). */
 const LIMIT_FLAGS = [
   ['--max-file-size <size>', 'maxFileBytes', true, 'largest input file accepted'],
-  ['--max-decompressed-size <size>', 'maxDecompressedBytes', true, 'largest decompressed size of a gzip input'],
-  ['--max-compression-ratio <n>', 'maxCompressionRatio', false, 'decompressed/compressed ratio treated as a bomb'],
+  [
+    '--max-decompressed-size <size>',
+    'maxDecompressedBytes',
+    true,
+    'largest decompressed size of a gzip input',
+  ],
+  [
+    '--max-compression-ratio <n>',
+    'maxCompressionRatio',
+    false,
+    'decompressed/compressed ratio treated as a bomb',
+  ],
   ['--max-line-size <size>', 'maxLineBytes', true, 'longest single line (JSON Lines record, text line)'],
   ['--max-depth <n>', 'maxDepth', false, 'deepest HTML/XML/JSON nesting accepted'],
   ['--max-records <n>', 'maxRecords', false, 'most records read from one input'],
   ['--max-text-chars <n>', 'maxTextChars', false, 'longest text kept for one document, in characters'],
 ] as const satisfies readonly (readonly [string, keyof ReadLimits, boolean, string])[];
 
-const UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, kib: 1024, m: 1024 ** 2, mb: 1024 ** 2, mib: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3, gib: 1024 ** 3 };
+const UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  k: 1024,
+  kb: 1024,
+  kib: 1024,
+  m: 1024 ** 2,
+  mb: 1024 ** 2,
+  mib: 1024 ** 2,
+  g: 1024 ** 3,
+  gb: 1024 ** 3,
+  gib: 1024 ** 3,
+};
 
 const sizeSchema = z
   .string()
@@ -37,13 +59,17 @@ const countSchema = z.coerce.number().int().positive();
 export function parseLimits(opts: Record<string, unknown>): Partial<ReadLimits> {
   const limits: Partial<ReadLimits> = {};
   for (const [flag, field, isSize] of LIMIT_FLAGS) {
-    const value = opts[attributeName(flag)] ?? (isSize ? opts[attributeName(flag.replace('-size ', '-bytes '))] : undefined);
+    const value =
+      opts[attributeName(flag)] ??
+      (isSize ? opts[attributeName(flag.replace('-size ', '-bytes '))] : undefined);
     if (value === undefined) continue;
     const parsed = (isSize ? sizeSchema : countSchema).safeParse(value);
     if (!parsed.success) {
       throw new UsageError(
         `${flag.split(' ')[0]}: ${parsed.error.issues[0]?.message ?? 'invalid value'}; found "${String(value)}".`,
-        isSize ? 'Sizes are bytes, or a number with k, M or G (powers of 1024).' : 'Give a positive whole number.',
+        isSize
+          ? 'Sizes are bytes, or a number with k, M or G (powers of 1024).'
+          : 'Give a positive whole number.',
       );
     }
     limits[field] = parsed.data;
@@ -59,23 +85,38 @@ function attributeName(flags: string): string {
 export function register(program: Command): void {
   const command = program
     .command('ingest')
-    .description('Read files, folders (recursively) and - (standard input) into the store, keeping every original')
+    .description(
+      'Read files, folders (recursively) and - (standard input) into the store, keeping every original',
+    )
     .argument('[paths...]', 'files, folders, or - for standard input')
     .option('--manifest <file>', 'JSON Lines or CSV file with path,outlet,url,title,published per file')
     .option('--json', 'print a machine-readable summary on stdout')
-    .option('--batch-size <n>', 'inputs per group commit (originals synced together, then one transaction)', '1000');
+    .option(
+      '--batch-size <n>',
+      'inputs per group commit (originals synced together, then one transaction)',
+      '1000',
+    );
   for (const [flags, field, isSize, description] of LIMIT_FLAGS) {
-    command.option(flags, `${description} (default ${isSize ? `${defaultLimits[field]} bytes` : defaultLimits[field]})`);
+    command.option(
+      flags,
+      `${description} (default ${isSize ? `${defaultLimits[field]} bytes` : defaultLimits[field]})`,
+    );
     // `--max-file-bytes` etc. are accepted as spellings of the size flags (the readers' hints use them).
     if (isSize) command.addOption(new Option(flags.replace('-size ', '-bytes ')).hideHelp());
   }
   command.action(async (paths: string[], opts: Record<string, unknown>, cmd: Command) => {
     if (paths.length === 0 && !opts.manifest) {
-      throw new UsageError('Nothing to ingest: give files, folders or -, or a --manifest.', 'Example: corroborate ingest reports/');
+      throw new UsageError(
+        'Nothing to ingest: give files, folders or -, or a --manifest.',
+        'Example: corroborate ingest reports/',
+      );
     }
     const limits = parseLimits(opts);
     const batch = countSchema.safeParse(opts.batchSize);
-    if (!batch.success) throw new UsageError(`--batch-size: expected a positive whole number; found "${String(opts.batchSize)}".`);
+    if (!batch.success)
+      throw new UsageError(
+        `--batch-size: expected a positive whole number; found "${String(opts.batchSize)}".`,
+      );
     const manifest = opts.manifest as string | undefined;
     if (manifest) readManifest(manifest); // fail fast with a usage error before opening the store
     const store = openStore(cmd.optsWithGlobals().store as string);
@@ -100,10 +141,12 @@ export function register(program: Command): void {
 
 async function progressBar(paths: string[], manifest: string | undefined): Promise<cliProgress.SingleBar> {
   let total = 0;
-  for await (const item of walkInputs(paths, manifest ? readManifest(manifest) : null)) if (item.kind !== 'note') total++;
+  for await (const item of walkInputs(paths, manifest ? readManifest(manifest) : null))
+    if (item.kind !== 'note') total++;
   const bar = new cliProgress.SingleBar(
     {
-      format: 'ingest [{bar}] {percentage}% | {value}/{total} inputs | {docs} new documents | {rejected} rejected | {eta_formatted}',
+      format:
+        'ingest [{bar}] {percentage}% | {value}/{total} inputs | {docs} new documents | {rejected} rejected | {eta_formatted}',
       stream: process.stderr,
       hideCursor: true,
     },
@@ -120,7 +163,8 @@ function printSummary(s: IngestSummary): void {
     if (d.hint) err(`  hint: ${d.hint}`);
   }
   const duplicates = s.ingested.filter((i) => i.outcome === 'duplicate');
-  for (const i of duplicates.slice(0, 20)) err(`${i.source}: already stored (sha256 ${i.sha256.slice(0, 12)}…), nothing added`);
+  for (const i of duplicates.slice(0, 20))
+    err(`${i.source}: already stored (sha256 ${i.sha256.slice(0, 12)}…), nothing added`);
   if (duplicates.length > 20) err(`… and ${duplicates.length - 20} more inputs already stored`);
   const mb = (s.bytes / 1024 / 1024).toFixed(1);
   const parts = [

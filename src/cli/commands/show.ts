@@ -13,7 +13,10 @@ export function register(program: Command): void {
       try {
         const doc = store.documents.get(id);
         if (!doc) {
-          throw new UsageError(`No document with id ${id} in ${store.dir}.`, 'List the ids with `corroborate documents`.');
+          throw new UsageError(
+            `No document with id ${id} in ${store.dir}.`,
+            'List the ids with `corroborate documents`.',
+          );
         }
         const provenance = store.documents.provenance(id);
         if (opts.json) {
@@ -37,7 +40,8 @@ export function register(program: Command): void {
         head += field('reader', doc.reader);
         head += field('sha256', doc.sha256);
         head += field('captured', doc.capturedAt);
-        for (const p of provenance) head += `provenance: ${p.source} (captured ${p.capturedAt}, custody entry ${p.custodySeq})\n`;
+        for (const p of provenance)
+          head += `provenance: ${p.source} (captured ${p.capturedAt}, custody entry ${p.custodySeq})\n`;
         head += field('characters', doc.text.length);
         process.stdout.write(`${head}\n${doc.text}${doc.text.endsWith('\n') ? '' : '\n'}`);
       } finally {

@@ -15,13 +15,21 @@ export function register(program: Command): void {
       try {
         const report = await store.verify(checkpoint ? { checkpoint } : {});
         if (opts.json) {
-          process.stdout.write(`${JSON.stringify({ ...report, checkpointLine: formatCheckpoint(report.checkpoint) }, null, 2)}\n`);
+          process.stdout.write(
+            `${JSON.stringify({ ...report, checkpointLine: formatCheckpoint(report.checkpoint) }, null, 2)}\n`,
+          );
         } else {
           for (const p of report.problems) process.stdout.write(`FAIL ${p.kind}: ${p.message}\n`);
           const what = `${report.originals} originals re-hashed, ${report.documents} documents, custody log of ${report.checkpoint.entries} entries`;
-          process.stdout.write(report.ok ? `OK: ${what}; no mismatch.\n` : `FAILED: ${report.problems.length} problem(s); ${what}.\n`);
+          process.stdout.write(
+            report.ok
+              ? `OK: ${what}; no mismatch.\n`
+              : `FAILED: ${report.problems.length} problem(s); ${what}.\n`,
+          );
           if (report.unreferenced > 0) {
-            process.stdout.write(`note: ${report.unreferenced} original file(s) no document refers to (left by an interrupted ingest; harmless).\n`);
+            process.stdout.write(
+              `note: ${report.unreferenced} original file(s) no document refers to (left by an interrupted ingest; harmless).\n`,
+            );
           }
           process.stdout.write(`${formatCheckpoint(report.checkpoint)}\n`);
         }

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto';
 import { StoreError } from '../../core/errors.js';
 import { canonicalJson } from '../canonical-json.js';
-import type { Checkpoint, CustodyEntry, CustodyKind, CustodyLog, JsonValue, VerifyProblem } from '../store.js';
+import type {
+  Checkpoint,
+  CustodyEntry,
+  CustodyKind,
+  CustodyLog,
+  JsonValue,
+  VerifyProblem,
+} from '../store.js';
 import type { Migration, SqliteDatabase } from './database.js';
 
 /** The hash that precedes the first entry. */
@@ -72,7 +79,8 @@ export class SqliteCustodyLog implements CustodyLog {
 
   /** For the store's own transactions: appends without opening one. */
   appendInTransaction(kind: CustodyKind, details: { [key: string]: JsonValue }): CustodyEntry {
-    if (!this.db.inTransaction) throw new StoreError('Custody entries must be appended inside a transaction.');
+    if (!this.db.inTransaction)
+      throw new StoreError('Custody entries must be appended inside a transaction.');
     const previous = this.last.get() as { seq: number; hash: string } | undefined;
     const at = this.clock().toISOString();
     const seq = (previous?.seq ?? 0) + 1;
@@ -125,7 +133,11 @@ export class SqliteCustodyLog implements CustodyLog {
       try {
         details = JSON.parse(row.details);
       } catch {
-        problems.push({ kind: 'custody-broken', seq: row.seq, message: `Custody entry ${row.seq} is not valid JSON.` });
+        problems.push({
+          kind: 'custody-broken',
+          seq: row.seq,
+          message: `Custody entry ${row.seq} is not valid JSON.`,
+        });
       }
       const kind = row.kind as CustodyKind;
       const recomputed = details ? entryHash(previous, { seq: row.seq, kind, at: row.at, details }) : '';

@@ -1,7 +1,7 @@
 import type { ReaderName, StoredDocument } from '../../core/types.js';
+import type { OriginalsFolder } from '../originals-folder.js';
 import type { DocumentStore, DocumentSummary, OriginalStore, Provenance } from '../store.js';
 import type { Migration, SqliteDatabase } from './database.js';
-import type { OriginalsFolder } from '../originals-folder.js';
 
 export const documentsMigrations: readonly Migration[] = [
   {
