@@ -65,6 +65,13 @@ describe('corroborate ingest, documents, show, verify', () => {
     expect(cli(['show', 'dnothere']).status).toBe(ExitCode.usage);
   });
 
+  it('refuses to read a store that does not exist (exit 4)', () => {
+    const result = spawnSync(process.execPath, [main, '--store', path.join(dir, 'typo'), 'documents'], { encoding: 'utf8' });
+    expect(result.status).toBe(ExitCode.verifyFailed);
+    expect(result.stderr).toContain('There is no Corroborate store');
+    expect(fs.existsSync(path.join(dir, 'typo'))).toBe(false);
+  });
+
   it('exits 3 when some inputs are rejected and 2 on usage errors', () => {
     fs.writeFileSync(path.join(dir, 'junk.bin'), Buffer.from([0xff, 0x00, 0xfe]));
     const rejected = cli(['ingest', path.join(dir, 'junk.bin'), path.join(dir, 'in/a.txt')]);

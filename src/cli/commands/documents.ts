@@ -7,7 +7,7 @@ export function register(program: Command): void {
     .description('List stored documents: id, outlet, title, published, size (characters), source')
     .option('--json', 'print a JSON array of document summaries on stdout')
     .action((opts: { json?: boolean }, cmd: Command) => {
-      const store = openStore(cmd.optsWithGlobals().store as string);
+      const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
       try {
         const out = (s: string): boolean => process.stdout.write(s);
         let n = 0;

@@ -9,7 +9,7 @@ export function register(program: Command): void {
     .argument('<id>', 'document id, as listed by `corroborate documents`')
     .option('--json', 'print the document and its provenance as JSON on stdout')
     .action((id: string, opts: { json?: boolean }, cmd: Command) => {
-      const store = openStore(cmd.optsWithGlobals().store as string);
+      const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
       try {
         const doc = store.documents.get(id);
         if (!doc) {

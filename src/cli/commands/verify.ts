@@ -11,7 +11,7 @@ export function register(program: Command): void {
     .option('--json', 'print the verification report as JSON on stdout')
     .action(async (opts: { json?: boolean; checkpoint?: string }, cmd: Command) => {
       const checkpoint = opts.checkpoint ? parseCheckpoint(opts.checkpoint) : undefined;
-      const store = openStore(cmd.optsWithGlobals().store as string);
+      const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
       try {
         const report = await store.verify(checkpoint ? { checkpoint } : {});
         if (opts.json) {
