@@ -76,8 +76,8 @@ const CONNECTORS = new Set(['of', 'and', 'in', 'the', 'for', 'to']);
 const PRONOUNS = new Set(['he', 'she', 'it', 'they', 'we', 'i', 'who']);
 const PARTICIPLE = /ing$/i;
 const PASSIVE_BEFORE = /\b(?:be|been|being|was|were|is|are)\s+(?:\w+ly\s+)?$/i;
-const NOT_SPEECH_AFTER = /^\s+(?:on|for|off|up)\b/i;
-const PHRASAL = /^(?:called|calls|call|asked|asks|urged|set|cut)$/;
+const NOT_SPEECH_AFTER = /^\s+(?:on|for|off|up|responsibility|credit)\b/i;
+const PHRASAL = /^(?:called|calls|call|asked|asks|urged|set|cut|claimed|claims)$/;
 
 interface Token {
   text: string;
@@ -235,12 +235,18 @@ function subjectBefore(text: string, sentenceStart: number, cueStart: number): R
     const innerText = text.slice(inner[0]!.start, inner[inner.length - 1]!.end);
     if (/^(?:who|which)\b/i.test(innerText)) return outer;
     const innerIsName = inner.every((token) => /^\p{Lu}/u.test(token.text)) && !/[’']s$/.test(innerText);
-    if (innerIsName && !/^\p{Lu}/u.test(outer.text.split(' ').pop() ?? '')) {
+    if (innerIsName && looksLikeRole(outer.text)) {
       return { text: innerText, start: inner[0]!.start, end: inner[inner.length - 1]!.end, role: outer.text, phraseStart: outer.start };
     }
     return { ...outer, role: innerText.replace(/^(?:an?|the)\s+/i, '') };
   }
   return nounPhraseBefore(list, i);
+}
+
+/** `A spokesman for the LALF`, `Ukraine’s prosecutor-general`: not a bare name. */
+function looksLikeRole(phrase: string): boolean {
+  const { titles } = speakerWords();
+  return phrase.split(/\s+/).some((word) => /^\p{Ll}/u.test(word) || /[’']s$/.test(word) || titles.has(word.toLowerCase()));
 }
 
 function nounPhraseBefore(list: Token[], last: number): RawSpeaker | null {
@@ -262,7 +268,7 @@ function nounPhraseBefore(list: Token[], last: number): RawSpeaker | null {
       first = i;
       continue;
     }
-    if (lower === 'the' && /^(?:of|and)$/i.test(list[i - 1]?.text ?? '')) continue;
+    if (lower === 'the' && /^(?:of|and|for|to|in|at)$/i.test(list[i - 1]?.text ?? '')) continue;
     if (DETERMINERS.has(lower)) {
       first = i;
       break;
@@ -305,7 +311,10 @@ function subjectAfter(text: string, from: number, sentenceEnd: number): RawSpeak
   phrase = phrase.replace(/\s+(?:on|in)$/i, '');
   const start = from + named[0].indexOf(named[1]!);
   if (!/\p{Lu}/u.test(phrase) && !PRONOUNS.has(phrase.toLowerCase())) return null;
-  return { text: phrase, start, end: start + phrase.length, role: null };
+  // `said Dr. Esther Lokana, director of St. Raphael Hospital, where …`: the appositive is a role.
+  const appositive = /^,\s+((?:an?\s+|the\s+)?\p{Ll}[^,;!?“”"]{2,80}?)(?=\s*[,;!?]|(?<!\b(?:St|Dr|Mt|Ft|Gen|No|Jr|Sr))\.(?:\s|$)|\s*$)/u.exec(rest.slice(named[0].length));
+  const role = appositive && !/^(?:who|which|where|when|saying|adding|according)\b/.test(appositive[1]!) ? appositive[1]!.replace(/^(?:an?|the)\s+/i, '') : null;
+  return { text: phrase, start, end: start + phrase.length, role };
 }
 
 const ADVERBIAL = /^(?:\s+(?:on\s+)?(?:(?:early|late|later)\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|today|yesterday)(?:\s+(?:morning|afternoon|evening|night))?|\s+in\s+(?:a|his|her|its|their)\s+(?:statement|video(?:\s+address|\s+message)?|post|interview|speech|address|tweet)|\s+on\s+(?:Twitter|Telegram|Facebook|television|TV)|\s+\w+ly)*/;
@@ -387,7 +396,11 @@ function createResolver(text: string) {
           resolved = true;
         }
       }
-      const result = { speaker, role, kind: parsed.kind };
+      let known = role;
+      if (!known) {
+        for (let i = seen.length - 1; i >= 0 && !known; i--) if (seen[i]!.speaker === speaker) known = seen[i]!.role;
+      }
+      const result = { speaker, role: known, kind: parsed.kind };
       seen.push(result);
       return { ...result, span, resolved };
     },

@@ -81,9 +81,11 @@ function parse(phrase: string): ParsedSpeaker {
     if (!isCapitalised(token) || titles.has(key) || modifiers.has(key) || honorifics.has(key) || organisations.has(key) || /[’']s$/.test(token)) break;
     nameStart--;
   }
+  // A doctor's title stays with the name (`Dr. Esther Lokana`); `Mr`, `Ms` are dropped.
+  if (nameStart > 0 && /^dr\.?$/i.test(tokens[nameStart - 1]!)) nameStart--;
   const name = tokens.slice(nameStart).join(' ');
   const roleTokens = tokens.slice(0, nameStart).filter((token) => !honorifics.has(token.toLowerCase()));
-  const titled = roleTokens.some((token) => titles.has(token.toLowerCase()) || honorifics.has(token.toLowerCase()));
+  const titled = roleTokens.some((token) => titles.has(token.toLowerCase()) || honorifics.has(token.toLowerCase())) || /^dr\.?\s/i.test(name);
   const afterPreposition = /^(?:of|in|for|from|at)$/i.test(roleTokens[roleTokens.length - 1] ?? '');
   if (name && !afterPreposition && (roleTokens.length === 0 || titled) && (tokens.length - nameStart <= 4)) {
     const role = roleTokens.length > 0 ? roleTokens.join(' ').replace(/^the /i, '') : null;
