@@ -48,8 +48,18 @@ const rawText = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'noscrip
 
 /** Deepest nesting found, scanning until `limit` is passed (then the result is `limit + 1`). */
 export function markupDepth(markup: string, mode: 'html' | 'xml', limit: number): number {
+  return scanMarkup(markup, mode, limit).depth;
+}
+
+/** Deepest nesting (up to `limit + 1`) and the number of start tags seen. */
+export function scanMarkup(
+  markup: string,
+  mode: 'html' | 'xml',
+  limit: number,
+): { depth: number; elements: number } {
   let depth = 0;
   let max = 0;
+  let elements = 0;
   let i = markup.indexOf('<');
   while (i >= 0 && i < markup.length) {
     if (markup.startsWith('<!--', i)) {
@@ -82,6 +92,7 @@ export function markupDepth(markup: string, mode: 'html' | 'xml', limit: number)
       i = markup.indexOf('<', tagEnd + 1);
       continue;
     }
+    elements++;
     if (mode === 'html' && rawText.has(key) && !selfClosing) {
       const endTag = new RegExp(`</${key}`, 'gi');
       endTag.lastIndex = tagEnd + 1;
@@ -92,12 +103,12 @@ export function markupDepth(markup: string, mode: 'html' | 'xml', limit: number)
       depth++;
       if (depth > max) {
         max = depth;
-        if (max > limit) return max;
+        if (max > limit) return { depth: max, elements };
       }
     }
     i = markup.indexOf('<', tagEnd + 1);
   }
-  return max;
+  return { depth: max, elements };
 }
 
 function isNameChar(c: number): boolean {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { defaultLimits, resolveLimits } from '../limits.js';
-import { readHtml } from './read-html.js';
+import { maxReadabilityElements, readHtml } from './read-html.js';
 
 const ctx = { source: 'page.html', limits: defaultLimits };
 const html = (s: string) => new TextEncoder().encode(s);
@@ -111,5 +111,16 @@ describe('readHtml', () => {
     });
     if (rule) expect(r.diagnostics.map((d) => d.rule)).toEqual([rule]);
     else expect(r.records).toHaveLength(1);
+  });
+});
+
+describe('readHtml on very large pages', () => {
+  it('keeps the body text without Readability past maxReadabilityElements', () => {
+    const body = Array.from({ length: maxReadabilityElements + 10 }, (_, i) => `<p>Line ${i}.</p>`).join('');
+    const r = readHtml(html(`<html><body>${body}</body></html>`), ctx);
+    expect(r.records[0]?.text.startsWith('Line 0.\n\nLine 1.')).toBe(true);
+    expect(r.diagnostics).toMatchObject([
+      { rule: 'ingest/html-large', severity: 'info', source: 'page.html' },
+    ]);
   });
 });

@@ -6,7 +6,14 @@ import type { Reader, ReadLimits, ReadRecord, ReadResult } from '../reader.js';
 import { diagnostic, type Place } from './diagnostic.js';
 import { pageMeta } from './html-meta.js';
 import { elementToText } from './html-to-text.js';
-import { markupDepth } from './markup-depth.js';
+import { scanMarkup } from './markup-depth.js';
+
+/**
+ * Readability scores every element in several passes; past this many elements (news pages have
+ * 1,000–5,000) it takes seconds per page, so the whole body's text is used instead.
+ */
+export const maxReadabilityElements = 20_000;
+
 import { checkTextLength } from './text-length.js';
 
 /**
@@ -36,7 +43,7 @@ export function htmlToRecord(
   place: Place,
   limits: ReadLimits,
 ): { record: ReadRecord | null; diagnostics: Diagnostic[] } {
-  const depth = markupDepth(html, 'html', limits.maxDepth);
+  const { depth, elements } = scanMarkup(html, 'html', limits.maxDepth);
   if (depth > limits.maxDepth) {
     return {
       record: null,
@@ -53,6 +60,7 @@ export function htmlToRecord(
   }
   let text: string;
   let meta: ReadRecord['meta'];
+  const diagnostics: Diagnostic[] = [];
   try {
     // linkedom builds a broken tree for markup without <html> (a fragment): give it one.
     const page = /<html[\s>]/i.test(html)
@@ -60,7 +68,20 @@ export function htmlToRecord(
       : `<!doctype html><html><head></head><body>${html}</body></html>`;
     const { document } = parseHTML(page);
     meta = pageMeta(document as never, limits.maxDepth);
-    const article = new Readability(document as never, { serializer: (el: unknown) => el }).parse();
+    const article =
+      elements > maxReadabilityElements
+        ? null
+        : new Readability(document as never, { serializer: (el: unknown) => el }).parse();
+    if (!article && elements > maxReadabilityElements) {
+      diagnostics.push(
+        diagnostic(
+          place,
+          'html-large',
+          'info',
+          `The page has ${elements} elements (more than ${maxReadabilityElements}); its whole body text was kept instead of running main-text extraction.`,
+        ),
+      );
+    }
     text = article?.content ? elementToText(article.content) : '';
     if (text.trim() === '') text = document.body ? elementToText(document.body) : '';
     if (!meta.byline && article?.byline?.trim()) meta.byline = article.byline.trim();
@@ -87,7 +108,7 @@ export function htmlToRecord(
   }
   const tooLong = checkTextLength(text, place, limits);
   if (tooLong) return { record: null, diagnostics: [tooLong] };
-  return { record: { recordKey: place.record ?? '', text, meta }, diagnostics: [] };
+  return { record: { recordKey: place.record ?? '', text, meta }, diagnostics };
 }
 
 /** The charset an HTML page declares in its first 1024 bytes (`<meta charset>` or http-equiv). */

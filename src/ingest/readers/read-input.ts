@@ -30,6 +30,28 @@ export interface ReadInputOptions {
  * const { records, diagnostics } = readInput(await readFile('a.warc.gz'), { source: 'a.warc.gz' });
  */
 export function readInput(bytes: Uint8Array, options: ReadInputOptions): ReadResult {
+  try {
+    return readUnguarded(bytes, options);
+  } catch (error) {
+    // Readers report bad content as diagnostics; an exception here is a bug or a resource limit
+    // (e.g. the stack) hit by content nobody foresaw. It must not end the whole ingest run.
+    return {
+      reader: options.format ?? 'text',
+      records: [],
+      diagnostics: [
+        diagnostic(
+          { source: options.source },
+          'reader-failed',
+          'error',
+          `The reader failed on this input: ${(error as Error).message ?? String(error)}. Nothing was read from it.`,
+          'Please report this input as a bug; the rest of the run is not affected.',
+        ),
+      ],
+    };
+  }
+}
+
+function readUnguarded(bytes: Uint8Array, options: ReadInputOptions): ReadResult {
   const { source } = options;
   const limits = options.limits ?? defaultLimits;
   const place = { source };
