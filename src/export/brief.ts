@@ -1,4 +1,5 @@
 import type { Ledger, LedgerEvent } from '../core/types.js';
+import { splitSentences } from '../extract/split-sentences.js';
 import { contentWords, overlapCoefficient } from '../merge/words.js';
 
 export interface BriefOptions {
@@ -8,8 +9,19 @@ export interface BriefOptions {
   textOf?: (documentId: string) => string | null;
 }
 
-/** Widens `[start, end)` to the sentence around it: from after the previous terminator to the next one. */
+/**
+ * The sentence around `[start, end)`, by the extraction stage's sentence splitter (which knows
+ * abbreviations such as "Dr."); a mention spanning sentences keeps all of them.
+ */
 export function sentenceAround(text: string, start: number, end: number): string {
+  const sentences = splitSentences(text);
+  const first = sentences.find((x) => x.span[0] <= start && x.span[1] > start);
+  const last = sentences.find((x) => x.span[0] < end && x.span[1] >= end);
+  if (first && last) return text.slice(first.span[0], last.span[1]).replace(/\s+/g, ' ').trim();
+  return naiveSentenceAround(text, start, end);
+}
+
+function naiveSentenceAround(text: string, start: number, end: number): string {
   let s = start;
   while (s > 0 && !/[.!?\n]/.test(text[s - 1] ?? '')) s--;
   let e = end;

@@ -99,6 +99,16 @@ export function groupClaims(
   for (const d of drafts) {
     eventOfGroup.set(d.claim.id, mostCommon(d.members.map((m) => eventOfClaim.get(m.claim)).filter((e): e is string => !!e)));
   }
+  // The best-supported accusation of each event, for denials whose own document has none.
+  const accusationOfEvent = new Map<string, LedgerClaim>();
+  for (const d of drafts) {
+    const event = eventOfGroup.get(d.claim.id);
+    if (d.claim.stance !== 'affirm' || !event) continue;
+    const held = accusationOfEvent.get(event);
+    if (!held || d.claim.sources > (held.sources ?? 0) || (d.claim.sources === held.sources && compareStrings(d.claim.id, held.id) < 0)) {
+      accusationOfEvent.set(event, d.claim);
+    }
+  }
   for (const d of drafts) {
     const event = eventOfGroup.get(d.claim.id) ?? null;
     if (d.claim.stance !== 'deny') {
@@ -110,12 +120,7 @@ export function groupClaims(
       accusation = accusationAnswered(m.claim, byDoc.get(m.claim.documentId), claimOf, eventOfClaim);
       if (accusation) break;
     }
-    if (!accusation && event) {
-      const candidates = drafts
-        .filter((x) => x.claim.stance === 'affirm' && eventOfGroup.get(x.claim.id) === event)
-        .sort((a, b) => b.claim.sources - a.claim.sources || compareStrings(a.claim.id, b.claim.id));
-      accusation = candidates[0]?.claim.id ?? null;
-    }
+    if (!accusation && event) accusation = accusationOfEvent.get(event)?.id ?? null;
     d.claim.answers = accusation ?? event;
   }
   return drafts
@@ -164,8 +169,11 @@ export function eventAnswered(
       .map((i) => eventOfMention.get(i.id))
       .filter((e): e is string => !!e),
   );
+  // Only events reported in the context or at a place named there can reach the threshold.
+  const candidates = [...incidentsHere].map((id) => eventsById(events).get(id)).filter((e): e is LedgerEvent => !!e);
+  for (const p of places) candidates.push(...(eventsByPlace(events).get(p) ?? []));
   let best: { id: string; score: number; support: number } | null = null;
-  for (const e of events) {
+  for (const e of new Set(candidates)) {
     let score = 0;
     if (incidentsHere.has(e.id)) score += 3;
     if (e.place && places.has(norm(e.place.name))) score += 2;
@@ -181,6 +189,32 @@ export function eventAnswered(
     }
   }
   return best?.id ?? null;
+}
+
+const byIdCache = new WeakMap<readonly LedgerEvent[], Map<string, LedgerEvent>>();
+const byPlaceCache = new WeakMap<readonly LedgerEvent[], Map<string, LedgerEvent[]>>();
+
+function eventsById(events: readonly LedgerEvent[]): Map<string, LedgerEvent> {
+  let map = byIdCache.get(events);
+  if (!map) {
+    map = new Map(events.map((e) => [e.id, e]));
+    byIdCache.set(events, map);
+  }
+  return map;
+}
+
+function eventsByPlace(events: readonly LedgerEvent[]): Map<string, LedgerEvent[]> {
+  let map = byPlaceCache.get(events);
+  if (!map) {
+    map = new Map();
+    for (const e of events) {
+      if (!e.place) continue;
+      const k = norm(e.place.name);
+      map.set(k, [...(map.get(k) ?? []), e]);
+    }
+    byPlaceCache.set(events, map);
+  }
+  return map;
 }
 
 /**
