@@ -31,12 +31,18 @@ const PATTERN = new RegExp(
 /** Cheap pre-check: every pattern needs a digit, a month, `day`, a period word or a deictic. */
 const MAY_HAVE_DATE = /\d|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|day|week|month|year|yesterday|today|tonight|tomorrow|night|morning|afternoon|evening/i;
 const FUTURE = /\b(?:will|shall|next|going\s+to|scheduled|upcoming|is\s+due|are\s+due|is\s+set\s+to|are\s+set\s+to|plans?\s+to|tomorrow)\b|\w'll\b/i;
+/** `would`/`could` make a weekday future only in its own clause: `would stay closed on Monday`. */
+const CONDITIONAL_BEFORE = /\b(?:would|could)\b[^,;]{0,50}$/i;
+/** A past verb right before the weekday keeps it in the past: `it sent on Saturday`. */
+const PAST_BEFORE = /\b(?:\w+ed|sent|was|were|had|did|said|told|met|began|came|went|saw|took|left|hit|fell|struck|shot|held|fled|began|ran)\s+(?:(?:on|early|late|last|this)\s+)?$/i;
 const CASE_SENSITIVE = /^(?:[A-Z]|\d|early|late|mid|earlier|later|last|this|next|yesterday|today|tonight|tomorrow|the|a|an|one|two|three|four|five|six|seven|eight|nine|ten|in|since|until|by|during|of)/;
 
 /**
  * Finds dates and resolves them against the reference date (publication, else dateline).
  * Weekdays resolve to the most recent such day on or before the reference (the same day allowed),
- * or on or after it when the sentence is in the future tense (`will`, `next`, `scheduled`).
+ * or on or after it when the sentence is in the future tense (`will`, `next`, `scheduled`) or
+ * the weekday's own clause is conditional (`would stay closed on Monday`), unless a past verb
+ * stands right before it (`sent on Saturday`).
  * Dates without a year take the reference year, or the previous one when that would put a past
  * event more than a week after the reference. Without a reference, relative dates stay
  * unresolved with an `extract/unresolved-date` diagnostic: nothing is invented.
@@ -61,7 +67,9 @@ export function extractDates(
       if (!CASE_SENSITIVE.test(match[0])) continue; // `may`, `march` as verbs; lower-case weekdays are rare in copy
       const start = sentence.span[0] + match.index;
       const span: [number, number] = [start, start + match[0].length];
-      const resolved = resolve(match.groups ?? {}, ref, future);
+      const before = sentence.text.slice(Math.max(0, match.index - 60), match.index);
+      const clauseFuture = CONDITIONAL_BEFORE.test(before) || (future && !PAST_BEFORE.test(before));
+      const resolved = resolve(match.groups ?? {}, ref, clauseFuture);
       if (resolved === 'skip') continue;
       const mention: DateMention = { span, text: text.slice(span[0], span[1]), start: null, end: null, precision: null, reason: '' };
       if (resolved === null) {
