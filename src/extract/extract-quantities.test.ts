@@ -23,6 +23,8 @@ const cases: [string, Expected[]][] = [
     { text: 'two', low: 2, best: 2, high: 2, qualifier: 'exact', counted: 'body' },
     { text: 'a man and a woman', low: 2, best: 2, high: 2, qualifier: 'exact', counted: 'person' },
   ]],
+  ['The dead included two children and a pregnant woman.', [{ text: 'two children and a pregnant woman', low: 3, best: 3, high: 3, qualifier: 'exact', counted: 'person' }]],
+  ['No fewer than three rounds fell near the stalls.', [{ text: 'No fewer than three', low: 3, best: 3, high: null, qualifier: 'at-least', counted: 'round' }]],
   ['Between 10 and 15 children were hurt.', [{ text: 'Between 10 and 15', low: 10, best: 10, high: 15, qualifier: 'range', counted: 'child' }]],
   ['Officials said 10 to 15 strikes hit the city.', [{ text: '10 to 15', low: 10, best: 10, high: 15, qualifier: 'range', counted: 'strike' }]],
   ['Shelling destroyed 70% of the northern city.', [{ text: '70%', low: 70, best: 70, high: 70, qualifier: 'exact', counted: 'city', percent: true }]],

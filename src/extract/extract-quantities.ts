@@ -15,6 +15,7 @@ interface NounLexicon {
   notCounted: string[];
   adjectives: string[];
   pairNouns: string[];
+  pairPlurals: string[];
 }
 
 interface Compiled {
@@ -44,9 +45,11 @@ function compile(): Compiled {
   const number = `(?:(?:${digits})(?:\\s+(?:million|billion|thousand))?|${wordNumber})`;
   const percent = `(?:\\s*%|\\s+per\\s*cent\\b|\\s+percent\\b)`;
   const pair = alternation(nouns.pairNouns);
+  const plurals = alternation(nouns.pairPlurals);
   const source = [
     `(?<range>(?:between\\s+(?<ra>${number})(?<rpa>${percent})?\\s+and\\s+(?<rb>${number}))|(?:from\\s+)?(?<rc>${number})(?<rpc>${percent})?\\s*(?:to|-|–)\\s*(?<rd>${number}))`,
     `(?<pair>an?\\s+(?:${pair})\\s+and\\s+an?\\s+(?:${pair}))`,
+    `(?<sum>(?<sa>${number})\\s+(?:[a-z]+\\s+)?(?:${plurals})\\s+and\\s+(?<sb>an?|${number})\\s+(?:[a-z]+\\s+)?(?:${pair}|${plurals}))(?![\\p{L}])`,
     `(?<oneOf>one\\s+of\\s+(?:them|those|the\\s+dead|the\\s+victims))`,
     `(?:(?<qualifier>${alternation(Object.keys(numbers.qualifiers))})\\s+)?(?:(?<vague>${alternation(Object.keys(numbers.vague))})|(?<single>${alternation(Object.keys(numbers.singles))})|(?<number>${number}))(?<percent>${percent})?`,
   ].join('|');
@@ -138,6 +141,13 @@ function toQuantity(sentence: string, match: RegExpExecArray, numbers: NumberLex
     const percent = /%|per/.test(match[0]);
     return { low, best: low, high, qualifier: 'range', percent, counted: counted(after) };
   }
+  if (groups.sum !== undefined) {
+    // `two children and a pregnant woman`: one count of people, the sum of its parts.
+    const a = parseNumber(groups.sa ?? '', numbers);
+    const b = /^an?$/i.test(groups.sb ?? '') ? 1 : parseNumber(groups.sb ?? '', numbers);
+    if (a === null || b === null) return null;
+    return { low: a + b, best: a + b, high: a + b, qualifier: 'exact', percent: false, counted: 'person' };
+  }
   if (groups.pair !== undefined) return { low: 2, best: 2, high: 2, qualifier: 'exact', percent: false, counted: 'person' };
   if (groups.oneOf !== undefined) return { low: 1, best: 1, high: 1, qualifier: 'exact', percent: false, counted: null };
   const qualifier = groups.qualifier ? (numbers.qualifiers[groups.qualifier.toLowerCase().replace(/\s+/g, ' ')] ?? 'exact') : null;
@@ -206,7 +216,9 @@ function counted(after: string): string | null {
     run.push(word);
     if (lemmas.has(word)) return lemmas.get(word) ?? null;
   }
-  const head = run[run.length - 1];
+  // A plural right after the number is the noun (`three rounds fell`); else the run's last word
+  // is its head (`the northern city`).
+  const head = run.length > 1 && /[^s]s$/.test(run[0]!) ? run[0] : run[run.length - 1];
   return head ? lemmatise(head, lemmas) : null;
 }
 
