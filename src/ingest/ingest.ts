@@ -27,7 +27,7 @@ export interface IngestOptions {
   limits?: Partial<ReadLimits>;
   /** Standard input, read when an input is `-`. */
   stdin?: NodeJS.ReadableStream;
-  /** Called after every input with running totals. */
+  /** Called as inputs are read and batches committed, with running totals (new documents count once committed). */
   onProgress?: (progress: IngestProgress) => void;
   /** Group commit: inputs per batch (default 1,000) and bytes per batch (default 64 MiB). */
   batchInputs?: number;
@@ -140,13 +140,15 @@ export async function ingest(
       if (summary.ingested.length < listLimit) summary.ingested.push({ ...c });
       else summary.truncated = true;
     }
+    progress();
+  };
+  const progress = (): void =>
     options.onProgress?.({
       inputs: summary.inputs,
       bytes: summary.bytes,
       newDocuments: summary.documents.new,
       rejected: summary.rejected,
     });
-  };
   const rejectInput = (rejection: Rejection, diagnostic: Diagnostic | null): void => {
     summary.rejected++;
     if (diagnostic) report(diagnostic);
@@ -159,6 +161,7 @@ export async function ingest(
         report(item.diagnostic);
         continue;
       }
+      if (summary.inputs > 0) progress();
       summary.inputs++;
       const capturedAt = clock().toISOString();
       if (item.kind === 'missing') {
