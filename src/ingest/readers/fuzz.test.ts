@@ -49,7 +49,8 @@ function mutate(bytes: Buffer, next: () => number): Buffer {
       ]);
     default: {
       const gz = gzipSync(out);
-      gz[Math.floor(next() * gz.length)] ^= 0xff;
+      const flip = Math.floor(next() * gz.length);
+      gz[flip] = (gz[flip] ?? 0) ^ 0xff;
       return gz.subarray(0, Math.max(2, Math.floor(next() * gz.length) + 10));
     }
   }

@@ -24,25 +24,11 @@ export function gunzipLimited(bytes: Uint8Array, place: Place, limits: ReadLimit
     return { bytes: gunzipSync(bytes, { maxOutputLength: cap }), diagnostics: [] };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
-      const which =
-        cap === limits.maxDecompressedBytes
-          ? `more than the ${formatBytes(cap)} limit (maxDecompressedBytes)`
-          : `more than ${limits.maxCompressionRatio} times its compressed size of ${formatBytes(bytes.length)} (maxCompressionRatio)`;
-      return {
-        bytes: null,
-        diagnostics: [
-          diagnostic(
-            place,
-            'decompression-bomb',
-            'error',
-            `Rejected as a decompression bomb: the gzip data expands to ${which}; decompression was stopped at ${formatBytes(cap)}.`,
-            'If the file is genuine, raise --max-decompressed-size or --max-compression-ratio.',
-          ),
-        ],
-      };
-    }
+    if (code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError)
+      return bomb(place, cap, limits, bytes.length);
     if (code === 'Z_BUF_ERROR') return partial(bytes, place, cap);
+    const salvaged = salvageMembers(bytes, place, cap, limits);
+    if (salvaged) return salvaged;
     return {
       bytes: null,
       diagnostics: [
@@ -56,6 +42,79 @@ export function gunzipLimited(bytes: Uint8Array, place: Place, limits: ReadLimit
       ],
     };
   }
+}
+
+function bomb(place: Place, cap: number, limits: ReadLimits, compressed: number): Gunzipped {
+  const which =
+    cap === limits.maxDecompressedBytes
+      ? `more than the ${formatBytes(cap)} limit (maxDecompressedBytes)`
+      : `more than ${limits.maxCompressionRatio} times its compressed size of ${formatBytes(compressed)} (maxCompressionRatio)`;
+  return {
+    bytes: null,
+    diagnostics: [
+      diagnostic(
+        place,
+        'decompression-bomb',
+        'error',
+        `Rejected as a decompression bomb: the gzip data expands to ${which}; decompression was stopped at ${formatBytes(cap)}.`,
+        'If the file is genuine, raise --max-decompressed-size or --max-compression-ratio.',
+      ),
+    ],
+  };
+}
+
+/**
+ * A corrupt stream of several gzip members (WARC.gz: one per record): decompress member by member,
+ * skipping damaged ones. Member starts are found by the gzip signature `1f 8b 08`; since those
+ * bytes can also occur inside compressed data, a piece that fails is retried joined with the next
+ * few pieces before it is given up. Null when no member could be read.
+ */
+function salvageMembers(bytes: Uint8Array, place: Place, cap: number, limits: ReadLimits): Gunzipped | null {
+  const starts: number[] = [];
+  for (let i = bytes.indexOf(0x1f); i >= 0; i = bytes.indexOf(0x1f, i + 1)) {
+    if (bytes[i + 1] === 0x8b && bytes[i + 2] === 0x08) starts.push(i);
+  }
+  if (starts.length < 2) return null;
+  starts.push(bytes.length);
+  const parts: Uint8Array[] = [];
+  const damaged: number[] = [];
+  let total = 0;
+  let k = 0;
+  while (k < starts.length - 1) {
+    let next = -1;
+    for (let j = k + 1; j < starts.length && j <= k + 4; j++) {
+      try {
+        const out = gunzipSync(bytes.subarray(starts[k], starts[j]), {
+          maxOutputLength: Math.max(1, cap - total),
+        });
+        parts.push(out);
+        total += out.length;
+        next = j;
+        break;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE' || error instanceof RangeError) {
+          return bomb(place, cap, limits, bytes.length);
+        }
+      }
+    }
+    if (next < 0) {
+      damaged.push(starts[k] as number);
+      k++;
+    } else k = next;
+  }
+  if (parts.length === 0) return null;
+  return {
+    bytes: Buffer.concat(parts),
+    diagnostics: [
+      diagnostic(
+        place,
+        'gzip-corrupt',
+        'warning',
+        `${damaged.length} damaged gzip member(s) skipped (at byte ${damaged.slice(0, 5).join(', ')}${damaged.length > 5 ? ', …' : ''}); the other ${parts.length} member(s) were read.`,
+        'Check the file with `gzip -t`; the records inside the damaged members are lost.',
+      ),
+    ],
+  };
 }
 
 function partial(bytes: Uint8Array, place: Place, cap: number): Gunzipped {

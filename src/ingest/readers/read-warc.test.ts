@@ -51,6 +51,23 @@ describe('readWarc', () => {
     expect(result.records.map((r) => r.text)).toEqual(['One.', 'Two.']);
   });
 
+  it('skips a damaged gzip member and reads the other records', () => {
+    const second = gzipSync(
+      pageRecord('<urn:uuid:2>', 'https://a.example/2', page(`<p>${'Two. '.repeat(200)}</p>`)),
+    );
+    for (let i = 20; i < 60; i++) second[i] = (second[i] ?? 0) ^ 0x55;
+    const members = Buffer.concat([
+      gzipSync(pageRecord('<urn:uuid:1>', 'https://a.example/1', page('<p>One.</p>'))),
+      second,
+      gzipSync(pageRecord('<urn:uuid:3>', 'https://a.example/3', page('<p>Three.</p>'))),
+    ]);
+    const result = readInput(members, { source: 'crawl.warc.gz' });
+    expect(result.records.map((r) => r.text)).toEqual(['One.', 'Three.']);
+    expect(result.diagnostics).toMatchObject([
+      { rule: 'ingest/gzip-corrupt', severity: 'warning', source: 'crawl.warc.gz' },
+    ]);
+  });
+
   it('undoes chunked transfer coding and gzip content coding, and uses the HTTP charset', () => {
     const html = Buffer.from(page('<p>Caf\u00e9 \u2013 na\u00efve</p>'), 'latin1');
     const windows1252 = Buffer.from(html);
