@@ -203,7 +203,31 @@ export async function ingest(
       summary.bytes += bytes.byteLength;
       const sha256 = sha256Hex(bytes);
       const manifestEntry = item.kind === 'file' ? item.manifest : null;
-      const capture = readCapture(store, bytes, sha256, item.source, capturedAt, limits, manifestEntry);
+      let capture: Capture;
+      try {
+        capture = readCapture(store, bytes, sha256, item.source, capturedAt, limits, manifestEntry);
+      } catch (err) {
+        // Readers never throw on content; if one does, that input is refused and the run goes on.
+        const message = `The reader failed on this input: ${(err as Error).message ?? String(err)}`;
+        rejectInput(
+          {
+            source: item.source,
+            sha256,
+            size: bytes.byteLength,
+            capturedAt,
+            rule: 'ingest/reader-failed',
+            reason: message,
+          },
+          {
+            rule: 'ingest/reader-failed',
+            severity: 'error',
+            message,
+            hint: 'This is a bug in Corroborate; please report it with the input.',
+            source: item.source,
+          },
+        );
+        continue;
+      }
       for (const d of capture.diagnostics) report(d);
       if (capture.documents.length === 0 && !store.originals.has(sha256)) {
         const main = capture.diagnostics.find((d) => d.severity === 'error');
