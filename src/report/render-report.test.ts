@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { reportFixture } from './__fixtures__/report-data.js';
-import { DATA_ELEMENT_ID, embedJson, renderReport } from './render-report.js';
+import { gunzipSync } from 'node:zlib';
+import { DATA_ELEMENT_ID, embedJson, renderReport, TEXTS_ELEMENT_ID, unpackReport } from './render-report.js';
 import type { ReportData } from './types.js';
 
 const bundle = { js: 'console.log("</script> and <!-- inside");', css: 'body { color: red; }' };
@@ -47,7 +48,11 @@ describe('renderReport', () => {
     const json = between(html, new RegExp(`<script type="application/json" id="${DATA_ELEMENT_ID}">`), '</script>');
     expect(json).toHaveLength(1);
     expect(json[0]).not.toContain('<');
-    expect(JSON.parse(json[0]!)).toEqual(hostile);
+    const packed = between(html, new RegExp(`<script type="application/octet-stream" id="${TEXTS_ELEMENT_ID}">`), '</script>');
+    expect(packed[0]).toMatch(/^[A-Za-z0-9+/=]+$/);
+    const extras = JSON.parse(gunzipSync(Buffer.from(packed[0]!, 'base64')).toString('utf8')) as { texts: string[] };
+    expect(extras.texts[0]).toBe(hostile.documents[0]!.text);
+    expect(unpackReport(JSON.parse(json[0]!) as ReportData, packed[0]!)).toEqual(hostile);
   });
 
   it('escapes <, >, & and line separators in embedded JSON', () => {

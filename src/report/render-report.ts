@@ -1,11 +1,42 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { StoreError } from '../core/errors.js';
 import type { ReportData } from './types.js';
 
-/** The id of the `<script type="application/json">` element holding the data. */
+/** The id of the `<script type="application/json">` element holding the data (without texts). */
 export const DATA_ELEMENT_ID = 'corroborate-data';
+/** The id of the element holding texts and custody: base64 of gzip of JSON `{ texts, custody }`. */
+export const TEXTS_ELEMENT_ID = 'corroborate-texts';
+/** Custody entries kept in the plain JSON for the Overview; the full log is in the packed part. */
+const CUSTODY_TAIL = 10;
+
+/**
+ * Splits the bulky parts off the data so that large reports open quickly: the document texts and
+ * the full custody log go gzipped into a second element that the page decodes only when a view
+ * needs them; `ledger.documents` (a copy of the document metadata) is rebuilt by the page.
+ * What remains is plain JSON.
+ */
+export function packTexts(data: ReportData): { data: ReportData; texts: string } {
+  const texts = data.documents.map((d) => d.text ?? '');
+  const documents = data.documents.map(({ text: _text, ...d }) => d);
+  const extras = JSON.stringify({ texts, custody: data.custody });
+  const packed = gzipSync(Buffer.from(extras, 'utf8'), { level: 6 }).toString('base64');
+  return {
+    data: { ...data, packed: true, ledger: { ...data.ledger, documents: [] }, documents, custody: data.custody.slice(-CUSTODY_TAIL) },
+    texts: packed,
+  };
+}
+
+/** Undoes `packTexts` (tests and tools). */
+export function unpackReport(data: ReportData, packed: string): ReportData {
+  const extras = JSON.parse(gunzipSync(Buffer.from(packed, 'base64')).toString('utf8')) as { texts: string[]; custody: ReportData['custody'] };
+  const documents = data.documents.map((d, i) => ({ ...d, text: extras.texts[i] ?? '' }));
+  const ledgerDocuments = documents.map(({ id, sha256, source, url, outlet, title, published, family }) => ({ id, sha256, source, url, outlet, title, published, family }));
+  const { packed: _packed, ...rest } = data;
+  return { ...rest, ledger: { ...data.ledger, documents: ledgerDocuments }, documents, custody: extras.custody };
+}
 
 export interface WebBundle {
   js: string;
@@ -76,7 +107,7 @@ export function reportCsp(js: string, css: string): string {
 
 /**
  * One self-contained HTML file: the front end's script and stylesheet inlined, the data embedded as
- * JSON, and a strict Content-Security-Policy allowing only those two inline blocks by hash. It
+ * JSON (texts gzipped apart, see `packTexts`), and a strict Content-Security-Policy allowing only those two inline blocks by hash. It
  * opens from a file or an e-mail attachment and makes no request.
  *
  * @example
@@ -85,6 +116,7 @@ export function reportCsp(js: string, css: string): string {
 export function renderReport(data: ReportData, bundle: WebBundle = loadWebBundle()): string {
   const js = inlineScript(bundle.js);
   const css = inlineStyle(bundle.css);
+  const packed = packTexts(data);
   const title = 'Corroborate report';
   return [
     '<!doctype html>',
@@ -100,7 +132,8 @@ export function renderReport(data: ReportData, bundle: WebBundle = loadWebBundle
     '</head>',
     '<body>',
     '<div id="app"></div>',
-    `<script type="application/json" id="${DATA_ELEMENT_ID}">${embedJson(data)}</script>`,
+    `<script type="application/json" id="${DATA_ELEMENT_ID}">${embedJson(packed.data)}</script>`,
+    `<script type="application/octet-stream" id="${TEXTS_ELEMENT_ID}">${packed.texts}</script>`,
     `<script type="module">${js}</script>`,
     '</body>',
     '</html>',

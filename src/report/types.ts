@@ -51,6 +51,11 @@ export interface ReportData {
   /** Extraction highlights per document id; optional. */
   highlights?: Record<string, Highlight[]>;
   custody: ReportCustodyEntry[];
+  /**
+   * Set in the single-file report: texts and the full custody log are packed apart, `custody`
+   * holds only the latest entries, and `ledger.documents` is rebuilt from `documents`.
+   */
+  packed?: true;
 }
 
 /** Document page as served by `GET /api/documents/:id`. */

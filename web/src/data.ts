@@ -6,16 +6,44 @@ export interface Source {
   mode: 'report' | 'live';
   load(): Promise<ReportData>;
   page(id: string): Promise<DocumentPage>;
+  /** Makes `text` present on every document (report mode); live mode searches on the server. */
+  ensureTexts(): Promise<void>;
 }
 
 export const DATA_ELEMENT_ID = 'corroborate-data';
+export const TEXTS_ELEMENT_ID = 'corroborate-texts';
 
-export function embeddedSource(el: HTMLElement): Source {
+/** Decodes the report's packed part: base64 → gzip → JSON `{ texts, custody }`. */
+async function unpackExtras(el: HTMLElement): Promise<{ texts: string[]; custody: ReportData['custody'] }> {
+  const bin = atob((el.textContent ?? '').trim());
+  const bytes = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+  return JSON.parse(await new Response(stream).text()) as { texts: string[]; custody: ReportData['custody'] };
+}
+
+export function embeddedSource(el: HTMLElement, textsEl: HTMLElement | null): Source {
   const data = JSON.parse(el.textContent ?? '{}') as ReportData;
+  if (data.packed) {
+    data.ledger.documents = data.documents.map(({ id, sha256, source, url, outlet, title, published, family }) => ({ id, sha256, source, url, outlet, title, published, family }));
+  }
+  let texts: Promise<void> | null = null;
+  const ensureTexts = () => {
+    texts ??= (textsEl ? unpackExtras(textsEl) : Promise.resolve(null)).then((extras) => {
+      if (!extras) return;
+      data.documents.forEach((d, i) => {
+        d.text ??= extras.texts[i] ?? '';
+      });
+      data.custody = extras.custody;
+    });
+    return texts;
+  };
   return {
     mode: 'report',
     load: async () => data,
+    ensureTexts,
     page: async (id) => {
+      await ensureTexts();
       const document = data.documents.find((d) => d.id === id);
       if (!document) throw new Error(`No document ${id} in this report.`);
       return {
@@ -41,6 +69,7 @@ export function liveSource(): Source {
   return {
     mode: 'live',
     load: () => getJson<ReportData>('api/report'),
+    ensureTexts: async () => undefined,
     page: (id) => {
       let p = pages.get(id);
       if (!p) {

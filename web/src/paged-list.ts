@@ -7,7 +7,7 @@ export interface PagedList<T> {
   open(): void;
 }
 
-const PAGE = 100;
+const PAGE = 50;
 
 /**
  * A list of variable-height cards rendered a page at a time ("show more"), with one active card

@@ -78,7 +78,7 @@ export async function documentView(ctx: ViewContext): Promise<HTMLElement> {
     'article',
     { class: 'document-page' },
     h('p', {}, h('a', { href: '#/documents' }, '← Documents')),
-    h('h1', {}, d.title ?? d.source),
+    h('h1', {}, d.title ?? d.source.split(/[\\/]/).pop() ?? d.source),
     h(
       'div',
       { class: 'doc-split' },

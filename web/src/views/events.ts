@@ -31,9 +31,9 @@ export function eventsView(ctx: ViewContext): HTMLElement {
     onActive: (e) => map.highlight(e?.id ?? null),
     initialSort: { key: 'date', dir: 1 },
     columns: [
-      { key: 'type', label: 'Type', width: '16%', sort: (e) => e.type, cell: (e) => h('span', { title: e.subtype }, e.type) },
+      { key: 'type', label: 'Type', width: '13%', sort: (e) => e.type, cell: (e) => h('span', { title: e.subtype }, e.type) },
       { key: 'place', label: 'Place', width: '15%', sort: (e) => e.place?.name ?? null, cell: (e) => h('a', { href: route(`event/${e.id}`) }, e.place?.name ?? 'unknown place') },
-      { key: 'date', label: 'Date', width: '12%', sort: (e) => e.date?.start ?? null, cell: (e) => (e.date ? (e.date.start === e.date.end ? e.date.start : `${e.date.start} – ${e.date.end}`) : '–') },
+      { key: 'date', label: 'Date', width: '15%', sort: (e) => e.date?.start ?? null, cell: (e) => h('span', { title: e.date ? `${e.date.start} – ${e.date.end} (${e.date.precision})` : 'no date' }, fmtEventDate(e.date)) },
       { key: 'killed', label: 'Killed', width: '11%', numeric: true, sort: (e) => e.killed?.best ?? e.killed?.low ?? null, cell: (e) => range(e.killed) },
       { key: 'injured', label: 'Injured', width: '11%', numeric: true, sort: (e) => e.injured?.best ?? e.injured?.low ?? null, cell: (e) => range(e.injured) },
       { key: 'sources', label: 'Sources', width: '10%', numeric: true, sort: (e) => e.sources, cell: (e) => String(e.sources) },
@@ -94,6 +94,21 @@ export function eventsView(ctx: ViewContext): HTMLElement {
     selection,
     h('div', { class: 'events-split' }, h('figure', { class: 'map-wrap' }, map.el, h('figcaption', {}, 'Markers sized by deaths; numbers are clusters. Click a marker to select its events.')), table.el),
   );
+}
+
+/** A date as precise as it is known: `2022-04-03`, `week of 2022-03-28`, `2022-03`, `2022`. */
+export function fmtEventDate(d: LedgerEvent['date']): string {
+  if (!d) return '–';
+  switch (d.precision) {
+    case 'day':
+      return d.start === d.end ? d.start : `${d.start}…`;
+    case 'week':
+      return `wk ${d.start}`;
+    case 'month':
+      return d.start.slice(0, 7);
+    case 'year':
+      return d.start.slice(0, 4);
+  }
 }
 
 export function range(r: { low: number | null; best: number | null; high: number | null } | null): string {

@@ -44,19 +44,58 @@ export function createEventMap(onSelect: (events: LedgerEvent[]) => void): Event
   svg.append(base, markersG);
   let markerEls: { el: SVGGElement; marker: Marker }[] = [];
 
+  let whole = false;
+  let current: LedgerEvent[] = [];
+  /** Events a cluster click zoomed to; null shows the usual extent. */
+  let focus: LedgerEvent[] | null = null;
+  const note = s('text', { class: 'outside', x: 10, y: HEIGHT - 12 });
+  const toggle = s(
+    'g',
+    {
+      class: 'map-toggle',
+      role: 'button',
+      tabindex: 0,
+      'aria-label': 'Show all events or zoom to where most are',
+      onclick: () => flip(),
+      onkeydown: (ev: Event) => {
+        const k = (ev as KeyboardEvent).key;
+        if (k === 'Enter' || k === ' ') {
+          ev.preventDefault();
+          flip();
+        }
+      },
+    },
+    s('rect', { x: WIDTH - 104, y: 8, width: 96, height: 24, rx: 4 }),
+    s('text', { x: WIDTH - 56, y: 24, 'text-anchor': 'middle' }, 'zoom'),
+  );
+
+  function flip(): void {
+    if (focus) focus = null;
+    else whole = !whole;
+    setEvents(current);
+  }
+
+  /** Bounds of the events: all of them, or the middle 90% so that a stray place does not shrink the rest. */
+  function bounds(located: LedgerEvent[]): [number, number, number, number] {
+    const lons = located.map((e) => e.place!.lon!).sort((a, b) => a - b);
+    const lats = located.map((e) => e.place!.lat!).sort((a, b) => a - b);
+    const q = (xs: number[], f: number) => xs[Math.min(xs.length - 1, Math.max(0, Math.round(f * (xs.length - 1))))] as number;
+    const trim = whole || located.length < 8 ? 0 : 0.05;
+    return [q(lons, trim), q(lons, 1 - trim), q(lats, trim), q(lats, 1 - trim)];
+  }
+
   function setEvents(events: LedgerEvent[]): void {
+    current = events;
     const located = events.filter((e) => e.place?.lat != null && e.place?.lon != null);
     let lon0 = -170;
     let lon1 = 170;
     let lat0 = -55;
     let lat1 = 75;
     if (located.length) {
-      lon0 = Math.min(...located.map((e) => e.place!.lon!));
-      lon1 = Math.max(...located.map((e) => e.place!.lon!));
-      lat0 = Math.min(...located.map((e) => e.place!.lat!));
-      lat1 = Math.max(...located.map((e) => e.place!.lat!));
-      const padLon = Math.max(3, (lon1 - lon0) * 0.2);
-      const padLat = Math.max(2, (lat1 - lat0) * 0.2);
+      const inFocus = focus?.filter((e) => located.includes(e));
+      [lon0, lon1, lat0, lat1] = bounds(inFocus?.length ? inFocus : located);
+      const padLon = Math.max(1.5, (lon1 - lon0) * 0.2);
+      const padLat = Math.max(1, (lat1 - lat0) * 0.2);
       lon0 = Math.max(-179, lon0 - padLon);
       lon1 = Math.min(179, lon1 + padLon);
       lat0 = Math.max(-80, lat0 - padLat);
@@ -118,12 +157,12 @@ export function createEventMap(onSelect: (events: LedgerEvent[]) => void): Event
           'aria-label': label,
           'data-events': m.events.map((e) => e.id).join(' '),
           transform: `translate(${m.x.toFixed(1)},${m.y.toFixed(1)})`,
-          onclick: () => onSelect(m.events),
+          onclick: () => pick(m.events),
           onkeydown: (ev: Event) => {
             const k = (ev as KeyboardEvent).key;
             if (k === 'Enter' || k === ' ') {
               ev.preventDefault();
-              onSelect(m.events);
+              pick(m.events);
             }
           },
         },
@@ -134,8 +173,21 @@ export function createEventMap(onSelect: (events: LedgerEvent[]) => void): Event
       return { el: g, marker: m };
     });
     markersG.replaceChildren(...markerEls.map((m) => m.el));
+    const outside = points.filter((p) => p.x < 0 || p.y < 0 || p.x > WIDTH || p.y > HEIGHT).length;
+    note.textContent = outside ? `${outside} event(s) outside this view` : '';
+    const canZoom = outside > 0 || whole || focus !== null;
+    toggle.style.display = canZoom ? '' : 'none';
+    const label = toggle.querySelector('text');
+    if (label) label.textContent = focus ? 'zoom out' : whole ? 'zoom in' : 'show all';
   }
 
+  /** Selecting a cluster also zooms to it, so that its events separate. */
+  function pick(events: LedgerEvent[]): void {
+    if (events.length > 1) focus = events;
+    onSelect(events);
+  }
+
+  svg.append(note, toggle);
   return {
     el: svg,
     setEvents,

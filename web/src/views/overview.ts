@@ -34,6 +34,11 @@ export function overviewView({ model }: ViewContext): HTMLElement {
     );
 
   const lastEntries = custody.slice(-5).reverse();
+  const bySha = new Map(model.data.documents.map((d) => [d.sha256, d.id]));
+  const custodyDocument = (doc: string | null, sha: string | null) => {
+    const id = doc ?? (sha ? bySha.get(sha) : undefined);
+    return id ? h('a', { href: route(`document/${id}`) }, docShort(model, id)) : '–';
+  };
 
   return h(
     'div',
@@ -70,7 +75,7 @@ export function overviewView({ model }: ViewContext): HTMLElement {
                     {},
                     h('td', { class: 'num' }, String(c.seq)),
                     h('td', {}, c.action),
-                    h('td', {}, c.document ? h('a', { href: route(`document/${c.document}`) }, docShort(model, c.document)) : '–'),
+                    h('td', {}, custodyDocument(c.document, c.sha256)),
                     h('td', {}, h('code', {}, shortHash(c.sha256))),
                     h('td', {}, fmtDate(c.at)),
                   ),

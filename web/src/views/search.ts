@@ -4,7 +4,8 @@ import { h } from '../dom.js';
 
 const LIMIT = 50;
 
-export function searchView({ model, query, setList }: ViewContext): HTMLElement {
+export async function searchView({ model, query, setList }: ViewContext): Promise<HTMLElement> {
+  await model.source.ensureTexts();
   const q = (query.get('q') ?? '').trim();
   const words = q.toLowerCase().split(/\s+/).filter(Boolean);
   const hit = (...parts: (string | null | undefined)[]) => {
