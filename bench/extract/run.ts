@@ -21,6 +21,7 @@ interface Result {
 const documents = Number(process.argv[2] ?? 100_000);
 const workers = Number(process.argv[3] ?? Math.min(2, cpus().length));
 const started = performance.now();
+const cpuStart = process.cpuUsage();
 const results = await Promise.all(
   Array.from(
     { length: workers },
@@ -36,6 +37,10 @@ const results = await Promise.all(
   ),
 );
 const wall = (performance.now() - started) / 1000;
+// CPU time of the whole process (all threads): on a shared machine, docs per CPU-second is the
+// per-core rate an idle core would reach.
+const cpu = process.cpuUsage(cpuStart);
+const cpuSeconds = (cpu.user + cpu.system) / 1e6;
 const rss = process.resourceUsage().maxRSS / 1024;
 const rows = results.map((r) => ({
   worker: r.index,
@@ -54,4 +59,9 @@ const totalSentences = results.reduce((a, r) => a + r.sentences, 0);
 console.log(
   `${total} documents, ${workers} workers: ${(total / wall).toFixed(0)} docs/s and ${(totalSentences / wall).toFixed(0)} sentences/s overall ` +
     `(wall ${wall.toFixed(1)} s incl. setup and generation), peak RSS ${rss.toFixed(0)} MB (all threads)`,
+);
+const setupCpu = results.reduce((a, r) => a + r.setupMs / 1000, 0);
+console.log(
+  `CPU ${cpuSeconds.toFixed(1)} s over all threads: ${(total / cpuSeconds).toFixed(0)} docs per CPU-second ` +
+    `(${(totalSentences / cpuSeconds).toFixed(0)} sentences per CPU-second), including setup (~${setupCpu.toFixed(1)} s wall in total) and generation`,
 );

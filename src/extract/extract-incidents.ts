@@ -152,8 +152,8 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         ...classify(c, main, input.actors, clause, text),
         kind: main.kind,
       };
-      const incident = (span: Span, k: Quantity | null, p: PlaceMention | null, first: boolean): IncidentMention => {
-        const actors = roles(input.actors, span, main.span, text);
+      const incident = (span: Span, k: Quantity | null, p: PlaceMention | null, first: boolean, context: Span = span): IncidentMention => {
+        const actors = roles(input.actors, context, main.span, text);
         const { modality, origin } = modalityOf(c, text, span, sentence.span, input.attributions, input.quotes);
         return {
           id: '',
@@ -172,11 +172,22 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         };
       };
       // Elliptical continuation: "… killed in Ochakiv and 1 in Mykolaiv".
-      const tail = killed ? ellipsis(text, clause, killed, counts, input.places) : null;
-      if (tail) {
-        const firstSpan: Span = [clause[0], tail.start];
-        out.push(incident(trimSpan(text, firstSpan), killed, pick(text, input.places, firstSpan, main.span) ?? place, true));
-        out.push(incident(trimSpan(text, [tail.start, clause[1]]), tail.quantity, tail.place, false));
+      // Elliptical continuations: "… killed in Ochakiv and 1 in Mykolaiv", "killed eight, five in Djugu and three in Aru".
+      const rest: Span = [clause[0], sentence.span[1]];
+      const restCounts = input.quantities.filter((q) => inside(q.span, rest) && !q.percent);
+      const items = killed ? ellipsis(text, rest, killed, restCounts, input.places) : [];
+      const first = items[0];
+      if (first) {
+        const sum = items.reduce((a, it) => a + (it.quantity.best ?? 0), 0);
+        // When the parts add up to the first figure, the first is their total: only the parts are incidents.
+        const aggregate = items.length >= 2 && sum === killed?.best;
+        if (!aggregate) {
+          const firstSpan: Span = [clause[0], first.start];
+          out.push(incident(trimSpan(text, firstSpan), killed, pick(text, input.places, firstSpan, main.span) ?? place, true));
+        }
+        items.forEach((it, k) => {
+          out.push(incident(trimSpan(text, [it.start, it.end]), it.quantity, it.place, aggregate && k === 0, clause));
+        });
       } else {
         out.push(incident(trimSpan(text, clause), killed, place, true));
       }
@@ -247,23 +258,31 @@ function figureFor(text: string, hit: Hit, counts: Quantity[], used: Set<Quantit
   return best;
 }
 
-function ellipsis(
-  text: string,
-  clause: Span,
-  first: Quantity,
-  counts: Quantity[],
-  places: PlaceMention[],
-): { start: number; quantity: Quantity; place: PlaceMention } | null {
+interface EllipsisItem {
+  start: number;
+  end: number;
+  quantity: Quantity;
+  place: PlaceMention;
+}
+
+/** Later "N in PLACE" items of a clause whose first figure is `first`, each with its own span. */
+function ellipsis(text: string, clause: Span, first: Quantity, counts: Quantity[], places: PlaceMention[]): EllipsisItem[] {
+  const items: EllipsisItem[] = [];
   for (const q of counts) {
     if (q === first || q.span[0] <= first.span[1]) continue;
     const before = text.slice(Math.max(clause[0], q.span[0] - 8), q.span[0]);
-    const and = /(?:,\s*|\s)(?:and|while)\s+$/.exec(before);
-    if (!and) continue;
-    const place = places.find((p) => p.span[0] >= q.span[1] && p.span[0] - q.span[1] <= 20 && /^\s+(?:\w+\s+)?(?:in|near|at|outside)\s/.test(text.slice(q.span[1], p.span[0] + 1)));
+    const sep = /(?:,\s*(?:and\s+|while\s+)?|\s(?:and|while)\s+|\s[–—:]\s*)$/.exec(before);
+    if (!sep) continue;
+    const place = places.find(
+      (p) => p.span[0] >= q.span[1] && p.span[0] - q.span[1] <= 20 && /^\s+(?:\w+\s+)?(?:in|near|at|outside)\s/.test(text.slice(q.span[1], p.span[0] + 1)),
+    );
     if (!place) continue;
-    return { start: q.span[0] - (before.length - and.index), quantity: q, place };
+    items.push({ start: q.span[0] - (before.length - sep.index), end: place.span[1], quantity: q, place });
   }
-  return null;
+  items.forEach((it, k) => {
+    it.end = items[k + 1]?.start ?? it.place.span[1];
+  });
+  return items;
 }
 
 const LOCATIVE_BEFORE = /\b(?:in|near|at|outside|around|across|of|on|into|from|to|hit|struck|shelled|attacked)\s+(?:the\s+)?$/i;
@@ -326,7 +345,9 @@ function roles(actors: ActorMention[], span: Span, trigger: Span, text: string):
     .map((a) => {
       let role: ActorRole;
       const before = text.slice(Math.max(span[0], a.span[0] - 12), a.span[0]);
-      if (/\bby\s+(?:the\s+)?$/i.test(before)) role = 'perpetrator';
+      if (/\baccording\s+to\s+(?:the\s+)?$/i.test(before) || /^\s+(?:said|say|says|told|reported|added)\b/i.test(text.slice(a.span[1], a.span[1] + 10)))
+        role = 'source';
+      else if (/\bby\s+(?:the\s+)?$/i.test(before)) role = 'perpetrator';
       else if (a.kind === 'civilians') role = 'victim';
       else if (a.kind === 'organisation') role = 'other';
       else if (a.span[1] <= trigger[0]) {

@@ -27,7 +27,7 @@ const RELATIVE_BEFORE = new RegExp(
   `(?:(?:\\b(?:some|about|around|roughly|nearly|almost)\\s+)?\\b(?:\\d[\\d,.]*|a\\s+few|several|a\\s+dozen|dozens\\s+of|\\w+)[\\s-]*(?:km|kilometers|kilometres|kilometer|kilometre|miles|mile|mi)\\s+(?:\\(\\d+\\s+miles\\)\\s+)?)?\\b${DIRECTION}\\s+of\\s+(?:the\\s+(?:town|city|village|capital)\\s+(?:of\\s+)?)?$|\\b(?:near|around|outside|just\\s+outside|on\\s+the\\s+outskirts\\s+of|the\\s+outskirts\\s+of|outskirts\\s+of|close\\s+to|not\\s+far\\s+from|the\\s+suburbs?\\s+of|suburbs?\\s+of|on\\s+the\\s+edge\\s+of|the\\s+edge\\s+of)\\s+(?:the\\s+(?:town|city|village)\\s+(?:of\\s+)?|the\\s+(?:\\w+\\s+)?capital,?\\s+)?$`,
   'i',
 );
-const CAPITAL = /\b(?:the|its)\s+(?:(\p{Lu}\p{L}+)(?:['’]s)?\s+)?capital\b(?!\s*,?\s*\p{Lu})/gu;
+const CAPITAL = /\b(?:the|its)\s+(?:(\p{Lu}\p{L}+)(?:['’]s)?\s+)?capital\b(?!\s*,?\s*\p{Lu}|\s+of\b)/gu;
 const QUALIFIER = /^,\s+(\p{Lu}\p{L}+)(\s\p{Lu}\p{L}+)?/u;
 const WORD = /[^ \u00a0]+/g;
 const RUN =
@@ -95,7 +95,13 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
         const end = (tokens[i + len - 1] as Token).end;
         const entries = gaz.lookup(text.slice(start, end));
         if (entries.length > 0) {
-          candidates.push(makeCandidate(text, [start, end], entries, tokens[i + len], options, gaz));
+          const next = tokens[i + len];
+          // "Lake Albert Liberation Front": a place name opening a longer name is part of that name.
+          if (next && !next.stop && !next.region && next.start - end <= 1) {
+            matched = len;
+            break;
+          }
+          candidates.push(makeCandidate(text, [start, end], entries, next, options, gaz));
           matched = len;
           break;
         }
@@ -140,13 +146,16 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
 
   // Country context: named countries and demonyms, then large unambiguous places.
   for (const c of candidates) {
-    const country = c.entries.find((e) => e.kind === 'country');
-    if (country) bump(country.cc);
-    else if (c.qualified) bump(c.entries[0]?.cc ?? null);
+    const named = c.entries.filter((e) => e.kind === 'country');
+    // An ambiguous country name ("Congo") informs nothing until resolved.
+    if (named.length === 1) bump(named[0]?.cc ?? null);
+    else if (named.length === 0 && c.qualified) bump(c.entries[0]?.cc ?? null);
   }
   for (const c of candidates) {
-    const ccs = new Set(c.entries.map((e) => e.cc));
-    if (ccs.size === 1 && c.entries.some((e) => e.population >= 100000)) bump(c.entries[0]?.cc ?? null);
+    // A town that dominates its namesakes (ten times the population of any other) names its country.
+    const towns = c.entries.filter((e) => e.kind === 'populated-place').sort((a, b) => b.population - a.population);
+    const [first, second] = towns;
+    if (first && first.population >= 20000 && (!second || second.cc === first.cc || first.population >= 10 * second.population)) bump(first.cc);
   }
   const countries = [...countryCounts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([cc]) => cc);
   const inContext = new Set(countries);
@@ -156,10 +165,15 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
   // Unambiguous candidates first, so that their regions inform the ambiguous ones.
   const order = [...candidates].sort((a, b) => a.entries.length - b.entries.length || a.span[0] - b.span[0]);
   const chosen = new Map<Candidate, GazetteerEntry>();
+  // One sense per discourse: a name resolved unambiguously ("Paris, Texas") keeps that sense.
+  const senses = new Map<string, GazetteerEntry>();
   for (const c of order) {
-    const best = choose(c, inContext, admin1s);
+    const surface = text.slice(c.span[0], c.span[1]);
+    const sense = senses.get(surface);
+    const best = sense && c.entries.includes(sense) ? sense : choose(c, inContext, admin1s);
     if (!best) continue;
     if (!accept(c, best, inContext, text)) continue;
+    if (c.entries.length === 1 || c.qualified) senses.set(surface, best);
     chosen.set(c, best);
     if (best.admin1) admin1s.set(`${best.cc}|${best.admin1}`, (admin1s.get(`${best.cc}|${best.admin1}`) ?? 0) + 1);
   }
@@ -252,8 +266,8 @@ function makeCandidate(
 }
 
 function choose(c: Candidate, inContext: Set<string>, admin1s: Map<string, number>): GazetteerEntry | undefined {
-  const country = c.entries.find((e) => e.kind === 'country');
-  if (country && !c.regionWord) return country;
+  const named = c.entries.filter((e) => e.kind === 'country');
+  if (named.length > 0 && !c.regionWord) return named.find((e) => e.cc !== null && inContext.has(e.cc)) ?? named[0];
   const pool = c.regionWord
     ? (() => {
         const regions = c.entries.filter((e) => e.kind === 'region');
@@ -279,7 +293,10 @@ function choose(c: Candidate, inContext: Set<string>, admin1s: Map<string, numbe
 }
 
 function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text: string): boolean {
-  if (best.kind === 'country' || best.kind === 'area' || c.dateline) return true;
+  if (best.kind === 'country' || best.kind === 'area') return true;
+  // "(Meridian)", "(AP)": a wire credit in parentheses is not a place.
+  if (text[c.span[0] - 1] === '(' && text[c.span[1]] === ')') return false;
+  if (c.dateline) return true;
   const name = text.slice(c.span[0], c.span[1]);
   // Acronyms (U.N., EU, WHO) are organisations unless the curated list names them as places.
   if (/^[\p{Lu}.]+$/u.test(name) && name.replace(/\./g, '').length <= 4) return false;
