@@ -19,6 +19,10 @@ describe('inferDirection', () => {
     const r = inferDirection({ ...base, a: { credits: ['AP'] }, b: { credits: [] } });
     expect(r).toEqual({ direction: 'a>b', reason: 'a carries the wire credit AP and b credits AP' });
   });
+  it('uses a wire credit that names the other text\'s outlet', () => {
+    const r = inferDirection({ ...base, a: { credits: ['Meridian'] }, b: { credits: ['Meridian'], outlet: 'Meridian Press Agency' } });
+    expect(r).toEqual({ direction: 'b>a', reason: "a carries the wire credit Meridian, which is b's outlet (Meridian Press Agency)" });
+  });
   it('ignores a credit both carry', () => {
     const r = inferDirection({ ...base, a: { credits: ['AP'] }, b: { credits: ['AP'] } });
     expect(r.direction).toBe('unknown');

@@ -6,6 +6,8 @@ export interface TextMeta {
   published?: string | null;
   /** Wire credits the text carries (`AP`, `Reuters`), as the ingest stage normalised them. */
   credits?: readonly string[];
+  /** The outlet that published the text, when known. */
+  outlet?: string | null;
 }
 
 export interface DirectionEvidence {
@@ -36,6 +38,10 @@ export function inferDirection(e: DirectionEvidence): { direction: Direction; re
     if (order < 0) return { direction: 'a>b', reason: `a was published first (${ta}, b ${tb})` };
     if (order > 0) return { direction: 'b>a', reason: `b was published first (${tb}, a ${ta})` };
   }
+  const own = outletEvidence(e.a, e.b);
+  if (own) return { direction: 'a>b', reason: `b carries the wire credit ${own}, which is a's outlet (${e.a.outlet})` };
+  const ownBA = outletEvidence(e.b, e.a);
+  if (ownBA) return { direction: 'b>a', reason: `a carries the wire credit ${ownBA}, which is b's outlet (${e.b.outlet})` };
   const wire = wireEvidence(e.a.credits ?? [], e.b.credits ?? [], e.textB);
   if (wire) return { direction: 'a>b', reason: `a carries the wire credit ${wire} and b credits ${wire}` };
   const wireBA = wireEvidence(e.b.credits ?? [], e.a.credits ?? [], e.textA);
@@ -72,6 +78,19 @@ export function compareTimes(x: string, y: string): number {
     return 0;
   }
   return dx < dy ? -1 : 1;
+}
+
+/** A credit `copy` carries that names the outlet of `wire` (and not the outlet of `copy`). */
+function outletEvidence(wire: TextMeta, copy: TextMeta): string | null {
+  const outlet = wire.outlet?.toLowerCase();
+  if (!outlet) return null;
+  const mine = copy.outlet?.toLowerCase() ?? '';
+  for (const credit of copy.credits ?? []) {
+    const c = credit.toLowerCase();
+    if (c.length < 2 || (mine && mine.includes(c))) continue;
+    if (new RegExp(`(^|[^\\p{L}])${c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\p{L}]|$)`, 'u').test(outlet)) return credit;
+  }
+  return null;
 }
 
 /** A credit that `source` carries, that `other` does not carry, and that `otherText` mentions. */

@@ -110,7 +110,10 @@ export function comparePair(
   const [a, pa, b, pb] = x.id < y.id ? [x, px, y, py] : [y, py, x, px];
   const r = comparePrepared(pa, pb, {
     ...options,
-    meta: { a: { published: a.published, credits: a.credits }, b: { published: b.published, credits: b.credits } },
+    meta: {
+      a: { published: a.published, credits: a.credits, outlet: a.outlet },
+      b: { published: b.published, credits: b.credits, outlet: b.outlet },
+    },
   });
   if (r.relation === 'none') return null;
   return { a: a.id, b: b.id, ...r, relation: r.relation };
