@@ -144,6 +144,16 @@ describe('hostile inputs', () => {
       records: 1,
     },
     {
+      name: 'truncated gzip of a single document (rejected, not read in part)',
+      source: 'story.txt.gz',
+      bytes: () => {
+        const gz = gzipSync(Buffer.from('Story text. '.repeat(5000)));
+        return gz.subarray(0, gz.length - 30);
+      },
+      rule: 'ingest/gzip-truncated',
+      records: 0,
+    },
+    {
       name: 'malformed JSON lines (others go through)',
       source: 'reports.jsonl',
       bytes: () => fixture('reports.jsonl'),
@@ -243,6 +253,23 @@ describe('hostile inputs', () => {
     expect(found?.message.length).toBeGreaterThan(20);
     if (record) expect(found?.record).toBe(record);
     for (const d of result.diagnostics) expect(d.source).toBe(source);
+  });
+
+  it('keeps the complete lines of a truncated JSON Lines gzip', () => {
+    const gz = gzipSync(
+      Buffer.from(
+        Array.from({ length: 2000 }, (_, i) => JSON.stringify({ text: `Report ${i}.` })).join('\n'),
+      ),
+    );
+    const result = readInput(gz.subarray(0, gz.length - 30), { source: 'lines.jsonl.gz' });
+    expect(result.records.length).toBeGreaterThan(1900);
+    expect(result.records.length).toBeLessThan(2000);
+    expect(result.records.map((r) => r.text)).toEqual(result.records.map((_, i) => `Report ${i}.`));
+    expect(result.diagnostics[0]).toMatchObject({
+      rule: 'ingest/gzip-truncated',
+      severity: 'warning',
+      source: 'lines.jsonl.gz',
+    });
   });
 
   it('names the offset of invalid UTF-8', () => {

@@ -90,7 +90,26 @@ function readUnguarded(bytes: Uint8Array, options: ReadInputOptions): ReadResult
         ],
       };
     }
-    const inner = readPlain(unzipped.bytes, source, limits, options.format);
+    const format = options.format ?? detectFormat(unzipped.bytes, source);
+    const truncated = unzipped.diagnostics.some((d) => d.rule === 'ingest/gzip-truncated');
+    if (truncated && format !== 'warc' && format !== 'jsonl') {
+      // Only record-per-line or record-per-member formats have complete records before the cut;
+      // a truncated page, feed or JSON document is not read at all rather than read in part.
+      return {
+        reader: format,
+        records: [],
+        diagnostics: [
+          diagnostic(
+            place,
+            'gzip-truncated',
+            'error',
+            `Rejected: the gzip stream ends early (truncated file), and a ${format} input cannot be read in part.`,
+            'Re-download or re-copy the file; `gzip -t` confirms the truncation.',
+          ),
+        ],
+      };
+    }
+    const inner = readPlain(unzipped.bytes, source, limits, format);
     return { ...inner, diagnostics: [...unzipped.diagnostics, ...inner.diagnostics] };
   }
   return readPlain(bytes, source, limits, options.format);
