@@ -69,8 +69,21 @@ export function decodeText(bytes: Uint8Array, place: Place, charset?: string | n
   }
   try {
     return { ok: true, text: canonicalText(strictUtf8.decode(bytes)) };
-  } catch {
+  } catch (error) {
     const at = firstInvalidUtf8(bytes);
+    if (at < 0) {
+      // Valid UTF-8 that still failed: the text is longer than a JavaScript string can be.
+      return {
+        ok: false,
+        diagnostic: diagnostic(
+          place,
+          'text-too-long',
+          'error',
+          `Rejected: ${bytes.length} bytes of text cannot be decoded as one string (${(error as Error).message}).`,
+          'Split the input into smaller files.',
+        ),
+      };
+    }
     return {
       ok: false,
       diagnostic: diagnostic(
