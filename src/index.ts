@@ -11,6 +11,12 @@ export { formatCheckpoint, parseCheckpoint } from './store/checkpoint.js';
 export { documentId } from './store/document-id.js';
 export { ingest, type IngestOptions, type IngestSummary, type IngestedInput, type IngestProgress } from './ingest/ingest.js';
 export { readManifest, type Manifest, type ManifestEntry, type ManifestMeta } from './ingest/manifest.js';
+export type { ReadLimits, ReadRecord, ReadResult, Reader } from './ingest/reader.js';
+export { readInput, readerFor, type ReadInputOptions } from './ingest/readers/read-input.js';
+export { defaultLimits, resolveLimits } from './ingest/limits.js';
+export { detectFormat, type InputFormat } from './ingest/detect-format.js';
+export { canonicalText } from './ingest/canonical-text.js';
+export { inferMeta, applyInferredMeta, type InferredMeta } from './ingest/infer-meta.js';
 export {
   compareTexts,
   comparePrepared,
