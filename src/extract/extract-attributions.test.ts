@@ -10,6 +10,9 @@ const cases: [string, string, [string, string, string][]][] = [
   ['police said', 'Police said two men were arrested in the raid.', [['Police', 'said', 'two men were arrested in the raid']]],
   ['officials said with adverbial', 'Ukrainian officials said Sunday that 410 bodies were found.', [['Ukrainian officials', 'said', '410 bodies were found']]],
   ['residents said', 'Residents said soldiers shot at cars.', [['Residents', 'said', 'soldiers shot at cars']]],
+  ['spokesperson speaks for the organisation', 'Rachel Angwandi, a spokeswoman for the provincial health division, told the Post that 12 died.', [['provincial health division', 'told', '12 died']]],
+  ['description with organisation', 'The director of St. Raphael Hospital said three more died overnight.', [['St. Raphael Hospital', 'said', 'three more died overnight']]],
+  ['multi-word cue', 'Ituri Citizens’ Watch, a local group that tracks attacks, put the death toll at 17.', [["Ituri Citizens' Watch", 'put the death toll at', 'Ituri Citizens’ Watch, a local group that tracks attacks, put the death toll at 17.']]],
   ['inverted', 'Those sanctions should target coal, said Macron.', [['Macron', 'said', 'Those sanctions should target coal']]],
 ];
 

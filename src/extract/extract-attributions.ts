@@ -47,9 +47,15 @@ export function normaliseSource(frame: SpeechFrame): string {
   for (const [form, wire] of wires) {
     if (lower === form || lower.startsWith(`${form} `)) return wire;
   }
+  // A spokesperson or officer speaks for their organisation: the organisation is the source.
+  const behind = BEHIND_ROLE.exec(speaker.role ?? '') ?? (speaker.kind === 'description' ? BEHIND_ROLE.exec(plain) : null);
+  if (behind) return behind[1]!.replace(/[’‘]/g, "'").replace(/^the /i, '');
   const base = plain.replace(/^the /i, '');
-  return speaker.role ? `${base} (${speaker.role.replace(/[’‘]/g, "'")})` : base;
+  return speaker.role && speaker.kind === 'person' ? `${base} (${speaker.role.replace(/[’‘]/g, "'")})` : base;
 }
+
+const BEHIND_ROLE =
+  /^(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+)?(?:spokes(?:man|woman|person)|director|head|chief|official|officer|representative|employee|member)\s+(?:for|of|at|with)\s+(?:the\s+)?(.+)$/iu;
 
 function quotedPositions(text: string): (position: number) => boolean {
   const parts = findQuoteMarks(text).regions.flatMap((region) => region.parts);

@@ -68,7 +68,7 @@ function compile(): Compiled {
   return compiled;
 }
 
-const TOKEN = /(?:\p{L}\.){2,}|[\p{L}\p{N}][\p{L}\p{N}’'.\-]*[\p{L}\p{N}]|[\p{L}\p{N}]|[,;:()“”"‘’—–]/gu;
+const TOKEN = /(?:\p{L}\.){2,}|[\p{L}\p{N}][\p{L}\p{N}’'.\-]*[\p{L}\p{N}](?:(?<=s)[’'](?=\s))?|[\p{L}\p{N}]|[,;:()“”"‘’—–]/gu;
 const SKIP = new Set(['also', 'now', 'later', 'previously', 'earlier', 'has', 'have', 'had', 'then', 'again', 'recently', 'reportedly', 'repeatedly', 'separately', 'once', 'already', 'further', 'did', 'does', 'do', 'officially', 'publicly', 'first', 'initially', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'night', 'morning', 'evening', 'afternoon', 'early', 'late', 'on', 'last', 'today', 'yesterday']);
 const STOP_CAPS = new Set(['But', 'And', 'Or', 'In', 'On', 'At', 'As', 'So', 'Also', 'Meanwhile', 'However', 'Then', 'After', 'Before', 'When', 'While', 'If', 'Since', 'Although', 'Though', 'Yet', 'For', 'With', 'By', 'From', 'To', 'Of', 'Instead', 'Still', 'Now', 'Later', 'Earlier', 'Even', 'Inside', 'Addressing', 'Giving', 'According', 'Some', 'That', 'This', 'These', 'Those', 'It', 'Such', 'What', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday', 'Today', 'Yesterday', 'Tomorrow', 'Tonight', 'Here', 'There', 'We', 'They', 'He', 'She', 'I']);
 const DETERMINERS = new Set(['the', 'a', 'an', 'one', 'another', 'his', 'her', 'its', 'their', 'some', 'several', 'many', 'local', 'two', 'three', 'four', 'other', 'both', 'most']);
@@ -212,7 +212,7 @@ interface RawSpeaker {
 /** `with President X branding …`: a participle's own subject, only when a name stands right before it. */
 function participleSubject(text: string, sentenceStart: number, cueStart: number): RawSpeaker | null {
   const list = tokens(text, windowStart(text, sentenceStart, cueStart), cueStart);
-  const phrase = nounPhraseBefore(list, list.length - 1);
+  const phrase = nounPhraseBefore(text, list, list.length - 1);
   const index = phrase ? list.findIndex((token) => token.start === phrase.start) : -1;
   if (index < 1 || list[index - 1]!.text.toLowerCase() !== 'with') return null;
   return phrase && /^\p{Lu}/u.test(phrase.text) && !PRONOUNS.has(phrase.text.toLowerCase()) ? phrase : null;
@@ -230,7 +230,7 @@ function subjectBefore(text: string, sentenceStart: number, cueStart: number): R
     while (j >= 0 && list[j]!.text !== ',' && i - j < 16) j--;
     if (j < 0 || list[j]!.text !== ',') return null;
     const inner = list.slice(j + 1, i);
-    const outer = nounPhraseBefore(list, j - 1);
+    const outer = nounPhraseBefore(text, list, j - 1);
     if (!outer || inner.length === 0) return null;
     const innerText = text.slice(inner[0]!.start, inner[inner.length - 1]!.end);
     if (/^(?:who|which)\b/i.test(innerText)) return outer;
@@ -240,7 +240,7 @@ function subjectBefore(text: string, sentenceStart: number, cueStart: number): R
     }
     return { ...outer, role: innerText.replace(/^(?:an?|the)\s+/i, '') };
   }
-  return nounPhraseBefore(list, i);
+  return nounPhraseBefore(text, list, i);
 }
 
 /** `A spokesman for the LALF`, `Ukraine’s prosecutor-general`: not a bare name. */
@@ -249,13 +249,13 @@ function looksLikeRole(phrase: string): boolean {
   return phrase.split(/\s+/).some((word) => /^\p{Ll}/u.test(word) || /[’']s$/.test(word) || titles.has(word.toLowerCase()));
 }
 
-function nounPhraseBefore(list: Token[], last: number): RawSpeaker | null {
+function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeaker | null {
   const { titles, modifiers, organisations, descriptors } = speakerWords();
   const { verbs, perception } = compile();
   const head = list[last];
   if (!head || !/[\p{L}\p{N}]/u.test(head.text)) return null;
   const headLower = head.text.toLowerCase();
-  if (headLower === 'who' && list[last - 1]?.text === ',') return nounPhraseBefore(list, last - 2);
+  if (headLower === 'who' && list[last - 1]?.text === ',') return nounPhraseBefore(source, list, last - 2);
   if (PRONOUNS.has(headLower)) return { text: head.text, start: head.start, end: head.end, role: null };
   let first = last;
   for (let i = last; i >= 0; i--) {
@@ -283,7 +283,7 @@ function nounPhraseBefore(list: Token[], last: number): RawSpeaker | null {
   while (first <= last && CONNECTORS.has(list[first]!.text.toLowerCase()) && list[first]!.text.toLowerCase() !== 'the') first++;
   if (first > last) return null;
   const start = list[first]!.start;
-  const phrase = list.slice(first, last + 1).map((token) => token.text).join(' ');
+  const phrase = source.slice(start, head.end).replace(/\s+/g, ' ');
   if (/^[a-z]/.test(phrase) && first === last && !organisations.has(headLower) && !titles.has(headLower)) {
     // A lone lower-case word is a speaker only when it names a group (`residents`, `police`).
     if (!/s$/.test(headLower)) return null;
@@ -335,7 +335,7 @@ function statementAfter(text: string, cueEnd: number, sentenceEnd: number, cue: 
   const span = trimSpan(text, cueEnd + offset, sentenceEnd);
   if (!span || NOT_A_CLAUSE.test(text.slice(span[0], span[1]))) return null;
   const words = text.slice(span[0], span[1]).split(/\s+/).length;
-  return words >= 3 ? span : null;
+  return words >= 2 ? span : null;
 }
 
 function statementBefore(text: string, sentenceStart: number, speakerStart: number): Span | null {
@@ -353,14 +353,19 @@ function trimSpan(text: string, start: number, end: number): Span | null {
   return end > start ? [start, end] : null;
 }
 
+const ORGANISATION_ROLE =
+  /^(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+){0,3}(?:group|organi[sz]ation|agency|body|monitor|network|charity|ngo|committee|coalition|movement|militia|company|office|institute|observatory|watchdog|association|union|party|outlet|newspaper|broadcaster|ministry|department)\b/iu;
+
 /** Resolves pronouns, surnames and role descriptions against speakers seen earlier. */
 function createResolver(text: string) {
   const fullNames = new Map<string, string | null>();
   const seen: { speaker: string; role: string | null; kind: SpeakerKind }[] = [];
   return {
     resolve(raw: RawSpeaker): FrameSpeaker {
-      const parsed = parseSpeaker(raw.text);
+      const parsed = { ...parseSpeaker(raw.text) };
       const role = raw.role ?? parsed.role;
+      // `Ituri Citizens’ Watch, a local group that …`: the appositive says it is an organisation.
+      if (parsed.kind === 'person' && raw.role && ORGANISATION_ROLE.test(raw.role)) parsed.kind = 'organisation';
       const span: Span = [raw.start, raw.end];
       const lower = raw.text.toLowerCase();
       if (parsed.kind === 'pronoun') {
