@@ -52,8 +52,9 @@ export class SqliteStore implements Store {
       );
     }
     this.db = openDatabase(path.join(dir, DATABASE_FILE), migrations);
-    // A larger page cache keeps index pages in memory during bulk ingest (default is 2 MB).
-    this.db.pragma('cache_size = -65536');
+    // A larger page cache (default 2 MB) keeps index pages in memory during bulk ingest; bounded,
+    // so memory does not grow with the corpus.
+    this.db.pragma('cache_size = -16384');
     this.folder = new OriginalsFolder(dir);
     this.documents = new SqliteDocumentStore(this.db);
     this.originals = new SqliteOriginalStore(this.db, this.folder);
