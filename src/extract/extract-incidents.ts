@@ -240,7 +240,8 @@ function figureFor(text: string, hit: Hit, counts: Quantity[], used: Set<Quantit
     if (q.span[0] >= hit.span[0] && q.span[1] <= hit.span[1]) distance = 0; // "bodies of 410 civilians … found"
     else if (q.span[1] <= hit.span[0]) {
       const between = text.slice(q.span[1], hit.span[0]);
-      if (between.length > 60 || /[.;,:]/.test(between)) continue;
+      // A count before the trigger governs it unless a sentence, clause or report boundary intervenes.
+      if (between.length > 70 || /[.;:]|\b(?:said|says|told|according)\b/.test(between)) continue;
       // "7 killed", "21 people were killed", "410 bodies … found"
       distance = between.split(/\s+/).length;
     } else if (q.span[0] >= hit.span[1]) {

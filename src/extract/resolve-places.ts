@@ -24,7 +24,7 @@ const LOCATIVE =
 const STRICT_LOCATIVE = /\b(?:in|near|outside|the\s+(?:town|city|village|settlement)\s+of)\s+$/i;
 const DIRECTION = '(?:north|south|east|west)(?:-?(?:east|west))?';
 const RELATIVE_BEFORE = new RegExp(
-  `(?:(?:\\b(?:some|about|around|roughly|nearly|almost)\\s+)?\\b(?:\\d[\\d,.]*|a\\s+few|several|a\\s+dozen|dozens\\s+of|\\w+)[\\s-]*(?:km|kilometers|kilometres|kilometer|kilometre|miles|mile|mi)\\s+(?:\\(\\d+\\s+miles\\)\\s+)?)?\\b${DIRECTION}\\s+of\\s+(?:the\\s+(?:town|city|village|capital)\\s+(?:of\\s+)?)?$|\\b(?:near|around|outside|just\\s+outside|on\\s+the\\s+outskirts\\s+of|the\\s+outskirts\\s+of|outskirts\\s+of|close\\s+to|not\\s+far\\s+from|the\\s+suburbs?\\s+of|suburbs?\\s+of|on\\s+the\\s+edge\\s+of|the\\s+edge\\s+of)\\s+(?:the\\s+(?:town|city|village)\\s+(?:of\\s+)?|the\\s+(?:\\w+\\s+)?capital,?\\s+)?$`,
+  `(?:(?:\\b(?:some|about|around|roughly|nearly|almost)\\s+)?\\b(?:\\d[\\d,.]*|a\\s+few|several|a\\s+dozen|dozens\\s+of|\\w+)[\\s-]*(?:km|kilometers|kilometres|kilometer|kilometre|miles|mile|mi)\\s+(?:\\(\\d+\\s+miles\\)\\s+)?)?\\b${DIRECTION}\\s+of\\s+(?:the\\s+(?:town|city|village|capital)\\s+(?:of\\s+)?)?$|\\b(?:near|around|outside|just\\s+outside|on\\s+the\\s+outskirts\\s+of|the\\s+outskirts\\s+of|outskirts\\s+of|close\\s+to|not\\s+far\\s+from|the\\s+suburbs?\\s+of|suburbs?\\s+of|on\\s+the\\s+edge\\s+of|the\\s+edge\\s+of)\\s+(?:the\\s+(?:town|city|village)\\s+(?:of\\s+)?|the\\s+(?:\\w+\\s+)?capital(?:,|\\s+of)?\\s+)?$`,
   'i',
 );
 const CAPITAL = /\b(?:the|its)\s+(?:(\p{Lu}\p{L}+)(?:['’]s)?\s+)?capital\b(?!\s*,?\s*\p{Lu}|\s+of\b)/gu;
