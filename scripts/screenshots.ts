@@ -30,20 +30,37 @@ try {
   const manifest = join(corpus, 'manifest.jsonl');
   const result = await analyze(store, [corpus], { stages, ...(existsSync(manifest) ? { manifest } : {}) });
   const ledger = result.ledger;
-  const highlights = loadHighlights(store, stages.extractor.version, ledger.documents.map((d) => d.id));
+  const highlights = loadHighlights(
+    store,
+    stages.extractor.version,
+    ledger.documents.map((d) => d.id),
+  );
   const data = loadReportData(store, { ledger, highlights });
   const file = join(work, 'report.html');
   writeFileSync(file, renderReport(data));
 
-  const event = [...ledger.events].sort((a, b) => b.mentions.length - a.mentions.length || a.id.localeCompare(b.id))[0];
-  const pair = [...ledger.reuse].sort((a, b) => b.passages.length - a.passages.length || a.a.localeCompare(b.a))[0];
-  const doc = [...data.documents].sort((a, b) => (highlights[b.id]?.length ?? 0) - (highlights[a.id]?.length ?? 0) || a.id.localeCompare(b.id))[0];
+  const event = [...ledger.events].sort(
+    (a, b) => b.mentions.length - a.mentions.length || a.id.localeCompare(b.id),
+  )[0];
+  const pair = [...ledger.reuse].sort(
+    (a, b) => b.passages.length - a.passages.length || a.a.localeCompare(b.a),
+  )[0];
+  const doc = [...data.documents].sort(
+    (a, b) => (highlights[b.id]?.length ?? 0) - (highlights[a.id]?.length ?? 0) || a.id.localeCompare(b.id),
+  )[0];
   const shots: [string, string][] = [
     ['overview', '#/'],
     ['events', '#/events'],
     ...(event ? ([['event', `#/event/${event.id}`]] as [string, string][]) : []),
     ['who-copied-whom', '#/graph'],
-    ...(pair ? ([['compare', `#/compare/${pair.direction === 'b>a' ? `${pair.b}/${pair.a}` : `${pair.a}/${pair.b}`}`]] as [string, string][]) : []),
+    ...(pair
+      ? ([
+          [
+            'compare',
+            `#/compare/${pair.direction === 'b>a' ? `${pair.b}/${pair.a}` : `${pair.a}/${pair.b}`}`,
+          ],
+        ] as [string, string][])
+      : []),
     ['quotes', '#/quotes'],
     ['claims', '#/claims'],
     ['documents', '#/documents'],
@@ -51,7 +68,17 @@ try {
   ];
 
   mkdirSync(outDir, { recursive: true });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`file://${file}`);
   await page.waitForSelector('body[data-ready]');
@@ -73,7 +100,9 @@ try {
   await browser.close();
   for (const [name] of [...shots, ['phone-overview']]) {
     const size = statSync(join(outDir, `${name}.png`)).size;
-    console.log(`${outDir}/${name}.png ${(size / 1024).toFixed(0)} KiB${size > 300 * 1024 ? '  (over 300 KiB!)' : ''}`);
+    console.log(
+      `${outDir}/${name}.png ${(size / 1024).toFixed(0)} KiB${size > 300 * 1024 ? '  (over 300 KiB!)' : ''}`,
+    );
   }
 } finally {
   store.close();

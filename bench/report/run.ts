@@ -49,7 +49,14 @@ try {
 
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const rows: { view: string; ms: number[] }[] = [];
   for (const [name, hash] of VIEWS) {
@@ -59,8 +66,14 @@ try {
       await page.goto(`file://${file}${hash}`, { waitUntil: 'commit' });
       await page.waitForSelector(`body[data-ready] ${READY[hash]}`, { timeout: 60_000, state: 'attached' });
       // Usable: the app marks the moment after its first view is painted and input can be taken.
-      await page.waitForFunction(() => performance.getEntriesByName('corroborate:usable').length > 0, undefined, { timeout: 60_000 });
-      const usable = await page.evaluate(() => performance.getEntriesByName('corroborate:usable')[0]?.startTime ?? Number.NaN);
+      await page.waitForFunction(
+        () => performance.getEntriesByName('corroborate:usable').length > 0,
+        undefined,
+        { timeout: 60_000 },
+      );
+      const usable = await page.evaluate(
+        () => performance.getEntriesByName('corroborate:usable')[0]?.startTime ?? Number.NaN,
+      );
       ms.push(usable);
       await page.close();
     }
@@ -73,17 +86,26 @@ try {
   const table = [
     '| view | best ms until usable | median ms | runs (ms) |',
     '| --- | ---: | ---: | --- |',
-    ...rows.map((r) => `| ${r.view} | ${best(r.ms).toFixed(0)} | ${median(r.ms).toFixed(0)} | ${r.ms.map((m) => m.toFixed(0)).join(', ')} |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.view} | ${best(r.ms).toFixed(0)} | ${median(r.ms).toFixed(0)} | ${r.ms.map((m) => m.toFixed(0)).join(', ')} |`,
+    ),
   ].join('\n');
   // Best of N: on a shared machine the other runs measure the neighbours' load, not the report.
   const worst = Math.max(...rows.map((r) => best(r.ms)));
   const worstMedian = Math.max(...rows.map((r) => median(r.ms)));
-  const load = loadavg().map((l) => l.toFixed(1)).join(', ');
+  const load = loadavg()
+    .map((l) => l.toFixed(1))
+    .join(', ');
   const summary = `${docs.toLocaleString('en-US')} documents, ${data.ledger.events.length.toLocaleString('en-US')} events, ${data.ledger.reuse.length.toLocaleString('en-US')} reuse pairs, ${data.ledger.quotes.length.toLocaleString('en-US')} quotes, ${data.ledger.claims.length.toLocaleString('en-US')} claims`;
   console.log(summary);
-  console.log(`report file: ${sizeMb.toFixed(1)} MiB (synthetic data ${genMs.toFixed(0)} ms, renderReport ${renderMs.toFixed(0)} ms)`);
+  console.log(
+    `report file: ${sizeMb.toFixed(1)} MiB (synthetic data ${genMs.toFixed(0)} ms, renderReport ${renderMs.toFixed(0)} ms)`,
+  );
   console.log(table);
-  console.log(`slowest view (best of ${runs}): ${worst.toFixed(0)} ms, median ${worstMedian.toFixed(0)} ms (target < 3000 ms): ${worst < 3000 ? 'met' : 'NOT met'}; load average ${load}`);
+  console.log(
+    `slowest view (best of ${runs}): ${worst.toFixed(0)} ms, median ${worstMedian.toFixed(0)} ms (target < 3000 ms): ${worst < 3000 ? 'met' : 'NOT met'}; load average ${load}`,
+  );
   const md = `# Report benchmark
 
 Time until the single-file report is usable in headless Chromium (Debian's \`/usr/bin/chromium\`),

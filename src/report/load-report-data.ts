@@ -74,7 +74,16 @@ export function loadReportData(store: Store, options: LoadReportDataOptions = {}
     generated: options.generated ?? new Date().toISOString(),
     ledger: ledger
       ? { ...ledger, custody: ledger.custody ?? checkpoint }
-      : { schema: 'corroborate.ledger/1', documents: ledgerDocs, families: [], reuse: [], events: [], quotes: [], claims: [], custody: checkpoint },
+      : {
+          schema: 'corroborate.ledger/1',
+          documents: ledgerDocs,
+          families: [],
+          reuse: [],
+          events: [],
+          quotes: [],
+          claims: [],
+          custody: checkpoint,
+        },
     documents,
     ...(options.highlights ? { highlights: options.highlights } : {}),
     custody,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { reportFixture } from './__fixtures__/report-data.js';
-import { gunzipSync } from 'node:zlib';
 import { DATA_ELEMENT_ID, embedJson, renderReport, TEXTS_ELEMENT_ID, unpackReport } from './render-report.js';
 import type { ReportData } from './types.js';
 
@@ -9,9 +9,8 @@ const bundle = { js: 'console.log("</script> and <!-- inside");', css: 'body { c
 
 function between(html: string, open: RegExp, close: string): string[] {
   const out: string[] = [];
-  let m: RegExpExecArray | null;
   const re = new RegExp(`${open.source}([\\s\\S]*?)${close}`, 'g');
-  while ((m = re.exec(html))) out.push(m[1] ?? '');
+  for (const m of html.matchAll(re)) out.push(m[1] ?? '');
   return out;
 }
 
@@ -45,12 +44,22 @@ describe('renderReport', () => {
     const hostile: ReportData = structuredClone(reportFixture);
     hostile.documents[0]!.text = '</script><script>alert(1)</script><!-- <img src=x onerror=alert(2)> \u2028';
     const html = renderReport(hostile, bundle);
-    const json = between(html, new RegExp(`<script type="application/json" id="${DATA_ELEMENT_ID}">`), '</script>');
+    const json = between(
+      html,
+      new RegExp(`<script type="application/json" id="${DATA_ELEMENT_ID}">`),
+      '</script>',
+    );
     expect(json).toHaveLength(1);
     expect(json[0]).not.toContain('<');
-    const packed = between(html, new RegExp(`<script type="application/octet-stream" id="${TEXTS_ELEMENT_ID}">`), '</script>');
+    const packed = between(
+      html,
+      new RegExp(`<script type="application/octet-stream" id="${TEXTS_ELEMENT_ID}">`),
+      '</script>',
+    );
     expect(packed[0]).toMatch(/^[A-Za-z0-9+/=]+$/);
-    const extras = JSON.parse(gunzipSync(Buffer.from(packed[0]!, 'base64')).toString('utf8')) as { texts: string[] };
+    const extras = JSON.parse(gunzipSync(Buffer.from(packed[0]!, 'base64')).toString('utf8')) as {
+      texts: string[];
+    };
     expect(extras.texts[0]).toBe(hostile.documents[0]!.text);
     expect(unpackReport(JSON.parse(json[0]!) as ReportData, packed[0]!)).toEqual(hostile);
   });

@@ -24,18 +24,41 @@ export function packTexts(data: ReportData): { data: ReportData; texts: string }
   const extras = JSON.stringify({ texts, custody: data.custody });
   const packed = gzipSync(Buffer.from(extras, 'utf8'), { level: 6 }).toString('base64');
   return {
-    data: { ...data, packed: true, ledger: { ...data.ledger, documents: [] }, documents, custody: data.custody.slice(-CUSTODY_TAIL) },
+    data: {
+      ...data,
+      packed: true,
+      ledger: { ...data.ledger, documents: [] },
+      documents,
+      custody: data.custody.slice(-CUSTODY_TAIL),
+    },
     texts: packed,
   };
 }
 
 /** Undoes `packTexts` (tests and tools). */
 export function unpackReport(data: ReportData, packed: string): ReportData {
-  const extras = JSON.parse(gunzipSync(Buffer.from(packed, 'base64')).toString('utf8')) as { texts: string[]; custody: ReportData['custody'] };
+  const extras = JSON.parse(gunzipSync(Buffer.from(packed, 'base64')).toString('utf8')) as {
+    texts: string[];
+    custody: ReportData['custody'];
+  };
   const documents = data.documents.map((d, i) => ({ ...d, text: extras.texts[i] ?? '' }));
-  const ledgerDocuments = documents.map(({ id, sha256, source, url, outlet, title, published, family }) => ({ id, sha256, source, url, outlet, title, published, family }));
+  const ledgerDocuments = documents.map(({ id, sha256, source, url, outlet, title, published, family }) => ({
+    id,
+    sha256,
+    source,
+    url,
+    outlet,
+    title,
+    published,
+    family,
+  }));
   const { packed: _packed, ...rest } = data;
-  return { ...rest, ledger: { ...data.ledger, documents: ledgerDocuments }, documents, custody: extras.custody };
+  return {
+    ...rest,
+    ledger: { ...data.ledger, documents: ledgerDocuments },
+    documents,
+    custody: extras.custody,
+  };
 }
 
 export interface WebBundle {

@@ -13,7 +13,8 @@ const backend: ServerBackend = {
   },
 };
 const app = createApp(backend, { allowedHosts: ['127.0.0.1:8080', 'localhost:8080'] });
-const get = (url: string, headers: Record<string, string> = {}) => app.request({ method: 'GET', url, headers: { host: '127.0.0.1:8080', ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  app.request({ method: 'GET', url, headers: { host: '127.0.0.1:8080', ...headers } });
 const body = (r: { body: string | Uint8Array }) => JSON.parse(String(r.body));
 
 describe('HTTP API', () => {
@@ -83,13 +84,28 @@ describe('HTTP API', () => {
 
   it('accepts an upload through the backend and refuses cross-origin ones', async () => {
     const bytes = new TextEncoder().encode('A new report.');
-    const ok = await app.request({ method: 'POST', url: '/api/documents?name=new.txt', headers: { host: '127.0.0.1:8080' }, body: bytes });
+    const ok = await app.request({
+      method: 'POST',
+      url: '/api/documents?name=new.txt',
+      headers: { host: '127.0.0.1:8080' },
+      body: bytes,
+    });
     expect(ok.status).toBe(201);
     expect(body(ok).documents).toEqual(['new1']);
     expect(uploads.at(-1)?.name).toBe('new.txt');
-    const cross = await app.request({ method: 'POST', url: '/api/documents?name=x.txt', headers: { host: '127.0.0.1:8080', origin: 'http://evil.example' }, body: bytes });
+    const cross = await app.request({
+      method: 'POST',
+      url: '/api/documents?name=x.txt',
+      headers: { host: '127.0.0.1:8080', origin: 'http://evil.example' },
+      body: bytes,
+    });
     expect(cross.status).toBe(403);
-    const noName = await app.request({ method: 'POST', url: '/api/documents', headers: { host: '127.0.0.1:8080' }, body: bytes });
+    const noName = await app.request({
+      method: 'POST',
+      url: '/api/documents',
+      headers: { host: '127.0.0.1:8080' },
+      body: bytes,
+    });
     expect(noName.status).toBe(400);
   });
 
@@ -97,7 +113,10 @@ describe('HTTP API', () => {
     const running = await startServer(createApp(backend), { port: 0, maxBodyBytes: 1024 });
     try {
       expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-      const r = await fetch(`${running.url}api/documents?name=big.txt`, { method: 'POST', body: 'x'.repeat(4096) });
+      const r = await fetch(`${running.url}api/documents?name=big.txt`, {
+        method: 'POST',
+        body: 'x'.repeat(4096),
+      });
       expect(r.status).toBe(413);
       expect((await r.json()).error.code).toBe('too-large');
       const ok = await fetch(`${running.url}api/events`);

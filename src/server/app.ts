@@ -46,7 +46,11 @@ const STATIC: Record<string, [file: string, type: string]> = {
 };
 
 function json(status: number, value: unknown): AppResponse {
-  return { status, headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }, body: JSON.stringify(value) };
+  return {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+    body: JSON.stringify(value),
+  };
 }
 
 /**
@@ -60,9 +64,16 @@ export function createApp(backend: ServerBackend, options: AppOptions = {}) {
 
   function serveStatic(path: string): AppResponse {
     // Browsers ask for it unprompted; answering "no content" keeps logs and consoles clean.
-    if (path === '/favicon.ico') return { status: 204, headers: { 'cache-control': 'max-age=86400' }, body: '' };
+    if (path === '/favicon.ico')
+      return { status: 204, headers: { 'cache-control': 'max-age=86400' }, body: '' };
     const entry = STATIC[path];
-    if (!entry) throw new HttpError(404, 'not-found', `No route for ${path.slice(0, 100)}.`, 'The API lives under /api/; see docs/report.md.');
+    if (!entry)
+      throw new HttpError(
+        404,
+        'not-found',
+        `No route for ${path.slice(0, 100)}.`,
+        'The API lives under /api/; see docs/report.md.',
+      );
     let bytes = statics.get(entry[0]);
     if (!bytes) {
       bytes = readFileSync(`${options.webDir ?? webBundleDir()}${entry[0]}`);
@@ -72,9 +83,15 @@ export function createApp(backend: ServerBackend, options: AppOptions = {}) {
   }
 
   async function dispatch(req: AppRequest): Promise<AppResponse> {
-    if (req.url.length > maxUrl) throw new HttpError(414, 'url-too-long', `The URL is longer than ${maxUrl} characters.`);
+    if (req.url.length > maxUrl)
+      throw new HttpError(414, 'url-too-long', `The URL is longer than ${maxUrl} characters.`);
     if (options.allowedHosts?.length && !options.allowedHosts.includes(req.headers.host ?? '')) {
-      throw new HttpError(421, 'wrong-host', `Host "${(req.headers.host ?? '').slice(0, 80)}" is not served here.`, `Use ${options.allowedHosts[0]}.`);
+      throw new HttpError(
+        421,
+        'wrong-host',
+        `Host "${(req.headers.host ?? '').slice(0, 80)}" is not served here.`,
+        `Use ${options.allowedHosts[0]}.`,
+      );
     }
     const url = new URL(req.url, 'http://localhost');
     const path = url.pathname;
@@ -82,20 +99,34 @@ export function createApp(backend: ServerBackend, options: AppOptions = {}) {
     if (path.startsWith('/api/')) {
       if (method === 'POST' && path === '/api/documents') {
         const origin = req.headers.origin;
-        if (origin && options.allowedHosts?.length && !options.allowedHosts.some((h) => origin === `http://${h}`)) {
+        if (
+          origin &&
+          options.allowedHosts?.length &&
+          !options.allowedHosts.some((h) => origin === `http://${h}`)
+        ) {
           throw new HttpError(403, 'cross-origin', `Uploads from ${origin.slice(0, 80)} are refused.`);
         }
-        return json(201, await uploadRoute(backend, { params: {}, query: url.searchParams, body: req.body ?? null }));
+        return json(
+          201,
+          await uploadRoute(backend, { params: {}, query: url.searchParams, body: req.body ?? null }),
+        );
       }
       for (const [pattern, handler] of getRoutes) {
         const params = matchRoute(pattern, path);
         if (!params) continue;
-        if (method !== 'GET' && method !== 'HEAD') throw new HttpError(405, 'method-not-allowed', `${method} is not allowed on ${pattern}; use GET.`);
+        if (method !== 'GET' && method !== 'HEAD')
+          throw new HttpError(405, 'method-not-allowed', `${method} is not allowed on ${pattern}; use GET.`);
         return json(200, await handler(backend, { params, query: url.searchParams, body: null }));
       }
-      throw new HttpError(404, 'not-found', `No API route ${path.slice(0, 100)}.`, 'See docs/report.md for the routes.');
+      throw new HttpError(
+        404,
+        'not-found',
+        `No API route ${path.slice(0, 100)}.`,
+        'See docs/report.md for the routes.',
+      );
     }
-    if (method !== 'GET' && method !== 'HEAD') throw new HttpError(405, 'method-not-allowed', `${method} is not allowed on ${path.slice(0, 100)}.`);
+    if (method !== 'GET' && method !== 'HEAD')
+      throw new HttpError(405, 'method-not-allowed', `${method} is not allowed on ${path.slice(0, 100)}.`);
     return serveStatic(path);
   }
 
@@ -105,12 +136,21 @@ export function createApp(backend: ServerBackend, options: AppOptions = {}) {
       try {
         res = await dispatch(req);
       } catch (err) {
-        if (err instanceof HttpError) res = json(err.status, { error: { code: err.code, message: err.message, ...(err.hint ? { hint: err.hint } : {}) } });
+        if (err instanceof HttpError)
+          res = json(err.status, {
+            error: { code: err.code, message: err.message, ...(err.hint ? { hint: err.hint } : {}) },
+          });
         else {
           const e = err as Error & { hint?: string };
           // Library errors (bad upload, store problems) are the client's to see; never a stack.
           const known = ['UsageError', 'InputError', 'StoreError'].includes(e?.name);
-          res = json(known ? 422 : 500, { error: { code: known ? 'rejected' : 'internal', message: known ? e.message : 'Internal error; see the server log.', ...(known && e.hint ? { hint: e.hint } : {}) } });
+          res = json(known ? 422 : 500, {
+            error: {
+              code: known ? 'rejected' : 'internal',
+              message: known ? e.message : 'Internal error; see the server log.',
+              ...(known && e.hint ? { hint: e.hint } : {}),
+            },
+          });
           if (!known) process.stderr.write(`corroborate serve: ${e?.stack ?? String(err)}\n`);
         }
       }

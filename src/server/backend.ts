@@ -21,7 +21,10 @@ export interface ServerBackend {
 /** Steps the store-backed server runs; the CLI passes the library's `analyze` and `loadLedger`. */
 export interface StorePipeline {
   /** Ingests the inputs exactly as the CLI does, re-analyses, and returns the new ledger. */
-  run(store: Store, inputs: string[]): Promise<{ summary: unknown; documents: string[]; ledger: Ledger | null }>;
+  run(
+    store: Store,
+    inputs: string[],
+  ): Promise<{ summary: unknown; documents: string[]; ledger: Ledger | null }>;
   /** The current ledger without work. */
   loadLedger(store: Store): Ledger | null;
   /** Extraction highlights per document, when available. */
@@ -42,11 +45,19 @@ export function safeUploadName(name: string): string {
  * recorded in custody stays a real path), ingested exactly as the CLI does, then analysed again.
  * The report data is cached and rebuilt after each upload.
  */
-export function createStoreBackend(store: Store, pipeline: StorePipeline, clock: () => Date = () => new Date()): ServerBackend {
+export function createStoreBackend(
+  store: Store,
+  pipeline: StorePipeline,
+  clock: () => Date = () => new Date(),
+): ServerBackend {
   let cached: ReportData | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   const load = (ledger: Ledger | null) =>
-    loadReportData(store, { ledger, generated: clock().toISOString(), ...(pipeline.highlights ? { highlights: pipeline.highlights(store) } : {}) });
+    loadReportData(store, {
+      ledger,
+      generated: clock().toISOString(),
+      ...(pipeline.highlights ? { highlights: pipeline.highlights(store) } : {}),
+    });
   return {
     data() {
       cached ??= load(pipeline.loadLedger(store));

@@ -48,31 +48,42 @@ function readBody(req: IncomingMessage, max: number): Promise<Uint8Array> {
  */
 export async function startServer(app: App, options: ServeOptions = {}): Promise<RunningServer> {
   const maxBody = options.maxBodyBytes ?? 16 * 1024 * 1024;
-  const server = createServer({ maxHeaderSize: 16 * 1024, requestTimeout: options.requestTimeoutMs ?? 30_000, headersTimeout: 10_000 }, (req, res) => {
-    const send = (r: AppResponse) => {
-      res.writeHead(r.status, r.headers);
-      res.end(r.body);
-    };
-    void (async () => {
-      let body: Uint8Array | null = null;
-      if (req.method === 'POST' || req.method === 'PUT') {
-        try {
-          body = await readBody(req, maxBody);
-        } catch (err) {
-          const r = await app.request({ method: 'GET', url: '/api/__too_large__', headers: {} });
-          r.status = err instanceof TooLarge ? 413 : 400;
-          r.body = JSON.stringify({ error: { code: err instanceof TooLarge ? 'too-large' : 'bad-body', message: err instanceof TooLarge ? `The request body is larger than ${maxBody} bytes.` : 'The request body could not be read.' } });
-          r.headers.connection = 'close';
-          send(r);
-          req.destroy();
-          return;
+  const server = createServer(
+    { maxHeaderSize: 16 * 1024, requestTimeout: options.requestTimeoutMs ?? 30_000, headersTimeout: 10_000 },
+    (req, res) => {
+      const send = (r: AppResponse) => {
+        res.writeHead(r.status, r.headers);
+        res.end(r.body);
+      };
+      void (async () => {
+        let body: Uint8Array | null = null;
+        if (req.method === 'POST' || req.method === 'PUT') {
+          try {
+            body = await readBody(req, maxBody);
+          } catch (err) {
+            const r = await app.request({ method: 'GET', url: '/api/__too_large__', headers: {} });
+            r.status = err instanceof TooLarge ? 413 : 400;
+            r.body = JSON.stringify({
+              error: {
+                code: err instanceof TooLarge ? 'too-large' : 'bad-body',
+                message:
+                  err instanceof TooLarge
+                    ? `The request body is larger than ${maxBody} bytes.`
+                    : 'The request body could not be read.',
+              },
+            });
+            r.headers.connection = 'close';
+            send(r);
+            req.destroy();
+            return;
+          }
         }
-      }
-      const headers: Record<string, string | undefined> = {};
-      for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-      send(await app.request({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body }));
-    })();
-  });
+        const headers: Record<string, string | undefined> = {};
+        for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+        send(await app.request({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body }));
+      })();
+    },
+  );
   server.keepAliveTimeout = 5_000;
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {

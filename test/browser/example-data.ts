@@ -23,9 +23,21 @@ export async function analyseExample(): Promise<ExampleStore> {
   const dir = mkdtempSync(join(tmpdir(), 'corroborate-example-'));
   const store = openStore(join(dir, 'store'));
   const stages = await loadStages();
-  const result = await analyze(store, [EXAMPLE_CORPUS], { manifest: join(EXAMPLE_CORPUS, 'manifest.jsonl'), stages, clock: () => new Date('2026-01-02T03:04:05Z') });
-  const highlights = loadHighlights(store, stages.extractor.version, result.ledger.documents.map((d) => d.id));
-  const data = loadReportData(store, { ledger: result.ledger, highlights, generated: '2026-01-02T03:04:05Z' });
+  const result = await analyze(store, [EXAMPLE_CORPUS], {
+    manifest: join(EXAMPLE_CORPUS, 'manifest.jsonl'),
+    stages,
+    clock: () => new Date('2026-01-02T03:04:05Z'),
+  });
+  const highlights = loadHighlights(
+    store,
+    stages.extractor.version,
+    result.ledger.documents.map((d) => d.id),
+  );
+  const data = loadReportData(store, {
+    ledger: result.ledger,
+    highlights,
+    generated: '2026-01-02T03:04:05Z',
+  });
   return {
     store,
     dir,

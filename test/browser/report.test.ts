@@ -66,16 +66,27 @@ describe.skipIf(!hasChromium)('single-file report of the example corpus in Chrom
     expect(await page.getByTestId('custody-entries').innerText()).toBe(String(data.ledger.custody.entries));
     const conflicts = data.ledger.events.filter((e) => e.conflicts.length).length;
     expect(await page.locator('.flag.conflicts li').count()).toBe(Math.min(8, conflicts));
-    expect(await page.locator('.flag.denials li').count()).toBe(Math.min(8, data.ledger.claims.filter((c) => c.stance === 'deny').length));
+    expect(await page.locator('.flag.denials li').count()).toBe(
+      Math.min(8, data.ledger.claims.filter((c) => c.stance === 'deny').length),
+    );
   });
 
   it('lists events in a sortable table with one map marker per located event (or cluster)', async () => {
     await go('#/events');
     const rows = page.locator('table.vtable tbody tr:not(.spacer)');
     expect(await rows.count()).toBeGreaterThanOrEqual(Math.min(data.ledger.events.length, 12));
-    expect(await page.locator('.vstatus').first().innerText()).toBe(`${data.ledger.events.length} of ${data.ledger.events.length} rows`);
-    const located = data.ledger.events.filter((e) => e.place?.lat != null).map((e) => e.id).sort();
-    const markerIds = (await page.locator('svg.map .marker').evaluateAll((els) => els.flatMap((el) => (el.getAttribute('data-events') ?? '').split(' ')))).sort();
+    expect(await page.locator('.vstatus').first().innerText()).toBe(
+      `${data.ledger.events.length} of ${data.ledger.events.length} rows`,
+    );
+    const located = data.ledger.events
+      .filter((e) => e.place?.lat != null)
+      .map((e) => e.id)
+      .sort();
+    const markerIds = (
+      await page
+        .locator('svg.map .marker')
+        .evaluateAll((els) => els.flatMap((el) => (el.getAttribute('data-events') ?? '').split(' ')))
+    ).sort();
     expect(markerIds).toEqual(located);
     expect(await page.locator('svg.map path.land').getAttribute('d')).toMatch(/^M/);
     // Sort by deaths, descending.
@@ -91,7 +102,9 @@ describe.skipIf(!hasChromium)('single-file report of the example corpus in Chrom
     const marker = page.locator('svg.map .marker').first();
     const ids = ((await marker.getAttribute('data-events')) ?? '').split(' ');
     await marker.click();
-    const rowIds = await page.locator('table.vtable tbody tr:not(.spacer)').evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+    const rowIds = await page
+      .locator('table.vtable tbody tr:not(.spacer)')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
     expect(rowIds.sort()).toEqual([...ids].sort());
     await page.getByRole('button', { name: 'Show all', exact: true }).click();
     const row = page.locator(`table.vtable tbody tr[data-id="${ids[0]}"]`);
@@ -108,32 +121,42 @@ describe.skipIf(!hasChromium)('single-file report of the example corpus in Chrom
     const marked = squash((await page.locator('ol.mentions mark.incident').allInnerTexts()).join(' '));
     expect(marked).toContain(squash(event.mentions[0]!.text));
     expect(await page.locator('table.figures').innerText()).toContain('Killed');
-    if (event.conflicts.length) expect(await page.locator('ul.conflicts li').count()).toBe(event.conflicts.length);
+    if (event.conflicts.length)
+      expect(await page.locator('ul.conflicts li').count()).toBe(event.conflicts.length);
   });
 
   it('draws the reuse graph with one edge per pair and explains direction on focus', async () => {
     await page.mouse.move(0, 0);
     await go('#/graph');
     expect(await page.locator('svg.graph g.edge').count()).toBe(data.ledger.reuse.length);
-    expect(await page.locator('svg.graph g.edge.paraphrase .line').count()).toBe(data.ledger.reuse.filter((p) => p.relation === 'paraphrase').length);
+    expect(await page.locator('svg.graph g.edge.paraphrase .line').count()).toBe(
+      data.ledger.reuse.filter((p) => p.relation === 'paraphrase').length,
+    );
     const pair = data.ledger.reuse[0]!;
     await page.locator(`svg.graph g.edge[data-a="${pair.a}"][data-b="${pair.b}"]`).focus();
     expect(await page.locator('.edge-info').innerText()).toContain(pair.reason);
   });
 
   it('aligns passages side by side in Compare, verbatim and paraphrase styled apart, and jumps', async () => {
-    const pair = data.ledger.reuse.find((p) => p.passages.some((x) => x.kind === 'paraphrase')) ?? data.ledger.reuse[0]!;
+    const pair =
+      data.ledger.reuse.find((p) => p.passages.some((x) => x.kind === 'paraphrase')) ?? data.ledger.reuse[0]!;
     await go(`#/compare/${pair.a}/${pair.b}`);
     await page.waitForSelector('.pane mark.passage');
     const panes = page.locator('.pane');
     for (const i of [0, 1]) {
-      const ids = await panes.nth(i).locator('mark.passage').evaluateAll((els) => [...new Set(els.flatMap((e) => (e.getAttribute('data-passage') ?? '').split(' ')))]);
+      const ids = await panes
+        .nth(i)
+        .locator('mark.passage')
+        .evaluateAll((els) => [
+          ...new Set(els.flatMap((e) => (e.getAttribute('data-passage') ?? '').split(' '))),
+        ]);
       expect(ids.sort()).toEqual(pair.passages.map((_, j) => String(j)).sort());
     }
     const para = page.locator('.pane mark.passage.paraphrase').first();
     const verb = page.locator('.pane mark.passage.verbatim').first();
     if ((await para.count()) && (await verb.count())) {
-      const style = (l: typeof para) => l.evaluate((e) => getComputedStyle(e).textDecorationStyle + getComputedStyle(e).backgroundColor);
+      const style = (l: typeof para) =>
+        l.evaluate((e) => getComputedStyle(e).textDecorationStyle + getComputedStyle(e).backgroundColor);
       expect(await style(para)).not.toBe(await style(verb));
     }
     await page.getByRole('button', { name: 'Next passage' }).click();
@@ -151,7 +174,8 @@ describe.skipIf(!hasChromium)('single-file report of the example corpus in Chrom
     }
     await go('#/claims');
     const denials = data.ledger.claims.filter((c) => c.stance === 'deny' && c.answers);
-    if (denials.length) expect(await page.locator('article.thread .answers .claim.deny').count()).toBe(denials.length);
+    if (denials.length)
+      expect(await page.locator('article.thread .answers .claim.deny').count()).toBe(denials.length);
   });
 
   it('shows a document with highlights, metadata and custody entries', async () => {

@@ -36,7 +36,8 @@ function hostileData(): ReportData {
   const moveSpan = (m: { document: string; span: [number, number] }) => {
     if (m.document === doc.id) m.span = [m.span[0] + shift, m.span[1] + shift];
   };
-  for (const x of [...data.ledger.events, ...data.ledger.quotes, ...data.ledger.claims]) x.mentions.forEach(moveSpan);
+  for (const x of [...data.ledger.events, ...data.ledger.quotes, ...data.ledger.claims])
+    x.mentions.forEach(moveSpan);
   for (const p of data.ledger.reuse) {
     for (const ps of p.passages) {
       if (p.a === doc.id) ps.a = [ps.a[0] + shift, ps.a[1] + shift];
@@ -60,7 +61,18 @@ function hostileData(): ReportData {
   return data;
 }
 
-const VIEWS = ['#/', '#/events', '#/event/e1', '#/graph', '#/compare/d1/d2', '#/quotes', '#/claims', '#/documents', '#/document/d1', '#/search?q=script'];
+const VIEWS = [
+  '#/',
+  '#/events',
+  '#/event/e1',
+  '#/graph',
+  '#/compare/d1/d2',
+  '#/quotes',
+  '#/claims',
+  '#/documents',
+  '#/document/d1',
+  '#/search?q=script',
+];
 
 async function visitAll(page: Page): Promise<void> {
   for (const hash of VIEWS) {
@@ -68,7 +80,10 @@ async function visitAll(page: Page): Promise<void> {
       location.hash = h;
     }, hash);
     await page.waitForTimeout(120);
-    expect(await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned), hash).toBeUndefined();
+    expect(
+      await page.evaluate(() => (window as unknown as { __pwned?: unknown }).__pwned),
+      hash,
+    ).toBeUndefined();
     // Only the app's own elements: no element was created from document text.
     expect(await page.locator('main img, main iframe, main script, main svg[onload]').count(), hash).toBe(0);
   }
@@ -113,7 +128,9 @@ describe.skipIf(!hasChromium)('untrusted text never runs', () => {
         location.hash = '#/document/d1';
       });
       await page.waitForSelector('.doc-text');
-      expect(await page.locator('.doc-text').innerText()).toContain('<script>window.__pwned = "script"</script>');
+      expect(await page.locator('.doc-text').innerText()).toContain(
+        '<script>window.__pwned = "script"</script>',
+      );
       expect(await page.locator('h1').innerText()).toContain('<img src=x onerror=');
       // A javascript: URL is shown, never linked.
       expect(await page.locator('a[href^="javascript:"]').count()).toBe(0);

@@ -23,7 +23,11 @@ describe.skipIf(!hasChromium)('live app over the example store in Chromium', () 
     const backend = createStoreBackend(example.store, {
       run: async (store, inputs) => {
         const result = await analyze(store, inputs);
-        return { summary: result.ingest, documents: result.ingest?.ingested.flatMap((i) => i.newDocuments) ?? [], ledger: result.ledger };
+        return {
+          summary: result.ingest,
+          documents: result.ingest?.ingested.flatMap((i) => i.newDocuments) ?? [],
+          ledger: result.ledger,
+        };
       },
       loadLedger,
     });
@@ -66,9 +70,13 @@ describe.skipIf(!hasChromium)('live app over the example store in Chromium', () 
 
   it('shows the overview and events from the API', async () => {
     const { ledger } = example.data;
-    expect((await page.locator('.counts li').allInnerTexts()).join(' ')).toContain(`${ledger.events.length}\nevents`);
+    expect((await page.locator('.counts li').allInnerTexts()).join(' ')).toContain(
+      `${ledger.events.length}\nevents`,
+    );
     await go('#/events');
-    expect(await page.locator('.vstatus').first().innerText()).toBe(`${ledger.events.length} of ${ledger.events.length} rows`);
+    expect(await page.locator('.vstatus').first().innerText()).toBe(
+      `${ledger.events.length} of ${ledger.events.length} rows`,
+    );
     expect(await page.locator('svg.map .marker').count()).toBeGreaterThan(0);
   });
 

@@ -25,7 +25,18 @@ async function unpackExtras(el: HTMLElement): Promise<{ texts: string[]; custody
 export function embeddedSource(el: HTMLElement, textsEl: HTMLElement | null): Source {
   const data = JSON.parse(el.textContent ?? '{}') as ReportData;
   if (data.packed) {
-    data.ledger.documents = data.documents.map(({ id, sha256, source, url, outlet, title, published, family }) => ({ id, sha256, source, url, outlet, title, published, family }));
+    data.ledger.documents = data.documents.map(
+      ({ id, sha256, source, url, outlet, title, published, family }) => ({
+        id,
+        sha256,
+        source,
+        url,
+        outlet,
+        title,
+        published,
+        family,
+      }),
+    );
   }
   let texts: Promise<void> | null = null;
   const ensureTexts = () => {
@@ -49,7 +60,9 @@ export function embeddedSource(el: HTMLElement, textsEl: HTMLElement | null): So
       return {
         document: { ...document, text: document.text ?? '' },
         highlights: data.highlights?.[id] ?? [],
-        custody: data.custody.filter((c) => c.document === id || (c.sha256 !== null && c.sha256 === document.sha256)),
+        custody: data.custody.filter(
+          (c) => c.document === id || (c.sha256 !== null && c.sha256 === document.sha256),
+        ),
       };
     },
   };

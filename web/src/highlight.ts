@@ -43,7 +43,9 @@ export function renderMarked(text: string, marks: Mark[], offset = 0): DocumentF
     if (labels) attrs.title = labels;
     if (first && inner.attrs) Object.assign(attrs, inner.attrs);
     // A piece inside several passages belongs to each of them (matched with [data-passage~="i"]).
-    const passages = [...new Set(covering.map((m) => m.attrs?.['data-passage']).filter((p): p is string => p !== undefined))];
+    const passages = [
+      ...new Set(covering.map((m) => m.attrs?.['data-passage']).filter((p): p is string => p !== undefined)),
+    ];
     if (passages.length) attrs['data-passage'] = passages.join(' ');
     frag.appendChild(h('mark', attrs, piece));
   }

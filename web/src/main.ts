@@ -1,10 +1,17 @@
 import './style.css';
 import { type ListNav, route, type View, type ViewContext } from './app.js';
-import { buildModel, DATA_ELEMENT_ID, embeddedSource, liveSource, type Model, TEXTS_ELEMENT_ID } from './data.js';
+import {
+  buildModel,
+  DATA_ELEMENT_ID,
+  embeddedSource,
+  liveSource,
+  type Model,
+  TEXTS_ELEMENT_ID,
+} from './data.js';
 import { clear, h } from './dom.js';
 import { claimsView } from './views/claims.js';
 import { compareView } from './views/compare.js';
-import { documentView, documentsView } from './views/documents.js';
+import { documentsView, documentView } from './views/documents.js';
 import { eventView } from './views/event.js';
 import { eventsView } from './views/events.js';
 import { graphView } from './views/graph.js';
@@ -43,12 +50,20 @@ async function boot(): Promise<void> {
   try {
     model = buildModel(source, await source.load());
   } catch (err) {
-    root.appendChild(h('p', { class: 'error', role: 'alert' }, `Could not load the data: ${(err as Error).message}`));
+    root.appendChild(
+      h('p', { class: 'error', role: 'alert' }, `Could not load the data: ${(err as Error).message}`),
+    );
     return;
   }
 
   let list: ListNav | null = null;
-  const search = h('input', { type: 'search', id: 'search', placeholder: 'Search  ( / )', 'aria-label': 'Search events, quotes, claims and documents', autocomplete: 'off' });
+  const search = h('input', {
+    type: 'search',
+    id: 'search',
+    placeholder: 'Search  ( / )',
+    'aria-label': 'Search events, quotes, claims and documents',
+    autocomplete: 'off',
+  });
   const searchForm = h(
     'form',
     {
@@ -64,12 +79,20 @@ async function boot(): Promise<void> {
   const navLinks = Object.entries(views)
     .filter(([, v]) => v.nav)
     .map(([key, v]) => h('a', { href: `#/${key}`, 'data-view': key }, v.nav ?? ''));
-  const helpButton = h('button', { type: 'button', class: 'help-button', 'aria-label': 'Keyboard shortcuts', onclick: () => toggleHelp() }, '?');
+  const helpButton = h(
+    'button',
+    { type: 'button', class: 'help-button', 'aria-label': 'Keyboard shortcuts', onclick: () => toggleHelp() },
+    '?',
+  );
   const header = h(
     'header',
     { class: 'top' },
     h('a', { class: 'brand', href: '#/' }, 'Corroborate'),
-    h('span', { class: 'mode', title: source.mode === 'report' ? 'Single-file report' : 'Live over the store' }, source.mode === 'report' ? 'report' : 'live'),
+    h(
+      'span',
+      { class: 'mode', title: source.mode === 'report' ? 'Single-file report' : 'Live over the store' },
+      source.mode === 'report' ? 'report' : 'live',
+    ),
     h('nav', { 'aria-label': 'Views' }, navLinks),
     searchForm,
     helpButton,
@@ -79,7 +102,11 @@ async function boot(): Promise<void> {
     'dialog',
     { id: 'help', 'aria-label': 'Keyboard shortcuts' },
     h('h2', {}, 'Keyboard shortcuts'),
-    h('dl', {}, HELP.map(([k, v]) => [h('dt', {}, h('kbd', {}, k)), h('dd', {}, v)])),
+    h(
+      'dl',
+      {},
+      HELP.map(([k, v]) => [h('dt', {}, h('kbd', {}, k)), h('dd', {}, v)]),
+    ),
     h('button', { type: 'button', onclick: () => help.close() }, 'Close'),
   );
   root.append(header, main, help);
@@ -98,7 +125,10 @@ async function boot(): Promise<void> {
     const entry = views[name] ?? views['']!;
     for (const a of navLinks) {
       const key = a.getAttribute('data-view');
-      const current = key === name || (key === 'events' && name === 'event') || (key === 'documents' && name === 'document');
+      const current =
+        key === name ||
+        (key === 'events' && name === 'event') ||
+        (key === 'documents' && name === 'document');
       if (current) a.setAttribute('aria-current', 'page');
       else a.removeAttribute('aria-current');
     }
@@ -142,7 +172,15 @@ async function boot(): Promise<void> {
     if (help.open && e.key !== '?') return;
     if (pendingG) {
       pendingG = false;
-      const to: Record<string, string> = { o: '', e: 'events', w: 'graph', c: 'compare', q: 'quotes', l: 'claims', d: 'documents' };
+      const to: Record<string, string> = {
+        o: '',
+        e: 'events',
+        w: 'graph',
+        c: 'compare',
+        q: 'quotes',
+        l: 'claims',
+        d: 'documents',
+      };
       if (e.key in to) {
         location.hash = `#/${to[e.key]}`;
         e.preventDefault();

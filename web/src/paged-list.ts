@@ -13,7 +13,12 @@ const PAGE = 50;
  * A list of variable-height cards rendered a page at a time ("show more"), with one active card
  * for the keyboard. Used where rows cannot have a fixed height (quotes, claims).
  */
-export function pagedList<T>(opts: { label: string; render: (item: T) => HTMLElement; id: (item: T) => string; onOpen?: (item: T) => void }): PagedList<T> {
+export function pagedList<T>(opts: {
+  label: string;
+  render: (item: T) => HTMLElement;
+  id: (item: T) => string;
+  onOpen?: (item: T) => void;
+}): PagedList<T> {
   let items: T[] = [];
   let shown = 0;
   let active = -1;

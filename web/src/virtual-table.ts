@@ -59,8 +59,17 @@ export function createVirtualTable<T>(opts: VirtualTableOptions<T>): VirtualTabl
     return th;
   });
   const tbody = h('tbody');
-  const table = h('table', { class: 'vtable', 'aria-label': opts.label, 'aria-rowcount': 0 }, h('thead', {}, h('tr', {}, headCells)), tbody);
-  const scroller = h('div', { class: 'vscroll', tabindex: 0, 'aria-label': `${opts.label} (scrollable)` }, table);
+  const table = h(
+    'table',
+    { class: 'vtable', 'aria-label': opts.label, 'aria-rowcount': 0 },
+    h('thead', {}, h('tr', {}, headCells)),
+    tbody,
+  );
+  const scroller = h(
+    'div',
+    { class: 'vscroll', tabindex: 0, 'aria-label': `${opts.label} (scrollable)` },
+    table,
+  );
   const status = h('p', { class: 'vstatus', 'aria-live': 'polite' });
   const el = h('div', { class: 'vtable-wrap' }, scroller, status);
 

@@ -34,7 +34,11 @@ describe('corroborate report', () => {
     try {
       const last = [...store.custody.entries()].at(-1);
       expect(last?.kind).toBe('export');
-      expect(last?.details).toMatchObject({ format: 'report-html', file: out, sha256: createHash('sha256').update(html).digest('hex') });
+      expect(last?.details).toMatchObject({
+        format: 'report-html',
+        file: out,
+        sha256: createHash('sha256').update(html).digest('hex'),
+      });
     } finally {
       store.close();
     }

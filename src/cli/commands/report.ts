@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { UsageError } from '../../core/errors.js';
 import { loadLedger } from '../../analyze/load-ledger.js';
 import { loadStages } from '../../analyze/stages.js';
+import { UsageError } from '../../core/errors.js';
 import { loadHighlights } from '../../report/highlights.js';
 import { loadReportData } from '../../report/load-report-data.js';
 import { renderReport } from '../../report/render-report.js';
@@ -20,16 +20,27 @@ export function register(program: Command): void {
     .option('--no-highlights', 'leave out extraction highlights in the Document view (smaller file)')
     .action(async (raw: Record<string, unknown>, cmd: Command) => {
       const parsed = optionsSchema.safeParse(raw);
-      if (!parsed.success) throw new UsageError(`report: ${parsed.error.issues[0]?.message ?? 'invalid options'}.`, 'Example: corroborate report --out report.html');
+      if (!parsed.success)
+        throw new UsageError(
+          `report: ${parsed.error.issues[0]?.message ?? 'invalid options'}.`,
+          'Example: corroborate report --out report.html',
+        );
       const opts = parsed.data;
       const store = openStore(cmd.optsWithGlobals().store as string);
       try {
         const ledger = loadLedger(store);
-        if (!ledger) process.stderr.write('corroborate: warning: the store was never analysed; the report lists documents only.\n  hint: run `corroborate analyze` first.\n');
+        if (!ledger)
+          process.stderr.write(
+            'corroborate: warning: the store was never analysed; the report lists documents only.\n  hint: run `corroborate analyze` first.\n',
+          );
         let highlights: ReturnType<typeof loadHighlights> | undefined;
         if (opts.highlights && ledger) {
           const { extractor } = await loadStages();
-          highlights = loadHighlights(store, extractor.version, ledger.documents.map((d) => d.id));
+          highlights = loadHighlights(
+            store,
+            extractor.version,
+            ledger.documents.map((d) => d.id),
+          );
         }
         const data = loadReportData(store, { ledger, ...(highlights ? { highlights } : {}) });
         const html = renderReport(data);

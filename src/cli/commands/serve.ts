@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { UsageError } from '../../core/errors.js';
 import { analyze } from '../../analyze/analyze.js';
 import { loadLedger } from '../../analyze/load-ledger.js';
 import { loadStages } from '../../analyze/stages.js';
+import { UsageError } from '../../core/errors.js';
 import { loadHighlights } from '../../report/highlights.js';
 import { createApp } from '../../server/app.js';
 import { createStoreBackend } from '../../server/backend.js';
@@ -21,13 +21,20 @@ export function register(program: Command): void {
     .command('serve')
     .description('Serve the report as a live web app with a JSON API over the store (localhost by default)')
     .option('--port <n>', 'TCP port (0 picks a free one)', '8080')
-    .option('--host <host>', 'address to bind; anything but loopback exposes the store to the network', '127.0.0.1')
+    .option(
+      '--host <host>',
+      'address to bind; anything but loopback exposes the store to the network',
+      '127.0.0.1',
+    )
     .option('--max-upload <bytes>', 'largest upload accepted, in bytes', String(16 * 1024 * 1024))
     .action(async (raw: Record<string, unknown>, cmd: Command) => {
       const parsed = optionsSchema.safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
-        throw new UsageError(`serve: --${String(issue?.path[0] ?? '')}: ${issue?.message ?? 'invalid value'}.`, 'Example: corroborate serve --port 8080 --host 127.0.0.1');
+        throw new UsageError(
+          `serve: --${String(issue?.path[0] ?? '')}: ${issue?.message ?? 'invalid value'}.`,
+          'Example: corroborate serve --port 8080 --host 127.0.0.1',
+        );
       }
       const opts = parsed.data;
       const store = openStore(cmd.optsWithGlobals().store as string);
@@ -41,16 +48,30 @@ export function register(program: Command): void {
         loadLedger,
         highlights: (s) => {
           const ledger = loadLedger(s);
-          return ledger ? loadHighlights(s, stages.extractor.version, ledger.documents.map((d) => d.id)) : {};
+          return ledger
+            ? loadHighlights(
+                s,
+                stages.extractor.version,
+                ledger.documents.map((d) => d.id),
+              )
+            : {};
         },
       });
       const allowedHosts: string[] = [];
       const app = createApp(backend, { allowedHosts });
-      const running = await startServer(app, { port: opts.port, host: opts.host, maxBodyBytes: opts.maxUpload });
+      const running = await startServer(app, {
+        port: opts.port,
+        host: opts.host,
+        maxBodyBytes: opts.maxUpload,
+      });
       const port = new URL(running.url).port;
       // On loopback, only loopback Host names are answered (DNS-rebinding defence).
-      if (['127.0.0.1', 'localhost', '::1'].includes(opts.host)) allowedHosts.push(`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`);
-      else process.stderr.write('corroborate: warning: serving beyond this machine; anyone who can reach it can read and add documents.\n');
+      if (['127.0.0.1', 'localhost', '::1'].includes(opts.host))
+        allowedHosts.push(`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`);
+      else
+        process.stderr.write(
+          'corroborate: warning: serving beyond this machine; anyone who can reach it can read and add documents.\n',
+        );
       process.stderr.write(`corroborate: serving ${store.dir} at ${running.url} (Ctrl-C to stop)\n`);
       const stop = () => {
         void running.close().then(() => {

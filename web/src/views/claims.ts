@@ -7,11 +7,19 @@ import { pagedList } from '../paged-list.js';
 interface Thread {
   id: string;
   /** The accusation, reported fact or event being answered. */
-  target: { kind: 'claim'; claim: LedgerClaim } | { kind: 'event'; id: string; summary: string } | { kind: 'missing'; id: string };
+  target:
+    | { kind: 'claim'; claim: LedgerClaim }
+    | { kind: 'event'; id: string; summary: string }
+    | { kind: 'missing'; id: string };
   answers: LedgerClaim[];
 }
 
-const STANCE_LABEL: Record<Stance, string> = { affirm: 'accuses / affirms', deny: 'denies', hedge: 'hedges', report: 'reports' };
+const STANCE_LABEL: Record<Stance, string> = {
+  affirm: 'accuses / affirms',
+  deny: 'denies',
+  hedge: 'hedges',
+  report: 'reports',
+};
 
 export function claimsView(ctx: ViewContext): HTMLElement {
   const { model, query } = ctx;
@@ -29,7 +37,11 @@ export function claimsView(ctx: ViewContext): HTMLElement {
     const event = model.events.get(target);
     threads.push({
       id: target,
-      target: claim ? { kind: 'claim', claim } : event ? { kind: 'event', id: target, summary: event.summary } : { kind: 'missing', id: target },
+      target: claim
+        ? { kind: 'claim', claim }
+        : event
+          ? { kind: 'event', id: target, summary: event.summary }
+          : { kind: 'missing', id: target },
       answers,
     });
   }
@@ -37,12 +49,32 @@ export function claimsView(ctx: ViewContext): HTMLElement {
   const rest = claims.filter((c) => !inThreads.has(c.id));
 
   const mentionLinks = (c: LedgerClaim) =>
-    h('p', { class: 'muted' }, 'in ', c.mentions.map((m, i) => [i ? ', ' : '', h('a', { href: route(`document/${m.document}`, { at: String(m.span[0]) }) }, docShort(model, m.document))]));
+    h(
+      'p',
+      { class: 'muted' },
+      'in ',
+      c.mentions.map((m, i) => [
+        i ? ', ' : '',
+        h(
+          'a',
+          { href: route(`document/${m.document}`, { at: String(m.span[0]) }) },
+          docShort(model, m.document),
+        ),
+      ]),
+    );
   const claimEl = (c: LedgerClaim) =>
     h(
       'div',
       { class: `claim ${c.stance}`, id: `claim-${c.id}` },
-      h('p', {}, h('span', { class: `stance ${c.stance}` }, c.stance), ' ', h('strong', {}, c.claimant ?? 'Unattributed'), ` ${STANCE_LABEL[c.stance]}: `, h('q', {}, c.text)),
+      h(
+        'p',
+        {},
+        h('span', { class: `stance ${c.stance}` }, c.stance),
+        ' ',
+        h('strong', {}, c.claimant ?? 'Unattributed'),
+        ` ${STANCE_LABEL[c.stance]}: `,
+        h('q', {}, c.text),
+      ),
       mentionLinks(c),
     );
 
@@ -53,18 +85,43 @@ export function claimsView(ctx: ViewContext): HTMLElement {
       t.target.kind === 'claim'
         ? claimEl(t.target.claim)
         : t.target.kind === 'event'
-          ? h('p', {}, 'Event: ', h('a', { href: route(`event/${t.target.id}`) }, t.target.summary || t.target.id))
+          ? h(
+              'p',
+              {},
+              'Event: ',
+              h('a', { href: route(`event/${t.target.id}`) }, t.target.summary || t.target.id),
+            )
           : h('p', { class: 'muted' }, `Answers ${t.target.id}`),
       h('div', { class: 'answers', 'aria-label': 'Answered by' }, t.answers.map(claimEl)),
     );
 
-  const stanceSel = h('select', { 'aria-label': 'Stance' }, h('option', { value: '' }, 'All stances'), (['affirm', 'deny', 'hedge', 'report'] as Stance[]).map((st) => h('option', { value: st }, st)));
+  const stanceSel = h(
+    'select',
+    { 'aria-label': 'Stance' },
+    h('option', { value: '' }, 'All stances'),
+    (['affirm', 'deny', 'hedge', 'report'] as Stance[]).map((st) => h('option', { value: st }, st)),
+  );
   stanceSel.value = query.get('stance') ?? '';
-  const threadList = pagedList<Thread>({ label: 'Accusations and the denials answering them', render: threadEl, id: (t) => t.id });
-  const restList = pagedList<LedgerClaim>({ label: 'Other claims', render: (c) => h('article', { class: 'card' }, claimEl(c)), id: (c) => c.id });
+  const threadList = pagedList<Thread>({
+    label: 'Accusations and the denials answering them',
+    render: threadEl,
+    id: (t) => t.id,
+  });
+  const restList = pagedList<LedgerClaim>({
+    label: 'Other claims',
+    render: (c) => h('article', { class: 'card' }, claimEl(c)),
+    id: (c) => c.id,
+  });
   const apply = () => {
     const st = stanceSel.value;
-    threadList.setItems(threads.filter((t) => !st || t.answers.some((a) => a.stance === st) || (t.target.kind === 'claim' && t.target.claim.stance === st)));
+    threadList.setItems(
+      threads.filter(
+        (t) =>
+          !st ||
+          t.answers.some((a) => a.stance === st) ||
+          (t.target.kind === 'claim' && t.target.claim.stance === st),
+      ),
+    );
     restList.setItems(rest.filter((c) => !st || c.stance === st));
   };
   stanceSel.addEventListener('change', apply);

@@ -6,7 +6,14 @@ import { renderMarked } from '../highlight.js';
 import { describePair } from './graph.js';
 
 /** The pair between two documents with passages oriented left/right, or null. */
-function orient(pairs: ReusePair[], left: string, right: string): { pair: ReusePair; passages: { l: Passage['a']; r: Passage['b']; kind: Passage['kind']; score: number }[] } | null {
+function orient(
+  pairs: ReusePair[],
+  left: string,
+  right: string,
+): {
+  pair: ReusePair;
+  passages: { l: Passage['a']; r: Passage['b']; kind: Passage['kind']; score: number }[];
+} | null {
   const pair = pairs.find((p) => (p.a === left && p.b === right) || (p.a === right && p.b === left));
   if (!pair) return null;
   const flip = pair.a !== left;
@@ -21,16 +28,32 @@ export async function compareView(ctx: ViewContext): Promise<HTMLElement> {
   const pairs = model.data.ledger.reuse;
   let [left, right] = params;
   if (!left || !right) {
-    const best = [...pairs].sort((a, b) => b.passages.length - a.passages.length || Math.max(b.shared_a, b.shared_b) - Math.max(a.shared_a, a.shared_b))[0];
-    if (!best) return h('div', {}, h('h1', {}, 'Compare'), h('p', { class: 'muted' }, 'No reuse was detected, so there is nothing to compare.'));
+    const best = [...pairs].sort(
+      (a, b) =>
+        b.passages.length - a.passages.length ||
+        Math.max(b.shared_a, b.shared_b) - Math.max(a.shared_a, a.shared_b),
+    )[0];
+    if (!best)
+      return h(
+        'div',
+        {},
+        h('h1', {}, 'Compare'),
+        h('p', { class: 'muted' }, 'No reuse was detected, so there is nothing to compare.'),
+      );
     [left, right] = best.direction === 'b>a' ? [best.b, best.a] : [best.a, best.b];
   }
   const l = left as string;
   const r = right as string;
 
   const options = (selected: string, label: string, onChange: (id: string) => void) => {
-    const ids = [...new Set(pairs.flatMap((p) => [p.a, p.b]))].sort((a, b) => docLabel(model, a).localeCompare(docLabel(model, b)));
-    const sel = h('select', { 'aria-label': label }, ids.map((id) => h('option', { value: id }, docLabel(model, id))));
+    const ids = [...new Set(pairs.flatMap((p) => [p.a, p.b]))].sort((a, b) =>
+      docLabel(model, a).localeCompare(docLabel(model, b)),
+    );
+    const sel = h(
+      'select',
+      { 'aria-label': label },
+      ids.map((id) => h('option', { value: id }, docLabel(model, id))),
+    );
     sel.value = selected;
     sel.addEventListener('change', () => onChange(sel.value));
     return sel;
@@ -42,16 +65,45 @@ export async function compareView(ctx: ViewContext): Promise<HTMLElement> {
 
   const paneL = h('div', { class: 'pane', tabindex: 0, 'aria-label': `Text of ${docLabel(model, l)}` });
   const paneR = h('div', { class: 'pane', tabindex: 0, 'aria-label': `Text of ${docLabel(model, r)}` });
-  const markAttrs = (i: number, kind: string) => ({ 'data-passage': String(i), 'aria-label': `passage ${i + 1}, ${kind}` });
+  const markAttrs = (i: number, kind: string) => ({
+    'data-passage': String(i),
+    'aria-label': `passage ${i + 1}, ${kind}`,
+  });
   paneL.appendChild(
-    h('div', { class: 'text' }, renderMarked(pageL.document.text, passages.map((p, i) => ({ span: p.l, cls: `passage ${p.kind}`, label: `passage ${i + 1}: ${p.kind} (score ${p.score.toFixed(2)})`, attrs: markAttrs(i, p.kind) })))),
+    h(
+      'div',
+      { class: 'text' },
+      renderMarked(
+        pageL.document.text,
+        passages.map((p, i) => ({
+          span: p.l,
+          cls: `passage ${p.kind}`,
+          label: `passage ${i + 1}: ${p.kind} (score ${p.score.toFixed(2)})`,
+          attrs: markAttrs(i, p.kind),
+        })),
+      ),
+    ),
   );
   paneR.appendChild(
-    h('div', { class: 'text' }, renderMarked(pageR.document.text, passages.map((p, i) => ({ span: p.r, cls: `passage ${p.kind}`, label: `passage ${i + 1}: ${p.kind} (score ${p.score.toFixed(2)})`, attrs: markAttrs(i, p.kind) })))),
+    h(
+      'div',
+      { class: 'text' },
+      renderMarked(
+        pageR.document.text,
+        passages.map((p, i) => ({
+          span: p.r,
+          cls: `passage ${p.kind}`,
+          label: `passage ${i + 1}: ${p.kind} (score ${p.score.toFixed(2)})`,
+          attrs: markAttrs(i, p.kind),
+        })),
+      ),
+    ),
   );
 
-  const firstMark = (pane: HTMLElement, i: number) => pane.querySelector<HTMLElement>(`mark[data-passage~="${i}"]`);
-  const topIn = (pane: HTMLElement, el: HTMLElement) => el.getBoundingClientRect().top - pane.getBoundingClientRect().top + pane.scrollTop;
+  const firstMark = (pane: HTMLElement, i: number) =>
+    pane.querySelector<HTMLElement>(`mark[data-passage~="${i}"]`);
+  const topIn = (pane: HTMLElement, el: HTMLElement) =>
+    el.getBoundingClientRect().top - pane.getBoundingClientRect().top + pane.scrollTop;
 
   // Scroll together: piecewise-linear map between the two panes through the passages' tops and
   // bottoms, keeping only anchors that increase on both sides.
@@ -66,7 +118,10 @@ export async function compareView(ctx: ViewContext): Promise<HTMLElement> {
       const tb = topIn(paneR, b) - 40;
       if (ta > last[0] && tb > last[1]) pts.push([ta, tb]);
     });
-    pts.push([Math.max(1, paneL.scrollHeight - paneL.clientHeight), Math.max(1, paneR.scrollHeight - paneR.clientHeight)]);
+    pts.push([
+      Math.max(1, paneL.scrollHeight - paneL.clientHeight),
+      Math.max(1, paneR.scrollHeight - paneR.clientHeight),
+    ]);
     return pts;
   }
   function mapScroll(y: number, pts: [number, number][], from: 0 | 1): number {
@@ -94,7 +149,11 @@ export async function compareView(ctx: ViewContext): Promise<HTMLElement> {
   paneR.addEventListener('scroll', sync(paneR, paneL, 1));
 
   let current = -1;
-  const counter = h('span', { class: 'counter', 'aria-live': 'polite' }, passages.length ? `${passages.length} aligned passages` : 'No aligned passages');
+  const counter = h(
+    'span',
+    { class: 'counter', 'aria-live': 'polite' },
+    passages.length ? `${passages.length} aligned passages` : 'No aligned passages',
+  );
   function jump(i: number): void {
     if (!passages.length) return;
     current = (i + passages.length) % passages.length;
@@ -124,8 +183,19 @@ export async function compareView(ctx: ViewContext): Promise<HTMLElement> {
       'div',
       { class: 'pane-head' },
       h('h2', {}, h('a', { href: route(`document/${id}`) }, docShort(model, id))),
-      h('p', { class: 'muted' }, page.document.title ?? '', page.document.published ? ` · ${page.document.published}` : ''),
-      pair ? h('p', {}, `${fmtPercent(pair.a === id ? pair.shared_a : pair.shared_b)} of this text is reused (${side})`) : null,
+      h(
+        'p',
+        { class: 'muted' },
+        page.document.title ?? '',
+        page.document.published ? ` · ${page.document.published}` : '',
+      ),
+      pair
+        ? h(
+            'p',
+            {},
+            `${fmtPercent(pair.a === id ? pair.shared_a : pair.shared_b)} of this text is reused (${side})`,
+          )
+        : null,
     );
 
   return h(
@@ -136,14 +206,46 @@ export async function compareView(ctx: ViewContext): Promise<HTMLElement> {
       'div',
       { class: 'toolbar' },
       options(l, 'Left document', (id) => (location.hash = route(`compare/${id}/${r}`))),
-      h('button', { type: 'button', 'aria-label': 'Swap sides', onclick: () => (location.hash = route(`compare/${r}/${l}`)) }, '⇄'),
+      h(
+        'button',
+        {
+          type: 'button',
+          'aria-label': 'Swap sides',
+          onclick: () => (location.hash = route(`compare/${r}/${l}`)),
+        },
+        '⇄',
+      ),
       options(r, 'Right document', (id) => (location.hash = route(`compare/${l}/${id}`))),
-      h('button', { type: 'button', 'aria-label': 'Previous passage', onclick: () => jump(current - 1) }, '↑ prev'),
-      h('button', { type: 'button', 'aria-label': 'Next passage', onclick: () => jump(current + 1) }, '↓ next'),
+      h(
+        'button',
+        { type: 'button', 'aria-label': 'Previous passage', onclick: () => jump(current - 1) },
+        '↑ prev',
+      ),
+      h(
+        'button',
+        { type: 'button', 'aria-label': 'Next passage', onclick: () => jump(current + 1) },
+        '↓ next',
+      ),
       counter,
     ),
-    pair ? h('p', { class: 'pair-info' }, describePair((id) => docShort(model, id), pair)) : h('p', { class: 'muted' }, 'These two documents share no detected passage.'),
-    h('ul', { class: 'legend', 'aria-label': 'Legend' }, h('li', {}, h('mark', { class: 'passage verbatim' }, 'verbatim')), h('li', {}, h('mark', { class: 'passage paraphrase' }, 'paraphrase'))),
-    h('div', { class: 'panes' }, h('section', { class: 'side' }, head(l, pageL, 'left'), paneL), h('section', { class: 'side' }, head(r, pageR, 'right'), paneR)),
+    pair
+      ? h(
+          'p',
+          { class: 'pair-info' },
+          describePair((id) => docShort(model, id), pair),
+        )
+      : h('p', { class: 'muted' }, 'These two documents share no detected passage.'),
+    h(
+      'ul',
+      { class: 'legend', 'aria-label': 'Legend' },
+      h('li', {}, h('mark', { class: 'passage verbatim' }, 'verbatim')),
+      h('li', {}, h('mark', { class: 'passage paraphrase' }, 'paraphrase')),
+    ),
+    h(
+      'div',
+      { class: 'panes' },
+      h('section', { class: 'side' }, head(l, pageL, 'left'), paneL),
+      h('section', { class: 'side' }, head(r, pageR, 'right'), paneR),
+    ),
   );
 }

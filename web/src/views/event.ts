@@ -10,7 +10,14 @@ export async function eventView({ model, params }: ViewContext): Promise<HTMLEle
   if (!e) return h('p', { class: 'error', role: 'alert' }, `No event with id ${id}.`);
 
   const figure = (label: string, r: Range | null) =>
-    h('tr', {}, h('th', { scope: 'row' }, label), h('td', { class: 'num' }, fmtNumber(r?.low)), h('td', { class: 'num' }, fmtNumber(r?.best)), h('td', { class: 'num' }, fmtNumber(r?.high)));
+    h(
+      'tr',
+      {},
+      h('th', { scope: 'row' }, label),
+      h('td', { class: 'num' }, fmtNumber(r?.low)),
+      h('td', { class: 'num' }, fmtNumber(r?.best)),
+      h('td', { class: 'num' }, fmtNumber(r?.high)),
+    );
 
   const mentions = await Promise.all(
     e.mentions.map(async (m) => {
@@ -24,14 +31,19 @@ export async function eventView({ model, params }: ViewContext): Promise<HTMLEle
       return h(
         'li',
         { class: 'mention' },
-        h('a', { href: route(`document/${m.document}`, { at: String(m.span[0]) }) }, docLabel(model, m.document)),
+        h(
+          'a',
+          { href: route(`document/${m.document}`, { at: String(m.span[0]) }) },
+          docLabel(model, m.document),
+        ),
         body,
       );
     }),
   );
 
   const place = e.place
-    ? [e.place.name, e.place.admin1, e.place.country].filter(Boolean).join(', ') + ` (${e.place.precision}${e.place.lat !== null ? `, ${e.place.lat.toFixed(3)}, ${e.place.lon?.toFixed(3)}` : ''})`
+    ? [e.place.name, e.place.admin1, e.place.country].filter(Boolean).join(', ') +
+      ` (${e.place.precision}${e.place.lat !== null ? `, ${e.place.lat.toFixed(3)}, ${e.place.lon?.toFixed(3)}` : ''})`
     : 'unknown';
 
   return h(
@@ -45,7 +57,13 @@ export async function eventView({ model, params }: ViewContext): Promise<HTMLEle
       h('dt', {}, 'Type'),
       h('dd', {}, `${e.type} — ${e.subtype}`),
       h('dt', {}, 'Date'),
-      h('dd', {}, e.date ? `${e.date.start}${e.date.end !== e.date.start ? ` – ${e.date.end}` : ''} (${e.date.precision})` : 'unknown'),
+      h(
+        'dd',
+        {},
+        e.date
+          ? `${e.date.start}${e.date.end !== e.date.start ? ` – ${e.date.end}` : ''} (${e.date.precision})`
+          : 'unknown',
+      ),
       h('dt', {}, 'Place'),
       h('dd', {}, place),
       h('dt', {}, 'Actors'),
@@ -58,7 +76,18 @@ export async function eventView({ model, params }: ViewContext): Promise<HTMLEle
     h(
       'table',
       { class: 'figures', 'aria-label': 'Figures' },
-      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', { scope: 'col' }, 'low'), h('th', { scope: 'col' }, 'best'), h('th', { scope: 'col' }, 'high'))),
+      h(
+        'thead',
+        {},
+        h(
+          'tr',
+          {},
+          h('th', {}, ''),
+          h('th', { scope: 'col' }, 'low'),
+          h('th', { scope: 'col' }, 'best'),
+          h('th', { scope: 'col' }, 'high'),
+        ),
+      ),
       h('tbody', {}, figure('Killed', e.killed), figure('Injured', e.injured)),
     ),
     h('h2', {}, 'Conflicts'),
@@ -76,7 +105,10 @@ export async function eventView({ model, params }: ViewContext): Promise<HTMLEle
                 i ? ' vs ' : '',
                 h('span', { class: 'value' }, String(v.value)),
                 ' (',
-                v.documents.map((d, j) => [j ? ', ' : '', h('a', { href: route(`document/${d}`) }, docLabel(model, d))]),
+                v.documents.map((d, j) => [
+                  j ? ', ' : '',
+                  h('a', { href: route(`document/${d}`) }, docLabel(model, d)),
+                ]),
                 ')',
               ]),
             ),

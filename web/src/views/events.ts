@@ -9,7 +9,13 @@ export function eventsView(ctx: ViewContext): HTMLElement {
   const all = model.data.ledger.events;
   const types = [...new Set(all.map((e) => e.type))].sort();
 
-  const filter = h('input', { type: 'search', id: 'event-filter', placeholder: 'Filter: place, type, actor, summary', 'aria-label': 'Filter events', value: query.get('q') ?? '' });
+  const filter = h('input', {
+    type: 'search',
+    id: 'event-filter',
+    placeholder: 'Filter: place, type, actor, summary',
+    'aria-label': 'Filter events',
+    value: query.get('q') ?? '',
+  });
   const typeSel = h(
     'select',
     { 'aria-label': 'Event type' },
@@ -31,14 +37,73 @@ export function eventsView(ctx: ViewContext): HTMLElement {
     onActive: (e) => map.highlight(e?.id ?? null),
     initialSort: { key: 'date', dir: 1 },
     columns: [
-      { key: 'type', label: 'Type', width: '13%', sort: (e) => e.type, cell: (e) => h('span', { title: e.subtype }, e.type) },
-      { key: 'place', label: 'Place', width: '15%', sort: (e) => e.place?.name ?? null, cell: (e) => h('a', { href: route(`event/${e.id}`) }, e.place?.name ?? 'unknown place') },
-      { key: 'date', label: 'Date', width: '15%', sort: (e) => e.date?.start ?? null, cell: (e) => h('span', { title: e.date ? `${e.date.start} – ${e.date.end} (${e.date.precision})` : 'no date' }, fmtEventDate(e.date)) },
-      { key: 'killed', label: 'Killed', width: '11%', numeric: true, sort: (e) => e.killed?.best ?? e.killed?.low ?? null, cell: (e) => range(e.killed) },
-      { key: 'injured', label: 'Injured', width: '11%', numeric: true, sort: (e) => e.injured?.best ?? e.injured?.low ?? null, cell: (e) => range(e.injured) },
-      { key: 'sources', label: 'Sources', width: '10%', numeric: true, sort: (e) => e.sources, cell: (e) => String(e.sources) },
-      { key: 'independent', label: 'Independent', width: '14%', numeric: true, sort: (e) => e.independent_sources, cell: (e) => String(e.independent_sources) },
-      { key: 'conflicts', label: 'Conflicts', width: '11%', numeric: true, sort: (e) => e.conflicts.length, cell: (e) => (e.conflicts.length ? h('span', { class: 'warn' }, e.conflicts.map((c) => c.field).join(', ')) : '') },
+      {
+        key: 'type',
+        label: 'Type',
+        width: '13%',
+        sort: (e) => e.type,
+        cell: (e) => h('span', { title: e.subtype }, e.type),
+      },
+      {
+        key: 'place',
+        label: 'Place',
+        width: '15%',
+        sort: (e) => e.place?.name ?? null,
+        cell: (e) => h('a', { href: route(`event/${e.id}`) }, e.place?.name ?? 'unknown place'),
+      },
+      {
+        key: 'date',
+        label: 'Date',
+        width: '15%',
+        sort: (e) => e.date?.start ?? null,
+        cell: (e) =>
+          h(
+            'span',
+            { title: e.date ? `${e.date.start} – ${e.date.end} (${e.date.precision})` : 'no date' },
+            fmtEventDate(e.date),
+          ),
+      },
+      {
+        key: 'killed',
+        label: 'Killed',
+        width: '11%',
+        numeric: true,
+        sort: (e) => e.killed?.best ?? e.killed?.low ?? null,
+        cell: (e) => range(e.killed),
+      },
+      {
+        key: 'injured',
+        label: 'Injured',
+        width: '11%',
+        numeric: true,
+        sort: (e) => e.injured?.best ?? e.injured?.low ?? null,
+        cell: (e) => range(e.injured),
+      },
+      {
+        key: 'sources',
+        label: 'Sources',
+        width: '10%',
+        numeric: true,
+        sort: (e) => e.sources,
+        cell: (e) => String(e.sources),
+      },
+      {
+        key: 'independent',
+        label: 'Independent',
+        width: '14%',
+        numeric: true,
+        sort: (e) => e.independent_sources,
+        cell: (e) => String(e.independent_sources),
+      },
+      {
+        key: 'conflicts',
+        label: 'Conflicts',
+        width: '11%',
+        numeric: true,
+        sort: (e) => e.conflicts.length,
+        cell: (e) =>
+          e.conflicts.length ? h('span', { class: 'warn' }, e.conflicts.map((c) => c.field).join(', ')) : '',
+      },
     ],
   });
 
@@ -50,7 +115,18 @@ export function eventsView(ctx: ViewContext): HTMLElement {
 
   function matches(e: LedgerEvent, q: string): boolean {
     if (!q) return true;
-    const hay = [e.type, e.subtype, e.summary, e.place?.name, e.place?.admin1, e.place?.country, ...e.actors.map((a) => a.name), ...e.origins].join(' ').toLowerCase();
+    const hay = [
+      e.type,
+      e.subtype,
+      e.summary,
+      e.place?.name,
+      e.place?.admin1,
+      e.place?.country,
+      ...e.actors.map((a) => a.name),
+      ...e.origins,
+    ]
+      .join(' ')
+      .toLowerCase();
     return q
       .toLowerCase()
       .split(/\s+/)
@@ -59,14 +135,35 @@ export function eventsView(ctx: ViewContext): HTMLElement {
 
   function apply(): void {
     const q = filter.value.trim();
-    const rows = all.filter((e) => (!typeSel.value || e.type === typeSel.value) && (!conflictsOnly.checked || e.conflicts.length > 0) && matches(e, q));
+    const rows = all.filter(
+      (e) =>
+        (!typeSel.value || e.type === typeSel.value) &&
+        (!conflictsOnly.checked || e.conflicts.length > 0) &&
+        matches(e, q),
+    );
     map.setEvents(rows);
     const shown = selected ? rows.filter((e) => selected?.has(e.id)) : rows;
     table.setRows(shown);
     table.mark(selected ?? new Set());
     selection.replaceChildren(
       selected
-        ? h('span', {}, `Showing ${shown.length} event(s) selected on the map. `, h('button', { type: 'button', class: 'link', onclick: () => { selected = null; apply(); } }, 'Show all'))
+        ? h(
+            'span',
+            {},
+            `Showing ${shown.length} event(s) selected on the map. `,
+            h(
+              'button',
+              {
+                type: 'button',
+                class: 'link',
+                onclick: () => {
+                  selected = null;
+                  apply();
+                },
+              },
+              'Show all',
+            ),
+          )
         : '',
     );
     const params = new URLSearchParams();
@@ -90,9 +187,29 @@ export function eventsView(ctx: ViewContext): HTMLElement {
     'div',
     { class: 'events' },
     h('h1', {}, 'Events'),
-    h('div', { class: 'toolbar' }, filter, typeSel, h('label', { for: 'conflicts-only' }, conflictsOnly, ' conflicts only')),
+    h(
+      'div',
+      { class: 'toolbar' },
+      filter,
+      typeSel,
+      h('label', { for: 'conflicts-only' }, conflictsOnly, ' conflicts only'),
+    ),
     selection,
-    h('div', { class: 'events-split' }, h('figure', { class: 'map-wrap' }, map.el, h('figcaption', {}, 'Markers sized by deaths; numbers are clusters. Click a marker to select its events.')), table.el),
+    h(
+      'div',
+      { class: 'events-split' },
+      h(
+        'figure',
+        { class: 'map-wrap' },
+        map.el,
+        h(
+          'figcaption',
+          {},
+          'Markers sized by deaths; numbers are clusters. Click a marker to select its events.',
+        ),
+      ),
+      table.el,
+    ),
   );
 }
 
@@ -114,6 +231,7 @@ export function fmtEventDate(d: LedgerEvent['date']): string {
 export function range(r: { low: number | null; best: number | null; high: number | null } | null): string {
   if (!r) return '–';
   const best = r.best ?? r.low ?? r.high;
-  if (r.low !== null && r.high !== null && r.low !== r.high) return `${fmtNumber(best)} (${fmtNumber(r.low)}–${fmtNumber(r.high)})`;
+  if (r.low !== null && r.high !== null && r.low !== r.high)
+    return `${fmtNumber(best)} (${fmtNumber(r.low)}–${fmtNumber(r.high)})`;
   return fmtNumber(best);
 }

@@ -25,7 +25,10 @@ function ends(p: ReusePair): [string, string] {
 
 export function describePair(label: (id: string) => string, p: ReusePair): string {
   const [from, to] = ends(p);
-  const arrow = p.direction === 'unknown' ? `${label(p.a)} — ${label(p.b)} (direction unknown)` : `${label(from)} → ${label(to)}`;
+  const arrow =
+    p.direction === 'unknown'
+      ? `${label(p.a)} — ${label(p.b)} (direction unknown)`
+      : `${label(from)} → ${label(to)}`;
   return `${arrow}: ${p.relation}, ${p.passages.length} passage(s), shares ${fmtPercent(p.shared_a)} of ${label(p.a)} and ${fmtPercent(p.shared_b)} of ${label(p.b)}. Why: ${p.reason}`;
 }
 
@@ -76,7 +79,15 @@ export function graphView(ctx: ViewContext): HTMLElement {
   }
 
   const boxes = new Map<string, Box>();
-  const familyRects: { id: string; x: number; y: number; w: number; hgt: number; size: number; origin: string | null }[] = [];
+  const familyRects: {
+    id: string;
+    x: number;
+    y: number;
+    w: number;
+    hgt: number;
+    size: number;
+    origin: string | null;
+  }[] = [];
   let cx = 0;
   let cy = 0;
   let shelf = 0;
@@ -100,23 +111,58 @@ export function graphView(ctx: ViewContext): HTMLElement {
     }
     layers.forEach((l, ci) => {
       (cols.get(l) ?? []).forEach((id, ri) => {
-        boxes.set(id, { id, x: cx + PAD + ci * (NODE_W + COL_GAP), y: cy + HEAD + PAD + ri * (NODE_H + ROW_GAP) });
+        boxes.set(id, {
+          id,
+          x: cx + PAD + ci * (NODE_W + COL_GAP),
+          y: cy + HEAD + PAD + ri * (NODE_H + ROW_GAP),
+        });
       });
     });
-    familyRects.push({ id: fid, x: cx, y: cy, w, hgt, size: ids.length, origin: model.families.get(fid)?.origin ?? null });
+    familyRects.push({
+      id: fid,
+      x: cx,
+      y: cy,
+      w,
+      hgt,
+      size: ids.length,
+      origin: model.families.get(fid)?.origin ?? null,
+    });
     cx += w + 20;
     shelf = Math.max(shelf, hgt);
   }
   const width = Math.max(400, ...familyRects.map((f) => f.x + f.w)) + 2;
   const height = cy + shelf + 2;
 
-  const info = h('p', { class: 'edge-info', 'aria-live': 'polite' }, 'Hover or focus an edge to see why it points that way; press Enter to compare the two texts.');
-  const svg = s('svg', { class: 'graph', viewBox: `0 0 ${width} ${height}`, role: 'group', 'aria-label': 'Who copied whom' });
+  const info = h(
+    'p',
+    { class: 'edge-info', 'aria-live': 'polite' },
+    'Hover or focus an edge to see why it points that way; press Enter to compare the two texts.',
+  );
+  const svg = s('svg', {
+    class: 'graph',
+    viewBox: `0 0 ${width} ${height}`,
+    role: 'group',
+    'aria-label': 'Who copied whom',
+  });
   svg.style.maxWidth = `${width}px`;
   const defs = s('defs', {});
   for (const kind of ['verbatim', 'paraphrase', 'mixed', 'duplicate', 'unknown']) {
     defs.appendChild(
-      s('marker', { id: `arrow-${kind}`, viewBox: '0 0 10 10', refX: 9, refY: 5, markerUnits: 'userSpaceOnUse', markerWidth: 11, markerHeight: 11, orient: 'auto-start-reverse', class: `arrow ${kind}` }, s('path', { d: 'M0,0 L10,5 L0,10 z' })),
+      s(
+        'marker',
+        {
+          id: `arrow-${kind}`,
+          viewBox: '0 0 10 10',
+          refX: 9,
+          refY: 5,
+          markerUnits: 'userSpaceOnUse',
+          markerWidth: 11,
+          markerHeight: 11,
+          orient: 'auto-start-reverse',
+          class: `arrow ${kind}`,
+        },
+        s('path', { d: 'M0,0 L10,5 L0,10 z' }),
+      ),
     );
   }
   svg.appendChild(defs);
@@ -128,7 +174,11 @@ export function graphView(ctx: ViewContext): HTMLElement {
         'g',
         { class: 'family', 'aria-label': `${name}: ${f.size} documents` },
         s('rect', { x: f.x + 0.5, y: f.y + 0.5, width: f.w, height: f.hgt, rx: 8 }),
-        s('text', { x: f.x + 10, y: f.y + 17 }, `${name} · ${f.size} docs${f.origin ? ` · origin ${docShort(model, f.origin)}` : ''}`),
+        s(
+          'text',
+          { x: f.x + 10, y: f.y + 17 },
+          `${name} · ${f.size} docs${f.origin ? ` · origin ${docShort(model, f.origin)}` : ''}`,
+        ),
       ),
     );
   }
@@ -175,7 +225,12 @@ export function graphView(ctx: ViewContext): HTMLElement {
       },
       s('title', {}, desc),
       s('path', { class: 'hit', d }),
-      s('path', { class: 'line', d, 'stroke-width': (1.5 + 7 * Math.max(p.shared_a, p.shared_b)).toFixed(1), 'marker-end': p.direction === 'unknown' ? null : `url(#arrow-${kind})` }),
+      s('path', {
+        class: 'line',
+        d,
+        'stroke-width': (1.5 + 7 * Math.max(p.shared_a, p.shared_b)).toFixed(1),
+        'marker-end': p.direction === 'unknown' ? null : `url(#arrow-${kind})`,
+      }),
     );
     edgeEls.push(g);
     svg.appendChild(g);
@@ -188,7 +243,11 @@ export function graphView(ctx: ViewContext): HTMLElement {
     svg.appendChild(
       s(
         'a',
-        { href: route(`document/${b.id}`), class: isOrigin ? 'node origin' : 'node', 'aria-label': `${docLabel(model, b.id)}${isOrigin ? ' (family origin)' : ''}` },
+        {
+          href: route(`document/${b.id}`),
+          class: isOrigin ? 'node origin' : 'node',
+          'aria-label': `${docLabel(model, b.id)}${isOrigin ? ' (family origin)' : ''}`,
+        },
         s('title', {}, docLabel(model, b.id)),
         s('rect', { x: b.x, y: b.y, width: NODE_W, height: NODE_H, rx: 5 }),
         s('text', { x: b.x + 8, y: b.y + 19 }, label.length > 22 ? `${label.slice(0, 21)}…` : label),
@@ -225,8 +284,16 @@ export function graphView(ctx: ViewContext): HTMLElement {
     ),
     only ? h('p', {}, `Showing family ${only}. `, h('a', { href: '#/graph' }, 'Show all families')) : null,
     info,
-    edges.length ? h('div', { class: 'graph-scroll' }, svg) : h('p', { class: 'muted' }, 'No reuse was detected between documents.'),
-    shown.size < inPairs.size && !only ? h('p', { class: 'muted' }, `Showing the ${kept.length} largest families (${shown.size} documents); pick a family on the Overview to see the others.`) : null,
+    edges.length
+      ? h('div', { class: 'graph-scroll' }, svg)
+      : h('p', { class: 'muted' }, 'No reuse was detected between documents.'),
+    shown.size < inPairs.size && !only
+      ? h(
+          'p',
+          { class: 'muted' },
+          `Showing the ${kept.length} largest families (${shown.size} documents); pick a family on the Overview to see the others.`,
+        )
+      : null,
     h('p', { class: 'muted' }, `${unrelated} document(s) share no passage with another and are not drawn.`),
   );
 }

@@ -1,4 +1,4 @@
-import { geoMercator, geoPath, type GeoPermissibleObjects } from 'd3-geo';
+import { type GeoPermissibleObjects, geoMercator, geoPath } from 'd3-geo';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import countriesTopo from 'world-atlas/countries-110m.json';
@@ -38,7 +38,12 @@ function casualties(e: LedgerEvent): number {
  * would overlap. No tiles, no requests.
  */
 export function createEventMap(onSelect: (events: LedgerEvent[]) => void): EventMap {
-  const svg = s('svg', { viewBox: `0 0 ${WIDTH} ${HEIGHT}`, class: 'map', role: 'group', 'aria-label': 'Map of events' });
+  const svg = s('svg', {
+    viewBox: `0 0 ${WIDTH} ${HEIGHT}`,
+    class: 'map',
+    role: 'group',
+    'aria-label': 'Map of events',
+  });
   const base = s('g', { class: 'base', 'aria-hidden': 'true' });
   const markersG = s('g', { class: 'markers' });
   svg.append(base, markersG);
@@ -79,7 +84,8 @@ export function createEventMap(onSelect: (events: LedgerEvent[]) => void): Event
   function bounds(located: LedgerEvent[]): [number, number, number, number] {
     const lons = located.map((e) => e.place!.lon!).sort((a, b) => a - b);
     const lats = located.map((e) => e.place!.lat!).sort((a, b) => a - b);
-    const q = (xs: number[], f: number) => xs[Math.min(xs.length - 1, Math.max(0, Math.round(f * (xs.length - 1))))] as number;
+    const q = (xs: number[], f: number) =>
+      xs[Math.min(xs.length - 1, Math.max(0, Math.round(f * (xs.length - 1))))] as number;
     const trim = whole || located.length < 8 ? 0 : 0.05;
     return [q(lons, trim), q(lons, 1 - trim), q(lats, trim), q(lats, 1 - trim)];
   }

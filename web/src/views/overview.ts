@@ -29,7 +29,13 @@ export function overviewView({ model }: ViewContext): HTMLElement {
       'section',
       { class: `card flag ${cls}`, 'aria-labelledby': `flag-${cls}` },
       h('h3', { id: `flag-${cls}` }, `${title} `, h('span', { class: 'badge' }, String(items.length))),
-      items.length ? h('ul', {}, items.slice(0, 8).map((i) => h('li', {}, render(i)))) : h('p', { class: 'muted' }, 'None found.'),
+      items.length
+        ? h(
+            'ul',
+            {},
+            items.slice(0, 8).map((i) => h('li', {}, render(i))),
+          )
+        : h('p', { class: 'muted' }, 'None found.'),
       items.length > 8 ? h('p', { class: 'muted' }, `and ${items.length - 8} more`) : null,
     );
 
@@ -45,7 +51,13 @@ export function overviewView({ model }: ViewContext): HTMLElement {
     { class: 'overview' },
     h('h1', {}, 'Overview'),
     h('p', { class: 'muted' }, `Generated ${fmtDate(model.data.generated)}`),
-    h('ul', { class: 'counts', 'aria-label': 'Counts' }, counts.map(([label, n, href]) => h('li', {}, h('a', { href }, h('strong', {}, fmtNumber(n)), h('span', {}, label))))),
+    h(
+      'ul',
+      { class: 'counts', 'aria-label': 'Counts' },
+      counts.map(([label, n, href]) =>
+        h('li', {}, h('a', { href }, h('strong', {}, fmtNumber(n)), h('span', {}, label))),
+      ),
+    ),
     h(
       'div',
       { class: 'grid2' },
@@ -59,13 +71,25 @@ export function overviewView({ model }: ViewContext): HTMLElement {
           h('dt', {}, 'Entries'),
           h('dd', { 'data-testid': 'custody-entries' }, fmtNumber(ledger.custody.entries)),
           h('dt', {}, 'Head hash'),
-          h('dd', {}, h('code', { class: 'hash', 'data-testid': 'custody-head' }, ledger.custody.head || '–')),
+          h(
+            'dd',
+            {},
+            h('code', { class: 'hash', 'data-testid': 'custody-head' }, ledger.custody.head || '–'),
+          ),
         ),
         lastEntries.length
           ? h(
               'table',
               { class: 'small', 'aria-label': 'Latest custody entries' },
-              h('thead', {}, h('tr', {}, ['#', 'action', 'document', 'sha256', 'at'].map((c) => h('th', { scope: 'col' }, c)))),
+              h(
+                'thead',
+                {},
+                h(
+                  'tr',
+                  {},
+                  ['#', 'action', 'document', 'sha256', 'at'].map((c) => h('th', { scope: 'col' }, c)),
+                ),
+              ),
               h(
                 'tbody',
                 {},
@@ -98,7 +122,13 @@ export function overviewView({ model }: ViewContext): HTMLElement {
                 return h(
                   'li',
                   {},
-                  h('a', { href: route('graph', { family: f.id }) }, `${f.documents.length} documents`, ' · origin: ', f.origin ? docShort(model, f.origin) : 'unknown'),
+                  h(
+                    'a',
+                    { href: route('graph', { family: f.id }) },
+                    `${f.documents.length} documents`,
+                    ' · origin: ',
+                    f.origin ? docShort(model, f.origin) : 'unknown',
+                  ),
                   bar,
                 );
               }),
@@ -111,13 +141,43 @@ export function overviewView({ model }: ViewContext): HTMLElement {
     h(
       'div',
       { class: 'grid3' },
-      flag('Conflicting figures', conflicts, (e) =>
-        h('a', { href: route(`event/${e.id}`) }, e.summary || e.id, ' — ', e.conflicts.map((c) => `${c.field}: ${c.values.map((v) => v.value).join(' vs ')}`).join('; ')),
-      'conflicts'),
-      flag('Altered quotes', altered, (q) =>
-        h('a', { href: route('quotes', { q: q.id }) }, q.speaker ? `${q.speaker}: ` : '', `“${q.text}”`, ' — ', q.variants.filter((v) => v.flag).map((v) => v.flag).join('; ')),
-      'altered'),
-      flag('Denials', denials, (c) => h('a', { href: route('claims', { focus: c.id }) }, c.claimant ?? 'Someone', ' denies: ', c.text), 'denials'),
+      flag(
+        'Conflicting figures',
+        conflicts,
+        (e) =>
+          h(
+            'a',
+            { href: route(`event/${e.id}`) },
+            e.summary || e.id,
+            ' — ',
+            e.conflicts.map((c) => `${c.field}: ${c.values.map((v) => v.value).join(' vs ')}`).join('; '),
+          ),
+        'conflicts',
+      ),
+      flag(
+        'Altered quotes',
+        altered,
+        (q) =>
+          h(
+            'a',
+            { href: route('quotes', { q: q.id }) },
+            q.speaker ? `${q.speaker}: ` : '',
+            `“${q.text}”`,
+            ' — ',
+            q.variants
+              .filter((v) => v.flag)
+              .map((v) => v.flag)
+              .join('; '),
+          ),
+        'altered',
+      ),
+      flag(
+        'Denials',
+        denials,
+        (c) =>
+          h('a', { href: route('claims', { focus: c.id }) }, c.claimant ?? 'Someone', ' denies: ', c.text),
+        'denials',
+      ),
     ),
   );
 }

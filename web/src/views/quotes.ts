@@ -12,7 +12,10 @@ export function wordDiff(base: string, variant: string): HTMLElement {
   const dp: number[][] = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = a.length - 1; i >= 0; i--)
     for (let j = b.length - 1; j >= 0; j--)
-      dp[i]![j] = a[i]!.toLowerCase() === b[j]!.toLowerCase() ? dp[i + 1]![j + 1]! + 1 : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
+      dp[i]![j] =
+        a[i]!.toLowerCase() === b[j]!.toLowerCase()
+          ? dp[i + 1]![j + 1]! + 1
+          : Math.max(dp[i + 1]![j]!, dp[i]![j + 1]!);
   const out: (HTMLElement | string)[] = [];
   let i = 0;
   let j = 0;
@@ -39,9 +42,18 @@ function flagged(q: LedgerQuote): boolean {
 export function quotesView(ctx: ViewContext): HTMLElement {
   const { model, query } = ctx;
   const all = [...model.data.ledger.quotes].sort(
-    (a, b) => Number(flagged(b)) - Number(flagged(a)) || b.variants.length - a.variants.length || b.sources - a.sources || a.id.localeCompare(b.id),
+    (a, b) =>
+      Number(flagged(b)) - Number(flagged(a)) ||
+      b.variants.length - a.variants.length ||
+      b.sources - a.sources ||
+      a.id.localeCompare(b.id),
   );
-  const filter = h('input', { type: 'search', placeholder: 'Filter by speaker or words', 'aria-label': 'Filter quotes', value: query.get('q') ?? '' });
+  const filter = h('input', {
+    type: 'search',
+    placeholder: 'Filter by speaker or words',
+    'aria-label': 'Filter quotes',
+    value: query.get('q') ?? '',
+  });
 
   const card = (q: LedgerQuote) =>
     h(
@@ -58,7 +70,15 @@ export function quotesView(ctx: ViewContext): HTMLElement {
       h(
         'table',
         { class: 'variants', 'aria-label': `Variants of the quote by ${q.speaker ?? 'unknown speaker'}` },
-        h('thead', {}, h('tr', {}, ['Variant', 'Change', 'Documents'].map((c) => h('th', { scope: 'col' }, c)))),
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            ['Variant', 'Change', 'Documents'].map((c) => h('th', { scope: 'col' }, c)),
+          ),
+        ),
         h(
           'tbody',
           {},
@@ -68,7 +88,14 @@ export function quotesView(ctx: ViewContext): HTMLElement {
               { class: v.flag ? 'flagged' : undefined },
               h('td', {}, v.change === 'identical' ? v.text : wordDiff(q.text, v.text)),
               h('td', {}, v.change, v.flag ? h('div', { class: 'flag-note' }, '⚠ ', v.flag) : null),
-              h('td', {}, v.documents.map((d, i) => [i ? ', ' : '', h('a', { href: route(`document/${d}`) }, docShort(model, d))])),
+              h(
+                'td',
+                {},
+                v.documents.map((d, i) => [
+                  i ? ', ' : '',
+                  h('a', { href: route(`document/${d}`) }, docShort(model, d)),
+                ]),
+              ),
             ),
           ),
         ),
@@ -90,5 +117,11 @@ export function quotesView(ctx: ViewContext): HTMLElement {
   filter.addEventListener('input', apply);
   apply();
   ctx.setList(list);
-  return h('div', { class: 'quotes' }, h('h1', {}, 'Quotes'), h('div', { class: 'toolbar' }, filter), list.el);
+  return h(
+    'div',
+    { class: 'quotes' },
+    h('h1', {}, 'Quotes'),
+    h('div', { class: 'toolbar' }, filter),
+    list.el,
+  );
 }

@@ -15,10 +15,49 @@ export async function searchView({ model, query, setList }: ViewContext): Promis
   const { ledger } = model.data;
   const sections: [string, { href: string; text: string }[]][] = words.length
     ? [
-        ['Events', ledger.events.filter((e) => hit(e.summary, e.type, e.subtype, e.place?.name, e.place?.country, ...e.actors.map((a) => a.name), ...e.mentions.map((m) => m.text))).map((e) => ({ href: route(`event/${e.id}`), text: `${e.summary || e.type} — ${e.place?.name ?? 'unknown place'}, ${e.date?.start ?? 'undated'}` }))],
-        ['Quotes', ledger.quotes.filter((x) => hit(x.speaker, x.text, ...x.variants.map((v) => v.text))).map((x) => ({ href: route('quotes', { q: x.id }), text: `${x.speaker ?? 'Unknown'}: “${x.text}”` }))],
-        ['Claims', ledger.claims.filter((c) => hit(c.claimant, c.text)).map((c) => ({ href: route('claims', { focus: c.id }), text: `${c.claimant ?? 'Unattributed'} (${c.stance}): ${c.text}` }))],
-        ['Documents', model.data.documents.filter((d) => hit(d.title, d.outlet, d.source, d.id, d.text)).map((d) => ({ href: route(`document/${d.id}`), text: docLabel(model, d.id) }))],
+        [
+          'Events',
+          ledger.events
+            .filter((e) =>
+              hit(
+                e.summary,
+                e.type,
+                e.subtype,
+                e.place?.name,
+                e.place?.country,
+                ...e.actors.map((a) => a.name),
+                ...e.mentions.map((m) => m.text),
+              ),
+            )
+            .map((e) => ({
+              href: route(`event/${e.id}`),
+              text: `${e.summary || e.type} — ${e.place?.name ?? 'unknown place'}, ${e.date?.start ?? 'undated'}`,
+            })),
+        ],
+        [
+          'Quotes',
+          ledger.quotes
+            .filter((x) => hit(x.speaker, x.text, ...x.variants.map((v) => v.text)))
+            .map((x) => ({
+              href: route('quotes', { q: x.id }),
+              text: `${x.speaker ?? 'Unknown'}: “${x.text}”`,
+            })),
+        ],
+        [
+          'Claims',
+          ledger.claims
+            .filter((c) => hit(c.claimant, c.text))
+            .map((c) => ({
+              href: route('claims', { focus: c.id }),
+              text: `${c.claimant ?? 'Unattributed'} (${c.stance}): ${c.text}`,
+            })),
+        ],
+        [
+          'Documents',
+          model.data.documents
+            .filter((d) => hit(d.title, d.outlet, d.source, d.id, d.text))
+            .map((d) => ({ href: route(`document/${d.id}`), text: docLabel(model, d.id) })),
+        ],
       ]
     : [];
   const links: HTMLAnchorElement[] = [];
