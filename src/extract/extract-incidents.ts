@@ -144,7 +144,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         pick(text, input.places, reportedPart(text, clause), main.span) ??
         pick(text, input.places, reportedPart(text, sentence.span), main.span, true) ??
         previousPlace(text, input.places, input.sentences, sentence);
-      const date = pickDate(input.dates, clause) ?? pickDate(input.dates, sentence.span);
+      const date = pickDate(input.dates, clause) ?? pickDate(input.dates, sentence.span) ?? previousDate(text, input.dates, input.sentences, sentence);
       const base = {
         documentId: input.documentId,
         sentence: sentence.span,
@@ -326,6 +326,14 @@ function previousPlace(text: string, places: PlaceMention[], sentences: Sentence
 
 function pickDate(dates: DateMention[], span: Span): DateMention | null {
   return dates.find((d) => inside(d.span, span) && d.start !== null) ?? null;
+}
+
+/** Within a paragraph, a sentence without a date continues the previous one ("Also Sunday, … . In X, …"). */
+function previousDate(text: string, dates: DateMention[], sentences: Sentence[], sentence: Sentence): DateMention | null {
+  const i = sentences.indexOf(sentence);
+  const prev = i > 0 ? sentences[i - 1] : undefined;
+  if (!prev || /\n\s*\n/.test(text.slice(prev.span[1], sentence.span[0]))) return null;
+  return pickDate(dates, prev.span);
 }
 
 function classify(c: Compiled, main: Hit, actors: ActorMention[], span: Span, text: string): { type: EventType; subtype: string } {
