@@ -177,3 +177,16 @@ describe('inferMeta: byline', () => {
     if (found.byline) expect(text.slice(...found.byline.span)).toBe(found.byline.value);
   });
 });
+
+describe('inferMeta: headline, byline, then dateline', () => {
+  it('finds the dateline after a byline line', () => {
+    const text = 'Ferry Strands 40 In Fog\n\nBy Tomi Adeyemi-Hart\n\nLAGOS, Feb. 14 – A ferry drifted.';
+    const found = inferMeta(text);
+    expect(found.title?.value).toBe('Ferry Strands 40 In Fog');
+    expect(found.byline?.value).toBe('Tomi Adeyemi-Hart');
+    expect(found.dateline).toMatchObject({ place: 'LAGOS', date: 'Feb. 14' });
+  });
+  it('finds the dateline after a byline on the first line', () => {
+    expect(inferMeta('By Ann Lee\n\nOSLO – Snow fell.').dateline?.place).toBe('OSLO');
+  });
+});

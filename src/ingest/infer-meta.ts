@@ -25,15 +25,20 @@ export interface InferredMeta {
 export function inferMeta(text: string): InferredMeta {
   const firstLineDateline = inferDateline(text, leadingSpace(text, 0));
   const title = inferTitle(text, firstLineDateline !== null);
-  const bodyStart = title ? leadingSpace(text, title.span[1]) : leadingSpace(text, 0);
-  const dated = title ? inferDateline(text, bodyStart) : firstLineDateline;
+  const byline = inferByline(text, title ? title.span[1] : 0);
+  let bodyStart = title ? leadingSpace(text, title.span[1]) : leadingSpace(text, 0);
+  // A byline line between the headline and the body ("By Ann Lee, Outlet") is not the body.
+  if (byline && text.lastIndexOf('\n', byline.span[0]) < bodyStart) {
+    const lineEnd = text.indexOf('\n', byline.span[1]);
+    if (lineEnd >= 0) bodyStart = leadingSpace(text, lineEnd);
+  }
+  const dated = bodyStart > 0 ? inferDateline(text, bodyStart) : firstLineDateline;
   const creditMentions = inferCredits(text, dated ? dated.dateline.span[1] : bodyStart);
   if (dated?.credit && !creditMentions.some((c) => c.span[0] === dated.credit?.span[0])) {
     creditMentions.push(dated.credit);
     creditMentions.sort((a, b) => a.span[0] - b.span[0]);
   }
   const credits = [...new Set(creditMentions.map((c) => c.name))];
-  const byline = inferByline(text, title ? title.span[1] : 0);
   return { title, byline, dateline: dated?.dateline ?? null, creditMentions, credits };
 }
 
