@@ -107,6 +107,10 @@ describe.skipIf(!hasChromium)('live app over the example store in Chromium', () 
     await page.reload();
     await page.waitForSelector('body[data-ready]');
     expect((await page.locator('.counts li').first().innerText()).split('\n')[0]).toBe(String(before + 1));
+    // Its text is searchable through the server.
+    await go('#/search?q=reopened%20police');
+    await page.waitForSelector('section[aria-label="Documents"] li a');
+    expect(await page.locator('section[aria-label="Documents"] li a').count()).toBe(1);
   });
 
   it('made requests only to itself and broke no policy', () => {

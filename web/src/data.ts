@@ -8,6 +8,8 @@ export interface Source {
   page(id: string): Promise<DocumentPage>;
   /** Makes `text` present on every document (report mode); live mode searches on the server. */
   ensureTexts(): Promise<void>;
+  /** Ids of the documents whose text contains every word (live mode). */
+  searchTexts?(q: string): Promise<string[]>;
 }
 
 export const DATA_ELEMENT_ID = 'corroborate-data';
@@ -83,6 +85,10 @@ export function liveSource(): Source {
     mode: 'live',
     load: () => getJson<ReportData>('api/report'),
     ensureTexts: async () => undefined,
+    searchTexts: async (q) =>
+      (await getJson<{ documents: { id: string }[] }>(`api/search?q=${encodeURIComponent(q)}`)).documents.map(
+        (d) => d.id,
+      ),
     page: (id) => {
       let p = pages.get(id);
       if (!p) {

@@ -146,8 +146,11 @@ async function boot(): Promise<void> {
       },
     };
     let content: HTMLElement;
+    // Marks for profiling (bench/report): view built vs painted.
+    performance.mark('view:start');
     try {
       content = await entry.view(ctx);
+      performance.mark('view:built');
     } catch (err) {
       content = h('p', { class: 'error', role: 'alert' }, (err as Error).message);
     }

@@ -7,6 +7,8 @@ const LIMIT = 50;
 export async function searchView({ model, query, setList }: ViewContext): Promise<HTMLElement> {
   await model.source.ensureTexts();
   const q = (query.get('q') ?? '').trim();
+  // Live mode holds no texts in the page: the server searches them.
+  const fullText = q && model.source.mode === 'live' ? await model.source.searchTexts?.(q) : undefined;
   const words = q.toLowerCase().split(/\s+/).filter(Boolean);
   const hit = (...parts: (string | null | undefined)[]) => {
     const hay = parts.filter(Boolean).join(' ').toLowerCase();
@@ -54,9 +56,15 @@ export async function searchView({ model, query, setList }: ViewContext): Promis
         ],
         [
           'Documents',
-          model.data.documents
-            .filter((d) => hit(d.title, d.outlet, d.source, d.id, d.text))
-            .map((d) => ({ href: route(`document/${d.id}`), text: docLabel(model, d.id) })),
+          (
+            fullText ??
+            model.data.documents
+              .filter((d) => hit(d.title, d.outlet, d.source, d.id, d.text))
+              .map((d) => d.id)
+          ).map((id) => ({
+            href: route(`document/${id}`),
+            text: docLabel(model, id),
+          })),
         ],
       ]
     : [];
