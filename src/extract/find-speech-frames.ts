@@ -143,7 +143,7 @@ export function findSpeechFrames(text: string, sentences: readonly Sentence[], q
       if (quoted(cueStart)) continue;
       const cue = text.slice(cueStart, cueEnd).toLowerCase().replace(/\s+/g, ' ');
       const before = text.slice(Math.max(sentenceStart, cueStart - 30), cueStart);
-      const after = text.slice(cueEnd, Math.min(sentenceEnd, cueEnd + 12));
+      const after = text.slice(cueEnd, Math.min(sentenceEnd, cueEnd + 20));
       const isAccording = cue === 'according to' || cue === 'citing' || cue === 'quoting';
       if (!isAccording && (PASSIVE_BEFORE.test(before) || NOT_SPEECH_AFTER.test(after) && PHRASAL.test(cue))) {
         // Not speech (`called for`), but its subject is still the latest person named.
@@ -373,7 +373,9 @@ function createResolver(text: string) {
         const wantOrg = lower === 'it' || lower === 'they' || lower === 'we';
         for (let i = seen.length - 1; i >= 0; i--) {
           const candidate = seen[i]!;
-          if ((wantPerson && candidate.kind === 'person') || (wantOrg && (candidate.kind === 'organisation' || candidate.kind === 'description'))) {
+          const singular = !/s$/i.test(candidate.speaker);
+          const organisationLike = candidate.kind === 'organisation' || (candidate.kind === 'description' && (lower !== 'it' || singular));
+          if ((wantPerson && candidate.kind === 'person') || (wantOrg && organisationLike)) {
             return { ...candidate, span, resolved: true };
           }
         }
