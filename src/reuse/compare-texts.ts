@@ -2,7 +2,7 @@ import type { Direction, Passage, PassageKind, ReuseRelation } from '../core/typ
 import { alignParaphrases, type ParaphraseOptions } from './align-paraphrase.js';
 import { alignVerbatim, type TokenPassage, type VerbatimOptions } from './align-verbatim.js';
 import { inferDirection, type TextMeta } from './direction.js';
-import { normalizeForMatching } from './normalize.js';
+import { duplicateHash, normalizeForMatching } from './normalize.js';
 import { type PreparedText, prepareText } from './prepare.js';
 
 export interface CompareOptions {
@@ -59,7 +59,11 @@ function compareOrdered(a: PreparedText, b: PreparedText, options: CompareOption
   const direction = (shared_a: number, shared_b: number) =>
     inferDirection({ a: metaA, b: metaB, textA: a.text, textB: b.text, shared_a, shared_b });
 
-  if (a.tokens.length > 0 && normalizeForMatching(a.text).text === normalizeForMatching(b.text).text) {
+  if (
+    a.tokens.length > 0 &&
+    duplicateHash(a.text) === duplicateHash(b.text) &&
+    normalizeForMatching(a.text).text === normalizeForMatching(b.text).text
+  ) {
     const whole: Passage = { a: [0, a.text.length], b: [0, b.text.length], kind: 'verbatim', score: 1 };
     return { relation: 'duplicate', shared_a: 1, shared_b: 1, ...direction(1, 1), passages: [whole] };
   }

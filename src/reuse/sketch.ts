@@ -57,25 +57,36 @@ export function createSketcher(options: SketchOptions = {}): Sketcher {
   const sentenceWidth = o.sentenceBanding.bands * o.sentenceBanding.rows;
   const sentence = createMinHasher({ permutations: sentenceWidth, seed: o.seed + 7919 });
   return (p) => {
-    const content: number[] = [];
-    for (let i = 0; i < p.terms.length; i++) if (p.terms[i]?.kind !== 'stop') content.push(p.termHash[i] as number);
-    const signature = doc.signature(shingleHashes(Uint32Array.from(content), o.shingleSize));
-    const keys = new Set<number>();
+    const n = p.terms.length;
+    const content = new Uint32Array(n);
+    let c = 0;
+    for (let i = 0; i < n; i++) if (p.terms[i]?.kind !== 'stop') content[c++] = p.termHash[i] as number;
+    const signature = doc.signature(shingleHashes(content.subarray(0, c), o.shingleSize));
+    const keys: number[] = [];
+    const set = new Uint32Array(n);
     for (const s of p.sentences) {
-      const set = new Set<number>();
+      let m = 0;
       for (let i = s.first; i < s.last; i++) {
         const kind = p.terms[i]?.kind;
-        if (kind === 'content' || kind === 'number') set.add(p.termHash[i] as number);
+        if (kind === 'content' || kind === 'number') set[m++] = p.termHash[i] as number;
       }
-      if (set.size < o.minSentenceTerms) continue;
-      const sig = sentence.signature(Uint32Array.from(set));
-      for (const k of bandKeys(sig, o.sentenceBanding)) keys.add(combine(k, 0x53454e54));
+      const distinct = sortedDistinct(set.subarray(0, m));
+      if (distinct.length < o.minSentenceTerms) continue;
+      for (const k of bandKeys(sentence.signature(distinct), o.sentenceBanding)) keys.push(combine(k, 0x53454e54));
     }
     return {
       duplicate: duplicateHash(p.text),
       signature,
       bandKeys: bandKeys(signature, o.banding),
-      sentenceKeys: Uint32Array.from([...keys].sort((x, y) => x - y)),
+      sentenceKeys: sortedDistinct(Uint32Array.from(keys)),
     };
   };
+}
+
+/** Sorts in place and returns the distinct prefix (a view of `a`). */
+function sortedDistinct(a: Uint32Array): Uint32Array {
+  a.sort();
+  let w = 0;
+  for (let i = 0; i < a.length; i++) if (w === 0 || a[i] !== a[w - 1]) a[w++] = a[i] as number;
+  return a.subarray(0, w);
 }
