@@ -117,6 +117,10 @@ describe('inferMeta: title', () => {
     ['Hard-wrapped body text that goes on\nand on over the next line.', null],
     ['Bold Headline Over Wrapped Text\nBody starts here and goes on.', 'Bold Headline Over Wrapped Text'],
     ['KYIV, April 3 – A dateline line is body.\n\nMore.', null],
+    ['May 2, 2013, 1:12 PM\nLawyer: actress checks into rehab', null],
+    ['Updated Saturday, December 05, 2009 8:28 PM\nBody.', null],
+    ['9/10/2010 @ 1: 19PM\nBody.', null],
+    ['PUBLISHED FRIDAY, MARCH 8, 2013 AT 12:46 PM/UPDATED AT 12:48 PM\nBody.', null],
     [`${'Very long line '.repeat(20)}\n\nBody.`, null],
   ];
   it.each(cases)('%j → %j', (text, title) => {
