@@ -27,6 +27,9 @@ const cases: [string, string, (string | null)[][]][] = [
     [null, 'hedge', 'could not be independently verified'],
   ]],
   ['allegedly', 'Soldiers allegedly forced five men to kneel.', [[null, 'hedge', 'allegedly']]],
+  ['laid the blame', 'Ukrainian officials laid the blame for the killings squarely at the feet of Russian troops.', [['Ukrainian officials', 'affirm', 'laid the blame']]],
+  ['dismissed as', 'The Kremlin dismissed the reports as fake.', [['Kremlin', 'deny', 'dismissed']]],
+  ['reportedly', 'The convoy was reportedly hit twice.', [[null, 'hedge', 'reportedly']]],
   ['plain report', 'Police said the road was closed.', [['Police', 'report', 'said']]],
 ];
 
