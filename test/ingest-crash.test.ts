@@ -13,7 +13,7 @@ import { openStore } from '../src/store/open-store.js';
  * completes the ingest. Spawns the built CLI (`npm test` builds first).
  */
 const main = path.resolve('dist/cli/main.js');
-const FILES = 2000;
+const FILES = 1500;
 const KILLS = 20;
 let dir: string;
 let corpus: string;
@@ -120,7 +120,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('ingest under SIGKILL', () => {
-  it(`survives ${KILLS} kills at random moments and completes on re-run`, { timeout: 300_000 }, async () => {
+  it(`survives ${KILLS} kills at random moments and completes on re-run`, { timeout: 400_000 }, async () => {
     const random = seeded(7);
     let midIngest = 0;
     for (let round = 0; round < KILLS; round++) {
