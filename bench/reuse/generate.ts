@@ -66,11 +66,11 @@ function* interleave(a: string[], b: string[]): Generator<string> {
   }
 }
 
-export interface Generator {
+export interface CorpusGenerator {
   doc(i: number): GeneratedDoc;
 }
 
-export function createGenerator(seed: number): Generator {
+export function createGenerator(seed: number): CorpusGenerator {
   const v = vocabulary(seed);
   const lnN = Math.log(v.content.length);
   const zipf = (r: () => number) => v.content[Math.min(v.content.length - 1, Math.floor(Math.exp(r() * lnN)) - 1)] as string;

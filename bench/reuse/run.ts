@@ -38,6 +38,8 @@ interface SizeResult {
   docsPerSecondIndex: number;
   docsPerSecondTotal: number;
   peakRssMiB: number;
+  /** CPU seconds of the whole process (all threads): meaningful when other work shares the cores. */
+  cpuSeconds?: number;
   found: number;
   recall: Record<PlantKind, number>;
   planted: Record<PlantKind, number>;
@@ -376,6 +378,8 @@ async function main(): Promise<void> {
   if (one) {
     const result = await runSize(Number(one), sketchFromArgs());
     result.peakRssMiB = process.resourceUsage().maxRSS / 1024;
+    const cpu = process.cpuUsage();
+    result.cpuSeconds = (cpu.user + cpu.system) / 1e6;
     writeFileSync(flag('result', ''), JSON.stringify(result));
     return;
   }
@@ -404,12 +408,12 @@ async function main(): Promise<void> {
 
 function table(results: SizeResult[]): string {
   const rows = [
-    '| docs | words | index s | candidates | verify s | total s | docs/s (index) | docs/s (total) | peak RSS MiB | R verbatim | R light-edit | R splice | R paraphrase | precision | false pos. | add 1,000 s |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| docs | words | index s | candidates | verify s | total s | docs/s (index) | docs/s (total) | CPU s | peak RSS MiB | R verbatim | R light-edit | R splice | R paraphrase | precision | false pos. | add 1,000 s |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of results) {
     rows.push(
-      `| ${r.size.toLocaleString('en')} | ${r.words.toLocaleString('en')} | ${r.indexSeconds.toFixed(1)} | ${r.candidates.toLocaleString('en')} | ${r.verifySeconds.toFixed(1)} | ${r.totalSeconds.toFixed(1)} | ${Math.round(r.docsPerSecondIndex).toLocaleString('en')} | ${Math.round(r.docsPerSecondTotal).toLocaleString('en')} | ${Math.round(r.peakRssMiB)} | ${r.recall.verbatim.toFixed(4)} | ${r.recall['light-edit'].toFixed(4)} | ${r.recall.splice.toFixed(4)} | ${r.recall.paraphrase.toFixed(4)} | ${r.precision.toFixed(4)} | ${r.falsePositives} | ${r.addSeconds !== undefined ? r.addSeconds.toFixed(2) : '-'} |`,
+      `| ${r.size.toLocaleString('en')} | ${r.words.toLocaleString('en')} | ${r.indexSeconds.toFixed(1)} | ${r.candidates.toLocaleString('en')} | ${r.verifySeconds.toFixed(1)} | ${r.totalSeconds.toFixed(1)} | ${Math.round(r.docsPerSecondIndex).toLocaleString('en')} | ${Math.round(r.docsPerSecondTotal).toLocaleString('en')} | ${r.cpuSeconds !== undefined ? r.cpuSeconds.toFixed(0) : '-'} | ${Math.round(r.peakRssMiB)} | ${r.recall.verbatim.toFixed(4)} | ${r.recall['light-edit'].toFixed(4)} | ${r.recall.splice.toFixed(4)} | ${r.recall.paraphrase.toFixed(4)} | ${r.precision.toFixed(4)} | ${r.falsePositives} | ${r.addSeconds !== undefined ? r.addSeconds.toFixed(2) : '-'} |`,
     );
   }
   for (const r of results) {

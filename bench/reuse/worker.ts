@@ -61,7 +61,7 @@ parentPort?.on('message', (job: Job) => {
     }
     const b = bands.result();
     const s = sentences.result();
-    parentPort?.postMessage({ bands: b, sentences: s, words }, [b.buffer, s.buffer]);
+    parentPort?.postMessage({ bands: b, sentences: s, words }, [b.buffer as ArrayBuffer, s.buffer as ArrayBuffer]);
   } else if (job.type === 'verify') {
     const cache = new Map<number, PreparedText>();
     const prepared = (i: number) => {
@@ -81,7 +81,7 @@ parentPort?.on('message', (job: Job) => {
       if (r.relation !== 'none') accepted.push(code);
     }
     const a = accepted.result();
-    parentPort?.postMessage({ accepted: a }, [a.buffer]);
+    parentPort?.postMessage({ accepted: a }, [a.buffer as ArrayBuffer]);
   } else {
     const sets: Uint32Array[] = [];
     for (let i = 0; i < job.n; i++) sets.push(contentShingles(prepareText(g.doc(i).text), job.shingleSize));
@@ -95,6 +95,6 @@ parentPort?.on('message', (job: Job) => {
       }
     }
     const f = found.result();
-    parentPort?.postMessage({ found: f, comparisons }, [f.buffer]);
+    parentPort?.postMessage({ found: f, comparisons }, [f.buffer as ArrayBuffer]);
   }
 });
