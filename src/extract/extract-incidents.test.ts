@@ -78,3 +78,13 @@ describe('incidents', () => {
     expect(findSpanMismatches(text, [run(text)])).toEqual([]);
   });
 });
+
+describe('reference date', () => {
+  it('uses a dateline date only when it names its year', () => {
+    const text = 'Three people were killed in Lviv on Sunday.';
+    const dl = (date: string) => ({ place: 'LVIV', date, text: 'LVIV —', span: [0, 0] as [number, number] });
+    expect(extract({ id: 'a', text, published: null, dateline: dl('March 9') }).reference).toEqual({ date: null, from: 'none' });
+    expect(extract({ id: 'b', text, published: null, dateline: dl('April 3, 2022') }).reference).toEqual({ date: '2022-04-03', from: 'dateline' });
+    expect(extract({ id: 'c', text, published: '2022-04-04T10:00:00Z', dateline: null }).reference).toEqual({ date: '2022-04-04', from: 'published' });
+  });
+});

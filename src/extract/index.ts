@@ -53,10 +53,12 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
   return (doc) => {
     const { text } = doc;
     const dateline = typeof doc.dateline === 'string' ? null : doc.dateline;
-    const reference: DocumentExtraction['reference'] = doc.published
-      ? { date: doc.published.slice(0, 10), from: 'published' }
-      : dateline?.date
-        ? { date: dateline.date.slice(0, 10), from: 'dateline' }
+    const published = isoDay(doc.published);
+    const datelined = isoDay(dateline?.date ?? null);
+    const reference: DocumentExtraction['reference'] = published
+      ? { date: published, from: 'published' }
+      : datelined
+        ? { date: datelined, from: 'dateline' }
         : { date: null, from: 'none' };
     const sentences = splitSentences(text);
     const quantities = extractQuantities(text, sentences);
@@ -137,6 +139,18 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
       diagnostics,
     };
   };
+}
+
+/**
+ * `YYYY-MM-DD` from an ISO date or date-time, or from a written date that names its year
+ * ("April 3, 2022"). A dateline's "April 3" has no year and gives no reference date.
+ */
+function isoDay(value: string | null): string | null {
+  if (!value) return null;
+  if (/^\d{4}-\d{2}-\d{2}/.test(value)) return value.slice(0, 10);
+  if (!/\b\d{4}\b/.test(value)) return null;
+  const t = Date.parse(`${value} UTC`);
+  return Number.isNaN(t) ? null : new Date(t).toISOString().slice(0, 10);
 }
 
 /** The first line of a report when it reads like a dateline ("KYIV, Ukraine (AP) —"). */
