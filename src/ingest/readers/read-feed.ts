@@ -4,10 +4,10 @@ import { canonicalText, decodeText } from '../canonical-text.js';
 import type { Reader, ReadLimits, ReadRecord, ReadResult } from '../reader.js';
 import { diagnostic, type Place } from './diagnostic.js';
 import { htmlFragmentToText } from './html-to-text.js';
+import { tooManyRecords } from './json-parse.js';
 import { markupDepth } from './markup-depth.js';
 import { normalizeDate } from './normalize-date.js';
 import { outletFromFeedTitle } from './outlet-name.js';
-import { tooManyRecords } from './read-json.js';
 import { checkTextLength } from './text-length.js';
 import { attributeOf, rawInnerText, textOf } from './xml-text.js';
 

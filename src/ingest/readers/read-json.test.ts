@@ -121,6 +121,18 @@ describe('readJson', () => {
     ]);
   });
 
+  it('reads JSON Lines saved as .json', () => {
+    const r = readJson(bytes('{"text":"A."}\n{"text":"B."}\n'), { source: 'in.json', limits: defaultLimits });
+    expect(r.reader).toBe('jsonl');
+    expect(r.records.map((x) => [x.recordKey, x.text])).toEqual([
+      ['line 1', 'A.'],
+      ['line 2', 'B.'],
+    ]);
+    expect(r.diagnostics).toMatchObject([
+      { rule: 'ingest/json-lines-in-json', severity: 'info', source: 'in.json' },
+    ]);
+  });
+
   it('reports malformed JSON', () => {
     const r = readJson(bytes('{"text": "unterminated'), { source: 'in.json', limits: defaultLimits });
     expect(r.diagnostics).toMatchObject([{ rule: 'ingest/json-malformed', source: 'in.json' }]);

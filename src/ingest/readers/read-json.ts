@@ -1,9 +1,10 @@
 import type { Diagnostic } from '../../core/types.js';
 import { decodeText } from '../canonical-text.js';
-import type { Reader, ReadLimits, ReadRecord } from '../reader.js';
-import { diagnostic, type Place } from './diagnostic.js';
-import { jsonDepth } from './json-depth.js';
+import type { Reader, ReadRecord } from '../reader.js';
+import { diagnostic } from './diagnostic.js';
+import { parseJson, tooManyRecords } from './json-parse.js';
 import { recordFromJson } from './json-record.js';
+import { readJsonl } from './read-jsonl.js';
 
 /**
  * JSON → records: one object is one report (record key `''`); an array of objects (or an object
@@ -16,7 +17,20 @@ export const readJson: Reader = (bytes, { source, limits }) => {
   const decoded = decodeText(bytes, place);
   if (!decoded.ok) return { reader: 'json', records: [], diagnostics: [decoded.diagnostic] };
   const parsed = parseJson(decoded.text, place, limits);
-  if ('diagnostic' in parsed) return { reader: 'json', records: [], diagnostics: [parsed.diagnostic] };
+  if ('diagnostic' in parsed) {
+    // A common mislabel: JSON Lines saved as .json. Read it as such when its first line is an object.
+    if (parsed.diagnostic.rule === 'ingest/json-malformed' && firstLineIsObject(decoded.text)) {
+      const lines = readJsonl(bytes, { source, limits });
+      const note = diagnostic(
+        place,
+        'json-lines-in-json',
+        'info',
+        'The file is not one JSON value but one JSON object per line; it was read as JSON Lines.',
+      );
+      return { ...lines, diagnostics: [note, ...lines.diagnostics] };
+    }
+    return { reader: 'json', records: [], diagnostics: [parsed.diagnostic] };
+  }
   const value = parsed.value;
   const list = Array.isArray(value) ? value : listInside(value);
   if (!list) {
@@ -37,6 +51,17 @@ export const readJson: Reader = (bytes, { source, limits }) => {
   return { reader: 'json', records, diagnostics };
 };
 
+function firstLineIsObject(text: string): boolean {
+  const end = text.indexOf('\n');
+  if (end < 0) return false;
+  try {
+    const value: unknown = JSON.parse(text.slice(0, end));
+    return !!value && typeof value === 'object' && !Array.isArray(value);
+  } catch {
+    return false;
+  }
+}
+
 function listInside(value: unknown): unknown[] | null {
   if (!value || typeof value !== 'object') return null;
   const obj = value as Record<string, unknown>;
@@ -47,46 +72,4 @@ function listInside(value: unknown): unknown[] | null {
     if (Array.isArray(v)) return v;
   }
   return null;
-}
-
-/** `JSON.parse` behind a depth check; a syntax error becomes a diagnostic. */
-export function parseJson(
-  text: string,
-  place: Place,
-  limits: ReadLimits,
-): { value: unknown } | { diagnostic: Diagnostic } {
-  if (jsonDepth(text, limits.maxDepth) > limits.maxDepth) {
-    return {
-      diagnostic: diagnostic(
-        place,
-        'too-deep',
-        'error',
-        `Rejected: JSON nested more than ${limits.maxDepth} levels deep (maxDepth).`,
-        'If the data is genuine, raise --max-depth.',
-      ),
-    };
-  }
-  try {
-    return { value: JSON.parse(text) };
-  } catch (error) {
-    return {
-      diagnostic: diagnostic(
-        place,
-        'json-malformed',
-        'error',
-        `Expected valid JSON, found a syntax error: ${(error as Error).message}.`,
-        'Fix the JSON (e.g. check it with `jq .`).',
-      ),
-    };
-  }
-}
-
-export function tooManyRecords(place: Place, limits: ReadLimits, skipped: number | null): Diagnostic {
-  return diagnostic(
-    place,
-    'too-many-records',
-    'error',
-    `Stopped after ${limits.maxRecords} records (maxRecords)${skipped === null ? '' : `; ${skipped} more were not read`}.`,
-    'Split the input or raise --max-records.',
-  );
 }

@@ -2,9 +2,9 @@ import type { Diagnostic } from '../../core/types.js';
 import { decodeText } from '../canonical-text.js';
 import type { Reader, ReadRecord } from '../reader.js';
 import { diagnostic, formatBytes } from './diagnostic.js';
+import { parseJson, tooManyRecords } from './json-parse.js';
 import { recordFromJson } from './json-record.js';
 import { forEachLine } from './line-scan.js';
-import { parseJson, tooManyRecords } from './read-json.js';
 
 /**
  * JSON Lines → one record per non-blank line (record key `line N`, 1-based). Lines are found in

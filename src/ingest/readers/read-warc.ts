@@ -2,8 +2,8 @@ import type { Diagnostic } from '../../core/types.js';
 import type { Reader, ReadRecord } from '../reader.js';
 import { diagnostic } from './diagnostic.js';
 import { charsetOf, parseHttpResponse } from './http-message.js';
+import { tooManyRecords } from './json-parse.js';
 import { readHtmlBytes } from './read-html.js';
-import { tooManyRecords } from './read-json.js';
 import { checkDigest } from './warc-digest.js';
 import { parseWarc } from './warc-records.js';
 
