@@ -1,6 +1,6 @@
 import type { Attribution, DateMention, IncidentMention, LedgerEvent, Mention } from '../core/types.js';
 import type { MentionCluster } from './cluster-mentions.js';
-import { isImplied } from './compatibility.js';
+import { isImplied, isResolved } from './compatibility.js';
 import { reconcileFigure } from './figures.js';
 import { corroborate } from './independence.js';
 import { dateRank, kindSpecificity, placeRank } from './kinds.js';
@@ -105,7 +105,7 @@ export function buildEvent(cluster: MentionCluster, context: EventContext): Ledg
   )[0] as IncidentMention;
 
   const kind = most(mentions, (m) => m.kind, (a, b) => kindSpecificity(b.kind) - kindSpecificity(a.kind)) as IncidentMention;
-  const stated = mentions.filter((m) => m.date?.start && m.date.precision && !isImplied(m.date));
+  const stated = mentions.filter((m) => isResolved(m.date) && m.date.precision && !isImplied(m.date));
   const date = most(stated, (m) => `${m.date?.start}/${m.date?.end}`, (a, b) =>
     dateRank(a.date?.precision ?? 'year') - dateRank(b.date?.precision ?? 'year'),
   )?.date ?? impliedWeek(mentions);

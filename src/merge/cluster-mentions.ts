@@ -1,8 +1,9 @@
 import type { DocumentExtraction, IncidentMention } from '../core/types.js';
-import { linked, type MentionItem, pairScore, relateDates, statedPlace } from './compatibility.js';
+import { isImplied, isResolved, linked, type MentionItem, pairScore, relateDates, statedPlace } from './compatibility.js';
 import { compareStrings } from './stable-id.js';
 import { rareKeys } from './rare-keys.js';
-import { contentWords } from './words.js';
+import { tollOf } from './figures.js';
+import { contentWords, isSubgroup } from './words.js';
 
 export interface MentionCluster {
   items: MentionItem[];
@@ -46,20 +47,23 @@ export function toItems(extractions: readonly DocumentExtraction[]): MentionItem
   return items.sort(compareItems);
 }
 
-/** The size of what the mention reports (killed, else its largest count); vague words ("hundreds") give none. */
+/** The size of what the mention reports (its toll, else its largest count); vague words ("hundreds") and subgroups give none. */
 function scopeOf(m: IncidentMention): number | null {
-  if (m.killed?.best != null && !m.killed.percent) return m.killed.qualifier === 'vague' ? null : m.killed.best;
-  const counts = m.counts.filter((c) => !c.percent && c.best != null && c.qualifier !== 'vague').map((c) => c.best as number);
+  const toll = tollOf(m, 'killed');
+  if (toll?.best != null) return toll.qualifier === 'vague' ? null : toll.best;
+  if (m.killed) return null;
+  const counts = m.counts
+    .filter((c) => !c.percent && c.best != null && c.qualifier !== 'vague' && !isSubgroup(c.counted))
+    .map((c) => c.best as number);
   return counts.length > 0 ? Math.max(...counts) : null;
 }
 
-/**
- * Canonical order: mentions that carry a figure seed events first, then those naming a place,
- * then the rest, each in document and span order. The most specific evidence shapes the events;
- * vaguer mentions then join the event they fit best.
- */
+function anaphoric(i: MentionItem): boolean {
+  return statedPlace(i.mention) === null && !(isResolved(i.mention.date) && !isImplied(i.mention.date));
+}
+
 export function compareItems(x: MentionItem, y: MentionItem): number {
-  const rank = (i: MentionItem) => (i.scope === null ? 2 : 0) + (statedPlace(i.mention) === null ? 1 : 0);
+  const rank = (i: MentionItem) => (anaphoric(i) ? 2 : 0) + (i.scope === null ? 1 : 0);
   return (
     rank(x) - rank(y) ||
     compareStrings(x.mention.documentId, y.mention.documentId) ||
@@ -169,7 +173,7 @@ export function clusterMentions(items: readonly MentionItem[]): MentionCluster[]
  */
 function separateAggregates(clusters: MentionCluster[]): MentionCluster[] {
   const bestKilled = (c: MentionCluster): number | null => {
-    const values = c.items.map((i) => i.mention.killed?.best).filter((v): v is number => v != null);
+    const values = c.items.map((i) => tollOf(i.mention, 'killed')?.best).filter((v): v is number => v != null);
     return values.length > 0 ? Math.min(...values) : null;
   };
   const byPlace = new Map<string, MentionCluster[]>();
@@ -182,7 +186,7 @@ function separateAggregates(clusters: MentionCluster[]): MentionCluster[] {
   }
   for (const cluster of clusters) {
     for (const item of [...cluster.items]) {
-      const value = item.mention.killed?.best;
+      const value = tollOf(item.mention, 'killed')?.best;
       if (value == null || item.sentencePlaces.length < 2) continue;
       const near = [...new Set(item.sentencePlaces.flatMap((p) => byPlace.get(p) ?? []))];
       const parts = near.filter((c) => {

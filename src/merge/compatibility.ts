@@ -28,7 +28,12 @@ function inside(inner: PlaceMention, outer: PlaceMention): boolean {
     return key(inner.country) !== '' && key(inner.country) === key(outer.country ?? outer.name);
   }
   const region = key(outer.admin1 ?? outer.name);
-  return (key(inner.admin1) !== '' && (key(inner.admin1) === key(outer.name) || key(inner.admin1) === region));
+  return key(inner.admin1) === key(outer.name) || key(inner.admin1) === region;
+}
+
+/** A town whose region the gazetteer does not know cannot be placed in or out of a region. */
+function regionUnknown(inner: PlaceMention, outer: PlaceMention): boolean {
+  return key(inner.admin1) === '' && !(outer.kind === 'country' || outer.precision === 'country');
 }
 
 export function relatePlaces(a: PlaceMention | null, b: PlaceMention | null): PlaceRelation {
@@ -39,11 +44,13 @@ export function relatePlaces(a: PlaceMention | null, b: PlaceMention | null): Pl
     // "On the outskirts of Kyiv" is near the city, not in it: related, but not the same place.
     return a.precision === 'near' || b.precision === 'near' ? 'contains' : 'same';
   }
-  if (ca !== '' && cb !== '' && ca !== cb) return 'different';
+  // A bare country name is coarse and often ambiguous ("Congo", "Korea"): it never separates.
+  const countryLevel = (p: PlaceMention) => p.kind === 'country' || p.precision === 'country';
+  if (ca !== '' && cb !== '' && ca !== cb) return countryLevel(a) || countryLevel(b) ? 'unknown' : 'different';
   const ba = broad(a);
   const bb = broad(b);
-  if (ba && !bb) return inside(b, a) ? 'contains' : 'different';
-  if (bb && !ba) return inside(a, b) ? 'contains' : 'different';
+  if (ba && !bb) return inside(b, a) ? 'contains' : regionUnknown(b, a) ? 'unknown' : 'different';
+  if (bb && !ba) return inside(a, b) ? 'contains' : regionUnknown(a, b) ? 'unknown' : 'different';
   if (ba && bb) return inside(a, b) || inside(b, a) ? 'contains' : 'different';
   return 'different';
 }
@@ -56,8 +63,13 @@ export function isImplied(d: DateMention | null): boolean {
   return !!d && d.span[0] === d.span[1];
 }
 
+/** True for a resolved ISO date (`YYYY-MM-DD…`); anything else is treated as no date. */
+export function isResolved(d: DateMention | null): d is DateMention & { start: string } {
+  return !!d?.start && /^\d{4}-\d{2}-\d{2}/.test(d.start) && (d.end === null || /^\d{4}-\d{2}-\d{2}/.test(d.end));
+}
+
 export function relateDates(a: DateMention | null, b: DateMention | null): DateRelation {
-  if (!a?.start || !b?.start) return 'unknown';
+  if (!isResolved(a) || !isResolved(b)) return 'unknown';
   const ia = isImplied(a);
   const ib = isImplied(b);
   if (ia && ib) return 'unknown';
@@ -129,8 +141,27 @@ export function pairScore(x: MentionItem, y: MentionItem): number | null {
   const words = shared >= MIN_SHARED_WORDS ? shared / Math.min(x.wordSet.size, y.wordSet.size) : 0;
   if (words >= 0.5) score += 3;
   else if (words >= 0.3) score += 1;
+  if (continues(x, y) || continues(y, x)) score += 4;
   if (place === 'contains' && date === 'unknown' && words < 0.3 && score < 4) return null;
   return score;
+}
+
+/** How far (characters) a bare continuation may follow the mention it continues. */
+const CONTINUATION_WINDOW = 400;
+
+/**
+ * `later` continues `earlier` in the same report: it names no place and no date of its own, and
+ * either gives a toll ("put the death toll at 17") or, in the same or the next sentence, reports
+ * the same kind of incident ("… accused the group of firing the shells").
+ */
+export function continues(later: MentionItem, earlier: MentionItem): boolean {
+  const l = later.mention;
+  const e = earlier.mention;
+  if (l.documentId !== e.documentId || e.span[0] >= l.span[0]) return false;
+  if (statedPlace(l) !== null || (isResolved(l.date) && !isImplied(l.date))) return false;
+  const toll = later.scope !== null || l.killed !== null || l.injured !== null;
+  const adjacent = l.sentence[0] - e.sentence[1] <= 2 && l.span[0] - e.span[1] <= CONTINUATION_WINDOW;
+  return toll || (l.kind === e.kind && adjacent);
 }
 
 /** Merge threshold: strong evidence, or the same named place with a compatible kind. */

@@ -1,9 +1,22 @@
 import type { IncidentMention, Quantity, Range } from '../core/types.js';
 import { compareStrings } from './stable-id.js';
+import { isSubgroup, isTollNoun } from './words.js';
 
 export interface FigureConflict {
   field: string;
   values: { value: number | string; documents: string[] }[];
+}
+
+/**
+ * The casualty figure a mention reports for `field`: its own killed/injured quantity unless that
+ * counts a subgroup ("the dead included two children" is part of a toll); for a killing with no
+ * killed figure, a bare count of the dead ("put the death toll at 17").
+ */
+export function tollOf(m: IncidentMention, field: 'killed' | 'injured'): Quantity | null {
+  const q = m[field];
+  if (q) return !q.percent && !isSubgroup(q.counted, field) ? q : null;
+  if (field !== 'killed' || m.kind !== 'killing') return null;
+  return m.counts.find((c) => !c.percent && c.best !== null && isTollNoun(c.counted)) ?? null;
 }
 
 interface Value {
@@ -38,8 +51,8 @@ export function reconcileFigure(
 ): { range: Range | null; conflict: FigureConflict | null } {
   const values: Value[] = [];
   for (const m of mentions) {
-    const q = m[field];
-    if (!q || q.percent) continue;
+    const q = tollOf(m, field);
+    if (!q) continue;
     const iv = interval(q);
     if (iv) values.push({ quantity: q, mention: m, ...iv });
   }

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 interface WordLists {
   function: string[];
   negation: string[];
+  subgroups: string[];
+  tollNouns: string[];
 }
 
 const lists = JSON.parse(
@@ -11,6 +13,23 @@ const lists = JSON.parse(
 
 const functionWords = new Set(lists.function);
 const negations = new Set(lists.negation);
+const subgroups = new Set(lists.subgroups);
+const tollNouns = new Set(lists.tollNouns);
+
+/**
+ * A counted noun naming part of the victims (children, women, patients; for deaths also "of the
+ * wounded"), not all of them. For an injured figure, "wounded" and "injured" are the toll itself.
+ */
+export function isSubgroup(counted: string | null, field: 'killed' | 'injured' = 'killed'): boolean {
+  if (counted === null) return false;
+  if (field === 'injured' && (counted === 'wounded' || counted === 'injured')) return false;
+  return subgroups.has(counted);
+}
+
+/** A counted noun that makes a bare count a death toll ("the dead", "deaths"). */
+export function isTollNoun(counted: string | null): boolean {
+  return counted === null || tollNouns.has(counted);
+}
 
 /** Lowercased words of a text: letters, digits, apostrophes and inner hyphens; quotes and punctuation dropped. */
 export function words(text: string): string[] {
