@@ -210,10 +210,24 @@ describe.skipIf(!hasChromium)('single-file report of the example corpus in Chrom
 
   it('fits a phone-width screen without horizontal scrolling', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
-    for (const view of ['#/', '#/events', '#/quotes', '#/claims']) {
+    for (const view of [
+      '#/',
+      '#/events',
+      '#/quotes',
+      '#/claims',
+      '#/graph',
+      `#/document/${data.documents[0]!.id}`,
+    ]) {
       await go(view);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, view).toBeLessThanOrEqual(1);
+      // No card sticks out of the screen either (clipped content counts too).
+      const wide = await page
+        .locator('main .card, main section')
+        .evaluateAll(
+          (els) => els.filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1).length,
+        );
+      expect(wide, view).toBe(0);
     }
     await page.setViewportSize({ width: 1280, height: 800 });
   });

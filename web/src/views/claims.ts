@@ -53,14 +53,17 @@ export function claimsView(ctx: ViewContext): HTMLElement {
       'p',
       { class: 'muted' },
       'in ',
-      c.mentions.map((m, i) => [
-        i ? ', ' : '',
-        h(
-          'a',
-          { href: route(`document/${m.document}`, { at: String(m.span[0]) }) },
-          docShort(model, m.document),
-        ),
-      ]),
+      // One link per document (the first mention in it).
+      c.mentions
+        .filter((m, i, all) => all.findIndex((x) => x.document === m.document) === i)
+        .map((m, i) => [
+          i ? ', ' : '',
+          h(
+            'a',
+            { href: route(`document/${m.document}`, { at: String(m.span[0]) }) },
+            docShort(model, m.document),
+          ),
+        ]),
     );
   const claimEl = (c: LedgerClaim) =>
     h(
