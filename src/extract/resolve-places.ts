@@ -39,6 +39,8 @@ interface Token {
   end: number;
   stop: boolean;
   region: boolean;
+  /** Ends in 's: "Congo's Bunia" is two names. */
+  possessive: boolean;
 }
 
 interface Candidate {
@@ -90,7 +92,9 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
       if (gaz.demonymCountry(t.text) && !t.text.includes('.')) bump(gaz.demonymCountry(t.text));
       // Multi-token names first (they may contain stopwords: "United States", "Saint Petersburg").
       let matched = 0;
-      for (let len = Math.min(5, tokens.length - i); len >= 2; len--) {
+      let maxLen = 1;
+      while (maxLen < 5 && i + maxLen < tokens.length && !(tokens[i + maxLen - 1] as Token).possessive) maxLen++;
+      for (let len = maxLen; len >= 2; len--) {
         const start = t.start;
         const end = (tokens[i + len - 1] as Token).end;
         const entries = gaz.lookup(text.slice(start, end));
@@ -116,7 +120,7 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
       }
       // A segment: maximal run of non-stop tokens; it is a place only as a whole.
       let j = i;
-      while (j + 1 < tokens.length && !(tokens[j + 1] as Token).stop && !(tokens[j + 1] as Token).region) j++;
+      while (j + 1 < tokens.length && !(tokens[j] as Token).possessive && !(tokens[j + 1] as Token).stop && !(tokens[j + 1] as Token).region) j++;
       const start = t.start;
       const end = (tokens[j] as Token).end;
       const name = text.slice(start, end);
@@ -212,6 +216,7 @@ function tokenize(run: string, offset: number, stop: Set<string>, gaz: Gazetteer
   for (const m of execAll(WORD, run)) {
     let word = m[0];
     // Possessive and trailing punctuation are not part of the name ("Kyiv's", "Bucha.").
+    const possessive = /[’']s$/.test(word);
     word = word.replace(/[’']s$/, '').replace(/-(?:area|based)$/, '');
     if (!/^(?:\p{Lu}\.)+$/u.test(word)) word = word.replace(/[.’'-]+$/, '');
     if (!word) continue;
@@ -223,6 +228,7 @@ function tokenize(run: string, offset: number, stop: Set<string>, gaz: Gazetteer
       end: start + word.length,
       stop: stop.has(lower) || (gaz.demonymCountry(word) !== null && gaz.lookup(word).length === 0),
       region: REGION_WORDS.test(word),
+      possessive,
     });
   }
   return tokens;
