@@ -31,3 +31,29 @@ export {
   type ReuseResult,
   type UpdateReuseOptions,
 } from './reuse/index.js';
+export {
+  highlightsFromExtraction,
+  loadHighlights,
+  loadReportData,
+  renderReport,
+  unpackReport,
+  type DocumentPage,
+  type Highlight,
+  type LoadReportDataOptions,
+  type ReportCustodyEntry,
+  type ReportData,
+  type ReportDocument,
+} from './report/index.js';
+export {
+  createApp,
+  createStoreBackend,
+  startServer,
+  HttpError,
+  type App,
+  type AppRequest,
+  type AppResponse,
+  type ServerBackend,
+  type StorePipeline,
+  type RunningServer,
+  type ServeOptions,
+} from './server/index.js';
