@@ -38,6 +38,8 @@ interface Compiled {
   words: Set<string>;
   /** Multi-word cues by their first word: `according` → [`according to`]. */
   phrases: Map<string, RegExp[]>;
+  /** Any cue's first word, case-sensitive (cues are lower-case, or `According` opening a sentence). */
+  candidates: RegExp;
   verbs: Map<string, Stance>;
   perception: Set<string>;
   perceivers: Set<string>;
@@ -58,7 +60,9 @@ function compile(): Compiled {
       phrases.set(first, [...(phrases.get(first) ?? []), sticky].sort((x, y) => y.source.length - x.source.length));
     }
   }
+  const firsts = [...words, ...phrases.keys()].sort((x, y) => y.length - x.length);
   compiled = {
+    candidates: new RegExp(`(?<![A-Za-z’'-])(?:${firsts.join('|')}|According)(?![A-Za-z])`, 'g'),
     words,
     phrases,
     verbs: new Map(Object.entries(lexicon.verbs)),
@@ -114,7 +118,7 @@ function tokens(text: string, from: number, to: number): Token[] {
 export function findSpeechFrames(text: string, sentences: readonly Sentence[], quoted: (position: number) => boolean): SpeechFrame[] {
   const cached = cache.get(sentences);
   if (cached && cached.text === text) return cached.frames;
-  const { words, phrases, verbs, perception, perceivers } = compile();
+  const { candidates: WORD, words, phrases, verbs, perception, perceivers } = compile();
   const frames: SpeechFrame[] = [];
   const resolver = createResolver(text);
   sentences.forEach((sentence, index) => {
@@ -187,8 +191,6 @@ export function findSpeechFrames(text: string, sentences: readonly Sentence[], q
   return frames;
 }
 
-/** Cues are lower-case words of three letters or more; only `According to` opens a sentence. */
-const WORD = /(?<![A-Za-z’'-])(?:[a-z]{3,}|According)(?![A-Za-z])/g;
 
 const cache = new WeakMap<readonly Sentence[], { text: string; frames: SpeechFrame[] }>();
 
@@ -359,7 +361,22 @@ const ORGANISATION_ROLE =
 /** Resolves pronouns, surnames and role descriptions against speakers seen earlier. */
 function createResolver(text: string) {
   const fullNames = new Map<string, string | null>();
-  const seen: { speaker: string; role: string | null; kind: SpeakerKind }[] = [];
+  type Seen = { speaker: string; role: string | null; kind: SpeakerKind };
+  // Latest speakers by what a later mention may refer to them with: O(1) per frame.
+  let lastPerson: Seen | null = null;
+  let lastOrganisation: Seen | null = null;
+  let lastSingular: Seen | null = null;
+  const byWord = new Map<string, Seen>();
+  const roleOf = new Map<string, string>();
+  const remember = (entry: Seen): void => {
+    if (entry.kind === 'person') lastPerson = entry;
+    if (entry.kind === 'organisation' || entry.kind === 'description') {
+      lastOrganisation = entry;
+      if (entry.kind === 'organisation' || !/s$/i.test(entry.speaker)) lastSingular = entry;
+    }
+    for (const word of `${entry.role ?? ''} ${entry.speaker}`.toLowerCase().split(/[\s,]+/)) if (word) byWord.set(word, entry);
+    if (entry.role) roleOf.set(entry.speaker, entry.role);
+  };
   return {
     resolve(raw: RawSpeaker): FrameSpeaker {
       const parsed = { ...parseSpeaker(raw.text) };
@@ -369,28 +386,16 @@ function createResolver(text: string) {
       const span: Span = [raw.start, raw.end];
       const lower = raw.text.toLowerCase();
       if (parsed.kind === 'pronoun') {
-        const wantPerson = lower === 'he' || lower === 'she' || lower === 'i';
-        const wantOrg = lower === 'it' || lower === 'they' || lower === 'we';
-        for (let i = seen.length - 1; i >= 0; i--) {
-          const candidate = seen[i]!;
-          const singular = !/s$/i.test(candidate.speaker);
-          const organisationLike = candidate.kind === 'organisation' || (candidate.kind === 'description' && (lower !== 'it' || singular));
-          if ((wantPerson && candidate.kind === 'person') || (wantOrg && organisationLike)) {
-            return { ...candidate, span, resolved: true };
-          }
-        }
+        const antecedent = lower === 'he' || lower === 'she' || lower === 'i' ? lastPerson : lower === 'it' ? lastSingular : lower === 'they' || lower === 'we' ? lastOrganisation : null;
+        if (antecedent) return { ...(antecedent as Seen), span, resolved: true };
         return { speaker: raw.text, role: null, kind: 'pronoun', span, resolved: false };
       }
       if (parsed.kind === 'description') {
         const noun = /^(?:the|this)\s+([\p{L}-]+)$/iu.exec(raw.text)?.[1]?.toLowerCase();
-        if (noun) {
-          for (let i = seen.length - 1; i >= 0; i--) {
-            const candidate = seen[i]!;
-            if (`${candidate.role ?? ''} ${candidate.speaker}`.toLowerCase().split(/[\s,]+/).includes(noun)) {
-              seen.push(candidate);
-              return { ...candidate, span, resolved: true };
-            }
-          }
+        const earlier = noun ? byWord.get(noun) : undefined;
+        if (earlier) {
+          remember(earlier);
+          return { ...earlier, span, resolved: true };
         }
       }
       let speaker = parsed.speaker;
@@ -403,12 +408,8 @@ function createResolver(text: string) {
           resolved = true;
         }
       }
-      let known = role;
-      if (!known) {
-        for (let i = seen.length - 1; i >= 0 && !known; i--) if (seen[i]!.speaker === speaker) known = seen[i]!.role;
-      }
-      const result = { speaker, role: known, kind: parsed.kind };
-      seen.push(result);
+      const result: Seen = { speaker, role: role ?? roleOf.get(speaker) ?? null, kind: parsed.kind };
+      remember(result);
       return { ...result, span, resolved };
     },
   };
