@@ -32,6 +32,19 @@ export {
   type UpdateReuseOptions,
 } from './reuse/index.js';
 export {
+  createExtractor,
+  resolvePlaces,
+  extractActors,
+  extractIncidents,
+  loadGazetteer,
+  type Extractor,
+  type ExtractInput,
+  type ExtractorOptions,
+  type Gazetteer,
+  type GazetteerEntry,
+} from './extract/index.js';
+export { formatExtraction } from './extract/format-extraction.js';
+export {
   highlightsFromExtraction,
   loadHighlights,
   loadReportData,
