@@ -217,10 +217,16 @@ function eventsByPlace(events: readonly LedgerEvent[]): Map<string, LedgerEvent[
   return map;
 }
 
+/** Capitalised words and acronyms of a claimant ("Innocent Mbafele (LALF spokesman)" → Innocent, Mbafele, LALF). */
+function claimantNames(claimant: string | null): string[] {
+  if (!claimant) return [];
+  return (claimant.match(/\p{Lu}[\p{L}\p{N}'’-]{2,}/gu) ?? []).filter((w) => !/^(The|And|For|With|From)$/.test(w));
+}
+
 /**
  * The accusation a denial answers: the nearest earlier accusing claim (stance affirm) in the
- * same document that concerns the same event, names a place of the denial's context, or shares
- * most of its content words.
+ * same document that names the denier (the accused answering); else the nearest that concerns
+ * the same event, names a place of the denial's context, or shares most of its content words.
  */
 export function accusationAnswered(
   claim: Claim,
@@ -235,6 +241,11 @@ export function accusationAnswered(
   const accusations = extraction.claims
     .filter((c) => c.stance === 'affirm' && c.span[0] < claim.span[0])
     .sort((a, b) => b.span[0] - a.span[0]);
+  const names = claimantNames(claim.claimant);
+  for (const a of accusations) {
+    // The accused answering: the denier (or its organisation) is named in the accusation.
+    if (names.length > 0 && names.some((n) => a.text.includes(n))) return claimOf.get(a) ?? null;
+  }
   for (const a of accusations) {
     const sameEvent = event !== null && eventOfClaim.get(a) === event;
     const sharesPlace = extraction.places.some((p) => within(p.span, a.span) && places.has(norm(p.name)));

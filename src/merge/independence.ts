@@ -31,7 +31,9 @@ const MIN_CONTENT_WORDS = 4;
  * - an occurrence in a document of the same family (or of a reuse pair) whose sentence shares most
  *   content words with an occurrence in the other document is treated as reused too;
  * - every other occurrence is the document's own reporting: all own occurrences of one document
- *   count once, separately from what the document reused.
+ *   count once, separately from what the document reused;
+ * - a headline restates its report: when the body also reports the fact, the headline's mention
+ *   is not counted on its own.
  *
  * The count is the number of connected groups, so it does not depend on input order.
  */
@@ -46,6 +48,11 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
     seen.add(key);
     const list = byDoc.get(doc);
     const occ = { document: doc, span: o.span, text: o.text };
+    const head = index.headline(doc);
+    if (head && o.span[1] <= head[1] + 1 && occurrences.some((x) => index.canonical(x.document) === doc && x.span[0] > head[1])) {
+      // A headline restates the report: with other mentions in the body it adds no reporting.
+      continue;
+    }
     if (list) list.push(occ);
     else byDoc.set(doc, [occ]);
   }

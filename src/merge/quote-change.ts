@@ -60,9 +60,10 @@ export function sameQuotation(a: string[], b: string[], editDistance: (x: string
   const short = a.length <= b.length ? a : b;
   const long = a.length <= b.length ? b : a;
   if (short.length < 4) return false;
-  // Containment counts when the shorter is a substantial part: a three-word phrase ("this is
-  // genocide") inside a long quotation is a shared phrase, not a variant.
-  if (indexOfRun(long, short) >= 0) return short.length >= 8 || short.length * 2 >= long.length;
+  // Containment counts when the shorter says something: at least three content words ("a
+  // deliberate attack on civilians"); "this is genocide" inside a long quotation is a shared
+  // phrase, not a variant.
+  if (indexOfRun(long, short) >= 0) return short.filter((w) => !isFunctionWord(w) && !isNegation(w)).length >= 3;
   const limit = Math.max(1, Math.floor(long.length * 0.2));
   if (Math.abs(a.length - b.length) > limit + 2) return false;
   if (editDistance(a, b) <= limit) return true;

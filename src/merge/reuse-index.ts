@@ -20,6 +20,8 @@ export interface ReuseIndex {
   family(document: string): string | null;
   /** True when the two documents are in one family or share a reuse pair. */
   related(a: string, b: string): boolean;
+  /** The headline span of a document (its short first line without a final full stop), or null. */
+  headline(document: string): Span | null;
   /** Content words of a text, cached for the lifetime of the index. */
   contentWords(text: string): ReadonlySet<string>;
 }
@@ -67,7 +69,13 @@ export function createReuseIndex(
     }
   }
   const cache = new Map<string, ReadonlySet<string>>();
+  const headlines = new Map<string, Span>();
+  for (const d of documents) {
+    const h = headlineOf(d.text);
+    if (h) headlines.set(d.id, h);
+  }
   return {
+    headline: (d) => headlines.get(d) ?? null,
     contentWords: (text) => {
       let set = cache.get(text);
       if (!set) {
@@ -84,4 +92,15 @@ export function createReuseIndex(
       return (fa !== undefined && fa === familyOf.get(b)) || paired.has(`${a}\u0000${b}`);
     },
   };
+}
+
+/** Longest first line taken for a headline. */
+const HEADLINE_MAX = 200;
+
+/** A short first line, followed by a line break and not ending like a sentence, is a headline. */
+export function headlineOf(text: string): Span | null {
+  const end = text.indexOf('\n');
+  if (end <= 0 || end > HEADLINE_MAX) return null;
+  const line = text.slice(0, end).trimEnd();
+  return /[.!?]["'”’]?$/.test(line) ? null : [0, end];
 }
