@@ -78,26 +78,47 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
   }
 
   // Sentences reused without a recognised passage: related documents, near-identical wording.
-  const words = new Map<string, ReadonlySet<string>>();
-  for (const doc of docs) for (const m of byDoc.get(doc) ?? []) words.set(keyOf(m), index.contentWords(m.text));
+  // Mentions with the same words in one family are joined by hashing; the remaining distinct
+  // wordings are compared pairwise (copies make most mentions identical, so this stays small).
   const none: ReadonlySet<string> = new Set<string>();
-  for (let i = 0; i < docs.length; i++) {
-    for (let j = i + 1; j < docs.length; j++) {
-      const a = docs[i] as string;
-      const b = docs[j] as string;
-      if (!index.related(a, b)) continue;
-      for (const ma of byDoc.get(a) ?? []) {
-        const wa = words.get(keyOf(ma)) ?? none;
-        if (wa.size < MIN_CONTENT_WORDS) continue;
-        for (const mb of byDoc.get(b) ?? []) {
-          const wb = words.get(keyOf(mb)) ?? none;
-          if (wb.size < MIN_CONTENT_WORDS) continue;
-          if (setOverlap(wa, wb) >= SIMILAR_SENTENCE) {
-            covered.add(keyOf(ma));
-            covered.add(keyOf(mb));
-            uf.union(keyOf(ma), keyOf(mb));
-          }
+  const words = new Map<string, ReadonlySet<string>>();
+  const groups = new Map<string, Occurrence[]>();
+  for (const doc of docs) {
+    for (const m of byDoc.get(doc) ?? []) {
+      const w = index.contentWords(m.text);
+      words.set(keyOf(m), w);
+      if (w.size < MIN_CONTENT_WORDS) continue;
+      const family = index.family(doc) ?? `doc:${doc}`;
+      const key = `${family}\u0000${[...w].sort().join(' ')}`;
+      const list = groups.get(key) ?? [];
+      list.push(m);
+      groups.set(key, list);
+    }
+  }
+  const distinct: Occurrence[] = [];
+  for (const list of groups.values()) {
+    const first = list[0] as Occurrence;
+    distinct.push(first);
+    if (new Set(list.map((m) => m.document)).size > 1) {
+      for (const m of list) {
+        covered.add(keyOf(m));
+        uf.union(keyOf(m), keyOf(first));
+      }
+    }
+  }
+  for (let i = 0; i < distinct.length; i++) {
+    const ma = distinct[i] as Occurrence;
+    const wa = words.get(keyOf(ma)) ?? none;
+    for (let j = i + 1; j < distinct.length; j++) {
+      const mb = distinct[j] as Occurrence;
+      if (mb.document === ma.document || !index.related(ma.document, mb.document)) continue;
+      const wb = words.get(keyOf(mb)) ?? none;
+      if (setOverlap(wa, wb) >= SIMILAR_SENTENCE) {
+        for (const x of [ma, mb]) {
+          const group = groups.get(`${index.family(x.document) ?? `doc:${x.document}`}\u0000${[...(words.get(keyOf(x)) ?? none)].sort().join(' ')}`) ?? [x];
+          for (const m of group) covered.add(keyOf(m));
         }
+        uf.union(keyOf(ma), keyOf(mb));
       }
     }
   }
