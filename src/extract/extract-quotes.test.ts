@@ -65,3 +65,13 @@ describe('extractQuotes', () => {
     expect(direct(text).map((row) => [row[1], row[3]])).toEqual([['Borrell', 'said'], ['Borrell', null]]);
   });
 });
+
+describe('extractQuotes on hostile input', () => {
+  it('handles a run-on text with thousands of stray marks and cues, with exact spans', () => {
+    const text = Array.from({ length: 3000 }, (_, i) => (i % 3 ? `officials said “ ${i} people, ` : 'Mr Smith told AP that 3 died and ')).join('');
+    const { quotes, diagnostics } = extractQuotes(text, splitSentences(text), 'doc');
+    expect(findSpanMismatches(text, quotes)).toEqual([]);
+    expect(quotes.every((quote) => quote.span[1] - quote.span[0] <= 1100)).toBe(true);
+    expect(diagnostics.some((diagnostic) => diagnostic.rule === 'extract/unbalanced-quote')).toBe(true);
+  });
+});

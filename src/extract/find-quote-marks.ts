@@ -29,6 +29,7 @@ export function findQuoteMarks(text: string): { regions: QuoteRegion[]; diagnost
 
 let last: { text: string; regions: QuoteRegion[]; diagnostics: Diagnostic[] } | undefined;
 const MARK = /["“”„«»'‘’]/g;
+const MAX_RETRIES = 8;
 
 function pairMarks(text: string): { regions: QuoteRegion[]; diagnostics: Diagnostic[] } {
   const paragraphs: Span[] = [];
@@ -46,6 +47,7 @@ function pairMarks(text: string): { regions: QuoteRegion[]; diagnostics: Diagnos
   for (let p = 0; p < paragraphs.length; p++) {
     const [from, to] = paragraphs[p]!;
     let position = from;
+    let retries = 0;
     if (carried) {
       const first = text[from] ?? '';
       if (!isOpening(text, from, carried.family)) {
@@ -67,7 +69,10 @@ function pairMarks(text: string): { regions: QuoteRegion[]; diagnostics: Diagnos
         } else {
           diagnostics.push(unbalanced(scan.open, ''));
           carried = null;
-          position = scan.open + 1; // rescan after the stray mark
+          // Rescan after the stray mark, a bounded number of times per paragraph (hostile input
+          // with thousands of stray marks must stay linear).
+          if (++retries > MAX_RETRIES) break;
+          position = scan.open + 1;
           continue;
         }
         break;

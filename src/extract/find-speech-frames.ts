@@ -165,7 +165,7 @@ export function findSpeechFrames(text: string, sentences: readonly Sentence[], q
         const isPerception = perception.has(cue);
         let speaker = PARTICIPLE.test(cue) ? participleSubject(text, sentenceStart, cueStart) : subjectBefore(text, sentenceStart, cueStart);
         let inverted = false;
-        if (!speaker && !PARTICIPLE.test(cue) && /(?:^|[,”"’])\s*$/.test(text.slice(sentenceStart, cueStart))) {
+        if (!speaker && !PARTICIPLE.test(cue) && /(?:^|[,”"’])\s*$/.test(text.slice(Math.max(sentenceStart, cueStart - 20), cueStart))) {
           speaker = subjectAfter(text, cueEnd, sentenceEnd);
           inverted = speaker !== null;
         }
@@ -295,7 +295,8 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
 
 /** The speaker after an inverted cue (`said the mayor`) or after `according to`. */
 function subjectAfter(text: string, from: number, sentenceEnd: number): RawSpeaker | null {
-  const rest = text.slice(from, sentenceEnd);
+  // Windows keep the work per cue bounded, so a pathological run-on sentence stays linear.
+  const rest = text.slice(from, Math.min(sentenceEnd, from + 400));
   const description = /^\s+((?:the|a|an|his|her|their|one|another)\s+[^,.;!?“”"]+?)(?:,\s+(\p{Lu}[\p{L}’'.-]*(?:\s+\p{Lu}[\p{L}’'.-]*)+))?(?=\s*[,.;!?]?\s*$|\s*[,;]|\s*$)/u.exec(rest);
   if (description && !/^\s+the\s+\p{Lu}/u.test(rest)) {
     const phrase = description[1]!;
@@ -325,7 +326,7 @@ const ADVERBIAL = /^(?:\s+(?:on\s+)?(?:(?:early|late|later)\s+)?(?:Monday|Tuesda
 const NOT_A_CLAUSE = /^(?:were|was|is|are|had|have|has|after|as|when|before|while|during|despite|because|following)\b/i;
 
 function statementAfter(text: string, cueEnd: number, sentenceEnd: number, cue: string): Span | null {
-  const rest = text.slice(cueEnd, sentenceEnd);
+  const rest = text.slice(cueEnd, Math.min(sentenceEnd, cueEnd + 400));
   let offset = ADVERBIAL.exec(rest)?.[0].length ?? 0;
   const that = /^\s+that\b/.exec(rest.slice(offset));
   if (that) offset += that[0].length;
@@ -334,18 +335,19 @@ function statementAfter(text: string, cueEnd: number, sentenceEnd: number, cue: 
     if (!object) return null;
     offset += object[0].length;
   } else if (/^\s*[:,]/.test(rest.slice(offset))) offset += /^\s*[:,]/.exec(rest.slice(offset))![0].length;
-  const span = trimSpan(text, cueEnd + offset, sentenceEnd);
-  if (!span || NOT_A_CLAUSE.test(text.slice(span[0], span[1]))) return null;
-  const words = text.slice(span[0], span[1]).split(/\s+/).length;
-  return words >= 2 ? span : null;
+  // A reported clause longer than ~1,000 characters is a run-on (or hostile) text: cut it there.
+  const span = trimSpan(text, cueEnd + offset, Math.min(sentenceEnd, cueEnd + offset + 1000));
+  if (!span || NOT_A_CLAUSE.test(text.slice(span[0], span[0] + 20))) return null;
+  return /\S\s+\S/.test(text.slice(span[0], Math.min(span[1], span[0] + 200))) ? span : null;
 }
 
 function statementBefore(text: string, sentenceStart: number, speakerStart: number): Span | null {
-  const head = text.slice(sentenceStart, speakerStart);
+  const headStart = Math.max(sentenceStart, speakerStart - 20);
+  const head = text.slice(headStart, speakerStart);
   const comma = head.search(/[,”"’]\s*$/);
   if (comma < 0) return null;
-  const span = trimSpan(text, sentenceStart, sentenceStart + comma + (/[”"’]/.test(head[comma] ?? '') ? 1 : 0));
-  if (!span || text.slice(span[0], span[1]).split(/\s+/).length < 3) return null;
+  const span = trimSpan(text, sentenceStart, headStart + comma + (/[”"’]/.test(head[comma] ?? '') ? 1 : 0));
+  if (!span || !/\S\s+\S+\s+\S/.test(text.slice(span[0], Math.min(span[1], span[0] + 200)))) return null;
   return span;
 }
 
