@@ -11,7 +11,7 @@ export const SHIFT = 1048576;
 export type Job =
   | { type: 'sketch'; seed: number; from: number; to: number; sketch: SketchOptions }
   | { type: 'verify'; seed: number; pairs: Float64Array }
-  | { type: 'brute'; seed: number; n: number; from: number; to: number; threshold: number; shingleSize: number };
+  | { type: 'brute'; seed: number; n: number; from: number; to: number; threshold: number; shingleSize: number; every: number };
 
 class Growable {
   data = new Float64Array(1 << 16);
@@ -88,6 +88,7 @@ parentPort?.on('message', (job: Job) => {
     const found = new Growable();
     let comparisons = 0;
     for (let i = job.from; i < job.to; i++) {
+      if (i % job.every !== 0) continue;
       const a = sets[i] as Uint32Array;
       for (let j = i + 1; j < job.n; j++) {
         comparisons++;
