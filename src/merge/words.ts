@@ -5,6 +5,7 @@ interface WordLists {
   negation: string[];
   subgroups: string[];
   tollNouns: string[];
+  munitions: string[];
 }
 
 const lists = JSON.parse(
@@ -15,6 +16,7 @@ const functionWords = new Set(lists.function);
 const negations = new Set(lists.negation);
 const subgroups = new Set(lists.subgroups);
 const tollNouns = new Set(lists.tollNouns);
+const munitions = new Set(lists.munitions);
 
 /**
  * A counted noun naming part of the victims (children, women, patients; for deaths also "of the
@@ -23,7 +25,8 @@ const tollNouns = new Set(lists.tollNouns);
 export function isSubgroup(counted: string | null, field: 'killed' | 'injured' = 'killed'): boolean {
   if (counted === null) return false;
   if (field === 'injured' && (counted === 'wounded' || counted === 'injured')) return false;
-  return subgroups.has(counted);
+  // Weapons counted ("three shells landed") are no victims at all.
+  return subgroups.has(counted) || munitions.has(counted);
 }
 
 /** A counted noun that makes a bare count a death toll ("the dead", "deaths"). */
