@@ -60,6 +60,11 @@ describe('extractQuotes', () => {
     ]);
   });
 
+  it('continues the previous speaker into the next paragraph when the lead-in names nobody', () => {
+    const text = '“This is genocide,” Morawiecki told reporters.\n\nSuch a commission “is essential.”\n\nIn Kyiv, the words “war crimes” were everywhere.';
+    expect(direct(text).map((row) => row[1])).toEqual(['Morawiecki', 'Morawiecki', null]);
+  });
+
   it('continues the speaker of the previous quotation in the same paragraph', () => {
     const text = '“We stand with Ukraine,” Borrell said. “The massacres will be remembered.”';
     expect(direct(text).map((row) => [row[1], row[3]])).toEqual([['Borrell', 'said'], ['Borrell', null]]);

@@ -59,7 +59,8 @@ export function extractQuotes(
       cueSpan: frame?.cueSpan ?? null,
     };
     const paragraphStart = text.lastIndexOf('\n', region.span[0]) + 1;
-    if (!frame && previous && (previous.paragraphEnd >= paragraphStart || followsParagraph(text, previous.region, region))) {
+    const continues = previous !== null && (previous.paragraphEnd >= paragraphStart || followsParagraph(text, previous.region, region) || continuesNextParagraph(text, previous.region, region, sentenceStart, paragraphStart));
+    if (!frame && previous && continues) {
       quote.speaker = previous.quote.speaker;
       quote.speakerRole = previous.quote.speakerRole;
       quote.speakerSpan = previous.quote.speakerSpan;
@@ -140,6 +141,19 @@ function followsParagraph(text: string, previous: QuoteRegion, region: QuoteRegi
   const between = text.slice(previous.span[1], region.span[0]);
   const breaks = between.split(/\n[ \t]*\n/);
   return breaks.length === 2 && /^\s*$/.test(breaks[1] ?? '');
+}
+
+/**
+ * `Such a commission "is essential …"` opening the paragraph after a quoted speaker's paragraph:
+ * the reporter's lead-in names nobody (no capitalised word but the first), so the quotation
+ * continues the previous speaker.
+ */
+function continuesNextParagraph(text: string, previous: QuoteRegion, region: QuoteRegion, sentenceStart: number, paragraphStart: number): boolean {
+  if (sentenceStart !== paragraphStart) return false;
+  const between = text.slice(previous.span[1], paragraphStart);
+  if (between.split(/\n[ \t]*\n/).length !== 2) return false;
+  const leadIn = text.slice(sentenceStart, region.span[0]);
+  return leadIn.length < 80 && !/\s\p{Lu}/u.test(leadIn);
 }
 
 function isTitle(text: string, content: Span[]): boolean {
