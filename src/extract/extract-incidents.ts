@@ -17,7 +17,7 @@ import { execAll } from './exec-all.js';
 
 interface TriggerLexicon {
   triggers: { kind: IncidentKind; pattern: string; casualty?: 'killed' | 'injured'; subtype?: string }[];
-  blockers: { before: string; idioms: string };
+  blockers: { before: string; idioms: string; subset: string; subsetBefore: string; laterDeath: string };
 }
 interface Mapping {
   type: EventType;
@@ -38,6 +38,9 @@ interface Compiled {
   taxonomy: TaxonomyLexicon;
   priority: Map<IncidentKind, number>;
   hedges: RegExp;
+  subset: RegExp;
+  subsetBefore: RegExp;
+  laterDeath: RegExp;
 }
 
 let compiled: Compiled | undefined;
@@ -55,6 +58,9 @@ function compile(): Compiled {
     idioms: new RegExp(`\\b(?:${lex.blockers.idioms})\\b`, 'gi'),
     taxonomy,
     priority: new Map(taxonomy.priority.map((k, i) => [k, i])),
+    subset: new RegExp(lex.blockers.subset, 'i'),
+    subsetBefore: new RegExp(lex.blockers.subsetBefore, 'i'),
+    laterDeath: new RegExp(lex.blockers.laterDeath, 'i'),
     hedges: new RegExp(`\\b(?:${hedges.join('|') || 'allegedly'})\\b`, 'i'),
   };
   return compiled;
@@ -136,8 +142,10 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
           !input.places.some((p) => inside(q.span, p.span)) &&
           !input.dates.some((d) => q.span[0] < d.span[1] && q.span[1] > d.span[0]),
       );
-      const killed = killHit ? figureFor(text, killHit, counts, used) : null;
-      const injured = injuryHit ? figureFor(text, injuryHit, counts, used) : null;
+      // "three patients had died of their wounds": later deaths of the wounded update a toll, they are not one.
+      const laterDeath = killHit !== undefined && c.laterDeath.test(text.slice(killHit.span[1], killHit.span[1] + 30));
+      const killed = killHit && !laterDeath ? figureFor(text, killHit, counts, used, c) : null;
+      const injured = injuryHit ? figureFor(text, injuryHit, counts, used, c) : null;
       const bodies = counts.find((q) => q.counted === 'body' && !used.has(q)) ?? null;
       if (bodies) used.add(bodies);
       const place =
@@ -231,11 +239,13 @@ function trimSpan(text: string, [a, b]: Span): Span {
 }
 
 /** The count that a casualty trigger governs: "7 killed", "killed 7", "killing at least 21 people". */
-function figureFor(text: string, hit: Hit, counts: Quantity[], used: Set<Quantity>): Quantity | null {
+function figureFor(text: string, hit: Hit, counts: Quantity[], used: Set<Quantity>, c: Compiled): Quantity | null {
   let best: Quantity | null = null;
   let bestDistance = Infinity;
   for (const q of counts) {
     if (used.has(q) || (q.counted && NOT_COUNTED.has(q.counted))) continue;
+    // "two children were among the dead", "the dead included …", "three of the wounded": a part, not a toll.
+    if (c.subset.test(text.slice(q.span[1], q.span[1] + 30)) || c.subsetBefore.test(text.slice(Math.max(0, q.span[0] - 30), q.span[0]))) continue;
     let distance: number;
     if (q.span[0] >= hit.span[0] && q.span[1] <= hit.span[1]) distance = 0; // "bodies of 410 civilians … found"
     else if (q.span[1] <= hit.span[0]) {

@@ -166,8 +166,8 @@ function headSpan(text: string): Span | null {
 }
 
 /**
- * The place a report is about: the town it names most often (at least twice), else the town in
- * its dateline (where the reporter filed from), else none.
+ * The place a report is about: the town it names most often (at least twice) or the only town it
+ * names, else the town in its dateline (where the reporter filed from), else none.
  */
 function pickMainPlace(places: PlaceMention[], dateline: Span | null): PlaceMention | null {
   const counts = new Map<string, { n: number; p: PlaceMention }>();
@@ -178,7 +178,10 @@ function pickMainPlace(places: PlaceMention[], dateline: Span | null): PlaceMent
     counts.set(p.name, e);
   }
   const top = [...counts.values()].sort((a, b) => b.n - a.n || a.p.span[0] - b.p.span[0])[0];
-  if (top && top.n >= 2) return top.p;
+  // The most-named town, or the only town the report names (also as "near X").
+  if (top && (top.n >= 2 || counts.size === 1)) return top.p;
+  const local = new Set(places.filter((p) => p.precision === 'town' || p.precision === 'near').map((p) => p.name));
+  if (local.size === 1) return places.find((p) => p.precision === 'town' || p.precision === 'near') ?? null;
   if (dateline) {
     const inDateline = places.find((p) => p.span[0] >= dateline[0] && p.span[1] <= dateline[1] && p.precision !== 'country');
     if (inDateline) return inDateline;
