@@ -44,12 +44,16 @@ for (let i = 0; i < n && pairs.length < 600; i++) {
   const d = g.doc(i);
   pairs.push(d.source >= 0 && d.source !== i ? [d.source, i] : [i, (i + 7) % n]);
 }
-const fresh = pairs.map(([x, y]) => [prepareText(texts[x] as string), prepareText(texts[y] as string)] as const);
+const fresh = pairs.map(
+  ([x, y]) => [prepareText(texts[x] as string), prepareText(texts[y] as string)] as const,
+);
 t = cpu();
 for (const [a, b] of fresh) comparePrepared(a, b);
 const verify = (cpu() - t) / fresh.length;
 
 console.log(`documents: ${n}, ${words.toFixed(0)} words each on average`);
-console.log(`generate ${generate.toFixed(3)} ms/doc, prepare ${prepare.toFixed(3)} ms/doc, sketch ${sketchMs.toFixed(3)} ms/doc (CPU)`);
+console.log(
+  `generate ${generate.toFixed(3)} ms/doc, prepare ${prepare.toFixed(3)} ms/doc, sketch ${sketchMs.toFixed(3)} ms/doc (CPU)`,
+);
 console.log(`verify ${verify.toFixed(3)} ms/pair (CPU, ${fresh.length} pairs, cold texts)`);
 console.log(JSON.stringify({ n, words, generate, prepare, sketch: sketchMs, verify }));

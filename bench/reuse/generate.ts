@@ -25,8 +25,14 @@ export interface GeneratedDoc {
 }
 
 const TOPICS = 500;
-const SYLLABLES = 'ba be bi bo bu da de di do ka ke ki ko la le li lo ma me mi mo na ne ni no ra re ri ro sa se si so ta te ti to va ve vi vo za ze'.split(' ');
-const STOP = 'the the the a a of of in in to to and and on for with at by from as that was were has had is it its their after before over'.split(' ');
+const SYLLABLES =
+  'ba be bi bo bu da de di do ka ke ki ko la le li lo ma me mi mo na ne ni no ra re ri ro sa se si so ta te ti to va ve vi vo za ze'.split(
+    ' ',
+  );
+const STOP =
+  'the the the a a of of in in to to and and on for with at by from as that was were has had is it its their after before over'.split(
+    ' ',
+  );
 
 interface Vocabulary {
   content: string[];
@@ -37,8 +43,13 @@ interface Vocabulary {
 
 function vocabulary(seed: number): Vocabulary {
   const file = fileURLToPath(new URL('../../data/reuse-lexicon.json', import.meta.url));
-  const lexicon = JSON.parse(readFileSync(file, 'utf8')) as { synonyms: string[][]; numbers: Record<string, number> };
-  const synonymGroups = lexicon.synonyms.map((g) => g.filter((w) => !w.includes(' '))).filter((g) => g.length > 1);
+  const lexicon = JSON.parse(readFileSync(file, 'utf8')) as {
+    synonyms: string[][];
+    numbers: Record<string, number>;
+  };
+  const synonymGroups = lexicon.synonyms
+    .map((g) => g.filter((w) => !w.includes(' ')))
+    .filter((g) => g.length > 1);
   const groupOf = new Map<string, string[]>();
   for (const g of synonymGroups) for (const w of g) if (!groupOf.has(w)) groupOf.set(w, g);
   const rand = mulberry32(seed ^ 0x5eed);
@@ -52,7 +63,8 @@ function vocabulary(seed: number): Vocabulary {
   // Real words (with synonyms) first: they are the frequent ranks of the Zipf draw.
   const real = [...groupOf.keys()];
   const numberWords = new Map<string, string>();
-  for (const [w, v] of Object.entries(lexicon.numbers)) if (v >= 2 && v <= 12 && !numberWords.has(String(v))) numberWords.set(String(v), w);
+  for (const [w, v] of Object.entries(lexicon.numbers))
+    if (v >= 2 && v <= 12 && !numberWords.has(String(v))) numberWords.set(String(v), w);
   return { content: [...interleave(real, [...pseudo])], synonymGroups, groupOf, numberWords };
 }
 
@@ -73,7 +85,8 @@ export interface CorpusGenerator {
 export function createGenerator(seed: number): CorpusGenerator {
   const v = vocabulary(seed);
   const lnN = Math.log(v.content.length);
-  const zipf = (r: () => number) => v.content[Math.min(v.content.length - 1, Math.floor(Math.exp(r() * lnN)) - 1)] as string;
+  const zipf = (r: () => number) =>
+    v.content[Math.min(v.content.length - 1, Math.floor(Math.exp(r() * lnN)) - 1)] as string;
   const topicFacts = (t: number) => {
     const r = mulberry32(hashString(`topic${t}`, seed));
     const name = () => {
@@ -105,7 +118,9 @@ export function createGenerator(seed: number): CorpusGenerator {
   const article = (r: () => number, topic: number): string[][] => {
     const facts = topicFacts(topic);
     const paragraphs = 8 + Math.floor(r() * 5);
-    return Array.from({ length: paragraphs }, () => Array.from({ length: 2 + Math.floor(r() * 2) }, () => sentence(r, facts)));
+    return Array.from({ length: paragraphs }, () =>
+      Array.from({ length: 2 + Math.floor(r() * 2) }, () => sentence(r, facts)),
+    );
   };
   const render = (paras: string[][]) => paras.map((p) => p.join(' ')).join('\n\n');
   const topicOf = (i: number) => hashString(`t${i}`, seed) % TOPICS;
@@ -116,18 +131,21 @@ export function createGenerator(seed: number): CorpusGenerator {
     const body = s.slice(0, -1);
     let clauses = body.split(', ');
     if (clauses.length === 2 && r() < 0.6) clauses = [clauses[1] as string, clauses[0] as string];
-    const words = clauses.join(', ').split(' ').map((w) => {
-      const bare = w.replace(/,$/, '');
-      const comma = w.endsWith(',') ? ',' : '';
-      const lower = bare.toLowerCase();
-      const group = v.groupOf.get(lower);
-      if (group && r() < 0.8) return (group[Math.floor(r() * group.length)] as string) + comma;
-      const spelled = v.numberWords.get(bare);
-      if (spelled && r() < 0.7) return spelled + comma;
-      // Synonyms the lexicon does not know: an invented word for another.
-      if (!group && /^[a-z]+$/.test(bare) && bare.length > 4 && r() < 0.1) return zipf(r) + comma;
-      return w;
-    });
+    const words = clauses
+      .join(', ')
+      .split(' ')
+      .map((w) => {
+        const bare = w.replace(/,$/, '');
+        const comma = w.endsWith(',') ? ',' : '';
+        const lower = bare.toLowerCase();
+        const group = v.groupOf.get(lower);
+        if (group && r() < 0.8) return (group[Math.floor(r() * group.length)] as string) + comma;
+        const spelled = v.numberWords.get(bare);
+        if (spelled && r() < 0.7) return spelled + comma;
+        // Synonyms the lexicon does not know: an invented word for another.
+        if (!group && /^[a-z]+$/.test(bare) && bare.length > 4 && r() < 0.1) return zipf(r) + comma;
+        return w;
+      });
     const out = words.join(' ');
     return `${out[0]?.toUpperCase()}${out.slice(1)}.`;
   };
@@ -135,7 +153,8 @@ export function createGenerator(seed: number): CorpusGenerator {
   return {
     doc(i: number): GeneratedDoc {
       const slot = i % 20;
-      if (slot < 1 || slot > 4) return { text: render(original(i)), kind: 'original', source: -1, topic: topicOf(i) };
+      if (slot < 1 || slot > 4)
+        return { text: render(original(i)), kind: 'original', source: -1, topic: topicOf(i) };
       const r = mulberry32(hashString(`derive${i}`, seed));
       const base = i - slot;
       const source = Math.max(0, base - 20 * Math.floor(r() * 50));
@@ -145,7 +164,8 @@ export function createGenerator(seed: number): CorpusGenerator {
       let paras: string[][];
       switch (kind) {
         case 'verbatim':
-          paras = i % 40 < 20 ? src : [[`${zipf(r).toUpperCase()}, ${1 + Math.floor(r() * 28)} March -`], ...src];
+          paras =
+            i % 40 < 20 ? src : [[`${zipf(r).toUpperCase()}, ${1 + Math.floor(r() * 28)} March -`], ...src];
           break;
         case 'light-edit': {
           const facts = topicFacts(topic);
@@ -170,7 +190,9 @@ export function createGenerator(seed: number): CorpusGenerator {
           break;
         }
         case 'paraphrase':
-          paras = src.map((p) => p.filter(() => r() > 0.1).map((s) => paraphraseSentence(r, s))).filter((p) => p.length > 0);
+          paras = src
+            .map((p) => p.filter(() => r() > 0.1).map((s) => paraphraseSentence(r, s)))
+            .filter((p) => p.length > 0);
           break;
       }
       return { text: render(paras), kind, source, topic };

@@ -47,7 +47,17 @@ interface SizeResult {
   falsePositives: number;
   addSeconds?: number;
   addFound?: number;
-  brute?: { seconds: number; comparisons: number; pairs: number; lshCandidateRecall: number; ratio: number; threshold: number; every: number; fullSeconds: number; fullComparisons: number };
+  brute?: {
+    seconds: number;
+    comparisons: number;
+    pairs: number;
+    lshCandidateRecall: number;
+    ratio: number;
+    threshold: number;
+    every: number;
+    fullSeconds: number;
+    fullComparisons: number;
+  };
   sketch: SketchOptions;
 }
 
@@ -57,7 +67,10 @@ interface SizeResult {
 function startWorkers(): Worker[] {
   return Array.from(
     { length: WORKERS },
-    () => new Worker(new URL('./worker-boot.mjs', import.meta.url), { resourceLimits: { maxOldGenerationSizeMb: 3072 } }),
+    () =>
+      new Worker(new URL('./worker-boot.mjs', import.meta.url), {
+        resourceLimits: { maxOldGenerationSizeMb: 3072 },
+      }),
   );
 }
 
@@ -154,7 +167,13 @@ function candidatesFrom(bandPairs: Float64Array, sentencePairs: Float64Array): F
 async function verify(workers: Worker[], candidates: Float64Array): Promise<Float64Array> {
   const half = Math.ceil(candidates.length / workers.length);
   const parts = await Promise.all(
-    workers.map((w, k) => run<{ accepted: Float64Array }>(w, { type: 'verify', seed, pairs: candidates.slice(k * half, (k + 1) * half) })),
+    workers.map((w, k) =>
+      run<{ accepted: Float64Array }>(w, {
+        type: 'verify',
+        seed,
+        pairs: candidates.slice(k * half, (k + 1) * half),
+      }),
+    ),
   );
   return sortCodes(parts.map((p) => p.accepted));
 }
@@ -178,7 +197,11 @@ function truth(n: number): { planted: Map<number, PlantKind>; implied: Set<numbe
   const implied = new Set<number>();
   for (const kids of bySource.values())
     for (let x = 0; x < kids.length; x++)
-      for (let y = x + 1; y < kids.length; y++) implied.add(Math.min(kids[x] as number, kids[y] as number) * SHIFT + Math.max(kids[x] as number, kids[y] as number));
+      for (let y = x + 1; y < kids.length; y++)
+        implied.add(
+          Math.min(kids[x] as number, kids[y] as number) * SHIFT +
+            Math.max(kids[x] as number, kids[y] as number),
+        );
   return { planted, implied };
 }
 
@@ -204,12 +227,19 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
     const words = parts.reduce((s, p) => s + p.words, 0);
     let bandIndex = sortCodes(parts.map((p) => p.bands));
     let sentenceIndex = sortCodes(parts.map((p) => p.sentences));
-    const candidates = candidatesFrom(pairsFromRuns(bandIndex, MAX_DOCUMENTS_PER_KEY), pairsFromRuns(sentenceIndex, MAX_DOCUMENTS_PER_KEY));
+    const candidates = candidatesFrom(
+      pairsFromRuns(bandIndex, MAX_DOCUMENTS_PER_KEY),
+      pairsFromRuns(sentenceIndex, MAX_DOCUMENTS_PER_KEY),
+    );
     const t1 = performance.now();
-    process.stderr.write(`  ${n}: indexed in ${((t1 - t0) / 1000).toFixed(1)} s, ${candidates.length} candidates\n`);
+    process.stderr.write(
+      `  ${n}: indexed in ${((t1 - t0) / 1000).toFixed(1)} s, ${candidates.length} candidates\n`,
+    );
     const accepted = await verify(workers, candidates);
     const t2 = performance.now();
-    process.stderr.write(`  ${n}: verified in ${((t2 - t1) / 1000).toFixed(1)} s, ${accepted.length} pairs\n`);
+    process.stderr.write(
+      `  ${n}: verified in ${((t2 - t1) / 1000).toFixed(1)} s, ${accepted.length} pairs\n`,
+    );
 
     const { planted, implied } = truth(n);
     const found = new Set(accepted);
@@ -270,7 +300,9 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
       sentenceIndex = mergeSorted(sentenceIndex, newSentences);
       result.addSeconds = (performance.now() - a0) / 1000;
       result.addFound = addAccepted.length;
-      process.stderr.write(`  +${INCREMENT}: ${result.addSeconds.toFixed(2)} s, ${addAccepted.length} pairs\n`);
+      process.stderr.write(
+        `  +${INCREMENT}: ${result.addSeconds.toFixed(2)} s, ${addAccepted.length} pairs\n`,
+      );
     }
 
     if (args.includes('--brute') && n <= 20_000) {
@@ -316,7 +348,9 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
         ratio: (seconds * fullComparisons) / comparisons / result.indexSeconds,
         threshold,
       };
-      process.stderr.write(`  brute force: ${seconds.toFixed(1)} s, ${brutePairs.length} pairs with J ≥ ${threshold}\n`);
+      process.stderr.write(
+        `  brute force: ${seconds.toFixed(1)} s, ${brutePairs.length} pairs with J ≥ ${threshold}\n`,
+      );
     }
     return result;
   } finally {
@@ -334,20 +368,20 @@ function lookupPairs(index: Float64Array, fresh: Float64Array): Float64Array {
     while (e < fresh.length && Math.floor((fresh[e] as number) / SHIFT) === key) e++;
     let lo = lowerBound(index, key * SHIFT);
     const hiBound = lowerBound(index, (key + 1) * SHIFT);
-    const members: number[] = [];
-    for (; lo < hiBound; lo++) members.push((index[lo] as number) - key * SHIFT);
-    for (let x = s; x < e; x++) members.push((fresh[x] as number) - key * SHIFT);
-    if (members.length <= MAX_DOCUMENTS_PER_KEY) {
-      for (let x = s; x < e; x++) {
-        const d = (fresh[x] as number) - key * SHIFT;
-        for (const m of members) if (m !== d && (m < d || !(m >= members[0]! && fresh.includes(m + key * SHIFT)))) out.push(Math.min(m, d) * SHIFT + Math.max(m, d));
+    const indexed: number[] = [];
+    for (; lo < hiBound; lo++) indexed.push((index[lo] as number) - key * SHIFT);
+    const added: number[] = [];
+    for (let x = s; x < e; x++) added.push((fresh[x] as number) - key * SHIFT);
+    if (indexed.length + added.length <= MAX_DOCUMENTS_PER_KEY) {
+      for (const d of added) {
+        for (const m of indexed) if (m !== d) out.push(Math.min(m, d) * SHIFT + Math.max(m, d));
+        // A pair of two new documents once, from its larger member.
+        for (const m of added) if (m < d) out.push(m * SHIFT + d);
       }
     }
     s = e;
   }
-  const sorted = out.data.slice(0, out.length).sort();
-  // A pair among new documents is seen from both sides: keep each once per key.
-  return sorted;
+  return out.data.slice(0, out.length).sort();
 }
 
 function lowerBound(a: Float64Array, v: number): number {
@@ -366,7 +400,8 @@ function mergeSorted(a: Float64Array, b: Float64Array): Float64Array {
   let i = 0;
   let j = 0;
   let o = 0;
-  while (i < a.length && j < b.length) out[o++] = (a[i] as number) <= (b[j] as number) ? (a[i++] as number) : (b[j++] as number);
+  while (i < a.length && j < b.length)
+    out[o++] = (a[i] as number) <= (b[j] as number) ? (a[i++] as number) : (b[j++] as number);
   while (i < a.length) out[o++] = a[i++] as number;
   while (j < b.length) out[o++] = b[j++] as number;
   return out;
@@ -398,10 +433,26 @@ async function main(): Promise<void> {
   try {
     for (const n of sizes) {
       const file = path.join(tmp, `${n}.json`);
-      const extra = args.filter((a, k) => !['--sizes', '--out'].includes(a) && !['--sizes', '--out'].includes(args[k - 1] ?? ''));
-      const child = spawnSync(process.execPath, ['--import', 'tsx', path.join(here, 'run.ts'), '--one', String(n), '--result', file, ...(n <= 10_000 ? ['--brute'] : []), ...extra], {
-        stdio: ['ignore', 'inherit', 'inherit'],
-      });
+      const extra = args.filter(
+        (a, k) => !['--sizes', '--out'].includes(a) && !['--sizes', '--out'].includes(args[k - 1] ?? ''),
+      );
+      const child = spawnSync(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          path.join(here, 'run.ts'),
+          '--one',
+          String(n),
+          '--result',
+          file,
+          ...(n <= 10_000 ? ['--brute'] : []),
+          ...extra,
+        ],
+        {
+          stdio: ['ignore', 'inherit', 'inherit'],
+        },
+      );
       if (child.status !== 0) throw new Error(`size ${n} failed with status ${child.status}`);
       results.push(JSON.parse(readFileSync(file, 'utf8')) as SizeResult);
     }
@@ -410,7 +461,10 @@ async function main(): Promise<void> {
   }
   const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
   const out = flag('out', path.join(here, 'results.json'));
-  writeFileSync(out, `${JSON.stringify({ date: new Date().toISOString(), machine, seed, results }, null, 2)}\n`);
+  writeFileSync(
+    out,
+    `${JSON.stringify({ date: new Date().toISOString(), machine, seed, results }, null, 2)}\n`,
+  );
   console.log(table(results));
   console.log(`\nmachine: ${machine}; seed ${seed}; written to ${out}`);
 }

@@ -11,7 +11,16 @@ export const SHIFT = 1048576;
 export type Job =
   | { type: 'sketch'; seed: number; from: number; to: number; sketch: SketchOptions }
   | { type: 'verify'; seed: number; pairs: Float64Array }
-  | { type: 'brute'; seed: number; n: number; from: number; to: number; threshold: number; shingleSize: number; every: number };
+  | {
+      type: 'brute';
+      seed: number;
+      n: number;
+      from: number;
+      to: number;
+      threshold: number;
+      shingleSize: number;
+      every: number;
+    };
 
 class Growable {
   data = new Float64Array(1 << 16);
@@ -41,7 +50,8 @@ const generator = (seed: number) => {
 
 function contentShingles(p: PreparedText, k: number): Uint32Array {
   const content: number[] = [];
-  for (let i = 0; i < p.terms.length; i++) if (p.terms[i]?.kind !== 'stop') content.push(p.termHash[i] as number);
+  for (let i = 0; i < p.terms.length; i++)
+    if (p.terms[i]?.kind !== 'stop') content.push(p.termHash[i] as number);
   return shingleHashes(Uint32Array.from(content), k);
 }
 
@@ -61,7 +71,10 @@ parentPort?.on('message', (job: Job) => {
     }
     const b = bands.result();
     const s = sentences.result();
-    parentPort?.postMessage({ bands: b, sentences: s, words }, [b.buffer as ArrayBuffer, s.buffer as ArrayBuffer]);
+    parentPort?.postMessage({ bands: b, sentences: s, words }, [
+      b.buffer as ArrayBuffer,
+      s.buffer as ArrayBuffer,
+    ]);
   } else if (job.type === 'verify') {
     const cache = new Map<number, PreparedText>();
     const prepared = (i: number) => {

@@ -110,7 +110,12 @@ function usable(vectors: SentenceVector[], skip: Uint8Array): SentenceVector[] {
 // A text takes part in many pairs: its sentence vectors (default weights) are computed once.
 const vectorCache = new WeakMap<PreparedText, Map<number, SentenceVector[]>>();
 
-function vectorsOf(p: PreparedText, stopWeight: number, idf: (t: string) => number, cacheable: boolean): SentenceVector[] {
+function vectorsOf(
+  p: PreparedText,
+  stopWeight: number,
+  idf: (t: string) => number,
+  cacheable: boolean,
+): SentenceVector[] {
   if (!cacheable) return vectors(p, stopWeight, idf);
   let byWeight = vectorCache.get(p);
   if (!byWeight) {

@@ -101,7 +101,8 @@ function resolveOverlaps(passages: TokenPassage[]): TokenPassage[] {
   for (const p of sorted) {
     const clash = kept.some(
       (k) =>
-        overlap(p.a0, p.a1, k.a0, k.a1) > 0.5 * (p.a1 - p.a0) || overlap(p.b0, p.b1, k.b0, k.b1) > 0.5 * (p.b1 - p.b0),
+        overlap(p.a0, p.a1, k.a0, k.a1) > 0.5 * (p.a1 - p.a0) ||
+        overlap(p.b0, p.b1, k.b0, k.b1) > 0.5 * (p.b1 - p.b0),
     );
     if (!clash) kept.push(p);
   }

@@ -1,6 +1,6 @@
 import type { Direction, Passage, PassageKind, ReuseRelation } from '../core/types.js';
 import { alignParaphrases, type ParaphraseOptions } from './align-paraphrase.js';
-import { alignVerbatim, type TokenPassage, type VerbatimOptions } from './align-verbatim.js';
+import { alignVerbatim, type VerbatimOptions } from './align-verbatim.js';
 import { inferDirection, type TextMeta } from './direction.js';
 import { duplicateHash, normalizeForMatching } from './normalize.js';
 import { type PreparedText, prepareText } from './prepare.js';
@@ -82,10 +82,18 @@ function compareOrdered(a: PreparedText, b: PreparedText, options: CompareOption
   const pairs = alignParaphrases(a, b, covA, covB, options.paraphrase);
   const fewest = Math.min(a.sentences.length, b.sentences.length);
   const neededSentences = Math.min(minSentences, Math.max(1, Math.ceil(fewest / 2)));
-  const verbatimReuse = verbatimWords >= Math.min(minVerbatimWords, Math.ceil(0.5 * Math.min(a.tokens.length, b.tokens.length)));
+  const verbatimReuse =
+    verbatimWords >= Math.min(minVerbatimWords, Math.ceil(0.5 * Math.min(a.tokens.length, b.tokens.length)));
   const paraphraseReuse = pairs.length >= neededSentences;
   if (!verbatimReuse && !paraphraseReuse) {
-    return { relation: 'none', shared_a: 0, shared_b: 0, direction: 'unknown', reason: 'no reuse found', passages: [] };
+    return {
+      relation: 'none',
+      shared_a: 0,
+      shared_b: 0,
+      direction: 'unknown',
+      reason: 'no reuse found',
+      passages: [],
+    };
   }
 
   const passages: Passage[] = verbatim.map((p) => {

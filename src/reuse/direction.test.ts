@@ -19,9 +19,16 @@ describe('inferDirection', () => {
     const r = inferDirection({ ...base, a: { credits: ['AP'] }, b: { credits: [] } });
     expect(r).toEqual({ direction: 'a>b', reason: 'a carries the wire credit AP and b credits AP' });
   });
-  it('uses a wire credit that names the other text\'s outlet', () => {
-    const r = inferDirection({ ...base, a: { credits: ['Meridian'] }, b: { credits: ['Meridian'], outlet: 'Meridian Press Agency' } });
-    expect(r).toEqual({ direction: 'b>a', reason: "a carries the wire credit Meridian, which is b's outlet (Meridian Press Agency)" });
+  it("uses a wire credit that names the other text's outlet", () => {
+    const r = inferDirection({
+      ...base,
+      a: { credits: ['Meridian'] },
+      b: { credits: ['Meridian'], outlet: 'Meridian Press Agency' },
+    });
+    expect(r).toEqual({
+      direction: 'b>a',
+      reason: "a carries the wire credit Meridian, which is b's outlet (Meridian Press Agency)",
+    });
   });
   it('ignores a credit both carry', () => {
     const r = inferDirection({ ...base, a: { credits: ['AP'] }, b: { credits: ['AP'] } });
@@ -40,13 +47,26 @@ describe('inferDirection', () => {
 });
 
 function pair(a: string, b: string, direction: ReusePair['direction'], share = 0.5): ReusePair {
-  return { a, b, relation: 'verbatim', shared_a: share, shared_b: share, direction, reason: '', passages: [] };
+  return {
+    a,
+    b,
+    relation: 'verbatim',
+    shared_a: share,
+    shared_b: share,
+    direction,
+    reason: '',
+    passages: [],
+  };
 }
 
 describe('buildFamilies', () => {
   const docs = ['d1', 'd2', 'd3', 'd4'].map((id) => ({ id, published: null }));
   it('unites documents linked by substantial reuse and leaves the rest alone', () => {
-    const f = buildFamilies(docs, [pair('d1', 'd2', 'unknown'), pair('d2', 'd3', 'unknown'), pair('d3', 'd4', 'unknown', 0.01)]);
+    const f = buildFamilies(docs, [
+      pair('d1', 'd2', 'unknown'),
+      pair('d2', 'd3', 'unknown'),
+      pair('d3', 'd4', 'unknown', 0.01),
+    ]);
     expect(f.map((x) => x.documents)).toEqual([['d1', 'd2', 'd3'], ['d4']]);
     expect(f[0]?.origin).toBeNull();
   });
@@ -56,7 +76,11 @@ describe('buildFamilies', () => {
     expect(f[0]).toEqual({ id: 'fam-d1', documents: ['d1', 'd2', 'd3'], origin: 'd1' });
   });
   it('names the source every directed pair points away from', () => {
-    const f = buildFamilies(docs, [pair('d1', 'd2', 'b>a'), pair('d1', 'd3', 'b>a'), pair('d1', 'd2', 'b>a')]);
+    const f = buildFamilies(docs, [
+      pair('d1', 'd2', 'b>a'),
+      pair('d1', 'd3', 'b>a'),
+      pair('d1', 'd2', 'b>a'),
+    ]);
     expect(f.find((x) => x.documents.includes('d1'))?.origin).toBeNull();
     const g = buildFamilies(docs, [pair('d1', 'd2', 'a>b'), pair('d1', 'd3', 'a>b')]);
     expect(g[0]?.origin).toBe('d1');

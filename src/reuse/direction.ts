@@ -39,13 +39,22 @@ export function inferDirection(e: DirectionEvidence): { direction: Direction; re
     if (order > 0) return { direction: 'b>a', reason: `b was published first (${tb}, a ${ta})` };
   }
   const own = outletEvidence(e.a, e.b);
-  if (own) return { direction: 'a>b', reason: `b carries the wire credit ${own}, which is a's outlet (${e.a.outlet})` };
+  if (own)
+    return {
+      direction: 'a>b',
+      reason: `b carries the wire credit ${own}, which is a's outlet (${e.a.outlet})`,
+    };
   const ownBA = outletEvidence(e.b, e.a);
-  if (ownBA) return { direction: 'b>a', reason: `a carries the wire credit ${ownBA}, which is b's outlet (${e.b.outlet})` };
+  if (ownBA)
+    return {
+      direction: 'b>a',
+      reason: `a carries the wire credit ${ownBA}, which is b's outlet (${e.b.outlet})`,
+    };
   const wire = wireEvidence(e.a.credits ?? [], e.b.credits ?? [], e.textB);
   if (wire) return { direction: 'a>b', reason: `a carries the wire credit ${wire} and b credits ${wire}` };
   const wireBA = wireEvidence(e.b.credits ?? [], e.a.credits ?? [], e.textA);
-  if (wireBA) return { direction: 'b>a', reason: `b carries the wire credit ${wireBA} and a credits ${wireBA}` };
+  if (wireBA)
+    return { direction: 'b>a', reason: `b carries the wire credit ${wireBA} and a credits ${wireBA}` };
   if (e.shared_b >= CONTAINED_SHARE && e.shared_a <= e.shared_b - ADDITIONS_MARGIN) {
     return {
       direction: 'b>a',
@@ -59,7 +68,10 @@ export function inferDirection(e: DirectionEvidence): { direction: Direction; re
     };
   }
   const known = ta && tb ? 'same publication date' : 'publication times not both known';
-  return { direction: 'unknown', reason: `no evidence of order: ${known}, no distinguishing wire credit, no containment` };
+  return {
+    direction: 'unknown',
+    reason: `no evidence of order: ${known}, no distinguishing wire credit, no containment`,
+  };
 }
 
 /**
@@ -87,8 +99,9 @@ function outletEvidence(wire: TextMeta, copy: TextMeta): string | null {
   const mine = copy.outlet?.toLowerCase() ?? '';
   for (const credit of copy.credits ?? []) {
     const c = credit.toLowerCase();
-    if (c.length < 2 || (mine && mine.includes(c))) continue;
-    if (new RegExp(`(^|[^\\p{L}])${c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\p{L}]|$)`, 'u').test(outlet)) return credit;
+    if (c.length < 2 || mine.includes(c)) continue;
+    if (new RegExp(`(^|[^\\p{L}])${c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}([^\\p{L}]|$)`, 'u').test(outlet))
+      return credit;
   }
   return null;
 }

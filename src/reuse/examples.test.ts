@@ -55,7 +55,13 @@ describe('reuse on the example corpus', async () => {
     expect(got).toBeDefined();
     const flipped = got.a !== a;
     expect(want.accept_relations).toContain(got.relation);
-    const direction = flipped ? (got.direction === 'a>b' ? 'b>a' : got.direction === 'b>a' ? 'a>b' : 'unknown') : got.direction;
+    const direction = flipped
+      ? got.direction === 'a>b'
+        ? 'b>a'
+        : got.direction === 'b>a'
+          ? 'a>b'
+          : 'unknown'
+      : got.direction;
     expect(direction).toBe(want.direction);
     const [sa, sb] = flipped ? [got.shared_b, got.shared_a] : [got.shared_a, got.shared_b];
     expect(sa).toBeGreaterThanOrEqual(want.shared_a[0]);

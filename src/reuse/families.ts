@@ -39,7 +39,10 @@ export function buildFamilies(documents: readonly FamilyDocument[], pairs: reado
     if (!parent.has(p.a) || !parent.has(p.b) || !isSubstantial(p)) continue;
     const ra = find(p.a);
     const rb = find(p.b);
-    if (ra !== rb) parent.set(ra < rb ? rb : ra, ra < rb ? ra : rb);
+    if (ra === rb) continue;
+    // The smaller id becomes the root, so that roots do not depend on the order of pairs.
+    const [root, child] = ra < rb ? [ra, rb] : [rb, ra];
+    parent.set(child, root);
   }
   const groups = new Map<string, string[]>();
   for (const d of [...documents].sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0))) {
@@ -60,7 +63,11 @@ export function isSubstantial(p: ReusePair): boolean {
   return Math.max(p.shared_a, p.shared_b) >= FAMILY_MIN_SHARE;
 }
 
-function originOf(ids: string[], byId: Map<string, FamilyDocument>, pairs: readonly ReusePair[]): string | null {
+function originOf(
+  ids: string[],
+  byId: Map<string, FamilyDocument>,
+  pairs: readonly ReusePair[],
+): string | null {
   if (ids.length < 2) return null;
   const times = ids.map((id) => ({ id, t: byId.get(id)?.published ?? null }));
   if (times.every((x) => x.t)) {
@@ -79,6 +86,7 @@ function originOf(ids: string[], byId: Map<string, FamilyDocument>, pairs: reado
   }
   const sources = ids.filter((id) => outbound.has(id) && !inbound.has(id));
   // Evident only when one source reaches every other member through directed pairs.
-  if (sources.length === 1 && ids.every((id) => id === sources[0] || inbound.has(id))) return sources[0] as string;
+  if (sources.length === 1 && ids.every((id) => id === sources[0] || inbound.has(id)))
+    return sources[0] as string;
   return null;
 }

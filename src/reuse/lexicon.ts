@@ -48,7 +48,10 @@ export function compileLexicon(raw: LexiconFile): Lexicon {
     stopwords: new Set(raw.stopwords),
     abbreviations: new Set(raw.abbreviations),
     numbers: new Map(Object.entries(raw.numbers)),
-    months: new Map([...Object.entries(raw.months), ...Object.values(raw.months).map((m) => [m, m] as [string, string])]),
+    months: new Map([
+      ...Object.entries(raw.months),
+      ...Object.values(raw.months).map((m) => [m, m] as [string, string]),
+    ]),
     irregular,
     synonyms,
   };

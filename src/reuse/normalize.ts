@@ -34,7 +34,14 @@ export function normalizeForMatching(text: string): NormalizedText {
   let pendingSpace = -1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0 || (c > 127 && /\s/.test(text[i] as string))) {
+    if (
+      c === 32 ||
+      c === 10 ||
+      c === 9 ||
+      c === 13 ||
+      c === 0xa0 ||
+      (c > 127 && /\s/.test(text[i] as string))
+    ) {
       if (n > 0 && pendingSpace < 0) pendingSpace = i;
       continue;
     }
@@ -67,7 +74,14 @@ export function duplicateHash(text: string): number {
   let started = false;
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
-    if (c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0 || (c > 127 && /\s/.test(text[i] as string))) {
+    if (
+      c === 32 ||
+      c === 10 ||
+      c === 9 ||
+      c === 13 ||
+      c === 0xa0 ||
+      (c > 127 && /\s/.test(text[i] as string))
+    ) {
       space = started;
       continue;
     }

@@ -60,14 +60,18 @@ describe('paraphrase detection', () => {
   });
 
   it('does not count a shared quotation as copying', () => {
-    const a = 'The minister arrived late. "We will rebuild every bridge and every school before winter comes," she said to the crowd outside.';
-    const b = 'Crowds gathered for hours. Speaking from the steps, the minister promised: "We will rebuild every bridge and every school before winter comes."';
+    const a =
+      'The minister arrived late. "We will rebuild every bridge and every school before winter comes," she said to the crowd outside.';
+    const b =
+      'Crowds gathered for hours. Speaking from the steps, the minister promised: "We will rebuild every bridge and every school before winter comes."';
     expect(compareTexts(a, b).relation).toBe('none');
   });
 
   it('refuses sentences whose numbers disagree', () => {
-    const a = 'Rescue crews evacuated 240 residents from the lower district overnight after the levee broke near the station.';
-    const b = 'Rescue crews evacuated 75 residents from the lower district overnight after the levee broke near the station.';
+    const a =
+      'Rescue crews evacuated 240 residents from the lower district overnight after the levee broke near the station.';
+    const b =
+      'Rescue crews evacuated 75 residents from the lower district overnight after the levee broke near the station.';
     const r = compareTexts(a, b);
     expect(r.passages.every((p) => p.kind !== 'paraphrase')).toBe(true);
   });

@@ -55,7 +55,12 @@ describe('compareTexts properties', () => {
   it.each(SEEDS)('is symmetric in its arguments (seed %i)', (seed) => {
     const rand = mulberry32(seed);
     const source = paragraphs(rand, 6);
-    const copy = [paragraphs(rand, 1)[0] as string, source[3] as string, source[1] as string, ...paragraphs(rand, 2)];
+    const copy = [
+      paragraphs(rand, 1)[0] as string,
+      source[3] as string,
+      source[1] as string,
+      ...paragraphs(rand, 2),
+    ];
     const a = source.join('\n\n');
     const b = copy.join('\n\n');
     const ab = compareTexts(a, b);
@@ -63,7 +68,9 @@ describe('compareTexts properties', () => {
     expect(ba.relation).toBe(ab.relation);
     expect(ba.shared_a).toBe(ab.shared_b);
     expect(ba.shared_b).toBe(ab.shared_a);
-    const mirrored = ab.passages.map((p) => ({ ...p, a: p.b, b: p.a })).sort((x, y) => x.a[0] - y.a[0] || x.b[0] - y.b[0]);
+    const mirrored = ab.passages
+      .map((p) => ({ ...p, a: p.b, b: p.a }))
+      .sort((x, y) => x.a[0] - y.a[0] || x.b[0] - y.b[0]);
     expect(ba.passages).toEqual(mirrored);
   });
 

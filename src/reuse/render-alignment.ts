@@ -10,7 +10,12 @@ export interface RenderOptions {
  * order given; where passages overlap, the first one listed wins. Plain mode writes `[V1 ` and
  * `[P2 ` before a passage and `]` after it, so the output stays readable in a file.
  */
-export function renderSide(text: string, passages: readonly Passage[], side: 'a' | 'b', options: RenderOptions): string {
+export function renderSide(
+  text: string,
+  passages: readonly Passage[],
+  side: 'a' | 'b',
+  options: RenderOptions,
+): string {
   const label = new Int32Array(text.length).fill(-1);
   passages.forEach((p, k) => {
     const [s, e] = p[side];
@@ -40,6 +45,9 @@ export function renderSide(text: string, passages: readonly Passage[], side: 'a'
 /** One line per passage: number, kind, score and the spans on both sides. */
 export function renderPassageTable(passages: readonly Passage[]): string {
   return passages
-    .map((p, k) => `${String(k + 1).padStart(3)}  ${p.kind.padEnd(10)} ${p.score.toFixed(2)}  a[${p.a[0]},${p.a[1]})  b[${p.b[0]},${p.b[1]})`)
+    .map(
+      (p, k) =>
+        `${String(k + 1).padStart(3)}  ${p.kind.padEnd(10)} ${p.score.toFixed(2)}  a[${p.a[0]},${p.a[1]})  b[${p.b[0]},${p.b[1]})`,
+    )
     .join('\n');
 }

@@ -13,7 +13,11 @@ export interface TokenSentence {
  * (optionally followed by closing quotes or brackets) before a word that starts with a capital,
  * digit or quote, unless the word before the stop is a known abbreviation or a single letter.
  */
-export function splitTokenSentences(text: string, tokens: readonly Token[], lexicon: Lexicon): TokenSentence[] {
+export function splitTokenSentences(
+  text: string,
+  tokens: readonly Token[],
+  lexicon: Lexicon,
+): TokenSentence[] {
   const out: TokenSentence[] = [];
   let first = 0;
   let paragraph = 0;
@@ -27,7 +31,8 @@ export function splitTokenSentences(text: string, tokens: readonly Token[], lexi
     const lineBreak = gap.includes('\n');
     let ends = lineBreak;
     if (!ends && /^[)\]"'\u2019\u201D]*[.!?]/.test(gap) && /\s/.test(gap)) {
-      const startsUpper = /^[\p{Lu}\p{N}]/u.test(text.slice(next.start, next.start + 1)) || /\s["'\u201C\u2018]$/.test(gap);
+      const startsUpper =
+        /^[\p{Lu}\p{N}]/u.test(text.slice(next.start, next.start + 1)) || /\s["'\u201C\u2018]$/.test(gap);
       const abbreviation = gap.startsWith('.') && (lexicon.abbreviations.has(t.norm) || t.norm.length === 1);
       ends = startsUpper && !abbreviation;
     }

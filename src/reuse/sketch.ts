@@ -51,7 +51,9 @@ export type Sketcher = (p: PreparedText) => Sketch;
 export function createSketcher(options: SketchOptions = {}): Sketcher {
   const o = { ...sketchDefaults, ...options };
   if (o.banding.bands * o.banding.rows > o.permutations) {
-    throw new RangeError(`bands × rows (${o.banding.bands}×${o.banding.rows}) exceeds the ${o.permutations} permutations`);
+    throw new RangeError(
+      `bands × rows (${o.banding.bands}×${o.banding.rows}) exceeds the ${o.permutations} permutations`,
+    );
   }
   const doc = createMinHasher({ permutations: o.permutations, seed: o.seed });
   const sentenceWidth = o.sentenceBanding.bands * o.sentenceBanding.rows;
@@ -72,7 +74,8 @@ export function createSketcher(options: SketchOptions = {}): Sketcher {
       }
       const distinct = sortedDistinct(set.subarray(0, m));
       if (distinct.length < o.minSentenceTerms) continue;
-      for (const k of bandKeys(sentence.signature(distinct), o.sentenceBanding)) keys.push(combine(k, 0x53454e54));
+      for (const k of bandKeys(sentence.signature(distinct), o.sentenceBanding))
+        keys.push(combine(k, 0x53454e54));
     }
     return {
       duplicate: duplicateHash(p.text),

@@ -19,7 +19,11 @@ export interface Term {
  * Canonical terms of a token sequence. `sentenceStart[i]` tells whether token `i` opens a
  * sentence (a capital there is not evidence of a name).
  */
-export function toTerms(tokens: readonly Token[], sentenceStart?: (i: number) => boolean, lexicon: Lexicon = loadLexicon()): Term[] {
+export function toTerms(
+  tokens: readonly Token[],
+  sentenceStart?: (i: number) => boolean,
+  lexicon: Lexicon = loadLexicon(),
+): Term[] {
   const out: Term[] = new Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
@@ -46,7 +50,12 @@ const caches = new WeakMap<Lexicon, Caches>();
  * The canonical term of a token, memoised per lexicon (one map lookup per token: vocabularies
  * are small next to corpora). `hash` hashes words (the caller's seeded word hash).
  */
-export function termEntry(t: Token, atSentenceStart: boolean, lexicon: Lexicon, hash: (w: string) => number): TermEntry {
+export function termEntry(
+  t: Token,
+  atSentenceStart: boolean,
+  lexicon: Lexicon,
+  hash: (w: string) => number,
+): TermEntry {
   let c = caches.get(lexicon);
   if (!c) {
     c = { plain: new Map(), name: new Map() };

@@ -14,7 +14,7 @@ describe('normalizeForMatching', () => {
     for (let i = 0; i < n.text.length; i++) {
       const ch = n.text[i] as string;
       const original = text[n.offsets[i] as number] as string;
-      if (ch !== ' ') expect(original.toLowerCase() === ch || /["'\-]/.test(ch)).toBe(true);
+      if (ch !== ' ') expect(original.toLowerCase() === ch || /["'-]/.test(ch)).toBe(true);
       else expect(/\s/.test(original)).toBe(true);
     }
     expect(n.offsets[n.text.length]).toBe(text.length);
@@ -32,7 +32,8 @@ describe('tokenize', () => {
   });
   it('gives spans that slice to the word', () => {
     const text = '“He went,” she said — at 10:30.';
-    for (const t of tokenize(text)) expect(text.slice(t.start, t.end).toLowerCase().replace(/-/g, '')).toBe(t.norm);
+    for (const t of tokenize(text))
+      expect(text.slice(t.start, t.end).toLowerCase().replace(/-/g, '')).toBe(t.norm);
   });
 });
 

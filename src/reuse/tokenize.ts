@@ -61,7 +61,11 @@ export function tokenize(text: string): Token[] {
     }
     const raw = text.slice(start, i);
     let norm = raw.toLowerCase();
-    if (joined) norm = norm.replace(/\u2019/g, "'").replace(/[-\u2010\u2011]/g, '').replace(/(\d),(?=\d)/g, '$1');
+    if (joined)
+      norm = norm
+        .replace(/\u2019/g, "'")
+        .replace(/[-\u2010\u2011]/g, '')
+        .replace(/(\d),(?=\d)/g, '$1');
     const c0 = raw.charCodeAt(0);
     const capital = c0 < 128 ? c0 >= 65 && c0 <= 90 : raw[0] !== raw[0]?.toLowerCase();
     tokens.push({ start, end: i, norm, capital });

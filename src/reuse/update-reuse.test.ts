@@ -22,7 +22,11 @@ function tempStore(): { store: Store; dir: string } {
   return { store: openStore(dir), dir };
 }
 
-const files = hasCorpus ? readdirSync(CORPUS).filter((f) => f.endsWith('.txt')).sort() : [];
+const files = hasCorpus
+  ? readdirSync(CORPUS)
+      .filter((f) => f.endsWith('.txt'))
+      .sort()
+  : [];
 
 /** Document id of each corpus file, by its three-digit prefix. */
 function idsByPrefix(store: Store): Map<string, string> {
@@ -34,7 +38,11 @@ function idsByPrefix(store: Store): Map<string, string> {
 describe.skipIf(!hasCorpus)('updateReuse on bucha-2022', () => {
   it('finds the wire copies, the splice and the paraphrase, and leaves the unrelated report alone', async () => {
     const { store } = tempStore();
-    await ingest(store, files.map((f) => path.join(CORPUS, f)), { manifest: path.join(CORPUS, 'manifest.jsonl') });
+    await ingest(
+      store,
+      files.map((f) => path.join(CORPUS, f)),
+      { manifest: path.join(CORPUS, 'manifest.jsonl') },
+    );
     const { pairs, families } = updateReuse(store);
     const id = idsByPrefix(store);
     const get = (x: string, y: string) =>
@@ -64,7 +72,10 @@ describe.skipIf(!hasCorpus)('updateReuse on bucha-2022', () => {
 
   it('is incremental, survives a restart, and does not depend on ingest order', async () => {
     const whole = tempStore();
-    await ingest(whole.store, files.map((f) => path.join(CORPUS, f)));
+    await ingest(
+      whole.store,
+      files.map((f) => path.join(CORPUS, f)),
+    );
     const expected = updateReuse(whole.store);
     whole.store.close();
 

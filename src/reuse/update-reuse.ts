@@ -1,6 +1,6 @@
 import type { Family, ReusePair, StoredDocument } from '../core/types.js';
-import type { Store } from '../store/store.js';
 import { KeyKind, type KeyKindValue, reuseOf } from '../store/sqlite/reuse-tables.js';
+import type { Store } from '../store/store.js';
 import { type CandidateHits, isCandidate, MAX_DOCUMENTS_PER_KEY } from './candidates.js';
 import { type CompareOptions, comparePrepared } from './compare-texts.js';
 import { buildFamilies } from './families.js';
@@ -34,7 +34,11 @@ const INDEX_VERSION = 1;
 export function updateReuse(store: Store, options: UpdateReuseOptions = {}): ReuseResult {
   const reuse = reuseOf(store);
   const sketchOptions = { ...sketchDefaults, ...options.sketch };
-  const parameters = JSON.stringify({ version: INDEX_VERSION, sketch: sketchOptions, compare: options.compare ?? {} });
+  const parameters = JSON.stringify({
+    version: INDEX_VERSION,
+    sketch: sketchOptions,
+    compare: options.compare ?? {},
+  });
   if (reuse.parameters() !== parameters) reuse.reset(parameters);
   const sketch = createSketcher(sketchOptions);
   const processed = reuse.processedIds();
@@ -75,7 +79,10 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
           else c.duplicate = true;
           hits.set(h.documentId, c);
         }
-        const candidates = [...hits].filter(([, h]) => isCandidate(h)).map(([id]) => id).sort();
+        const candidates = [...hits]
+          .filter(([, h]) => isCandidate(h))
+          .map(([id]) => id)
+          .sort();
         for (const id of candidates) {
           const other = load(id);
           if (!other) continue;

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
-import { comparePair } from '../../reuse/update-reuse.js';
 import { prepareText } from '../../reuse/prepare.js';
 import { renderPassageTable, renderSide } from '../../reuse/render-alignment.js';
+import { comparePair } from '../../reuse/update-reuse.js';
 import { openStore } from '../../store/open-store.js';
 
 export function register(program: Command): void {
@@ -17,9 +17,16 @@ export function register(program: Command): void {
       try {
         const [x, y] = [id1, id2].map((id) => {
           const doc = store.documents.get(id);
-          if (!doc) throw new UsageError(`No document with id ${id} in the store.`, 'List ids with `corroborate documents`.');
+          if (!doc)
+            throw new UsageError(
+              `No document with id ${id} in the store.`,
+              'List ids with `corroborate documents`.',
+            );
           return doc;
-        }) as [NonNullable<ReturnType<typeof store.documents.get>>, NonNullable<ReturnType<typeof store.documents.get>>];
+        }) as [
+          NonNullable<ReturnType<typeof store.documents.get>>,
+          NonNullable<ReturnType<typeof store.documents.get>>,
+        ];
         // Shown in the order asked for, whatever the stored pair order.
         const pair = comparePair(x, prepareText(x.text), y, prepareText(y.text));
         const flipped = pair !== null && pair.a !== x.id;
@@ -33,13 +40,22 @@ export function register(program: Command): void {
         if (!pair) out.push(`${x.id} and ${y.id}: no reuse found`);
         else {
           const [sa, sb] = flipped ? [pair.shared_b, pair.shared_a] : [pair.shared_a, pair.shared_b];
-          const dir = pair.direction === 'unknown' ? 'unknown' : (pair.direction === 'a>b') !== flipped ? `${x.id} > ${y.id}` : `${y.id} > ${x.id}`;
+          const dir =
+            pair.direction === 'unknown'
+              ? 'unknown'
+              : (pair.direction === 'a>b') !== flipped
+                ? `${x.id} > ${y.id}`
+                : `${y.id} > ${x.id}`;
           out.push(`${pair.relation}: ${pct(sa)} of ${x.id} and ${pct(sb)} of ${y.id} in reused passages`);
           out.push(`direction: ${dir} (${flipped ? swapLetters(pair.reason) : pair.reason})`);
           out.push('', renderPassageTable(passages));
         }
         const legend = color ? 'green = verbatim, yellow = paraphrase' : '[V1 …] verbatim, [P2 …] paraphrase';
-        out.push('', `── a: ${x.id} ${x.title ?? x.source} (${legend})`, renderSide(x.text, passages, 'a', { color }));
+        out.push(
+          '',
+          `── a: ${x.id} ${x.title ?? x.source} (${legend})`,
+          renderSide(x.text, passages, 'a', { color }),
+        );
         out.push('', `── b: ${y.id} ${y.title ?? y.source}`, renderSide(y.text, passages, 'b', { color }));
         process.stdout.write(`${out.join('\n')}\n`);
       } finally {

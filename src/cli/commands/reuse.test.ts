@@ -8,10 +8,14 @@ const dir = mkdtempSync(path.join(tmpdir(), 'corroborate-reuse-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const cli = (...args: string[]) =>
-  execFileSync(process.execPath, ['--import', 'tsx', 'src/cli/main.ts', '--store', path.join(dir, 'store'), ...args], {
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  });
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', 'src/cli/main.ts', '--store', path.join(dir, 'store'), ...args],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, NO_COLOR: '1' },
+    },
+  );
 
 const WIRE = `Floodwaters destroyed three bridges in the river town of Velmora on Feb. 12, local officials said, after two days of heavy rain.
 

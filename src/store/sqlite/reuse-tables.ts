@@ -64,7 +64,12 @@ export interface ReuseStore {
   lookup(keys: readonly { key: number; kind: KeyKindValue }[], maxPerKey: number): KeyHit[];
   /** Runs `work` in one transaction. */
   transaction<T>(work: () => T): T;
-  addDocument(documentId: string, signature: Uint32Array, keys: readonly { key: number; kind: KeyKindValue }[], processedAt: string): void;
+  addDocument(
+    documentId: string,
+    signature: Uint32Array,
+    keys: readonly { key: number; kind: KeyKindValue }[],
+    processedAt: string,
+  ): void;
   putPair(pair: ReusePair): void;
   /** Every verified pair, ordered by `a`, then `b`. */
   pairs(): ReusePair[];
@@ -75,13 +80,19 @@ export class SqliteReuseStore implements ReuseStore {
   constructor(private readonly db: SqliteDatabase) {}
 
   parameters(): string | null {
-    return (this.db.prepare("SELECT value FROM reuse_parameters WHERE name = 'index'").pluck().get() as string | undefined) ?? null;
+    return (
+      (this.db.prepare("SELECT value FROM reuse_parameters WHERE name = 'index'").pluck().get() as
+        | string
+        | undefined) ?? null
+    );
   }
 
   reset(parameters: string): void {
     this.db.transaction(() => {
       this.db.exec('DELETE FROM reuse_keys; DELETE FROM reuse_documents; DELETE FROM reuse_pairs;');
-      this.db.prepare("INSERT OR REPLACE INTO reuse_parameters (name, value) VALUES ('index', ?)").run(parameters);
+      this.db
+        .prepare("INSERT OR REPLACE INTO reuse_parameters (name, value) VALUES ('index', ?)")
+        .run(parameters);
     })();
   }
 
@@ -90,7 +101,9 @@ export class SqliteReuseStore implements ReuseStore {
   }
 
   lookup(keys: readonly { key: number; kind: KeyKindValue }[], maxPerKey: number): KeyHit[] {
-    const query = this.db.prepare('SELECT document_id FROM reuse_keys WHERE key = ? AND kind = ? LIMIT ?').pluck();
+    const query = this.db
+      .prepare('SELECT document_id FROM reuse_keys WHERE key = ? AND kind = ? LIMIT ?')
+      .pluck();
     const hits: KeyHit[] = [];
     for (const k of keys) {
       const ids = query.all(k.key, k.kind, maxPerKey + 1) as string[];
@@ -104,13 +117,24 @@ export class SqliteReuseStore implements ReuseStore {
     return this.db.transaction(work)();
   }
 
-  addDocument(documentId: string, signature: Uint32Array, keys: readonly { key: number; kind: KeyKindValue }[], processedAt: string): void {
+  addDocument(
+    documentId: string,
+    signature: Uint32Array,
+    keys: readonly { key: number; kind: KeyKindValue }[],
+    processedAt: string,
+  ): void {
     const insertKey = this.db.prepare('INSERT INTO reuse_keys (key, kind, document_id) VALUES (?, ?, ?)');
     this.db.prepare('DELETE FROM reuse_keys WHERE document_id = ?').run(documentId);
     for (const k of keys) insertKey.run(k.key, k.kind, documentId);
     this.db
-      .prepare('INSERT OR REPLACE INTO reuse_documents (document_id, signature, processed_at) VALUES (?, ?, ?)')
-      .run(documentId, Buffer.from(signature.buffer, signature.byteOffset, signature.byteLength), processedAt);
+      .prepare(
+        'INSERT OR REPLACE INTO reuse_documents (document_id, signature, processed_at) VALUES (?, ?, ?)',
+      )
+      .run(
+        documentId,
+        Buffer.from(signature.buffer, signature.byteOffset, signature.byteLength),
+        processedAt,
+      );
   }
 
   putPair(p: ReusePair): void {
@@ -122,7 +146,10 @@ export class SqliteReuseStore implements ReuseStore {
   }
 
   pairs(): ReusePair[] {
-    const rows = this.db.prepare('SELECT * FROM reuse_pairs ORDER BY a, b').all() as (Omit<ReusePair, 'passages'> & {
+    const rows = this.db.prepare('SELECT * FROM reuse_pairs ORDER BY a, b').all() as (Omit<
+      ReusePair,
+      'passages'
+    > & {
       passages: string;
     })[];
     return rows.map((r) => ({
@@ -138,9 +165,10 @@ export class SqliteReuseStore implements ReuseStore {
   }
 
   signature(documentId: string): Uint32Array | null {
-    const blob = this.db.prepare('SELECT signature FROM reuse_documents WHERE document_id = ?').pluck().get(documentId) as
-      | Buffer
-      | undefined;
+    const blob = this.db
+      .prepare('SELECT signature FROM reuse_documents WHERE document_id = ?')
+      .pluck()
+      .get(documentId) as Buffer | undefined;
     if (!blob) return null;
     const copy = new Uint8Array(blob);
     return new Uint32Array(copy.buffer, 0, copy.byteLength / 4);
