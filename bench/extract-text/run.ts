@@ -3,7 +3,7 @@
  * claims) on ~800-word documents assembled, with a seeded shuffle, from the paragraphs of
  * ../shared/corpora/bucha-2022. Prints a table; run with `npx tsx bench/extract-text/run.ts [docs]`.
  */
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { extractAttributions } from '../../src/extract/extract-attributions.js';
 import { extractClaims } from '../../src/extract/extract-claims.js';
@@ -93,6 +93,9 @@ sample.forEach((text, index) => {
 });
 console.log(`documents ${count}, mean words ${(words / count).toFixed(0)}, sentences ${sentenceCount}`);
 console.log('stage          CPU ms/doc');
-for (const [stage, ms] of Object.entries(stages)) console.log(`${stage.padEnd(14)} ${(ms / sample.length).toFixed(3)}`);
-console.log(`total          ${(total / count).toFixed(3)}  → ${((count * 1000) / total).toFixed(0)} docs/s per core, ${((sentenceCount * 1000) / total).toFixed(0)} sentences/s`);
+for (const [stage, ms] of Object.entries(stages))
+  console.log(`${stage.padEnd(14)} ${(ms / sample.length).toFixed(3)}`);
+console.log(
+  `total          ${(total / count).toFixed(3)}  → ${((count * 1000) / total).toFixed(0)} docs/s per core, ${((sentenceCount * 1000) / total).toFixed(0)} sentences/s`,
+);
 console.log(`peak RSS ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} MiB`);

@@ -12,7 +12,12 @@ const root = resolve(process.cwd(), 'examples');
 const present = existsSync(resolve(root, 'expected.json'));
 
 interface Expected {
-  quotes: { speaker: string; text: string; variants?: { text: string; documents: string[] }[]; documents?: string[] }[];
+  quotes: {
+    speaker: string;
+    text: string;
+    variants?: { text: string; documents: string[] }[];
+    documents?: string[];
+  }[];
   claims: { stance: Stance; mentions?: { document: string; text: string }[] }[];
 }
 
@@ -22,17 +27,26 @@ function documents(): Map<string, string> {
   for (const file of ['meridian-wire.txt', 'lakeshore-courier.txt', 'newspulse-rewrite.md']) {
     texts.set(file, readFileSync(resolve(root, 'corpus', file), 'utf8'));
   }
-  readFileSync(resolve(root, 'corpus', 'reports.jsonl'), 'utf8')
+  const lines = readFileSync(resolve(root, 'corpus', 'reports.jsonl'), 'utf8')
     .trim()
-    .split('\n')
-    .forEach((line, index) => texts.set(`reports.jsonl#${index + 1}`, (JSON.parse(line) as { text: string }).text));
+    .split('\n');
+  for (const [index, line] of lines.entries()) {
+    texts.set(`reports.jsonl#${index + 1}`, (JSON.parse(line) as { text: string }).text);
+  }
   return texts;
 }
 
-const normalise = (value: string): string => value.toLowerCase().replace(/[^\p{L}\p{N} ]+/gu, '').replace(/\s+/g, ' ').trim();
+const normalise = (value: string): string =>
+  value
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} ]+/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe.skipIf(!present)('example corpus ground truth (plain-text documents)', () => {
-  const expected = present ? (JSON.parse(readFileSync(resolve(root, 'expected.json'), 'utf8')) as Expected) : { quotes: [], claims: [] };
+  const expected = present
+    ? (JSON.parse(readFileSync(resolve(root, 'expected.json'), 'utf8')) as Expected)
+    : { quotes: [], claims: [] };
   const texts = present ? documents() : new Map<string, string>();
 
   it('finds every expected quotation with its speaker', () => {
@@ -46,9 +60,14 @@ describe.skipIf(!present)('example corpus ground truth (plain-text documents)', 
         const variants = quote.variants ?? [{ text: quote.text, documents: quote.documents ?? [] }];
         for (const variant of variants.filter((item) => item.documents.includes(key))) {
           checked++;
-          const found = quotes.find((item) => item.direct && normalise(item.content.map((part) => part.text).join(' ')) === normalise(variant.text));
+          const found = quotes.find(
+            (item) =>
+              item.direct &&
+              normalise(item.content.map((part) => part.text).join(' ')) === normalise(variant.text),
+          );
           if (!found) misses.push(`${key}: missing ${variant.text}`);
-          else if (found.speaker !== quote.speaker) misses.push(`${key}: ${variant.text} by ${found.speaker}, expected ${quote.speaker}`);
+          else if (found.speaker !== quote.speaker)
+            misses.push(`${key}: ${variant.text} by ${found.speaker}, expected ${quote.speaker}`);
         }
       }
     }
@@ -68,8 +87,11 @@ describe.skipIf(!present)('example corpus ground truth (plain-text documents)', 
         const attributions = extractAttributions(text, sentences);
         const claims = extractClaims(text, sentences, mention.document, quotes, attributions);
         const start = text.indexOf(mention.text.slice(0, 40));
-        const match = claims.find((item) => item.stance === claim.stance && item.span[0] <= start + 40 && item.span[1] >= start);
-        if (start < 0 || !match) misses.push(`${mention.document}: no ${claim.stance} claim over "${mention.text.slice(0, 50)}"`);
+        const match = claims.find(
+          (item) => item.stance === claim.stance && item.span[0] <= start + 40 && item.span[1] >= start,
+        );
+        if (start < 0 || !match)
+          misses.push(`${mention.document}: no ${claim.stance} claim over "${mention.text.slice(0, 50)}"`);
       }
     }
     expect(checked).toBeGreaterThan(5);

@@ -4,27 +4,76 @@ import { extractAttributions } from './extract-attributions.js';
 import { splitSentences } from './split-sentences.js';
 
 const cases: [string, string, [string, string, string][]][] = [
-  ['possessive office with named holder', 'The bodies of 410 civilians were found, Ukraine’s prosecutor-general, Iryna Venediktova, said.', [["Iryna Venediktova (Ukraine's prosecutor-general)", 'said', 'The bodies of 410 civilians were found']]],
-  ['according to', 'At least seven people were killed, according to the regional prosecutor’s office.', [["regional prosecutor's office", 'according to', 'At least seven people were killed']]],
-  ['wire journalists saw', 'Associated Press journalists saw the bodies of at least 21 people.', [['AP', 'saw', 'the bodies of at least 21 people']]],
-  ['police said', 'Police said two men were arrested in the raid.', [['Police', 'said', 'two men were arrested in the raid']]],
-  ['officials said with adverbial', 'Ukrainian officials said Sunday that 410 bodies were found.', [['Ukrainian officials', 'said', '410 bodies were found']]],
-  ['residents said', 'Residents said soldiers shot at cars.', [['Residents', 'said', 'soldiers shot at cars']]],
-  ['spokesperson speaks for the organisation', 'Rachel Angwandi, a spokeswoman for the provincial health division, told the Post that 12 died.', [['provincial health division', 'told', '12 died']]],
-  ['description with organisation', 'The director of St. Raphael Hospital said three more died overnight.', [['St. Raphael Hospital', 'said', 'three more died overnight']]],
-  ['multi-word cue', 'Ituri Citizens’ Watch, a local group that tracks attacks, put the death toll at 17.', [["Ituri Citizens' Watch", 'put the death toll at', 'Ituri Citizens’ Watch, a local group that tracks attacks, put the death toll at 17.']]],
-  ['inverted', 'Those sanctions should target coal, said Macron.', [['Macron', 'said', 'Those sanctions should target coal']]],
+  [
+    'possessive office with named holder',
+    'The bodies of 410 civilians were found, Ukraine’s prosecutor-general, Iryna Venediktova, said.',
+    [["Iryna Venediktova (Ukraine's prosecutor-general)", 'said', 'The bodies of 410 civilians were found']],
+  ],
+  [
+    'according to',
+    'At least seven people were killed, according to the regional prosecutor’s office.',
+    [["regional prosecutor's office", 'according to', 'At least seven people were killed']],
+  ],
+  [
+    'wire journalists saw',
+    'Associated Press journalists saw the bodies of at least 21 people.',
+    [['AP', 'saw', 'the bodies of at least 21 people']],
+  ],
+  [
+    'police said',
+    'Police said two men were arrested in the raid.',
+    [['Police', 'said', 'two men were arrested in the raid']],
+  ],
+  [
+    'officials said with adverbial',
+    'Ukrainian officials said Sunday that 410 bodies were found.',
+    [['Ukrainian officials', 'said', '410 bodies were found']],
+  ],
+  [
+    'residents said',
+    'Residents said soldiers shot at cars.',
+    [['Residents', 'said', 'soldiers shot at cars']],
+  ],
+  [
+    'spokesperson speaks for the organisation',
+    'Rachel Angwandi, a spokeswoman for the provincial health division, told the Post that 12 died.',
+    [['provincial health division', 'told', '12 died']],
+  ],
+  [
+    'description with organisation',
+    'The director of St. Raphael Hospital said three more died overnight.',
+    [['St. Raphael Hospital', 'said', 'three more died overnight']],
+  ],
+  [
+    'multi-word cue',
+    'Ituri Citizens’ Watch, a local group that tracks attacks, put the death toll at 17.',
+    [
+      [
+        "Ituri Citizens' Watch",
+        'put the death toll at',
+        'Ituri Citizens’ Watch, a local group that tracks attacks, put the death toll at 17.',
+      ],
+    ],
+  ],
+  [
+    'inverted',
+    'Those sanctions should target coal, said Macron.',
+    [['Macron', 'said', 'Those sanctions should target coal']],
+  ],
 ];
 
 describe('extractAttributions', () => {
   it.each(cases)('%s', (_name, text, expected) => {
     const attributions = extractAttributions(text, splitSentences(text));
-    expect(attributions.map((item) => [item.source, item.cue, text.slice(...item.statement)])).toEqual(expected);
+    expect(attributions.map((item) => [item.source, item.cue, text.slice(...item.statement)])).toEqual(
+      expected,
+    );
     expect(findSpanMismatches(text, attributions)).toEqual([]);
   });
 
   it('ignores perception by someone who is not a source and phrasal verbs that are not speech', () => {
-    const text = 'Bodies found in the town were buried. The mayor called on nations to act. Soldiers saw nothing.';
+    const text =
+      'Bodies found in the town were buried. The mayor called on nations to act. Soldiers saw nothing.';
     expect(extractAttributions(text, splitSentences(text)).map((item) => item.cue)).toEqual([]);
   });
 });

@@ -34,7 +34,8 @@ function phraseSpan(frame: SpeechFrame): Span {
   const [speakerStart, speakerEnd] = frame.speaker!.span;
   const [cueStart, cueEnd] = frame.cueSpan;
   // A resolved pronoun or an inherited speaker may sit far from the cue: keep the cue alone then.
-  if (Math.abs(speakerStart - cueEnd) > 200 && Math.abs(cueStart - speakerEnd) > 200) return [cueStart, cueEnd];
+  if (Math.abs(speakerStart - cueEnd) > 200 && Math.abs(cueStart - speakerEnd) > 200)
+    return [cueStart, cueEnd];
   return [Math.min(speakerStart, cueStart), Math.max(speakerEnd, cueEnd)];
 }
 
@@ -48,7 +49,8 @@ export function normaliseSource(frame: SpeechFrame): string {
     if (lower === form || lower.startsWith(`${form} `)) return wire;
   }
   // A spokesperson or officer speaks for their organisation: the organisation is the source.
-  const behind = BEHIND_ROLE.exec(speaker.role ?? '') ?? (speaker.kind === 'description' ? BEHIND_ROLE.exec(plain) : null);
+  const behind =
+    BEHIND_ROLE.exec(speaker.role ?? '') ?? (speaker.kind === 'description' ? BEHIND_ROLE.exec(plain) : null);
   if (behind) return behind[1]!.replace(/[’‘]/g, "'").replace(/^the /i, '');
   const base = plain.replace(/^the /i, '');
   return speaker.role && speaker.kind === 'person' ? `${base} (${speaker.role.replace(/[’‘]/g, "'")})` : base;

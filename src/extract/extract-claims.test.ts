@@ -15,19 +15,43 @@ function claims(text: string) {
 }
 
 const cases: [string, string, (string | null)[][]][] = [
-  ['rejected the accusations as', 'Russia’s Defense Ministry rejected the accusations as “provocation.”', [["Russia's Defense Ministry", 'deny', 'rejected the accusations']]],
-  ['categorically reject', '“We categorically reject all allegations,” Kremlin spokesperson Dmitry Peskov told journalists.', [['Dmitry Peskov (Kremlin spokesperson)', 'deny', 'categorically reject']]],
-  ['not a single civilian', 'The ministry said “not a single civilian” was harmed.', [['ministry', 'deny', 'not a single']]],
-  ['has nothing to do with', 'The army said it has nothing to do with the blast.', [['army', 'deny', 'has nothing to do with']]],
+  [
+    'rejected the accusations as',
+    'Russia’s Defense Ministry rejected the accusations as “provocation.”',
+    [["Russia's Defense Ministry", 'deny', 'rejected the accusations']],
+  ],
+  [
+    'categorically reject',
+    '“We categorically reject all allegations,” Kremlin spokesperson Dmitry Peskov told journalists.',
+    [['Dmitry Peskov (Kremlin spokesperson)', 'deny', 'categorically reject']],
+  ],
+  [
+    'not a single civilian',
+    'The ministry said “not a single civilian” was harmed.',
+    [['ministry', 'deny', 'not a single']],
+  ],
+  [
+    'has nothing to do with',
+    'The army said it has nothing to do with the blast.',
+    [['army', 'deny', 'has nothing to do with']],
+  ],
   ['denied', 'The governor denied that troops fired on protesters.', [['governor', 'deny', 'denied']]],
   ['accused', 'Ukraine accused Russia of war crimes.', [['Ukraine', 'affirm', 'accused']]],
   ['blamed', 'Officials blamed rebels for the attack.', [['Officials', 'affirm', 'blamed']]],
-  ['hedge without attribution', 'Local residents said the dead were civilians. The claim could not be independently verified.', [
-    ['Local residents', 'report', 'said'],
-    [null, 'hedge', 'could not be independently verified'],
-  ]],
+  [
+    'hedge without attribution',
+    'Local residents said the dead were civilians. The claim could not be independently verified.',
+    [
+      ['Local residents', 'report', 'said'],
+      [null, 'hedge', 'could not be independently verified'],
+    ],
+  ],
   ['allegedly', 'Soldiers allegedly forced five men to kneel.', [[null, 'hedge', 'allegedly']]],
-  ['laid the blame', 'Ukrainian officials laid the blame for the killings squarely at the feet of Russian troops.', [['Ukrainian officials', 'affirm', 'laid the blame']]],
+  [
+    'laid the blame',
+    'Ukrainian officials laid the blame for the killings squarely at the feet of Russian troops.',
+    [['Ukrainian officials', 'affirm', 'laid the blame']],
+  ],
   ['dismissed as', 'The Kremlin dismissed the reports as fake.', [['Kremlin', 'deny', 'dismissed']]],
   ['reportedly', 'The convoy was reportedly hit twice.', [[null, 'hedge', 'reportedly']]],
   ['plain report', 'Police said the road was closed.', [['Police', 'report', 'said']]],
@@ -39,7 +63,8 @@ describe('extractClaims', () => {
   });
 
   it('splits an accusation and the denial that answers it in one sentence', () => {
-    const text = 'Zelenskyy called the killings evidence of genocide, but Russia’s Defense Ministry rejected the accusation.';
+    const text =
+      'Zelenskyy called the killings evidence of genocide, but Russia’s Defense Ministry rejected the accusation.';
     expect(claims(text)).toEqual([
       ['Zelenskyy', 'affirm', 'evidence of genocide'],
       ["Russia's Defense Ministry", 'deny', 'rejected the accusation'],

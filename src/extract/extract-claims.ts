@@ -18,7 +18,10 @@ function compile() {
   const lexicon = loadLexicon<StanceLexicon>('stance-cues');
   const pattern = (words: string[]) =>
     new RegExp(
-      `\\b(?:${[...words].sort((a, b) => b.length - a.length).map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|')})\\b`,
+      `\\b(?:${[...words]
+        .sort((a, b) => b.length - a.length)
+        .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
+        .join('|')})\\b`,
       'i',
     );
   compiled = {
@@ -76,7 +79,9 @@ export function extractClaims(
       next++;
     }
     if (inSentence.length === 0) {
-      const quote = quotes.find((item) => item.direct && item.span[0] >= start && item.span[0] < end && item.speaker);
+      const quote = quotes.find(
+        (item) => item.direct && item.span[0] >= start && item.span[0] < end && item.speaker,
+      );
       const { stance, cue } = stanceOf(sentence.text, null);
       if (quote && quote.cue === null) add(sentence.span, quote.speaker, stance, cue);
       else if (stance === 'hedge' || stance === 'deny') add(sentence.span, null, stance, cue);
@@ -86,7 +91,8 @@ export function extractClaims(
       const following = inSentence[index + 1];
       const clauseStart = Math.max(start, Math.min(attribution.span[0], attribution.statement[0]));
       let clauseEnd = Math.min(end, Math.max(attribution.span[1], attribution.statement[1]));
-      if (following && following.span[0] > attribution.span[1]) clauseEnd = Math.min(clauseEnd, following.span[0]);
+      if (following && following.span[0] > attribution.span[1])
+        clauseEnd = Math.min(clauseEnd, following.span[0]);
       if (clauseEnd <= clauseStart) clauseEnd = attribution.span[1];
       const span = trim(text, clauseStart, clauseEnd);
       const { stance, cue } = stanceOf(text.slice(span[0], span[1]), attribution.cue);

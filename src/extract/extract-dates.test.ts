@@ -12,26 +12,63 @@ const cases: [string, DateReference, [string, string | null, string | null, stri
   ['Officials spoke early Monday.', monday, [['early Monday', '2022-04-04', '2022-04-04', 'day']]],
   ['Ministers will meet on Wednesday.', monday, [['Wednesday', '2022-04-06', '2022-04-06', 'day']]],
   ['The council will meet Monday.', sunday, [['Monday', '2022-04-04', '2022-04-04', 'day']]],
-  ['Traders said the market would stay closed on Monday.', sunday, [['Monday', '2022-04-04', '2022-04-04', 'day']]],
-  ['A team it sent on Saturday would reach the city on Sunday.', sunday, [['Saturday', '2022-04-02', '2022-04-02', 'day'], ['Sunday', '2022-04-03', '2022-04-03', 'day']]],
-  ['The summit will open Monday, a week after talks ended on Tuesday.', { date: '2022-04-06', from: 'published' }, [['Monday', '2022-04-11', '2022-04-11', 'day'], ['Tuesday', '2022-04-05', '2022-04-05', 'day']]],
+  [
+    'Traders said the market would stay closed on Monday.',
+    sunday,
+    [['Monday', '2022-04-04', '2022-04-04', 'day']],
+  ],
+  [
+    'A team it sent on Saturday would reach the city on Sunday.',
+    sunday,
+    [
+      ['Saturday', '2022-04-02', '2022-04-02', 'day'],
+      ['Sunday', '2022-04-03', '2022-04-03', 'day'],
+    ],
+  ],
+  [
+    'The summit will open Monday, a week after talks ended on Tuesday.',
+    { date: '2022-04-06', from: 'published' },
+    [
+      ['Monday', '2022-04-11', '2022-04-11', 'day'],
+      ['Tuesday', '2022-04-05', '2022-04-05', 'day'],
+    ],
+  ],
   ['It happened last Sunday.', sunday, [['last Sunday', '2022-03-27', '2022-03-27', 'day']]],
   ['Troops invaded on Feb. 24.', sunday, [['Feb. 24', '2022-02-24', '2022-02-24', 'day']]],
   ['They stayed until March 30.', sunday, [['March 30', '2022-03-30', '2022-03-30', 'day']]],
   ['It began on 3 April 2021.', sunday, [['3 April 2021', '2021-04-03', '2021-04-03', 'day']]],
-  ['The file is dated 2022-04-03.', { date: null, from: 'none' }, [['2022-04-03', '2022-04-03', '2022-04-03', 'day']]],
-  ['A report from December 28 surfaced.', { date: '2022-01-05', from: 'dateline' }, [['December 28', '2021-12-28', '2021-12-28', 'day']]],
+  [
+    'The file is dated 2022-04-03.',
+    { date: null, from: 'none' },
+    [['2022-04-03', '2022-04-03', '2022-04-03', 'day']],
+  ],
+  [
+    'A report from December 28 surfaced.',
+    { date: '2022-01-05', from: 'dateline' },
+    [['December 28', '2021-12-28', '2021-12-28', 'day']],
+  ],
   ['Police said it happened yesterday.', sunday, [['yesterday', '2022-04-02', '2022-04-02', 'day']]],
   ['A day earlier, journalists saw bodies.', sunday, [['A day earlier', '2022-04-02', '2022-04-02', 'day']]],
   ['Two days ago the town fell.', sunday, [['Two days ago', '2022-04-01', '2022-04-01', 'day']]],
   ['Talks were held this week.', sunday, [['this week', '2022-03-28', '2022-04-03', 'week']]],
   ['Shelling intensified last week.', monday, [['last week', '2022-03-28', '2022-04-03', 'week']]],
   ['Thirty-six died late last month.', monday, [['late last month', '2022-03-21', '2022-03-31', 'month']]],
-  ['Prices rose earlier this month.', { date: '2022-04-15', from: 'published' }, [['earlier this month', '2022-04-01', '2022-04-14', 'month']]],
+  [
+    'Prices rose earlier this month.',
+    { date: '2022-04-15', from: 'published' },
+    [['earlier this month', '2022-04-01', '2022-04-14', 'month']],
+  ],
   ['The siege began in March.', sunday, [['March', '2022-03-01', '2022-03-31', 'month']]],
   ['It has been fighting since February 24.', sunday, [['February 24', '2022-02-24', '2022-02-24', 'day']]],
   ['Separatists have fought since 2014.', sunday, [['2014', '2014-01-01', '2014-12-31', 'year']]],
-  ['Elections are due in May next year.', sunday, [['May', '2022-05-01', '2022-05-31', 'month'], ['next year', '2023-01-01', '2023-12-31', 'year']]],
+  [
+    'Elections are due in May next year.',
+    sunday,
+    [
+      ['May', '2022-05-01', '2022-05-31', 'month'],
+      ['next year', '2023-01-01', '2023-12-31', 'year'],
+    ],
+  ],
 ];
 
 describe('extractDates', () => {
@@ -57,7 +94,10 @@ describe('extractDates', () => {
       ['a day earlier', null],
       ['Feb. 24, 2022', '2022-02-24'],
     ]);
-    expect(diagnostics.map((diagnostic) => diagnostic.rule)).toEqual(['extract/unresolved-date', 'extract/unresolved-date']);
+    expect(diagnostics.map((diagnostic) => diagnostic.rule)).toEqual([
+      'extract/unresolved-date',
+      'extract/unresolved-date',
+    ]);
     expect(diagnostics[0]!.span).toEqual(dates[0]!.span);
   });
 

@@ -6,9 +6,23 @@ export interface DateReference {
   from: 'published' | 'dateline' | 'none';
 }
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
-const MONTH = '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?)';
+const MONTH =
+  '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?)';
 const FULL_MONTH = '(?:January|February|March|April|June|July|August|September|October|November|December)';
 const WEEKDAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
 const SMALL = '(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\\d{1,2})';
@@ -29,13 +43,17 @@ const PATTERN = new RegExp(
   'gi',
 );
 /** Cheap pre-check: every pattern needs a digit, a month, `day`, a period word or a deictic. */
-const MAY_HAVE_DATE = /\d|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|day|week|month|year|yesterday|today|tonight|tomorrow|night|morning|afternoon|evening/i;
-const FUTURE = /\b(?:will|shall|next|going\s+to|scheduled|upcoming|is\s+due|are\s+due|is\s+set\s+to|are\s+set\s+to|plans?\s+to|tomorrow)\b|\w'll\b/i;
+const MAY_HAVE_DATE =
+  /\d|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|day|week|month|year|yesterday|today|tonight|tomorrow|night|morning|afternoon|evening/i;
+const FUTURE =
+  /\b(?:will|shall|next|going\s+to|scheduled|upcoming|is\s+due|are\s+due|is\s+set\s+to|are\s+set\s+to|plans?\s+to|tomorrow)\b|\w'll\b/i;
 /** `would`/`could` make a weekday future only in its own clause: `would stay closed on Monday`. */
 const CONDITIONAL_BEFORE = /\b(?:would|could)\b[^,;]{0,50}$/i;
 /** A past verb right before the weekday keeps it in the past: `it sent on Saturday`. */
-const PAST_BEFORE = /\b(?:\w+ed|sent|was|were|had|did|said|told|met|began|came|went|saw|took|left|hit|fell|struck|shot|held|fled|began|ran)\s+(?:(?:on|early|late|last|this)\s+)?$/i;
-const CASE_SENSITIVE = /^(?:[A-Z]|\d|early|late|mid|earlier|later|last|this|next|yesterday|today|tonight|tomorrow|the|a|an|one|two|three|four|five|six|seven|eight|nine|ten|in|since|until|by|during|of)/;
+const PAST_BEFORE =
+  /\b(?:\w+ed|sent|was|were|had|did|said|told|met|began|came|went|saw|took|left|hit|fell|struck|shot|held|fled|began|ran)\s+(?:(?:on|early|late|last|this)\s+)?$/i;
+const CASE_SENSITIVE =
+  /^(?:[A-Z]|\d|early|late|mid|earlier|later|last|this|next|yesterday|today|tonight|tomorrow|the|a|an|one|two|three|four|five|six|seven|eight|nine|ten|in|since|until|by|during|of)/;
 
 /**
  * Finds dates and resolves them against the reference date (publication, else dateline).
@@ -57,7 +75,8 @@ export function extractDates(
 ): { dates: DateMention[]; diagnostics: Diagnostic[] } {
   const dates: DateMention[] = [];
   const diagnostics: Diagnostic[] = [];
-  const ref = reference.date && /^\d{4}-\d{2}-\d{2}/.test(reference.date) ? toDate(reference.date.slice(0, 10)) : null;
+  const ref =
+    reference.date && /^\d{4}-\d{2}-\d{2}/.test(reference.date) ? toDate(reference.date.slice(0, 10)) : null;
   const refLabel = ref ? `reference ${iso(ref)} (${reference.from})` : 'no reference date';
   for (const sentence of sentences) {
     if (!MAY_HAVE_DATE.test(sentence.text)) continue;
@@ -71,7 +90,14 @@ export function extractDates(
       const clauseFuture = CONDITIONAL_BEFORE.test(before) || (future && !PAST_BEFORE.test(before));
       const resolved = resolve(match.groups ?? {}, ref, clauseFuture);
       if (resolved === 'skip') continue;
-      const mention: DateMention = { span, text: text.slice(span[0], span[1]), start: null, end: null, precision: null, reason: '' };
+      const mention: DateMention = {
+        span,
+        text: text.slice(span[0], span[1]),
+        start: null,
+        end: null,
+        precision: null,
+        reason: '',
+      };
       if (resolved === null) {
         mention.reason = `relative date left unresolved: ${refLabel}`;
         diagnostics.push({
@@ -226,7 +252,8 @@ function smallNumber(word: string): number {
   return index >= 0 ? index : Number(lower);
 }
 
-const utc = (year: number, month: number, dayOfMonth: number): Date => new Date(Date.UTC(year, month, dayOfMonth));
+const utc = (year: number, month: number, dayOfMonth: number): Date =>
+  new Date(Date.UTC(year, month, dayOfMonth));
 const toDate = (value: string): Date => new Date(`${value}T00:00:00Z`);
 const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * 86_400_000);
 const iso = (date: Date): string => date.toISOString().slice(0, 10);

@@ -4,36 +4,128 @@ import { findSpanMismatches } from './check-spans.js';
 import { extractQuantities } from './extract-quantities.js';
 import { splitSentences } from './split-sentences.js';
 
-type Expected = Pick<Quantity, 'text' | 'low' | 'best' | 'high' | 'qualifier' | 'counted'> & { percent?: boolean };
+type Expected = Pick<Quantity, 'text' | 'low' | 'best' | 'high' | 'qualifier' | 'counted'> & {
+  percent?: boolean;
+};
 
 const cases: [string, Expected[]][] = [
-  ['Journalists saw the bodies of at least 21 people.', [{ text: 'at least 21', low: 21, best: 21, high: null, qualifier: 'at-least', counted: 'person' }]],
-  ['The war forced more than 4 million Ukrainians to flee.', [{ text: 'more than 4 million', low: 4_000_000, best: 4_000_000, high: null, qualifier: 'more-than', counted: 'ukrainian' }]],
-  ['About 100,000 civilians are trapped.', [{ text: 'About 100,000', low: null, best: 100_000, high: null, qualifier: 'about', counted: 'civilian' }]],
-  ['Nearly 300 soldiers died.', [{ text: 'Nearly 300', low: null, best: 300, high: 300, qualifier: 'nearly', counted: 'soldier' }]],
-  ['Thirty-six people were killed.', [{ text: 'Thirty-six', low: 36, best: 36, high: 36, qualifier: 'exact', counted: 'person' }]],
-  ['A dozen bodies were found.', [{ text: 'A dozen', low: 12, best: 12, high: 12, qualifier: 'exact', counted: 'body' }]],
-  ['The discovery of dozens of bodies shocked the world.', [{ text: 'dozens', low: 12, best: 12, high: null, qualifier: 'vague', counted: 'body' }]],
-  ['Troops shot dead hundreds of civilians.', [{ text: 'hundreds', low: 100, best: 100, high: null, qualifier: 'vague', counted: 'civilian' }]],
-  ['Four men knelt, and just one of them was shot.', [
-    { text: 'Four', low: 4, best: 4, high: 4, qualifier: 'exact', counted: 'man' },
-    { text: 'one of them', low: 1, best: 1, high: 1, qualifier: 'exact', counted: null },
-  ]],
-  ['The AP saw two bodies, that of a man and a woman.', [
-    { text: 'two', low: 2, best: 2, high: 2, qualifier: 'exact', counted: 'body' },
-    { text: 'a man and a woman', low: 2, best: 2, high: 2, qualifier: 'exact', counted: 'person' },
-  ]],
-  ['The dead included two children and a pregnant woman.', [{ text: 'two children and a pregnant woman', low: 3, best: 3, high: 3, qualifier: 'exact', counted: 'person' }]],
-  ['No fewer than three rounds fell near the stalls.', [{ text: 'No fewer than three', low: 3, best: 3, high: null, qualifier: 'at-least', counted: 'round' }]],
-  ['Between 10 and 15 children were hurt.', [{ text: 'Between 10 and 15', low: 10, best: 10, high: 15, qualifier: 'range', counted: 'child' }]],
-  ['Officials said 10 to 15 strikes hit the city.', [{ text: '10 to 15', low: 10, best: 10, high: 15, qualifier: 'range', counted: 'strike' }]],
-  ['Shelling destroyed 70% of the northern city.', [{ text: '70%', low: 70, best: 70, high: 70, qualifier: 'exact', counted: 'city', percent: true }]],
-  ['Tens of thousands of people fled.', [{ text: 'Tens of thousands', low: 10_000, best: 10_000, high: null, qualifier: 'vague', counted: 'person' }]],
-  ['Two hundred and five people were evacuated.', [{ text: 'Two hundred and five', low: 205, best: 205, high: 205, qualifier: 'exact', counted: 'person' }]],
-  ['Seven residents were killed and another 20 were injured.', [
-    { text: 'Seven', low: 7, best: 7, high: 7, qualifier: 'exact', counted: 'resident' },
-    { text: '20', low: 20, best: 20, high: 20, qualifier: 'exact', counted: null },
-  ]],
+  [
+    'Journalists saw the bodies of at least 21 people.',
+    [{ text: 'at least 21', low: 21, best: 21, high: null, qualifier: 'at-least', counted: 'person' }],
+  ],
+  [
+    'The war forced more than 4 million Ukrainians to flee.',
+    [
+      {
+        text: 'more than 4 million',
+        low: 4_000_000,
+        best: 4_000_000,
+        high: null,
+        qualifier: 'more-than',
+        counted: 'ukrainian',
+      },
+    ],
+  ],
+  [
+    'About 100,000 civilians are trapped.',
+    [
+      {
+        text: 'About 100,000',
+        low: null,
+        best: 100_000,
+        high: null,
+        qualifier: 'about',
+        counted: 'civilian',
+      },
+    ],
+  ],
+  [
+    'Nearly 300 soldiers died.',
+    [{ text: 'Nearly 300', low: null, best: 300, high: 300, qualifier: 'nearly', counted: 'soldier' }],
+  ],
+  [
+    'Thirty-six people were killed.',
+    [{ text: 'Thirty-six', low: 36, best: 36, high: 36, qualifier: 'exact', counted: 'person' }],
+  ],
+  [
+    'A dozen bodies were found.',
+    [{ text: 'A dozen', low: 12, best: 12, high: 12, qualifier: 'exact', counted: 'body' }],
+  ],
+  [
+    'The discovery of dozens of bodies shocked the world.',
+    [{ text: 'dozens', low: 12, best: 12, high: null, qualifier: 'vague', counted: 'body' }],
+  ],
+  [
+    'Troops shot dead hundreds of civilians.',
+    [{ text: 'hundreds', low: 100, best: 100, high: null, qualifier: 'vague', counted: 'civilian' }],
+  ],
+  [
+    'Four men knelt, and just one of them was shot.',
+    [
+      { text: 'Four', low: 4, best: 4, high: 4, qualifier: 'exact', counted: 'man' },
+      { text: 'one of them', low: 1, best: 1, high: 1, qualifier: 'exact', counted: null },
+    ],
+  ],
+  [
+    'The AP saw two bodies, that of a man and a woman.',
+    [
+      { text: 'two', low: 2, best: 2, high: 2, qualifier: 'exact', counted: 'body' },
+      { text: 'a man and a woman', low: 2, best: 2, high: 2, qualifier: 'exact', counted: 'person' },
+    ],
+  ],
+  [
+    'The dead included two children and a pregnant woman.',
+    [
+      {
+        text: 'two children and a pregnant woman',
+        low: 3,
+        best: 3,
+        high: 3,
+        qualifier: 'exact',
+        counted: 'person',
+      },
+    ],
+  ],
+  [
+    'No fewer than three rounds fell near the stalls.',
+    [{ text: 'No fewer than three', low: 3, best: 3, high: null, qualifier: 'at-least', counted: 'round' }],
+  ],
+  [
+    'Between 10 and 15 children were hurt.',
+    [{ text: 'Between 10 and 15', low: 10, best: 10, high: 15, qualifier: 'range', counted: 'child' }],
+  ],
+  [
+    'Officials said 10 to 15 strikes hit the city.',
+    [{ text: '10 to 15', low: 10, best: 10, high: 15, qualifier: 'range', counted: 'strike' }],
+  ],
+  [
+    'Shelling destroyed 70% of the northern city.',
+    [{ text: '70%', low: 70, best: 70, high: 70, qualifier: 'exact', counted: 'city', percent: true }],
+  ],
+  [
+    'Tens of thousands of people fled.',
+    [
+      {
+        text: 'Tens of thousands',
+        low: 10_000,
+        best: 10_000,
+        high: null,
+        qualifier: 'vague',
+        counted: 'person',
+      },
+    ],
+  ],
+  [
+    'Two hundred and five people were evacuated.',
+    [{ text: 'Two hundred and five', low: 205, best: 205, high: 205, qualifier: 'exact', counted: 'person' }],
+  ],
+  [
+    'Seven residents were killed and another 20 were injured.',
+    [
+      { text: 'Seven', low: 7, best: 7, high: 7, qualifier: 'exact', counted: 'resident' },
+      { text: '20', low: 20, best: 20, high: 20, qualifier: 'exact', counted: null },
+    ],
+  ],
 ];
 
 const ignored: [string, string][] = [
@@ -50,15 +142,25 @@ const ignored: [string, string][] = [
 describe('extractQuantities', () => {
   it.each(cases)('%s', (text, expected) => {
     const quantities = extractQuantities(text, splitSentences(text));
-    expect(quantities.map(({ text: t, low, best, high, qualifier, counted }) => ({ text: t, low, best, high, qualifier, counted }))).toEqual(
-      expected.map(({ percent: _percent, ...rest }) => rest),
-    );
-    for (const [index, item] of expected.entries()) expect(quantities[index]!.percent).toBe(item.percent ?? false);
+    expect(
+      quantities.map(({ text: t, low, best, high, qualifier, counted }) => ({
+        text: t,
+        low,
+        best,
+        high,
+        qualifier,
+        counted,
+      })),
+    ).toEqual(expected.map(({ percent: _percent, ...rest }) => rest));
+    for (const [index, item] of expected.entries())
+      expect(quantities[index]!.percent).toBe(item.percent ?? false);
     expect(findSpanMismatches(text, quantities)).toEqual([]);
   });
 
   it.each(ignored)('ignores %s', (_name, text) => {
     const found = extractQuantities(text, splitSentences(text)).map((quantity) => quantity.text);
-    expect(found.filter((item) => !/^(?:a man and a woman|A 45-year-old man and a woman)$/.test(item))).toEqual([]);
+    expect(
+      found.filter((item) => !/^(?:a man and a woman|A 45-year-old man and a woman)$/.test(item)),
+    ).toEqual([]);
   });
 });

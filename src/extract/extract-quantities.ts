@@ -39,7 +39,11 @@ function compile(): Compiled {
   if (compiled) return compiled;
   const numbers = loadLexicon<NumberLexicon>('number-words');
   const nouns = loadLexicon<NounLexicon>('counted-nouns');
-  const word = alternation([...Object.keys(numbers.units), ...Object.keys(numbers.tens), ...Object.keys(numbers.scales)]);
+  const word = alternation([
+    ...Object.keys(numbers.units),
+    ...Object.keys(numbers.tens),
+    ...Object.keys(numbers.scales),
+  ]);
   const wordNumber = `(?:${word})(?:(?:\\s+and\\s+|[\\s-]+)(?:${word}))*`;
   const digits = `\\d{1,3}(?:,\\d{3})+(?:\\.\\d+)?|\\d+(?:\\.\\d+)?`;
   const number = `(?:(?:${digits})(?:\\s+(?:million|billion|thousand))?|${wordNumber})`;
@@ -88,10 +92,12 @@ function parseNumber(raw: string, numbers: NumberLexicon): number | null {
 }
 
 /** Cheap pre-check: a digit, or a number word stem, `dozen`, `score`, or a pair (`a man and a woman`). */
-const MAY_HAVE_NUMBER = /\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|score|couple|pair| and an? /i;
+const MAY_HAVE_NUMBER =
+  /\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|score|couple|pair| and an? /i;
 const MONTH = /(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$/i;
 const MONTH_AFTER = /^\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
-const AGE_OR_UNIT_ADJECTIVE = /^-(?!\s)|^\s*(?:years?|yrs?)[\s-]+old\b|^\s*(?:a\.m\.|p\.m\.|am\b|pm\b|gmt\b|utc\b|o'clock|h\b)/i;
+const AGE_OR_UNIT_ADJECTIVE =
+  /^-(?!\s)|^\s*(?:years?|yrs?)[\s-]+old\b|^\s*(?:a\.m\.|p\.m\.|am\b|pm\b|gmt\b|utc\b|o'clock|h\b)/i;
 const ADDRESS = /^\s+\p{Lu}\p{L}*\s+(?:street|st\.|avenue|ave\.?|road|rd\.?|boulevard|lane|drive)\b/iu;
 const AGED = /\baged?\s*$/i;
 
@@ -134,7 +140,9 @@ function toQuantity(sentence: string, match: RegExpExecArray, numbers: NumberLex
     const high = parseNumber(groups.rb ?? groups.rd ?? '', numbers);
     if (low === null || high === null || high <= low) {
       const compound = parseNumber(match[0], numbers); // `Thirty-six` is one number, not a range
-      return compound === null || !/^[a-z-]+$/i.test(match[0]) ? null : bounds(compound, 'exact', false, counted(after));
+      return compound === null || !/^[a-z-]+$/i.test(match[0])
+        ? null
+        : bounds(compound, 'exact', false, counted(after));
     }
     if (isCalendar(groups.rc ?? '', before, after)) return null;
     if (AGE_OR_UNIT_ADJECTIVE.test(after)) return null;
@@ -148,9 +156,13 @@ function toQuantity(sentence: string, match: RegExpExecArray, numbers: NumberLex
     if (a === null || b === null) return null;
     return { low: a + b, best: a + b, high: a + b, qualifier: 'exact', percent: false, counted: 'person' };
   }
-  if (groups.pair !== undefined) return { low: 2, best: 2, high: 2, qualifier: 'exact', percent: false, counted: 'person' };
-  if (groups.oneOf !== undefined) return { low: 1, best: 1, high: 1, qualifier: 'exact', percent: false, counted: null };
-  const qualifier = groups.qualifier ? (numbers.qualifiers[groups.qualifier.toLowerCase().replace(/\s+/g, ' ')] ?? 'exact') : null;
+  if (groups.pair !== undefined)
+    return { low: 2, best: 2, high: 2, qualifier: 'exact', percent: false, counted: 'person' };
+  if (groups.oneOf !== undefined)
+    return { low: 1, best: 1, high: 1, qualifier: 'exact', percent: false, counted: null };
+  const qualifier = groups.qualifier
+    ? (numbers.qualifiers[groups.qualifier.toLowerCase().replace(/\s+/g, ' ')] ?? 'exact')
+    : null;
   const percent = groups.percent !== undefined;
   const noun = counted(after);
   if (groups.vague !== undefined || groups.single !== undefined) {
@@ -180,7 +192,12 @@ function isCalendar(raw: string, before: string, after: string): boolean {
   return MONTH.test(before) || MONTH_AFTER.test(after);
 }
 
-function bounds(value: number, qualifier: QuantityQualifier, percent: boolean, counted: string | null): Value {
+function bounds(
+  value: number,
+  qualifier: QuantityQualifier,
+  percent: boolean,
+  counted: string | null,
+): Value {
   switch (qualifier) {
     case 'exact':
       return { low: value, best: value, high: value, qualifier, percent, counted };

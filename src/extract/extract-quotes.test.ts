@@ -5,20 +5,88 @@ import { splitSentences } from './split-sentences.js';
 
 const run = (text: string) => extractQuotes(text, splitSentences(text), 'doc');
 const direct = (text: string) =>
-  run(text).quotes.filter((quote) => quote.direct).map((quote) => [quote.content.map((part) => part.text).join(' | '), quote.speaker, quote.speakerRole, quote.cue, quote.partial]);
+  run(text)
+    .quotes.filter((quote) => quote.direct)
+    .map((quote) => [
+      quote.content.map((part) => part.text).join(' | '),
+      quote.speaker,
+      quote.speakerRole,
+      quote.cue,
+      quote.partial,
+    ]);
 
 const cases: [string, string, (string | boolean | null)[][]][] = [
-  ['speaker after quote', '“This is genocide,” Zelensky told CBS on Sunday.', [['This is genocide', 'Zelensky', null, 'told', false]]],
-  ['inverted cue with description', '“He put his hands up, and they shot him,” said the resident who refused to be identified.', [['He put his hands up, and they shot him', 'the resident who refused to be identified', null, 'said', false]]],
-  ['title split from name', '“It must end,” Kyiv Mayor Vitali Klitschko told a newspaper.', [['It must end', 'Vitali Klitschko', 'Kyiv Mayor', 'told', false]]],
-  ['colon cue before quote', 'Estonian Prime Minister Kaja Kallas tweeted: “This is not a battlefield, it’s a crime scene.”', [['This is not a battlefield, it’s a crime scene.', 'Kaja Kallas', 'Estonian Prime Minister', 'tweeted', false]]],
-  ['partial quote inside a sentence', 'The ministry said the photos “have been stage managed” by Kyiv.', [['have been stage managed', 'The ministry', null, 'said', true]]],
-  ['straight double marks', '"We categorically reject all allegations," Kremlin spokesperson Dmitry Peskov told journalists.', [['We categorically reject all allegations', 'Dmitry Peskov', 'Kremlin spokesperson', 'told', false]]],
-  ['single marks with apostrophes inside', 'Zelensky said: ‘This is genocide. It’s the elimination of the nation.’', [['This is genocide. It’s the elimination of the nation.', 'Zelensky', null, 'said', false]]],
-  ['nested quote stays inside', '“They chanted ‘go home’ all night,” the witness said.', [['They chanted ‘go home’ all night', 'the witness', null, 'said', false]]],
-  ['appositive role', 'Hanna Herega, another resident, said “they shot him.”', [['they shot him.', 'Hanna Herega', 'another resident', 'said', true]]],
-  ['curly open, straight close', 'Zelenskyy said soldiers were responsible for “concentrated evil."', [['concentrated evil.', 'Zelenskyy', null, 'said', true]]],
-  ['programme titles are not quotes', '“It is a brutality,” Jens Stoltenberg said on CNN’s “State of the Union.”', [['It is a brutality', 'Jens Stoltenberg', null, 'said', false]]],
+  [
+    'speaker after quote',
+    '“This is genocide,” Zelensky told CBS on Sunday.',
+    [['This is genocide', 'Zelensky', null, 'told', false]],
+  ],
+  [
+    'inverted cue with description',
+    '“He put his hands up, and they shot him,” said the resident who refused to be identified.',
+    [
+      [
+        'He put his hands up, and they shot him',
+        'the resident who refused to be identified',
+        null,
+        'said',
+        false,
+      ],
+    ],
+  ],
+  [
+    'title split from name',
+    '“It must end,” Kyiv Mayor Vitali Klitschko told a newspaper.',
+    [['It must end', 'Vitali Klitschko', 'Kyiv Mayor', 'told', false]],
+  ],
+  [
+    'colon cue before quote',
+    'Estonian Prime Minister Kaja Kallas tweeted: “This is not a battlefield, it’s a crime scene.”',
+    [
+      [
+        'This is not a battlefield, it’s a crime scene.',
+        'Kaja Kallas',
+        'Estonian Prime Minister',
+        'tweeted',
+        false,
+      ],
+    ],
+  ],
+  [
+    'partial quote inside a sentence',
+    'The ministry said the photos “have been stage managed” by Kyiv.',
+    [['have been stage managed', 'The ministry', null, 'said', true]],
+  ],
+  [
+    'straight double marks',
+    '"We categorically reject all allegations," Kremlin spokesperson Dmitry Peskov told journalists.',
+    [['We categorically reject all allegations', 'Dmitry Peskov', 'Kremlin spokesperson', 'told', false]],
+  ],
+  [
+    'single marks with apostrophes inside',
+    'Zelensky said: ‘This is genocide. It’s the elimination of the nation.’',
+    [['This is genocide. It’s the elimination of the nation.', 'Zelensky', null, 'said', false]],
+  ],
+  [
+    'nested quote stays inside',
+    '“They chanted ‘go home’ all night,” the witness said.',
+    [['They chanted ‘go home’ all night', 'the witness', null, 'said', false]],
+  ],
+  [
+    'appositive role',
+    'Hanna Herega, another resident, said “they shot him.”',
+    [['they shot him.', 'Hanna Herega', 'another resident', 'said', true]],
+  ],
+  [
+    'curly open, straight close',
+    'Zelenskyy said soldiers were responsible for “concentrated evil."',
+    [['concentrated evil.', 'Zelenskyy', null, 'said', true]],
+  ],
+  [
+    'programme titles are not quotes',
+    '“It is a brutality,” Jens Stoltenberg said on CNN’s “State of the Union.”',
+    [['It is a brutality', 'Jens Stoltenberg', null, 'said', false]],
+  ],
 ];
 
 describe('extractQuotes', () => {
@@ -28,19 +96,27 @@ describe('extractQuotes', () => {
   });
 
   it('resolves pronouns and surnames to the last named speaker', () => {
-    const text = 'Hanna Herega, a resident, spoke to reporters.\n\n“They hit him,” Herega said. “Then they shot him.”\n\n“It was a controlled shot,” she said.';
+    const text =
+      'Hanna Herega, a resident, spoke to reporters.\n\n“They hit him,” Herega said. “Then they shot him.”\n\n“It was a controlled shot,” she said.';
     expect(direct(text).map((row) => row[1])).toEqual(['Hanna Herega', 'Hanna Herega', 'Hanna Herega']);
   });
 
   it('resolves “the ministry” to the last speaker with that word', () => {
-    const text = 'Russia’s Defense Ministry said the images were “a provocation.”\n\nThe ministry said “not a single civilian” was harmed.';
-    expect(direct(text).map((row) => row[1])).toEqual(['Russia’s Defense Ministry', 'Russia’s Defense Ministry']);
+    const text =
+      'Russia’s Defense Ministry said the images were “a provocation.”\n\nThe ministry said “not a single civilian” was harmed.';
+    expect(direct(text).map((row) => row[1])).toEqual([
+      'Russia’s Defense Ministry',
+      'Russia’s Defense Ministry',
+    ]);
   });
 
   it('joins a quotation that spans paragraphs', () => {
     const text = 'It said: ‘New town. The city was held for weeks.\n\n‘Civilians were executed.’\n\nThe end.';
     const [quote] = run(text).quotes.filter((item) => item.direct);
-    expect(quote!.content.map((part) => part.text)).toEqual(['New town. The city was held for weeks.', 'Civilians were executed.']);
+    expect(quote!.content.map((part) => part.text)).toEqual([
+      'New town. The city was held for weeks.',
+      'Civilians were executed.',
+    ]);
     expect(findSpanMismatches(text, [quote])).toEqual([]);
   });
 
@@ -52,7 +128,8 @@ describe('extractQuotes', () => {
   });
 
   it('finds indirect quotations with their speaker', () => {
-    const text = 'Ukraine’s prosecutor-general, Iryna Venediktova, said the bodies of 410 civilians were found. Police said that two men were arrested.';
+    const text =
+      'Ukraine’s prosecutor-general, Iryna Venediktova, said the bodies of 410 civilians were found. Police said that two men were arrested.';
     const indirect = run(text).quotes.filter((quote) => !quote.direct);
     expect(indirect.map((quote) => [quote.text, quote.speaker, quote.speakerRole])).toEqual([
       ['the bodies of 410 civilians were found', 'Iryna Venediktova', 'Ukraine’s prosecutor-general'],
@@ -61,19 +138,25 @@ describe('extractQuotes', () => {
   });
 
   it('continues the previous speaker into the next paragraph when the lead-in names nobody', () => {
-    const text = '“This is genocide,” Morawiecki told reporters.\n\nSuch a commission “is essential.”\n\nIn Kyiv, the words “war crimes” were everywhere.';
+    const text =
+      '“This is genocide,” Morawiecki told reporters.\n\nSuch a commission “is essential.”\n\nIn Kyiv, the words “war crimes” were everywhere.';
     expect(direct(text).map((row) => row[1])).toEqual(['Morawiecki', 'Morawiecki', null]);
   });
 
   it('continues the speaker of the previous quotation in the same paragraph', () => {
     const text = '“We stand with Ukraine,” Borrell said. “The massacres will be remembered.”';
-    expect(direct(text).map((row) => [row[1], row[3]])).toEqual([['Borrell', 'said'], ['Borrell', null]]);
+    expect(direct(text).map((row) => [row[1], row[3]])).toEqual([
+      ['Borrell', 'said'],
+      ['Borrell', null],
+    ]);
   });
 });
 
 describe('extractQuotes on hostile input', () => {
   it('handles a run-on text with thousands of stray marks and cues, with exact spans', () => {
-    const text = Array.from({ length: 3000 }, (_, i) => (i % 3 ? `officials said “ ${i} people, ` : 'Mr Smith told AP that 3 died and ')).join('');
+    const text = Array.from({ length: 3000 }, (_, i) =>
+      i % 3 ? `officials said “ ${i} people, ` : 'Mr Smith told AP that 3 died and ',
+    ).join('');
     const { quotes, diagnostics } = extractQuotes(text, splitSentences(text), 'doc');
     expect(findSpanMismatches(text, quotes)).toEqual([]);
     expect(quotes.every((quote) => quote.span[1] - quote.span[0] <= 1100)).toBe(true);

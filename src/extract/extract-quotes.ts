@@ -59,7 +59,11 @@ export function extractQuotes(
       cueSpan: frame?.cueSpan ?? null,
     };
     const paragraphStart = text.lastIndexOf('\n', region.span[0]) + 1;
-    const continues = previous !== null && (previous.paragraphEnd >= paragraphStart || followsParagraph(text, previous.region, region) || continuesNextParagraph(text, previous.region, region, sentenceStart, paragraphStart));
+    const continues =
+      previous !== null &&
+      (previous.paragraphEnd >= paragraphStart ||
+        followsParagraph(text, previous.region, region) ||
+        continuesNextParagraph(text, previous.region, region, sentenceStart, paragraphStart));
     if (!frame && previous && continues) {
       quote.speaker = previous.quote.speaker;
       quote.speakerRole = previous.quote.speakerRole;
@@ -99,7 +103,8 @@ function chooseFrame(
       const anchor = Math.min(frame.cueSpan[0], frame.speaker?.span[0] ?? frame.cueSpan[0]);
       const gap = text.slice(region.span[1], anchor);
       const sameSentence = frame.sentence === last;
-      const nextSentence = frame.sentence === last + 1 && /[!?][”"’]$/.test(text.slice(region.span[1] - 2, region.span[1]));
+      const nextSentence =
+        frame.sentence === last + 1 && /[!?][”"’]$/.test(text.slice(region.span[1] - 2, region.span[1]));
       if (!after && (sameSentence || nextSentence) && /^[\s,;:—–-]*$/.test(gap)) after = frame;
     } else if (frame.cueSpan[1] <= region.span[0] && frame.sentence === first) {
       before = frame;
@@ -109,7 +114,14 @@ function chooseFrame(
   return before ?? after;
 }
 
-function indirectQuotes(text: string, sentences: readonly Sentence[], frames: SpeechFrame[], regions: QuoteRegion[], documentId: string, count: number): Quote[] {
+function indirectQuotes(
+  text: string,
+  sentences: readonly Sentence[],
+  frames: SpeechFrame[],
+  regions: QuoteRegion[],
+  documentId: string,
+  count: number,
+): Quote[] {
   sayForms ??= new Set(loadLexicon<{ sayForms: string[] }>('speech-cues').sayForms);
   const quotes: Quote[] = [];
   for (const frame of frames) {
@@ -148,7 +160,13 @@ function followsParagraph(text: string, previous: QuoteRegion, region: QuoteRegi
  * the reporter's lead-in names nobody (no capitalised word but the first), so the quotation
  * continues the previous speaker.
  */
-function continuesNextParagraph(text: string, previous: QuoteRegion, region: QuoteRegion, sentenceStart: number, paragraphStart: number): boolean {
+function continuesNextParagraph(
+  text: string,
+  previous: QuoteRegion,
+  region: QuoteRegion,
+  sentenceStart: number,
+  paragraphStart: number,
+): boolean {
   if (sentenceStart !== paragraphStart) return false;
   const between = text.slice(previous.span[1], paragraphStart);
   if (between.split(/\n[ \t]*\n/).length !== 2) return false;
@@ -159,8 +177,12 @@ function continuesNextParagraph(text: string, previous: QuoteRegion, region: Quo
 function isTitle(text: string, content: Span[]): boolean {
   if (content.length !== 1) return false;
   const words = text.slice(content[0]![0], content[0]![1]).split(/\s+/);
-  if (words.length > 6 || words.length < 2 && !/^\p{Lu}/u.test(words[0] ?? '')) return false;
-  return words.length >= 2 && words.every((word) => TITLE_WORD.test(word)) && /^\p{Lu}/u.test(words[words.length - 1] ?? '');
+  if (words.length > 6 || (words.length < 2 && !/^\p{Lu}/u.test(words[0] ?? ''))) return false;
+  return (
+    words.length >= 2 &&
+    words.every((word) => TITLE_WORD.test(word)) &&
+    /^\p{Lu}/u.test(words[words.length - 1] ?? '')
+  );
 }
 
 function insideAny(regions: QuoteRegion[]): (position: number) => boolean {

@@ -135,8 +135,8 @@ function isOpening(text: string, i: number, family: 'double' | 'single'): boolea
     if (c === '“' || c === '„' || c === '«') return true;
     return c === '"' && !/\s/.test(after) && !LETTER.test(before);
   }
-  if (c === '‘') return /[\s(\[—–.!?:-]/.test(before) && !/\s/.test(after);
-  if (c === "'") return /[\s(\[—–-]/.test(before) && LETTER.test(after) && !/\d/.test(after);
+  if (c === '‘') return /[\s([—–.!?:-]/.test(before) && !/\s/.test(after);
+  if (c === "'") return /[\s([—–-]/.test(before) && LETTER.test(after) && !/\d/.test(after);
   return false;
 }
 
@@ -144,7 +144,8 @@ function isClosing(text: string, i: number, family: 'double' | 'single'): boolea
   const c = text[i] ?? '';
   const before = text[i - 1] ?? ' ';
   const after = text[i + 1] ?? ' ';
-  if (family === 'double') return CLOSING_DOUBLE.includes(c) && (c !== '"' || !/\s/.test(before) || !LETTER.test(after));
+  if (family === 'double')
+    return CLOSING_DOUBLE.includes(c) && (c !== '"' || !/\s/.test(before) || !LETTER.test(after));
   if (c !== '’' && c !== "'") return false;
   if (LETTER.test(before) && LETTER.test(after)) return false; // apostrophe: Russia’s, can’t
   return !/\s/.test(before);

@@ -1,6 +1,6 @@
 import type { Sentence, Span, Stance } from '../core/types.js';
 import { loadLexicon } from './load-lexicon.js';
-import { parseSpeaker, speakerWords, type SpeakerKind } from './parse-speaker.js';
+import { parseSpeaker, type SpeakerKind, speakerWords } from './parse-speaker.js';
 
 interface CueLexicon {
   verbs: Record<string, Stance>;
@@ -57,7 +57,10 @@ function compile(): Compiled {
     else {
       const first = form.slice(0, form.indexOf(' '));
       const sticky = new RegExp(`${form.replace(/ /g, '\\s+')}(?![A-Za-z])`, 'iy');
-      phrases.set(first, [...(phrases.get(first) ?? []), sticky].sort((x, y) => y.source.length - x.source.length));
+      phrases.set(
+        first,
+        [...(phrases.get(first) ?? []), sticky].sort((x, y) => y.source.length - x.source.length),
+      );
     }
   }
   const firsts = [...words, ...phrases.keys()].sort((x, y) => y.length - x.length);
@@ -72,10 +75,137 @@ function compile(): Compiled {
   return compiled;
 }
 
-const TOKEN = /(?:\p{L}\.){2,}|[\p{L}\p{N}][\p{L}\p{N}’'.\-]*[\p{L}\p{N}](?:(?<=s)[’'](?=\s))?|[\p{L}\p{N}]|[,;:()“”"‘’—–]/gu;
-const SKIP = new Set(['also', 'now', 'later', 'previously', 'earlier', 'has', 'have', 'had', 'then', 'again', 'recently', 'reportedly', 'repeatedly', 'separately', 'once', 'already', 'further', 'did', 'does', 'do', 'officially', 'publicly', 'first', 'initially', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday', 'night', 'morning', 'evening', 'afternoon', 'early', 'late', 'on', 'last', 'today', 'yesterday']);
-const STOP_CAPS = new Set(['But', 'And', 'Or', 'In', 'On', 'At', 'As', 'So', 'Also', 'Meanwhile', 'However', 'Then', 'After', 'Before', 'When', 'While', 'If', 'Since', 'Although', 'Though', 'Yet', 'For', 'With', 'By', 'From', 'To', 'Of', 'Instead', 'Still', 'Now', 'Later', 'Earlier', 'Even', 'Inside', 'Addressing', 'Giving', 'According', 'Some', 'That', 'This', 'These', 'Those', 'It', 'Such', 'What', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday', 'Today', 'Yesterday', 'Tomorrow', 'Tonight', 'Here', 'There', 'We', 'They', 'He', 'She', 'I']);
-const DETERMINERS = new Set(['the', 'a', 'an', 'one', 'another', 'his', 'her', 'its', 'their', 'some', 'several', 'many', 'local', 'two', 'three', 'four', 'other', 'both', 'most']);
+const TOKEN =
+  /(?:\p{L}\.){2,}|[\p{L}\p{N}][\p{L}\p{N}’'.-]*[\p{L}\p{N}](?:(?<=s)[’'](?=\s))?|[\p{L}\p{N}]|[,;:()“”"‘’—–]/gu;
+const SKIP = new Set([
+  'also',
+  'now',
+  'later',
+  'previously',
+  'earlier',
+  'has',
+  'have',
+  'had',
+  'then',
+  'again',
+  'recently',
+  'reportedly',
+  'repeatedly',
+  'separately',
+  'once',
+  'already',
+  'further',
+  'did',
+  'does',
+  'do',
+  'officially',
+  'publicly',
+  'first',
+  'initially',
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+  'night',
+  'morning',
+  'evening',
+  'afternoon',
+  'early',
+  'late',
+  'on',
+  'last',
+  'today',
+  'yesterday',
+]);
+const STOP_CAPS = new Set([
+  'But',
+  'And',
+  'Or',
+  'In',
+  'On',
+  'At',
+  'As',
+  'So',
+  'Also',
+  'Meanwhile',
+  'However',
+  'Then',
+  'After',
+  'Before',
+  'When',
+  'While',
+  'If',
+  'Since',
+  'Although',
+  'Though',
+  'Yet',
+  'For',
+  'With',
+  'By',
+  'From',
+  'To',
+  'Of',
+  'Instead',
+  'Still',
+  'Now',
+  'Later',
+  'Earlier',
+  'Even',
+  'Inside',
+  'Addressing',
+  'Giving',
+  'According',
+  'Some',
+  'That',
+  'This',
+  'These',
+  'Those',
+  'It',
+  'Such',
+  'What',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+  'Today',
+  'Yesterday',
+  'Tomorrow',
+  'Tonight',
+  'Here',
+  'There',
+  'We',
+  'They',
+  'He',
+  'She',
+  'I',
+]);
+const DETERMINERS = new Set([
+  'the',
+  'a',
+  'an',
+  'one',
+  'another',
+  'his',
+  'her',
+  'its',
+  'their',
+  'some',
+  'several',
+  'many',
+  'local',
+  'two',
+  'three',
+  'four',
+  'other',
+  'both',
+  'most',
+]);
 const CONNECTORS = new Set(['of', 'and', 'in', 'the', 'for', 'to']);
 const PRONOUNS = new Set(['he', 'she', 'it', 'they', 'we', 'i', 'who']);
 const PARTICIPLE = /ing$/i;
@@ -115,7 +245,11 @@ function tokens(text: string, from: number, to: number): Token[] {
  * with that role. Frames are cached per sentence list, so quotes, attributions and claims share
  * one pass.
  */
-export function findSpeechFrames(text: string, sentences: readonly Sentence[], quoted: (position: number) => boolean): SpeechFrame[] {
+export function findSpeechFrames(
+  text: string,
+  sentences: readonly Sentence[],
+  quoted: (position: number) => boolean,
+): SpeechFrame[] {
   const cached = cache.get(sentences);
   if (cached && cached.text === text) return cached.frames;
   const { candidates: WORD, words, phrases, verbs, perception, perceivers } = compile();
@@ -149,7 +283,10 @@ export function findSpeechFrames(text: string, sentences: readonly Sentence[], q
       const before = text.slice(Math.max(sentenceStart, cueStart - 30), cueStart);
       const after = text.slice(cueEnd, Math.min(sentenceEnd, cueEnd + 20));
       const isAccording = cue === 'according to' || cue === 'citing' || cue === 'quoting';
-      if (!isAccording && (PASSIVE_BEFORE.test(before) || NOT_SPEECH_AFTER.test(after) && PHRASAL.test(cue))) {
+      if (
+        !isAccording &&
+        (PASSIVE_BEFORE.test(before) || (NOT_SPEECH_AFTER.test(after) && PHRASAL.test(cue)))
+      ) {
         // Not speech (`called for`), but its subject is still the latest person named.
         const subject = PASSIVE_BEFORE.test(before) ? null : subjectBefore(text, sentenceStart, cueStart);
         if (subject) resolver.resolve(subject);
@@ -159,20 +296,44 @@ export function findSpeechFrames(text: string, sentences: readonly Sentence[], q
       if (isAccording) {
         const speaker = subjectAfter(text, cueEnd, sentenceEnd);
         if (!speaker) continue;
-        const statement = trimSpan(text, sentenceStart, cueStart > sentenceStart + 3 ? cueStart : sentenceEnd);
-        frame = { sentence: index, kind: 'according', cue, cueSpan: [cueStart, cueEnd], stance: 'report', speaker: resolver.resolve(speaker), statement };
+        const statement = trimSpan(
+          text,
+          sentenceStart,
+          cueStart > sentenceStart + 3 ? cueStart : sentenceEnd,
+        );
+        frame = {
+          sentence: index,
+          kind: 'according',
+          cue,
+          cueSpan: [cueStart, cueEnd],
+          stance: 'report',
+          speaker: resolver.resolve(speaker),
+          statement,
+        };
       } else {
         const isPerception = perception.has(cue);
-        let speaker = PARTICIPLE.test(cue) ? participleSubject(text, sentenceStart, cueStart) : subjectBefore(text, sentenceStart, cueStart);
+        let speaker = PARTICIPLE.test(cue)
+          ? participleSubject(text, sentenceStart, cueStart)
+          : subjectBefore(text, sentenceStart, cueStart);
         let inverted = false;
-        if (!speaker && !PARTICIPLE.test(cue) && /(?:^|[,”"’])\s*$/.test(text.slice(Math.max(sentenceStart, cueStart - 20), cueStart))) {
+        if (
+          !speaker &&
+          !PARTICIPLE.test(cue) &&
+          /(?:^|[,”"’])\s*$/.test(text.slice(Math.max(sentenceStart, cueStart - 20), cueStart))
+        ) {
           speaker = subjectAfter(text, cueEnd, sentenceEnd);
           inverted = speaker !== null;
         }
-        if (isPerception && (!speaker || !speaker.text.split(/\s+/).some((word) => perceivers.has(word.toLowerCase())))) continue;
+        if (
+          isPerception &&
+          (!speaker || !speaker.text.split(/\s+/).some((word) => perceivers.has(word.toLowerCase())))
+        )
+          continue;
         const resolved = speaker ? resolver.resolve(speaker) : inheritSpeaker(inSentence);
         if (!resolved && !PARTICIPLE.test(cue)) continue;
-        const statement = inverted ? statementBefore(text, sentenceStart, cueStart) : statementAfter(text, cueEnd, sentenceEnd, cue);
+        const statement = inverted
+          ? statementBefore(text, sentenceStart, cueStart)
+          : statementAfter(text, cueEnd, sentenceEnd, cue);
         frame = {
           sentence: index,
           kind: isPerception ? 'perception' : 'speech',
@@ -180,7 +341,11 @@ export function findSpeechFrames(text: string, sentences: readonly Sentence[], q
           cueSpan: [cueStart, cueEnd],
           stance: verbs.get(cue) ?? 'report',
           speaker: resolved,
-          statement: statement ?? (speaker && !inverted && !isPerception ? statementBefore(text, sentenceStart, speaker.phraseStart ?? speaker.start) : null),
+          statement:
+            statement ??
+            (speaker && !inverted && !isPerception
+              ? statementBefore(text, sentenceStart, speaker.phraseStart ?? speaker.start)
+              : null),
         };
       }
       inSentence.push(frame);
@@ -190,7 +355,6 @@ export function findSpeechFrames(text: string, sentences: readonly Sentence[], q
   cache.set(sentences, { text, frames });
   return frames;
 }
-
 
 const cache = new WeakMap<readonly Sentence[], { text: string; frames: SpeechFrame[] }>();
 
@@ -238,7 +402,13 @@ function subjectBefore(text: string, sentenceStart: number, cueStart: number): R
     if (/^(?:who|which)\b/i.test(innerText)) return outer;
     const innerIsName = inner.every((token) => /^\p{Lu}/u.test(token.text)) && !/[’']s$/.test(innerText);
     if (innerIsName && looksLikeRole(outer.text)) {
-      return { text: innerText, start: inner[0]!.start, end: inner[inner.length - 1]!.end, role: outer.text, phraseStart: outer.start };
+      return {
+        text: innerText,
+        start: inner[0]!.start,
+        end: inner[inner.length - 1]!.end,
+        role: outer.text,
+        phraseStart: outer.start,
+      };
     }
     return { ...outer, role: innerText.replace(/^(?:an?|the)\s+/i, '') };
   }
@@ -248,7 +418,9 @@ function subjectBefore(text: string, sentenceStart: number, cueStart: number): R
 /** `A spokesman for the LALF`, `Ukraine’s prosecutor-general`: not a bare name. */
 function looksLikeRole(phrase: string): boolean {
   const { titles } = speakerWords();
-  return phrase.split(/\s+/).some((word) => /^\p{Ll}/u.test(word) || /[’']s$/.test(word) || titles.has(word.toLowerCase()));
+  return phrase
+    .split(/\s+/)
+    .some((word) => /^\p{Ll}/u.test(word) || /[’']s$/.test(word) || titles.has(word.toLowerCase()));
 }
 
 function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeaker | null {
@@ -276,13 +448,24 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
       break;
     }
     if (CONNECTORS.has(lower)) continue;
-    if (titles.has(lower) || modifiers.has(lower) || organisations.has(lower) || descriptors.has(lower) || i === last) {
+    if (
+      titles.has(lower) ||
+      modifiers.has(lower) ||
+      organisations.has(lower) ||
+      descriptors.has(lower) ||
+      i === last
+    ) {
       first = i;
       continue;
     }
     break;
   }
-  while (first <= last && CONNECTORS.has(list[first]!.text.toLowerCase()) && list[first]!.text.toLowerCase() !== 'the') first++;
+  while (
+    first <= last &&
+    CONNECTORS.has(list[first]!.text.toLowerCase()) &&
+    list[first]!.text.toLowerCase() !== 'the'
+  )
+    first++;
   if (first > last) return null;
   const start = list[first]!.start;
   const phrase = source.slice(start, head.end).replace(/\s+/g, ' ');
@@ -297,7 +480,10 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
 function subjectAfter(text: string, from: number, sentenceEnd: number): RawSpeaker | null {
   // Windows keep the work per cue bounded, so a pathological run-on sentence stays linear.
   const rest = text.slice(from, Math.min(sentenceEnd, from + 400));
-  const description = /^\s+((?:the|a|an|his|her|their|one|another)\s+[^,.;!?“”"]+?)(?:,\s+(\p{Lu}[\p{L}’'.-]*(?:\s+\p{Lu}[\p{L}’'.-]*)+))?(?=\s*[,.;!?]?\s*$|\s*[,;]|\s*$)/u.exec(rest);
+  const description =
+    /^\s+((?:the|a|an|his|her|their|one|another)\s+[^,.;!?“”"]+?)(?:,\s+(\p{Lu}[\p{L}’'.-]*(?:\s+\p{Lu}[\p{L}’'.-]*)+))?(?=\s*[,.;!?]?\s*$|\s*[,;]|\s*$)/u.exec(
+      rest,
+    );
   if (description && !/^\s+the\s+\p{Lu}/u.test(rest)) {
     const phrase = description[1]!;
     const start = from + description.index + description[0].indexOf(phrase);
@@ -308,22 +494,33 @@ function subjectAfter(text: string, from: number, sentenceEnd: number): RawSpeak
     }
     return { text: phrase.trimEnd(), start, end: start + phrase.trimEnd().length, role: null };
   }
-  const named = /^\s+((?:the\s+)?(?:\p{Lu}[\p{L}’'.-]*|of|the|and|[a-z-]+(?=\s+\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}’'.-]*|of|the|for|[a-z-]+(?=\s+\p{Lu})))*)/u.exec(rest);
+  const named =
+    /^\s+((?:the\s+)?(?:\p{Lu}[\p{L}’'.-]*|of|the|and|[a-z-]+(?=\s+\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}’'.-]*|of|the|for|[a-z-]+(?=\s+\p{Lu})))*)/u.exec(
+      rest,
+    );
   if (!named) return null;
   let phrase = named[1]!.replace(/\s+(?:of|the|and|for)$/i, '').replace(/(?<!\b\p{L})\.$/u, '');
   phrase = phrase.replace(/\s+(?:on|in)$/i, '');
   const start = from + named[0].indexOf(named[1]!);
   if (!/\p{Lu}/u.test(phrase) && !PRONOUNS.has(phrase.toLowerCase())) return null;
   // `said Dr. Esther Lokana, director of St. Raphael Hospital, where …`: the appositive is a role.
-  const appositive = /^,\s+((?:an?\s+|the\s+)?\p{Ll}[^,;!?“”"]{2,80}?)(?=\s*[,;!?]|(?<!\b(?:St|Dr|Mt|Ft|Gen|No|Jr|Sr))\.(?:\s|$)|\s*$)/u.exec(rest.slice(named[0].length));
-  const role = appositive && !/^(?:who|which|where|when|saying|adding|according)\b/.test(appositive[1]!) ? appositive[1]!.replace(/^(?:an?|the)\s+/i, '') : null;
+  const appositive =
+    /^,\s+((?:an?\s+|the\s+)?\p{Ll}[^,;!?“”"]{2,80}?)(?=\s*[,;!?]|(?<!\b(?:St|Dr|Mt|Ft|Gen|No|Jr|Sr))\.(?:\s|$)|\s*$)/u.exec(
+      rest.slice(named[0].length),
+    );
+  const role =
+    appositive && !/^(?:who|which|where|when|saying|adding|according)\b/.test(appositive[1]!)
+      ? appositive[1]!.replace(/^(?:an?|the)\s+/i, '')
+      : null;
   return { text: phrase, start, end: start + phrase.length, role };
 }
 
-const ADVERBIAL = /^(?:\s+(?:on\s+)?(?:(?:early|late|later)\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|today|yesterday)(?:\s+(?:morning|afternoon|evening|night))?|\s+in\s+(?:a|his|her|its|their)\s+(?:statement|video(?:\s+address|\s+message)?|post|interview|speech|address|tweet)|\s+on\s+(?:Twitter|Telegram|Facebook|television|TV)|\s+\w+ly)*/;
+const ADVERBIAL =
+  /^(?:\s+(?:on\s+)?(?:(?:early|late|later)\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|today|yesterday)(?:\s+(?:morning|afternoon|evening|night))?|\s+in\s+(?:a|his|her|its|their)\s+(?:statement|video(?:\s+address|\s+message)?|post|interview|speech|address|tweet)|\s+on\s+(?:Twitter|Telegram|Facebook|television|TV)|\s+\w+ly)*/;
 
 /** Text after a cue that is not a reported clause: a relative clause's verb or an adverbial clause. */
-const NOT_A_CLAUSE = /^(?:were|was|is|are|had|have|has|after|as|when|before|while|during|despite|because|following)\b/i;
+const NOT_A_CLAUSE =
+  /^(?:were|was|is|are|had|have|has|after|as|when|before|while|during|despite|because|following)\b/i;
 
 function statementAfter(text: string, cueEnd: number, sentenceEnd: number, cue: string): Span | null {
   const rest = text.slice(cueEnd, Math.min(sentenceEnd, cueEnd + 400));
@@ -376,7 +573,8 @@ function createResolver(text: string) {
       lastOrganisation = entry;
       if (entry.kind === 'organisation' || !/s$/i.test(entry.speaker)) lastSingular = entry;
     }
-    for (const word of `${entry.role ?? ''} ${entry.speaker}`.toLowerCase().split(/[\s,]+/)) if (word) byWord.set(word, entry);
+    for (const word of `${entry.role ?? ''} ${entry.speaker}`.toLowerCase().split(/[\s,]+/))
+      if (word) byWord.set(word, entry);
     if (entry.role) roleOf.set(entry.speaker, entry.role);
   };
   return {
@@ -384,11 +582,19 @@ function createResolver(text: string) {
       const parsed = { ...parseSpeaker(raw.text) };
       const role = raw.role ?? parsed.role;
       // `Ituri Citizens’ Watch, a local group that …`: the appositive says it is an organisation.
-      if (parsed.kind === 'person' && raw.role && ORGANISATION_ROLE.test(raw.role)) parsed.kind = 'organisation';
+      if (parsed.kind === 'person' && raw.role && ORGANISATION_ROLE.test(raw.role))
+        parsed.kind = 'organisation';
       const span: Span = [raw.start, raw.end];
       const lower = raw.text.toLowerCase();
       if (parsed.kind === 'pronoun') {
-        const antecedent = lower === 'he' || lower === 'she' || lower === 'i' ? lastPerson : lower === 'it' ? lastSingular : lower === 'they' || lower === 'we' ? lastOrganisation : null;
+        const antecedent =
+          lower === 'he' || lower === 'she' || lower === 'i'
+            ? lastPerson
+            : lower === 'it'
+              ? lastSingular
+              : lower === 'they' || lower === 'we'
+                ? lastOrganisation
+                : null;
         if (antecedent) return { ...(antecedent as Seen), span, resolved: true };
         return { speaker: raw.text, role: null, kind: 'pronoun', span, resolved: false };
       }
@@ -430,7 +636,8 @@ function fullNameFor(text: string, surname: string): string | null {
     while (words.length > 0 && STOP_CAPS.has(words[0]!)) words.shift();
     if (words.length === 0) continue;
     const parsed = parseSpeaker(`${words.join(' ')} ${surname}`);
-    if (parsed.kind === 'person' && parsed.speaker.includes(' ') && parsed.speaker.endsWith(surname)) return parsed.speaker;
+    if (parsed.kind === 'person' && parsed.speaker.includes(' ') && parsed.speaker.endsWith(surname))
+      return parsed.speaker;
   }
   return null;
 }

@@ -78,20 +78,35 @@ function parse(phrase: string): ParsedSpeaker {
   while (nameStart > 0) {
     const token = tokens[nameStart - 1]!;
     const key = token.toLowerCase();
-    if (!isCapitalised(token) || titles.has(key) || modifiers.has(key) || honorifics.has(key) || organisations.has(key) || /[’']s$/.test(token)) break;
+    if (
+      !isCapitalised(token) ||
+      titles.has(key) ||
+      modifiers.has(key) ||
+      honorifics.has(key) ||
+      organisations.has(key) ||
+      /[’']s$/.test(token)
+    )
+      break;
     nameStart--;
   }
   // A doctor's title stays with the name (`Dr. Esther Lokana`); `Mr`, `Ms` are dropped.
   if (nameStart > 0 && /^dr\.?$/i.test(tokens[nameStart - 1]!)) nameStart--;
   const name = tokens.slice(nameStart).join(' ');
   const roleTokens = tokens.slice(0, nameStart).filter((token) => !honorifics.has(token.toLowerCase()));
-  const titled = roleTokens.some((token) => titles.has(token.toLowerCase()) || honorifics.has(token.toLowerCase())) || /^dr\.?\s/i.test(name);
+  const titled =
+    roleTokens.some((token) => titles.has(token.toLowerCase()) || honorifics.has(token.toLowerCase())) ||
+    /^dr\.?\s/i.test(name);
   const afterPreposition = /^(?:of|in|for|from|at)$/i.test(roleTokens[roleTokens.length - 1] ?? '');
-  if (name && !afterPreposition && (roleTokens.length === 0 || titled) && (tokens.length - nameStart <= 4)) {
+  if (name && !afterPreposition && (roleTokens.length === 0 || titled) && tokens.length - nameStart <= 4) {
     const role = roleTokens.length > 0 ? roleTokens.join(' ').replace(/^the /i, '') : null;
-    if (role || !tokens.some((token) => organisations.has(bare(token)))) return { speaker: name, role, kind: 'person' };
+    if (role || !tokens.some((token) => organisations.has(bare(token))))
+      return { speaker: name, role, kind: 'person' };
   }
-  if (afterPreposition || !isCapitalised(text) || (DETERMINER.test(text) && !isCapitalised(tokens[1] ?? ''))) {
+  if (
+    afterPreposition ||
+    !isCapitalised(text) ||
+    (DETERMINER.test(text) && !isCapitalised(tokens[1] ?? ''))
+  ) {
     return { speaker: text, role: null, kind: 'description' };
   }
   if (tokens.some((token) => organisations.has(bare(token))) || roleTokens.length > 0 || tokens.length > 4) {

@@ -3,16 +3,52 @@ import { findSpanMismatches } from './check-spans.js';
 import { splitSentences } from './split-sentences.js';
 
 const cases: [string, string, string[]][] = [
-  ['dateline and full stop', 'KYIV, April 3 – Troops left. Bodies lay in the street.', ['KYIV, April 3 – Troops left.', 'Bodies lay in the street.']],
-  ['month abbreviation', 'They invaded on Feb. 24 from the north. Fighting followed.', ['They invaded on Feb. 24 from the north.', 'Fighting followed.']],
-  ['initialism inside a sentence', 'Russia asked the U.N. Security Council to meet. It refused.', ['Russia asked the U.N. Security Council to meet.', 'It refused.']],
-  ['initialism ending a sentence', 'He flew to the U.S. The talks began.', ['He flew to the U.S.', 'The talks began.']],
-  ['honorifics', 'Mr. Klitschko and Dr Smith met at St. Michael’s. Mr Jones left.', ['Mr. Klitschko and Dr Smith met at St. Michael’s.', 'Mr Jones left.']],
-  ['headline without full stop', 'Russia rejects claims\n\nThe ministry said it was staged.', ['Russia rejects claims', 'The ministry said it was staged.']],
-  ['byline line', 'By Jane Doe\nKYIV – Shelling resumed. Two died.', ['By Jane Doe', 'KYIV – Shelling resumed.', 'Two died.']],
+  [
+    'dateline and full stop',
+    'KYIV, April 3 – Troops left. Bodies lay in the street.',
+    ['KYIV, April 3 – Troops left.', 'Bodies lay in the street.'],
+  ],
+  [
+    'month abbreviation',
+    'They invaded on Feb. 24 from the north. Fighting followed.',
+    ['They invaded on Feb. 24 from the north.', 'Fighting followed.'],
+  ],
+  [
+    'initialism inside a sentence',
+    'Russia asked the U.N. Security Council to meet. It refused.',
+    ['Russia asked the U.N. Security Council to meet.', 'It refused.'],
+  ],
+  [
+    'initialism ending a sentence',
+    'He flew to the U.S. The talks began.',
+    ['He flew to the U.S.', 'The talks began.'],
+  ],
+  [
+    'honorifics',
+    'Mr. Klitschko and Dr Smith met at St. Michael’s. Mr Jones left.',
+    ['Mr. Klitschko and Dr Smith met at St. Michael’s.', 'Mr Jones left.'],
+  ],
+  [
+    'headline without full stop',
+    'Russia rejects claims\n\nThe ministry said it was staged.',
+    ['Russia rejects claims', 'The ministry said it was staged.'],
+  ],
+  [
+    'byline line',
+    'By Jane Doe\nKYIV – Shelling resumed. Two died.',
+    ['By Jane Doe', 'KYIV – Shelling resumed.', 'Two died.'],
+  ],
   ['closing quote after stop', '“It is over.” Then he left.', ['“It is over.”', 'Then he left.']],
-  ['question inside quote, lower-case cue', '“Why?” he asked. Nobody knew.', ['“Why?” he asked.', 'Nobody knew.']],
-  ['glued opening quote', 'He spoke Saturday night.‘It’s a crime scene’ – leaders react.', ['He spoke Saturday night.', '‘It’s a crime scene’ – leaders react.']],
+  [
+    'question inside quote, lower-case cue',
+    '“Why?” he asked. Nobody knew.',
+    ['“Why?” he asked.', 'Nobody knew.'],
+  ],
+  [
+    'glued opening quote',
+    'He spoke Saturday night.‘It’s a crime scene’ – leaders react.',
+    ['He spoke Saturday night.', '‘It’s a crime scene’ – leaders react.'],
+  ],
   ['middle initial', 'John F. Kennedy spoke. It rained.', ['John F. Kennedy spoke.', 'It rained.']],
 ];
 
@@ -24,7 +60,8 @@ describe('splitSentences', () => {
   });
 
   it('keeps a multi-sentence quoted paragraph as several sentences with exact spans', () => {
-    const text = '“No more pennies should go to Russia. It’s blood money. The embargo must start,” the mayor said.';
+    const text =
+      '“No more pennies should go to Russia. It’s blood money. The embargo must start,” the mayor said.';
     const sentences = splitSentences(text);
     expect(sentences).toHaveLength(3);
     expect(sentences[2]!.text).toBe('The embargo must start,” the mayor said.');

@@ -34,7 +34,7 @@ const CANDIDATE = /[.!?]+[”’"')\]]*(?:\s+|(?=[“‘]))/g;
 const PARAGRAPH = /\n[ \t\r]*\n\s*/g;
 const LAST_WORD = /([\p{L}.'’-]+)$/u;
 const INITIALISM = /^(?:\p{L}\.){2,}$/u;
-const NEXT_START = /^[“‘"'(\[]?[\p{Lu}\d]/u;
+const NEXT_START = /^[“‘"'([]?[\p{Lu}\d]/u;
 
 /**
  * Splits news text into sentences. Blank lines (paragraph breaks) always end a sentence, so
@@ -65,7 +65,11 @@ export function splitSentences(text: string): Sentence[] {
 function splitLines(text: string, start: number, end: number, out: Sentence[]): void {
   // A lone newline after a short unpunctuated line (headline, dateline, byline) is a break.
   let lineStart = start;
-  for (let index = text.indexOf('\n', start); index !== -1 && index < end; index = text.indexOf('\n', index + 1)) {
+  for (
+    let index = text.indexOf('\n', start);
+    index !== -1 && index < end;
+    index = text.indexOf('\n', index + 1)
+  ) {
     const line = text.slice(lineStart, index).trim();
     const next = text.slice(index + 1, Math.min(end, index + 3)).trimStart();
     if (line.length > 0 && line.length < 80 && !/[.!?,;:”"’)]$/.test(line) && /^[\p{Lu}\d“"‘]/u.test(next)) {
@@ -86,7 +90,9 @@ function splitParagraph(text: string, start: number, end: number, out: Sentence[
     const rest = paragraph.slice(breakAt, breakAt + 40);
     if (!NEXT_START.test(rest)) continue;
     if (match[0][0] === '.' && match[0].length - match[0].trimEnd().length >= 0) {
-      const word = LAST_WORD.exec(paragraph.slice(Math.max(sentenceStart, match.index - 30), match.index + 1))?.[1] ?? '';
+      const word =
+        LAST_WORD.exec(paragraph.slice(Math.max(sentenceStart, match.index - 30), match.index + 1))?.[1] ??
+        '';
       const bare = word.replace(/\.$/, '').replace(/^.*[’'-]/, '');
       const nextWord = /^[“‘"'(]?([\p{L}\d]+)/u.exec(rest)?.[1] ?? '';
       if (match[0].trimEnd() === '.') {
