@@ -17,7 +17,20 @@ const KINDS = [
   ['attack', 'Gunmen attacked', 'killing'],
   ['explosion', 'A bomb exploded in', 'killing'],
 ] as const;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const OFFICIALS = ['the regional governor', 'police', 'the health ministry', 'local officials', 'the army'];
 
 interface Incident {
@@ -86,20 +99,33 @@ export function createCorpus(seed: number): CorpusWriter {
         if (reports.length > 0 && random() < 0.4) {
           const source = pick(reports);
           incident = source.incident;
-          paragraphs = source.paragraphs.slice(0, -1).map((p) => p.replace(/\b(said|people)\b/, (w) => (w === 'said' ? 'told reporters' : 'residents')));
+          paragraphs = source.paragraphs
+            .slice(0, -1)
+            .map((p) =>
+              p.replace(/\b(said|people)\b/, (w) => (w === 'said' ? 'told reporters' : 'residents')),
+            );
           paragraphs[0] = `${vocab.name()}: ${paragraphs[0]}`;
         } else {
           if (incidents.length === 0 || random() < 0.5) {
             incidents.push({
-              town: pick(towns), month: Math.floor(random() * 12), day: 1 + Math.floor(random() * 28), kind: pick(KINDS),
-              killed: 1 + Math.floor(random() * 40), injured: Math.floor(random() * 80), official: pick(OFFICIALS),
+              town: pick(towns),
+              month: Math.floor(random() * 12),
+              day: 1 + Math.floor(random() * 28),
+              kind: pick(KINDS),
+              killed: 1 + Math.floor(random() * 40),
+              injured: Math.floor(random() * 80),
+              official: pick(OFFICIALS),
             });
           }
           incident = Math.floor(random() * incidents.length);
           paragraphs = fresh(incident);
         }
         reports.push({ incident, paragraphs });
-        const file = path.join(dir, String(Math.floor(n / 1000)).padStart(4, '0'), `${String(n).padStart(7, '0')}.txt`);
+        const file = path.join(
+          dir,
+          String(Math.floor(n / 1000)).padStart(4, '0'),
+          `${String(n).padStart(7, '0')}.txt`,
+        );
         fs.mkdirSync(path.dirname(file), { recursive: true });
         fs.writeFileSync(file, `${paragraphs.join('\n\n')}\n`);
         paths.push(file);

@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { analyze, type AnalyzeResult } from '../../src/analyze/index.js';
+import { type AnalyzeResult, analyze } from '../../src/analyze/index.js';
 import { openStore } from '../../src/store/open-store.js';
 import { createCorpus } from './generate.js';
 
@@ -45,10 +45,18 @@ try {
     const seconds = (performance.now() - t) / 1000;
     const s = (ms: number) => (ms / 1000).toFixed(1);
     return {
-      run: label, documents: result.documents, extracted: result.extracted, seconds: seconds.toFixed(1),
-      'docs/s': (result.extracted / seconds).toFixed(1), ingest: s(result.timings.ingest), reuse: s(result.timings.reuse),
-      extract: s(result.timings.extract), merge: s(result.timings.merge), write: s(result.timings.write),
-      events: result.ledger.events.length, families: result.ledger.families.length,
+      run: label,
+      documents: result.documents,
+      extracted: result.extracted,
+      seconds: seconds.toFixed(1),
+      'docs/s': (result.extracted / seconds).toFixed(1),
+      ingest: s(result.timings.ingest),
+      reuse: s(result.timings.reuse),
+      extract: s(result.timings.extract),
+      merge: s(result.timings.merge),
+      write: s(result.timings.write),
+      events: result.ledger.events.length,
+      families: result.ledger.families.length,
       'rss MB': Math.round(process.memoryUsage().rss / 1048576),
     };
   };
@@ -60,7 +68,10 @@ try {
   const keys = Object.keys(rows[0] as object);
   console.log(`| ${keys.join(' | ')} |\n|${keys.map(() => '---').join('|')}|`);
   for (const r of rows) console.log(`| ${keys.map((k) => r[k]).join(' | ')} |`);
-  fs.writeFileSync(path.join('bench', 'analyze', `results-${count}.json`), `${JSON.stringify(rows, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join('bench', 'analyze', `results-${count}.json`),
+    `${JSON.stringify(rows, null, 2)}\n`,
+  );
 } finally {
   fs.rmSync(dir, { recursive: true, force: true });
 }

@@ -17,8 +17,23 @@ import { loadStages } from '../../src/analyze/stages.js';
 import type { DocumentExtraction, Span, StoredDocument } from '../../src/core/types.js';
 import { buildLedger } from '../../src/merge/index.js';
 
-interface GoldMention { doc: string; topic: string; subtopic: string; span: Span; text: string; chain: string; validated: boolean }
-interface EcbDoc { id: string; topic: string; subtopic: string; title: string | null; url: string | null; text: string }
+interface GoldMention {
+  doc: string;
+  topic: string;
+  subtopic: string;
+  span: Span;
+  text: string;
+  chain: string;
+  validated: boolean;
+}
+interface EcbDoc {
+  id: string;
+  topic: string;
+  subtopic: string;
+  title: string | null;
+  url: string | null;
+  text: string;
+}
 
 const args = process.argv.slice(2);
 const flag = (name: string) => {
@@ -38,28 +53,59 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ecbplus-'));
 const docsFile = path.join(tmp, 'docs.jsonl');
 const goldFile = path.join(tmp, 'gold.jsonl');
 const topicArgs = (topics ?? []).flatMap((t) => ['--topic', t]);
-execFileSync('npx', ['tsx', 'scripts/ecbplus-to-jsonl.ts', '--in', inDir, '--out', docsFile, '--gold', goldFile, ...topicArgs], { stdio: 'inherit' });
-const readJsonl = <T>(file: string): T[] => fs.readFileSync(file, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as T);
+execFileSync(
+  'npx',
+  ['tsx', 'scripts/ecbplus-to-jsonl.ts', '--in', inDir, '--out', docsFile, '--gold', goldFile, ...topicArgs],
+  { stdio: 'inherit' },
+);
+const readJsonl = <T>(file: string): T[] =>
+  fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as T);
 const docs = readJsonl<EcbDoc>(docsFile);
 const gold = readJsonl<GoldMention>(goldFile).filter((m) => allSentences || m.validated);
 fs.rmSync(tmp, { recursive: true, force: true });
 
 const t0 = performance.now();
 const stages = await loadStages();
-const extractions: DocumentExtraction[] = docs.map((d) => stages.extractor.extract({ id: d.id, text: d.text, published: null, dateline: null }));
+const extractions: DocumentExtraction[] = docs.map((d) =>
+  stages.extractor.extract({ id: d.id, text: d.text, published: null, dateline: null }),
+);
 const t1 = performance.now();
 const stored: StoredDocument[] = docs.map((d) => ({
-  id: d.id, sha256: d.id, source: d.id, recordKey: '', reader: 'jsonl', capturedAt: '1970-01-01T00:00:00Z', text: d.text,
-  title: d.title, outlet: null, url: d.url, published: null, byline: null, dateline: null, credits: [], series: d.topic,
-  externalId: d.id, inferred: [],
+  id: d.id,
+  sha256: d.id,
+  source: d.id,
+  recordKey: '',
+  reader: 'jsonl',
+  capturedAt: '1970-01-01T00:00:00Z',
+  text: d.text,
+  title: d.title,
+  outlet: null,
+  url: d.url,
+  published: null,
+  byline: null,
+  dateline: null,
+  credits: [],
+  series: d.topic,
+  externalId: d.id,
+  inferred: [],
 }));
-const ledger = buildLedger({ documents: stored, reuse: { pairs: [], families: [] }, extractions, custody: { entries: 0, head: '' } });
+const ledger = buildLedger({
+  documents: stored,
+  reuse: { pairs: [], families: [] },
+  extractions,
+  custody: { entries: 0, head: '' },
+});
 const t2 = performance.now();
 
 // Our mentions: each incident's trigger (and its clause, as a fallback) with the event it is in.
 const triggers = new Map<string, { trigger: Span; clause: Span; event: string }[]>();
 const eventOfMention = new Map<string, string>();
-for (const e of ledger.events) for (const m of e.mentions) eventOfMention.set(`${m.document}#${m.span[0]}`, e.id);
+for (const e of ledger.events)
+  for (const m of e.mentions) eventOfMention.set(`${m.document}#${m.span[0]}`, e.id);
 for (const x of extractions) {
   for (const i of x.incidents) {
     const event = eventOfMention.get(`${i.documentId}#${i.span[0]}`);
@@ -125,17 +171,42 @@ const oneTopic = (g: GoldMention) => `${g.topic}`;
 const matchedOnly = gold.filter((g) => !(predicted.get(g) as string).startsWith('unmatched:'));
 
 const rows = [
-  { system: 'corroborate merge (all gold mentions)', ...bcubed(keyOf, ours, gold), muc: muc(keyOf, ours, gold).F1 },
-  { system: 'corroborate merge (matched mentions only)', ...bcubed(keyOf, ours, matchedOnly), muc: muc(keyOf, ours, matchedOnly).F1 },
-  { system: 'baseline: every mention alone', ...bcubed(keyOf, singletons, gold), muc: muc(keyOf, singletons, gold).F1 },
-  { system: 'baseline: one event per topic', ...bcubed(keyOf, oneTopic, gold), muc: muc(keyOf, oneTopic, gold).F1 },
-  { system: 'matched-only: one event per topic', ...bcubed(keyOf, oneTopic, matchedOnly), muc: muc(keyOf, oneTopic, matchedOnly).F1 },
+  {
+    system: 'corroborate merge (all gold mentions)',
+    ...bcubed(keyOf, ours, gold),
+    muc: muc(keyOf, ours, gold).F1,
+  },
+  {
+    system: 'corroborate merge (matched mentions only)',
+    ...bcubed(keyOf, ours, matchedOnly),
+    muc: muc(keyOf, ours, matchedOnly).F1,
+  },
+  {
+    system: 'baseline: every mention alone',
+    ...bcubed(keyOf, singletons, gold),
+    muc: muc(keyOf, singletons, gold).F1,
+  },
+  {
+    system: 'baseline: one event per topic',
+    ...bcubed(keyOf, oneTopic, gold),
+    muc: muc(keyOf, oneTopic, gold).F1,
+  },
+  {
+    system: 'matched-only: one event per topic',
+    ...bcubed(keyOf, oneTopic, matchedOnly),
+    muc: muc(keyOf, oneTopic, matchedOnly).F1,
+  },
 ];
 const pct = (x: number) => (100 * x).toFixed(1);
-console.log(`\nECB+ ${docs.length} documents, ${gold.length} gold event mentions (${allSentences ? 'all sentences' : 'validated sentences'}), ${matched} matched by our incident triggers (${pct(matched / gold.length)}%)`);
-console.log(`extraction ${((t1 - t0) / 1000).toFixed(1)} s, merge ${((t2 - t1) / 1000).toFixed(1)} s, ${ledger.events.length} events\n`);
+console.log(
+  `\nECB+ ${docs.length} documents, ${gold.length} gold event mentions (${allSentences ? 'all sentences' : 'validated sentences'}), ${matched} matched by our incident triggers (${pct(matched / gold.length)}%)`,
+);
+console.log(
+  `extraction ${((t1 - t0) / 1000).toFixed(1)} s, merge ${((t2 - t1) / 1000).toFixed(1)} s, ${ledger.events.length} events\n`,
+);
 console.log('| system | B3 P | B3 R | B3 F1 | MUC F1 |\n|---|---|---|---|---|');
-for (const r of rows) console.log(`| ${r.system} | ${pct(r.P)} | ${pct(r.R)} | ${pct(r.F1)} | ${pct(r.muc)} |`);
+for (const r of rows)
+  console.log(`| ${r.system} | ${pct(r.P)} | ${pct(r.R)} | ${pct(r.F1)} | ${pct(r.muc)} |`);
 fs.writeFileSync(
   path.join('bench', 'ecbplus-coref', 'results.json'),
   `${JSON.stringify({ documents: docs.length, gold: gold.length, matched, events: ledger.events.length, rows }, null, 2)}\n`,

@@ -8,7 +8,8 @@ import { analyze } from './analyze.js';
 import { loadLedger } from './load-ledger.js';
 
 const REPORTS = {
-  'a.txt': 'ASHFORD, May 2 – Shelling killed 7 people in Ashford on Tuesday, the governor said. "We will rebuild," Mayor Lee said.\n',
+  'a.txt':
+    'ASHFORD, May 2 – Shelling killed 7 people in Ashford on Tuesday, the governor said. "We will rebuild," Mayor Lee said.\n',
   'b.txt': 'Shelling killed 7 people in Ashford on Tuesday, the governor said. Residents fled the town.\n',
   'c.txt': 'Police said two men were arrested in Brill after a protest on Monday.\n',
 };
@@ -46,7 +47,10 @@ describe('analyze', () => {
     try {
       await analyze(store, [path.join(dir, 'in')], { clock });
       const extra = path.join(dir, 'd.txt');
-      fs.writeFileSync(extra, 'Shelling killed 7 people in Ashford on Tuesday, officials told our reporter.\n');
+      fs.writeFileSync(
+        extra,
+        'Shelling killed 7 people in Ashford on Tuesday, officials told our reporter.\n',
+      );
       const second = await analyze(store, [extra], { clock });
       expect(second.extracted).toBe(1);
       expect(second.documents).toBe(4);
@@ -62,7 +66,10 @@ describe('analyze', () => {
     for (const name of ['one', 'two']) {
       const store = openStore(path.join(dir, name), { clock });
       try {
-        const { ledger } = await analyze(store, [path.join(dir, 'in')], { out: path.join(dir, `${name}-out`), clock });
+        const { ledger } = await analyze(store, [path.join(dir, 'in')], {
+          out: path.join(dir, `${name}-out`),
+          clock,
+        });
         outputs.push([
           fs.readFileSync(path.join(dir, `${name}-out`, 'ledger.json'), 'utf8'),
           ...(['csv', 'geojson', 'jsonl'] as const).map((f) => exportLedger(ledger, f)),

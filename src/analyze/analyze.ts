@@ -45,7 +45,11 @@ export interface AnalyzeResult {
  * const result = await analyze(openStore('./data'), ['reports/'], { out: './out' });
  * console.log(result.ledger.events.length, result.ledgerPath);
  */
-export async function analyze(store: Store, inputs: readonly string[], options: AnalyzeOptions = {}): Promise<AnalyzeResult> {
+export async function analyze(
+  store: Store,
+  inputs: readonly string[],
+  options: AnalyzeOptions = {},
+): Promise<AnalyzeResult> {
   const analysis = analysisOf(store);
   const stages = options.stages ?? (await loadStages());
   const diagnostics: Diagnostic[] = [...stages.diagnostics];
@@ -56,7 +60,10 @@ export async function analyze(store: Store, inputs: readonly string[], options: 
   let summary: IngestSummary | null = null;
   if (inputs.length > 0 || options.manifest) {
     summary = await ingest(store, inputs, {
-      manifest: options.manifest, limits: options.limits, stdin: options.stdin, clock: options.clock,
+      manifest: options.manifest,
+      limits: options.limits,
+      stdin: options.stdin,
+      clock: options.clock,
       onProgress: (p) => options.onProgress?.('ingest', p.inputs, p.inputs),
     });
     diagnostics.push(...summary.diagnostics);
@@ -80,7 +87,14 @@ export async function analyze(store: Store, inputs: readonly string[], options: 
     for (const id of pending.slice(i, i + batchSize)) {
       const doc = store.documents.get(id);
       if (!doc) continue;
-      batch.push(stages.extractor.extract({ id: doc.id, text: doc.text, published: doc.published, dateline: doc.dateline }));
+      batch.push(
+        stages.extractor.extract({
+          id: doc.id,
+          text: doc.text,
+          published: doc.published,
+          dateline: doc.dateline,
+        }),
+      );
     }
     analysis.putExtractions(version, batch);
     options.onProgress?.('extract', Math.min(i + batchSize, pending.length), pending.length);
@@ -116,8 +130,15 @@ export async function analyze(store: Store, inputs: readonly string[], options: 
   timings.write = now() - t;
 
   return {
-    ingest: summary, documents: documents.length, extracted: pending.length, extractorVersion: version, ledger, ledgerPath,
-    ledgerSha256: sha256, diagnostics, timings,
+    ingest: summary,
+    documents: documents.length,
+    extracted: pending.length,
+    extractorVersion: version,
+    ledger,
+    ledgerPath,
+    ledgerSha256: sha256,
+    diagnostics,
+    timings,
   };
 }
 

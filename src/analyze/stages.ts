@@ -1,11 +1,13 @@
 import type { Diagnostic, DocumentExtraction, DocumentMeta, Family, ReusePair } from '../core/types.js';
-import * as extractModule from '../extract/index.js';
 import type { TextStageHooks } from '../extract/index.js';
+import * as extractModule from '../extract/index.js';
 import { updateReuse } from '../reuse/index.js';
 import type { Store } from '../store/store.js';
 
 /** What analyze needs from the reuse stage. */
-export type ReuseStage = (store: Store) => { pairs: ReusePair[]; families: Family[] } | Promise<{ pairs: ReusePair[]; families: Family[] }>;
+export type ReuseStage = (
+  store: Store,
+) => { pairs: ReusePair[]; families: Family[] } | Promise<{ pairs: ReusePair[]; families: Family[] }>;
 
 /** Input of the extraction stage for one document. */
 export interface ExtractInput {
@@ -41,13 +43,21 @@ export async function loadStages(): Promise<Stages> {
     const mod = (await import(String('../extract/extract-attributions.js'))) as TextStageHooks;
     if (typeof mod.extractAttributions === 'function') hooks.extractAttributions = mod.extractAttributions;
   } catch {
-    diagnostics.push({ rule: 'analyze/no-attributions', severity: 'info', message: 'Attribution extraction is not available; origins come from incident mentions only.' });
+    diagnostics.push({
+      rule: 'analyze/no-attributions',
+      severity: 'info',
+      message: 'Attribution extraction is not available; origins come from incident mentions only.',
+    });
   }
   try {
     const mod = (await import(String('../extract/extract-claims.js'))) as TextStageHooks;
     if (typeof mod.extractClaims === 'function') hooks.extractClaims = mod.extractClaims;
   } catch {
-    diagnostics.push({ rule: 'analyze/no-claims', severity: 'info', message: 'Claim extraction is not available; the ledger has no claims.' });
+    diagnostics.push({
+      rule: 'analyze/no-claims',
+      severity: 'info',
+      message: 'Claim extraction is not available; the ledger has no claims.',
+    });
   }
   const base = (extractModule as { EXTRACTOR_VERSION?: string }).EXTRACTOR_VERSION ?? 'extract-1';
   const version = `${base}${hooks.extractAttributions ? '+attributions' : ''}${hooks.extractClaims ? '+claims' : ''}`;
@@ -56,7 +66,8 @@ export async function loadStages(): Promise<Stages> {
     reuse,
     extractor: {
       version,
-      extract: (doc) => extract({ id: doc.id, text: doc.text, published: doc.published, dateline: doc.dateline }),
+      extract: (doc) =>
+        extract({ id: doc.id, text: doc.text, published: doc.published, dateline: doc.dateline }),
     },
     diagnostics,
   };

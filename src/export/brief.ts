@@ -32,7 +32,9 @@ function naiveSentenceAround(text: string, start: number, end: number): string {
 
 function bestSentence(e: LedgerEvent, textOf: BriefOptions['textOf']): string {
   const summary = e.summary.replace(/…$/, '');
-  const mention = e.mentions.find((m) => m.text.replace(/\s+/g, ' ').trim().startsWith(summary.slice(0, 40))) ?? e.mentions[0];
+  const mention =
+    e.mentions.find((m) => m.text.replace(/\s+/g, ' ').trim().startsWith(summary.slice(0, 40))) ??
+    e.mentions[0];
   const text = mention && textOf ? textOf(mention.document) : null;
   return mention && text ? sentenceAround(text, mention.span[0], mention.span[1]) : e.summary;
 }
@@ -58,7 +60,9 @@ export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string 
     if (used >= budget) break;
   }
   chosen.sort(
-    (a, b) => (a.event.date?.start ?? '9999').localeCompare(b.event.date?.start ?? '9999') || a.event.id.localeCompare(b.event.id),
+    (a, b) =>
+      (a.event.date?.start ?? '9999').localeCompare(b.event.date?.start ?? '9999') ||
+      a.event.id.localeCompare(b.event.id),
   );
   const denials = ledger.claims.filter((c) => c.stance === 'deny');
   const paragraphs = chosen.map(({ event, sentence }) => {
@@ -68,7 +72,9 @@ export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string 
       `${sentence} [${event.sources} ${event.sources === 1 ? 'document' : 'documents'}: ${cited}; ${event.independent_sources} independent ${event.independent_sources === 1 ? 'source' : 'sources'}]`,
     ];
     for (const c of event.conflicts) {
-      lines.push(`  Disputed ${c.field}: ${c.values.map((v) => `${v.value} (${v.documents.map((d) => names.get(d) ?? d).join('; ')})`).join(' vs ')}.`);
+      lines.push(
+        `  Disputed ${c.field}: ${c.values.map((v) => `${v.value} (${v.documents.map((d) => names.get(d) ?? d).join('; ')})`).join(' vs ')}.`,
+      );
     }
     for (const d of denials.filter((x) => x.answers === event.id)) {
       lines.push(`  Denied by ${d.claimant ?? 'an unnamed source'}: ${d.text}`);

@@ -2,10 +2,32 @@ import type { EventType, Ledger, LedgerEvent } from '../core/types.js';
 
 /** ACLED-style columns, then UCDP-style ranges and our source counts (documented in docs/ledger.md). */
 export const CSV_COLUMNS = [
-  'event_id_cnty', 'event_date', 'year', 'time_precision', 'disorder_type', 'event_type', 'sub_event_type',
-  'actor1', 'actor2', 'country', 'admin1', 'location', 'latitude', 'longitude', 'geo_precision', 'source',
-  'notes', 'fatalities', 'killed_low', 'killed_best', 'killed_high', 'injured_low', 'injured_best',
-  'injured_high', 'sources', 'independent_sources',
+  'event_id_cnty',
+  'event_date',
+  'year',
+  'time_precision',
+  'disorder_type',
+  'event_type',
+  'sub_event_type',
+  'actor1',
+  'actor2',
+  'country',
+  'admin1',
+  'location',
+  'latitude',
+  'longitude',
+  'geo_precision',
+  'source',
+  'notes',
+  'fatalities',
+  'killed_low',
+  'killed_best',
+  'killed_high',
+  'injured_low',
+  'injured_best',
+  'injured_high',
+  'sources',
+  'independent_sources',
 ] as const;
 
 const DISORDER: Record<EventType, string> = {
@@ -49,7 +71,9 @@ function geoPrecision(e: LedgerEvent): number | null {
 export function eventNotes(e: LedgerEvent): string {
   const parts = [e.summary];
   for (const c of e.conflicts) {
-    parts.push(`${c.field} disputed: ${c.values.map((v) => `${v.value} (${v.documents.join(', ')})`).join(' vs ')}`);
+    parts.push(
+      `${c.field} disputed: ${c.values.map((v) => `${v.value} (${v.documents.join(', ')})`).join(' vs ')}`,
+    );
   }
   if (e.origins.length > 0) parts.push(`original sources: ${e.origins.join('; ')}`);
   return parts.join(' | ');

@@ -5,40 +5,94 @@ import { CSV_COLUMNS, csvField } from './csv.js';
 import { exportLedger } from './index.js';
 import { formatSummary } from './terminal-summary.js';
 
-const text = 'Shelling killed 7 people in Ashford, Freedonia, on Tuesday, the governor said. The army denied it.';
+const text =
+  'Shelling killed 7 people in Ashford, Freedonia, on Tuesday, the governor said. The army denied it.';
 
 const ledger: Ledger = {
   schema: 'corroborate.ledger/1',
   documents: [
-    { id: 'd1', sha256: 'aa', source: 'a.txt', url: null, outlet: 'Wire, Inc.', title: 'T', published: '2024-05-02', family: null },
-    { id: 'd2', sha256: 'bb', source: 'b.txt', url: null, outlet: 'Courier', title: 'U', published: '2024-05-02', family: null },
+    {
+      id: 'd1',
+      sha256: 'aa',
+      source: 'a.txt',
+      url: null,
+      outlet: 'Wire, Inc.',
+      title: 'T',
+      published: '2024-05-02',
+      family: null,
+    },
+    {
+      id: 'd2',
+      sha256: 'bb',
+      source: 'b.txt',
+      url: null,
+      outlet: 'Courier',
+      title: 'U',
+      published: '2024-05-02',
+      family: null,
+    },
   ],
   families: [],
   reuse: [],
   events: [
     {
-      id: 'ev-1', type: 'Explosions/Remote violence', subtype: 'Shelling/artillery/missile attack',
+      id: 'ev-1',
+      type: 'Explosions/Remote violence',
+      subtype: 'Shelling/artillery/missile attack',
       date: { start: '2024-04-30', end: '2024-04-30', precision: 'day' },
-      place: { name: 'Ashford', admin1: 'North', country: 'Freedonia', lat: 1.5, lon: 2.5, precision: 'town' },
-      actors: [{ role: 'perpetrator', name: 'the army' }, { role: 'victim', name: 'civilians' }],
-      killed: { low: 7, best: 7, high: 9 }, injured: null,
+      place: {
+        name: 'Ashford',
+        admin1: 'North',
+        country: 'Freedonia',
+        lat: 1.5,
+        lon: 2.5,
+        precision: 'town',
+      },
+      actors: [
+        { role: 'perpetrator', name: 'the army' },
+        { role: 'victim', name: 'civilians' },
+      ],
+      killed: { low: 7, best: 7, high: 9 },
+      injured: null,
       summary: 'Shelling killed 7 people in Ashford, Freedonia, on Tuesday',
       mentions: [
         { document: 'd1', span: [0, 58], text: text.slice(0, 58) },
         { document: 'd2', span: [0, 58], text: text.slice(0, 58) },
       ],
-      sources: 2, independent_sources: 2, origins: ['the governor'],
-      conflicts: [{ field: 'killed', values: [{ value: 7, documents: ['d1'] }, { value: 9, documents: ['d2'] }] }],
+      sources: 2,
+      independent_sources: 2,
+      origins: ['the governor'],
+      conflicts: [
+        {
+          field: 'killed',
+          values: [
+            { value: 7, documents: ['d1'] },
+            { value: 9, documents: ['d2'] },
+          ],
+        },
+      ],
     },
   ],
   quotes: [
     {
-      id: 'q-1', speaker: 'Mayor "Lee"', text: 'We will rebuild', mentions: [{ document: 'd1', span: [0, 3], text: 'She' }],
-      variants: [{ text: 'We will rebuild', documents: ['d1'], change: 'identical', flag: null }], sources: 1, independent_sources: 1,
+      id: 'q-1',
+      speaker: 'Mayor "Lee"',
+      text: 'We will rebuild',
+      mentions: [{ document: 'd1', span: [0, 3], text: 'She' }],
+      variants: [{ text: 'We will rebuild', documents: ['d1'], change: 'identical', flag: null }],
+      sources: 1,
+      independent_sources: 1,
     },
   ],
   claims: [
-    { id: 'cl-1', claimant: 'the army', stance: 'deny', text: 'The army denied it.', answers: 'ev-1', mentions: [{ document: 'd1', span: [79, 98], text: 'The army denied it.' }] },
+    {
+      id: 'cl-1',
+      claimant: 'the army',
+      stance: 'deny',
+      text: 'The army denied it.',
+      answers: 'ev-1',
+      mentions: [{ document: 'd1', span: [79, 98], text: 'The army denied it.' }],
+    },
   ],
   custody: { entries: 2, head: 'f'.repeat(64) },
 };
@@ -62,7 +116,10 @@ describe('exports', () => {
     const geo = JSON.parse(exportLedger(ledger, 'geojson'));
     expect(geo.type).toBe('FeatureCollection');
     expect(geo.features[0].geometry.coordinates).toEqual([2.5, 1.5]);
-    const lines = exportLedger(ledger, 'jsonl').trimEnd().split('\n').map((l) => JSON.parse(l));
+    const lines = exportLedger(ledger, 'jsonl')
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.kind)).toEqual(['quote', 'claim']);
   });
 
@@ -71,7 +128,16 @@ describe('exports', () => {
       v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).reverse()) : v,
     ) as Ledger;
     expect(exportLedger(shuffled, 'json')).toBe(exportLedger(ledger, 'json'));
-    expect(Object.keys(JSON.parse(exportLedger(ledger, 'json')))).toEqual(['schema', 'documents', 'families', 'reuse', 'events', 'quotes', 'claims', 'custody']);
+    expect(Object.keys(JSON.parse(exportLedger(ledger, 'json')))).toEqual([
+      'schema',
+      'documents',
+      'families',
+      'reuse',
+      'events',
+      'quotes',
+      'claims',
+      'custody',
+    ]);
   });
 
   it('summarises events with figures, conflicts and denials', () => {

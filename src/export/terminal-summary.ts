@@ -54,7 +54,9 @@ export function formatSummary(ledger: Ledger, options: SummaryOptions = {}): str
   lines.push('', 'Flagged quote changes');
   if (flagged.length === 0) lines.push('  none');
   for (const { q, v } of flagged) {
-    lines.push(`  ${q.speaker ?? 'unknown speaker'}: "${q.text}" → "${v.text}" in ${v.documents.join(', ')}: ${v.flag}`);
+    lines.push(
+      `  ${q.speaker ?? 'unknown speaker'}: "${q.text}" → "${v.text}" in ${v.documents.join(', ')}: ${v.flag}`,
+    );
   }
 
   const denials = ledger.claims.filter((c) => c.stance === 'deny');
@@ -63,7 +65,11 @@ export function formatSummary(ledger: Ledger, options: SummaryOptions = {}): str
   const events = new Map(ledger.events.map((e) => [e.id, e]));
   for (const d of denials) {
     const target = d.answers ? events.get(d.answers) : undefined;
-    const answers = target ? ` → answers ${target.id} (${target.subtype || target.type}, ${where(target)})` : d.answers ? ` → answers ${d.answers}` : '';
+    const answers = target
+      ? ` → answers ${target.id} (${target.subtype || target.type}, ${where(target)})`
+      : d.answers
+        ? ` → answers ${d.answers}`
+        : '';
     lines.push(`  ${d.claimant ?? 'unknown'}: ${d.text}${answers}`);
   }
   return `${lines.join('\n')}\n`;

@@ -29,7 +29,10 @@ function most<T>(values: readonly T[], keyOf: (v: T) => string, better: (a: T, b
   const counts = new Map<string, number>();
   for (const v of values) counts.set(keyOf(v), (counts.get(keyOf(v)) ?? 0) + 1);
   return [...values].sort(
-    (a, b) => better(a, b) || (counts.get(keyOf(b)) ?? 0) - (counts.get(keyOf(a)) ?? 0) || compareStrings(keyOf(a), keyOf(b)),
+    (a, b) =>
+      better(a, b) ||
+      (counts.get(keyOf(b)) ?? 0) - (counts.get(keyOf(a)) ?? 0) ||
+      compareStrings(keyOf(a), keyOf(b)),
   )[0] as T;
 }
 
@@ -58,7 +61,10 @@ function dedupeNames(names: readonly string[]): string[] {
  * The mention the summary is taken from: the one whose wording most other mentions share
  * (best supported), preferring a named origin, a stated fact, figures, then the earliest.
  */
-function bestSupported(mentions: readonly IncidentMention[], words: Map<IncidentMention, Set<string>>): IncidentMention {
+function bestSupported(
+  mentions: readonly IncidentMention[],
+  words: Map<IncidentMention, Set<string>>,
+): IncidentMention {
   // Large events: support is estimated against the first mentions only (bounded cost).
   const sample = mentions.slice(0, 60);
   const none = new Set<string>();
@@ -68,7 +74,10 @@ function bestSupported(mentions: readonly IncidentMention[], words: Map<Incident
     support(m) * 8 + (m.origin ? 4 : 0) + (m.modality === 'fact' ? 2 : 0) + (m.killed || m.injured ? 1 : 0);
   const ranks = new Map(mentions.map((m) => [m, rank(m)]));
   return [...mentions].sort(
-    (a, b) => (ranks.get(b) ?? 0) - (ranks.get(a) ?? 0) || compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0],
+    (a, b) =>
+      (ranks.get(b) ?? 0) - (ranks.get(a) ?? 0) ||
+      compareStrings(a.documentId, b.documentId) ||
+      a.span[0] - b.span[0],
   )[0] as IncidentMention;
 }
 
@@ -93,7 +102,14 @@ function impliedWeek(mentions: readonly IncidentMention[]): DateMention | null {
   if (!end) return null;
   const start = new Date(`${end}T00:00:00Z`);
   start.setUTCDate(start.getUTCDate() - 6);
-  return { span: [0, 0], text: '', start: start.toISOString().slice(0, 10), end, precision: 'week', reason: 'week before the earliest report' };
+  return {
+    span: [0, 0],
+    text: '',
+    start: start.toISOString().slice(0, 10),
+    end,
+    precision: 'week',
+    reason: 'week before the earliest report',
+  };
 }
 
 export function buildEvent(cluster: MentionCluster, context: EventContext): LedgerEvent {
@@ -104,18 +120,28 @@ export function buildEvent(cluster: MentionCluster, context: EventContext): Ledg
     (a, b) => compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0],
   )[0] as IncidentMention;
 
-  const kind = most(mentions, (m) => m.kind, (a, b) => kindSpecificity(b.kind) - kindSpecificity(a.kind)) as IncidentMention;
+  const kind = most(
+    mentions,
+    (m) => m.kind,
+    (a, b) => kindSpecificity(b.kind) - kindSpecificity(a.kind),
+  ) as IncidentMention;
   const stated = mentions.filter((m) => isResolved(m.date) && m.date.precision && !isImplied(m.date));
-  const date = most(stated, (m) => `${m.date?.start}/${m.date?.end}`, (a, b) =>
-    dateRank(a.date?.precision ?? 'year') - dateRank(b.date?.precision ?? 'year'),
-  )?.date ?? impliedWeek(mentions);
+  const date =
+    most(
+      stated,
+      (m) => `${m.date?.start}/${m.date?.end}`,
+      (a, b) => dateRank(a.date?.precision ?? 'year') - dateRank(b.date?.precision ?? 'year'),
+    )?.date ?? impliedWeek(mentions);
   const placed = mentions.filter((m) => m.place);
-  const place = most(placed, (m) => m.place?.name ?? '', (a, b) =>
-    placeRank(a.place?.precision ?? 'country') - placeRank(b.place?.precision ?? 'country'),
+  const place = most(
+    placed,
+    (m) => m.place?.name ?? '',
+    (a, b) => placeRank(a.place?.precision ?? 'country') - placeRank(b.place?.precision ?? 'country'),
   )?.place;
 
   const actors = new Map<string, { role: IncidentMention['actors'][number]['role']; name: string }>();
-  for (const m of mentions) for (const a of m.actors) actors.set(`${a.role}\u0000${a.name}`, { role: a.role, name: a.name });
+  for (const m of mentions)
+    for (const a of m.actors) actors.set(`${a.role}\u0000${a.name}`, { role: a.role, name: a.name });
 
   const killed = reconcileFigure('killed', mentions);
   const injured = reconcileFigure('injured', mentions);
@@ -129,11 +155,22 @@ export function buildEvent(cluster: MentionCluster, context: EventContext): Ledg
     id: stableId('ev', first.documentId, String(first.span[0]), String(first.span[1]), first.text),
     type: kind.type,
     subtype: kind.subtype,
-    date: date?.start ? { start: date.start, end: date.end ?? date.start, precision: date.precision ?? 'day' } : null,
-    place: place
-      ? { name: place.name, admin1: place.admin1, country: place.country, lat: place.lat, lon: place.lon, precision: place.precision }
+    date: date?.start
+      ? { start: date.start, end: date.end ?? date.start, precision: date.precision ?? 'day' }
       : null,
-    actors: [...actors.values()].sort((a, b) => compareStrings(a.role, b.role) || compareStrings(a.name, b.name)),
+    place: place
+      ? {
+          name: place.name,
+          admin1: place.admin1,
+          country: place.country,
+          lat: place.lat,
+          lon: place.lon,
+          precision: place.precision,
+        }
+      : null,
+    actors: [...actors.values()].sort(
+      (a, b) => compareStrings(a.role, b.role) || compareStrings(a.name, b.name),
+    ),
     killed: killed.range,
     injured: injured.range,
     summary: summarise(bestSupported(mentions, words).text),

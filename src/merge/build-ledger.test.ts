@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentExtraction, ReusePair, StoredDocument } from '../core/types.js';
-import { buildLedger } from './build-ledger.js';
 import { claim, doc, extraction, incident, qty, quote, region, town } from './__fixtures__/records.js';
+import { buildLedger } from './build-ledger.js';
 
 const custody = { entries: 3, head: 'abc' };
 
-function ledgerOf(docs: StoredDocument[], extractions: DocumentExtraction[], pairs: ReusePair[] = [], families: { id: string; documents: string[]; origin: string | null }[] = []) {
+function ledgerOf(
+  docs: StoredDocument[],
+  extractions: DocumentExtraction[],
+  pairs: ReusePair[] = [],
+  families: { id: string; documents: string[]; origin: string | null }[] = [],
+) {
   return buildLedger({ documents: docs, reuse: { pairs, families }, extractions, custody });
 }
 
@@ -13,7 +18,13 @@ function verbatim(a: StoredDocument, b: StoredDocument, text: string): ReusePair
   const sa = a.text.indexOf(text);
   const sb = b.text.indexOf(text);
   return {
-    a: a.id, b: b.id, relation: 'verbatim', shared_a: 0.5, shared_b: 0.5, direction: 'a>b', reason: 'test',
+    a: a.id,
+    b: b.id,
+    relation: 'verbatim',
+    shared_a: 0.5,
+    shared_b: 0.5,
+    direction: 'a>b',
+    reason: 'test',
     passages: [{ a: [sa, sa + text.length], b: [sb, sb + text.length], kind: 'verbatim', score: 1 }],
   };
 }
@@ -30,8 +41,19 @@ describe('merging incident mentions into events', () => {
           incident(a, 2, 'Shelling hit Brill too', { place: town('Brill') }),
         ],
       }),
-      extraction(b, { incidents: [incident(b, 1, 'Seven people died when shells hit Ashford on Tuesday', { killed: qty(7) })] }),
-      extraction(c, { incidents: [incident(c, 1, 'Shelling killed 7 people in Ashford on Friday', { killed: qty(7), date: '2024-05-04' })] }),
+      extraction(b, {
+        incidents: [
+          incident(b, 1, 'Seven people died when shells hit Ashford on Tuesday', { killed: qty(7) }),
+        ],
+      }),
+      extraction(c, {
+        incidents: [
+          incident(c, 1, 'Shelling killed 7 people in Ashford on Friday', {
+            killed: qty(7),
+            date: '2024-05-04',
+          }),
+        ],
+      }),
     ];
     const ledger = ledgerOf([a, b, c], x);
     expect(ledger.events).toHaveLength(3);
@@ -39,10 +61,11 @@ describe('merging incident mentions into events', () => {
     expect(merged?.independent_sources).toBe(2);
     expect(merged?.killed).toEqual({ low: 7, best: 7, high: 7 });
     expect(merged?.mentions.map((m) => m.document)).toEqual(['a', 'b']);
-    for (const e of ledger.events) for (const m of e.mentions) {
-      const text = [a, b, c].find((d) => d.id === m.document)?.text.slice(m.span[0], m.span[1]);
-      expect(text).toBe(m.text);
-    }
+    for (const e of ledger.events)
+      for (const m of e.mentions) {
+        const text = [a, b, c].find((d) => d.id === m.document)?.text.slice(m.span[0], m.span[1]);
+        expect(text).toBe(m.text);
+      }
   });
 
   it('lists disagreeing figures as a conflict with their documents; best is the most conservative from a named source', () => {
@@ -50,14 +73,31 @@ describe('merging incident mentions into events', () => {
     const b = doc('b', 'Shelling killed 7 people in Ashford, the governor said.');
     const c = doc('c', 'Shelling killed at least 5 people in Ashford.');
     const x = [
-      extraction(a, { incidents: [incident(a, 1, 'Shelling killed 9 people in Ashford', { killed: qty(9) })] }),
-      extraction(b, { incidents: [incident(b, 1, 'Shelling killed 7 people in Ashford', { killed: qty(7), origin: 'the governor' })] }),
-      extraction(c, { incidents: [incident(c, 1, 'Shelling killed at least 5 people in Ashford', { killed: qty(5, 'at-least') })] }),
+      extraction(a, {
+        incidents: [incident(a, 1, 'Shelling killed 9 people in Ashford', { killed: qty(9) })],
+      }),
+      extraction(b, {
+        incidents: [
+          incident(b, 1, 'Shelling killed 7 people in Ashford', { killed: qty(7), origin: 'the governor' }),
+        ],
+      }),
+      extraction(c, {
+        incidents: [
+          incident(c, 1, 'Shelling killed at least 5 people in Ashford', { killed: qty(5, 'at-least') }),
+        ],
+      }),
     ];
     const [e] = ledgerOf([a, b, c], x).events;
     expect(e?.killed).toEqual({ low: 5, best: 7, high: 9 });
     expect(e?.conflicts).toEqual([
-      { field: 'killed', values: [ { value: 5, documents: ['c'] }, { value: 7, documents: ['b'] }, { value: 9, documents: ['a'] } ] },
+      {
+        field: 'killed',
+        values: [
+          { value: 5, documents: ['c'] },
+          { value: 7, documents: ['b'] },
+          { value: 9, documents: ['a'] },
+        ],
+      },
     ]);
     expect(e?.origins).toEqual(['the governor']);
   });
@@ -67,9 +107,25 @@ describe('merging incident mentions into events', () => {
     const b = doc('b', 'Officials said 410 bodies were found across North Region.');
     const c = doc('c', 'Shelling struck North Region on Tuesday.');
     const x = [
-      extraction(a, { incidents: [incident(a, 1, 'Reporters saw 21 bodies in Ashford', { kind: 'bodies-found', counts: [qty(21)] })] }),
-      extraction(b, { incidents: [incident(b, 1, 'Officials said 410 bodies were found across North Region', { kind: 'bodies-found', counts: [qty(410)], place: region('North Region') })] }),
-      extraction(c, { incidents: [incident(c, 1, 'Shelling struck North Region on Tuesday', { place: region('North Region') })] }),
+      extraction(a, {
+        incidents: [
+          incident(a, 1, 'Reporters saw 21 bodies in Ashford', { kind: 'bodies-found', counts: [qty(21)] }),
+        ],
+      }),
+      extraction(b, {
+        incidents: [
+          incident(b, 1, 'Officials said 410 bodies were found across North Region', {
+            kind: 'bodies-found',
+            counts: [qty(410)],
+            place: region('North Region'),
+          }),
+        ],
+      }),
+      extraction(c, {
+        incidents: [
+          incident(c, 1, 'Shelling struck North Region on Tuesday', { place: region('North Region') }),
+        ],
+      }),
     ];
     const ledger = ledgerOf([a, b, c], x);
     expect(ledger.events.filter((e) => e.type === 'Violence against civilians')).toHaveLength(2);
@@ -79,8 +135,17 @@ describe('merging incident mentions into events', () => {
     const a = doc('a', 'Shelling killed 3 people in Ashford on Tuesday.');
     const b = doc('b', 'Shelling killed 3 people in North Region on Tuesday.');
     const x = [
-      extraction(a, { incidents: [incident(a, 1, 'Shelling killed 3 people in Ashford on Tuesday', { killed: qty(3) })] }),
-      extraction(b, { incidents: [incident(b, 1, 'Shelling killed 3 people in North Region on Tuesday', { killed: qty(3), place: region('North Region') })] }),
+      extraction(a, {
+        incidents: [incident(a, 1, 'Shelling killed 3 people in Ashford on Tuesday', { killed: qty(3) })],
+      }),
+      extraction(b, {
+        incidents: [
+          incident(b, 1, 'Shelling killed 3 people in North Region on Tuesday', {
+            killed: qty(3),
+            place: region('North Region'),
+          }),
+        ],
+      }),
     ];
     const ledger = ledgerOf([a, b], x);
     expect(ledger.events).toHaveLength(1);
@@ -93,7 +158,10 @@ describe('merging incident mentions into events', () => {
     const b = doc('b', 'Shelling killed 8 people in Ashford and Brill.');
     const ashford = town('Ashford');
     const brill = town('Brill');
-    const agg = incident(b, 1, 'Shelling killed 8 people in Ashford and Brill', { killed: qty(8), place: ashford });
+    const agg = incident(b, 1, 'Shelling killed 8 people in Ashford and Brill', {
+      killed: qty(8),
+      place: ashford,
+    });
     const x = [
       extraction(a, {
         incidents: [
@@ -121,7 +189,10 @@ describe('merging incident mentions into events', () => {
 
 describe('independent sources', () => {
   const wire = doc('w', 'Shelling killed 7 people in Ashford, the governor said. More news follows here.');
-  const copy = doc('p', 'Local intro line. Shelling killed 7 people in Ashford, the governor said. Our reporter adds more.');
+  const copy = doc(
+    'p',
+    'Local intro line. Shelling killed 7 people in Ashford, the governor said. Our reporter adds more.',
+  );
   const own = doc('o', 'Our reporter saw shelling kill seven people in Ashford.');
   const ext = (d: StoredDocument, clause: string) =>
     extraction(d, { incidents: [incident(d, 1, clause, { killed: qty(7), origin: 'the governor' })] });
@@ -139,7 +210,10 @@ describe('independent sources', () => {
   });
 
   it('counts a family member that adds its own reporting of the fact separately', () => {
-    const spliced = doc('s', 'Shelling killed 7 people in Ashford, the governor said. Separately our team counted seven dead in Ashford at the morgue.');
+    const spliced = doc(
+      's',
+      'Shelling killed 7 people in Ashford, the governor said. Separately our team counted seven dead in Ashford at the morgue.',
+    );
     const x = [
       ...base,
       extraction(spliced, {
@@ -150,7 +224,9 @@ describe('independent sources', () => {
       }),
     ];
     const p2 = [...pairs, verbatim(wire, spliced, 'Shelling killed 7 people in Ashford, the governor said.')];
-    const [e] = ledgerOf([wire, copy, own, spliced], x, p2, [{ id: 'f1', documents: ['p', 's', 'w'], origin: 'w' }]).events;
+    const [e] = ledgerOf([wire, copy, own, spliced], x, p2, [
+      { id: 'f1', documents: ['p', 's', 'w'], origin: 'w' },
+    ]).events;
     expect(e?.sources).toBe(4);
     expect(e?.independent_sources).toBe(3);
   });
@@ -161,16 +237,27 @@ describe('independent sources', () => {
     const counts = (l: ReturnType<typeof ledgerOf>) =>
       [...l.events.map((e) => e.independent_sources), ...l.quotes.map((q) => q.independent_sources)].sort();
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rand = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
     for (let round = 0; round < 20; round++) {
       const pick = docs[Math.floor(rand() * docs.length)] as StoredDocument;
       const twin = { ...pick, id: `copy${round}-${pick.id}`, sha256: `sha-copy${round}` };
       const twinX = base
         .filter((x) => x.documentId === pick.id)
-        .map((x) => ({ ...x, documentId: twin.id, incidents: x.incidents.map((i) => ({ ...i, documentId: twin.id, id: `${twin.id}:i1` })) }));
+        .map((x) => ({
+          ...x,
+          documentId: twin.id,
+          incidents: x.incidents.map((i) => ({ ...i, documentId: twin.id, id: `${twin.id}:i1` })),
+        }));
       const allDocs = [...docs, twin];
       const allX = [...base, ...twinX];
-      const shuffled = <T>(xs: T[]) => xs.map((x) => [rand(), x] as const).sort((p, q) => p[0] - q[0]).map((p) => p[1]);
+      const shuffled = <T>(xs: T[]) =>
+        xs
+          .map((x) => [rand(), x] as const)
+          .sort((p, q) => p[0] - q[0])
+          .map((p) => p[1]);
       const withCopy = ledgerOf(shuffled(allDocs), shuffled(allX), shuffled([...pairs]));
       expect(counts(withCopy)).toEqual(counts(reference));
       expect(ledgerOf(shuffled([...docs]), shuffled([...base]), pairs)).toEqual(reference);
@@ -199,12 +286,17 @@ describe('quotes and claims', () => {
   });
 
   it('links a denial to the event it answers through the place named in its context', () => {
-    const a = doc('a', 'Soldiers killed 5 civilians in Ashford, officials said. The army denied any killings in Ashford.');
+    const a = doc(
+      'a',
+      'Soldiers killed 5 civilians in Ashford, officials said. The army denied any killings in Ashford.',
+    );
     const ash = town('Ashford');
     const deny = 'The army denied any killings in Ashford.';
     const x = [
       extraction(a, {
-        incidents: [incident(a, 1, 'Soldiers killed 5 civilians in Ashford', { kind: 'killing', killed: qty(5) })],
+        incidents: [
+          incident(a, 1, 'Soldiers killed 5 civilians in Ashford', { kind: 'killing', killed: qty(5) }),
+        ],
         sentences: [
           { span: [0, 55], text: a.text.slice(0, 55) },
           { span: [56, a.text.length], text: a.text.slice(56) },

@@ -39,7 +39,9 @@ export function buildLedger(input: LedgerInput): Ledger {
     .sort((a, b) => compareStrings(a.documentId, b.documentId));
   const index = createReuseIndex(input.documents, input.reuse.pairs, input.reuse.families);
 
-  const attributions = new Map<string, readonly Attribution[]>(extractions.map((x) => [x.documentId, x.attributions]));
+  const attributions = new Map<string, readonly Attribution[]>(
+    extractions.map((x) => [x.documentId, x.attributions]),
+  );
   const clusters = clusterMentions(toItems(extractions));
   const built = clusters.map((c) => buildEvent(c, { index, attributions }));
   const eventOfMention = new Map<string, string>();
@@ -48,12 +50,17 @@ export function buildLedger(input: LedgerInput): Ledger {
   });
   const events = [...built].sort(compareEvents);
 
-  const quotes = groupQuotes(extractions.flatMap((x) => x.quotes), index);
+  const quotes = groupQuotes(
+    extractions.flatMap((x) => x.quotes),
+    index,
+  );
   const claims = groupClaims(extractions, events, eventOfMention, index);
 
   return {
     schema: 'corroborate.ledger/1',
-    documents: input.documents.map(toLedgerDocument(input.reuse.families)).sort((a, b) => compareStrings(a.id, b.id)),
+    documents: input.documents
+      .map(toLedgerDocument(input.reuse.families))
+      .sort((a, b) => compareStrings(a.id, b.id)),
     families: input.reuse.families
       .map((f) => ({ id: f.id, documents: [...f.documents].sort(compareStrings), origin: f.origin }))
       .sort((a, b) => compareStrings(a.id, b.id)),

@@ -1,8 +1,16 @@
 import type { DocumentExtraction, IncidentMention } from '../core/types.js';
-import { isImplied, isResolved, linked, type MentionItem, pairScore, relateDates, statedPlace } from './compatibility.js';
-import { compareStrings } from './stable-id.js';
-import { rareKeys } from './rare-keys.js';
+import {
+  isImplied,
+  isResolved,
+  linked,
+  type MentionItem,
+  pairScore,
+  relateDates,
+  statedPlace,
+} from './compatibility.js';
 import { tollOf } from './figures.js';
+import { rareKeys } from './rare-keys.js';
+import { compareStrings } from './stable-id.js';
 import { contentWords, isSubgroup } from './words.js';
 
 export interface MentionCluster {
@@ -27,7 +35,12 @@ function* representatives(cluster: MentionCluster): Generator<MentionItem> {
 function signature(item: MentionItem): string {
   const m = item.mention;
   const p = statedPlace(m);
-  return [m.kind, p ? `${p.name}/${p.precision}` : '', m.date ? `${m.date.start}/${m.date.end}/${m.date.span[0] === m.date.span[1]}` : '', item.scope ?? ''].join('|');
+  return [
+    m.kind,
+    p ? `${p.name}/${p.precision}` : '',
+    m.date ? `${m.date.start}/${m.date.end}/${m.date.span[0] === m.date.span[1]}` : '',
+    item.scope ?? '',
+  ].join('|');
 }
 
 /** Candidate lists per blocking key are capped so that a huge corpus stays near-linear. */
@@ -41,7 +54,13 @@ export function toItems(extractions: readonly DocumentExtraction[]): MentionItem
         .filter((p) => p.span[0] >= m.sentence[0] && p.span[1] <= m.sentence[1])
         .map((p) => p.name);
       const words = contentWords(m.text);
-      items.push({ mention: m, words, wordSet: new Set(words), scope: scopeOf(m), sentencePlaces: [...new Set(sentencePlaces)] });
+      items.push({
+        mention: m,
+        words,
+        wordSet: new Set(words),
+        scope: scopeOf(m),
+        sentencePlaces: [...new Set(sentencePlaces)],
+      });
     }
   }
   return items.sort(compareItems);
@@ -173,7 +192,9 @@ export function clusterMentions(items: readonly MentionItem[]): MentionCluster[]
  */
 function separateAggregates(clusters: MentionCluster[]): MentionCluster[] {
   const bestKilled = (c: MentionCluster): number | null => {
-    const values = c.items.map((i) => tollOf(i.mention, 'killed')?.best).filter((v): v is number => v != null);
+    const values = c.items
+      .map((i) => tollOf(i.mention, 'killed')?.best)
+      .filter((v): v is number => v != null);
     return values.length > 0 ? Math.min(...values) : null;
   };
   const byPlace = new Map<string, MentionCluster[]>();
@@ -198,7 +219,8 @@ function separateAggregates(clusters: MentionCluster[]): MentionCluster[] {
       });
       if (parts.length < 2) continue;
       const sum = parts.reduce((s, c) => {
-        const rest: MentionCluster = c === cluster ? { items: c.items.filter((i) => i !== item), aggregates: [] } : c;
+        const rest: MentionCluster =
+          c === cluster ? { items: c.items.filter((i) => i !== item), aggregates: [] } : c;
         return s + (bestKilled(rest) ?? Number.NaN);
       }, 0);
       if (sum !== value) continue;
@@ -206,5 +228,7 @@ function separateAggregates(clusters: MentionCluster[]): MentionCluster[] {
       for (const c of parts) c.aggregates.push(item);
     }
   }
-  return clusters.filter((c) => c.items.length > 0).map((c) => ({ items: c.items, aggregates: c.aggregates }));
+  return clusters
+    .filter((c) => c.items.length > 0)
+    .map((c) => ({ items: c.items, aggregates: c.aggregates }));
 }

@@ -19,7 +19,13 @@ export interface MentionItem {
 const key = (s: string | null | undefined) => (s ?? '').normalize('NFKC').toLowerCase().trim();
 
 function broad(p: PlaceMention): boolean {
-  return p.precision === 'region' || p.precision === 'country' || p.kind === 'region' || p.kind === 'country' || p.kind === 'area';
+  return (
+    p.precision === 'region' ||
+    p.precision === 'country' ||
+    p.kind === 'region' ||
+    p.kind === 'country' ||
+    p.kind === 'area'
+  );
 }
 
 /** True when `inner` lies inside the broad place `outer` (a town within its admin1 region or country). */
@@ -46,7 +52,8 @@ export function relatePlaces(a: PlaceMention | null, b: PlaceMention | null): Pl
   }
   // A bare country name is coarse and often ambiguous ("Congo", "Korea"): it never separates.
   const countryLevel = (p: PlaceMention) => p.kind === 'country' || p.precision === 'country';
-  if (ca !== '' && cb !== '' && ca !== cb) return countryLevel(a) || countryLevel(b) ? 'unknown' : 'different';
+  if (ca !== '' && cb !== '' && ca !== cb)
+    return countryLevel(a) || countryLevel(b) ? 'unknown' : 'different';
   const ba = broad(a);
   const bb = broad(b);
   if (ba && !bb) return inside(b, a) ? 'contains' : regionUnknown(b, a) ? 'unknown' : 'different';
@@ -65,7 +72,9 @@ export function isImplied(d: DateMention | null): boolean {
 
 /** True for a resolved ISO date (`YYYY-MM-DD…`); anything else is treated as no date. */
 export function isResolved(d: DateMention | null): d is DateMention & { start: string } {
-  return !!d?.start && /^\d{4}-\d{2}-\d{2}/.test(d.start) && (d.end === null || /^\d{4}-\d{2}-\d{2}/.test(d.end));
+  return (
+    !!d?.start && /^\d{4}-\d{2}-\d{2}/.test(d.start) && (d.end === null || /^\d{4}-\d{2}-\d{2}/.test(d.end))
+  );
 }
 
 export function relateDates(a: DateMention | null, b: DateMention | null): DateRelation {
@@ -166,5 +175,7 @@ export function continues(later: MentionItem, earlier: MentionItem): boolean {
 
 /** Merge threshold: strong evidence, or the same named place with a compatible kind. */
 export function linked(x: MentionItem, y: MentionItem, score: number): boolean {
-  return score >= 4 || (score >= 3 && relatePlaces(statedPlace(x.mention), statedPlace(y.mention)) === 'same');
+  return (
+    score >= 4 || (score >= 3 && relatePlaces(statedPlace(x.mention), statedPlace(y.mention)) === 'same')
+  );
 }

@@ -2,10 +2,10 @@ import type { Claim, DocumentExtraction, LedgerClaim, LedgerEvent, Span } from '
 import { compareMentions, toMention } from './build-event.js';
 import { mostCommon } from './group-quotes.js';
 import { corroborate } from './independence.js';
+import { rareKeys } from './rare-keys.js';
 import type { ReuseIndex } from './reuse-index.js';
 import { compareStrings, stableId } from './stable-id.js';
 import { UnionFind } from './union-find.js';
-import { rareKeys } from './rare-keys.js';
 import { contentWords, overlapCoefficient, setOverlap } from './words.js';
 
 const MAX_PER_KEY = 400;
@@ -31,7 +31,10 @@ export function groupClaims(
 ): LedgerClaim[] {
   const items: ClaimItem[] = extractions
     .flatMap((x) => x.claims)
-    .sort((a, b) => compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0] || compareStrings(a.id, b.id))
+    .sort(
+      (a, b) =>
+        compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0] || compareStrings(a.id, b.id),
+    )
     .map((claim) => ({ claim, words: contentWords(claim.text) }));
   const uf = new UnionFind();
   const postings = new Map<string, number[]>();
@@ -48,7 +51,11 @@ export function groupClaims(
       const ca = norm(it.claim.claimant);
       const cb = norm(other.claim.claimant);
       if (ca !== '' && cb !== '' && ca !== cb) continue;
-      if (it.words.length >= 3 && other.words.length >= 3 && setOverlap(sets[i] as Set<string>, sets[j] as Set<string>) >= SAME_CLAIM) {
+      if (
+        it.words.length >= 3 &&
+        other.words.length >= 3 &&
+        setOverlap(sets[i] as Set<string>, sets[j] as Set<string>) >= SAME_CLAIM
+      ) {
         uf.union(String(i), String(j));
       }
     }
@@ -92,12 +99,18 @@ export function groupClaims(
   const eventOfClaim = new Map<Claim, string | null>();
   for (const d of drafts) {
     for (const m of d.members) {
-      eventOfClaim.set(m.claim, eventAnswered(m.claim, byDoc.get(m.claim.documentId), events, eventOfMention));
+      eventOfClaim.set(
+        m.claim,
+        eventAnswered(m.claim, byDoc.get(m.claim.documentId), events, eventOfMention),
+      );
     }
   }
   const eventOfGroup = new Map<string, string | null>();
   for (const d of drafts) {
-    eventOfGroup.set(d.claim.id, mostCommon(d.members.map((m) => eventOfClaim.get(m.claim)).filter((e): e is string => !!e)));
+    eventOfGroup.set(
+      d.claim.id,
+      mostCommon(d.members.map((m) => eventOfClaim.get(m.claim)).filter((e): e is string => !!e)),
+    );
   }
   // The best-supported accusation of each event, for denials whose own document has none.
   const accusationOfEvent = new Map<string, LedgerClaim>();
@@ -105,7 +118,11 @@ export function groupClaims(
     const event = eventOfGroup.get(d.claim.id);
     if (d.claim.stance !== 'affirm' || !event) continue;
     const held = accusationOfEvent.get(event);
-    if (!held || d.claim.sources > (held.sources ?? 0) || (d.claim.sources === held.sources && compareStrings(d.claim.id, held.id) < 0)) {
+    if (
+      !held ||
+      d.claim.sources > (held.sources ?? 0) ||
+      (d.claim.sources === held.sources && compareStrings(d.claim.id, held.id) < 0)
+    ) {
       accusationOfEvent.set(event, d.claim);
     }
   }
@@ -125,7 +142,10 @@ export function groupClaims(
   }
   return drafts
     .map((d) => d.claim)
-    .sort((a, b) => b.independent_sources - a.independent_sources || b.sources - a.sources || compareStrings(a.id, b.id));
+    .sort(
+      (a, b) =>
+        b.independent_sources - a.independent_sources || b.sources - a.sources || compareStrings(a.id, b.id),
+    );
 }
 
 function within(inner: Span, outer: Span): boolean {
@@ -133,14 +153,24 @@ function within(inner: Span, outer: Span): boolean {
 }
 
 /** The denial's context: its sentence and the one before, with the places named there. */
-function contextOf(claim: Claim, extraction: DocumentExtraction): { window: Span; places: Set<string>; text: string } {
+function contextOf(
+  claim: Claim,
+  extraction: DocumentExtraction,
+): { window: Span; places: Set<string>; text: string } {
   const sentences = extraction.sentences;
   const at = sentences.findIndex((s) => s.span[0] <= claim.span[0] && s.span[1] >= claim.span[0]);
   const start = at > 0 ? (sentences[at - 1]?.span[0] ?? claim.span[0]) : claim.span[0];
-  const window: Span = [Math.min(start, claim.span[0]), Math.max(claim.span[1], sentences[at]?.span[1] ?? claim.span[1])];
+  const window: Span = [
+    Math.min(start, claim.span[0]),
+    Math.max(claim.span[1], sentences[at]?.span[1] ?? claim.span[1]),
+  ];
   const places = new Set(extraction.places.filter((p) => within(p.span, window)).map((p) => norm(p.name)));
   const text = norm(
-    [...extraction.places.filter((p) => within(p.span, window)).map((p) => p.text), claim.text, ...extraction.actors.filter((a) => within(a.span, window)).map((a) => a.name)].join(' '),
+    [
+      ...extraction.places.filter((p) => within(p.span, window)).map((p) => p.text),
+      claim.text,
+      ...extraction.actors.filter((a) => within(a.span, window)).map((a) => a.name),
+    ].join(' '),
   );
   return { window, places, text };
 }
@@ -170,7 +200,9 @@ export function eventAnswered(
       .filter((e): e is string => !!e),
   );
   // Only events reported in the context or at a place named there can reach the threshold.
-  const candidates = [...incidentsHere].map((id) => eventsById(events).get(id)).filter((e): e is LedgerEvent => !!e);
+  const candidates = [...incidentsHere]
+    .map((id) => eventsById(events).get(id))
+    .filter((e): e is LedgerEvent => !!e);
   for (const p of places) candidates.push(...(eventsByPlace(events).get(p) ?? []));
   let best: { id: string; score: number; support: number } | null = null;
   for (const e of new Set(candidates)) {
@@ -220,7 +252,9 @@ function eventsByPlace(events: readonly LedgerEvent[]): Map<string, LedgerEvent[
 /** Capitalised words and acronyms of a claimant ("Innocent Mbafele (LALF spokesman)" → Innocent, Mbafele, LALF). */
 function claimantNames(claimant: string | null): string[] {
   if (!claimant) return [];
-  return (claimant.match(/\p{Lu}[\p{L}\p{N}'’-]{2,}/gu) ?? []).filter((w) => !/^(The|And|For|With|From)$/.test(w));
+  return (claimant.match(/\p{Lu}[\p{L}\p{N}'’-]{2,}/gu) ?? []).filter(
+    (w) => !/^(The|And|For|With|From)$/.test(w),
+  );
 }
 
 /**
@@ -249,7 +283,8 @@ export function accusationAnswered(
   for (const a of accusations) {
     const sameEvent = event !== null && eventOfClaim.get(a) === event;
     const sharesPlace = extraction.places.some((p) => within(p.span, a.span) && places.has(norm(p.name)));
-    if (sameEvent || sharesPlace || overlapCoefficient(words, contentWords(a.text)) >= 0.5) return claimOf.get(a) ?? null;
+    if (sameEvent || sharesPlace || overlapCoefficient(words, contentWords(a.text)) >= 0.5)
+      return claimOf.get(a) ?? null;
   }
   return null;
 }

@@ -2,10 +2,10 @@ import type { LedgerQuote, Quote } from '../core/types.js';
 import { compareMentions, toMention } from './build-event.js';
 import { corroborate } from './independence.js';
 import { classifyChange, sameQuotation } from './quote-change.js';
+import { rareKeys } from './rare-keys.js';
 import type { ReuseIndex } from './reuse-index.js';
 import { compareStrings, stableId } from './stable-id.js';
 import { UnionFind } from './union-find.js';
-import { rareKeys } from './rare-keys.js';
 import { editDistance, setOverlap, words } from './words.js';
 
 const MAX_PER_KEY = 400;
@@ -14,7 +14,6 @@ const MAX_PER_KEY = 400;
 export function quotedText(q: Quote): string {
   return q.content.length > 0 ? q.content.map((c) => c.text).join(' … ') : q.text;
 }
-
 
 /**
  * Groups quotations across documents into one ledger quote with its variants (Quotebank:
@@ -25,7 +24,8 @@ export function quotedText(q: Quote): string {
  */
 export function groupQuotes(quotes: readonly Quote[], index: ReuseIndex): LedgerQuote[] {
   const sorted = [...quotes].sort(
-    (a, b) => compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0] || compareStrings(a.id, b.id),
+    (a, b) =>
+      compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0] || compareStrings(a.id, b.id),
   );
   const tokens = sorted.map((q) => words(quotedText(q)));
   const sets = tokens.map((t) => new Set(t));
@@ -39,7 +39,11 @@ export function groupQuotes(quotes: readonly Quote[], index: ReuseIndex): Ledger
     for (const k of keys) for (const j of postings.get(k) ?? []) candidates.add(j);
     for (const j of candidates) {
       const other = sorted[j] as Quote;
-      if (!compatibleSpeakers(q.speaker, other.speaker) && (tokens[i] ?? []).join(' ') !== (tokens[j] ?? []).join(' ')) continue;
+      if (
+        !compatibleSpeakers(q.speaker, other.speaker) &&
+        (tokens[i] ?? []).join(' ') !== (tokens[j] ?? []).join(' ')
+      )
+        continue;
       if (setOverlap(sets[i] as Set<string>, sets[j] as Set<string>) < 0.5) continue;
       if (sameQuotation(tokens[i] ?? [], tokens[j] ?? [], editDistance)) uf.union(String(i), String(j));
     }
@@ -61,11 +65,19 @@ export function groupQuotes(quotes: readonly Quote[], index: ReuseIndex): Ledger
 
   const out: LedgerQuote[] = [];
   for (const members of groups.values()) {
-    const variants = new Map<string, { text: string; documents: Set<string>; first: number; direct: boolean }>();
+    const variants = new Map<
+      string,
+      { text: string; documents: Set<string>; first: number; direct: boolean }
+    >();
     for (const i of members) {
       const q = sorted[i] as Quote;
       const norm = (tokens[i] ?? []).join(' ');
-      const v = variants.get(norm) ?? { text: quotedText(q).replace(/\s+/g, ' ').trim(), documents: new Set(), first: i, direct: false };
+      const v = variants.get(norm) ?? {
+        text: quotedText(q).replace(/\s+/g, ' ').trim(),
+        documents: new Set(),
+        first: i,
+        direct: false,
+      };
       v.documents.add(q.documentId);
       v.direct ||= q.direct;
       variants.set(norm, v);
@@ -86,7 +98,10 @@ export function groupQuotes(quotes: readonly Quote[], index: ReuseIndex): Ledger
       text: reference.text,
       mentions,
       variants: ordered.map((v) => {
-        const c = v === reference ? { change: 'identical' as const, flag: null } : classifyChange(reference.text, v.text);
+        const c =
+          v === reference
+            ? { change: 'identical' as const, flag: null }
+            : classifyChange(reference.text, v.text);
         // Indirect speech is the reporter's wording: its changes are classified but not flagged.
         const flag = v.direct && reference.direct ? c.flag : null;
         return { text: v.text, documents: [...v.documents].sort(compareStrings), change: c.change, flag };
@@ -96,11 +111,17 @@ export function groupQuotes(quotes: readonly Quote[], index: ReuseIndex): Ledger
     });
   }
   return out.sort(
-    (a, b) => b.independent_sources - a.independent_sources || b.sources - a.sources || compareStrings(a.id, b.id),
+    (a, b) =>
+      b.independent_sources - a.independent_sources || b.sources - a.sources || compareStrings(a.id, b.id),
   );
 }
 
-const speakerKey = (s: string) => s.normalize('NFKC').toLowerCase().replace(/[^\p{L}\p{N} ]/gu, '').trim();
+const speakerKey = (s: string) =>
+  s
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} ]/gu, '')
+    .trim();
 
 /** Speakers are compatible when either is unknown or one name contains the other ("Lokana", "Dr. Esther Lokana"). */
 export function compatibleSpeakers(a: string | null, b: string | null): boolean {
@@ -114,5 +135,9 @@ export function mostCommon(values: readonly string[]): string | null {
   if (values.length === 0) return null;
   const counts = new Map<string, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => b[1] - a[1] || b[0].length - a[0].length || compareStrings(a[0], b[0]))[0]?.[0] ?? null;
+  return (
+    [...counts.entries()].sort(
+      (a, b) => b[1] - a[1] || b[0].length - a[0].length || compareStrings(a[0], b[0]),
+    )[0]?.[0] ?? null
+  );
 }

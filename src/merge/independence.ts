@@ -49,7 +49,11 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
     const list = byDoc.get(doc);
     const occ = { document: doc, span: o.span, text: o.text };
     const head = index.headline(doc);
-    if (head && o.span[1] <= head[1] + 1 && occurrences.some((x) => index.canonical(x.document) === doc && x.span[0] > head[1])) {
+    if (
+      head &&
+      o.span[1] <= head[1] + 1 &&
+      occurrences.some((x) => index.canonical(x.document) === doc && x.span[0] > head[1])
+    ) {
       // A headline restates the report: with other mentions in the body it adds no reporting.
       continue;
     }
@@ -115,7 +119,9 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
       const wb = words.get(keyOf(mb)) ?? none;
       if (setOverlap(wa, wb) >= SIMILAR_SENTENCE) {
         for (const x of [ma, mb]) {
-          const group = groups.get(`${index.family(x.document) ?? `doc:${x.document}`}\u0000${[...(words.get(keyOf(x)) ?? none)].sort().join(' ')}`) ?? [x];
+          const group = groups.get(
+            `${index.family(x.document) ?? `doc:${x.document}`}\u0000${[...(words.get(keyOf(x)) ?? none)].sort().join(' ')}`,
+          ) ?? [x];
           for (const m of group) covered.add(keyOf(m));
         }
         uf.union(keyOf(ma), keyOf(mb));

@@ -1,4 +1,4 @@
 export { buildLedger, type LedgerInput } from './build-ledger.js';
-export { corroborate, type Corroboration, type Occurrence } from './independence.js';
+export { type Corroboration, corroborate, type Occurrence } from './independence.js';
 export { classifyChange } from './quote-change.js';
 export { createReuseIndex, type ReuseIndex } from './reuse-index.js';

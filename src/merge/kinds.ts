@@ -1,4 +1,4 @@
-import type { IncidentKind, PlacePrecision, DatePrecision } from '../core/types.js';
+import type { DatePrecision, IncidentKind, PlacePrecision } from '../core/types.js';
 
 /**
  * Incident kinds that may describe one incident. Killings, executions, shootings and bodies

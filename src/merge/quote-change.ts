@@ -23,7 +23,8 @@ export function classifyChange(reference: string, variant: string): ClassifiedCh
   let pre = 0;
   while (pre < r.length && pre < v.length && r[pre] === v[pre]) pre++;
   let suf = 0;
-  while (suf < r.length - pre && suf < v.length - pre && r[r.length - 1 - suf] === v[v.length - 1 - suf]) suf++;
+  while (suf < r.length - pre && suf < v.length - pre && r[r.length - 1 - suf] === v[v.length - 1 - suf])
+    suf++;
   const removed = r.slice(pre, r.length - suf);
   const added = v.slice(pre, v.length - suf);
   const reasons = whatChanged(removed, added, originalCase(reference), originalCase(variant));
@@ -49,12 +50,17 @@ function whatChanged(removed: string[], added: string[], namesA: Set<string>, na
   if (changed.some((w) => /\d/.test(w))) reasons.push('number');
   if (changed.some((w) => isNegation(w))) reasons.push('negation');
   if (changed.some((w) => namesA.has(w) || namesB.has(w))) reasons.push('name');
-  if (changed.some((w) => !isFunctionWord(w) && !isNegation(w) && !/\d/.test(w))) reasons.push('content words');
+  if (changed.some((w) => !isFunctionWord(w) && !isNegation(w) && !/\d/.test(w)))
+    reasons.push('content words');
   return reasons;
 }
 
 /** True when two quotations are variants of one: equal, one inside the other, or a small word edit distance. */
-export function sameQuotation(a: string[], b: string[], editDistance: (x: string[], y: string[]) => number): boolean {
+export function sameQuotation(
+  a: string[],
+  b: string[],
+  editDistance: (x: string[], y: string[]) => number,
+): boolean {
   if (a.length === 0 || b.length === 0) return false;
   if (a.join(' ') === b.join(' ')) return true;
   const short = a.length <= b.length ? a : b;
@@ -63,7 +69,8 @@ export function sameQuotation(a: string[], b: string[], editDistance: (x: string
   // Containment counts when the shorter says something: at least three content words ("a
   // deliberate attack on civilians"); "this is genocide" inside a long quotation is a shared
   // phrase, not a variant.
-  if (indexOfRun(long, short) >= 0) return short.filter((w) => !isFunctionWord(w) && !isNegation(w)).length >= 3;
+  if (indexOfRun(long, short) >= 0)
+    return short.filter((w) => !isFunctionWord(w) && !isNegation(w)).length >= 3;
   const limit = Math.max(1, Math.floor(long.length * 0.2));
   if (Math.abs(a.length - b.length) > limit + 2) return false;
   if (editDistance(a, b) <= limit) return true;

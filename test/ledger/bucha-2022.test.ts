@@ -8,7 +8,8 @@ import { openStore } from '../../src/store/open-store.js';
 
 const corpus = path.resolve('../shared/corpora/bucha-2022');
 const present = fs.existsSync(path.join(corpus, 'manifest.jsonl'));
-if (!present) console.warn(`bucha-2022 tests skipped: ${corpus} is absent (it sits beside the repository in ../shared).`);
+if (!present)
+  console.warn(`bucha-2022 tests skipped: ${corpus} is absent (it sits beside the repository in ../shared).`);
 
 /** The corpus' expectations from issue 5; the rules are general, nothing here reaches the code. */
 describe.skipIf(!present)('bucha-2022: the five real reports', () => {
@@ -33,7 +34,8 @@ describe.skipIf(!present)('bucha-2022: the five real reports', () => {
   const docsOf = (e: LedgerEvent) => new Set(e.mentions.map((m) => m.document)).size;
 
   it('every mention slices its document at its span', () => {
-    for (const e of ledger.events) for (const m of e.mentions) expect(textOf.get(m.document)?.slice(m.span[0], m.span[1])).toBe(m.text);
+    for (const e of ledger.events)
+      for (const m of e.mentions) expect(textOf.get(m.document)?.slice(m.span[0], m.span[1])).toBe(m.text);
   });
 
   it('the 410-bodies finding is one event with 4 documents and 2 independent sources', () => {
@@ -45,7 +47,9 @@ describe.skipIf(!present)('bucha-2022: the five real reports', () => {
   });
 
   it('the Chernihiv destruction has 3 documents and 1 independent source', () => {
-    const [e] = ledger.events.filter((x) => x.place?.name === 'Chernihiv' && x.mentions.some((m) => /destroy/.test(m.text)));
+    const [e] = ledger.events.filter(
+      (x) => x.place?.name === 'Chernihiv' && x.mentions.some((m) => /destroy/.test(m.text)),
+    );
     expect(e?.sources).toBe(3);
     expect(e?.independent_sources).toBe(1);
   });
@@ -61,8 +65,10 @@ describe.skipIf(!present)('bucha-2022: the five real reports', () => {
   it('the shelling of Ochakiv, Mykolaiv and Kharkiv are separate events with their own figures', () => {
     // Around 3 April: the Ochakiv clause takes the date of the prosecutor's statement (Monday 4
     // April) from the extractor; the missile strike on Mykolaiv "late last month" is another event.
-    const onThirdApril = (e: LedgerEvent) => !e.date || (e.date.start <= '2022-04-04' && e.date.end >= '2022-04-03');
-    const at = (name: RegExp) => ledger.events.filter((e) => e.place && name.test(e.place.name) && e.killed && onThirdApril(e));
+    const onThirdApril = (e: LedgerEvent) =>
+      !e.date || (e.date.start <= '2022-04-04' && e.date.end >= '2022-04-03');
+    const at = (name: RegExp) =>
+      ledger.events.filter((e) => e.place && name.test(e.place.name) && e.killed && onThirdApril(e));
     const ochakiv = at(/^Ochakiv/);
     const mykolaiv = at(/^Mykola/);
     const kharkiv = at(/^Kharkiv/);
@@ -78,13 +84,18 @@ describe.skipIf(!present)('bucha-2022: the five real reports', () => {
 
   it('flags the altered "horror movie" quotation', () => {
     const flagged = ledger.quotes.flatMap((q) => q.variants).filter((v) => v.flag);
-    expect(flagged.some((v) => /horror movie/.test(v.flag ?? '') && /movie of horror/.test(v.flag ?? ''))).toBe(true);
+    expect(
+      flagged.some((v) => /horror movie/.test(v.flag ?? '') && /movie of horror/.test(v.flag ?? '')),
+    ).toBe(true);
   });
 
   it("links the Defence Ministry's denial to the Bucha killings", () => {
     const events = new Map(ledger.events.map((e) => [e.id, e]));
     const claims = new Map(ledger.claims.map((c) => [c.id, c]));
-    const denial = ledger.claims.find((c) => c.stance === 'deny' && /Defen[cs]e Ministry/i.test(c.claimant ?? '') && /provocation/.test(c.text));
+    const denial = ledger.claims.find(
+      (c) =>
+        c.stance === 'deny' && /Defen[cs]e Ministry/i.test(c.claimant ?? '') && /provocation/.test(c.text),
+    );
     expect(denial).toBeDefined();
     let target = denial?.answers ?? null;
     if (target && claims.has(target)) target = claims.get(target)?.answers ?? null;

@@ -14,24 +14,44 @@ import { openStore } from '../../src/store/open-store.js';
  * is removed.
  */
 
-interface ExpectedDoc { key: string; file: string; url: string | null }
-interface ExpectedValue { value: number; documents: string[] }
+interface ExpectedDoc {
+  key: string;
+  file: string;
+  url: string | null;
+}
+interface ExpectedValue {
+  value: number;
+  documents: string[];
+}
 interface ExpectedEvent {
-  id: string; type: string; subtype: string;
+  id: string;
+  type: string;
+  subtype: string;
   date: { start: string; end: string; precision: string };
   place: { name: string; precision: string };
   killed: { low: number; best: number; high: number } | null;
   injured: { low: number; best: number; high: number } | null;
   conflicts: { field: string; values: ExpectedValue[] }[];
   mentions: { document: string; text: string }[];
-  sources: number; independent_sources: number;
+  sources: number;
+  independent_sources: number;
 }
 interface ExpectedQuote {
-  id: string; text: string; sources: number; independent_sources: number;
+  id: string;
+  text: string;
+  sources: number;
+  independent_sources: number;
   variants?: { text: string; documents: string[]; change: string; flag: boolean }[];
   documents?: string[];
 }
-interface ExpectedClaim { id: string; stance: string; answers: string | null; sources: number; independent_sources: number; mentions?: { document: string; text: string }[] }
+interface ExpectedClaim {
+  id: string;
+  stance: string;
+  answers: string | null;
+  sources: number;
+  independent_sources: number;
+  mentions?: { document: string; text: string }[];
+}
 interface Expected {
   documents: ExpectedDoc[];
   families: { id: string; documents: string[]; origin: string | null }[];
@@ -53,7 +73,7 @@ const KNOWN_GAPS: Record<string, string> = {
   'carries a casualty figure only on the expected events':
     'two extra events carry figures: the lakeshore headline "Market shelling in eastern Congo leaves at least 12 dead" ("Congo" resolves to the Republic of the Congo; it shares too few words with the Bunia mentions met before it and the greedy merge has no second pass), and "the dead included two children and a pregnant woman" (the extractor gives it a killed figure of 3, a subset the merge does not recognise as one)',
   'links each denial to the accusation it answers, and the accusation to the shelling':
-    "denials now answer the accusation naming the denier, but the accusation's own clause (\"of firing the shells\") is a separate shelling event without place or figures, and the accusation answers that event instead of the Bunia shelling",
+    'denials now answer the accusation naming the denier, but the accusation\'s own clause ("of firing the shells") is a separate shelling event without place or figures, and the accusation answers that event instead of the Bunia shelling',
 };
 const check = (name: string, fn: () => void) => (KNOWN_GAPS[name] ? it.fails : it)(name, fn);
 
@@ -66,7 +86,8 @@ describe('example corpus golden ledger (examples/expected.json)', () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-golden-'));
     const store = openStore(path.join(dir, 'store'));
     try {
-      ledger = (await analyze(store, ['examples/corpus'], { manifest: 'examples/corpus/manifest.jsonl' })).ledger;
+      ledger = (await analyze(store, ['examples/corpus'], { manifest: 'examples/corpus/manifest.jsonl' }))
+        .ledger;
     } finally {
       store.close();
     }
@@ -82,7 +103,12 @@ describe('example corpus golden ledger (examples/expected.json)', () => {
   const ids = (keys: string[]) => keys.map((k) => idOf.get(k) ?? `missing:${k}`).sort();
   const eventFor = (x: ExpectedEvent): LedgerEvent | undefined =>
     ledger.events
-      .filter((e) => e.place?.name === x.place.name && e.type === x.type && (e.killed?.best ?? null) === (x.killed?.best ?? null))
+      .filter(
+        (e) =>
+          e.place?.name === x.place.name &&
+          e.type === x.type &&
+          (e.killed?.best ?? null) === (x.killed?.best ?? null),
+      )
       .sort((a, b) => b.sources - a.sources)[0];
   const quoteFor = (x: ExpectedQuote): LedgerQuote | undefined =>
     ledger.quotes.find((q) => q.variants.some((v) => normaliseText(v.text) === normaliseText(x.text)));
@@ -93,7 +119,9 @@ describe('example corpus golden ledger (examples/expected.json)', () => {
 
   it('groups the wire and its copies, rewrite and splice into one family; the others stand alone', () => {
     for (const f of expected.families) {
-      const family = ledger.families.find((x) => x.documents.includes(idOf.get(f.documents[0] as string) ?? ''));
+      const family = ledger.families.find((x) =>
+        x.documents.includes(idOf.get(f.documents[0] as string) ?? ''),
+      );
       expect(family?.documents.slice().sort()).toEqual(ids(f.documents));
       expect(family?.origin).toBe(f.origin ? idOf.get(f.origin) : null);
     }
@@ -115,12 +143,17 @@ describe('example corpus golden ledger (examples/expected.json)', () => {
         const e = eventFor(x);
         expect(e?.killed ?? null).toEqual(x.killed);
         expect(e?.injured ?? null).toEqual(x.injured);
-        const conflicts = x.conflicts.map((c) => ({ field: c.field, values: c.values.map((v) => ({ value: v.value, documents: ids(v.documents) })) }));
+        const conflicts = x.conflicts.map((c) => ({
+          field: c.field,
+          values: c.values.map((v) => ({ value: v.value, documents: ids(v.documents) })),
+        }));
         expect(e?.conflicts).toEqual(conflicts);
       });
       check(`event ${x.id} has the expected documents and independent sources`, () => {
         const e = eventFor(x);
-        expect([...new Set(e?.mentions.map((m) => m.document))].sort()).toEqual(ids([...new Set(x.mentions.map((m) => m.document))]));
+        expect([...new Set(e?.mentions.map((m) => m.document))].sort()).toEqual(
+          ids([...new Set(x.mentions.map((m) => m.document))]),
+        );
         expect(e?.sources).toBe(x.sources);
         expect(e?.independent_sources).toBe(x.independent_sources);
       });

@@ -24,10 +24,16 @@ export function register(program: Command): void {
       if (manifest) readManifest(manifest);
       const store = openStore(cmd.optsWithGlobals().store as string);
       const progress = process.stderr.isTTY
-        ? (stage: string, done: number, total: number) => process.stderr.write(`\r${stage}: ${done}/${total}   `)
+        ? (stage: string, done: number, total: number) =>
+            process.stderr.write(`\r${stage}: ${done}/${total}   `)
         : undefined;
       try {
-        const result = await analyze(store, paths, { manifest, out: opts.out as string, limits: parseLimits(opts), onProgress: progress });
+        const result = await analyze(store, paths, {
+          manifest,
+          out: opts.out as string,
+          limits: parseLimits(opts),
+          onProgress: progress,
+        });
         if (progress) process.stderr.write('\r\x1b[K');
         for (const d of result.diagnostics.filter((x) => x.severity !== 'info')) {
           process.stderr.write(`${d.source ? `${d.source}: ` : ''}${d.severity}: ${d.message} [${d.rule}]\n`);
@@ -43,7 +49,8 @@ export function register(program: Command): void {
             `\nAnalysed ${result.documents} documents (${result.extracted} extracted in this run). Ledger written to ${result.ledgerPath ?? '(nowhere)'}.\n`,
           );
         }
-        if (result.ingest && (result.ingest.rejected > 0 || result.ingest.partial > 0)) process.exitCode = ExitCode.someRejected;
+        if (result.ingest && (result.ingest.rejected > 0 || result.ingest.partial > 0))
+          process.exitCode = ExitCode.someRejected;
       } finally {
         store.close();
       }

@@ -18,9 +18,14 @@ export function register(program: Command): void {
       try {
         const ledger = loadLedger(store);
         if (!ledger) {
-          throw new UsageError(`The store ${store.dir} has no ledger yet.`, 'Run `corroborate analyze PATH...` first.');
+          throw new UsageError(
+            `The store ${store.dir} has no ledger yet.`,
+            'Run `corroborate analyze PATH...` first.',
+          );
         }
-        process.stdout.write(formatBrief(ledger, { words, textOf: (id) => store.documents.get(id)?.text ?? null }));
+        process.stdout.write(
+          formatBrief(ledger, { words, textOf: (id) => store.documents.get(id)?.text ?? null }),
+        );
       } finally {
         store.close();
       }

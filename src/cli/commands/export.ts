@@ -19,13 +19,18 @@ export function register(program: Command): void {
     .action((opts: { format: string; out?: string }, cmd: Command) => {
       const parsed = formatSchema.safeParse(opts.format);
       if (!parsed.success) {
-        throw new UsageError(`--format: expected one of ${EXPORT_FORMATS.join(', ')}; found "${opts.format}".`);
+        throw new UsageError(
+          `--format: expected one of ${EXPORT_FORMATS.join(', ')}; found "${opts.format}".`,
+        );
       }
       const store = openStore(cmd.optsWithGlobals().store as string);
       try {
         const ledger = loadLedger(store);
         if (!ledger) {
-          throw new UsageError(`The store ${store.dir} has no ledger yet.`, 'Run `corroborate analyze PATH...` first.');
+          throw new UsageError(
+            `The store ${store.dir} has no ledger yet.`,
+            'Run `corroborate analyze PATH...` first.',
+          );
         }
         const text = exportLedger(ledger, parsed.data);
         if (!opts.out) {

@@ -89,7 +89,9 @@ export class SqliteAnalysisStore implements AnalysisStore {
 
   *mergeInputs(version: string): IterableIterator<DocumentExtraction> {
     const rows = this.db
-      .prepare('SELECT merge_input FROM analysis_extractions WHERE extractor_version = ? ORDER BY document_id')
+      .prepare(
+        'SELECT merge_input FROM analysis_extractions WHERE extractor_version = ? ORDER BY document_id',
+      )
       .pluck()
       .iterate(version) as IterableIterator<string>;
     for (const json of rows) yield JSON.parse(json) as DocumentExtraction;
@@ -102,7 +104,9 @@ export class SqliteAnalysisStore implements AnalysisStore {
   }
 
   latestLedger(): string | null {
-    const blob = this.db.prepare('SELECT ledger FROM analysis_ledger WHERE id = 1').pluck().get() as Buffer | undefined;
+    const blob = this.db.prepare('SELECT ledger FROM analysis_ledger WHERE id = 1').pluck().get() as
+      | Buffer
+      | undefined;
     return blob ? inflateRawSync(blob).toString('utf8') : null;
   }
 }
