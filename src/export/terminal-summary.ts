@@ -63,13 +63,17 @@ export function formatSummary(ledger: Ledger, options: SummaryOptions = {}): str
   lines.push('', 'Denials');
   if (denials.length === 0) lines.push('  none');
   const events = new Map(ledger.events.map((e) => [e.id, e]));
+  const claims = new Map(ledger.claims.map((c) => [c.id, c]));
+  const describe = (id: string | null): string => {
+    if (!id) return '';
+    const event = events.get(id);
+    if (event) return `${event.id} (${event.subtype || event.type}, ${where(event)})`;
+    const claim = claims.get(id);
+    if (claim) return `${claim.claimant ?? 'unknown'}: "${claim.text}"${claim.answers ? ` → ${describe(claim.answers)}` : ''}`;
+    return id;
+  };
   for (const d of denials) {
-    const target = d.answers ? events.get(d.answers) : undefined;
-    const answers = target
-      ? ` → answers ${target.id} (${target.subtype || target.type}, ${where(target)})`
-      : d.answers
-        ? ` → answers ${d.answers}`
-        : '';
+    const answers = d.answers ? ` → answers ${describe(d.answers)}` : '';
     lines.push(`  ${d.claimant ?? 'unknown'}: ${d.text}${answers}`);
   }
   return `${lines.join('\n')}\n`;
