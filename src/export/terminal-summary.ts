@@ -69,7 +69,8 @@ export function formatSummary(ledger: Ledger, options: SummaryOptions = {}): str
     const event = events.get(id);
     if (event) return `${event.id} (${event.subtype || event.type}, ${where(event)})`;
     const claim = claims.get(id);
-    if (claim) return `${claim.claimant ?? 'unknown'}: "${claim.text}"${claim.answers ? ` → ${describe(claim.answers)}` : ''}`;
+    if (claim)
+      return `${claim.claimant ?? 'unknown'}: "${claim.text}"${claim.answers ? ` → ${describe(claim.answers)}` : ''}`;
     return id;
   };
   for (const d of denials) {
