@@ -70,3 +70,18 @@ export {
   type RunningServer,
   type ServeOptions,
 } from './server/index.js';
+export { buildLedger, classifyChange, corroborate, type LedgerInput } from './merge/index.js';
+export { analyze, loadLedger, type AnalyzeOptions, type AnalyzeResult } from './analyze/index.js';
+export {
+  CSV_COLUMNS,
+  EXPORT_FORMATS,
+  exportLedger,
+  formatBrief,
+  formatSummary,
+  toCsv,
+  toGeoJson,
+  toJsonLines,
+  toLedgerJson,
+  type BriefOptions,
+  type ExportFormat,
+} from './export/index.js';
