@@ -153,3 +153,15 @@ describe('ingest', () => {
     expect((await store.verify()).ok).toBe(true);
   });
 });
+
+describe('ingest of web archives', () => {
+  it('records in the custody entry whether each WARC record digest matched', async () => {
+    const warc = path.resolve('examples/corpus/congodispatch-archive.warc.gz');
+    const summary = await ingest(store, [warc]);
+    expect(summary.documents.new).toBeGreaterThan(0);
+    const entry = [...store.custody.entries()].find((e) => e.kind === 'ingest');
+    const digests = (entry?.details as { digests?: { record: string; matched: boolean | null }[] }).digests;
+    expect(digests?.length).toBeGreaterThan(0);
+    expect(digests?.every((d) => d.matched === true)).toBe(true);
+  });
+});

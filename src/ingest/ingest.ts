@@ -335,7 +335,10 @@ function readCapture(
   const documents = result.records.map((r) =>
     toDocument(r, { sha256, source, capturedAt, reader: result.reader }, manifest),
   );
-  return { ...base, ...where, reader: result.reader, documents, diagnostics };
+  const digests = result.records
+    .filter((r) => r.digestMatched !== undefined)
+    .map((r) => ({ record: r.recordKey, matched: r.digestMatched ?? null }));
+  return { ...base, ...where, reader: result.reader, documents, diagnostics, ...(digests.length ? { digests } : {}) };
 }
 
 const META_FIELDS = [

@@ -133,6 +133,11 @@ export interface Capture {
   diagnostics: Diagnostic[];
   /** Manifest line that described this input, if any. */
   manifest?: string;
+  /**
+   * For web archives: whether each record's recorded WARC digest matched its bytes (`null` when
+   * the record carried no digest), keyed by record.
+   */
+  digests?: { record: string; matched: boolean | null }[];
 }
 
 /** An input that was refused as a whole. Only its custody entry is written. */

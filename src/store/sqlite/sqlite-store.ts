@@ -118,6 +118,9 @@ export class SqliteStore implements Store {
             details.problemCount = problems.length;
           }
           if (capture.manifest) details.manifest = capture.manifest;
+          if (capture.digests && capture.digests.length > 0) {
+            details.digests = capture.digests.map((d) => ({ record: d.record, matched: d.matched }));
+          }
           const entry = this.custody.appendInTransaction('ingest', details);
           this.originals.recordSource(capture.sha256, capture.source, capture.capturedAt, entry.seq);
           captures.push({
