@@ -3,16 +3,9 @@
  * casualty figures, places (with alternate spellings, regions and relative locations), actors,
  * dates, quotations, attributions and denials, mixed with neutral filler prose.
  */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../src/core/random.js';
+
+export { seededRandom };
 
 const CITIES = [
   'Kyiv', 'Kiev', 'Kharkiv', 'Odesa', 'Mykolaiv', 'Lviv', 'Aleppo', 'Homs', 'Mosul', 'Kabul', 'Kandahar', 'Lagos',

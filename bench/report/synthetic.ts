@@ -1,17 +1,8 @@
+import { seededRandom } from '../../src/core/random.js';
 import type { EventType, Ledger, LedgerEvent, LedgerQuote, ReusePair } from '../../src/core/types.js';
 import type { ReportCustodyEntry, ReportData, ReportDocument } from '../../src/report/types.js';
 
-/** mulberry32: small seeded PRNG, so the synthetic corpus is the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+const rng = seededRandom;
 
 const COMMON =
   'the a of in to and said at least people killed injured market town police officials report on was were by with from that for'.split(

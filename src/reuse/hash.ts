@@ -1,3 +1,4 @@
+import { seededRandom } from '../core/random.js';
 /**
  * Fast seeded 32-bit hashing (FNV-1a over UTF-16 code units, finished with MurmurHash3's fmix32).
  * Not cryptographic: used for shingles, MinHash and LSH keys, where speed and spread matter.
@@ -28,13 +29,4 @@ export function combine(h: number, v: number): number {
 }
 
 /** A small seeded PRNG (mulberry32) for permutations and generators. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export const mulberry32 = seededRandom;

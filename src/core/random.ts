@@ -1,0 +1,14 @@
+/**
+ * A small, fast, seeded PRNG (mulberry32) returning floats in [0, 1). Used wherever a choice must
+ * be the same on every run: MinHash permutations, generated benchmark corpora, property tests.
+ */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
