@@ -13,7 +13,9 @@ import { openStore } from '../src/store/open-store.js';
  * completes the ingest. Spawns the built CLI (`npm test` builds first).
  */
 const main = path.resolve('dist/cli/main.js');
-const FILES = 1500;
+// Enough files that the kills below (each soon after a batch commits) land before the ingest ends,
+// also on a fast idle machine; the final run then completes what is left.
+const FILES = 6000;
 const KILLS = 20;
 let dir: string;
 let corpus: string;
@@ -129,13 +131,13 @@ describe('ingest under SIGKILL', () => {
       const done = exited(child);
       if (round === 0) {
         // Anywhere from start-up on (opening, migrating, walking the folder).
-        await Promise.race([sleep(random() * 2500), done]);
+        await Promise.race([sleep(random() * 1200), done]);
       } else {
         // Once this run has committed a batch, at a random point in the batches that follow.
         const deadline = Date.now() + 30_000;
         while (committedDocuments() === before && child.exitCode === null && Date.now() < deadline)
           await sleep(20);
-        await Promise.race([sleep(random() * (round % 2 === 0 ? 1500 : 300)), done]);
+        await Promise.race([sleep(random() * (round % 2 === 0 ? 250 : 60)), done]);
       }
       child.kill('SIGKILL');
       await done;
