@@ -9,6 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../test/browser/chromium.js';
 import { analyze } from '../src/analyze/analyze.js';
 import { loadStages } from '../src/analyze/stages.js';
 import { loadHighlights } from '../src/report/highlights.js';
@@ -70,14 +71,7 @@ try {
   mkdirSync(outDir, { recursive: true });
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   await page.goto(`file://${file}`);

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../test/browser/chromium.js';
 import { renderReport } from '../../src/report/render-report.js';
 import { syntheticReport } from './synthetic.js';
 
@@ -49,14 +50,7 @@ try {
 
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   const rows: { view: string; ms: number[] }[] = [];
   for (const [name, hash] of VIEWS) {

@@ -5,6 +5,15 @@ import { type BrowserContext, chromium } from 'playwright-core';
 
 /** Debian's Chromium; `.ci/run` installs it. Browser tests skip with a message when it is absent. */
 export const CHROMIUM = '/usr/bin/chromium';
+/** Headless, and no background traffic: this machine's closed network refuses it. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const hasChromium = existsSync(CHROMIUM);
 export const SKIP_MESSAGE = `${CHROMIUM} is missing: browser tests skipped (install Debian's chromium, as .ci/run does)`;
 
@@ -20,14 +29,7 @@ export async function launch(viewport = { width: 1280, height: 800 }): Promise<B
     executablePath: CHROMIUM,
     headless: true,
     viewport,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_ARGS,
   });
   return {
     context,
