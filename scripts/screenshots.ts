@@ -9,13 +9,13 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../test/browser/chromium.js';
 import { analyze } from '../src/analyze/analyze.js';
 import { loadStages } from '../src/analyze/stages.js';
 import { loadHighlights } from '../src/report/highlights.js';
 import { loadReportData } from '../src/report/load-report-data.js';
 import { renderReport } from '../src/report/render-report.js';
 import { openStore } from '../src/store/open-store.js';
+import { CHROMIUM_ARGS } from '../test/browser/chromium.js';
 
 const corpus = process.argv[2] ?? '../shared/corpora/bucha-2022';
 const outDir = 'docs/screenshots';

@@ -10,8 +10,8 @@ import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../../test/browser/chromium.js';
 import { renderReport } from '../../src/report/render-report.js';
+import { CHROMIUM_ARGS } from '../../test/browser/chromium.js';
 import { syntheticReport } from './synthetic.js';
 
 const arg = (name: string, fallback: number) => {
