@@ -3,7 +3,9 @@
  * analysed into a fresh store (ingest → reuse → extraction → merge → ledger.json), then an
  * incremental run that adds `--add` new reports to the same store.
  *
- *   npx tsx bench/analyze/run.ts [--count 10000] [--add 100] [--seed 1]
+ *   npx tsx bench/analyze/run.ts [--count 10000] [--add 100] [--seed 1] [--keep DIR]
+ *
+ * `--keep DIR` leaves the corpus and the store in DIR (for profiling incremental runs on it).
  *
  * Prints a table and writes bench/analyze/results-<count>.json. Never run in tests.
  */
@@ -23,7 +25,9 @@ const count = Number(flag('--count', '10000'));
 const add = Number(flag('--add', '100'));
 const seed = Number(flag('--seed', '1'));
 
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-bench-analyze-'));
+const keep = flag('--keep', '');
+const dir = keep ? path.resolve(keep) : fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-bench-analyze-'));
+if (keep) fs.mkdirSync(dir, { recursive: true });
 try {
   const corpus = createCorpus(seed);
   const g0 = performance.now();
@@ -73,5 +77,5 @@ try {
     `${JSON.stringify(rows, null, 2)}\n`,
   );
 } finally {
-  fs.rmSync(dir, { recursive: true, force: true });
+  if (!keep) fs.rmSync(dir, { recursive: true, force: true });
 }

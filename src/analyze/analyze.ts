@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic, DocumentExtraction, Ledger, StoredDocument } from '../core/types.js';
+import type { Diagnostic, Ledger, StoredDocument } from '../core/types.js';
 import { toLedgerJson } from '../export/ledger-json.js';
 import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest.js';
 import { buildLedger } from '../merge/index.js';
 import { analysisOf } from '../store/sqlite/analysis-tables.js';
 import type { Checkpoint, Store } from '../store/store.js';
+import { extractPending } from './extract-pending.js';
 import { loadStages, type Stages } from './stages.js';
 
 export interface AnalyzeOptions extends Pick<IngestOptions, 'manifest' | 'limits' | 'stdin' | 'clock'> {
@@ -16,6 +17,11 @@ export interface AnalyzeOptions extends Pick<IngestOptions, 'manifest' | 'limits
   stages?: Stages;
   /** Documents extracted per stored batch (default 200). */
   batch?: number;
+  /**
+   * Extraction worker threads; 1 extracts in this thread. Default: one per core, fewer when few
+   * documents are pending (see `extractPending`).
+   */
+  workers?: number;
   onProgress?: (stage: 'ingest' | 'reuse' | 'extract' | 'merge', done: number, total: number) => void;
 }
 
@@ -30,6 +36,8 @@ export interface AnalyzeResult {
   ledgerPath: string | null;
   ledgerSha256: string;
   diagnostics: Diagnostic[];
+  /** Extraction worker threads used in this run (1: extracted in the calling thread). */
+  workers: number;
   /** Milliseconds per stage (for benchmarks; never written into the ledger). */
   timings: { ingest: number; reuse: number; extract: number; merge: number; write: number };
 }
@@ -78,27 +86,11 @@ export async function analyze(
 
   t = now();
   const version = stages.extractor.version;
-  const done = analysis.extractedIds(version);
-  const pending: string[] = [];
-  for (const s of store.documents.summaries()) if (!done.has(s.id)) pending.push(s.id);
-  const batchSize = options.batch ?? 200;
-  for (let i = 0; i < pending.length; i += batchSize) {
-    const batch: DocumentExtraction[] = [];
-    for (const id of pending.slice(i, i + batchSize)) {
-      const doc = store.documents.get(id);
-      if (!doc) continue;
-      batch.push(
-        stages.extractor.extract({
-          id: doc.id,
-          text: doc.text,
-          published: doc.published,
-          dateline: doc.dateline,
-        }),
-      );
-    }
-    analysis.putExtractions(version, batch);
-    options.onProgress?.('extract', Math.min(i + batchSize, pending.length), pending.length);
-  }
+  const extraction = await extractPending(store, analysis, stages.extractor, {
+    workers: options.workers,
+    batch: options.batch,
+    onProgress: (done, total) => options.onProgress?.('extract', done, total),
+  });
   timings.extract = now() - t;
 
   t = now();
@@ -118,7 +110,7 @@ export async function analyze(
   }
   const entry = store.custody.append('analysis', {
     documents: documents.length,
-    extracted: pending.length,
+    extracted: extraction.extracted,
     extractorVersion: version,
     events: ledger.events.length,
     quotes: ledger.quotes.length,
@@ -132,12 +124,13 @@ export async function analyze(
   return {
     ingest: summary,
     documents: documents.length,
-    extracted: pending.length,
+    extracted: extraction.extracted,
     extractorVersion: version,
     ledger,
     ledgerPath,
     ledgerSha256: sha256,
     diagnostics,
+    workers: extraction.workers,
     timings,
   };
 }

@@ -1,0 +1,102 @@
+import os from 'node:os';
+import type { DocumentExtraction } from '../core/types.js';
+import type { AnalysisStore } from '../store/sqlite/analysis-tables.js';
+import type { Store } from '../store/store.js';
+import { startExtractPool } from './extract-pool.js';
+import type { ExtractInput, ExtractStage } from './extract-stage.js';
+
+/**
+ * Pending documents per extra worker: a worker spends a few seconds of CPU building its
+ * extractor, which a few hundred documents (a few milliseconds each) repay.
+ */
+export const DOCUMENTS_PER_WORKER = 500;
+
+export interface ExtractPendingOptions {
+  /**
+   * Worker threads; 1 extracts in this thread. Default: one per core
+   * (`os.availableParallelism()`), fewer when there are fewer than `DOCUMENTS_PER_WORKER` pending
+   * documents per worker. Only the published stage (`parallel`) runs in workers.
+   */
+  workers?: number;
+  /** Documents per stored batch and per message to a worker (default 200). */
+  batch?: number;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface ExtractPendingResult {
+  /** Documents extracted. */
+  extracted: number;
+  /** Worker threads used (1: extracted in this thread). */
+  workers: number;
+}
+
+/** How many workers to start for `pending` documents. */
+export function workerCount(pending: number, requested: number | undefined): number {
+  if (requested !== undefined) return Math.max(1, Math.min(requested, pending));
+  return Math.max(1, Math.min(os.availableParallelism(), Math.floor(pending / DOCUMENTS_PER_WORKER)));
+}
+
+/**
+ * Extracts every stored document that this stage's version has not extracted yet, in ingest
+ * order, and stores the extractions batch by batch. With several workers the batches are
+ * extracted in parallel and stored in the same order as in one thread; an extraction depends only
+ * on its document, so the stored results (and the ledger) are the same whatever the worker count.
+ */
+export async function extractPending(
+  store: Store,
+  analysis: AnalysisStore,
+  stage: ExtractStage,
+  options: ExtractPendingOptions = {},
+): Promise<ExtractPendingResult> {
+  const version = stage.version;
+  const done = analysis.extractedIds(version);
+  const pending: string[] = [];
+  for (const s of store.documents.summaries()) if (!done.has(s.id)) pending.push(s.id);
+  const workers = stage.parallel ? workerCount(pending.length, options.workers) : 1;
+  const batchSize = Math.max(1, Math.min(options.batch ?? 200, Math.ceil(pending.length / workers)));
+
+  const inputs = (from: number): ExtractInput[] => {
+    const batch: ExtractInput[] = [];
+    for (const id of pending.slice(from, from + batchSize)) {
+      const doc = store.documents.get(id);
+      if (doc) batch.push({ id: doc.id, text: doc.text, published: doc.published, dateline: doc.dateline });
+    }
+    return batch;
+  };
+  let stored = 0;
+  const put = (batch: readonly DocumentExtraction[], size: number) => {
+    analysis.putExtractions(version, batch);
+    stored += size;
+    options.onProgress?.(stored, pending.length);
+  };
+
+  if (workers <= 1) {
+    for (let i = 0; i < pending.length; i += batchSize) {
+      put(
+        inputs(i).map((doc) => stage.extract(doc)),
+        Math.min(batchSize, pending.length - i),
+      );
+    }
+    return { extracted: pending.length, workers: 1 };
+  }
+
+  const pool = await startExtractPool(workers, version);
+  try {
+    // Two batches in flight per worker keep every worker busy while this thread reads and stores.
+    const inFlight: { results: Promise<DocumentExtraction[]>; size: number }[] = [];
+    for (let i = 0; i < pending.length; i += batchSize) {
+      const results = pool.extract(inputs(i));
+      // Awaited in order below; a failure is reported there, not as an unhandled rejection.
+      results.catch(() => {});
+      inFlight.push({ results, size: Math.min(batchSize, pending.length - i) });
+      while (inFlight.length >= 2 * workers) {
+        const next = inFlight.shift() as (typeof inFlight)[number];
+        put(await next.results, next.size);
+      }
+    }
+    for (const next of inFlight) put(await next.results, next.size);
+  } finally {
+    await pool.close();
+  }
+  return { extracted: pending.length, workers };
+}

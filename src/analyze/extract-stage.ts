@@ -1,0 +1,67 @@
+import type { Diagnostic, DocumentExtraction, DocumentMeta } from '../core/types.js';
+import type { Extractor, TextStageHooks } from '../extract/index.js';
+import * as extractModule from '../extract/index.js';
+
+/** Input of the extraction stage for one document. */
+export interface ExtractInput {
+  id: string;
+  text: string;
+  published: string | null;
+  dateline: DocumentMeta['dateline'];
+}
+
+export interface ExtractStage {
+  /** Extractions are stored per document under this version; a new version re-extracts. */
+  version: string;
+  extract: (doc: ExtractInput) => DocumentExtraction;
+  /**
+   * Set on the published stage only: `analyze` may then extract in worker threads, each of which
+   * builds the same stage with `loadExtractStage()`. A custom stage always runs in the calling thread.
+   */
+  parallel?: true;
+}
+
+/**
+ * The published extraction stage: `createExtractor` (src/extract) with the attribution and claim
+ * extractors plugged in when they are present. The extractor (gazetteer and lexicons, a few
+ * seconds of CPU) is built on the first `extract` call, so a run with nothing to extract, or one
+ * that extracts in worker threads, never loads it in this thread.
+ */
+export async function loadExtractStage(): Promise<{ stage: ExtractStage; diagnostics: Diagnostic[] }> {
+  const diagnostics: Diagnostic[] = [];
+  const hooks: TextStageHooks = {};
+  try {
+    const mod = (await import(String('../extract/extract-attributions.js'))) as TextStageHooks;
+    if (typeof mod.extractAttributions === 'function') hooks.extractAttributions = mod.extractAttributions;
+  } catch {
+    diagnostics.push({
+      rule: 'analyze/no-attributions',
+      severity: 'info',
+      message: 'Attribution extraction is not available; origins come from incident mentions only.',
+    });
+  }
+  try {
+    const mod = (await import(String('../extract/extract-claims.js'))) as TextStageHooks;
+    if (typeof mod.extractClaims === 'function') hooks.extractClaims = mod.extractClaims;
+  } catch {
+    diagnostics.push({
+      rule: 'analyze/no-claims',
+      severity: 'info',
+      message: 'Claim extraction is not available; the ledger has no claims.',
+    });
+  }
+  const base = (extractModule as { EXTRACTOR_VERSION?: string }).EXTRACTOR_VERSION ?? 'extract-1';
+  const version = `${base}${hooks.extractAttributions ? '+attributions' : ''}${hooks.extractClaims ? '+claims' : ''}`;
+  let extractor: Extractor | null = null;
+  return {
+    stage: {
+      version,
+      extract: (doc) => {
+        extractor ??= extractModule.createExtractor(hooks);
+        return extractor({ id: doc.id, text: doc.text, published: doc.published, dateline: doc.dateline });
+      },
+      parallel: true,
+    },
+    diagnostics,
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * Worker thread of the extraction pool (extract-pool.ts): builds the published extraction stage
+ * once, reports its version, then extracts each batch it is sent and posts the results back in
+ * the batch's order.
+ */
+import { parentPort } from 'node:worker_threads';
+import type { WorkerReply, WorkerTask } from './extract-pool.js';
+import { loadExtractStage } from './extract-stage.js';
+
+const port = parentPort;
+if (!port) throw new Error('extract-worker.ts runs only as a worker thread (see extract-pool.ts).');
+const { stage } = await loadExtractStage();
+port.on('message', (task: WorkerTask) => {
+  let reply: WorkerReply;
+  try {
+    reply = { task: task.task, results: task.docs.map((doc) => stage.extract(doc)) };
+  } catch (err) {
+    const e = err as Error;
+    reply = { task: task.task, error: e?.stack ?? String(err) };
+  }
+  port.postMessage(reply);
+});
+port.postMessage({ ready: stage.version } satisfies WorkerReply);

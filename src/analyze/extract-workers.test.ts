@@ -1,0 +1,79 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../store/open-store.js';
+import { analyze } from './analyze.js';
+import { workerCount } from './extract-pending.js';
+import { loadStages } from './stages.js';
+
+const corpus = path.resolve('examples/corpus');
+const clock = () => new Date('2024-05-03T12:00:00Z');
+
+describe('extraction in worker threads', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-workers-'));
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  const run = async (name: string, workers: number, batch?: number) => {
+    const store = openStore(path.join(dir, name), { clock });
+    try {
+      const result = await analyze(store, [corpus], {
+        manifest: path.join(corpus, 'manifest.jsonl'),
+        out: path.join(dir, `${name}-out`),
+        workers,
+        batch,
+        clock,
+      });
+      return { result, json: fs.readFileSync(path.join(dir, `${name}-out`, 'ledger.json'), 'utf8') };
+    } finally {
+      store.close();
+    }
+  };
+
+  it('gives a byte-identical ledger with one worker (in this thread) and with two', async () => {
+    const one = await run('one', 1);
+    // Batches of one document: the two workers interleave, and results still land in order.
+    const two = await run('two', 2, 1);
+    expect(one.result.workers).toBe(1);
+    expect(two.result.workers).toBe(2);
+    expect(two.result.extracted).toBe(one.result.extracted);
+    expect(one.result.extracted).toBeGreaterThan(2);
+    expect(one.result.ledger.events.length).toBeGreaterThan(0);
+    expect(two.json).toBe(one.json);
+  });
+
+  it('extracts a custom stage in this thread whatever the worker count', async () => {
+    const published = await loadStages();
+    const seen: string[] = [];
+    const stages = {
+      ...published,
+      extractor: {
+        version: published.extractor.version,
+        extract: (doc: Parameters<typeof published.extractor.extract>[0]) => {
+          seen.push(doc.id);
+          return published.extractor.extract(doc);
+        },
+      },
+    };
+    const store = openStore(path.join(dir, 'custom'), { clock });
+    try {
+      const result = await analyze(store, [corpus], { stages, workers: 2, clock });
+      expect(result.workers).toBe(1);
+      expect(seen).toHaveLength(result.extracted);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('starts workers only when enough documents are pending to repay their start-up', () => {
+    expect(workerCount(0, undefined)).toBe(1);
+    expect(workerCount(10, undefined)).toBe(1);
+    expect(workerCount(100_000, undefined)).toBe(os.availableParallelism());
+    expect(workerCount(3, 8)).toBe(3);
+    expect(workerCount(300, 2)).toBe(2);
+    expect(workerCount(300, 0)).toBe(1);
+  });
+});
