@@ -25,13 +25,24 @@ export const paraphraseDefaults: Required<Omit<ParaphraseOptions, 'idf'>> = {
   stopWeight: 0.2,
 };
 
-interface SentenceVector {
-  sentence: TokenSentence;
-  weights: Map<string, number>;
-  norm: number;
-  content: Set<string>;
-  numbers: Set<string>;
-  names: Set<string>;
+/**
+ * The sentence vectors of one text in flat typed arrays (no per-term objects): for sentence `k`,
+ * its weighted terms are `terms[termStart[k] .. termStart[k + 1])` (sorted distinct term hashes
+ * of the wording outside quotations) with `weights` alongside; content terms, numbers and names
+ * are sorted distinct hashes in the same layout.
+ */
+interface Vectors {
+  sentences: readonly TokenSentence[];
+  termStart: Int32Array;
+  terms: Uint32Array;
+  weights: Float64Array;
+  norm: Float64Array;
+  contentStart: Int32Array;
+  content: Uint32Array;
+  numberStart: Int32Array;
+  numbers: Uint32Array;
+  nameStart: Int32Array;
+  names: Uint32Array;
 }
 
 /**
@@ -55,34 +66,33 @@ export function alignParaphrases(
 ): SentencePair[] {
   const o = { ...paraphraseDefaults, ...options };
   const idf = options.idf ?? (() => 1);
-  const va = usable(vectorsOf(a, o.stopWeight, idf, options.idf === undefined), skipA);
-  const vb = usable(vectorsOf(b, o.stopWeight, idf, options.idf === undefined), skipB);
-  const index = new Map<string, number[]>();
-  vb.forEach((v, j) => {
-    for (const t of v.content) {
-      const list = index.get(t);
-      if (list) list.push(j);
-      else index.set(t, [j]);
-    }
-  });
+  const va = vectorsOf(a, o.stopWeight, idf, options.idf === undefined);
+  const vb = vectorsOf(b, o.stopWeight, idf, options.idf === undefined);
+  const ua = usable(va, skipA);
+  const ub = usable(vb, skipB);
   const bestA = new Map<number, SentencePair & { j: number }>();
   const bestB = new Map<number, SentencePair & { i: number }>();
-  va.forEach((x, i) => {
-    const shared = new Map<number, number>();
-    for (const t of x.content) for (const j of index.get(t) ?? []) shared.set(j, (shared.get(j) ?? 0) + 1);
-    for (const [j, count] of shared) {
-      if (count < o.minSharedContent) continue;
-      const y = vb[j] as SentenceVector;
-      if (!factsAgree(x, y)) continue;
-      const score = cosine(x, y);
+  for (const i of ua) {
+    for (const j of ub) {
+      const shared = commonCount(
+        va.content,
+        va.contentStart[i] as number,
+        va.contentStart[i + 1] as number,
+        vb.content,
+        vb.contentStart[j] as number,
+        vb.contentStart[j + 1] as number,
+      );
+      if (shared < o.minSharedContent) continue;
+      if (!factsAgree(va, i, vb, j)) continue;
+      const score = cosine(va, i, vb, j);
       if (score < o.minScore) continue;
-      const pair = { a: x.sentence, b: y.sentence, score };
+      const pair = { a: va.sentences[i] as TokenSentence, b: vb.sentences[j] as TokenSentence, score };
       const ca = bestA.get(i);
       if (!ca || score > ca.score) bestA.set(i, { ...pair, j });
       const cb = bestB.get(j);
       if (!cb || score > cb.score) bestB.set(j, { ...pair, i });
     }
-  });
+  }
   // Union of best matches from both sides: symmetric by construction.
   const seen = new Set<string>();
   const out: SentencePair[] = [];
@@ -98,24 +108,26 @@ function addPair(out: SentencePair[], seen: Set<string>, i: number, j: number, p
   out.push({ a: p.a, b: p.b, score: p.score });
 }
 
-/** Sentences not mostly covered by `skip`. */
-function usable(vectors: SentenceVector[], skip: Uint8Array): SentenceVector[] {
-  return vectors.filter((v) => {
+/** Indices of the sentences not mostly covered by `skip`. */
+function usable(v: Vectors, skip: Uint8Array): number[] {
+  const out: number[] = [];
+  v.sentences.forEach((s, k) => {
     let skipped = 0;
-    for (let i = v.sentence.first; i < v.sentence.last; i++) skipped += skip[i] ?? 0;
-    return skipped * 2 < v.sentence.last - v.sentence.first;
+    for (let i = s.first; i < s.last; i++) skipped += skip[i] ?? 0;
+    if (skipped * 2 < s.last - s.first) out.push(k);
   });
+  return out;
 }
 
 // A text takes part in many pairs: its sentence vectors (default weights) are computed once.
-const vectorCache = new WeakMap<PreparedText, Map<number, SentenceVector[]>>();
+const vectorCache = new WeakMap<PreparedText, Map<number, Vectors>>();
 
 function vectorsOf(
   p: PreparedText,
   stopWeight: number,
   idf: (t: string) => number,
   cacheable: boolean,
-): SentenceVector[] {
+): Vectors {
   if (!cacheable) return vectors(p, stopWeight, idf);
   let byWeight = vectorCache.get(p);
   if (!byWeight) {
@@ -130,45 +142,167 @@ function vectorsOf(
   return v;
 }
 
-function vectors(p: PreparedText, stopWeight: number, idf: (t: string) => number): SentenceVector[] {
-  const out: SentenceVector[] = [];
-  for (const s of p.sentences) {
-    const weights = new Map<string, number>();
-    const content = new Set<string>();
-    const numbers = new Set<string>();
-    const names = new Set<string>();
+function vectors(p: PreparedText, stopWeight: number, idf: (t: string) => number): Vectors {
+  const n = p.terms.length;
+  const count = p.sentences.length;
+  const terms = new Uint32Array(n);
+  const weights = new Float64Array(n);
+  const content = new Uint32Array(n);
+  const numbers = new Uint32Array(n);
+  const names = new Uint32Array(n);
+  const termStart = new Int32Array(count + 1);
+  const contentStart = new Int32Array(count + 1);
+  const numberStart = new Int32Array(count + 1);
+  const nameStart = new Int32Array(count + 1);
+  const norm = new Float64Array(count);
+  let nt = 0;
+  let nc = 0;
+  let nn = 0;
+  let nm = 0;
+  p.sentences.forEach((s, k) => {
+    const t0 = nt;
+    const c0 = nc;
+    const n0 = nn;
+    const m0 = nm;
     for (let i = s.first; i < s.last; i++) {
       const t = p.terms[i];
       if (!t) continue;
-      if (t.kind === 'number') numbers.add(t.term);
-      else if (t.kind === 'name') names.add(t.term);
+      const h = p.termHash[i] as number;
+      if (t.kind === 'number') numbers[nn++] = h;
+      else if (t.kind === 'name') names[nm++] = h;
       if (p.quoted[i] === 1 || t.kind === 'number' || t.kind === 'name') continue;
-      const w = t.kind === 'stop' ? stopWeight : idf(t.term);
-      weights.set(t.term, (weights.get(t.term) ?? 0) + w);
-      if (t.kind === 'content') content.add(t.term);
+      terms[nt] = h;
+      weights[nt++] = t.kind === 'stop' ? stopWeight : idf(t.term);
+      if (t.kind === 'content') content[nc++] = h;
     }
-    let norm = 0;
-    for (const w of weights.values()) norm += w * w;
-    out.push({ sentence: s, weights, norm: Math.sqrt(norm), content, numbers, names });
-  }
-  return out;
+    // Sum the weights of each distinct term: sort the run by hash, then merge equal neighbours.
+    sortRun(terms, weights, t0, nt);
+    let w = t0;
+    for (let r = t0; r < nt; r++) {
+      if (w > t0 && terms[w - 1] === terms[r])
+        weights[w - 1] = (weights[w - 1] as number) + (weights[r] as number);
+      else {
+        terms[w] = terms[r] as number;
+        weights[w++] = weights[r] as number;
+      }
+    }
+    nt = w;
+    let sq = 0;
+    for (let r = t0; r < nt; r++) sq += (weights[r] as number) ** 2;
+    norm[k] = Math.sqrt(sq);
+    nc = distinctRun(content, c0, nc);
+    nn = distinctRun(numbers, n0, nn);
+    nm = distinctRun(names, m0, nm);
+    termStart[k + 1] = nt;
+    contentStart[k + 1] = nc;
+    numberStart[k + 1] = nn;
+    nameStart[k + 1] = nm;
+  });
+  return {
+    sentences: p.sentences,
+    termStart,
+    terms,
+    weights,
+    norm,
+    contentStart,
+    content,
+    numberStart,
+    numbers,
+    nameStart,
+    names,
+  };
 }
 
-function cosine(x: SentenceVector, y: SentenceVector): number {
-  if (x.norm === 0 || y.norm === 0) return 0;
+/** Insertion sort of `keys[from..to)` ascending, carrying `values` along (runs are sentence-sized). */
+function sortRun(keys: Uint32Array, values: Float64Array, from: number, to: number): void {
+  for (let i = from + 1; i < to; i++) {
+    const k = keys[i] as number;
+    const v = values[i] as number;
+    let j = i - 1;
+    while (j >= from && (keys[j] as number) > k) {
+      keys[j + 1] = keys[j] as number;
+      values[j + 1] = values[j] as number;
+      j--;
+    }
+    keys[j + 1] = k;
+    values[j + 1] = v;
+  }
+}
+
+/** Sorts `a[from..to)` and keeps its distinct values at the front; returns the new end. */
+function distinctRun(a: Uint32Array, from: number, to: number): number {
+  for (let i = from + 1; i < to; i++) {
+    const k = a[i] as number;
+    let j = i - 1;
+    while (j >= from && (a[j] as number) > k) {
+      a[j + 1] = a[j] as number;
+      j--;
+    }
+    a[j + 1] = k;
+  }
+  let w = from;
+  for (let r = from; r < to; r++) if (w === from || a[w - 1] !== a[r]) a[w++] = a[r] as number;
+  return w;
+}
+
+/** Number of values two sorted distinct runs have in common. */
+function commonCount(x: Uint32Array, x0: number, x1: number, y: Uint32Array, y0: number, y1: number): number {
+  let i = x0;
+  let j = y0;
+  let n = 0;
+  while (i < x1 && j < y1) {
+    const u = x[i] as number;
+    const v = y[j] as number;
+    if (u === v) {
+      n++;
+      i++;
+      j++;
+    } else if (u < v) i++;
+    else j++;
+  }
+  return n;
+}
+
+/** Weighted cosine of sentence `i` of `x` and sentence `j` of `y`: a merge of sorted term runs. */
+function cosine(x: Vectors, i: number, y: Vectors, j: number): number {
+  const nx = x.norm[i] as number;
+  const ny = y.norm[j] as number;
+  if (nx === 0 || ny === 0) return 0;
   let dot = 0;
-  const [small, large] = x.weights.size <= y.weights.size ? [x, y] : [y, x];
-  for (const [t, w] of small.weights) dot += w * (large.weights.get(t) ?? 0);
-  return dot / (x.norm * y.norm);
+  let p = x.termStart[i] as number;
+  let q = y.termStart[j] as number;
+  const pe = x.termStart[i + 1] as number;
+  const qe = y.termStart[j + 1] as number;
+  while (p < pe && q < qe) {
+    const u = x.terms[p] as number;
+    const v = y.terms[q] as number;
+    if (u === v) dot += (x.weights[p++] as number) * (y.weights[q++] as number);
+    else if (u < v) p++;
+    else q++;
+  }
+  return dot / (nx * ny);
 }
 
 /** Numbers must overlap when both sentences have some; so must names. */
-function factsAgree(x: SentenceVector, y: SentenceVector): boolean {
-  return intersects(x.numbers, y.numbers) && intersects(x.names, y.names);
+function factsAgree(x: Vectors, i: number, y: Vectors, j: number): boolean {
+  return (
+    overlaps(x.numbers, x.numberStart, i, y.numbers, y.numberStart, j) &&
+    overlaps(x.names, x.nameStart, i, y.names, y.nameStart, j)
+  );
 }
 
-function intersects(x: Set<string>, y: Set<string>): boolean {
-  if (x.size === 0 || y.size === 0) return true;
-  for (const v of x) if (y.has(v)) return true;
-  return false;
+function overlaps(
+  x: Uint32Array,
+  xs: Int32Array,
+  i: number,
+  y: Uint32Array,
+  ys: Int32Array,
+  j: number,
+): boolean {
+  const x0 = xs[i] as number;
+  const x1 = xs[i + 1] as number;
+  const y0 = ys[j] as number;
+  const y1 = ys[j + 1] as number;
+  if (x0 === x1 || y0 === y1) return true;
+  return commonCount(x, x0, x1, y, y0, y1) > 0;
 }

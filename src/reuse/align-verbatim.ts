@@ -39,9 +39,37 @@ export function alignVerbatim(a: Uint32Array, b: Uint32Array, options: VerbatimO
   const n = o.anchorSize;
   const ia = ngramIndex(a, n);
   const ib = ngramIndex(b, n);
-  const ga = ia.hashes;
-  const countA = ia.positions;
-  const positionsB = ib.positions;
+  // For each n-gram position of A, the run of B's positions with the same (rare) n-gram:
+  // a merge of the two texts' n-grams sorted by hash.
+  const count = ia.hashes.length;
+  const from = new Int32Array(count);
+  const to = new Int32Array(count);
+  let x = 0;
+  let y = 0;
+  const ha = ia.sortedHashes;
+  const hb = ib.sortedHashes;
+  while (x < ha.length && y < hb.length) {
+    const u = ha[x] as number;
+    const v = hb[y] as number;
+    if (u < v) x++;
+    else if (u > v) y++;
+    else {
+      let xe = x + 1;
+      while (xe < ha.length && ha[xe] === u) xe++;
+      let ye = y + 1;
+      while (ye < hb.length && hb[ye] === u) ye++;
+      if (xe - x <= o.maxOccurrences && ye - y <= o.maxOccurrences) {
+        for (let k = x; k < xe; k++) {
+          const i = ia.sortedPositions[k] as number;
+          from[i] = y;
+          to[i] = ye;
+        }
+      }
+      x = xe;
+      y = ye;
+    }
+  }
+  const positionsB = ib.sortedPositions;
   interface Chain {
     a0: number;
     b0: number;
@@ -51,17 +79,18 @@ export function alignVerbatim(a: Uint32Array, b: Uint32Array, options: VerbatimO
   }
   const done: Chain[] = [];
   let active: Chain[] = [];
-  for (let i = 0; i < ga.length; i++) {
-    const h = ga[i] as number;
-    const js = positionsB.get(h);
-    if (!js || js.length > o.maxOccurrences || (countA.get(h)?.length ?? 0) > o.maxOccurrences) continue;
+  for (let i = 0; i < count; i++) {
+    const jFrom = from[i] as number;
+    const jTo = to[i] as number;
+    if (jTo === 0) continue;
     if (active.length > 0) {
       const keep: Chain[] = [];
       for (const c of active) (i - c.lastI > o.maxGap ? done : keep).push(c);
       active = keep;
     }
     const extended = new Set<Chain>();
-    for (const j of js) {
+    for (let k = jFrom; k < jTo; k++) {
+      const j = positionsB[k] as number;
       let best: Chain | null = null;
       let bestCost = Number.POSITIVE_INFINITY;
       for (const c of active) {
@@ -125,8 +154,11 @@ function ngramHashes(seq: Uint32Array, n: number): Uint32Array {
 }
 
 interface NgramIndex {
+  /** Hash of the n-gram starting at each position. */
   hashes: Uint32Array;
-  positions: Map<number, number[]>;
+  /** Positions ordered by (hash, position), and their hashes in that order. */
+  sortedPositions: Int32Array;
+  sortedHashes: Uint32Array;
 }
 
 // A text takes part in many pairs: its n-gram index is built once (per sequence and size).
@@ -141,14 +173,21 @@ function ngramIndex(seq: Uint32Array, n: number): NgramIndex {
   let index = bySize.get(n);
   if (!index) {
     const hashes = ngramHashes(seq, n);
-    const positions = new Map<number, number[]>();
-    for (let j = 0; j < hashes.length; j++) {
-      const h = hashes[j] as number;
-      const list = positions.get(h);
-      if (list) list.push(j);
-      else positions.set(h, [j]);
+    const count = hashes.length;
+    const sortedPositions = new Int32Array(count);
+    if (count <= 1 << 21) {
+      // (hash, position) packed in one double (exact below 2^53), sorted natively.
+      const packed = new Float64Array(count);
+      for (let j = 0; j < count; j++) packed[j] = (hashes[j] as number) * 2097152 + j;
+      packed.sort();
+      for (let j = 0; j < count; j++) sortedPositions[j] = (packed[j] as number) % 2097152;
+    } else {
+      for (let j = 0; j < count; j++) sortedPositions[j] = j;
+      sortedPositions.sort((x, y) => (hashes[x] as number) - (hashes[y] as number) || x - y);
     }
-    index = { hashes, positions };
+    const sortedHashes = new Uint32Array(count);
+    for (let j = 0; j < count; j++) sortedHashes[j] = hashes[sortedPositions[j] as number] as number;
+    index = { hashes, sortedPositions, sortedHashes };
     bySize.set(n, index);
   }
   return index;

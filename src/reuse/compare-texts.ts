@@ -2,8 +2,8 @@ import type { Direction, Passage, PassageKind, ReuseRelation } from '../core/typ
 import { alignParaphrases, type ParaphraseOptions } from './align-paraphrase.js';
 import { alignVerbatim, type VerbatimOptions } from './align-verbatim.js';
 import { inferDirection, type TextMeta } from './direction.js';
-import { duplicateHash, normalizeForMatching } from './normalize.js';
-import { type PreparedText, prepareText } from './prepare.js';
+import { normalizeForMatching } from './normalize.js';
+import { duplicateHashOf, type PreparedText, prepareText } from './prepare.js';
 
 export interface CompareOptions {
   verbatim?: VerbatimOptions;
@@ -61,7 +61,7 @@ function compareOrdered(a: PreparedText, b: PreparedText, options: CompareOption
 
   if (
     a.tokens.length > 0 &&
-    duplicateHash(a.text) === duplicateHash(b.text) &&
+    duplicateHashOf(a) === duplicateHashOf(b) &&
     normalizeForMatching(a.text).text === normalizeForMatching(b.text).text
   ) {
     const whole: Passage = { a: [0, a.text.length], b: [0, b.text.length], kind: 'verbatim', score: 1 };

@@ -26,18 +26,27 @@ export function createMinHasher(options: MinHashOptions = {}): MinHasher {
     a[i] = (Math.floor(rand() * 4294967296) | 1) >>> 0;
     b[i] = Math.floor(rand() * 4294967296) >>> 0;
   }
+  const ia = new Int32Array(a.buffer);
+  const ib = new Int32Array(b.buffer);
   return {
     permutations: k,
     signature(elements: Uint32Array): Uint32Array {
-      const sig = new Uint32Array(k).fill(0xffffffff);
-      for (let e = 0; e < elements.length; e++) {
-        const x = elements[e] as number;
-        for (let i = 0; i < k; i++) {
-          let h = (Math.imul(x, a[i] as number) + (b[i] as number)) >>> 0;
+      const sig = new Uint32Array(k);
+      const n = elements.length;
+      // Signed 32-bit arithmetic keeps every value a small integer for the JIT; flipping the top
+      // bit maps unsigned order onto signed order, so the minimum is the same as in unsigned terms.
+      const x = new Int32Array(elements.buffer, elements.byteOffset, n);
+      for (let i = 0; i < k; i++) {
+        const ai = ia[i] as number;
+        const bi = ib[i] as number;
+        let min = 0x7fffffff;
+        for (let e = 0; e < n; e++) {
+          let h = (Math.imul(x[e] as number, ai) + bi) | 0;
           h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
-          h = (h ^ (h >>> 12)) >>> 0;
-          if (h < (sig[i] as number)) sig[i] = h;
+          h = h ^ (h >>> 12) ^ 0x80000000;
+          if (h < min) min = h;
         }
+        sig[i] = n === 0 ? 0xffffffff : (min ^ 0x80000000) >>> 0;
       }
       return sig;
     },

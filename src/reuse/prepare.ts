@@ -1,5 +1,6 @@
 import { hashString } from './hash.js';
 import { type Lexicon, loadLexicon } from './lexicon.js';
+import { duplicateHash } from './normalize.js';
 import { quotedMask } from './quotes.js';
 import { splitTokenSentences, type TokenSentence } from './sentences.js';
 import { type Term, termEntry } from './terms.js';
@@ -52,4 +53,16 @@ function opensQuote(text: string, start: number): boolean {
   while (k >= 0 && text.charCodeAt(k) === 32) k--;
   const c = text.charCodeAt(k);
   return c === 34 || c === 39 || c === 0x201c || c === 0x2018 || c === 40;
+}
+
+const duplicateHashes = new WeakMap<PreparedText, number>();
+
+/** `duplicateHash` of a prepared text, computed once per text (it takes part in many pairs). */
+export function duplicateHashOf(p: PreparedText): number {
+  let h = duplicateHashes.get(p);
+  if (h === undefined) {
+    h = duplicateHash(p.text);
+    duplicateHashes.set(p, h);
+  }
+  return h;
 }

@@ -12,25 +12,27 @@ export function quotedMask(text: string, tokens: readonly Token[]): Uint8Array {
   let singleOpen = -1;
   let straightOpen = -1;
   for (let i = 0; i < text.length; i++) {
-    const ch = text[i];
-    if (ch === '\n') {
+    const c = text.charCodeAt(i);
+    // Fast path: nothing but newlines and quote marks changes the state.
+    if (c !== 10 && c !== 34 && (c < 0x2018 || c > 0x201d)) continue;
+    if (c === 10) {
       open = -1;
       singleOpen = -1;
       straightOpen = -1;
       continue;
     }
-    if (ch === '\u201C') open = i;
-    else if (ch === '\u201D' && open >= 0) {
+    if (c === 0x201c) open = i;
+    else if (c === 0x201d && open >= 0) {
       inside.fill(1, open, i);
       open = -1;
-    } else if (ch === '"') {
+    } else if (c === 34) {
       if (straightOpen < 0) straightOpen = i;
       else {
         inside.fill(1, straightOpen, i);
         straightOpen = -1;
       }
-    } else if (ch === '\u2018') singleOpen = i;
-    else if (ch === '\u2019' && singleOpen >= 0 && !/\p{L}/u.test(text[i + 1] ?? ' ')) {
+    } else if (c === 0x2018) singleOpen = i;
+    else if (c === 0x2019 && singleOpen >= 0 && !/\p{L}/u.test(text[i + 1] ?? ' ')) {
       inside.fill(1, singleOpen, i);
       singleOpen = -1;
     }

@@ -1,8 +1,7 @@
 import { combine } from './hash.js';
 import { type Banding, bandKeys } from './lsh.js';
 import { createMinHasher } from './minhash.js';
-import { duplicateHash } from './normalize.js';
-import type { PreparedText } from './prepare.js';
+import { duplicateHashOf, type PreparedText } from './prepare.js';
 import { shingleHashes } from './shingles.js';
 
 /**
@@ -78,7 +77,7 @@ export function createSketcher(options: SketchOptions = {}): Sketcher {
         keys.push(combine(k, 0x53454e54));
     }
     return {
-      duplicate: duplicateHash(p.text),
+      duplicate: duplicateHashOf(p),
       signature,
       bandKeys: bandKeys(signature, o.banding),
       sentenceKeys: sortedDistinct(Uint32Array.from(keys)),
