@@ -34,4 +34,5 @@ for (const d of docs) {
   time('actors', () => extractActors(d.text, gazetteer));
   time('whole extraction', () => extract({ id: d.id, text: d.text, published: d.published, dateline: null }));
 }
-for (const [stage, ms] of Object.entries(totals)) console.log(`${stage.padEnd(18)} ${(ms / docs.length).toFixed(2)} ms/doc CPU`);
+for (const [stage, ms] of Object.entries(totals))
+  console.log(`${stage.padEnd(18)} ${(ms / docs.length).toFixed(2)} ms/doc CPU`);

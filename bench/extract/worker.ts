@@ -23,4 +23,13 @@ for (let n = index; n < documents; n += workers) {
   places += x.places.length;
 }
 const ms = performance.now() - start - genMs;
-parentPort?.postMessage({ index, docs, sentences, incidents, places, ms, setupMs, heapMB: process.memoryUsage().heapUsed / 1e6 });
+parentPort?.postMessage({
+  index,
+  docs,
+  sentences,
+  incidents,
+  places,
+  ms,
+  setupMs,
+  heapMB: process.memoryUsage().heapUsed / 1e6,
+});

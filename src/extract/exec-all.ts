@@ -10,3 +10,124 @@ export function* execAll(pattern: RegExp, text: string): Generator<RegExpExecArr
     yield m;
   }
 }
+
+/** Index of the first named group `g<i>`/`t<i>` that took part in the match (-1 when none). */
+export function matchedGroup(m: RegExpExecArray): number {
+  const groups = m.groups;
+  if (groups) for (const key in groups) if (groups[key] !== undefined) return Number(key.slice(1));
+  return -1;
+}
+
+interface First {
+  /** Codes a match may begin with; null: any character. */
+  codes: Set<number> | null;
+  /** The part may match the empty string. */
+  empty: boolean;
+}
+
+/**
+ * The character codes a match of `source` can begin with, or null when that is not known (the
+ * pattern may match the empty string, or may begin with a class, an escape such as `\w`, `.` or
+ * a non-ASCII letter). Understands literals, groups, look-arounds, alternation and quantifiers;
+ * a caller that skips positions whose character is not in the set never misses a match.
+ *
+ * @example firstCharCodes('shell(?:ing|ed)|mortar fire', true) // codes of s, S, m, M
+ */
+export function firstCharCodes(source: string, ignoreCase: boolean): Set<number> | null {
+  let at = 0;
+  const union = (into: First, part: First): void => {
+    if (into.codes === null || part.codes === null) into.codes = null;
+    else for (const c of part.codes) into.codes.add(c);
+  };
+  const alternation = (): First => {
+    const result: First = { codes: new Set(), empty: false };
+    for (;;) {
+      const branch = sequence();
+      union(result, branch);
+      result.empty ||= branch.empty;
+      if (source[at] !== '|') return result;
+      at++;
+    }
+  };
+  const sequence = (): First => {
+    const result: First = { codes: new Set(), empty: true };
+    while (at < source.length && source[at] !== '|' && source[at] !== ')') {
+      const part = atom();
+      const quantifier = source[at];
+      let optional = part.empty;
+      if (quantifier === '?' || quantifier === '*') {
+        optional = true;
+        at++;
+      } else if (quantifier === '+') at++;
+      else if (quantifier === '{') {
+        const m = /^\{(\d+)(?:,\d*)?\}/.exec(source.slice(at));
+        if (m) {
+          optional ||= Number(m[1]) === 0;
+          at += m[0].length;
+        }
+      }
+      if (source[at] === '?') at++; // lazy
+      if (result.empty) union(result, part);
+      result.empty &&= optional;
+    }
+    return result;
+  };
+  const any = (width: number): First => {
+    at += width;
+    return { codes: null, empty: false };
+  };
+  const atom = (): First => {
+    const ch = source[at] as string;
+    if (ch === '(') {
+      at++;
+      let lookaround = false;
+      if (source[at] === '?') {
+        if (source[at + 1] === ':') at += 2;
+        else if (source[at + 1] === '<' && /[A-Za-z]/.test(source[at + 2] ?? ''))
+          at = source.indexOf('>', at) + 1;
+        else {
+          lookaround = true;
+          at += source[at + 1] === '<' ? 3 : 2;
+        }
+      }
+      const inner = alternation();
+      at++; // ')'
+      // A look-around consumes nothing: the next part decides the first character.
+      return lookaround ? { codes: new Set(), empty: true } : inner;
+    }
+    if (ch === '\\') {
+      const next = source[at + 1] ?? '';
+      if (next === 'b' || next === 'B') {
+        at += 2;
+        return { codes: new Set(), empty: true };
+      }
+      if (/[.*+?^${}()|[\]\\/ -]/.test(next)) {
+        at += 2;
+        return literal(next);
+      }
+      return any(/[ux]/.test(next) ? 1 : 2); // \w, \d, \p{…}, \u…: the rest is read as literals, harmlessly
+    }
+    if (ch === '^' || ch === '$') {
+      at++;
+      return { codes: new Set(), empty: true };
+    }
+    if (ch === '[') {
+      let end = at + 1;
+      while (end < source.length && source[end] !== ']') end += source[end] === '\\' ? 2 : 1;
+      return any(end + 1 - at);
+    }
+    if (ch === '.' || ch.charCodeAt(0) > 127) return any(1);
+    at++;
+    return literal(ch);
+  };
+  const literal = (ch: string): First => {
+    const codes = new Set([ch.charCodeAt(0)]);
+    if (ignoreCase) {
+      codes.add(ch.toLowerCase().charCodeAt(0));
+      codes.add(ch.toUpperCase().charCodeAt(0));
+    }
+    return { codes, empty: false };
+  };
+  const whole = alternation();
+  return at >= source.length && !whole.empty ? whole.codes : null;
+}

@@ -15,7 +15,12 @@ describe('extractActors', () => {
     ['Gunmen stormed a church.', 'Gunmen', 'unidentified gunmen', 'armed-group'],
     ['Human Rights Watch documented the case.', 'Human Rights Watch', 'Human Rights Watch', 'organisation'],
     ['Fighters of Islamic State attacked.', 'Islamic State', 'Islamic State', 'armed-group'],
-    ['Russia-backed separatists have been fighting.', 'Russia-backed separatists', 'Russian-backed separatists', 'armed-group'],
+    [
+      'Russia-backed separatists have been fighting.',
+      'Russia-backed separatists',
+      'Russian-backed separatists',
+      'armed-group',
+    ],
   ])('normalises %s', (text, surface, name, kind) => {
     const actor = extractActors(text).find((a) => a.text === surface);
     expect(actor?.name).toBe(name);

@@ -1,7 +1,7 @@
 import type { ActorMention, Span } from '../core/types.js';
+import { execAll, matchedGroup } from './exec-all.js';
 import { type Gazetteer, loadGazetteer } from './gazetteer/load-gazetteer.js';
 import { loadLexicon } from './load-lexicon.js';
-import { execAll } from './exec-all.js';
 
 type ActorKind = ActorMention['kind'];
 
@@ -20,6 +20,8 @@ interface Compiled {
   national: RegExp;
   backed: RegExp;
   possessive: RegExp;
+  /** Necessary for a `possessive` match, and much cheaper to test (no capitalised-name scan). */
+  mayBePossessive: RegExp;
   contextual: RegExp;
   fallback: string;
   generic: RegExp;
@@ -30,7 +32,10 @@ interface Compiled {
 }
 
 const alt = (words: string[]): string =>
-  [...words].sort((a, b) => b.length - a.length).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+')).join('|');
+  [...words]
+    .sort((a, b) => b.length - a.length)
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
+    .join('|');
 
 let compiled: Compiled | undefined;
 function compile(): Compiled {
@@ -47,6 +52,7 @@ function compile(): Compiled {
     national: new RegExp(`\\b(${cap})\\s+(${alt([...nounKind.keys()])})\\b`, 'gu'),
     backed: new RegExp(`\\b(${cap})-backed\\s+(${alt(lex.backedNouns)})\\b`, 'gu'),
     possessive: new RegExp(`\\b(${cap}(?:\\s${cap})?)['’]s\\s+(${alt(lex.possessiveNouns)})\\b`, 'gu'),
+    mayBePossessive: new RegExp(`['’]s\\s+(?:${alt(lex.possessiveNouns)})\\b`),
     contextual: new RegExp(`\\b(?:${lex.contextual.pattern})\\b`, 'gi'),
     fallback: lex.contextual.fallback,
     generic: new RegExp(lex.generic.map((g, i) => `(?<g${i}>\\b(?:${g.pattern})\\b)`).join('|'), 'gi'),
@@ -90,14 +96,21 @@ export function extractActors(text: string, gazetteer?: Gazetteer): ActorMention
     const org = c.orgByAlias.get(m[0].toLowerCase());
     if (org) push([m.index, m.index + m[0].length], org.name, org.kind);
   }
-  for (const m of execAll(c.backed, text)) {
-    const cc = countryOf(m[1] ?? '');
-    if (cc) push([m.index, m.index + m[0].length], `${adjective(cc)}-backed ${(m[2] ?? '').toLowerCase()}`, 'armed-group');
-  }
-  for (const m of execAll(c.possessive, text)) {
-    const cc = countryOf(m[1] ?? '');
-    if (cc) push([m.index, m.index + m[0].length], label(cc, 'military'), 'military');
-  }
+  if (text.includes('-backed'))
+    for (const m of execAll(c.backed, text)) {
+      const cc = countryOf(m[1] ?? '');
+      if (cc)
+        push(
+          [m.index, m.index + m[0].length],
+          `${adjective(cc)}-backed ${(m[2] ?? '').toLowerCase()}`,
+          'armed-group',
+        );
+    }
+  if (c.mayBePossessive.test(text))
+    for (const m of execAll(c.possessive, text)) {
+      const cc = countryOf(m[1] ?? '');
+      if (cc) push([m.index, m.index + m[0].length], label(cc, 'military'), 'military');
+    }
   for (const m of execAll(c.national, text)) {
     const dem = gaz.demonymCountry(m[1] ?? '');
     const kind = c.nounKind.get((m[2] ?? '').toLowerCase().replace(/\s+/g, ' '));
@@ -107,11 +120,11 @@ export function extractActors(text: string, gazetteer?: Gazetteer): ActorMention
   const counts = new Map<string, number>();
   for (const a of out) if (a.kind === 'military') counts.set(a.name, (counts.get(a.name) ?? 0) + 1);
   const dominant = [...counts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0];
-  for (const m of execAll(c.contextual, text)) push([m.index, m.index + m[0].length], dominant ?? c.fallback, 'military');
+  for (const m of execAll(c.contextual, text))
+    push([m.index, m.index + m[0].length], dominant ?? c.fallback, 'military');
   // One pass for every generic noun; "Ukrainian police" was named above, so its "police" is skipped.
   for (const m of execAll(c.generic, text)) {
-    const group = Object.keys(m.groups ?? {}).find((k) => m.groups?.[k] !== undefined);
-    const rule = group ? c.genericRules[Number(group.slice(1))] : undefined;
+    const rule = c.genericRules[matchedGroup(m)];
     if (rule) push([m.index, m.index + m[0].length], rule.name, rule.kind);
   }
   return out.sort((a, b) => a.span[0] - b.span[0]);

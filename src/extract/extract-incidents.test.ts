@@ -3,14 +3,39 @@ import { findSpanMismatches } from './check-spans.js';
 import { createExtractor } from './index.js';
 
 const extract = createExtractor();
-const run = (text: string, published: string | null = '2022-04-04') => extract({ id: 'd', text, published, dateline: null });
+const run = (text: string, published: string | null = '2022-04-04') =>
+  extract({ id: 'd', text, published, dateline: null });
 
 describe('incidents', () => {
   it.each([
-    ['Gunmen shot dead three villagers in Kaduna on Monday.', 'shooting', 'Violence against civilians', 'Attack', 3],
-    ['A missile strike on Kramatorsk killed at least 50 people.', 'missile-strike', 'Explosions/Remote violence', 'Shelling/artillery/missile attack', 50],
-    ['An airstrike on a market in Aleppo killed 12 civilians.', 'air-strike', 'Explosions/Remote violence', 'Air/drone strike', 12],
-    ['A suicide bombing in Kabul killed 20 people.', 'bombing', 'Explosions/Remote violence', 'Suicide bomb', 20],
+    [
+      'Gunmen shot dead three villagers in Kaduna on Monday.',
+      'shooting',
+      'Violence against civilians',
+      'Attack',
+      3,
+    ],
+    [
+      'A missile strike on Kramatorsk killed at least 50 people.',
+      'missile-strike',
+      'Explosions/Remote violence',
+      'Shelling/artillery/missile attack',
+      50,
+    ],
+    [
+      'An airstrike on a market in Aleppo killed 12 civilians.',
+      'air-strike',
+      'Explosions/Remote violence',
+      'Air/drone strike',
+      12,
+    ],
+    [
+      'A suicide bombing in Kabul killed 20 people.',
+      'bombing',
+      'Explosions/Remote violence',
+      'Suicide bomb',
+      20,
+    ],
     ['Police arrested 40 protesters in Minsk.', 'arrest', 'Strategic developments', 'Arrests', null],
     ['Thousands of people protested in Tbilisi on Sunday.', 'protest', 'Protests', 'Peaceful protest', null],
     ['Floods in Valencia killed 200 people.', 'disaster', 'Disasters and accidents', 'Flood', 200],
@@ -83,8 +108,17 @@ describe('reference date', () => {
   it('uses a dateline date only when it names its year', () => {
     const text = 'Three people were killed in Lviv on Sunday.';
     const dl = (date: string) => ({ place: 'LVIV', date, text: 'LVIV —', span: [0, 0] as [number, number] });
-    expect(extract({ id: 'a', text, published: null, dateline: dl('March 9') }).reference).toEqual({ date: null, from: 'none' });
-    expect(extract({ id: 'b', text, published: null, dateline: dl('April 3, 2022') }).reference).toEqual({ date: '2022-04-03', from: 'dateline' });
-    expect(extract({ id: 'c', text, published: '2022-04-04T10:00:00Z', dateline: null }).reference).toEqual({ date: '2022-04-04', from: 'published' });
+    expect(extract({ id: 'a', text, published: null, dateline: dl('March 9') }).reference).toEqual({
+      date: null,
+      from: 'none',
+    });
+    expect(extract({ id: 'b', text, published: null, dateline: dl('April 3, 2022') }).reference).toEqual({
+      date: '2022-04-03',
+      from: 'dateline',
+    });
+    expect(extract({ id: 'c', text, published: '2022-04-04T10:00:00Z', dateline: null }).reference).toEqual({
+      date: '2022-04-04',
+      from: 'published',
+    });
   });
 });

@@ -12,8 +12,8 @@ import type {
   Sentence,
   Span,
 } from '../core/types.js';
+import { execAll, firstCharCodes, matchedGroup } from './exec-all.js';
 import { loadLexicon } from './load-lexicon.js';
-import { execAll } from './exec-all.js';
 
 interface TriggerLexicon {
   triggers: { kind: IncidentKind; pattern: string; casualty?: 'killed' | 'injured'; subtype?: string }[];
@@ -32,6 +32,8 @@ interface TaxonomyLexicon {
 
 interface Compiled {
   pattern: RegExp;
+  /** The characters a trigger can begin with (null: any). */
+  firstCodes: Set<number> | null;
   rules: TriggerLexicon['triggers'];
   blockBefore: RegExp;
   idioms: RegExp;
@@ -50,9 +52,11 @@ function compile(): Compiled {
   const taxonomy = loadLexicon<TaxonomyLexicon>('incident-taxonomy');
   const stance = loadLexicon<{ hedge?: string[] }>('stance-cues');
   const hedges = (stance.hedge ?? []).map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  // Sticky: tried only at word starts, which is several times faster than scanning every position.
+  const pattern = new RegExp(lex.triggers.map((t, i) => `(?<t${i}>(?:${t.pattern})\\b)`).join('|'), 'iy');
   compiled = {
-    // Sticky: tried only at word starts, which is several times faster than scanning every position.
-    pattern: new RegExp(lex.triggers.map((t, i) => `(?<t${i}>(?:${t.pattern})\\b)`).join('|'), 'iy'),
+    pattern,
+    firstCodes: firstCharCodes(pattern.source, true),
     rules: lex.triggers,
     blockBefore: new RegExp(lex.blockers.before, 'i'),
     idioms: new RegExp(`\\b(?:${lex.blockers.idioms})\\b`, 'gi'),
@@ -90,7 +94,21 @@ interface Hit {
 }
 
 const CLAUSE_BREAK = /;|\s[—–]\s|,\s+(?:while|but|whereas|and\s+(?=\p{Lu}|the\s|a\s|an\s))|\.\s/gu;
-const NOT_COUNTED = new Set(['strike', 'missile', 'rocket', 'shell', 'house', 'home', 'building', 'town', 'city', 'village', 'attack', 'family', 'grave']);
+const NOT_COUNTED = new Set([
+  'strike',
+  'missile',
+  'rocket',
+  'shell',
+  'house',
+  'home',
+  'building',
+  'town',
+  'city',
+  'village',
+  'attack',
+  'family',
+  'grave',
+]);
 const inside = (s: Span, outer: Span): boolean => s[0] >= outer[0] && s[1] <= outer[1];
 
 /**
@@ -108,15 +126,19 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
     const stext = text.slice(s0, s1);
     const idioms = [...execAll(c.idioms, stext)].map((m): Span => [s0 + m.index, s0 + m.index + m[0].length]);
     const hits: Hit[] = [];
-    for (const m of triggerMatches(c.pattern, stext)) {
-      const idx = Object.keys(m.groups ?? {}).find((k) => m.groups?.[k] !== undefined);
-      const rule = idx ? c.rules[Number(idx.slice(1))] : undefined;
+    for (const m of triggerMatches(c.pattern, c.firstCodes, stext)) {
+      const rule = c.rules[matchedGroup(m)];
       if (!rule) continue;
       const span: Span = [s0 + m.index, s0 + m.index + m[0].length];
       if (idioms.some((i) => span[0] < i[1] && span[1] > i[0])) continue;
       if (c.blockBefore.test(stext.slice(Math.max(0, m.index - 40), m.index))) continue;
       // "dead"/"died" as adjectives of quoted speech or "death" in "death penalty" are weak; keep only near a count or a place.
-      hits.push({ span, kind: rule.kind, ...(rule.casualty ? { casualty: rule.casualty } : {}), ...(rule.subtype ? { subtype: rule.subtype } : {}) });
+      hits.push({
+        span,
+        kind: rule.kind,
+        ...(rule.casualty ? { casualty: rule.casualty } : {}),
+        ...(rule.subtype ? { subtype: rule.subtype } : {}),
+      });
     }
     if (hits.length === 0) continue;
     const clauses = splitClauses(stext, s0);
@@ -130,7 +152,9 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
     }
     for (const [ci, group] of [...byClause.entries()].sort((a, b) => a[0] - b[0])) {
       const clause = clauses[ci] ?? sentence.span;
-      const main = [...group].sort((a, b) => (c.priority.get(a.kind) ?? 99) - (c.priority.get(b.kind) ?? 99) || a.span[0] - b.span[0])[0] as Hit;
+      const main = [...group].sort(
+        (a, b) => (c.priority.get(a.kind) ?? 99) - (c.priority.get(b.kind) ?? 99) || a.span[0] - b.span[0],
+      )[0] as Hit;
       const killHit = group.find((h) => h.casualty === 'killed');
       const injuryHit = group.find((h) => h.casualty === 'injured');
       const used = new Set<Quantity>();
@@ -143,7 +167,8 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
           !input.dates.some((d) => q.span[0] < d.span[1] && q.span[1] > d.span[0]),
       );
       // "three patients had died of their wounds": later deaths of the wounded update a toll, they are not one.
-      const laterDeath = killHit !== undefined && c.laterDeath.test(text.slice(killHit.span[1], killHit.span[1] + 30));
+      const laterDeath =
+        killHit !== undefined && c.laterDeath.test(text.slice(killHit.span[1], killHit.span[1] + 30));
       const killed = killHit && !laterDeath ? figureFor(text, killHit, counts, used, c) : null;
       const injured = injuryHit ? figureFor(text, injuryHit, counts, used, c) : null;
       const bodies = counts.find((q) => q.counted === 'body' && !used.has(q)) ?? null;
@@ -152,7 +177,10 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         pick(text, input.places, reportedPart(text, clause), main.span) ??
         pick(text, input.places, reportedPart(text, sentence.span), main.span, true) ??
         previousPlace(text, input.places, input.sentences, sentence);
-      const date = pickDate(input.dates, clause) ?? pickDate(input.dates, sentence.span) ?? previousDate(text, input.dates, input.sentences, sentence);
+      const date =
+        pickDate(input.dates, clause) ??
+        pickDate(input.dates, sentence.span) ??
+        previousDate(text, input.dates, input.sentences, sentence);
       const base = {
         documentId: input.documentId,
         sentence: sentence.span,
@@ -160,9 +188,22 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         ...classify(c, main, input.actors, clause, text),
         kind: main.kind,
       };
-      const incident = (span: Span, k: Quantity | null, p: PlaceMention | null, first: boolean, context: Span = span): IncidentMention => {
+      const incident = (
+        span: Span,
+        k: Quantity | null,
+        p: PlaceMention | null,
+        first: boolean,
+        context: Span = span,
+      ): IncidentMention => {
         const actors = roles(input.actors, context, main.span, text);
-        const { modality, origin } = modalityOf(c, text, span, sentence.span, input.attributions, input.quotes);
+        const { modality, origin } = modalityOf(
+          c,
+          text,
+          span,
+          sentence.span,
+          input.attributions,
+          input.quotes,
+        );
         return {
           id: '',
           ...base,
@@ -191,10 +232,19 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         const aggregate = items.length >= 2 && sum === killed?.best;
         if (!aggregate) {
           const firstSpan: Span = [clause[0], first.start];
-          out.push(incident(trimSpan(text, firstSpan), killed, pick(text, input.places, firstSpan, main.span) ?? place, true));
+          out.push(
+            incident(
+              trimSpan(text, firstSpan),
+              killed,
+              pick(text, input.places, firstSpan, main.span) ?? place,
+              true,
+            ),
+          );
         }
         items.forEach((it, k) => {
-          out.push(incident(trimSpan(text, [it.start, it.end]), it.quantity, it.place, aggregate && k === 0, clause));
+          out.push(
+            incident(trimSpan(text, [it.start, it.end]), it.quantity, it.place, aggregate && k === 0, clause),
+          );
         });
       } else {
         out.push(incident(trimSpan(text, clause), killed, place, true));
@@ -207,18 +257,34 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
   return out;
 }
 
-const WORD_START = /\b[A-Za-z]/g;
+const isAsciiLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+const isAsciiWord = (code: number): boolean =>
+  isAsciiLetter(code) || (code >= 48 && code <= 57) || code === 95;
 
-/** Matches of a sticky pattern tried at each word start, left to right, without overlaps. */
-function* triggerMatches(pattern: RegExp, text: string): Generator<RegExpExecArray> {
-  WORD_START.lastIndex = 0;
-  for (let w = WORD_START.exec(text); w !== null; w = WORD_START.exec(text)) {
-    pattern.lastIndex = w.index;
+/**
+ * Matches of a sticky pattern tried at each word start (an ASCII letter after a non-word
+ * character), left to right, without overlaps; starts whose letter no trigger begins with are
+ * skipped without running the pattern.
+ */
+function triggerMatches(pattern: RegExp, firstCodes: Set<number> | null, text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  let previousIsWord = false;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    const startsWord = !previousIsWord && isAsciiLetter(code);
+    previousIsWord = isAsciiWord(code);
+    if (!startsWord || (firstCodes !== null && !firstCodes.has(code))) continue;
+    pattern.lastIndex = at;
     const m = pattern.exec(text);
     if (!m) continue;
-    WORD_START.lastIndex = Math.max(WORD_START.lastIndex, w.index + m[0].length);
-    yield m;
+    out.push(m);
+    const end = at + m[0].length;
+    if (end > at + 1) {
+      at = end - 1;
+      previousIsWord = isAsciiWord(text.charCodeAt(at));
+    }
   }
+  return out;
 }
 
 function splitClauses(stext: string, offset: number): Span[] {
@@ -239,15 +305,26 @@ function trimSpan(text: string, [a, b]: Span): Span {
 }
 
 /** The count that a casualty trigger governs: "7 killed", "killed 7", "killing at least 21 people". */
-function figureFor(text: string, hit: Hit, counts: Quantity[], used: Set<Quantity>, c: Compiled): Quantity | null {
+function figureFor(
+  text: string,
+  hit: Hit,
+  counts: Quantity[],
+  used: Set<Quantity>,
+  c: Compiled,
+): Quantity | null {
   let best: Quantity | null = null;
   let bestDistance = Infinity;
   for (const q of counts) {
     if (used.has(q) || (q.counted && NOT_COUNTED.has(q.counted))) continue;
     // "two children were among the dead", "the dead included …", "three of the wounded": a part, not a toll.
-    if (c.subset.test(text.slice(q.span[1], q.span[1] + 30)) || c.subsetBefore.test(text.slice(Math.max(0, q.span[0] - 30), q.span[0]))) continue;
+    if (
+      c.subset.test(text.slice(q.span[1], q.span[1] + 30)) ||
+      c.subsetBefore.test(text.slice(Math.max(0, q.span[0] - 30), q.span[0]))
+    )
+      continue;
     let distance: number;
-    if (q.span[0] >= hit.span[0] && q.span[1] <= hit.span[1]) distance = 0; // "bodies of 410 civilians … found"
+    if (q.span[0] >= hit.span[0] && q.span[1] <= hit.span[1])
+      distance = 0; // "bodies of 410 civilians … found"
     else if (q.span[1] <= hit.span[0]) {
       const between = text.slice(q.span[1], hit.span[0]);
       // A count before the trigger governs it unless a sentence, clause or report boundary intervenes.
@@ -257,7 +334,12 @@ function figureFor(text: string, hit: Hit, counts: Quantity[], used: Set<Quantit
     } else if (q.span[0] >= hit.span[1]) {
       const between = text.slice(hit.span[1], q.span[0]);
       if (between.length > 30 || /[.;,]/.test(between)) continue;
-      if (!/^\s*(?:(?:at least|more than|nearly|about|some|around|over|up to|to|rose to|of|stands at|reached)\s*)*$/i.test(between)) continue;
+      if (
+        !/^\s*(?:(?:at least|more than|nearly|about|some|around|over|up to|to|rose to|of|stands at|reached)\s*)*$/i.test(
+          between,
+        )
+      )
+        continue;
       distance = between.split(/\s+/).length + 0.5;
     } else continue;
     if (distance < bestDistance) {
@@ -277,7 +359,13 @@ interface EllipsisItem {
 }
 
 /** Later "N in PLACE" items of a clause whose first figure is `first`, each with its own span. */
-function ellipsis(text: string, clause: Span, first: Quantity, counts: Quantity[], places: PlaceMention[]): EllipsisItem[] {
+function ellipsis(
+  text: string,
+  clause: Span,
+  first: Quantity,
+  counts: Quantity[],
+  places: PlaceMention[],
+): EllipsisItem[] {
   const items: EllipsisItem[] = [];
   for (const q of counts) {
     if (q === first || q.span[0] <= first.span[1]) continue;
@@ -285,7 +373,10 @@ function ellipsis(text: string, clause: Span, first: Quantity, counts: Quantity[
     const sep = /(?:,\s*(?:and\s+|while\s+)?|\s(?:and|while)\s+|\s[–—:]\s*)$/.exec(before);
     if (!sep) continue;
     const place = places.find(
-      (p) => p.span[0] >= q.span[1] && p.span[0] - q.span[1] <= 20 && /^\s+(?:\w+\s+)?(?:in|near|at|outside)\s/.test(text.slice(q.span[1], p.span[0] + 1)),
+      (p) =>
+        p.span[0] >= q.span[1] &&
+        p.span[0] - q.span[1] <= 20 &&
+        /^\s+(?:\w+\s+)?(?:in|near|at|outside)\s/.test(text.slice(q.span[1], p.span[0] + 1)),
     );
     if (!place) continue;
     items.push({ start: q.span[0] - (before.length - sep.index), end: place.span[1], quantity: q, place });
@@ -296,8 +387,10 @@ function ellipsis(text: string, clause: Span, first: Quantity, counts: Quantity[
   return items;
 }
 
-const LOCATIVE_BEFORE = /\b(?:in|near|at|outside|around|across|of|on|into|from|to|hit|struck|shelled|attacked)\s+(?:the\s+)?$/i;
-const ANAPHORIC_PLACE = /\b(?:the|that|this)\s+(?:city|town|village|area|pit|site|grave|building|suburb|street|region|place)\b|\bthere\b/i;
+const LOCATIVE_BEFORE =
+  /\b(?:in|near|at|outside|around|across|of|on|into|from|to|hit|struck|shelled|attacked)\s+(?:the\s+)?$/i;
+const ANAPHORIC_PLACE =
+  /\b(?:the|that|this)\s+(?:city|town|village|area|pit|site|grave|building|suburb|street|region|place)\b|\bthere\b/i;
 const ATTRIBUTION_TAIL = /,\s+(?:[^,]{0,80}?\b)?(?:said|says|told|reported|added|according to)\b[^,]*$/i;
 
 /** The part of a clause that reports the event, without a trailing ", prosecutors in Kyiv said". */
@@ -310,13 +403,24 @@ function reportedPart(text: string, span: Span): Span {
  * The clause's place: a town-level place first, else a country. At sentence level only places
  * introduced as locations ("in X", "near X") count, so "Moscow said …" does not place an incident.
  */
-function pick(text: string, places: PlaceMention[], span: Span, trigger: Span, locativeOnly = false): PlaceMention | null {
+function pick(
+  text: string,
+  places: PlaceMention[],
+  span: Span,
+  trigger: Span,
+  locativeOnly = false,
+): PlaceMention | null {
   const within = places.filter(
-    (p) => inside(p.span, span) && (!locativeOnly || p.relation !== null || LOCATIVE_BEFORE.test(text.slice(Math.max(0, p.span[0] - 16), p.span[0]))),
+    (p) =>
+      inside(p.span, span) &&
+      (!locativeOnly ||
+        p.relation !== null ||
+        LOCATIVE_BEFORE.test(text.slice(Math.max(0, p.span[0] - 16), p.span[0]))),
   );
   // The place nearest the trigger; a town-level place beats a country at any distance.
   const distance = (p: PlaceMention): number =>
-    (p.precision === 'country' ? 1e6 : 0) + (p.span[0] >= trigger[1] ? p.span[0] - trigger[1] : trigger[0] - p.span[1]);
+    (p.precision === 'country' ? 1e6 : 0) +
+    (p.span[0] >= trigger[1] ? p.span[0] - trigger[1] : trigger[0] - p.span[1]);
   return [...within].sort((a, b) => distance(a) - distance(b) || a.span[0] - b.span[0])[0] ?? null;
 }
 
@@ -324,12 +428,18 @@ function pick(text: string, places: PlaceMention[], span: Span, trigger: Span, l
  * A sentence with no place continues the previous sentence ("… in the city."); news paragraphs are
  * one or two sentences long, so the previous sentence may sit in the previous paragraph.
  */
-function previousPlace(text: string, places: PlaceMention[], sentences: Sentence[], sentence: Sentence): PlaceMention | null {
+function previousPlace(
+  text: string,
+  places: PlaceMention[],
+  sentences: Sentence[],
+  sentence: Sentence,
+): PlaceMention | null {
   const i = sentences.indexOf(sentence);
   const prev = i > 0 ? sentences[i - 1] : undefined;
   if (!prev) return null;
   // Across a paragraph break only when the sentence points back to a place ("Inside the pit").
-  if (/\n\s*\n/.test(text.slice(prev.span[1], sentence.span[0])) && !ANAPHORIC_PLACE.test(sentence.text)) return null;
+  if (/\n\s*\n/.test(text.slice(prev.span[1], sentence.span[0])) && !ANAPHORIC_PLACE.test(sentence.text))
+    return null;
   const within = places.filter((p) => inside(p.span, prev.span) && p.precision !== 'country');
   return within[within.length - 1] ?? null;
 }
@@ -339,17 +449,31 @@ function pickDate(dates: DateMention[], span: Span): DateMention | null {
 }
 
 /** Within a paragraph, a sentence without a date continues the previous one ("Also Sunday, … . In X, …"). */
-function previousDate(text: string, dates: DateMention[], sentences: Sentence[], sentence: Sentence): DateMention | null {
+function previousDate(
+  text: string,
+  dates: DateMention[],
+  sentences: Sentence[],
+  sentence: Sentence,
+): DateMention | null {
   const i = sentences.indexOf(sentence);
   const prev = i > 0 ? sentences[i - 1] : undefined;
   if (!prev || /\n\s*\n/.test(text.slice(prev.span[1], sentence.span[0]))) return null;
   return pickDate(dates, prev.span);
 }
 
-function classify(c: Compiled, main: Hit, actors: ActorMention[], span: Span, text: string): { type: EventType; subtype: string } {
+function classify(
+  c: Compiled,
+  main: Hit,
+  actors: ActorMention[],
+  span: Span,
+  text: string,
+): { type: EventType; subtype: string } {
   const m = c.taxonomy.kinds[main.kind] ?? c.taxonomy.kinds.other;
   if (main.subtype && main.kind === 'disaster') return { type: m.type, subtype: main.subtype };
-  if (main.kind === 'bombing' && new RegExp(c.taxonomy.suicideBomb.pattern, 'i').test(text.slice(span[0], span[1])))
+  if (
+    main.kind === 'bombing' &&
+    new RegExp(c.taxonomy.suicideBomb.pattern, 'i').test(text.slice(span[0], span[1]))
+  )
     return { type: m.type, subtype: c.taxonomy.suicideBomb.subtype };
   const inClause = actors.filter((a) => inside(a.span, span));
   const civilians = inClause.some((a) => a.kind === 'civilians');
@@ -364,7 +488,10 @@ function roles(actors: ActorMention[], span: Span, trigger: Span, text: string):
     .map((a) => {
       let role: ActorRole;
       const before = text.slice(Math.max(span[0], a.span[0] - 12), a.span[0]);
-      if (/\baccording\s+to\s+(?:the\s+)?$/i.test(before) || /^\s+(?:said|say|says|told|reported|added)\b/i.test(text.slice(a.span[1], a.span[1] + 10)))
+      if (
+        /\baccording\s+to\s+(?:the\s+)?$/i.test(before) ||
+        /^\s+(?:said|say|says|told|reported|added)\b/i.test(text.slice(a.span[1], a.span[1] + 10))
+      )
         role = 'source';
       else if (/\bby\s+(?:the\s+)?$/i.test(before)) role = 'perpetrator';
       else if (a.kind === 'civilians') role = 'victim';
@@ -387,8 +514,11 @@ function modalityOf(
   quotes: Quote[],
 ): { modality: IncidentMention['modality']; origin: string | null } {
   // The attribution whose statement holds the incident's trigger clause.
-  const attribution = attributions.find((a) => a.statement[0] < span[1] && a.statement[1] > span[0] && inside(a.span, sentence));
-  if (c.hedges.test(text.slice(sentence[0], sentence[1]))) return { modality: 'alleged', origin: attribution?.source ?? null };
+  const attribution = attributions.find(
+    (a) => a.statement[0] < span[1] && a.statement[1] > span[0] && inside(a.span, sentence),
+  );
+  if (c.hedges.test(text.slice(sentence[0], sentence[1])))
+    return { modality: 'alleged', origin: attribution?.source ?? null };
   if (attribution) return { modality: 'attributed', origin: attribution.source };
   const quote = quotes.find((q) => q.direct && q.span[0] <= span[0] && q.span[1] >= span[1]);
   if (quote) return { modality: 'attributed', origin: quote.speaker };

@@ -557,6 +557,15 @@ function trimSpan(text: string, start: number, end: number): Span | null {
 const ORGANISATION_ROLE =
   /^(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+){0,3}(?:group|organi[sz]ation|agency|body|monitor|network|charity|ngo|committee|coalition|movement|militia|company|office|institute|observatory|watchdog|association|union|party|outlet|newspaper|broadcaster|ministry|department)\b/iu;
 
+/** A speaker seen earlier, at a new mention (a literal, not a spread: this runs for every frame). */
+function seenAt(
+  seen: { speaker: string; role: string | null; kind: SpeakerKind },
+  span: Span,
+  resolved: boolean,
+): FrameSpeaker {
+  return { speaker: seen.speaker, role: seen.role, kind: seen.kind, span, resolved };
+}
+
 /** Resolves pronouns, surnames and role descriptions against speakers seen earlier. */
 function createResolver(text: string) {
   const fullNames = new Map<string, string | null>();
@@ -579,14 +588,14 @@ function createResolver(text: string) {
   };
   return {
     resolve(raw: RawSpeaker): FrameSpeaker {
-      const parsed = { ...parseSpeaker(raw.text) };
+      const parsed = parseSpeaker(raw.text);
       const role = raw.role ?? parsed.role;
+      let kind = parsed.kind;
       // `Ituri Citizens’ Watch, a local group that …`: the appositive says it is an organisation.
-      if (parsed.kind === 'person' && raw.role && ORGANISATION_ROLE.test(raw.role))
-        parsed.kind = 'organisation';
+      if (kind === 'person' && raw.role && ORGANISATION_ROLE.test(raw.role)) kind = 'organisation';
       const span: Span = [raw.start, raw.end];
       const lower = raw.text.toLowerCase();
-      if (parsed.kind === 'pronoun') {
+      if (kind === 'pronoun') {
         const antecedent =
           lower === 'he' || lower === 'she' || lower === 'i'
             ? lastPerson
@@ -595,20 +604,20 @@ function createResolver(text: string) {
               : lower === 'they' || lower === 'we'
                 ? lastOrganisation
                 : null;
-        if (antecedent) return { ...(antecedent as Seen), span, resolved: true };
+        if (antecedent) return seenAt(antecedent, span, true);
         return { speaker: raw.text, role: null, kind: 'pronoun', span, resolved: false };
       }
-      if (parsed.kind === 'description') {
+      if (kind === 'description') {
         const noun = /^(?:the|this)\s+([\p{L}-]+)$/iu.exec(raw.text)?.[1]?.toLowerCase();
         const earlier = noun ? byWord.get(noun) : undefined;
         if (earlier) {
           remember(earlier);
-          return { ...earlier, span, resolved: true };
+          return seenAt(earlier, span, true);
         }
       }
       let speaker = parsed.speaker;
       let resolved = false;
-      if (parsed.kind === 'person' && !speaker.includes(' ')) {
+      if (kind === 'person' && !speaker.includes(' ')) {
         if (!fullNames.has(speaker)) fullNames.set(speaker, fullNameFor(text, speaker));
         const full = fullNames.get(speaker);
         if (full) {
@@ -616,9 +625,9 @@ function createResolver(text: string) {
           resolved = true;
         }
       }
-      const result: Seen = { speaker, role: role ?? roleOf.get(speaker) ?? null, kind: parsed.kind };
+      const result: Seen = { speaker, role: role ?? roleOf.get(speaker) ?? null, kind };
       remember(result);
-      return { ...result, span, resolved };
+      return seenAt(result, span, resolved);
     },
   };
 }

@@ -15,7 +15,11 @@ const COLORS = { place: 36, incident: 31, quote: 32, date: 35, quantity: 33, act
 export function formatExtraction(text: string, x: DocumentExtraction, color: boolean): string {
   const lines: string[] = [];
   const fig = (q: { best: number | null; low: number | null; high: number | null } | null): string =>
-    q ? (q.low !== q.best || q.high !== q.best ? `${q.low ?? '?'}/${q.best ?? '?'}/${q.high ?? '?'}` : String(q.best)) : '-';
+    q
+      ? q.low !== q.best || q.high !== q.best
+        ? `${q.low ?? '?'}/${q.best ?? '?'}/${q.high ?? '?'}`
+        : String(q.best)
+      : '-';
   lines.push(`document ${x.documentId}  reference ${x.reference.date ?? 'none'} (${x.reference.from})`);
   for (const i of x.incidents) {
     lines.push(
@@ -25,13 +29,25 @@ export function formatExtraction(text: string, x: DocumentExtraction, color: boo
     );
   }
   for (const p of x.places)
-    lines.push(`place [${p.span[0]},${p.span[1]}) "${p.text}" → ${p.name}${p.admin1 ? `, ${p.admin1}` : ''}${p.country ? `, ${p.country}` : ''} (${p.precision}) ${p.lat?.toFixed(3)},${p.lon?.toFixed(3)}`);
-  for (const a of x.actors) lines.push(`actor [${a.span[0]},${a.span[1]}) "${a.text}" → ${a.name} (${a.kind})`);
-  for (const d of x.dates) lines.push(`date [${d.span[0]},${d.span[1]}) "${d.text}" → ${d.start ?? 'unresolved'} (${d.precision ?? '-'}) ${d.reason}`);
-  for (const q of x.quantities) lines.push(`quantity [${q.span[0]},${q.span[1]}) "${q.text}" → ${fig(q)}${q.counted ? ` ${q.counted}` : ''}`);
-  for (const q of x.quotes) lines.push(`quote [${q.span[0]},${q.span[1]}) ${q.speaker ?? '(unknown speaker)'}: ${q.text}`);
-  for (const c of x.claims) lines.push(`claim [${c.span[0]},${c.span[1]}) ${c.stance} ${c.claimant ?? '-'}: ${c.text}`);
-  for (const d of x.diagnostics) lines.push(`diagnostic ${d.rule} ${d.span ? `[${d.span[0]},${d.span[1]}) ` : ''}${d.message}`);
+    lines.push(
+      `place [${p.span[0]},${p.span[1]}) "${p.text}" → ${p.name}${p.admin1 ? `, ${p.admin1}` : ''}${p.country ? `, ${p.country}` : ''} (${p.precision}) ${p.lat?.toFixed(3)},${p.lon?.toFixed(3)}`,
+    );
+  for (const a of x.actors)
+    lines.push(`actor [${a.span[0]},${a.span[1]}) "${a.text}" → ${a.name} (${a.kind})`);
+  for (const d of x.dates)
+    lines.push(
+      `date [${d.span[0]},${d.span[1]}) "${d.text}" → ${d.start ?? 'unresolved'} (${d.precision ?? '-'}) ${d.reason}`,
+    );
+  for (const q of x.quantities)
+    lines.push(
+      `quantity [${q.span[0]},${q.span[1]}) "${q.text}" → ${fig(q)}${q.counted ? ` ${q.counted}` : ''}`,
+    );
+  for (const q of x.quotes)
+    lines.push(`quote [${q.span[0]},${q.span[1]}) ${q.speaker ?? '(unknown speaker)'}: ${q.text}`);
+  for (const c of x.claims)
+    lines.push(`claim [${c.span[0]},${c.span[1]}) ${c.stance} ${c.claimant ?? '-'}: ${c.text}`);
+  for (const d of x.diagnostics)
+    lines.push(`diagnostic ${d.rule} ${d.span ? `[${d.span[0]},${d.span[1]}) ` : ''}${d.message}`);
   if (!color) return `${lines.join('\n')}\n`;
 
   const marks: Mark[] = [
@@ -56,6 +72,8 @@ export function formatExtraction(text: string, x: DocumentExtraction, color: boo
     out += text[k];
   }
   if (current) out += '\u001b[0m';
-  const legend = Object.entries(COLORS).map(([name, c]) => `\u001b[${c}m${name}\u001b[0m`).join(' ');
+  const legend = Object.entries(COLORS)
+    .map(([name, c]) => `\u001b[${c}m${name}\u001b[0m`)
+    .join(' ');
   return `${out}\n\n${legend}\n${lines.join('\n')}\n`;
 }

@@ -1,4 +1,14 @@
-import type { Attribution, Claim, DateMention, DocumentExtraction, DocumentMeta, PlaceMention, Quote, Sentence, Span } from '../core/types.js';
+import type {
+  Attribution,
+  Claim,
+  DateMention,
+  DocumentExtraction,
+  DocumentMeta,
+  PlaceMention,
+  Quote,
+  Sentence,
+  Span,
+} from '../core/types.js';
 import { extractActors } from './extract-actors.js';
 import { extractAttributions } from './extract-attributions.js';
 import { extractClaims } from './extract-claims.js';
@@ -13,8 +23,8 @@ import { splitSentences } from './split-sentences.js';
 
 export { extractActors } from './extract-actors.js';
 export { extractIncidents } from './extract-incidents.js';
-export { loadGazetteer } from './gazetteer/load-gazetteer.js';
 export type { Gazetteer, GazetteerEntry } from './gazetteer/load-gazetteer.js';
+export { loadGazetteer } from './gazetteer/load-gazetteer.js';
 export { resolvePlaces } from './resolve-places.js';
 
 /**
@@ -34,7 +44,13 @@ export interface ExtractInput {
 /** Replacements for the attribution and claim extractors (defaults: extract-attributions, extract-claims). */
 export interface TextStageHooks {
   extractAttributions?: (text: string, sentences: Sentence[]) => Attribution[];
-  extractClaims?: (text: string, sentences: Sentence[], documentId: string, quotes: Quote[], attributions: Attribution[]) => Claim[];
+  extractClaims?: (
+    text: string,
+    sentences: Sentence[],
+    documentId: string,
+    quotes: Quote[],
+    attributions: Attribution[],
+  ) => Claim[];
 }
 
 export interface ExtractorOptions extends TextStageHooks {
@@ -55,7 +71,14 @@ export type Extractor = (doc: ExtractInput) => DocumentExtraction;
  */
 export function createExtractor(options: ExtractorOptions = {}): Extractor {
   const gazetteer = options.gazetteer ?? loadGazetteer();
-  for (const name of ['actors', 'incident-triggers', 'incident-taxonomy', 'place-stopwords', 'place-variants']) loadLexicon(name);
+  for (const name of [
+    'actors',
+    'incident-triggers',
+    'incident-taxonomy',
+    'place-stopwords',
+    'place-variants',
+  ])
+    loadLexicon(name);
   return (doc) => {
     const { text } = doc;
     const dateline = typeof doc.dateline === 'string' ? null : doc.dateline;
@@ -69,7 +92,11 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
     const sentences = splitSentences(text);
     const quantities = extractQuantities(text, sentences);
     const dated = extractDates(text, sentences, reference);
-    const placed = resolvePlaces(text, { documentId: doc.id, dateline: dateline?.span ?? headSpan(text) }, gazetteer);
+    const placed = resolvePlaces(
+      text,
+      { documentId: doc.id, dateline: dateline?.span ?? headSpan(text) },
+      gazetteer,
+    );
     const actors = extractActors(text, gazetteer);
     const quoted = extractQuotes(text, sentences, doc.id);
     const attributions = (options.extractAttributions ?? extractAttributions)(text, sentences);
@@ -97,7 +124,13 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
       referenceDate,
       mainPlace,
     });
-    const claims = (options.extractClaims ?? extractClaims)(text, sentences, doc.id, quoted.quotes, attributions).map((claim) => ({
+    const claims = (options.extractClaims ?? extractClaims)(
+      text,
+      sentences,
+      doc.id,
+      quoted.quotes,
+      attributions,
+    ).map((claim) => ({
       ...claim,
       about: [
         ...new Set([
@@ -180,10 +213,14 @@ function pickMainPlace(places: PlaceMention[], dateline: Span | null): PlaceMent
   const top = [...counts.values()].sort((a, b) => b.n - a.n || a.p.span[0] - b.p.span[0])[0];
   // The most-named town, or the only town the report names (also as "near X").
   if (top && (top.n >= 2 || counts.size === 1)) return top.p;
-  const local = new Set(places.filter((p) => p.precision === 'town' || p.precision === 'near').map((p) => p.name));
+  const local = new Set(
+    places.filter((p) => p.precision === 'town' || p.precision === 'near').map((p) => p.name),
+  );
   if (local.size === 1) return places.find((p) => p.precision === 'town' || p.precision === 'near') ?? null;
   if (dateline) {
-    const inDateline = places.find((p) => p.span[0] >= dateline[0] && p.span[1] <= dateline[1] && p.precision !== 'country');
+    const inDateline = places.find(
+      (p) => p.span[0] >= dateline[0] && p.span[1] <= dateline[1] && p.precision !== 'country',
+    );
     if (inDateline) return inDateline;
   }
   return null;

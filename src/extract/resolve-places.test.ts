@@ -70,13 +70,19 @@ describe('resolvePlaces', () => {
   });
 
   it('reports unresolved and street-level names as diagnostics, not as country centroids', () => {
-    const r = resolvePlaces('Bodies lay on Yablunska Street in Bucha, and more were found in Zzyzxovka.', { documentId: 'd1' });
-    expect(r.diagnostics.map((d) => d.rule)).toEqual(['extract/unresolved-place', 'extract/unresolved-place']);
+    const r = resolvePlaces('Bodies lay on Yablunska Street in Bucha, and more were found in Zzyzxovka.', {
+      documentId: 'd1',
+    });
+    expect(r.diagnostics.map((d) => d.rule)).toEqual([
+      'extract/unresolved-place',
+      'extract/unresolved-place',
+    ]);
     expect(r.places.every((p) => p.precision !== 'country')).toBe(true);
   });
 
   it('keeps every span equal to its text', () => {
-    const text = 'KYIV, Ukraine — Russian shelling some 50 km north of Chernihiv and in the Kyiv region killed 7.';
+    const text =
+      'KYIV, Ukraine — Russian shelling some 50 km north of Chernihiv and in the Kyiv region killed 7.';
     expect(findSpanMismatches(text, resolvePlaces(text).places)).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import type { Diagnostic, PlaceMention, Span } from '../core/types.js';
+import { execAll } from './exec-all.js';
 import { type Gazetteer, type GazetteerEntry, loadGazetteer } from './gazetteer/load-gazetteer.js';
 import { loadLexicon } from './load-lexicon.js';
-import { execAll } from './exec-all.js';
 
 export interface PlaceResolution {
   places: PlaceMention[];
@@ -17,7 +17,8 @@ export interface ResolvePlacesOptions {
 }
 
 const REGION_WORDS = /^(?:region|oblast|province|governorate|state|district|county|prefecture|raion|krai)$/i;
-const REGION_AFTER = /^\s+(region|oblast|province|governorate|state|district|county|prefecture|raion|krai)\b/i;
+const REGION_AFTER =
+  /^\s+(region|oblast|province|governorate|state|district|county|prefecture|raion|krai)\b/i;
 const STREET_AFTER = /^\s+(street|avenue|road|square|boulevard|lane|highway|st\.|ave\.)\b/i;
 const LOCATIVE =
   /\b(?:in|at|near|outside|from|to|into|toward|towards|around|across|through|of|between|and|via|over|entered|left|reached|visited)\s+(?:the\s+)?(?:(?:town|city|village|port|settlement|suburb|capital|region|province)\s+(?:of\s+)?)?$/i;
@@ -56,7 +57,9 @@ interface Candidate {
 
 let stopwords: Set<string> | undefined;
 function getStopwords(): Set<string> {
-  stopwords ??= new Set(loadLexicon<{ words: string[] }>('place-stopwords').words.map((w) => w.toLowerCase()));
+  stopwords ??= new Set(
+    loadLexicon<{ words: string[] }>('place-stopwords').words.map((w) => w.toLowerCase()),
+  );
   return stopwords;
 }
 
@@ -69,7 +72,11 @@ function getStopwords(): Set<string> {
  *
  * @example resolvePlaces('Shelling hit Kharkov on Sunday.').places[0]?.name // 'Kharkiv'
  */
-export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, gazetteer?: Gazetteer): PlaceResolution {
+export function resolvePlaces(
+  text: string,
+  options: ResolvePlacesOptions = {},
+  gazetteer?: Gazetteer,
+): PlaceResolution {
   const gaz = gazetteer ?? loadGazetteer();
   const stop = getStopwords();
   const diagnostics: Diagnostic[] = [];
@@ -78,10 +85,14 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
   const bump = (cc: string | null): void => {
     if (cc) countryCounts.set(cc, (countryCounts.get(cc) ?? 0) + 1);
   };
-  let lowerWords: Set<string> | undefined;
+  const common = new Map<string, boolean>();
   const isCommonWord = (w: string): boolean => {
-    lowerWords ??= new Set(text.match(/\b[a-z][a-z]+\b/g) ?? []);
-    return lowerWords.has(w.toLowerCase());
+    let known = common.get(w);
+    if (known === undefined) {
+      known = occursLowerCase(text, w.toLowerCase());
+      common.set(w, known);
+    }
+    return known;
   };
 
   for (const m of execAll(RUN, text)) {
@@ -93,7 +104,8 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
       // Multi-token names first (they may contain stopwords: "United States", "Saint Petersburg").
       let matched = 0;
       let maxLen = 1;
-      while (maxLen < 5 && i + maxLen < tokens.length && !(tokens[i + maxLen - 1] as Token).possessive) maxLen++;
+      while (maxLen < 5 && i + maxLen < tokens.length && !(tokens[i + maxLen - 1] as Token).possessive)
+        maxLen++;
       for (let len = maxLen; len >= 2; len--) {
         const start = t.start;
         const end = (tokens[i + len - 1] as Token).end;
@@ -120,7 +132,13 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
       }
       // A segment: maximal run of non-stop tokens; it is a place only as a whole.
       let j = i;
-      while (j + 1 < tokens.length && !(tokens[j] as Token).possessive && !(tokens[j + 1] as Token).stop && !(tokens[j + 1] as Token).region) j++;
+      while (
+        j + 1 < tokens.length &&
+        !(tokens[j] as Token).possessive &&
+        !(tokens[j + 1] as Token).stop &&
+        !(tokens[j + 1] as Token).region
+      )
+        j++;
       const start = t.start;
       const end = (tokens[j] as Token).end;
       const name = text.slice(start, end);
@@ -131,7 +149,10 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
         if (!(single && entries.every((e) => e.kind !== 'country') && isCommonWord(name))) {
           candidates.push(makeCandidate(text, [start, end], entries, tokens[j + 1], options, gaz));
         }
-      } else if (STREET_AFTER.test(text.slice(end, end + 12)) || (STRICT_LOCATIVE.test(before) && !isCommonWord(name))) {
+      } else if (
+        STREET_AFTER.test(text.slice(end, end + 12)) ||
+        (STRICT_LOCATIVE.test(before) && !isCommonWord(name))
+      ) {
         const street = STREET_AFTER.test(text.slice(end, end + 12));
         diagnostics.push({
           rule: 'extract/unresolved-place',
@@ -157,11 +178,20 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
   }
   for (const c of candidates) {
     // A town that dominates its namesakes (ten times the population of any other) names its country.
-    const towns = c.entries.filter((e) => e.kind === 'populated-place').sort((a, b) => b.population - a.population);
+    const towns = c.entries
+      .filter((e) => e.kind === 'populated-place')
+      .sort((a, b) => b.population - a.population);
     const [first, second] = towns;
-    if (first && first.population >= 20000 && (!second || second.cc === first.cc || first.population >= 10 * second.population)) bump(first.cc);
+    if (
+      first &&
+      first.population >= 20000 &&
+      (!second || second.cc === first.cc || first.population >= 10 * second.population)
+    )
+      bump(first.cc);
   }
-  const countries = [...countryCounts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([cc]) => cc);
+  const countries = [...countryCounts.entries()]
+    .sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))
+    .map(([cc]) => cc);
   const inContext = new Set(countries);
 
   const places: PlaceMention[] = [];
@@ -179,7 +209,8 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
     if (!accept(c, best, inContext, text)) continue;
     if (c.entries.length === 1 || c.qualified) senses.set(surface, best);
     chosen.set(c, best);
-    if (best.admin1) admin1s.set(`${best.cc}|${best.admin1}`, (admin1s.get(`${best.cc}|${best.admin1}`) ?? 0) + 1);
+    if (best.admin1)
+      admin1s.set(`${best.cc}|${best.admin1}`, (admin1s.get(`${best.cc}|${best.admin1}`) ?? 0) + 1);
   }
   for (const c of candidates) {
     const best = chosen.get(c);
@@ -189,24 +220,56 @@ export function resolvePlaces(text: string, options: ResolvePlacesOptions = {}, 
   // "the capital" → the capital of the country the document is mostly about: the country of its
   // most-named towns (a report about Ukraine names Russia often, but its towns are Ukrainian).
   const townCounts = new Map<string, number>();
-  for (const p of places) if (p.precision !== 'country' && p.countryCode) townCounts.set(p.countryCode, (townCounts.get(p.countryCode) ?? 0) + 1);
-  const main = [...townCounts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? countries[0];
+  for (const p of places)
+    if (p.precision !== 'country' && p.countryCode)
+      townCounts.set(p.countryCode, (townCounts.get(p.countryCode) ?? 0) + 1);
+  const main =
+    [...townCounts.entries()].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]?.[0] ?? countries[0];
   const capital = main ? gaz.capital(main) : undefined;
   for (const m of execAll(CAPITAL, text)) {
     // "the Ukrainian capital", "the Ukraine capital", "Russia's capital" name their country.
-    const named = m[1] ? (gaz.demonymCountry(m[1]) ?? gaz.lookup(m[1]).find((e) => e.kind === 'country')?.cc ?? null) : null;
+    const named = m[1]
+      ? (gaz.demonymCountry(m[1]) ?? gaz.lookup(m[1]).find((e) => e.kind === 'country')?.cc ?? null)
+      : null;
     const target = named ? gaz.capital(named) : m[1] ? undefined : capital;
     if (!target) continue;
     const span: Span = [m.index, m.index + m[0].length];
-    const c: Candidate = { span, entries: [target], regionWord: false, locative: true, dateline: false, sentenceStart: false };
+    const c: Candidate = {
+      span,
+      entries: [target],
+      regionWord: false,
+      locative: true,
+      dateline: false,
+      sentenceStart: false,
+    };
     places.push(toMention(text, c, target, gaz));
   }
   places.sort((a, b) => a.span[0] - b.span[0] || a.span[1] - b.span[1]);
   return { places: dropOverlaps(places, text), diagnostics, countries };
 }
 
+const ASCII_WORD = /^[a-z][a-z]+$/;
+const isWordCode = (code: number): boolean =>
+  (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
+
+/**
+ * Whether `lower` (a lower-case word of two or more ASCII letters) occurs in the text as a whole
+ * lower-case word ("the bridge" has "bridge"; "Bridge" and "bridges" do not count).
+ */
+function occursLowerCase(text: string, lower: string): boolean {
+  if (!ASCII_WORD.test(lower)) return false;
+  for (let at = text.indexOf(lower); at !== -1; at = text.indexOf(lower, at + 1)) {
+    if (at > 0 && isWordCode(text.charCodeAt(at - 1))) continue;
+    const end = at + lower.length;
+    if (end < text.length && isWordCode(text.charCodeAt(end))) continue;
+    return true;
+  }
+  return false;
+}
+
 /** Cheap test before the expensive relative-location pattern: every relation ends in one of these words. */
-const RELATION_END = /(?:\bof|near|around|outside|to|from)\s+(?:the\s+)?(?:(?:town|city|village|capital|\w+\s+capital)(?:\s+of)?,?\s+)?$/i;
+const RELATION_END =
+  /(?:\bof|near|around|outside|to|from)\s+(?:the\s+)?(?:(?:town|city|village|capital|\w+\s+capital)(?:\s+of)?,?\s+)?$/i;
 function hasRelation(before: string): boolean {
   return RELATION_END.test(before.slice(-40)) && RELATIVE_BEFORE.test(before);
 }
@@ -243,13 +306,16 @@ function makeCandidate(
   _gaz: Gazetteer,
 ): Candidate {
   const before = text.slice(Math.max(0, span[0] - 60), span[0]);
-  const regionWord = (next !== undefined && next.region && next.start - span[1] <= 1) || REGION_AFTER.test(text.slice(span[1], span[1] + 16));
+  const regionWord =
+    (next !== undefined && next.region && next.start - span[1] <= 1) ||
+    REGION_AFTER.test(text.slice(span[1], span[1] + 16));
   const dl = options.dateline;
   // "Paris, Texas" / "Bucha, Ukraine": the name after the comma narrows the candidates.
   const q = QUALIFIER.exec(text.slice(span[1], span[1] + 40));
   let qualified = false;
   if (q?.[1]) {
-    const scoped = (name: string): GazetteerEntry[] => _gaz.lookup(name).filter((e) => e.kind === 'region' || e.kind === 'country');
+    const scoped = (name: string): GazetteerEntry[] =>
+      _gaz.lookup(name).filter((e) => e.kind === 'region' || e.kind === 'country');
     const two = q[2] ? scoped(q[1] + q[2]) : [];
     const scope = two.length > 0 ? two : scoped(q[1]);
     const narrowed = entries.filter((e) =>
@@ -271,9 +337,14 @@ function makeCandidate(
   };
 }
 
-function choose(c: Candidate, inContext: Set<string>, admin1s: Map<string, number>): GazetteerEntry | undefined {
+function choose(
+  c: Candidate,
+  inContext: Set<string>,
+  admin1s: Map<string, number>,
+): GazetteerEntry | undefined {
   const named = c.entries.filter((e) => e.kind === 'country');
-  if (named.length > 0 && !c.regionWord) return named.find((e) => e.cc !== null && inContext.has(e.cc)) ?? named[0];
+  if (named.length > 0 && !c.regionWord)
+    return named.find((e) => e.cc !== null && inContext.has(e.cc)) ?? named[0];
   const pool = c.regionWord
     ? (() => {
         const regions = c.entries.filter((e) => e.kind === 'region');
@@ -307,10 +378,17 @@ function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text
   // Acronyms (U.N., EU, WHO) are organisations unless the curated list names them as places.
   if (/^[\p{Lu}.]+$/u.test(name) && name.replace(/\./g, '').length <= 4) return false;
   // "the Azov regiment", "the Hilton": a bare "the" before a town name marks a thing named after it.
-  if (/\bthe\s+$/i.test(text.slice(Math.max(0, c.span[0] - 5), c.span[0])) && best.kind === 'populated-place' && !c.regionWord) return false;
+  if (
+    /\bthe\s+$/i.test(text.slice(Math.max(0, c.span[0] - 5), c.span[0])) &&
+    best.kind === 'populated-place' &&
+    !c.regionWord
+  )
+    return false;
   if (c.regionWord || c.qualified) return true;
-  if (best.kind === 'region') return c.locative || !c.sentenceStart || (best.cc !== null && inContext.has(best.cc));
-  if (best.cc && inContext.has(best.cc) && (c.locative || !c.sentenceStart || best.population >= 10000)) return true;
+  if (best.kind === 'region')
+    return c.locative || !c.sentenceStart || (best.cc !== null && inContext.has(best.cc));
+  if (best.cc && inContext.has(best.cc) && (c.locative || !c.sentenceStart || best.population >= 10000))
+    return true;
   if (c.locative && best.population >= 1000) return true;
   return best.population >= 100000 && !c.sentenceStart;
 }
@@ -363,7 +441,13 @@ function dropOverlaps(places: PlaceMention[], text: string): PlaceMention[] {
   for (const p of places) {
     const last = out[out.length - 1];
     // "Motyzhyn, some 50 kilometers west of Kyiv": the relative location only situates the town.
-    if (last && p.relation && last.precision === 'town' && p.span[0] >= last.span[1] && /^,\s{0,2}$/.test(text.slice(last.span[1], p.span[0]))) {
+    if (
+      last &&
+      p.relation &&
+      last.precision === 'town' &&
+      p.span[0] >= last.span[1] &&
+      /^,\s{0,2}$/.test(text.slice(last.span[1], p.span[0]))
+    ) {
       continue;
     }
     if (last && p.span[0] < last.span[1]) {

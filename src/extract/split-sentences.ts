@@ -32,7 +32,7 @@ function getRules(): Rules {
 /** Terminal punctuation, closing marks, then whitespace (or an opening quote glued on). */
 const CANDIDATE = /[.!?]+[”’"')\]]*(?:\s+|(?=[“‘]))/g;
 const PARAGRAPH = /\n[ \t\r]*\n\s*/g;
-const LAST_WORD = /([\p{L}.'’-]+)$/u;
+const WORD_CHAR = /[\p{L}.'’-]/u;
 const INITIALISM = /^(?:\p{L}\.){2,}$/u;
 const NEXT_START = /^[“‘"'([]?[\p{Lu}\d]/u;
 
@@ -90,9 +90,7 @@ function splitParagraph(text: string, start: number, end: number, out: Sentence[
     const rest = paragraph.slice(breakAt, breakAt + 40);
     if (!NEXT_START.test(rest)) continue;
     if (match[0][0] === '.' && match[0].length - match[0].trimEnd().length >= 0) {
-      const word =
-        LAST_WORD.exec(paragraph.slice(Math.max(sentenceStart, match.index - 30), match.index + 1))?.[1] ??
-        '';
+      const word = lastWord(paragraph, Math.max(sentenceStart, match.index - 30), match.index + 1);
       const bare = word.replace(/\.$/, '').replace(/^.*[’'-]/, '');
       const nextWord = /^[“‘"'(]?([\p{L}\d]+)/u.exec(rest)?.[1] ?? '';
       if (match[0].trimEnd() === '.') {
@@ -106,6 +104,25 @@ function splitParagraph(text: string, start: number, end: number, out: Sentence[
     sentenceStart = breakAt;
   }
   push(text, start + sentenceStart, end, out);
+}
+
+/** The run of letters, periods, apostrophes and hyphens that ends at `end` (not before `from`). */
+function lastWord(text: string, from: number, end: number): string {
+  let start = end;
+  while (start > from) {
+    const code = text.charCodeAt(start - 1);
+    const ascii =
+      (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || code === 46 || code === 39 || code === 45;
+    if (ascii) {
+      start--;
+      continue;
+    }
+    // A letter outside the BMP is a surrogate pair.
+    const width = code >= 0xdc00 && code <= 0xdfff && start - 2 >= from ? 2 : 1;
+    if (code < 128 || !WORD_CHAR.test(text.slice(start - width, start))) break;
+    start -= width;
+  }
+  return text.slice(start, end);
 }
 
 function push(text: string, start: number, end: number, out: Sentence[]): void {

@@ -86,7 +86,14 @@ export function loadGazetteer(): Gazetteer {
     if (kind === 'C') {
       const [, cc = '', name = '', lat = '0', lon = '0', capital = '', names = '', dems = ''] = f;
       const entry: GazetteerEntry = {
-        kind: 'country', name, cc, admin1: null, lat: Number(lat), lon: Number(lon), population: 0, feature: 'PCLI',
+        kind: 'country',
+        name,
+        cc,
+        admin1: null,
+        lat: Number(lat),
+        lon: Number(lon),
+        population: 0,
+        feature: 'PCLI',
       };
       const id = entries.push(entry) - 1;
       countries.set(cc, entry);
@@ -100,7 +107,14 @@ export function loadGazetteer(): Gazetteer {
     } else if (kind === 'R') {
       const [, cc = '', admin1 = '', name = '', lat = '0', lon = '0', , aliases = ''] = f;
       const entry: GazetteerEntry = {
-        kind: 'region', name, cc, admin1: admin1 || null, lat: Number(lat), lon: Number(lon), population: 0, feature: 'ADM1',
+        kind: 'region',
+        name,
+        cc,
+        admin1: admin1 || null,
+        lat: Number(lat),
+        lon: Number(lon),
+        population: 0,
+        feature: 'ADM1',
       };
       const id = entries.push(entry) - 1;
       if (admin1) regionNames.set(`${cc}|${admin1}`, name);
@@ -109,8 +123,14 @@ export function loadGazetteer(): Gazetteer {
       const [, name = '', lat = '0', lon = '0', cc = '', admin1 = '', pop = '0', feature = '', alts = ''] = f;
       const id =
         entries.push({
-          kind: 'populated-place', name, cc, admin1: admin1 || null, lat: Number(lat), lon: Number(lon),
-          population: Number(pop), feature,
+          kind: 'populated-place',
+          name,
+          cc,
+          admin1: admin1 || null,
+          lat: Number(lat),
+          lon: Number(lon),
+          population: Number(pop),
+          feature,
         }) - 1;
       addNames(id, [name, ...alts.split('|')]);
     }
@@ -121,12 +141,23 @@ export function loadGazetteer(): Gazetteer {
   for (const v of loadLexicon<{ entries: VariantEntry[] }>('place-variants').entries) {
     let ids: number[];
     if (v.kind === 'area') {
-      ids = [entries.push({
-        kind: 'area', name: v.name, cc: v.cc, admin1: null, lat: v.lat ?? 0, lon: v.lon ?? 0, population: 0, feature: 'AREA',
-      }) - 1];
+      ids = [
+        entries.push({
+          kind: 'area',
+          name: v.name,
+          cc: v.cc,
+          admin1: null,
+          lat: v.lat ?? 0,
+          lon: v.lon ?? 0,
+          population: 0,
+          feature: 'AREA',
+        }) - 1,
+      ];
     } else {
       const target = foldPlaceName(v.name);
-      ids = (exact.get(target) ?? []).filter((id) => entries[id]?.cc === v.cc && foldPlaceName(entries[id]?.name ?? '') === target);
+      ids = (exact.get(target) ?? []).filter(
+        (id) => entries[id]?.cc === v.cc && foldPlaceName(entries[id]?.name ?? '') === target,
+      );
     }
     for (const id of ids) add(curated, foldPlaceName(v.variant), id);
   }
