@@ -1,10 +1,5 @@
 import type { Command } from 'commander';
-import { analyze } from '../../analyze/index.js';
 import { ExitCode, UsageError } from '../../core/errors.js';
-import { formatSummary } from '../../export/terminal-summary.js';
-import { readManifest } from '../../ingest/manifest.js';
-import { openStore } from '../../store/open-store.js';
-import { parseLimits } from './ingest.js';
 
 export function register(program: Command): void {
   program
@@ -15,11 +10,31 @@ export function register(program: Command): void {
     .option('--out <dir>', 'folder to write ledger.json to', './corroborate-out')
     .option('--json', 'print the run summary as JSON on stdout instead of the terminal summary')
     .option('--max-events <n>', 'events listed in the terminal summary', '20')
+    .option(
+      '--workers <n>',
+      'extraction worker threads (1: none); default one per core when over 1,000 documents are pending',
+    )
     .action(async (paths: string[], opts: Record<string, unknown>, cmd: Command) => {
       const maxEvents = Number(opts.maxEvents);
       if (!Number.isInteger(maxEvents) || maxEvents < 0) {
         throw new UsageError(`--max-events: expected a whole number; found "${String(opts.maxEvents)}".`);
       }
+      const workers = opts.workers === undefined ? undefined : Number(opts.workers);
+      if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) {
+        throw new UsageError(
+          `--workers: expected a positive whole number; found "${String(opts.workers)}".`,
+          'Give 1 to extract in the main thread, or the number of cores to use.',
+        );
+      }
+      // The implementation is loaded on use, so that `--help` and other commands start fast.
+      const [{ analyze }, { formatSummary }, { readManifest }, { openStore }, { parseLimits }] =
+        await Promise.all([
+          import('../../analyze/analyze.js'),
+          import('../../export/terminal-summary.js'),
+          import('../../ingest/manifest.js'),
+          import('../../store/open-store.js'),
+          import('../parse-limits.js'),
+        ]);
       const manifest = opts.manifest as string | undefined;
       if (manifest) readManifest(manifest);
       const store = openStore(cmd.optsWithGlobals().store as string);
@@ -32,6 +47,7 @@ export function register(program: Command): void {
           manifest,
           out: opts.out as string,
           limits: parseLimits(opts),
+          workers,
           onProgress: progress,
         });
         if (progress) process.stderr.write('\r\x1b[K');

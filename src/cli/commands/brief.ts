@@ -1,19 +1,22 @@
 import type { Command } from 'commander';
-import { loadLedger } from '../../analyze/index.js';
 import { UsageError } from '../../core/errors.js';
-import { formatBrief } from '../../export/brief.js';
-import { openStore } from '../../store/open-store.js';
 
 export function register(program: Command): void {
   program
     .command('brief')
     .description('What the corpus establishes, in sentences quoted from the reports, each with its citations')
     .option('--words <n>', 'word budget for the quoted sentences', '150')
-    .action((opts: { words: string }, cmd: Command) => {
+    .action(async (opts: { words: string }, cmd: Command) => {
       const words = Number(opts.words);
       if (!Number.isInteger(words) || words <= 0) {
         throw new UsageError(`--words: expected a positive whole number; found "${opts.words}".`);
       }
+      // The implementation is loaded on use, so that `--help` and other commands start fast.
+      const [{ loadLedger }, { formatBrief }, { openStore }] = await Promise.all([
+        import('../../analyze/load-ledger.js'),
+        import('../../export/brief.js'),
+        import('../../store/open-store.js'),
+      ]);
       const store = openStore(cmd.optsWithGlobals().store as string);
       try {
         const ledger = loadLedger(store);

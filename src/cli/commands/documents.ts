@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
-import { openStore } from '../../store/open-store.js';
 
 export function register(program: Command): void {
   program
     .command('documents')
     .description('List stored documents: id, outlet, title, published, size (characters), source')
     .option('--json', 'print a JSON array of document summaries on stdout')
-    .action((opts: { json?: boolean }, cmd: Command) => {
+    .action(async (opts: { json?: boolean }, cmd: Command) => {
+      const { openStore } = await import('../../store/open-store.js');
       const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
       try {
         const out = (s: string): boolean => process.stdout.write(s);

@@ -2,13 +2,8 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
-import { z } from 'zod';
-import { loadLedger } from '../../analyze/index.js';
 import { UsageError } from '../../core/errors.js';
 import { EXPORT_FORMATS, type ExportFormat, exportLedger } from '../../export/index.js';
-import { openStore } from '../../store/open-store.js';
-
-const formatSchema = z.enum(EXPORT_FORMATS as [ExportFormat, ...ExportFormat[]]);
 
 export function register(program: Command): void {
   program
@@ -16,7 +11,14 @@ export function register(program: Command): void {
     .description('Write the latest ledger as JSON, CSV (ACLED-style columns), GeoJSON or JSON Lines')
     .option('--format <format>', `one of ${EXPORT_FORMATS.join(', ')}`, 'json')
     .option('--out <file>', 'file to write (default: standard output)')
-    .action((opts: { format: string; out?: string }, cmd: Command) => {
+    .action(async (opts: { format: string; out?: string }, cmd: Command) => {
+      // The implementation is loaded on use, so that `--help` and other commands start fast.
+      const [{ z }, { loadLedger }, { openStore }] = await Promise.all([
+        import('zod'),
+        import('../../analyze/load-ledger.js'),
+        import('../../store/open-store.js'),
+      ]);
+      const formatSchema = z.enum(EXPORT_FORMATS as [ExportFormat, ...ExportFormat[]]);
       const parsed = formatSchema.safeParse(opts.format);
       if (!parsed.success) {
         throw new UsageError(

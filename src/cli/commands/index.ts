@@ -15,4 +15,17 @@ import { register as registerVerify } from './verify.js';
 /** Every CLI command registers itself here; each lives in its own file beside this one. */
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: RegisterCommand[] = [registerIngest, registerDocuments, registerShow, registerVerify, registerAnalyze, registerExport, registerBrief, registerReuse, registerCompare, registerExtract, registerReport, registerServe];
+export const commands: RegisterCommand[] = [
+  registerIngest,
+  registerDocuments,
+  registerShow,
+  registerVerify,
+  registerAnalyze,
+  registerExport,
+  registerBrief,
+  registerReuse,
+  registerCompare,
+  registerExtract,
+  registerReport,
+  registerServe,
+];

@@ -1,86 +1,9 @@
-import cliProgress from 'cli-progress';
+import type cliProgress from 'cli-progress';
 import { type Command, Option } from 'commander';
-import { z } from 'zod';
 import { ExitCode, UsageError } from '../../core/errors.js';
-import { type IngestSummary, ingest } from '../../ingest/ingest.js';
+import type { IngestSummary } from '../../ingest/ingest.js';
 import { defaultLimits } from '../../ingest/limits.js';
-import { readManifest } from '../../ingest/manifest.js';
-import type { ReadLimits } from '../../ingest/reader.js';
-import { walkInputs } from '../../ingest/walk-inputs.js';
-import { formatCheckpoint } from '../../store/checkpoint.js';
-import { openStore } from '../../store/open-store.js';
-
-/** CLI flag → ReadLimits field, and whether the value is a size (accepts k/M/G suffixes). */
-const LIMIT_FLAGS = [
-  ['--max-file-size <size>', 'maxFileBytes', true, 'largest input file accepted'],
-  [
-    '--max-decompressed-size <size>',
-    'maxDecompressedBytes',
-    true,
-    'largest decompressed size of a gzip input',
-  ],
-  [
-    '--max-compression-ratio <n>',
-    'maxCompressionRatio',
-    false,
-    'decompressed/compressed ratio treated as a bomb',
-  ],
-  ['--max-line-size <size>', 'maxLineBytes', true, 'longest single line (JSON Lines record, text line)'],
-  ['--max-depth <n>', 'maxDepth', false, 'deepest HTML/XML/JSON nesting accepted'],
-  ['--max-records <n>', 'maxRecords', false, 'most records read from one input'],
-  ['--max-text-chars <n>', 'maxTextChars', false, 'longest text kept for one document, in characters'],
-] as const satisfies readonly (readonly [string, keyof ReadLimits, boolean, string])[];
-
-const UNITS: Record<string, number> = {
-  '': 1,
-  b: 1,
-  k: 1024,
-  kb: 1024,
-  kib: 1024,
-  m: 1024 ** 2,
-  mb: 1024 ** 2,
-  mib: 1024 ** 2,
-  g: 1024 ** 3,
-  gb: 1024 ** 3,
-  gib: 1024 ** 3,
-};
-
-const sizeSchema = z
-  .string()
-  .regex(/^\s*\d+(\.\d+)?\s*([kmg]i?b?|b)?\s*$/i, 'expected a size such as 1048576, 512k, 64MB or 2G')
-  .transform((s) => {
-    const [, num, unit] = /^\s*([\d.]+)\s*([a-z]*)\s*$/i.exec(s) as RegExpExecArray;
-    return Math.floor(Number(num) * (UNITS[(unit ?? '').toLowerCase()] ?? 1));
-  })
-  .pipe(z.number().int().positive());
-const countSchema = z.coerce.number().int().positive();
-
-/** Parses the limit flags (validated at the edge; a bad value is a usage error naming the flag). */
-export function parseLimits(opts: Record<string, unknown>): Partial<ReadLimits> {
-  const limits: Partial<ReadLimits> = {};
-  for (const [flag, field, isSize] of LIMIT_FLAGS) {
-    const value =
-      opts[attributeName(flag)] ??
-      (isSize ? opts[attributeName(flag.replace('-size ', '-bytes '))] : undefined);
-    if (value === undefined) continue;
-    const parsed = (isSize ? sizeSchema : countSchema).safeParse(value);
-    if (!parsed.success) {
-      throw new UsageError(
-        `${flag.split(' ')[0]}: ${parsed.error.issues[0]?.message ?? 'invalid value'}; found "${String(value)}".`,
-        isSize
-          ? 'Sizes are bytes, or a number with k, M or G (powers of 1024).'
-          : 'Give a positive whole number.',
-      );
-    }
-    limits[field] = parsed.data;
-  }
-  return limits;
-}
-
-/** commander's camelCase option name: `--max-file-size <size>` → `maxFileSize`. */
-function attributeName(flags: string): string {
-  return (flags.split(' ')[0] as string).slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
-}
+import { LIMIT_FLAGS } from '../limit-flags.js';
 
 export function register(program: Command): void {
   const command = program
@@ -111,6 +34,13 @@ export function register(program: Command): void {
         'Example: corroborate ingest reports/',
       );
     }
+    // The implementation is loaded on use, so that `--help` and other commands start fast.
+    const [{ parseLimits, countSchema }, { ingest }, { readManifest }, { openStore }] = await Promise.all([
+      import('../parse-limits.js'),
+      import('../../ingest/ingest.js'),
+      import('../../ingest/manifest.js'),
+      import('../../store/open-store.js'),
+    ]);
     const limits = parseLimits(opts);
     const batch = countSchema.safeParse(opts.batchSize);
     if (!batch.success)
@@ -134,12 +64,17 @@ export function register(program: Command): void {
       store.close();
     }
     if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
-    else printSummary(summary);
+    else await printSummary(summary);
     if (summary.rejected > 0 || summary.partial > 0) process.exitCode = ExitCode.someRejected;
   });
 }
 
 async function progressBar(paths: string[], manifest: string | undefined): Promise<cliProgress.SingleBar> {
+  const [{ default: cliProgress }, { walkInputs }, { readManifest }] = await Promise.all([
+    import('cli-progress'),
+    import('../../ingest/walk-inputs.js'),
+    import('../../ingest/manifest.js'),
+  ]);
   let total = 0;
   for await (const item of walkInputs(paths, manifest ? readManifest(manifest) : null))
     if (item.kind !== 'note') total++;
@@ -156,7 +91,8 @@ async function progressBar(paths: string[], manifest: string | undefined): Promi
   return bar;
 }
 
-function printSummary(s: IngestSummary): void {
+async function printSummary(s: IngestSummary): Promise<void> {
+  const { formatCheckpoint } = await import('../../store/checkpoint.js');
   const err = (line: string): boolean => process.stderr.write(`${line}\n`);
   for (const d of s.diagnostics) {
     err(`${d.source ?? ''}${d.record ? ` (${d.record})` : ''}: ${d.severity}: ${d.message} [${d.rule}]`);

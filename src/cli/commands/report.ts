@@ -1,16 +1,7 @@
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import type { Command } from 'commander';
-import { z } from 'zod';
-import { loadLedger } from '../../analyze/load-ledger.js';
-import { loadStages } from '../../analyze/stages.js';
 import { UsageError } from '../../core/errors.js';
-import { loadHighlights } from '../../report/highlights.js';
-import { loadReportData } from '../../report/load-report-data.js';
-import { renderReport } from '../../report/render-report.js';
-import { openStore } from '../../store/open-store.js';
-
-const optionsSchema = z.object({ out: z.string().min(1), highlights: z.boolean() });
 
 export function register(program: Command): void {
   program
@@ -19,6 +10,25 @@ export function register(program: Command): void {
     .option('--out <file>', 'HTML file to write', 'report.html')
     .option('--no-highlights', 'leave out extraction highlights in the Document view (smaller file)')
     .action(async (raw: Record<string, unknown>, cmd: Command) => {
+      // The implementation is loaded on use, so that `--help` and other commands start fast.
+      const [
+        { z },
+        { loadLedger },
+        { loadExtractStage },
+        { loadHighlights },
+        { loadReportData },
+        { renderReport },
+        { openStore },
+      ] = await Promise.all([
+        import('zod'),
+        import('../../analyze/load-ledger.js'),
+        import('../../analyze/extract-stage.js'),
+        import('../../report/highlights.js'),
+        import('../../report/load-report-data.js'),
+        import('../../report/render-report.js'),
+        import('../../store/open-store.js'),
+      ]);
+      const optionsSchema = z.object({ out: z.string().min(1), highlights: z.boolean() });
       const parsed = optionsSchema.safeParse(raw);
       if (!parsed.success)
         throw new UsageError(
@@ -35,10 +45,10 @@ export function register(program: Command): void {
           );
         let highlights: ReturnType<typeof loadHighlights> | undefined;
         if (opts.highlights && ledger) {
-          const { extractor } = await loadStages();
+          const { stage } = await loadExtractStage();
           highlights = loadHighlights(
             store,
-            extractor.version,
+            stage.version,
             ledger.documents.map((d) => d.id),
           );
         }

@@ -1,20 +1,5 @@
 import type { Command } from 'commander';
-import { z } from 'zod';
-import { analyze } from '../../analyze/analyze.js';
-import { loadLedger } from '../../analyze/load-ledger.js';
-import { loadStages } from '../../analyze/stages.js';
 import { UsageError } from '../../core/errors.js';
-import { loadHighlights } from '../../report/highlights.js';
-import { createApp } from '../../server/app.js';
-import { createStoreBackend } from '../../server/backend.js';
-import { startServer } from '../../server/serve.js';
-import { openStore } from '../../store/open-store.js';
-
-const optionsSchema = z.object({
-  port: z.coerce.number().int().min(0).max(65535),
-  host: z.string().min(1),
-  maxUpload: z.coerce.number().int().positive(),
-});
 
 export function register(program: Command): void {
   program
@@ -28,6 +13,33 @@ export function register(program: Command): void {
     )
     .option('--max-upload <bytes>', 'largest upload accepted, in bytes', String(16 * 1024 * 1024))
     .action(async (raw: Record<string, unknown>, cmd: Command) => {
+      // The implementation is loaded on use, so that `--help` and other commands start fast.
+      const [
+        { z },
+        { analyze },
+        { loadLedger },
+        { loadStages },
+        { loadHighlights },
+        { createApp },
+        { createStoreBackend },
+        { startServer },
+        { openStore },
+      ] = await Promise.all([
+        import('zod'),
+        import('../../analyze/analyze.js'),
+        import('../../analyze/load-ledger.js'),
+        import('../../analyze/stages.js'),
+        import('../../report/highlights.js'),
+        import('../../server/app.js'),
+        import('../../server/backend.js'),
+        import('../../server/serve.js'),
+        import('../../store/open-store.js'),
+      ]);
+      const optionsSchema = z.object({
+        port: z.coerce.number().int().min(0).max(65535),
+        host: z.string().min(1),
+        maxUpload: z.coerce.number().int().positive(),
+      });
       const parsed = optionsSchema.safeParse(raw);
       if (!parsed.success) {
         const issue = parsed.error.issues[0];

@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
-import { openStore } from '../../store/open-store.js';
 
 export function register(program: Command): void {
   program
@@ -8,7 +7,8 @@ export function register(program: Command): void {
     .description("Print a document's metadata, provenance and canonical text")
     .argument('<id>', 'document id, as listed by `corroborate documents`')
     .option('--json', 'print the document and its provenance as JSON on stdout')
-    .action((id: string, opts: { json?: boolean }, cmd: Command) => {
+    .action(async (id: string, opts: { json?: boolean }, cmd: Command) => {
+      const { openStore } = await import('../../store/open-store.js');
       const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
       try {
         const doc = store.documents.get(id);

@@ -1,7 +1,5 @@
 import type { Command } from 'commander';
 import { ExitCode } from '../../core/errors.js';
-import { formatCheckpoint, parseCheckpoint } from '../../store/checkpoint.js';
-import { openStore } from '../../store/open-store.js';
 
 export function register(program: Command): void {
   program
@@ -10,6 +8,10 @@ export function register(program: Command): void {
     .option('--checkpoint <line>', 'a checkpoint written down earlier: the log must still extend it')
     .option('--json', 'print the verification report as JSON on stdout')
     .action(async (opts: { json?: boolean; checkpoint?: string }, cmd: Command) => {
+      const [{ formatCheckpoint, parseCheckpoint }, { openStore }] = await Promise.all([
+        import('../../store/checkpoint.js'),
+        import('../../store/open-store.js'),
+      ]);
       const checkpoint = opts.checkpoint ? parseCheckpoint(opts.checkpoint) : undefined;
       const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
       try {

@@ -1,0 +1,31 @@
+import type { ReadLimits } from '../ingest/reader.js';
+
+/**
+ * CLI flag → ReadLimits field, whether the value is a size (accepts k/M/G suffixes), and its help.
+ * Kept apart from the parser (parse-limits.ts, which loads zod) so that declaring the flags costs
+ * nothing at start-up.
+ */
+export const LIMIT_FLAGS = [
+  ['--max-file-size <size>', 'maxFileBytes', true, 'largest input file accepted'],
+  [
+    '--max-decompressed-size <size>',
+    'maxDecompressedBytes',
+    true,
+    'largest decompressed size of a gzip input',
+  ],
+  [
+    '--max-compression-ratio <n>',
+    'maxCompressionRatio',
+    false,
+    'decompressed/compressed ratio treated as a bomb',
+  ],
+  ['--max-line-size <size>', 'maxLineBytes', true, 'longest single line (JSON Lines record, text line)'],
+  ['--max-depth <n>', 'maxDepth', false, 'deepest HTML/XML/JSON nesting accepted'],
+  ['--max-records <n>', 'maxRecords', false, 'most records read from one input'],
+  ['--max-text-chars <n>', 'maxTextChars', false, 'longest text kept for one document, in characters'],
+] as const satisfies readonly (readonly [string, keyof ReadLimits, boolean, string])[];
+
+/** commander's camelCase option name: `--max-file-size <size>` → `maxFileSize`. */
+export function optionName(flags: string): string {
+  return (flags.split(' ')[0] as string).slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
