@@ -141,9 +141,16 @@ export async function analyze(
  * same ledger, byte for byte.
  */
 export function lastCapture(store: Store): Checkpoint {
-  let last: Checkpoint = { entries: 0, head: '0'.repeat(64) };
-  for (const e of store.custody.entries()) {
-    if (e.kind === 'ingest' || e.kind === 'rejection') last = { entries: e.seq, head: e.hash };
+  // Only the few analysis and export entries of later runs follow the last capture: read the log
+  // backwards in growing windows instead of parsing every entry of a large store.
+  const head = store.custody.head().entries;
+  for (let window = 16; ; window *= 8) {
+    const from = Math.max(1, head - window + 1);
+    let last: Checkpoint | null = null;
+    for (const e of store.custody.entries({ from })) {
+      if (e.kind === 'ingest' || e.kind === 'rejection') last = { entries: e.seq, head: e.hash };
+    }
+    if (last) return last;
+    if (from === 1) return { entries: 0, head: '0'.repeat(64) };
   }
-  return last;
 }
