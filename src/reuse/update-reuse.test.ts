@@ -5,7 +5,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ingest } from '../ingest/ingest.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
+import { createPool } from './pool.js';
 import { loadReuse, updateReuse } from './update-reuse.js';
+import type { SketchBatch } from './work.js';
 
 const CORPUS = path.resolve('../shared/corpora/bucha-2022');
 const hasCorpus = existsSync(path.join(CORPUS, 'manifest.jsonl'));
@@ -96,5 +98,41 @@ describe.skipIf(!hasCorpus)('updateReuse on bucha-2022', () => {
     expect(again).toBe(0);
     expect(loadReuse(reopened)).toEqual(expected);
     reopened.close();
+  });
+});
+
+describe('updateReuse on worker threads', () => {
+  it('starts a pool that runs jobs off the calling thread', () => {
+    const pool = createPool(2);
+    expect(pool).not.toBeNull();
+    try {
+      const results: number[] = [];
+      pool?.run(
+        [0, 1, 2].map((k) => ({
+          type: 'sketch' as const,
+          sketch: {},
+          texts: [`Text number ${k} of the pool test.`],
+        })),
+        (r, index) => {
+          results[index] = (r as SketchBatch).duplicate.length;
+        },
+      );
+      expect(results).toEqual([1, 1, 1]);
+    } finally {
+      pool?.close();
+    }
+  });
+
+  it('gives the same pairs and families on two workers as in the calling thread', async () => {
+    const one = tempStore();
+    const two = tempStore();
+    for (const { store } of [one, two])
+      await ingest(store, ['examples/corpus'], { manifest: 'examples/corpus/manifest.jsonl' });
+    const inThread = updateReuse(one.store, { workers: 1 });
+    const parallel = updateReuse(two.store, { workers: 2, parallelFrom: 0 });
+    expect(inThread.pairs.length).toBeGreaterThan(0);
+    expect(parallel).toEqual(inThread);
+    one.store.close();
+    two.store.close();
   });
 });

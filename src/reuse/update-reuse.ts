@@ -1,17 +1,23 @@
-import type { Family, ReusePair, StoredDocument } from '../core/types.js';
-import { KeyKind, type KeyKindValue, reuseOf } from '../store/sqlite/reuse-tables.js';
+import type { Family, ReusePair } from '../core/types.js';
+import { KeyKind, type KeyKindValue, type ReuseStore, reuseOf } from '../store/sqlite/reuse-tables.js';
 import type { Store } from '../store/store.js';
-import { type CandidateHits, isCandidate, MAX_DOCUMENTS_PER_KEY } from './candidates.js';
-import { type CompareOptions, comparePrepared } from './compare-texts.js';
+import { MAX_DOCUMENTS_PER_KEY, MIN_SENTENCE_KEYS } from './candidates.js';
+import type { CompareOptions } from './compare-texts.js';
 import { buildFamilies } from './families.js';
-import { type PreparedText, prepareText } from './prepare.js';
-import { createSketcher, type SketchOptions, sketchDefaults } from './sketch.js';
+import { type PairDocument, pairDocument } from './pair.js';
+import { createPool, defaultWorkers, inThreadRunner, type JobRunner } from './pool.js';
+import { type SketchOptions, sketchDefaults } from './sketch.js';
+import type { ReuseJob, SketchBatch } from './work.js';
 
 export interface UpdateReuseOptions {
   sketch?: SketchOptions;
   compare?: Omit<CompareOptions, 'meta'>;
-  /** Called after each new document is indexed. */
+  /** Called as new documents are sketched, and with `(total, total)` when everything is stored. */
   onProgress?: (done: number, total: number) => void;
+  /** Worker threads for sketching and verification (default: cores available, at most 2; 1 = none). */
+  workers?: number;
+  /** Fewest new documents for which worker threads are started (default `PARALLEL_FROM`). */
+  parallelFrom?: number;
   /** Injected clock (tests). */
   clock?: () => Date;
 }
@@ -24,10 +30,23 @@ export interface ReuseResult {
 /** Bumped when the way keys or pairs are computed changes: the stored index is then rebuilt. */
 const INDEX_VERSION = 1;
 
+/** Below this many new documents the work stays in the calling thread (starting workers costs more). */
+export const PARALLEL_FROM = 200;
+
+/** Documents per sketching job and candidate pairs per verification job. */
+const SKETCH_JOB = 200;
+const VERIFY_JOB = 100;
+
 /**
  * Indexes the documents of `store` that are not indexed yet and compares each of them only with
- * its LSH candidates (among indexed documents and the new ones before it), verifying every
- * candidate by alignment. The index lives in the store, so a later run only does the new work.
+ * its LSH candidates (among indexed documents and the other new ones), verifying every candidate
+ * by alignment. The index lives in the store, so a later run only does the new work: it reads the
+ * texts of the new documents and of their candidates, never the whole corpus.
+ *
+ * Sketching and verification run on `workers` threads (default: the cores available, at most 2)
+ * when there are at least `PARALLEL_FROM` new documents; the caller's thread waits synchronously,
+ * so the function stays synchronous. The result does not depend on the number of threads or on
+ * the order of the documents.
  * @example
  * const { pairs, families } = updateReuse(openStore('./corroborate-data'));
  */
@@ -40,61 +59,258 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
     compare: options.compare ?? {},
   });
   if (reuse.parameters() !== parameters) reuse.reset(parameters);
-  const sketch = createSketcher(sketchOptions);
   const processed = reuse.processedIds();
-  const fresh: StoredDocument[] = [];
-  for (const doc of store.documents.iterate()) if (!processed.has(doc.id)) fresh.push(doc);
-  const cache = new Map<string, { doc: StoredDocument; prepared: PreparedText }>();
-  const load = (id: string) => {
-    let entry = cache.get(id);
-    if (!entry) {
-      const doc = store.documents.get(id);
-      if (!doc) return null;
-      entry = { doc, prepared: prepareText(doc.text) };
-      if (cache.size > 2000) cache.clear();
-      cache.set(id, entry);
+  const fresh: string[] = [];
+  for (const d of store.documents.summaries()) if (!processed.has(d.id)) fresh.push(d.id);
+  if (fresh.length === 0) return loadReuse(store);
+  fresh.sort();
+
+  const threads = options.workers ?? defaultWorkers();
+  const runner =
+    threads > 1 && fresh.length >= (options.parallelFrom ?? PARALLEL_FROM)
+      ? (createPool(threads) ?? inThreadRunner())
+      : inThreadRunner();
+  try {
+    const docs = new DocumentCache(store);
+    // 1. Sketch the new documents.
+    const sketches = sketchAll(runner, fresh, docs, sketchOptions, options.onProgress);
+    // 2. Candidates: new documents sharing keys with indexed ones or with each other.
+    const candidates = findCandidates(reuse, fresh, sketches, processed.size > 0);
+    // 3. Verify every candidate; 4. record pairs and the new documents' keys.
+    const now = () => (options.clock ?? (() => new Date()))().toISOString();
+    verifyAll(runner, candidates, docs, options.compare ?? {}, (pair) => reuse.putPair(pair), reuse);
+    const at = now();
+    for (let start = 0; start < fresh.length; start += 1000) {
+      reuse.transaction(() => {
+        for (let k = start; k < Math.min(fresh.length, start + 1000); k++) {
+          reuse.addDocument(fresh[k] as string, sketches.signature(k), sketches.keys(k), at);
+        }
+      });
     }
-    return entry;
-  };
-  const now = () => (options.clock ?? (() => new Date()))().toISOString();
+    options.onProgress?.(fresh.length, fresh.length);
+  } finally {
+    runner.close();
+  }
+  return loadReuse(store);
+}
+
+/** Reads documents from the store, keeping the most recent ones (candidates cluster). */
+class DocumentCache {
+  private readonly cache = new Map<string, PairDocument>();
+  constructor(private readonly store: Store) {}
+  get(id: string): PairDocument | null {
+    let d = this.cache.get(id);
+    if (!d) {
+      const stored = this.store.documents.get(id);
+      if (!stored) return null;
+      d = pairDocument(stored);
+      if (this.cache.size >= 4000) this.cache.clear();
+      this.cache.set(id, d);
+    }
+    return d;
+  }
+  text(id: string): string {
+    return this.get(id)?.text ?? '';
+  }
+}
+
+/** The sketches of the new documents, in flat arrays indexed like `fresh`. */
+interface Sketches {
+  duplicate: Uint32Array;
+  bandKeys: Uint32Array;
+  bands: number;
+  sentenceKeys: Uint32Array;
+  sentenceStart: Int32Array;
+  signature(k: number): Uint32Array;
+  keys(k: number): { key: number; kind: KeyKindValue }[];
+}
+
+function sketchAll(
+  runner: JobRunner,
+  fresh: string[],
+  docs: DocumentCache,
+  sketch: SketchOptions,
+  onProgress?: (done: number, total: number) => void,
+): Sketches {
+  const n = fresh.length;
+  const batches: SketchBatch[] = [];
+  function* jobs(): Generator<ReuseJob> {
+    for (let start = 0; start < n; start += SKETCH_JOB) {
+      const texts = fresh.slice(start, start + SKETCH_JOB).map((id) => docs.text(id));
+      yield { type: 'sketch', sketch, texts };
+    }
+  }
   let done = 0;
-  const batch = 100;
-  for (let start = 0; start < fresh.length; start += batch) {
-    reuse.transaction(() => {
-      for (const doc of fresh.slice(start, start + batch)) {
-        const prepared = prepareText(doc.text);
-        cache.set(doc.id, { doc, prepared });
-        const s = sketch(prepared);
-        const keys: { key: number; kind: KeyKindValue }[] = [
-          { key: s.duplicate, kind: KeyKind.duplicate },
-          ...[...s.bandKeys].map((key) => ({ key, kind: KeyKind.band })),
-          ...[...s.sentenceKeys].map((key) => ({ key, kind: KeyKind.sentence })),
-        ];
-        const hits = new Map<string, CandidateHits>();
-        for (const h of reuse.lookup(keys, MAX_DOCUMENTS_PER_KEY)) {
-          if (h.documentId === doc.id) continue;
-          const c = hits.get(h.documentId) ?? { bands: 0, sentences: 0, duplicate: false };
-          if (h.kind === KeyKind.band) c.bands++;
-          else if (h.kind === KeyKind.sentence) c.sentences++;
-          else c.duplicate = true;
-          hits.set(h.documentId, c);
+  runner.run(jobs(), (result, index) => {
+    const batch = result as SketchBatch;
+    batches[index] = batch;
+    done += batch.duplicate.length;
+    if (done < n) onProgress?.(done, n);
+  });
+  const width = batches[0] ? batches[0].signatures.length / batches[0].duplicate.length : 0;
+  const bands = batches[0] ? batches[0].bandKeys.length / batches[0].duplicate.length : 0;
+  const duplicate = new Uint32Array(n);
+  const signatures = new Uint32Array(n * width);
+  const bandKeys = new Uint32Array(n * bands);
+  const sentenceStart = new Int32Array(n + 1);
+  let total = 0;
+  for (const b of batches) total += b.sentenceKeys.length;
+  const sentenceKeys = new Uint32Array(total);
+  let at = 0;
+  let keyAt = 0;
+  for (const b of batches) {
+    duplicate.set(b.duplicate, at);
+    signatures.set(b.signatures, at * width);
+    bandKeys.set(b.bandKeys, at * bands);
+    sentenceKeys.set(b.sentenceKeys, keyAt);
+    for (let k = 0; k < b.duplicate.length; k++)
+      sentenceStart[at + k + 1] = keyAt + (b.sentenceStart[k + 1] as number);
+    at += b.duplicate.length;
+    keyAt += b.sentenceKeys.length;
+  }
+  return {
+    duplicate,
+    bandKeys,
+    bands,
+    sentenceKeys,
+    sentenceStart,
+    signature: (k) => signatures.slice(k * width, (k + 1) * width),
+    keys: (k) => [
+      { key: duplicate[k] as number, kind: KeyKind.duplicate },
+      ...[...bandKeys.subarray(k * bands, (k + 1) * bands)].map((key) => ({ key, kind: KeyKind.band })),
+      ...[...sentenceKeys.subarray(sentenceStart[k], sentenceStart[k + 1])].map((key) => ({
+        key,
+        kind: KeyKind.sentence,
+      })),
+    ],
+  };
+}
+
+/** Pair codes pack two document numbers: `lo * PAIR + hi`. */
+const PAIR = 2 ** 26;
+/** Key codes pack a key and a new document's number: `key * DOC + k` (exact below 2^53). */
+const DOC = 2 ** 21;
+
+/**
+ * Candidate pairs as document-id pairs, sorted. A key held by more than `MAX_DOCUMENTS_PER_KEY`
+ * documents (indexed and new together) is ignored; a pair is a candidate when it shares the
+ * duplicate hash, any band key, or `MIN_SENTENCE_KEYS` sentence keys (`isCandidate`). Pairs of
+ * two indexed documents were decided by earlier runs and are not revisited.
+ */
+function findCandidates(
+  reuse: ReuseStore,
+  fresh: string[],
+  s: Sketches,
+  indexed: boolean,
+): [string, string][] {
+  if (fresh.length >= DOC) throw new RangeError(`at most ${DOC - 1} new documents per run`);
+  const others = new Map<string, number>();
+  const number = (id: string) => {
+    let k = others.get(id);
+    if (k === undefined) {
+      k = fresh.length + others.size;
+      others.set(id, k);
+      if (k >= PAIR) throw new RangeError('too many candidate documents in one run');
+    }
+    return k;
+  };
+  const kinds: [KeyKindValue, Uint32Array, (k: number) => [number, number]][] = [
+    [KeyKind.duplicate, s.duplicate, (k) => [k, k + 1]],
+    [KeyKind.band, s.bandKeys, (k) => [k * s.bands, (k + 1) * s.bands]],
+    [
+      KeyKind.sentence,
+      s.sentenceKeys,
+      (k) => [s.sentenceStart[k] as number, s.sentenceStart[k + 1] as number],
+    ],
+  ];
+  const strong = new Set<number>();
+  const sentence = new Map<number, number>();
+  for (const [kind, keys, range] of kinds) {
+    const codes = new Float64Array(keys.length);
+    let c = 0;
+    for (let k = 0; k < fresh.length; k++) {
+      const [from, to] = range(k);
+      for (let x = from; x < to; x++) codes[c++] = (keys[x] as number) * DOC + k;
+    }
+    codes.sort();
+    // Runs of one key: the new documents holding it.
+    const runs: [number, number][] = [];
+    for (let start = 0; start < c; ) {
+      const key = Math.floor((codes[start] as number) / DOC);
+      let end = start + 1;
+      while (end < c && Math.floor((codes[end] as number) / DOC) === key) end++;
+      runs.push([start, end]);
+      start = end;
+    }
+    const distinct = runs.map(([start]) => Math.floor((codes[start] as number) / DOC));
+    const held = indexed ? reuse.holders(distinct, kind, MAX_DOCUMENTS_PER_KEY) : null;
+    runs.forEach(([start, end], r) => {
+      const old = held ? held[r] : [];
+      if (old === null || old === undefined) return;
+      if (end - start + old.length > MAX_DOCUMENTS_PER_KEY || end - start + old.length < 2) return;
+      const key = Math.floor((codes[start] as number) / DOC);
+      const members: number[] = [];
+      for (let x = start; x < end; x++) members.push((codes[x] as number) - key * DOC);
+      const olds = old.map(number);
+      for (let x = 0; x < members.length; x++) {
+        const m = members[x] as number;
+        const pairs = [...members.slice(x + 1), ...olds];
+        for (const o of pairs) {
+          if (o === m) continue;
+          const code = Math.min(m, o) * PAIR + Math.max(m, o);
+          if (kind === KeyKind.sentence) sentence.set(code, (sentence.get(code) ?? 0) + 1);
+          else strong.add(code);
         }
-        const candidates = [...hits]
-          .filter(([, h]) => isCandidate(h))
-          .map(([id]) => id)
-          .sort();
-        for (const id of candidates) {
-          const other = load(id);
-          if (!other) continue;
-          const pair = comparePair(doc, prepared, other.doc, other.prepared, options.compare);
-          if (pair) reuse.putPair(pair);
-        }
-        reuse.addDocument(doc.id, s.signature, keys, now());
-        options.onProgress?.(++done, fresh.length);
       }
     });
   }
-  return loadReuse(store);
+  for (const [code, count] of sentence) if (count >= MIN_SENTENCE_KEYS) strong.add(code);
+  const ids = [...fresh, ...others.keys()];
+  return [...strong]
+    .sort((x, y) => x - y)
+    .map((code) => {
+      const lo = Math.floor(code / PAIR);
+      return [ids[lo] as string, ids[code - lo * PAIR] as string];
+    });
+}
+
+function verifyAll(
+  runner: JobRunner,
+  candidates: [string, string][],
+  docs: DocumentCache,
+  compare: Omit<CompareOptions, 'meta'>,
+  put: (pair: ReusePair) => void,
+  reuse: ReuseStore,
+): void {
+  function* jobs(): Generator<ReuseJob> {
+    for (let start = 0; start < candidates.length; start += VERIFY_JOB) {
+      const list: PairDocument[] = [];
+      const at = new Map<string, number>();
+      const slot = (id: string) => {
+        let k = at.get(id);
+        if (k === undefined) {
+          const d = docs.get(id);
+          if (!d) return -1;
+          k = list.length;
+          list.push(d);
+          at.set(id, k);
+        }
+        return k;
+      };
+      const pairs: number[] = [];
+      for (const [x, y] of candidates.slice(start, start + VERIFY_JOB)) {
+        const i = slot(x);
+        const j = slot(y);
+        if (i >= 0 && j >= 0) pairs.push(i, j);
+      }
+      yield { type: 'verify', compare, docs: list, pairs: Int32Array.from(pairs) };
+    }
+  }
+  reuse.transaction(() => {
+    runner.run(jobs(), (result) => {
+      for (const pair of result as (ReusePair | null)[]) if (pair) put(pair);
+    });
+  });
 }
 
 /**
@@ -106,22 +322,4 @@ export function loadReuse(store: Store): ReuseResult {
   return { pairs, families: buildFamilies(documents, pairs) };
 }
 
-/** Compares two stored documents; the pair is ordered by id (`a` < `b`). Null when no reuse. */
-export function comparePair(
-  x: StoredDocument,
-  px: PreparedText,
-  y: StoredDocument,
-  py: PreparedText,
-  options: Omit<CompareOptions, 'meta'> = {},
-): ReusePair | null {
-  const [a, pa, b, pb] = x.id < y.id ? [x, px, y, py] : [y, py, x, px];
-  const r = comparePrepared(pa, pb, {
-    ...options,
-    meta: {
-      a: { published: a.published, credits: a.credits, outlet: a.outlet },
-      b: { published: b.published, credits: b.credits, outlet: b.outlet },
-    },
-  });
-  if (r.relation === 'none') return null;
-  return { a: a.id, b: b.id, ...r, relation: r.relation };
-}
+export { comparePair } from './pair.js';

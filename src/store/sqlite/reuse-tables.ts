@@ -1,3 +1,4 @@
+import type { Statement } from 'better-sqlite3';
 import { StoreError } from '../../core/errors.js';
 import type { ReusePair } from '../../core/types.js';
 import type { Store } from '../store.js';
@@ -60,6 +61,11 @@ export interface ReuseStore {
   /** Empties the index and pairs and records new parameters. */
   reset(parameters: string): void;
   processedIds(): Set<string>;
+  /**
+   * The indexed documents holding each of `keys` (of one kind), in the order of `keys`; `null`
+   * for a key held by more than `maxPerKey` documents (too common to be evidence).
+   */
+  holders(keys: ArrayLike<number>, kind: KeyKindValue, maxPerKey: number): (string[] | null)[];
   /** Documents holding each key; keys held by more than `maxPerKey` documents are left out. */
   lookup(keys: readonly { key: number; kind: KeyKindValue }[], maxPerKey: number): KeyHit[];
   /** Runs `work` in one transaction. */
@@ -78,6 +84,18 @@ export interface ReuseStore {
 
 export class SqliteReuseStore implements ReuseStore {
   constructor(private readonly db: SqliteDatabase) {}
+
+  private readonly statements = new Map<string, Statement<unknown[]>>();
+
+  /** A prepared statement, compiled once per store (the index is written a document at a time). */
+  private statement(sql: string): Statement<unknown[]> {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare<unknown[]>(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
 
   parameters(): string | null {
     return (
@@ -98,6 +116,18 @@ export class SqliteReuseStore implements ReuseStore {
 
   processedIds(): Set<string> {
     return new Set(this.db.prepare('SELECT document_id FROM reuse_documents').pluck().all() as string[]);
+  }
+
+  holders(keys: ArrayLike<number>, kind: KeyKindValue, maxPerKey: number): (string[] | null)[] {
+    const query = this.db
+      .prepare('SELECT document_id FROM reuse_keys WHERE key = ? AND kind = ? LIMIT ?')
+      .pluck();
+    const out: (string[] | null)[] = new Array(keys.length);
+    for (let k = 0; k < keys.length; k++) {
+      const ids = query.all(keys[k], kind, maxPerKey + 1) as string[];
+      out[k] = ids.length > maxPerKey ? null : ids;
+    }
+    return out;
   }
 
   lookup(keys: readonly { key: number; kind: KeyKindValue }[], maxPerKey: number): KeyHit[] {
@@ -123,26 +153,18 @@ export class SqliteReuseStore implements ReuseStore {
     keys: readonly { key: number; kind: KeyKindValue }[],
     processedAt: string,
   ): void {
-    const insertKey = this.db.prepare('INSERT INTO reuse_keys (key, kind, document_id) VALUES (?, ?, ?)');
-    this.db.prepare('DELETE FROM reuse_keys WHERE document_id = ?').run(documentId);
+    const insertKey = this.statement('INSERT INTO reuse_keys (key, kind, document_id) VALUES (?, ?, ?)');
+    this.statement('DELETE FROM reuse_keys WHERE document_id = ?').run(documentId);
     for (const k of keys) insertKey.run(k.key, k.kind, documentId);
-    this.db
-      .prepare(
-        'INSERT OR REPLACE INTO reuse_documents (document_id, signature, processed_at) VALUES (?, ?, ?)',
-      )
-      .run(
-        documentId,
-        Buffer.from(signature.buffer, signature.byteOffset, signature.byteLength),
-        processedAt,
-      );
+    this.statement(
+      'INSERT OR REPLACE INTO reuse_documents (document_id, signature, processed_at) VALUES (?, ?, ?)',
+    ).run(documentId, Buffer.from(signature.buffer, signature.byteOffset, signature.byteLength), processedAt);
   }
 
   putPair(p: ReusePair): void {
-    this.db
-      .prepare(
-        'INSERT OR REPLACE INTO reuse_pairs (a, b, relation, shared_a, shared_b, direction, reason, passages) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-      )
-      .run(p.a, p.b, p.relation, p.shared_a, p.shared_b, p.direction, p.reason, JSON.stringify(p.passages));
+    this.statement(
+      'INSERT OR REPLACE INTO reuse_pairs (a, b, relation, shared_a, shared_b, direction, reason, passages) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(p.a, p.b, p.relation, p.shared_a, p.shared_b, p.direction, p.reason, JSON.stringify(p.passages));
   }
 
   pairs(): ReusePair[] {
