@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../src/core/errors.js';
+import { openStore } from '../src/store/open-store.js';
 
 // Spawns the built CLI: `npm test` builds first (run `npm run build` before running this file alone).
 const main = path.resolve('dist/cli/main.js');
@@ -66,7 +67,9 @@ describe('corroborate ingest, documents, show, verify', () => {
   });
 
   it('refuses to read a store that does not exist (exit 4)', () => {
-    const result = spawnSync(process.execPath, [main, '--store', path.join(dir, 'typo'), 'documents'], { encoding: 'utf8' });
+    const result = spawnSync(process.execPath, [main, '--store', path.join(dir, 'typo'), 'documents'], {
+      encoding: 'utf8',
+    });
     expect(result.status).toBe(ExitCode.verifyFailed);
     expect(result.stderr).toContain('There is no Corroborate store');
     expect(fs.existsSync(path.join(dir, 'typo'))).toBe(false);
@@ -95,10 +98,14 @@ describe('corroborate ingest, documents, show, verify', () => {
 
     const docs = JSON.parse(cli(['documents', '--json']).stdout) as { id: string; sha256: string }[];
     const victim = docs[1]!;
-    const file = path.join(store, 'originals', victim.sha256.slice(0, 2), victim.sha256.slice(2));
-    const bytes = fs.readFileSync(file);
-    bytes[0] = (bytes[0] ?? 0) ^ 0x20;
-    fs.writeFileSync(file, bytes);
+    // The original's bytes sit in a pack file shared with the others of its batch.
+    const opened = openStore(store);
+    const at = opened.originals.locate(victim.sha256);
+    opened.close();
+    if (!at) throw new Error(`original ${victim.sha256} is not recorded`);
+    const bytes = fs.readFileSync(at.file);
+    bytes[at.offset] = (bytes[at.offset] ?? 0) ^ 0x20;
+    fs.writeFileSync(at.file, bytes);
     const failed = cli(['verify']);
     expect(failed.status).toBe(ExitCode.verifyFailed);
     expect(failed.stdout).toContain(victim.id);

@@ -38,9 +38,12 @@ describe.skipIf(absent)('ingest of ../shared/corpora/bucha-2022 (5 reports + man
 
   it('names the document whose stored original had one byte altered', async () => {
     const victim = store.documents.list()[2]!;
-    const file = store.originals.path(victim.sha256);
+    const at = store.originals.locate(victim.sha256);
+    if (!at) throw new Error(`original ${victim.sha256} is not recorded`);
+    const file = at.file;
     const bytes = fs.readFileSync(file);
-    bytes[bytes.length >> 1] = (bytes[bytes.length >> 1] ?? 0) ^ 1;
+    const middle = at.offset + (at.length >> 1);
+    bytes[middle] = (bytes[middle] ?? 0) ^ 1;
     fs.writeFileSync(file, bytes);
     const report = await store.verify();
     expect(report.ok).toBe(false);

@@ -46,10 +46,32 @@ function fromExtension(source: string): InputFormat | undefined {
  * only its extension is used (`.gz` removed). Gzip is unwrapped first by `readInput`.
  */
 export function detectFormat(bytes: Uint8Array, source: string): InputFormat {
+  // The common case, a file whose extension names a format other than a feed and whose content
+  // starts with an ASCII character that cannot open a WARC header, is settled from the bytes
+  // alone; anything else decodes the head and sniffs it below.
+  const ext = fromExtension(source);
+  if (ext && ext !== 'rss' && ext !== 'atom') {
+    const first = bytes[firstContentByte(bytes)];
+    if (first === undefined || (first < 0x80 && first !== 0x57) /* W */) return ext;
+  }
+  return sniffFormat(bytes, ext);
+}
+
+/** Index of the first byte after a UTF-8 byte-order mark and ASCII white space. */
+function firstContentByte(bytes: Uint8Array): number {
+  let i = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0;
+  while (i < bytes.length) {
+    const b = bytes[i] as number;
+    if (b !== 0x20 && (b < 0x09 || b > 0x0d)) break;
+    i++;
+  }
+  return i;
+}
+
+function sniffFormat(bytes: Uint8Array, ext: InputFormat | undefined): InputFormat {
   const head = new TextDecoder('utf-8').decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, '');
   const start = head.trimStart();
   if (/^WARC\/1\.\d\r?\n/.test(start)) return 'warc';
-  const ext = fromExtension(source);
   if (ext) return ext === 'rss' || ext === 'atom' ? (feedKind(start) ?? ext) : ext;
   if (start.startsWith('<')) {
     const feed = feedKind(start);

@@ -160,7 +160,9 @@ describe('ingest of web archives', () => {
     const summary = await ingest(store, [warc]);
     expect(summary.documents.new).toBeGreaterThan(0);
     const entry = [...store.custody.entries()].find((e) => e.kind === 'ingest');
-    const digests = (entry?.details as { digests?: { record: string; matched: boolean | null }[] }).digests;
+    const digests = (
+      entry?.details as { digests?: { record: string; matched: boolean | null }[] } | undefined
+    )?.digests;
     expect(digests?.length).toBeGreaterThan(0);
     expect(digests?.every((d) => d.matched === true)).toBe(true);
   });

@@ -7,13 +7,29 @@ import type { JsonValue } from './store.js';
  */
 export function canonicalJson(value: JsonValue | undefined): string {
   if (value === null || value === undefined) return 'null';
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v ?? null)).join(',')}]`;
-  if (typeof value === 'object') {
-    const keys = Object.keys(value)
-      .filter((k) => value[k] !== undefined)
-      .sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonicalJson(value[k])}`).join(',')}}`;
+  // Written as plain loops and concatenation: this runs once per custody entry of a bulk ingest.
+  switch (typeof value) {
+    case 'string':
+      return JSON.stringify(value);
+    case 'number':
+      return Number.isFinite(value) ? JSON.stringify(value) : 'null';
+    case 'boolean':
+      return value ? 'true' : 'false';
   }
-  if (typeof value === 'number' && !Number.isFinite(value)) return 'null';
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? ',' : '') + canonicalJson(value[i] ?? null);
+    return `${out}]`;
+  }
+  if (typeof value === 'object') {
+    const keys = Object.keys(value).sort();
+    let out = '{';
+    for (const key of keys) {
+      const member = value[key];
+      if (member === undefined) continue;
+      out += `${out.length > 1 ? ',' : ''}${JSON.stringify(key)}:${canonicalJson(member)}`;
+    }
+    return `${out}}`;
+  }
   return JSON.stringify(value);
 }

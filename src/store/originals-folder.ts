@@ -5,6 +5,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { StoreError } from '../core/errors.js';
+import { isAlive, OriginalPacks } from './original-packs.js';
 
 const execFileAsync = promisify(execFile);
 
@@ -12,20 +13,28 @@ const execFileAsync = promisify(execFile);
 const WRITE_CONCURRENCY = 32;
 const TEMP_DIR = '.tmp';
 const SMALL_FILE = 8 * 1024 * 1024;
+/** Originals at least this large are kept as loose files rather than packed (8 MiB). */
+export const LOOSE_MIN_BYTES = SMALL_FILE;
 
 /**
- * The content-addressed folder of original bytes: `<dir>/originals/ab/cdef…` where `abcdef…` is
- * the SHA-256 of the bytes. Shared by every store backend: the database only refers to hashes.
- * Files are never rewritten in place; a new original appears atomically by rename.
+ * The folder of original bytes, shared by every store backend (the database only refers to
+ * hashes and pack locations). Originals are kept two ways:
+ * - in pack files, `<dir>/originals/packs/<name>.pack`, one per ingest batch (`OriginalPacks`):
+ *   the usual case;
+ * - as loose files, `<dir>/originals/ab/cdef…` where `abcdef…` is the SHA-256 of the bytes: large
+ *   originals (over `LOOSE_MIN_BYTES`), and every original of stores written before packs existed.
+ * Nothing is rewritten in place; a new file appears atomically by rename.
  */
 export class OriginalsFolder {
   readonly root: string;
+  readonly packs: OriginalPacks;
   private readonly tempRoot: string;
 
   constructor(storeDir: string) {
     this.root = path.join(storeDir, 'originals');
     this.tempRoot = path.join(this.root, TEMP_DIR);
     fs.mkdirSync(this.tempRoot, { recursive: true });
+    this.packs = new OriginalPacks(this.root, this.tempRoot);
     this.removeStaleTemps();
   }
 
@@ -159,15 +168,6 @@ async function syncPath(file: string): Promise<void> {
     await handle.sync();
   } finally {
     await handle.close();
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

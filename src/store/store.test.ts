@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { canonicalJson } from './canonical-json.js';
 import { formatCheckpoint, parseCheckpoint } from './checkpoint.js';
 import { documentId, sha256Hex } from './document-id.js';
 import { openStore } from './open-store.js';
+import { LOOSE_MIN_BYTES } from './originals-folder.js';
 import type { Capture, Store } from './store.js';
 
 let dir: string;
@@ -69,9 +71,12 @@ describe('SQLite store', () => {
     expect([...store.documents.iterate()]).toEqual(store.documents.list());
     expect(store.documents.list({ offset: 1, limit: 5 })).toHaveLength(1);
     expect(store.originals.read(c.sha256).toString()).toBe('Report one.');
-    expect(store.originals.path(c.sha256)).toBe(
-      path.join(dir, 'originals', c.sha256.slice(0, 2), c.sha256.slice(2)),
-    );
+    // Small originals are appended to the batch's pack file.
+    const at = store.originals.locate(c.sha256);
+    expect(at).toMatchObject({ offset: 0, length: 11, packed: true });
+    expect(path.dirname(at!.file)).toBe(path.join(dir, 'originals', 'packs'));
+    expect(store.originals.path(c.sha256)).toBe(at!.file);
+    expect(store.originals.locate('0'.repeat(64))).toBeNull();
     expect([...store.documents.summaries()][0]).toMatchObject({
       title: 'A title',
       chars: c.documents[0]!.text.length,
@@ -97,30 +102,111 @@ describe('SQLite store', () => {
     ]);
   });
 
-  it('verifies a clean store and names the document whose original was altered', async () => {
+  it('verifies a clean store and names the document whose packed original was altered', async () => {
     const c = capture('Original bytes.', 'a.txt');
-    await store.commit({ captures: [c, capture('Other.', 'b.txt')], rejections: [] });
+    const other = capture('Other.', 'b.txt');
+    await store.commit({ captures: [other, c], rejections: [] });
     store.custody.append('analysis', { documents: 2 });
     const clean = await store.verify();
-    expect(clean).toMatchObject({ ok: true, originals: 2, documents: 2, problems: [] });
+    expect(clean).toMatchObject({ ok: true, originals: 2, documents: 2, problems: [], unreferenced: 0 });
     expect(clean.checkpoint).toEqual(store.custody.head());
     expect(clean.checkpoint.entries).toBe(3);
 
-    const file = store.originals.path(c.sha256);
-    const bytes = fs.readFileSync(file);
-    bytes[0] = (bytes[0] ?? 0) ^ 1;
-    fs.writeFileSync(file, bytes);
+    // Both originals share one pack; one byte of the second is flipped.
+    const at = store.originals.locate(c.sha256)!;
+    expect(at).toMatchObject({ packed: true, offset: 6 });
+    expect(store.originals.locate(other.sha256)!.file).toBe(at.file);
+    const bytes = fs.readFileSync(at.file);
+    bytes[at.offset + 3] = (bytes[at.offset + 3] ?? 0) ^ 1;
+    fs.writeFileSync(at.file, bytes);
     const tampered = await store.verify();
     expect(tampered.ok).toBe(false);
     expect(tampered.problems).toHaveLength(1);
     expect(tampered.problems[0]).toMatchObject({
       kind: 'original-mismatch',
+      sha256: c.sha256,
       documents: [c.documents[0]!.id],
     });
     expect(tampered.problems[0]?.message).toContain(c.documents[0]!.id);
 
-    fs.rmSync(file);
-    expect((await store.verify()).problems[0]).toMatchObject({ kind: 'original-missing', sha256: c.sha256 });
+    // A pack cut short loses the originals at its end; one removed loses all of them.
+    fs.writeFileSync(at.file, bytes.subarray(0, at.offset + 2));
+    expect((await store.verify()).problems.map((p) => [p.kind, p.sha256])).toEqual([
+      ['original-mismatch', c.sha256],
+    ]);
+    fs.rmSync(at.file);
+    expect((await store.verify()).problems.map((p) => p.kind)).toEqual([
+      'original-missing',
+      'original-missing',
+    ]);
+  });
+
+  it('keeps large originals as loose files and verifies them', async () => {
+    const big = capture(`Big report. ${'x'.repeat(LOOSE_MIN_BYTES)}`, 'big.txt');
+    await store.commit({ captures: [big, capture('Small.', 's.txt')], rejections: [] });
+    const at = store.originals.locate(big.sha256)!;
+    expect(at).toMatchObject({
+      packed: false,
+      offset: 0,
+      file: path.join(dir, 'originals', big.sha256.slice(0, 2), big.sha256.slice(2)),
+    });
+    expect(store.originals.read(big.sha256).equals(big.bytes as Buffer)).toBe(true);
+    expect((await store.verify()).ok).toBe(true);
+    const bytes = fs.readFileSync(at.file);
+    bytes[5] = (bytes[5] ?? 0) ^ 1;
+    fs.writeFileSync(at.file, bytes);
+    expect((await store.verify()).problems).toMatchObject([
+      { kind: 'original-mismatch', documents: [big.documents[0]!.id] },
+    ]);
+    fs.rmSync(at.file);
+    expect((await store.verify()).problems).toMatchObject([{ kind: 'original-missing', sha256: big.sha256 }]);
+  });
+
+  it('reads and verifies a store written before packs (one loose file per original)', async () => {
+    store.close();
+    // Take the schema back to migrations 100 and 110 and store an original the old way.
+    const db = new Database(path.join(dir, 'corroborate.db'));
+    db.exec(`DELETE FROM schema_migrations WHERE id = 101; DROP TABLE original_packs;
+      ALTER TABLE originals DROP COLUMN pack; ALTER TABLE originals DROP COLUMN pack_offset;`);
+    const old = capture('Stored by the previous version.', 'old.txt');
+    const file = path.join(dir, 'originals', old.sha256.slice(0, 2), old.sha256.slice(2));
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    fs.writeFileSync(file, old.bytes);
+    db.prepare('INSERT INTO originals (sha256, size, reader, captured_at) VALUES (?, ?, ?, ?)').run(
+      old.sha256,
+      old.bytes.byteLength,
+      'text',
+      old.capturedAt,
+    );
+    db.close();
+    store = openStore(dir, { clock });
+    expect(store.originals.locate(old.sha256)).toMatchObject({ file, packed: false });
+    expect(store.originals.read(old.sha256).toString()).toBe('Stored by the previous version.');
+    await store.commit({
+      captures: [capture('New.', 'new.txt'), capture('Stored by the previous version.', 'copy.txt')],
+      rejections: [],
+    });
+    expect(store.originals.locate(old.sha256)).toMatchObject({ file, packed: false });
+    expect(await store.verify()).toMatchObject({ ok: true, originals: 2 });
+    fs.writeFileSync(file, 'Stored by the previous version!');
+    expect((await store.verify()).problems).toMatchObject([
+      { kind: 'original-mismatch', sha256: old.sha256 },
+    ]);
+  });
+
+  it('ignores a pack no transaction refers to, and removes it once its writer is gone', async () => {
+    await store.commit({ captures: [capture('Kept.', 'a.txt')], rejections: [] });
+    // A pack as left by a process killed before its transaction committed.
+    const dead = spawnSync(process.execPath, ['-e', '']).pid as number;
+    const orphan = path.join(dir, 'originals', 'packs', `${dead}-0-deadbeef.pack`);
+    fs.writeFileSync(orphan, 'Lost.');
+    const report = await store.verify();
+    expect(report).toMatchObject({ ok: true, originals: 1, unreferenced: 1 });
+    store.close();
+    store = openStore(dir, { clock });
+    await store.commit({ captures: [capture('Next.', 'b.txt')], rejections: [] });
+    expect(fs.existsSync(orphan)).toBe(false);
+    expect(await store.verify()).toMatchObject({ ok: true, originals: 2, unreferenced: 0 });
   });
 
   it('detects an edited custody entry and a log cut below a checkpoint', async () => {

@@ -76,9 +76,23 @@ export interface OriginalStore {
   hasSource(sha256: string, source: string): boolean;
   /** The original's unaltered bytes. */
   read(sha256: string): Buffer;
-  /** Absolute path of the original's file. */
+  /**
+   * Absolute path of the file holding the original: its own file for a loose original, the pack
+   * file (shared with the other originals of its batch) for a packed one; see `locate`.
+   */
   path(sha256: string): string;
+  /** Where exactly the original's bytes are (file, byte offset, length); null when not recorded. */
+  locate(sha256: string): OriginalLocator | null;
   count(): number;
+}
+
+/** The byte range of one original: the whole of a loose file, or a range of a pack file. */
+export interface OriginalLocator {
+  file: string;
+  offset: number;
+  length: number;
+  /** True when `file` is a pack holding other originals too. */
+  packed: boolean;
 }
 
 /** Kinds of custody entries. Other stages append `analysis` and `export` entries. */

@@ -1,5 +1,6 @@
+import { isUtf8 } from 'node:buffer';
 import type { Diagnostic } from '../../core/types.js';
-import { decodeText } from '../canonical-text.js';
+import { canonicalText, type Decoded, decodeText } from '../canonical-text.js';
 import type { Reader, ReadLimits } from '../reader.js';
 import { diagnostic, formatBytes, type Place } from './diagnostic.js';
 import { firstLongLine } from './line-scan.js';
@@ -36,7 +37,7 @@ export function decodeWholeText(
       ),
     };
   }
-  const decoded = decodeText(bytes, place);
+  const decoded = decodeUtf8Quickly(bytes) ?? decodeText(bytes, place);
   if (!decoded.ok) return { diagnostic: decoded.diagnostic };
   if (decoded.text.trim() === '') {
     return { diagnostic: diagnostic(place, 'empty', 'error', 'The input has no text (only white space).') };
@@ -44,4 +45,33 @@ export function decodeWholeText(
   const tooLong = checkTextLength(decoded.text, place, limits);
   if (tooLong) return { diagnostic: tooLong };
   return { text: decoded.text };
+}
+
+/**
+ * Characters that are in NFC whatever surrounds them: tab, newline, U+0020–U+02FF, common
+ * punctuation, €. (Other control characters are too, but rare enough to take the slow path.)
+ */
+const NOT_SURELY_NFC = /[^\t\n -\u02ff\u2010-\u2027\u2030-\u205e\u20ac]/;
+/** Larger inputs take `decodeText`, which reports a string too long for JavaScript. */
+const QUICK_MAX_BYTES = 256 * 1024 * 1024;
+
+/**
+ * The common case of `decodeText` done cheaply: valid UTF-8 (checked by `isUtf8`, without a UTF-16
+ * byte-order mark) decoded by `Buffer#toString`, with line endings and NFC normalised only when
+ * the text has a carriage return or a character that NFC could change. Gives exactly what
+ * `decodeText` gives; null when the input needs `decodeText` (invalid or declared other encoding).
+ */
+function decodeUtf8Quickly(bytes: Uint8Array): Decoded | null {
+  if (
+    bytes.length > QUICK_MAX_BYTES ||
+    (bytes[0] === 0xff && bytes[1] === 0xfe) ||
+    (bytes[0] === 0xfe && bytes[1] === 0xff)
+  )
+    return null;
+  if (!isUtf8(bytes)) return null;
+  let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  // The decoder drops one byte-order mark, as TextDecoder does; canonicalText drops another.
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  if (text.indexOf('\r') >= 0 || NOT_SURELY_NFC.test(text)) return { ok: true, text: canonicalText(text) };
+  return { ok: true, text };
 }

@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { StoreError } from '../../core/errors.js';
 import { canonicalJson } from '../canonical-json.js';
+import { sha256Hex } from '../document-id.js';
 import type {
   Checkpoint,
   CustodyEntry,
@@ -45,7 +45,12 @@ export function entryHash(previous: string, entry: Omit<CustodyEntry, 'hash'>): 
 /** `entryHash` with the details already in canonical JSON: builds the same canonical object text. */
 function hashBody(previous: string, seq: number, kind: string, at: string, details: string): string {
   const body = `{"at":${JSON.stringify(at)},"details":${details},"kind":${JSON.stringify(kind)},"seq":${seq}}`;
-  return createHash('sha256').update(previous).update(body).digest('hex');
+  return sha256Hex(previous + body);
+}
+
+interface ChainHead {
+  seq: number;
+  hash: string;
 }
 
 interface CustodyRow {
@@ -79,16 +84,38 @@ export class SqliteCustodyLog implements CustodyLog {
 
   /** For the store's own transactions: appends without opening one. */
   appendInTransaction(kind: CustodyKind, details: { [key: string]: JsonValue }): CustodyEntry {
+    const text = canonicalJson(details);
+    const { seq, at, hash } = this.insertEntry(this.last.get() as ChainHead | undefined, kind, text);
+    return { seq, kind, at, details: JSON.parse(text), hash };
+  }
+
+  /**
+   * For many appends inside one transaction (a batch commit): reads the head once and chains from
+   * it in memory. Returns a function that appends one entry and gives its `seq`. Use it only
+   * within the transaction it was created in.
+   */
+  appender(): (kind: CustodyKind, details: { [key: string]: JsonValue }) => number {
+    let head = this.last.get() as ChainHead | undefined;
+    return (kind, details) => {
+      const entry = this.insertEntry(head, kind, canonicalJson(details));
+      head = entry;
+      return entry.seq;
+    };
+  }
+
+  private insertEntry(
+    previous: ChainHead | undefined,
+    kind: CustodyKind,
+    text: string,
+  ): ChainHead & { at: string } {
     if (!this.db.inTransaction)
       throw new StoreError('Custody entries must be appended inside a transaction.');
-    const previous = this.last.get() as { seq: number; hash: string } | undefined;
     const at = this.clock().toISOString();
     const seq = (previous?.seq ?? 0) + 1;
     // What is stored is exactly the canonical text that was hashed.
-    const text = canonicalJson(details);
     const hash = hashBody(previous?.hash ?? GENESIS_HASH, seq, kind, at, text);
     this.insert.run(seq, kind, at, text, hash);
-    return { seq, kind, at, details: JSON.parse(text), hash };
+    return { seq, at, hash };
   }
 
   head(): Checkpoint {

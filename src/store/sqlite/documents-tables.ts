@@ -1,6 +1,7 @@
 import type { ReaderName, StoredDocument } from '../../core/types.js';
+import type { WrittenPack } from '../original-packs.js';
 import type { OriginalsFolder } from '../originals-folder.js';
-import type { DocumentStore, DocumentSummary, OriginalStore, Provenance } from '../store.js';
+import type { DocumentStore, DocumentSummary, OriginalLocator, OriginalStore, Provenance } from '../store.js';
 import type { Migration, SqliteDatabase } from './database.js';
 
 export const documentsMigrations: readonly Migration[] = [
@@ -45,7 +46,30 @@ export const documentsMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: 101,
+    name: 'originals in pack files',
+    // A NULL pack is a loose file named by the hash (large originals, and stores made before packs).
+    sql: `
+      ALTER TABLE originals ADD COLUMN pack TEXT;
+      ALTER TABLE originals ADD COLUMN pack_offset INTEGER;
+      CREATE TABLE original_packs (
+        name        TEXT PRIMARY KEY,
+        size        INTEGER NOT NULL,
+        originals   INTEGER NOT NULL,
+        created_at  TEXT NOT NULL
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
+
+/** Where an original's bytes are: a range of a pack file, or (pack null) its own loose file. */
+export interface OriginalLocation {
+  sha256: string;
+  size: number;
+  pack: string | null;
+  offset: number | null;
+}
 
 interface DocumentRow {
   id: string;
@@ -201,7 +225,10 @@ export class SqliteOriginalStore implements OriginalStore {
   private readonly countRows;
   private readonly insertOriginal;
   private readonly insertProvenance;
+  private readonly insertPack;
+  private readonly hasPackRow;
   private readonly allRows;
+  private readonly locationRow;
 
   constructor(
     db: SqliteDatabase,
@@ -211,12 +238,21 @@ export class SqliteOriginalStore implements OriginalStore {
     this.hasSourceRow = db.prepare('SELECT 1 FROM provenance WHERE sha256 = ? AND source = ?').pluck();
     this.countRows = db.prepare('SELECT count(*) FROM originals').pluck();
     this.insertOriginal = db.prepare(
-      'INSERT INTO originals (sha256, size, reader, captured_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+      'INSERT INTO originals (sha256, size, reader, captured_at, pack, pack_offset) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING',
     );
     this.insertProvenance = db.prepare(
       'INSERT INTO provenance (sha256, source, captured_at, custody_seq) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
     );
-    this.allRows = db.prepare('SELECT sha256, size FROM originals ORDER BY sha256');
+    this.insertPack = db.prepare(
+      'INSERT INTO original_packs (name, size, originals, created_at) VALUES (?, ?, ?, ?)',
+    );
+    this.hasPackRow = db.prepare('SELECT 1 FROM original_packs WHERE name = ?').pluck();
+    this.allRows = db.prepare(
+      'SELECT sha256, size, pack, pack_offset AS offset FROM originals ORDER BY pack, pack_offset, sha256',
+    );
+    this.locationRow = db.prepare(
+      'SELECT sha256, size, pack, pack_offset AS offset FROM originals WHERE sha256 = ?',
+    );
   }
 
   has(sha256: string): boolean {
@@ -228,25 +264,60 @@ export class SqliteOriginalStore implements OriginalStore {
   }
 
   read(sha256: string): Buffer {
+    const at = this.location(sha256);
+    if (at?.pack && at.offset !== null) return this.folder.packs.read(at.pack, at.offset, at.size);
     return this.folder.read(sha256);
   }
 
   path(sha256: string): string {
-    return this.folder.pathOf(sha256);
+    const at = this.location(sha256);
+    return at?.pack ? this.folder.packs.pathOf(at.pack) : this.folder.pathOf(sha256);
+  }
+
+  locate(sha256: string): OriginalLocator | null {
+    const at = this.location(sha256);
+    if (!at) return null;
+    if (at.pack && at.offset !== null)
+      return { file: this.folder.packs.pathOf(at.pack), offset: at.offset, length: at.size, packed: true };
+    return { file: this.folder.pathOf(sha256), offset: 0, length: at.size, packed: false };
   }
 
   count(): number {
     return this.countRows.get() as number;
   }
 
-  /** Every recorded original, by hash. */
-  all(): { sha256: string; size: number }[] {
-    return this.allRows.all() as { sha256: string; size: number }[];
+  /** Every recorded original with its location, grouped by pack in file order (loose ones first). */
+  all(): OriginalLocation[] {
+    return this.allRows.all() as OriginalLocation[];
   }
 
-  /** Records an original (its file must already be durable); returns true when it is new. */
-  record(sha256: string, size: number, reader: string, capturedAt: string): boolean {
-    return this.insertOriginal.run(sha256, size, reader, capturedAt).changes > 0;
+  location(sha256: string): OriginalLocation | null {
+    return (this.locationRow.get(sha256) as OriginalLocation | undefined) ?? null;
+  }
+
+  /**
+   * Records an original (its bytes must already be durable: a loose file, or `pack` written);
+   * returns true when it is new.
+   */
+  record(
+    sha256: string,
+    size: number,
+    reader: string,
+    capturedAt: string,
+    pack: string | null = null,
+    offset: number | null = null,
+  ): boolean {
+    return this.insertOriginal.run(sha256, size, reader, capturedAt, pack, offset).changes > 0;
+  }
+
+  /** Records a pack file written durably for this transaction's originals. */
+  recordPack(pack: WrittenPack, createdAt: string): void {
+    this.insertPack.run(pack.name, pack.size, pack.entries.length, createdAt);
+  }
+
+  /** True when a committed transaction refers to the pack. */
+  hasPack(name: string): boolean {
+    return this.hasPackRow.get(name) !== undefined;
   }
 
   /** Records one more source of an original; returns true when the source is new. */

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { StoreError } from '../../core/errors.js';
-import type { JsonValue } from '../store.js';
-import { OriginalsFolder, mapLimit } from '../originals-folder.js';
+import type { PackedOriginal } from '../original-packs.js';
+import { LOOSE_MIN_BYTES, mapLimit, OriginalsFolder } from '../originals-folder.js';
 import type {
+  Capture,
   CaptureBatch,
+  CaptureOutcome,
   CaptureResult,
   CommitResult,
+  JsonValue,
   Store,
   VerifyOptions,
   VerifyProblem,
@@ -14,7 +17,7 @@ import type {
 } from '../store.js';
 import { SqliteAnalysisStore } from './analysis-tables.js';
 import { SqliteCustodyLog } from './custody-tables.js';
-import { type SqliteDatabase, openDatabase } from './database.js';
+import { openDatabase, type SqliteDatabase } from './database.js';
 import { SqliteDocumentStore, SqliteOriginalStore } from './documents-tables.js';
 import { migrations } from './migrations.js';
 import { SqliteReuseStore } from './reuse-tables.js';
@@ -38,6 +41,7 @@ export class SqliteStore implements Store {
   readonly analysis: SqliteAnalysisStore;
   readonly reuse: SqliteReuseStore;
   private readonly folder: OriginalsFolder;
+  private readonly clock: () => Date;
 
   constructor(
     readonly dir: string,
@@ -58,34 +62,57 @@ export class SqliteStore implements Store {
     this.folder = new OriginalsFolder(dir);
     this.documents = new SqliteDocumentStore(this.db);
     this.originals = new SqliteOriginalStore(this.db, this.folder);
-    this.custody = new SqliteCustodyLog(this.db, options.clock ?? (() => new Date()));
+    this.clock = options.clock ?? (() => new Date());
+    this.custody = new SqliteCustodyLog(this.db, this.clock);
     this.analysis = new SqliteAnalysisStore(this.db);
     this.reuse = new SqliteReuseStore(this.db);
   }
 
   async commit(batch: CaptureBatch): Promise<CommitResult> {
-    // 1. Every original the database does not know yet is made durable before any row refers to it.
-    const toWrite = new Map<string, Uint8Array>();
+    // 1. Every original the database does not know yet is made durable before any row refers to it:
+    //    small ones appended to one pack file for the batch, large ones as loose files.
+    const fresh = new Map<string, Uint8Array>();
     for (const capture of batch.captures) {
-      if (!toWrite.has(capture.sha256) && !this.originals.has(capture.sha256)) {
-        toWrite.set(capture.sha256, capture.bytes);
+      if (!fresh.has(capture.sha256) && !this.originals.has(capture.sha256)) {
+        fresh.set(capture.sha256, capture.bytes);
       }
     }
-    await this.folder.writeDurably([...toWrite].map(([sha256, bytes]) => ({ sha256, bytes })));
+    const packed: { sha256: string; bytes: Uint8Array }[] = [];
+    const loose: { sha256: string; bytes: Uint8Array }[] = [];
+    for (const [sha256, bytes] of fresh)
+      (bytes.byteLength >= LOOSE_MIN_BYTES ? loose : packed).push({ sha256, bytes });
+    if (packed.length > 0 && !this.orphansRemoved) {
+      this.folder.packs.removeOrphans((name) => this.originals.hasPack(name));
+      this.orphansRemoved = true;
+    }
+    await this.folder.writeDurably(loose);
+    const pack = packed.length > 0 ? this.folder.packs.write(packed) : null;
+    const offsets = new Map(pack?.entries.map((e) => [e.sha256, e.offset]));
 
     // 2. One transaction for the whole batch (group commit).
     return this.db
       .transaction((): CommitResult => {
+        const append = this.custody.appender();
+        if (pack) this.originals.recordPack(pack, this.clock().toISOString());
         const captures: CaptureResult[] = [];
         for (const capture of batch.captures) {
-          const knownOriginal = this.originals.has(capture.sha256);
+          // The insert itself says whether the original is new (also when another process stored
+          // the same bytes since step 1: its row, and its copy of the bytes, win).
+          const knownOriginal = !(
+            fresh.has(capture.sha256) &&
+            this.originals.record(
+              capture.sha256,
+              capture.bytes.byteLength,
+              capture.reader,
+              capture.capturedAt,
+              pack && offsets.has(capture.sha256) ? pack.name : null,
+              offsets.get(capture.sha256) ?? null,
+            )
+          );
           const knownSource = knownOriginal && this.originals.hasSource(capture.sha256, capture.source);
           const outcome = !knownOriginal ? 'new' : knownSource ? 'duplicate' : 'new-source';
           const newDocuments: string[] = [];
           const existingDocuments: string[] = [];
-          if (!knownOriginal) {
-            this.originals.record(capture.sha256, capture.bytes.byteLength, capture.reader, capture.capturedAt);
-          }
           for (const doc of capture.documents) {
             if (this.documents.insert(doc)) newDocuments.push(doc.id);
             else {
@@ -99,42 +126,25 @@ export class SqliteStore implements Store {
               existingDocuments.push(doc.id);
             }
           }
-          if (capture.documents.length === 0) existingDocuments.push(...this.documents.idsForOriginal(capture.sha256));
-          const problems = capture.diagnostics.filter((d) => d.severity === 'error');
-          const details: { [key: string]: JsonValue } = {
-            sha256: capture.sha256,
-            size: capture.bytes.byteLength,
-            source: capture.source,
-            capturedAt: capture.capturedAt,
-            reader: capture.reader,
-            readerVersion: capture.readerVersion,
-            outcome,
-            documents: newDocuments.length + existingDocuments.length,
-            newDocuments: newDocuments.length,
-          };
-          if (problems.length > 0) {
-            details.partial = true;
-            details.problems = problems.slice(0, 20).map((d) => `${d.record ? `${d.record}: ` : ''}${d.message}`);
-            details.problemCount = problems.length;
-          }
-          if (capture.manifest) details.manifest = capture.manifest;
-          if (capture.digests && capture.digests.length > 0) {
-            details.digests = capture.digests.map((d) => ({ record: d.record, matched: d.matched }));
-          }
-          const entry = this.custody.appendInTransaction('ingest', details);
-          this.originals.recordSource(capture.sha256, capture.source, capture.capturedAt, entry.seq);
+          if (capture.documents.length === 0)
+            existingDocuments.push(...this.documents.idsForOriginal(capture.sha256));
+          const seq = append(
+            'ingest',
+            ingestDetails(capture, outcome, newDocuments.length, existingDocuments.length),
+          );
+          this.originals.recordSource(capture.sha256, capture.source, capture.capturedAt, seq);
           captures.push({
             sha256: capture.sha256,
             source: capture.source,
             outcome,
-            partial: problems.length > 0,
+            partial: capture.diagnostics.some((d) => d.severity === 'error'),
             newDocuments,
             existingDocuments,
-            custodySeq: entry.seq,
+            custodySeq: seq,
           });
         }
         const rejections = batch.rejections.map((r) => {
-          const entry = this.custody.appendInTransaction('rejection', {
+          const seq = append('rejection', {
             source: r.source,
             sha256: r.sha256,
             size: r.size,
@@ -142,29 +152,32 @@ export class SqliteStore implements Store {
             rule: r.rule,
             reason: r.reason,
           });
-          return { source: r.source, custodySeq: entry.seq };
+          return { source: r.source, custodySeq: seq };
         });
         return { captures, rejections };
       })
       .immediate();
   }
 
+  /** Set once this process has cleared orphan packs (before writing its first pack). */
+  private orphansRemoved = false;
+
   async verify(options: VerifyOptions = {}): Promise<VerifyReport> {
     const problems: VerifyProblem[] = [];
     const originals = this.originals.all();
     let done = 0;
-    await mapLimit(originals, 8, async ({ sha256 }) => {
-      const actual = await this.folder.hash(sha256);
+    const check = (sha256: string, actual: string | null, where: string): void => {
       if (actual !== sha256) {
         const documents = this.documents.idsForOriginal(sha256);
-        const names = documents.length > 0 ? `of document${documents.length > 1 ? 's' : ''} ${describe(documents)}` : '';
+        const names =
+          documents.length > 0 ? `of document${documents.length > 1 ? 's' : ''} ${describe(documents)}` : '';
         problems.push(
           actual === null
             ? {
                 kind: 'original-missing',
                 sha256,
                 documents,
-                message: `The original ${sha256} ${names} is missing from ${this.folder.pathOf(sha256)}.`,
+                message: `The original ${sha256} ${names} is missing from ${where}.`,
               }
             : {
                 kind: 'original-mismatch',
@@ -175,7 +188,28 @@ export class SqliteStore implements Store {
         );
       }
       options.onProgress?.(++done, originals.length);
+    };
+    const byPack = new Map<string, PackedOriginal[]>();
+    const loose: string[] = [];
+    for (const o of originals) {
+      if (o.pack && o.offset !== null) {
+        let list = byPack.get(o.pack);
+        if (!list) {
+          list = [];
+          byPack.set(o.pack, list);
+        }
+        list.push({ sha256: o.sha256, offset: o.offset, length: o.size });
+      } else loose.push(o.sha256);
+    }
+    await mapLimit(loose, 8, async (sha256) => {
+      check(sha256, await this.folder.hash(sha256), this.folder.pathOf(sha256));
     });
+    for (const [pack, entries] of byPack) {
+      const file = this.folder.packs.pathOf(pack);
+      for (const [sha256, actual] of this.folder.packs.hashAll(pack, entries)) check(sha256, actual, file);
+      // Let progress callbacks (and a terminal bar) run between packs.
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
     const orphans = this.db
       .prepare(
         'SELECT d.id, d.sha256 FROM documents d LEFT JOIN originals o ON o.sha256 = d.sha256 WHERE o.sha256 IS NULL',
@@ -191,9 +225,10 @@ export class SqliteStore implements Store {
     }
     const chain = this.custody.verifyChain(options.checkpoint);
     problems.push(...chain.problems);
-    const known = new Set(originals.map((o) => o.sha256));
+    const known = new Set(loose);
     let unreferenced = 0;
     for (const sha of this.folder.listHashes()) if (!known.has(sha)) unreferenced++;
+    for (const pack of this.folder.packs.list()) if (!this.originals.hasPack(pack)) unreferenced++;
     problems.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0) || (a.sha256 ?? '').localeCompare(b.sha256 ?? ''));
     return {
       ok: problems.length === 0,
@@ -208,6 +243,37 @@ export class SqliteStore implements Store {
   close(): void {
     if (this.db.open) this.db.close();
   }
+}
+
+/** The custody details of one capture: fixed fields, then what only some captures have. */
+function ingestDetails(
+  capture: Capture,
+  outcome: CaptureOutcome,
+  newDocuments: number,
+  existingDocuments: number,
+): { [key: string]: JsonValue } {
+  const details: { [key: string]: JsonValue } = {
+    sha256: capture.sha256,
+    size: capture.bytes.byteLength,
+    source: capture.source,
+    capturedAt: capture.capturedAt,
+    reader: capture.reader,
+    readerVersion: capture.readerVersion,
+    outcome,
+    documents: newDocuments + existingDocuments,
+    newDocuments,
+  };
+  const problems = capture.diagnostics.filter((d) => d.severity === 'error');
+  if (problems.length > 0) {
+    details.partial = true;
+    details.problems = problems.slice(0, 20).map((d) => `${d.record ? `${d.record}: ` : ''}${d.message}`);
+    details.problemCount = problems.length;
+  }
+  if (capture.manifest) details.manifest = capture.manifest;
+  if (capture.digests && capture.digests.length > 0) {
+    details.digests = capture.digests.map((d) => ({ record: d.record, matched: d.matched }));
+  }
+  return details;
 }
 
 function describe(ids: string[]): string {
