@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Diagnostic, Ledger, StoredDocument } from '../core/types.js';
 import { toLedgerJson } from '../export/ledger-json.js';
 import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest.js';
-import { buildLedger } from '../merge/index.js';
+import { mergeLedger } from '../merge/index.js';
 import { analysisOf } from '../store/sqlite/analysis-tables.js';
 import type { Checkpoint, Store } from '../store/store.js';
 import { extractPending } from './extract-pending.js';
@@ -45,8 +45,8 @@ export interface AnalyzeResult {
 /**
  * Runs the whole pipeline over new inputs and the store: ingest → reuse → extraction of the
  * documents not yet extracted by this extractor version → merge into the ledger → `ledger.json`.
- * Re-running with one new file only reads, compares and extracts what that file adds; the merge
- * is recomputed over the stored extractions. Custody gets one `analysis` entry per run and one
+ * Re-running with one new file only reads, compares, extracts and merges what that file adds
+ * (the merge state is kept in the store). Custody gets one `analysis` entry per run and one
  * `export` entry per file written.
  *
  * @example
@@ -94,9 +94,18 @@ export async function analyze(
   timings.extract = now() - t;
 
   t = now();
-  const documents: StoredDocument[] = [...store.documents.iterate()];
-  const extractions = [...analysis.mergeInputs(version)];
-  const ledger = buildLedger({ documents, reuse, extractions, custody: lastCapture(store) });
+  // Incremental: the merge state in the store holds what earlier runs merged; only the documents
+  // it has not seen are read (their extraction, and their text once for its hash and headline).
+  const documents = [...store.documents.summaries()];
+  const { ledger } = mergeLedger(analysis.mergeState(), {
+    version,
+    documents,
+    reuse,
+    extracted: analysis.extractedIds(version),
+    extractions: (ids) => analysis.mergeInputsFor(version, ids),
+    texts: (ids) => ids.map((id) => store.documents.get(id)).filter((d): d is StoredDocument => d !== null),
+    custody: lastCapture(store),
+  });
   timings.merge = now() - t;
 
   t = now();

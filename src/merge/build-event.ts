@@ -1,6 +1,5 @@
 import type { Attribution, DateMention, IncidentMention, LedgerEvent, Mention } from '../core/types.js';
-import type { MentionCluster } from './cluster-mentions.js';
-import { isImplied, isResolved } from './compatibility.js';
+import { isImplied, isResolved, type MentionItem } from './compatibility.js';
 import { reconcileFigure } from './figures.js';
 import { corroborate } from './independence.js';
 import { dateRank, kindSpecificity, placeRank } from './kinds.js';
@@ -10,8 +9,14 @@ import { setOverlap } from './words.js';
 
 export interface EventContext {
   index: ReuseIndex;
-  /** Attributions per document, to find the original source of a mention. */
-  attributions: ReadonlyMap<string, readonly Attribution[]>;
+  /** Original sources of a mention (see `originsOf`). */
+  origins: (m: IncidentMention) => readonly string[];
+}
+
+/** The mentions of one event, and the aggregates ("8 killed in two towns") attached to it. */
+export interface EventMembers {
+  items: readonly MentionItem[];
+  aggregates: readonly MentionItem[];
 }
 
 const SUMMARY_MAX = 280;
@@ -112,8 +117,13 @@ function impliedWeek(mentions: readonly IncidentMention[]): DateMention | null {
   };
 }
 
-export function buildEvent(cluster: MentionCluster, context: EventContext): LedgerEvent {
-  const mentions = cluster.items.map((i) => i.mention);
+export function buildEvent(cluster: EventMembers, context: EventContext): LedgerEvent {
+  // Canonical order, so that the event does not depend on the order its mentions joined.
+  const mentions = cluster.items
+    .map((i) => i.mention)
+    .sort(
+      (a, b) => compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0] || a.span[1] - b.span[1],
+    );
   const words = new Map(cluster.items.map((i) => [i.mention, i.wordSet]));
   const all = [...mentions, ...cluster.aggregates.map((i) => i.mention)];
   const first = [...mentions].sort(
@@ -149,7 +159,7 @@ export function buildEvent(cluster: MentionCluster, context: EventContext): Ledg
 
   const occurrences = all.map(toMention);
   const { sources, independent } = corroborate(occurrences, context.index);
-  const origins = dedupeNames(all.flatMap((m) => originsOf(m, context.attributions.get(m.documentId) ?? [])));
+  const origins = dedupeNames(all.flatMap((m) => context.origins(m)));
 
   return {
     id: stableId('ev', first.documentId, String(first.span[0]), String(first.span[1]), first.text),

@@ -1,18 +1,49 @@
 import type {
-  Attribution,
   DocumentExtraction,
   Family,
   Ledger,
+  LedgerClaim,
   LedgerDocument,
   LedgerEvent,
+  LedgerQuote,
   ReusePair,
+  Span,
   StoredDocument,
 } from '../core/types.js';
-import { buildEvent } from './build-event.js';
-import { clusterMentions, toItems } from './cluster-mentions.js';
-import { groupClaims } from './group-claims.js';
-import { groupQuotes } from './group-quotes.js';
-import { createReuseIndex } from './reuse-index.js';
+import { fragmentTarget, isFragment } from './absorb-fragments.js';
+import { type AggregateCandidate, type AggregateResult, findAggregates } from './aggregates.js';
+import { buildEvent, originsOf } from './build-event.js';
+import {
+  assignMentions,
+  type ClusterRecord,
+  type ClusterState,
+  compareItems,
+  itemsOf,
+  type StoredItem,
+} from './cluster-mentions.js';
+import type { MentionItem } from './compatibility.js';
+import { tollOf } from './figures.js';
+import {
+  answerClaims,
+  buildClaim,
+  type ClaimItem,
+  claimItem,
+  compareClaims,
+  compareLedgerClaims,
+  sameClaim,
+} from './group-claims.js';
+import {
+  buildQuote,
+  compareLedgerQuotes,
+  compareQuotes,
+  type QuoteItem,
+  quoteItem,
+  sameQuote,
+} from './group-quotes.js';
+import { type GroupState, growGroups } from './grow-groups.js';
+import { type MergeStateStore, memoryMergeState, StateCache } from './merge-state.js';
+import { rareKeys, type WordCounts } from './rare-keys.js';
+import { createReuseIndex, documentFacts } from './reuse-index.js';
 import { compareStrings } from './stable-id.js';
 
 export interface LedgerInput {
@@ -20,6 +51,37 @@ export interface LedgerInput {
   reuse: { pairs: readonly ReusePair[]; families: readonly Family[] };
   extractions: readonly DocumentExtraction[];
   custody: { entries: number; head: string };
+}
+
+/** The ledger fields of a document (no text needed). */
+export type LedgerDocumentSource = Pick<
+  StoredDocument,
+  'id' | 'sha256' | 'source' | 'url' | 'outlet' | 'title' | 'published'
+>;
+
+/** What one merge run reads: everything the ledger lists, and loaders for what is new. */
+export interface MergeInput {
+  /** Extractor version: a state built from another version is discarded. */
+  version: string;
+  documents: readonly LedgerDocumentSource[];
+  reuse: { pairs: readonly ReusePair[]; families: readonly Family[] };
+  /** Documents that have an extraction to merge. */
+  extracted: ReadonlySet<string>;
+  /** The extractions of documents the state has not merged yet (only those are asked for). */
+  extractions(ids: readonly string[]): Iterable<DocumentExtraction>;
+  /** The texts of documents the state has not seen (hash and headline are kept). */
+  texts(ids: readonly string[]): Iterable<Pick<StoredDocument, 'id' | 'text'>>;
+  custody: { entries: number; head: string };
+}
+
+export interface MergeResult {
+  ledger: Ledger;
+  /** True when the state was (re)built from scratch (first run, new extractor version, removed documents). */
+  full: boolean;
+  /** Documents whose extractions were merged in this run. */
+  merged: number;
+  /** Events rebuilt in this run. */
+  rebuilt: number;
 }
 
 /**
@@ -33,42 +95,421 @@ export interface LedgerInput {
  * ledger.events[0].independent_sources; // 2
  */
 export function buildLedger(input: LedgerInput): Ledger {
-  const known = new Set(input.documents.map((d) => d.id));
-  const extractions = input.extractions
-    .filter((x) => known.has(x.documentId))
-    .sort((a, b) => compareStrings(a.documentId, b.documentId));
-  const index = createReuseIndex(input.documents, input.reuse.pairs, input.reuse.families);
+  const known = new Map(input.documents.map((d) => [d.id, d]));
+  const byId = new Map<string, DocumentExtraction>();
+  for (const x of input.extractions) if (known.has(x.documentId)) byId.set(x.documentId, x);
+  return mergeLedger(
+    memoryMergeState(),
+    {
+      version: '',
+      documents: input.documents,
+      reuse: input.reuse,
+      extracted: new Set(byId.keys()),
+      extractions: (ids) => ids.map((id) => byId.get(id) as DocumentExtraction),
+      texts: (ids) => ids.map((id) => known.get(id) as StoredDocument),
+      custody: input.custody,
+    },
+    { persist: false },
+  ).ledger;
+}
 
-  const attributions = new Map<string, readonly Attribution[]>(
-    extractions.map((x) => [x.documentId, x.attributions]),
+/** Bump when the persisted shape changes: an older state is then rebuilt. */
+const STATE_FORMAT = 1;
+
+interface Meta {
+  format: number;
+  version: string;
+  /** Clusters created so far (the next cluster's index). */
+  clusters: number;
+  aggregates: AggregateCandidate[];
+  result: AggregateResult;
+}
+
+interface DocRecord {
+  hash: string;
+  headline: Span | null;
+  /** `ReuseIndex.fingerprint` when the document's facts were last counted. */
+  fp: string;
+  extracted: boolean;
+  clusters: number[];
+  quotes: string[];
+  claims: string[];
+}
+
+interface StoredClaim extends ClaimItem {
+  /** Cluster of each incident mention the claim refers to (`about` and its context). */
+  at: Record<string, number>;
+}
+
+const clusterKey = (n: number) => String(n).padStart(10, '0');
+
+/**
+ * The incremental merge (docs/ledger.md, "Incremental merge"): the state keeps the mention →
+ * event clusters, the blocking index, built events and the quote and claim groups. A run merges
+ * only the documents the state has not seen: their mentions are assigned to the stored clusters
+ * (or start new ones), and only the events, quotes and claims they touch — or whose documents'
+ * reuse changed — are rebuilt. From an empty state this is the from-scratch merge.
+ */
+export function mergeLedger(
+  store: MergeStateStore,
+  input: MergeInput,
+  options: { persist?: boolean } = {},
+): MergeResult {
+  let cache = new StateCache(store);
+  let full = false;
+  const reset = () => {
+    store.clear();
+    cache = new StateCache(store);
+    full = true;
+  };
+  const ids = new Set(input.documents.map((d) => d.id));
+  const stored = cache.get<Meta>('meta', 'run');
+  if (!stored || stored.format !== STATE_FORMAT || stored.version !== input.version) reset();
+  let docs = new Map(cache.scan<DocRecord>('doc'));
+  for (const [id, r] of docs) {
+    if (!ids.has(id) || (r.extracted && !input.extracted.has(id))) {
+      reset();
+      docs = new Map();
+      break;
+    }
+  }
+  const meta: Meta = cache.get<Meta>('meta', 'run') ?? {
+    format: STATE_FORMAT,
+    version: input.version,
+    clusters: 0,
+    aggregates: [],
+    result: { removed: [], attached: [] },
+  };
+
+  // Documents first seen: keep what independence reads of their text.
+  const unseen = input.documents.filter((d) => !docs.has(d.id)).map((d) => d.id);
+  for (const d of input.texts(unseen)) {
+    const f = documentFacts(d);
+    const r: DocRecord = {
+      hash: f.textHash,
+      headline: f.headline,
+      fp: '',
+      extracted: false,
+      clusters: [],
+      quotes: [],
+      claims: [],
+    };
+    docs.set(d.id, r);
+    cache.set('doc', d.id, r);
+  }
+  const index = createReuseIndex(
+    [...docs].map(([id, r]) => ({ id, textHash: r.hash, headline: r.headline })),
+    input.reuse.pairs,
+    input.reuse.families,
   );
-  const clusters = clusterMentions(toItems(extractions));
-  const built = clusters.map((c) => buildEvent(c, { index, attributions }));
-  const eventOfMention = new Map<string, string>();
-  clusters.forEach((c, i) => {
-    for (const item of c.items) eventOfMention.set(item.mention.id, (built[i] as LedgerEvent).id);
+
+  // Facts of documents whose reuse changed are recounted.
+  const dirtyClusters = new Set<number>();
+  const dirtyQuotes = new Set<string>();
+  const dirtyClaims = new Set<string>();
+  for (const [id, r] of docs) {
+    const fp = index.fingerprint(id);
+    if (fp === r.fp) continue;
+    for (const c of r.clusters) dirtyClusters.add(c);
+    for (const q of r.quotes) dirtyQuotes.add(q);
+    for (const c of r.claims) dirtyClaims.add(c);
+    r.fp = fp;
+    cache.set('doc', id, r);
+  }
+
+  const pending = [...input.extracted].filter((id) => docs.get(id)?.extracted === false).sort(compareStrings);
+  const extractions = [...input.extractions(pending)].sort((a, b) =>
+    compareStrings(a.documentId, b.documentId),
+  );
+
+  // Events: assign the new mentions.
+  const items = new Map<string, MentionItem>();
+  const origins = new Map<string, string[]>();
+  const added: MentionItem[] = [];
+  for (const x of extractions) {
+    for (const item of itemsOf(x)) {
+      items.set(item.mention.id, item);
+      origins.set(item.mention.id, originsOf(item.mention, x.attributions));
+      added.push(item);
+    }
+  }
+  added.sort(compareItems);
+  const itemOf = (id: string): MentionItem => {
+    let item = items.get(id);
+    if (!item) {
+      const r = cache.get<StoredItem>('item', id) as StoredItem;
+      item = {
+        mention: r.mention,
+        words: r.words,
+        wordSet: new Set(r.words),
+        scope: r.scope,
+        sentencePlaces: r.sentencePlaces,
+      };
+      items.set(id, item);
+      origins.set(id, r.origins);
+    }
+    return item;
+  };
+  const clusters: ClusterState = {
+    cluster: (n) => cache.get<ClusterRecord>('cluster', clusterKey(n)) as ClusterRecord,
+    addCluster: (record) => {
+      const n = meta.clusters++;
+      cache.set('cluster', clusterKey(n), record);
+      return n;
+    },
+    item: itemOf,
+    postings: (k) => cache.get<number[]>('key', k) ?? [],
+    setPostings: (k, list) => cache.set('key', k, list),
+    touch: (n) => {
+      dirtyClusters.add(n);
+      cache.set('cluster', clusterKey(n), clusters.cluster(n));
+    },
+    placed: (n, place) => cache.set('place', place, [...(cache.get<number[]>('place', place) ?? []), n]),
+  };
+  const assigned = assignMentions(
+    clusters,
+    added,
+    rareKeys(
+      added.map((i) => i.words),
+      3,
+      counts(cache, 'df'),
+    ),
+  );
+  const clusterOf = new Map<string, number>();
+  added.forEach((item, n) => {
+    const c = assigned[n] as number;
+    const id = item.mention.id;
+    clusterOf.set(id, c);
+    cache.set('item', id, {
+      mention: item.mention,
+      words: item.words,
+      scope: item.scope,
+      sentencePlaces: item.sentencePlaces,
+      origins: origins.get(id) ?? [],
+      cluster: c,
+    } satisfies StoredItem);
+    const doc = docs.get(item.mention.documentId) as DocRecord;
+    if (!doc.clusters.includes(c)) doc.clusters.push(c);
+    const killed = tollOf(item.mention, 'killed')?.best;
+    if (killed != null && item.sentencePlaces.length >= 2) {
+      meta.aggregates.push({ id, cluster: c, killed, places: item.sentencePlaces, date: item.mention.date });
+    }
   });
-  const events = [...built].sort(compareEvents);
 
-  const quotes = groupQuotes(
-    extractions.flatMap((x) => x.quotes),
-    index,
+  // Aggregates: re-examined as a whole (few candidates); events whose aggregates changed are rebuilt.
+  const result = findAggregates(meta.aggregates, clusters.cluster, (place) =>
+    [...(cache.get<number[]>('place', place) ?? [])].sort((a, b) => a - b),
   );
-  const claims = groupClaims(extractions, events, eventOfMention, index);
+  const before = new Map(meta.result.attached.map(([c, list]) => [c, list.join(' ')]));
+  const after = new Map(result.attached.map(([c, list]) => [c, list.join(' ')]));
+  for (const c of new Set([...before.keys(), ...after.keys()]))
+    if (before.get(c) !== after.get(c)) dirtyClusters.add(c);
+  const removedBefore = new Set(meta.result.removed);
+  const removed = new Set(result.removed);
+  for (const a of meta.aggregates)
+    if (removedBefore.has(a.id) !== removed.has(a.id)) dirtyClusters.add(a.cluster);
+  meta.result = result;
 
+  // Second pass: fragments (events of back-references only) join the event their reports describe.
+  const affected = new Set<number>(dirtyClusters);
+  for (const n of dirtyClusters) {
+    for (const d of new Set(clusters.cluster(n).figures.map((f) => f.document))) {
+      for (const c of docs.get(d)?.clusters ?? []) affected.add(c);
+    }
+  }
+  for (const n of [...affected].sort((a, b) => a - b)) {
+    const record = clusters.cluster(n);
+    const target = isFragment(record)
+      ? fragmentTarget(n, clusters.cluster, (d) => docs.get(d)?.clusters ?? [], itemOf)
+      : null;
+    const held = cache.get<number>('absorb', clusterKey(n)) ?? null;
+    if (held === target) continue;
+    dirtyClusters.add(n);
+    if (held !== null) {
+      dirtyClusters.add(held);
+      const list = (cache.get<number[]>('absorbed', clusterKey(held)) ?? []).filter((f) => f !== n);
+      cache.set('absorbed', clusterKey(held), list.length > 0 ? list : undefined);
+    }
+    if (target !== null) {
+      dirtyClusters.add(target);
+      cache.set('absorbed', clusterKey(target), [
+        ...(cache.get<number[]>('absorbed', clusterKey(target)) ?? []),
+        n,
+      ]);
+    }
+    cache.set('absorb', clusterKey(n), target ?? undefined);
+  }
+
+  const attached = new Map(result.attached);
+  let rebuilt = 0;
+  for (const n of [...dirtyClusters].sort((a, b) => a - b)) {
+    const own = cache.get<number>('absorb', clusterKey(n)) === undefined ? [n] : [];
+    const parts = own.length > 0 ? [n, ...(cache.get<number[]>('absorbed', clusterKey(n)) ?? [])] : [];
+    const members = parts
+      .flatMap((c) => clusters.cluster(c).items)
+      .filter((id) => !removed.has(id))
+      .map(itemOf);
+    const event =
+      members.length > 0
+        ? buildEvent(
+            { items: members, aggregates: (attached.get(n) ?? []).map(itemOf) },
+            { index, origins: (m) => origins.get(m.id) ?? [] },
+          )
+        : undefined;
+    cache.set('event', clusterKey(n), event);
+    rebuilt++;
+  }
+
+  // Quotes.
+  const newQuotes = extractions.flatMap((x) => x.quotes).sort(compareQuotes);
+  const quoteItems = new Map<string, QuoteItem>();
+  for (const q of newQuotes) {
+    quoteItems.set(q.id, quoteItem(q));
+    (docs.get(q.documentId) as DocRecord).quotes.push(q.id);
+  }
+  const quoteOf = (id: string) => {
+    let q = quoteItems.get(id);
+    if (!q) {
+      q = cache.get<QuoteItem>('quote', id) as QuoteItem;
+      quoteItems.set(id, q);
+    }
+    return q;
+  };
+  for (const q of newQuotes) cache.set('quote', q.id, quoteOf(q.id));
+  const quoteSets = wordSets<QuoteItem>((q) => q.tokens);
+  const quoteKeys = rareKeys(
+    newQuotes.map((q) => quoteOf(q.id).tokens),
+    3,
+    counts(cache, 'qdf'),
+  );
+  const changedQuotes = growGroups(
+    groupState(cache, 'q'),
+    newQuotes.map((q, i) => ({ id: q.id, keys: quoteKeys[i] ?? [] })),
+    (a, b) => sameQuote(quoteOf(a), quoteOf(b), quoteSets),
+  );
+  for (const q of dirtyQuotes) changedQuotes.add(cache.get<string>('q.group', q) as string);
+  for (const g of changedQuotes) {
+    const members = cache.get<string[]>('q.members', g);
+    cache.set('q.ledger', g, members ? buildQuote(members.map(quoteOf), index) : undefined);
+  }
+
+  // Claims.
+  const newClaims: StoredClaim[] = [];
+  for (const x of extractions) {
+    for (const c of x.claims) {
+      const item = claimItem(c, x);
+      const at: Record<string, number> = {};
+      for (const m of [...c.about, ...item.incidents]) {
+        const cluster = clusterOf.get(m);
+        if (cluster !== undefined) at[m] = cluster;
+      }
+      newClaims.push({ ...item, at });
+      (docs.get(c.documentId) as DocRecord).claims.push(c.id);
+    }
+  }
+  newClaims.sort((a, b) => compareClaims(a.claim, b.claim));
+  for (const c of newClaims) cache.set('claim', c.claim.id, c);
+  const claimOf = (id: string) => cache.get<StoredClaim>('claim', id) as StoredClaim;
+  const claimSets = wordSets<ClaimItem>((c) => c.words);
+  const claimKeys = rareKeys(
+    newClaims.map((c) => c.words),
+    3,
+    counts(cache, 'cdf'),
+  );
+  const changedClaims = growGroups(
+    groupState(cache, 'c'),
+    newClaims.map((c, i) => ({ id: c.claim.id, keys: claimKeys[i] ?? [] })),
+    (a, b) => sameClaim(claimOf(a), claimOf(b), claimSets),
+  );
+  for (const c of dirtyClaims) changedClaims.add(cache.get<string>('c.group', c) as string);
+  for (const g of changedClaims) {
+    const members = cache.get<string[]>('c.members', g);
+    cache.set('c.ledger', g, members ? buildClaim(members.map(claimOf), index) : undefined);
+  }
+  for (const [id, r] of docs) if (!r.extracted && input.extracted.has(id)) r.extracted = true;
+  for (const id of pending) cache.set('doc', id, docs.get(id));
+
+  // The ledger, from the stored parts.
+  const eventIds = new Map<number, string>();
+  const events: LedgerEvent[] = [];
+  for (const [k, e] of cache.scan<LedgerEvent>('event')) {
+    eventIds.set(Number(k), e.id);
+    events.push(e);
+  }
+  for (const [k, target] of cache.scan<number>('absorb')) {
+    const id = eventIds.get(target);
+    if (id) eventIds.set(Number(k), id);
+  }
+  events.sort(compareEvents);
+  const quotes: LedgerQuote[] = [...cache.scan<LedgerQuote>('q.ledger')]
+    .map(([, q]) => q)
+    .sort(compareLedgerQuotes);
+  const allClaims = new Map(cache.scan<StoredClaim>('claim'));
+  const clusterOfMention = new Map<string, number>();
+  for (const c of allClaims.values()) for (const [m, n] of Object.entries(c.at)) clusterOfMention.set(m, n);
+  const groups: { claim: LedgerClaim; members: ClaimItem[] }[] = [];
+  for (const [g, claim] of cache.scan<LedgerClaim>('c.ledger')) {
+    const members = (cache.get<string[]>('c.members', g) ?? []).map((id) => allClaims.get(id) as StoredClaim);
+    groups.push({ claim: { ...claim }, members });
+  }
+  answerClaims(groups, events, (m) => {
+    const n = clusterOfMention.get(m);
+    return n === undefined || removed.has(m) ? undefined : eventIds.get(n);
+  });
+  const claims = groups.map((g) => g.claim).sort(compareLedgerClaims);
+
+  cache.set('meta', 'run', meta);
+  if (options.persist !== false) cache.flush();
   return {
-    schema: 'corroborate.ledger/1',
-    documents: input.documents
-      .map(toLedgerDocument(input.reuse.families))
-      .sort((a, b) => compareStrings(a.id, b.id)),
-    families: input.reuse.families
-      .map((f) => ({ id: f.id, documents: [...f.documents].sort(compareStrings), origin: f.origin }))
-      .sort((a, b) => compareStrings(a.id, b.id)),
-    reuse: [...input.reuse.pairs].sort((a, b) => compareStrings(a.a, b.a) || compareStrings(a.b, b.b)),
-    events,
-    quotes,
-    claims,
-    custody: { entries: input.custody.entries, head: input.custody.head },
+    ledger: {
+      schema: 'corroborate.ledger/1',
+      documents: input.documents
+        .map(toLedgerDocument(input.reuse.families))
+        .sort((a, b) => compareStrings(a.id, b.id)),
+      families: input.reuse.families
+        .map((f) => ({ id: f.id, documents: [...f.documents].sort(compareStrings), origin: f.origin }))
+        .sort((a, b) => compareStrings(a.id, b.id)),
+      reuse: [...input.reuse.pairs].sort((a, b) => compareStrings(a.a, b.a) || compareStrings(a.b, b.b)),
+      events,
+      quotes,
+      claims,
+      custody: { entries: input.custody.entries, head: input.custody.head },
+    },
+    full,
+    merged: pending.length,
+    rebuilt,
+  };
+}
+
+/** Word counts (for rare blocking keys) kept in the state. */
+function counts(cache: StateCache, ns: string): WordCounts {
+  return { get: (w) => cache.get<number>(ns, w), set: (w, n) => cache.set(ns, w, n) };
+}
+
+function wordSets<T extends object>(wordsOf: (x: T) => readonly string[]): (x: T) => Set<string> {
+  const sets = new WeakMap<T, Set<string>>();
+  return (x) => {
+    let s = sets.get(x);
+    if (!s) {
+      s = new Set(wordsOf(x));
+      sets.set(x, s);
+    }
+    return s;
+  };
+}
+
+/** Groups of quotes (`q`) or claims (`c`) in the state. */
+function groupState(cache: StateCache, prefix: string): GroupState {
+  return {
+    groupOf: (id) => cache.get<string>(`${prefix}.group`, id) as string,
+    setGroupOf: (id, group) => cache.set(`${prefix}.group`, id, group),
+    members: (group) => cache.get<string[]>(`${prefix}.members`, group),
+    setMembers: (group, members) => {
+      cache.set(`${prefix}.members`, group, members);
+      if (!members) cache.delete(`${prefix}.ledger`, group);
+    },
+    postings: (k) => cache.get<string[]>(`${prefix}.key`, k) ?? [],
+    setPostings: (k, list) => cache.set(`${prefix}.key`, k, list),
   };
 }
 
@@ -81,7 +522,7 @@ function compareEvents(a: LedgerEvent, b: LedgerEvent): number {
   );
 }
 
-function toLedgerDocument(families: readonly Family[]): (d: StoredDocument) => LedgerDocument {
+function toLedgerDocument(families: readonly Family[]): (d: LedgerDocumentSource) => LedgerDocument {
   const familyOf = new Map<string, string>();
   for (const f of families) for (const d of f.documents) familyOf.set(d, f.id);
   return (d) => ({

@@ -1,24 +1,41 @@
 import type { DocumentExtraction, IncidentMention } from '../core/types.js';
-import {
-  isImplied,
-  isResolved,
-  linked,
-  type MentionItem,
-  pairScore,
-  relateDates,
-  statedPlace,
-} from './compatibility.js';
+import { isImplied, isResolved, linked, type MentionItem, pairScore, statedPlace } from './compatibility.js';
 import { tollOf } from './figures.js';
-import { rareKeys } from './rare-keys.js';
 import { compareStrings } from './stable-id.js';
 import { contentWords, isSubgroup } from './words.js';
 
-export interface MentionCluster {
-  items: MentionItem[];
+/** A mention as the merge state keeps it (the word set is rebuilt on load). */
+export interface StoredItem {
+  mention: IncidentMention;
+  words: string[];
+  scope: number | null;
+  sentencePlaces: string[];
+  /** Original sources of the mention (its origin and covering attributions). */
+  origins: string[];
+  /** Index of the cluster (event) the mention joined. */
+  cluster: number;
+}
+
+/** One event under construction, as the merge state keeps it. */
+export interface ClusterRecord {
+  /** Mention ids in the order they joined. */
+  items: string[];
   /** Members compared with a newcomer: a few per distinct (kind, place, date, figure) signature. */
-  reps?: Map<string, MentionItem[]>;
-  /** Mentions recognised as aggregates over this and other events ("8 killed in two towns"). */
-  aggregates: MentionItem[];
+  reps: [string, string[]][];
+  /** Name of the place of the first member that has one (aggregates are found by place). */
+  place: string | null;
+  /** What the aggregate rule reads of each member, in join order. */
+  figures: MemberFigure[];
+}
+
+export interface MemberFigure {
+  id: string;
+  document: string;
+  /** The member names its own place or date, or gives a figure (it is not a bare back-reference). */
+  anchored: boolean;
+  killed: number | null;
+  date: IncidentMention['date'];
+  place: string | null;
 }
 
 /**
@@ -27,10 +44,6 @@ export interface MentionCluster {
  * on those constraints, word evidence is sampled).
  */
 const REPS_PER_SIGNATURE = 4;
-
-function* representatives(cluster: MentionCluster): Generator<MentionItem> {
-  for (const reps of cluster.reps?.values() ?? []) yield* reps;
-}
 
 function signature(item: MentionItem): string {
   const m = item.mention;
@@ -46,24 +59,21 @@ function signature(item: MentionItem): string {
 /** Candidate lists per blocking key are capped so that a huge corpus stays near-linear. */
 const MAX_PER_KEY = 400;
 
-export function toItems(extractions: readonly DocumentExtraction[]): MentionItem[] {
-  const items: MentionItem[] = [];
-  for (const x of extractions) {
-    for (const m of x.incidents) {
-      const sentencePlaces = x.places
-        .filter((p) => p.span[0] >= m.sentence[0] && p.span[1] <= m.sentence[1])
-        .map((p) => p.name);
-      const words = contentWords(m.text);
-      items.push({
-        mention: m,
-        words,
-        wordSet: new Set(words),
-        scope: scopeOf(m),
-        sentencePlaces: [...new Set(sentencePlaces)],
-      });
-    }
-  }
-  return items.sort(compareItems);
+/** The merge's items for the incident mentions of one extraction. */
+export function itemsOf(x: DocumentExtraction): MentionItem[] {
+  return x.incidents.map((m) => {
+    const sentencePlaces = x.places
+      .filter((p) => p.span[0] >= m.sentence[0] && p.span[1] <= m.sentence[1])
+      .map((p) => p.name);
+    const words = contentWords(m.text);
+    return {
+      mention: m,
+      words,
+      wordSet: new Set(words),
+      scope: scopeOf(m),
+      sentencePlaces: [...new Set(sentencePlaces)],
+    };
+  });
 }
 
 /** The size of what the mention reports (its toll, else its largest count); vague words ("hundreds") and subgroups give none. */
@@ -130,105 +140,98 @@ function blockingKeys(item: MentionItem, rare: readonly string[]): Keys {
   return { insert: [...shared, ...insert], lookup: [...shared, ...lookup] };
 }
 
+/** What `assignMentions` reads and writes: the merge state's clusters, items and blocking index. */
+export interface ClusterState {
+  cluster(n: number): ClusterRecord;
+  addCluster(record: ClusterRecord): number;
+  item(id: string): MentionItem;
+  /** Cluster ids filed under a blocking key, oldest first. */
+  postings(key: string): number[];
+  setPostings(key: string, clusters: number[]): void;
+  /** Called once per changed cluster (new member). */
+  touch(n: number): void;
+  /** Called when a cluster gets its place (the first member naming one). */
+  placed(n: number, place: string): void;
+}
+
 /**
  * Groups incident mentions into events, greedily in a canonical order (document id, span) so
  * that the result does not depend on input order. A mention joins the best-scoring cluster it is
  * compatible with on every member (complete link on the hard constraints), else starts one.
+ * `items` must be sorted with `compareItems`; an incremental run passes only its new mentions,
+ * which are assigned after those of earlier runs (docs/ledger.md, "Incremental merge").
+ * Returns the cluster of each item.
  */
-export function clusterMentions(items: readonly MentionItem[]): MentionCluster[] {
-  const clusters: MentionCluster[] = [];
-  const index = new Map<string, number[]>();
-  const rare = rareKeys(items.map((i) => i.words));
+export function assignMentions(
+  state: ClusterState,
+  items: readonly MentionItem[],
+  rare: readonly (readonly string[])[],
+): number[] {
+  const out: number[] = [];
   for (const [n, item] of items.entries()) {
     const keys = blockingKeys(item, rare[n] ?? []);
     const candidates = new Set<number>();
-    for (const k of keys.lookup) for (const c of index.get(k) ?? []) candidates.add(c);
+    for (const k of keys.lookup) for (const c of state.postings(k)) candidates.add(c);
     let best = -1;
     let bestScore = -1;
     for (const c of [...candidates].sort((a, b) => a - b)) {
-      const cluster = clusters[c] as MentionCluster;
+      const cluster = state.cluster(c);
       let max = -1;
       let ok = true;
       let link = false;
-      for (const other of representatives(cluster)) {
-        const s = pairScore(item, other);
-        if (s === null) {
-          ok = false;
-          break;
+      scan: for (const [, ids] of cluster.reps) {
+        for (const id of ids) {
+          const other = state.item(id);
+          const s = pairScore(item, other);
+          if (s === null) {
+            ok = false;
+            break scan;
+          }
+          if (linked(item, other, s)) link = true;
+          max = Math.max(max, s);
         }
-        if (linked(item, other, s)) link = true;
-        max = Math.max(max, s);
       }
       if (ok && link && max > bestScore) {
         best = c;
         bestScore = max;
       }
     }
-    if (best < 0) {
-      best = clusters.length;
-      clusters.push({ items: [], aggregates: [], reps: new Map() });
+    if (best < 0) best = state.addCluster({ items: [], reps: [], place: null, figures: [] });
+    const target = state.cluster(best);
+    target.items.push(item.mention.id);
+    target.figures.push({
+      id: item.mention.id,
+      document: item.mention.documentId,
+      anchored:
+        !anaphoric(item) ||
+        item.scope !== null ||
+        tollOf(item.mention, 'killed') !== null ||
+        tollOf(item.mention, 'injured') !== null,
+      killed: tollOf(item.mention, 'killed')?.best ?? null,
+      date: item.mention.date,
+      place: item.mention.place?.name ?? null,
+    });
+    if (target.place === null && item.mention.place) {
+      target.place = item.mention.place.name;
+      state.placed(best, target.place);
     }
-    const target = clusters[best] as MentionCluster;
-    target.items.push(item);
     const sig = signature(item);
-    target.reps ??= new Map();
-    const reps = target.reps.get(sig) ?? [];
-    if (reps.length < REPS_PER_SIGNATURE) reps.push(item);
-    target.reps.set(sig, reps);
+    const reps = target.reps.find(([k]) => k === sig);
+    if (!reps) target.reps.push([sig, [item.mention.id]]);
+    else {
+      // The first members in canonical order, whatever the order they joined in (incremental runs).
+      const ids = [...reps[1], item.mention.id].map(state.item).sort(compareItems);
+      reps[1] = ids.slice(0, REPS_PER_SIGNATURE).map((i) => i.mention.id);
+    }
+    state.touch(best);
     for (const k of keys.insert) {
-      const list = index.get(k) ?? [];
-      if (list[list.length - 1] !== best) list.push(best);
+      const list = [...state.postings(k)];
+      if (list[list.length - 1] === best) continue;
+      list.push(best);
       if (list.length > MAX_PER_KEY) list.shift();
-      index.set(k, list);
+      state.setPostings(k, list);
     }
+    out.push(best);
   }
-  return separateAggregates(clusters);
-}
-
-/**
- * A mention whose sentence names several places and whose killed figure is the sum of the
- * figures of the events at those places ("8 killed in two towns" beside 7 and 1) is an
- * aggregate: it is attached to each of those events without counting as a conflicting figure.
- */
-function separateAggregates(clusters: MentionCluster[]): MentionCluster[] {
-  const bestKilled = (c: MentionCluster): number | null => {
-    const values = c.items
-      .map((i) => tollOf(i.mention, 'killed')?.best)
-      .filter((v): v is number => v != null);
-    return values.length > 0 ? Math.min(...values) : null;
-  };
-  const byPlace = new Map<string, MentionCluster[]>();
-  for (const c of clusters) {
-    const place = c.items.find((i) => i.mention.place)?.mention.place?.name;
-    if (place === undefined) continue;
-    const list = byPlace.get(place) ?? [];
-    list.push(c);
-    byPlace.set(place, list);
-  }
-  for (const cluster of clusters) {
-    for (const item of [...cluster.items]) {
-      const value = tollOf(item.mention, 'killed')?.best;
-      if (value == null || item.sentencePlaces.length < 2) continue;
-      const near = [...new Set(item.sentencePlaces.flatMap((p) => byPlace.get(p) ?? []))];
-      const parts = near.filter((c) => {
-        if (c === cluster && c.items.length === 1) return false;
-        const place = c.items.find((i) => i.mention.place)?.mention.place?.name;
-        const rest = c === cluster ? c.items.filter((i) => i !== item) : c.items;
-        const dated = rest.every((i) => relateDates(i.mention.date, item.mention.date) !== 'different');
-        return place !== undefined && item.sentencePlaces.includes(place) && rest.length > 0 && dated;
-      });
-      if (parts.length < 2) continue;
-      const sum = parts.reduce((s, c) => {
-        const rest: MentionCluster =
-          c === cluster ? { items: c.items.filter((i) => i !== item), aggregates: [] } : c;
-        return s + (bestKilled(rest) ?? Number.NaN);
-      }, 0);
-      if (sum !== value) continue;
-      cluster.items = cluster.items.filter((i) => i !== item);
-      for (const c of parts) c.aggregates.push(item);
-    }
-  }
-  return clusters
-    .filter((c) => c.items.length > 0)
-    .map((c) => ({ items: c.items, aggregates: c.aggregates }));
+  return out;
 }

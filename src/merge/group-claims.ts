@@ -2,150 +2,141 @@ import type { Claim, DocumentExtraction, LedgerClaim, LedgerEvent, Span } from '
 import { compareMentions, toMention } from './build-event.js';
 import { mostCommon } from './group-quotes.js';
 import { corroborate } from './independence.js';
-import { rareKeys } from './rare-keys.js';
 import type { ReuseIndex } from './reuse-index.js';
 import { compareStrings, stableId } from './stable-id.js';
-import { UnionFind } from './union-find.js';
 import { contentWords, overlapCoefficient, setOverlap } from './words.js';
 
-const MAX_PER_KEY = 400;
 const SAME_CLAIM = 0.6;
 
-interface ClaimItem {
+/** A claim as the merge state keeps it, with what answering needs of its document. */
+export interface ClaimItem {
   claim: Claim;
   words: string[];
+  /** The claim's context (its sentence and the one before): names of places there, and its text. */
+  places: string[];
+  text: string;
+  /** Names of the places inside the claim itself. */
+  own: string[];
+  /** Incident mentions overlapping the context. */
+  incidents: string[];
 }
 
 const norm = (s: string | null) => (s ?? '').normalize('NFKC').toLowerCase().trim();
 
+export function claimItem(claim: Claim, extraction: DocumentExtraction): ClaimItem {
+  const { window, places, text } = contextOf(claim, extraction);
+  return {
+    claim,
+    words: contentWords(claim.text),
+    places: [...places].sort(),
+    text,
+    own: [
+      ...new Set(extraction.places.filter((p) => within(p.span, claim.span)).map((p) => norm(p.name))),
+    ].sort(),
+    incidents: extraction.incidents
+      .filter((i) => i.span[0] < window[1] && i.span[1] > window[0])
+      .map((i) => i.id),
+  };
+}
+
+export function compareClaims(a: Claim, b: Claim): number {
+  return compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0] || compareStrings(a.id, b.id);
+}
+
+/** Claims are grouped when they have the same stance, compatible claimants and share most content words. */
+export function sameClaim(a: ClaimItem, b: ClaimItem, sets: (x: ClaimItem) => Set<string>): boolean {
+  if (a.claim.stance !== b.claim.stance) return false;
+  const ca = norm(a.claim.claimant);
+  const cb = norm(b.claim.claimant);
+  if (ca !== '' && cb !== '' && ca !== cb) return false;
+  return a.words.length >= 3 && b.words.length >= 3 && setOverlap(sets(a), sets(b)) >= SAME_CLAIM;
+}
+
+/** The ledger claim of one group, without `answers` (see `answerClaims`). */
+export function buildClaim(group: readonly ClaimItem[], index: ReuseIndex): LedgerClaim {
+  const members = [...group].sort((a, b) => compareClaims(a.claim, b.claim));
+  const first = (members[0] as ClaimItem).claim;
+  const mentions = members.map((m) => toMention(m.claim)).sort(compareMentions);
+  const { sources, independent } = corroborate(mentions, index);
+  return {
+    id: stableId('cl', first.documentId, String(first.span[0]), String(first.span[1]), first.text),
+    claimant: mostCommon(members.map((m) => m.claim.claimant).filter((c): c is string => !!c)),
+    stance: first.stance,
+    text: first.text.replace(/\s+/g, ' ').trim(),
+    answers: null,
+    mentions,
+    sources,
+    independent_sources: independent,
+  };
+}
+
 /**
- * Groups claims across documents (same stance, compatible claimant, most content words shared).
- * Each claim `answers` the event it is about; a denial answers the accusation it rejects (see
- * `accusationAnswered`), or the event when no accusation was found.
+ * Sets `answers` of every claim: a claim answers the event it is about (`eventAnswered`); a
+ * denial answers the accusation it rejects (`accusationAnswered`), else the best-supported
+ * accusation of its event, else the event.
  */
-export function groupClaims(
-  extractions: readonly DocumentExtraction[],
+export function answerClaims(
+  groups: readonly { claim: LedgerClaim; members: readonly ClaimItem[] }[],
   events: readonly LedgerEvent[],
-  eventOfMention: ReadonlyMap<string, string>,
-  index: ReuseIndex,
-): LedgerClaim[] {
-  const items: ClaimItem[] = extractions
-    .flatMap((x) => x.claims)
-    .sort(
-      (a, b) =>
-        compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0] || compareStrings(a.id, b.id),
-    )
-    .map((claim) => ({ claim, words: contentWords(claim.text) }));
-  const uf = new UnionFind();
-  const postings = new Map<string, number[]>();
-  const keysOf = rareKeys(items.map((it) => it.words));
-  const sets = items.map((it) => new Set(it.words));
-  items.forEach((it, i) => {
-    uf.add(String(i));
-    const keys = keysOf[i] ?? [];
-    const cands = new Set<number>();
-    for (const k of keys) for (const j of postings.get(k) ?? []) cands.add(j);
-    for (const j of cands) {
-      const other = items[j] as ClaimItem;
-      if (other.claim.stance !== it.claim.stance) continue;
-      const ca = norm(it.claim.claimant);
-      const cb = norm(other.claim.claimant);
-      if (ca !== '' && cb !== '' && ca !== cb) continue;
-      if (
-        it.words.length >= 3 &&
-        other.words.length >= 3 &&
-        setOverlap(sets[i] as Set<string>, sets[j] as Set<string>) >= SAME_CLAIM
-      ) {
-        uf.union(String(i), String(j));
-      }
+  eventOfMention: (id: string) => string | undefined,
+): void {
+  const claimOf = new Map<string, string>();
+  const byDoc = new Map<string, ClaimItem[]>();
+  for (const g of groups) {
+    for (const m of g.members) {
+      claimOf.set(m.claim.id, g.claim.id);
+      const list = byDoc.get(m.claim.documentId);
+      if (list) list.push(m);
+      else byDoc.set(m.claim.documentId, [m]);
     }
-    for (const k of keys) {
-      const list = postings.get(k) ?? [];
-      list.push(i);
-      if (list.length > MAX_PER_KEY) list.shift();
-      postings.set(k, list);
-    }
-  });
-
-  const groups = new Map<string, ClaimItem[]>();
-  for (const [i, it] of items.entries()) {
-    const r = uf.find(String(i));
-    const list = groups.get(r) ?? [];
-    list.push(it);
-    groups.set(r, list);
   }
-
-  const byDoc = new Map(extractions.map((x) => [x.documentId, x]));
-  const drafts = [...groups.values()].map((members) => {
-    const first = (members[0] as ClaimItem).claim;
-    const mentions = members.map((m) => toMention(m.claim)).sort(compareMentions);
-    const { sources, independent } = corroborate(mentions, index);
-    return {
-      members,
-      claim: {
-        id: stableId('cl', first.documentId, String(first.span[0]), String(first.span[1]), first.text),
-        claimant: mostCommon(members.map((m) => m.claim.claimant).filter((c): c is string => !!c)),
-        stance: first.stance,
-        text: first.text.replace(/\s+/g, ' ').trim(),
-        answers: null as string | null,
-        mentions,
-        sources,
-        independent_sources: independent,
-      } satisfies LedgerClaim,
-    };
-  });
-  const claimOf = new Map<Claim, string>();
-  for (const d of drafts) for (const m of d.members) claimOf.set(m.claim, d.claim.id);
-  const eventOfClaim = new Map<Claim, string | null>();
-  for (const d of drafts) {
-    for (const m of d.members) {
-      eventOfClaim.set(
-        m.claim,
-        eventAnswered(m.claim, byDoc.get(m.claim.documentId), events, eventOfMention),
-      );
-    }
+  const eventOfClaim = new Map<string, string | null>();
+  for (const g of groups) {
+    for (const m of g.members) eventOfClaim.set(m.claim.id, eventAnswered(m, events, eventOfMention));
   }
   const eventOfGroup = new Map<string, string | null>();
-  for (const d of drafts) {
+  for (const g of groups) {
     eventOfGroup.set(
-      d.claim.id,
-      mostCommon(d.members.map((m) => eventOfClaim.get(m.claim)).filter((e): e is string => !!e)),
+      g.claim.id,
+      mostCommon(g.members.map((m) => eventOfClaim.get(m.claim.id)).filter((e): e is string => !!e)),
     );
   }
   // The best-supported accusation of each event, for denials whose own document has none.
   const accusationOfEvent = new Map<string, LedgerClaim>();
-  for (const d of drafts) {
-    const event = eventOfGroup.get(d.claim.id);
-    if (d.claim.stance !== 'affirm' || !event) continue;
+  for (const g of groups) {
+    const event = eventOfGroup.get(g.claim.id);
+    if (g.claim.stance !== 'affirm' || !event) continue;
     const held = accusationOfEvent.get(event);
     if (
       !held ||
-      d.claim.sources > (held.sources ?? 0) ||
-      (d.claim.sources === held.sources && compareStrings(d.claim.id, held.id) < 0)
+      (g.claim.sources ?? 0) > (held.sources ?? 0) ||
+      (g.claim.sources === held.sources && compareStrings(g.claim.id, held.id) < 0)
     ) {
-      accusationOfEvent.set(event, d.claim);
+      accusationOfEvent.set(event, g.claim);
     }
   }
-  for (const d of drafts) {
-    const event = eventOfGroup.get(d.claim.id) ?? null;
-    if (d.claim.stance !== 'deny') {
-      d.claim.answers = event;
+  for (const g of groups) {
+    const event = eventOfGroup.get(g.claim.id) ?? null;
+    if (g.claim.stance !== 'deny') {
+      g.claim.answers = event;
       continue;
     }
     let accusation: string | null = null;
-    for (const m of d.members) {
-      accusation = accusationAnswered(m.claim, byDoc.get(m.claim.documentId), claimOf, eventOfClaim);
+    for (const m of [...g.members].sort((a, b) => compareClaims(a.claim, b.claim))) {
+      accusation = accusationAnswered(m, byDoc.get(m.claim.documentId) ?? [], claimOf, eventOfClaim);
       if (accusation) break;
     }
     if (!accusation && event) accusation = accusationOfEvent.get(event)?.id ?? null;
-    d.claim.answers = accusation ?? event;
+    g.claim.answers = accusation ?? event;
   }
-  return drafts
-    .map((d) => d.claim)
-    .sort(
-      (a, b) =>
-        b.independent_sources - a.independent_sources || b.sources - a.sources || compareStrings(a.id, b.id),
-    );
+}
+
+export function compareLedgerClaims(a: LedgerClaim, b: LedgerClaim): number {
+  return (
+    (b.independent_sources ?? 0) - (a.independent_sources ?? 0) ||
+    (b.sources ?? 0) - (a.sources ?? 0) ||
+    compareStrings(a.id, b.id)
+  );
 }
 
 function within(inner: Span, outer: Span): boolean {
@@ -184,20 +175,16 @@ function contextOf(
  *    corroborated event.
  */
 export function eventAnswered(
-  claim: Claim,
-  extraction: DocumentExtraction | undefined,
+  item: ClaimItem,
   events: readonly LedgerEvent[],
-  eventOfMention: ReadonlyMap<string, string>,
+  eventOfMention: (id: string) => string | undefined,
 ): string | null {
-  const about = claim.about.map((id) => eventOfMention.get(id)).filter((e): e is string => !!e);
+  const about = item.claim.about.map((id) => eventOfMention(id)).filter((e): e is string => !!e);
   if (about.length > 0) return mostCommon(about);
-  if (!extraction) return null;
-  const { window, places, text } = contextOf(claim, extraction);
+  const places = new Set(item.places);
+  const text = item.text;
   const incidentsHere = new Set(
-    extraction.incidents
-      .filter((i) => i.span[0] < window[1] && i.span[1] > window[0])
-      .map((i) => eventOfMention.get(i.id))
-      .filter((e): e is string => !!e),
+    item.incidents.map((id) => eventOfMention(id)).filter((e): e is string => !!e),
   );
   // Only events reported in the context or at a place named there can reach the threshold.
   const candidates = [...incidentsHere]
@@ -242,7 +229,9 @@ function eventsByPlace(events: readonly LedgerEvent[]): Map<string, LedgerEvent[
     for (const e of events) {
       if (!e.place) continue;
       const k = norm(e.place.name);
-      map.set(k, [...(map.get(k) ?? []), e]);
+      const list = map.get(k);
+      if (list) list.push(e);
+      else map.set(k, [e]);
     }
     byPlaceCache.set(events, map);
   }
@@ -263,28 +252,28 @@ function claimantNames(claimant: string | null): string[] {
  * the same event, names a place of the denial's context, or shares most of its content words.
  */
 export function accusationAnswered(
-  claim: Claim,
-  extraction: DocumentExtraction | undefined,
-  claimOf: ReadonlyMap<Claim, string>,
-  eventOfClaim: ReadonlyMap<Claim, string | null>,
+  item: ClaimItem,
+  ofDocument: readonly ClaimItem[],
+  claimOf: ReadonlyMap<string, string>,
+  eventOfClaim: ReadonlyMap<string, string | null>,
 ): string | null {
-  if (!extraction) return null;
-  const { places } = contextOf(claim, extraction);
-  const event = eventOfClaim.get(claim) ?? null;
-  const words = contentWords(claim.text);
-  const accusations = extraction.claims
-    .filter((c) => c.stance === 'affirm' && c.span[0] < claim.span[0])
-    .sort((a, b) => b.span[0] - a.span[0]);
+  const claim = item.claim;
+  const places = new Set(item.places);
+  const event = eventOfClaim.get(claim.id) ?? null;
+  const accusations = ofDocument
+    .filter((c) => c.claim.stance === 'affirm' && c.claim.span[0] < claim.span[0])
+    .sort((a, b) => b.claim.span[0] - a.claim.span[0]);
   const names = claimantNames(claim.claimant);
   for (const a of accusations) {
     // The accused answering: the denier (or its organisation) is named in the accusation.
-    if (names.length > 0 && names.some((n) => a.text.includes(n))) return claimOf.get(a) ?? null;
+    if (names.length > 0 && names.some((n) => a.claim.text.includes(n)))
+      return claimOf.get(a.claim.id) ?? null;
   }
   for (const a of accusations) {
-    const sameEvent = event !== null && eventOfClaim.get(a) === event;
-    const sharesPlace = extraction.places.some((p) => within(p.span, a.span) && places.has(norm(p.name)));
-    if (sameEvent || sharesPlace || overlapCoefficient(words, contentWords(a.text)) >= 0.5)
-      return claimOf.get(a) ?? null;
+    const sameEvent = event !== null && eventOfClaim.get(a.claim.id) === event;
+    const sharesPlace = a.own.some((p) => places.has(p));
+    if (sameEvent || sharesPlace || overlapCoefficient(item.words, a.words) >= 0.5)
+      return claimOf.get(a.claim.id) ?? null;
   }
   return null;
 }

@@ -2,118 +2,95 @@ import type { LedgerQuote, Quote } from '../core/types.js';
 import { compareMentions, toMention } from './build-event.js';
 import { corroborate } from './independence.js';
 import { classifyChange, sameQuotation } from './quote-change.js';
-import { rareKeys } from './rare-keys.js';
 import type { ReuseIndex } from './reuse-index.js';
 import { compareStrings, stableId } from './stable-id.js';
-import { UnionFind } from './union-find.js';
 import { editDistance, setOverlap, words } from './words.js';
-
-const MAX_PER_KEY = 400;
 
 /** The quoted words of a quotation (its content parts joined), falling back to the whole text. */
 export function quotedText(q: Quote): string {
   return q.content.length > 0 ? q.content.map((c) => c.text).join(' … ') : q.text;
 }
 
+/** A quotation as the merge state keeps it: its normalised words and its group. */
+export interface QuoteItem {
+  quote: Quote;
+  tokens: string[];
+}
+
+export function quoteItem(q: Quote): QuoteItem {
+  return { quote: q, tokens: words(quotedText(q)) };
+}
+
+export function compareQuotes(a: Quote, b: Quote): number {
+  return compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0] || compareStrings(a.id, b.id);
+}
+
 /**
- * Groups quotations across documents into one ledger quote with its variants (Quotebank:
- * normalised equality; MemeTracker: containment and small word edit distance). The reference
- * wording is the variant found in most documents (ties: the longest, then the first in
- * document order); each other variant is classified against it and flagged when it changes
- * content words, numbers, names or negation.
+ * Two quotations are variants of one (Quotebank: normalised equality; MemeTracker: containment
+ * and small word edit distance) when their speakers are compatible (or the words are equal) and
+ * `sameQuotation` holds.
  */
-export function groupQuotes(quotes: readonly Quote[], index: ReuseIndex): LedgerQuote[] {
-  const sorted = [...quotes].sort(
-    (a, b) =>
-      compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0] || compareStrings(a.id, b.id),
-  );
-  const tokens = sorted.map((q) => words(quotedText(q)));
-  const sets = tokens.map((t) => new Set(t));
-  const keysOf = rareKeys(tokens);
-  const uf = new UnionFind();
-  const postings = new Map<string, number[]>();
-  sorted.forEach((q, i) => {
-    uf.add(String(i));
-    const keys = keysOf[i] ?? [];
-    const candidates = new Set<number>();
-    for (const k of keys) for (const j of postings.get(k) ?? []) candidates.add(j);
-    for (const j of candidates) {
-      const other = sorted[j] as Quote;
-      if (
-        !compatibleSpeakers(q.speaker, other.speaker) &&
-        (tokens[i] ?? []).join(' ') !== (tokens[j] ?? []).join(' ')
-      )
-        continue;
-      if (setOverlap(sets[i] as Set<string>, sets[j] as Set<string>) < 0.5) continue;
-      if (sameQuotation(tokens[i] ?? [], tokens[j] ?? [], editDistance)) uf.union(String(i), String(j));
-    }
-    for (const k of keys) {
-      const list = postings.get(k) ?? [];
-      list.push(i);
-      if (list.length > MAX_PER_KEY) list.shift();
-      postings.set(k, list);
-    }
-  });
+export function sameQuote(a: QuoteItem, b: QuoteItem, sets: (x: QuoteItem) => Set<string>): boolean {
+  if (!compatibleSpeakers(a.quote.speaker, b.quote.speaker) && a.tokens.join(' ') !== b.tokens.join(' '))
+    return false;
+  if (setOverlap(sets(a), sets(b)) < 0.5) return false;
+  return sameQuotation(a.tokens, b.tokens, editDistance);
+}
 
-  const groups = new Map<string, number[]>();
-  sorted.forEach((_, i) => {
-    const r = uf.find(String(i));
-    const list = groups.get(r) ?? [];
-    list.push(i);
-    groups.set(r, list);
+/**
+ * The ledger quote of one group of variants. The reference wording is the variant found in
+ * most documents (ties: the longest, then the first in document order); each other variant is
+ * classified against it and flagged when it changes content words, numbers, names or negation.
+ */
+export function buildQuote(group: readonly QuoteItem[], index: ReuseIndex): LedgerQuote {
+  const members = [...group].sort((a, b) => compareQuotes(a.quote, b.quote));
+  const variants = new Map<
+    string,
+    { text: string; documents: Set<string>; first: number; direct: boolean }
+  >();
+  members.forEach(({ quote: q, tokens }, i) => {
+    const norm = tokens.join(' ');
+    const v = variants.get(norm) ?? {
+      text: quotedText(q).replace(/\s+/g, ' ').trim(),
+      documents: new Set(),
+      first: i,
+      direct: false,
+    };
+    v.documents.add(q.documentId);
+    v.direct ||= q.direct;
+    variants.set(norm, v);
   });
-
-  const out: LedgerQuote[] = [];
-  for (const members of groups.values()) {
-    const variants = new Map<
-      string,
-      { text: string; documents: Set<string>; first: number; direct: boolean }
-    >();
-    for (const i of members) {
-      const q = sorted[i] as Quote;
-      const norm = (tokens[i] ?? []).join(' ');
-      const v = variants.get(norm) ?? {
-        text: quotedText(q).replace(/\s+/g, ' ').trim(),
-        documents: new Set(),
-        first: i,
-        direct: false,
-      };
-      v.documents.add(q.documentId);
-      v.direct ||= q.direct;
-      variants.set(norm, v);
-    }
-    const ordered = [...variants.values()].sort(
-      (a, b) => b.documents.size - a.documents.size || b.text.length - a.text.length || a.first - b.first,
-    );
-    const reference = ordered[0] as { text: string; documents: Set<string>; first: number; direct: boolean };
-    const quotesOf = members.map((i) => sorted[i] as Quote);
-    const speakers = quotesOf.map((q) => q.speaker).filter((s): s is string => !!s);
-    const speaker = mostCommon(speakers);
-    const mentions = quotesOf.map(toMention).sort(compareMentions);
-    const first = sorted[members[0] as number] as Quote;
-    const { sources, independent } = corroborate(mentions, index);
-    out.push({
-      id: stableId('q', first.documentId, String(first.span[0]), String(first.span[1]), first.text),
-      speaker,
-      text: reference.text,
-      mentions,
-      variants: ordered.map((v) => {
-        const c =
-          v === reference
-            ? { change: 'identical' as const, flag: null }
-            : classifyChange(reference.text, v.text);
-        // Indirect speech is the reporter's wording: its changes are classified but not flagged.
-        const flag = v.direct && reference.direct ? c.flag : null;
-        return { text: v.text, documents: [...v.documents].sort(compareStrings), change: c.change, flag };
-      }),
-      sources,
-      independent_sources: independent,
-    });
-  }
-  return out.sort(
-    (a, b) =>
-      b.independent_sources - a.independent_sources || b.sources - a.sources || compareStrings(a.id, b.id),
+  const ordered = [...variants.values()].sort(
+    (a, b) => b.documents.size - a.documents.size || b.text.length - a.text.length || a.first - b.first,
   );
+  const reference = ordered[0] as { text: string; documents: Set<string>; first: number; direct: boolean };
+  const quotesOf = members.map((m) => m.quote);
+  const speakers = quotesOf.map((q) => q.speaker).filter((s): s is string => !!s);
+  const speaker = mostCommon(speakers);
+  const mentions = quotesOf.map(toMention).sort(compareMentions);
+  const first = quotesOf[0] as Quote;
+  const { sources, independent } = corroborate(mentions, index);
+  return {
+    id: stableId('q', first.documentId, String(first.span[0]), String(first.span[1]), first.text),
+    speaker,
+    text: reference.text,
+    mentions,
+    variants: ordered.map((v) => {
+      const c =
+        v === reference
+          ? { change: 'identical' as const, flag: null }
+          : classifyChange(reference.text, v.text);
+      // Indirect speech is the reporter's wording: its changes are classified but not flagged.
+      const flag = v.direct && reference.direct ? c.flag : null;
+      return { text: v.text, documents: [...v.documents].sort(compareStrings), change: c.change, flag };
+    }),
+    sources,
+    independent_sources: independent,
+  };
+}
+
+export function compareLedgerQuotes(a: LedgerQuote, b: LedgerQuote): number {
+  return b.independent_sources - a.independent_sources || b.sources - a.sources || compareStrings(a.id, b.id);
 }
 
 const speakerKey = (s: string) =>

@@ -39,6 +39,13 @@ const MIN_CONTENT_WORDS = 4;
  */
 export function corroborate(occurrences: readonly Occurrence[], index: ReuseIndex): Corroboration {
   const documents = new Set(occurrences.map((o) => o.document));
+  // Documents that report the fact in their body (after the headline).
+  const inBody = new Set<string>();
+  for (const o of occurrences) {
+    const doc = index.canonical(o.document);
+    const head = index.headline(doc);
+    if (head && o.span[0] > head[1]) inBody.add(doc);
+  }
   const byDoc = new Map<string, Occurrence[]>();
   const seen = new Set<string>();
   for (const o of occurrences) {
@@ -46,17 +53,11 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
     const key = `${doc}#${o.span[0]}-${o.span[1]}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    const list = byDoc.get(doc);
-    const occ = { document: doc, span: o.span, text: o.text };
     const head = index.headline(doc);
-    if (
-      head &&
-      o.span[1] <= head[1] + 1 &&
-      occurrences.some((x) => index.canonical(x.document) === doc && x.span[0] > head[1])
-    ) {
-      // A headline restates the report: with other mentions in the body it adds no reporting.
-      continue;
-    }
+    // A headline restates the report: with other mentions in the body it adds no reporting.
+    if (head && o.span[1] <= head[1] + 1 && inBody.has(doc)) continue;
+    const occ = { document: doc, span: o.span, text: o.text };
+    const list = byDoc.get(doc);
     if (list) list.push(occ);
     else byDoc.set(doc, [occ]);
   }
@@ -83,7 +84,7 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
 
   // Sentences reused without a recognised passage: related documents, near-identical wording.
   // Mentions with the same words in one family are joined by hashing; the remaining distinct
-  // wordings are compared pairwise (copies make most mentions identical, so this stays small).
+  // wordings are paired through a prefix index (`similarPairs`), not compared all against all.
   const none: ReadonlySet<string> = new Set<string>();
   const words = new Map<string, ReadonlySet<string>>();
   const groups = new Map<string, Occurrence[]>();
@@ -110,23 +111,17 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
       }
     }
   }
-  for (let i = 0; i < distinct.length; i++) {
+  for (const [i, j] of similarPairs(distinct.map((m) => words.get(keyOf(m)) ?? none))) {
     const ma = distinct[i] as Occurrence;
-    const wa = words.get(keyOf(ma)) ?? none;
-    for (let j = i + 1; j < distinct.length; j++) {
-      const mb = distinct[j] as Occurrence;
-      if (mb.document === ma.document || !index.related(ma.document, mb.document)) continue;
-      const wb = words.get(keyOf(mb)) ?? none;
-      if (setOverlap(wa, wb) >= SIMILAR_SENTENCE) {
-        for (const x of [ma, mb]) {
-          const group = groups.get(
-            `${index.family(x.document) ?? `doc:${x.document}`}\u0000${[...(words.get(keyOf(x)) ?? none)].sort().join(' ')}`,
-          ) ?? [x];
-          for (const m of group) covered.add(keyOf(m));
-        }
-        uf.union(keyOf(ma), keyOf(mb));
-      }
+    const mb = distinct[j] as Occurrence;
+    if (mb.document === ma.document || !index.related(ma.document, mb.document)) continue;
+    for (const x of [ma, mb]) {
+      const group = groups.get(
+        `${index.family(x.document) ?? `doc:${x.document}`}\u0000${[...(words.get(keyOf(x)) ?? none)].sort().join(' ')}`,
+      ) ?? [x];
+      for (const m of group) covered.add(keyOf(m));
     }
+    uf.union(keyOf(ma), keyOf(mb));
   }
 
   for (const doc of docs) {
@@ -139,6 +134,47 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
   // A document that reused the fact and also reports it in its own words is still one document:
   // the count never exceeds the documents (copies collapsed) that report the fact.
   return { sources: documents.size, independent: Math.min(roots.size, byDoc.size) };
+}
+
+/** Smallest number of shared words that reaches SIMILAR_SENTENCE for a set of `size` words. */
+function neededShared(size: number): number {
+  let k = Math.max(1, Math.floor(SIMILAR_SENTENCE * size));
+  while (k / size < SIMILAR_SENTENCE) k++;
+  while (k > 1 && (k - 1) / size >= SIMILAR_SENTENCE) k--;
+  return k;
+}
+
+/**
+ * Every pair of word sets whose overlap (shared words / the smaller set) reaches
+ * SIMILAR_SENTENCE, found by prefix filtering: with words ordered rarest first, the smaller set
+ * of such a pair shares a word of its first `size − needed + 1` words with the other set. Exact,
+ * and near-linear when most wordings differ.
+ */
+export function similarPairs(sets: readonly ReadonlySet<string>[]): [number, number][] {
+  const df = new Map<string, number>();
+  for (const s of sets) for (const w of s) df.set(w, (df.get(w) ?? 0) + 1);
+  const rank = (a: string, b: string) => (df.get(a) ?? 0) - (df.get(b) ?? 0) || (a < b ? -1 : a > b ? 1 : 0);
+  const postings = new Map<string, number[]>();
+  sets.forEach((s, i) => {
+    if (s.size === 0) return;
+    const prefix = [...s].sort(rank).slice(0, s.size - neededShared(s.size) + 1);
+    for (const w of prefix) {
+      const list = postings.get(w);
+      if (list) list.push(i);
+      else postings.set(w, [i]);
+    }
+  });
+  const out: [number, number][] = [];
+  sets.forEach((s, j) => {
+    const candidates = new Set<number>();
+    for (const w of s) for (const i of postings.get(w) ?? []) candidates.add(i);
+    for (const i of [...candidates].sort((a, b) => a - b)) {
+      const si = sets[i] as ReadonlySet<string>;
+      if (i === j || si.size > s.size || (si.size === s.size && i > j)) continue;
+      if (setOverlap(si, s) >= SIMILAR_SENTENCE) out.push(i < j ? [i, j] : [j, i]);
+    }
+  });
+  return out;
 }
 
 function overlap(a: Span, b: Span): number {

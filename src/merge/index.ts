@@ -1,4 +1,12 @@
-export { buildLedger, type LedgerInput } from './build-ledger.js';
+export {
+  buildLedger,
+  type LedgerDocumentSource,
+  type LedgerInput,
+  type MergeInput,
+  type MergeResult,
+  mergeLedger,
+} from './build-ledger.js';
 export { type Corroboration, corroborate, type Occurrence } from './independence.js';
+export { type MergeStateStore, memoryMergeState } from './merge-state.js';
 export { classifyChange } from './quote-change.js';
 export { createReuseIndex, type ReuseIndex } from './reuse-index.js';

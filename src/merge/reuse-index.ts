@@ -22,8 +22,29 @@ export interface ReuseIndex {
   related(a: string, b: string): boolean;
   /** The headline span of a document (its short first line without a final full stop), or null. */
   headline(document: string): Span | null;
+  /**
+   * A digest of everything the independence count reads about a document (its representative,
+   * family and members, reused passages, partners, headline): when it changes between runs, the
+   * facts the document reports are recounted.
+   */
+  fingerprint(document: string): string;
   /** Content words of a text, cached for the lifetime of the index. */
   contentWords(text: string): ReadonlySet<string>;
+}
+
+/** What the reuse index keeps of a document's text: its hash (exact copies) and headline span. */
+export interface DocumentFacts {
+  id: string;
+  textHash: string;
+  headline: Span | null;
+}
+
+export function documentFacts(d: Pick<StoredDocument, 'id' | 'text'>): DocumentFacts {
+  return {
+    id: d.id,
+    textHash: createHash('sha256').update(d.text).digest('hex'),
+    headline: headlineOf(d.text),
+  };
 }
 
 /**
@@ -32,15 +53,16 @@ export interface ReuseIndex {
  * copy never adds an independent source.
  */
 export function createReuseIndex(
-  documents: readonly Pick<StoredDocument, 'id' | 'text'>[],
+  documents: readonly (Pick<StoredDocument, 'id' | 'text'> | DocumentFacts)[],
   pairs: readonly ReusePair[],
   families: readonly Family[],
 ): ReuseIndex {
+  const facts = documents.map((d) => ('textHash' in d ? d : documentFacts(d)));
   const dup = new UnionFind();
   const byText = new Map<string, string>();
-  for (const d of documents) {
+  for (const d of facts) {
     dup.add(d.id);
-    const h = createHash('sha256').update(d.text).digest('hex');
+    const h = d.textHash;
     const seen = byText.get(h);
     if (seen === undefined) byText.set(h, d.id);
     else dup.union(seen, d.id);
@@ -52,6 +74,7 @@ export function createReuseIndex(
 
   const links = new Map<string, ReuseLink[]>();
   const paired = new Set<string>();
+  const partners = new Map<string, string[]>();
   const push = (doc: string, link: ReuseLink) => {
     const list = links.get(doc);
     if (list) list.push(link);
@@ -63,6 +86,14 @@ export function createReuseIndex(
     if (a === b) continue;
     paired.add(`${a}\u0000${b}`);
     paired.add(`${b}\u0000${a}`);
+    for (const [x, y] of [
+      [a, b],
+      [b, a],
+    ] as const) {
+      const list = partners.get(x);
+      if (list) list.push(y);
+      else partners.set(x, [y]);
+    }
     for (const s of p.passages) {
       push(a, { other: b, own: s.a, theirs: s.b });
       push(b, { other: a, own: s.b, theirs: s.a });
@@ -70,11 +101,34 @@ export function createReuseIndex(
   }
   const cache = new Map<string, ReadonlySet<string>>();
   const headlines = new Map<string, Span>();
-  for (const d of documents) {
-    const h = headlineOf(d.text);
-    if (h) headlines.set(d.id, h);
+  for (const d of facts) if (d.headline) headlines.set(d.id, d.headline);
+  const membersDigest = new Map<string, string>();
+  for (const f of families) {
+    membersDigest.set(
+      f.id,
+      createHash('sha256')
+        .update([...f.documents].sort().join('\u0000'))
+        .digest('hex'),
+    );
   }
   return {
+    fingerprint: (d) => {
+      const c = dup.find(d);
+      const family = familyOf.get(c) ?? null;
+      return createHash('sha256')
+        .update(
+          JSON.stringify([
+            c,
+            family,
+            family ? membersDigest.get(family) : null,
+            links.get(c) ?? [],
+            [...(partners.get(c) ?? [])].sort(),
+            headlines.get(c) ?? null,
+          ]),
+        )
+        .digest('hex')
+        .slice(0, 16);
+    },
     headline: (d) => headlines.get(d) ?? null,
     contentWords: (text) => {
       let set = cache.get(text);

@@ -1,6 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { StoreError } from '../../core/errors.js';
 import type { DocumentExtraction } from '../../core/types.js';
+import type { MergeStateStore } from '../../merge/merge-state.js';
 import type { Store } from '../store.js';
 import type { Migration, SqliteDatabase } from './database.js';
 
@@ -23,6 +24,18 @@ export const analysisMigrations: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: 401,
+    name: 'analysis: the merge state kept between runs (clusters, blocking index, built events, groups)',
+    sql: `
+      CREATE TABLE analysis_merge_state (
+        ns    TEXT NOT NULL,
+        key   TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (ns, key)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];
 
 /**
@@ -41,6 +54,10 @@ export interface AnalysisStore {
    * (sentence texts, quantities, dates and diagnostics left out) to keep large stores fast.
    */
   mergeInputs(version: string): IterableIterator<DocumentExtraction>;
+  /** The extractions (trimmed as in `mergeInputs`) of the given documents. */
+  mergeInputsFor(version: string, ids: readonly string[]): IterableIterator<DocumentExtraction>;
+  /** The merge's persisted working state (see src/merge/merge-state.ts). */
+  mergeState(): MergeStateStore;
   saveLedger(json: string, custodySeq: number | null): void;
   /** The latest ledger JSON, or null when `analyze` never ran. */
   latestLedger(): string | null;
@@ -95,6 +112,42 @@ export class SqliteAnalysisStore implements AnalysisStore {
       .pluck()
       .iterate(version) as IterableIterator<string>;
     for (const json of rows) yield JSON.parse(json) as DocumentExtraction;
+  }
+
+  *mergeInputsFor(version: string, ids: readonly string[]): IterableIterator<DocumentExtraction> {
+    const get = this.db
+      .prepare('SELECT merge_input FROM analysis_extractions WHERE document_id = ? AND extractor_version = ?')
+      .pluck();
+    for (const id of ids) {
+      const json = get.get(id, version) as string | undefined;
+      if (json !== undefined) yield JSON.parse(json) as DocumentExtraction;
+    }
+  }
+
+  mergeState(): MergeStateStore {
+    const db = this.db;
+    const get = db.prepare('SELECT value FROM analysis_merge_state WHERE ns = ? AND key = ?').pluck();
+    const scan = db.prepare('SELECT key, value FROM analysis_merge_state WHERE ns = ? ORDER BY key').raw();
+    const put = db.prepare('INSERT OR REPLACE INTO analysis_merge_state (ns, key, value) VALUES (?, ?, ?)');
+    const del = db.prepare('DELETE FROM analysis_merge_state WHERE ns = ? AND key = ?');
+    return {
+      get(ns, key) {
+        const json = get.get(ns, key) as string | undefined;
+        return json === undefined ? undefined : JSON.parse(json);
+      },
+      *scan(ns) {
+        for (const [key, json] of scan.all(ns) as [string, string][]) yield [key, JSON.parse(json)];
+      },
+      write: db.transaction((changes: readonly { ns: string; key: string; value: unknown }[]) => {
+        for (const c of changes) {
+          if (c.value === undefined) del.run(c.ns, c.key);
+          else put.run(c.ns, c.key, JSON.stringify(c.value));
+        }
+      }),
+      clear: () => {
+        db.prepare('DELETE FROM analysis_merge_state').run();
+      },
+    };
   }
 
   saveLedger(json: string, custodySeq: number | null): void {

@@ -1,0 +1,94 @@
+/**
+ * Where the merge keeps its working state between runs (mention → event clusters, the blocking
+ * index, built events, quote and claim groups): named namespaces of JSON values. The store layer
+ * persists it (`store.analysis.mergeState()`); `buildLedger` uses a fresh in-memory one.
+ */
+export interface MergeStateStore {
+  get(ns: string, key: string): unknown;
+  /** Every value of a namespace, in key order. */
+  scan(ns: string): IterableIterator<[string, unknown]>;
+  /** Writes the changes in one transaction: `undefined` deletes the key. */
+  write(changes: readonly { ns: string; key: string; value: unknown }[]): void;
+  clear(): void;
+}
+
+export function memoryMergeState(): MergeStateStore {
+  const spaces = new Map<string, Map<string, unknown>>();
+  const space = (ns: string) => {
+    let m = spaces.get(ns);
+    if (!m) {
+      m = new Map();
+      spaces.set(ns, m);
+    }
+    return m;
+  };
+  return {
+    get: (ns, key) => spaces.get(ns)?.get(key),
+    *scan(ns) {
+      const m = spaces.get(ns);
+      if (!m) return;
+      for (const k of [...m.keys()].sort()) yield [k, m.get(k)];
+    },
+    write(changes) {
+      for (const c of changes) {
+        if (c.value === undefined) spaces.get(c.ns)?.delete(c.key);
+        else space(c.ns).set(c.key, structuredClone(c.value));
+      }
+    },
+    clear: () => spaces.clear(),
+  };
+}
+
+/**
+ * The merge's working copy of the state: values are read once, changed in memory and written
+ * back together by `flush`. Both the persisted and the in-memory state go through it, so an
+ * incremental run and a from-scratch one execute the same code.
+ */
+export class StateCache {
+  private readonly values = new Map<string, unknown>();
+  private readonly dirty = new Map<string, { ns: string; key: string }>();
+
+  constructor(readonly store: MergeStateStore) {}
+
+  get<T>(ns: string, key: string): T | undefined {
+    const id = `${ns}\u0000${key}`;
+    if (this.values.has(id)) return this.values.get(id) as T | undefined;
+    const v = this.store.get(ns, key) as T | undefined;
+    this.values.set(id, v);
+    return v;
+  }
+
+  /** Marks a value as changed (call after mutating an object obtained with `get`). */
+  set(ns: string, key: string, value: unknown): void {
+    const id = `${ns}\u0000${key}`;
+    this.values.set(id, value);
+    this.dirty.set(id, { ns, key });
+  }
+
+  delete(ns: string, key: string): void {
+    this.set(ns, key, undefined);
+  }
+
+  /** Every value of a namespace (the working copy wins over the stored one), in key order. */
+  scan<T>(ns: string): [string, T][] {
+    const keys = new Set<string>();
+    for (const [k, v] of this.store.scan(ns)) {
+      keys.add(k);
+      const id = `${ns}\u0000${k}`;
+      if (!this.values.has(id)) this.values.set(id, v);
+    }
+    for (const d of this.dirty.values()) if (d.ns === ns) keys.add(d.key);
+    const out: [string, T][] = [];
+    for (const k of [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const v = this.values.get(`${ns}\u0000${k}`);
+      if (v !== undefined) out.push([k, v as T]);
+    }
+    return out;
+  }
+
+  flush(): void {
+    const changes = [...this.dirty.entries()].map(([id, d]) => ({ ...d, value: this.values.get(id) }));
+    this.store.write(changes);
+    this.dirty.clear();
+  }
+}
