@@ -1,5 +1,7 @@
+import type { Span } from '../core/types.js';
 import type { ClusterRecord } from './cluster-mentions.js';
-import { type MentionItem, pairScore } from './compatibility.js';
+import { type MentionItem, pairScore, relatePlaces, statedPlace } from './compatibility.js';
+import { compatibleKinds } from './kinds.js';
 
 /**
  * A fragment is an event made only of back-references: no member names its own place or date
@@ -47,5 +49,63 @@ export function fragmentTarget(
   const [best, next] = ranked;
   if (!best) return null;
   if (!best.atPlace && next) return null;
+  return best.n;
+}
+
+/** True when every member of the event lies in its report's headline. */
+export function isHeadlineOnly(
+  record: ClusterRecord,
+  headline: (doc: string) => Span | null,
+  item: (id: string) => MentionItem,
+): boolean {
+  return (
+    record.items.length > 0 &&
+    record.items.every((id) => {
+      const m = item(id).mention;
+      const h = headline(m.documentId);
+      return h !== null && m.span[1] <= h[1] + 1;
+    })
+  );
+}
+
+/**
+ * A headline restates its report ("Market shelling in eastern Congo leaves at least 12 dead"):
+ * when the headline's mentions stand alone, they join the event the same report describes in its
+ * body, if it is compatible (kind family, related places, no other figure) — pairwise with the
+ * report's own body mentions, since a headline is written from that body. The event reported in
+ * the body of every document of the headline wins; with several, the one repeating the
+ * headline's figure, then the larger; otherwise the headline stays on its own.
+ */
+export function headlineTarget(
+  headlineCluster: number,
+  cluster: (n: number) => ClusterRecord,
+  clustersOfDocument: (doc: string) => readonly number[],
+  item: (id: string) => MentionItem,
+): number | null {
+  const members = cluster(headlineCluster).items.map(item);
+  const docs = [...new Set(members.map((m) => m.mention.documentId))];
+  const ranked: { n: number; figure: boolean; size: number }[] = [];
+  const candidates = new Set(docs.flatMap((d) => clustersOfDocument(d)));
+  for (const n of candidates) {
+    if (n === headlineCluster) continue;
+    const target = cluster(n);
+    const body = target.items.map(item).filter((i) => docs.includes(i.mention.documentId));
+    if (new Set(body.map((i) => i.mention.documentId)).size < docs.length) continue;
+    const fits = (h: MentionItem, b: MentionItem) =>
+      compatibleKinds(h.mention.kind, b.mention.kind) &&
+      relatePlaces(statedPlace(h.mention), statedPlace(b.mention)) !== 'different' &&
+      (h.scope === null ||
+        b.scope === null ||
+        h.scope === b.scope ||
+        h.mention.documentId !== b.mention.documentId);
+    const own = (h: MentionItem) => body.filter((b) => b.mention.documentId === h.mention.documentId);
+    if (!members.every((h) => own(h).some((b) => fits(h, b)))) continue;
+    const figure = members.some((h) => h.scope !== null && own(h).some((b) => b.scope === h.scope));
+    ranked.push({ n, figure, size: target.items.length });
+  }
+  ranked.sort((a, b) => Number(b.figure) - Number(a.figure) || b.size - a.size || a.n - b.n);
+  const [best, next] = ranked;
+  if (!best) return null;
+  if (next && next.figure === best.figure) return null;
   return best.n;
 }

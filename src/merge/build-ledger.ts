@@ -10,7 +10,7 @@ import type {
   Span,
   StoredDocument,
 } from '../core/types.js';
-import { fragmentTarget, isFragment } from './absorb-fragments.js';
+import { fragmentTarget, headlineTarget, isFragment, isHeadlineOnly } from './absorb-fragments.js';
 import { type AggregateCandidate, type AggregateResult, findAggregates } from './aggregates.js';
 import { buildEvent, originsOf } from './build-event.js';
 import {
@@ -319,9 +319,12 @@ export function mergeLedger(
   }
   for (const n of [...affected].sort((a, b) => a - b)) {
     const record = clusters.cluster(n);
+    const ofDocument = (d: string) => docs.get(d)?.clusters ?? [];
     const target = isFragment(record)
-      ? fragmentTarget(n, clusters.cluster, (d) => docs.get(d)?.clusters ?? [], itemOf)
-      : null;
+      ? fragmentTarget(n, clusters.cluster, ofDocument, itemOf)
+      : isHeadlineOnly(record, index.headline, itemOf)
+        ? headlineTarget(n, clusters.cluster, ofDocument, itemOf)
+        : null;
     const held = cache.get<number>('absorb', clusterKey(n)) ?? null;
     if (held === target) continue;
     dirtyClusters.add(n);

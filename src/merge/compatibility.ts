@@ -129,8 +129,12 @@ export function pairScore(x: MentionItem, y: MentionItem): number | null {
   if (place === 'different') return null;
   const date = relateDates(a.date, b.date);
   if (date === 'different') return null;
+  const pa = statedPlace(a);
+  const pb = statedPlace(b);
   if (x.scope !== null && y.scope !== null && x.scope !== y.scope) {
-    if (place === 'contains') return null;
+    // A wider area's count covers the narrower one's: when it is the larger, it is another scope
+    // ("410 across the region" vs "21 in a town"); when it is the smaller, the reports disagree.
+    if (place === 'contains' && !widerHasSmaller(pa, x.scope, pb, y.scope)) return null;
     if (Math.max(x.scope, y.scope) > SCOPE_RATIO * Math.max(1, Math.min(x.scope, y.scope))) return null;
   }
 
@@ -143,7 +147,7 @@ export function pairScore(x: MentionItem, y: MentionItem): number | null {
   // The same figure is strong evidence when it is not a small number that coincides easily.
   if (x.scope !== null && x.scope === y.scope) score += x.scope >= 10 ? 3 : 1;
   else if (a.killed?.best != null && a.killed.best === b.killed?.best) score += 1;
-  if (a.injured?.best != null && a.injured.best === b.injured?.best) score += 1;
+  if (a.injured?.best != null && a.injured.best === b.injured?.best) score += a.injured.best >= 10 ? 3 : 1;
   const names = new Set(a.actors.filter((r) => r.role !== 'source').map((r) => `${r.role}:${key(r.name)}`));
   if (b.actors.some((r) => names.has(`${r.role}:${key(r.name)}`))) score += 1;
   const shared = sharedWords(x.wordSet, y.wordSet);
@@ -151,8 +155,18 @@ export function pairScore(x: MentionItem, y: MentionItem): number | null {
   if (words >= 0.5) score += 3;
   else if (words >= 0.3) score += 1;
   if (continues(x, y) || continues(y, x)) score += 4;
-  if (place === 'contains' && date === 'unknown' && words < 0.3 && score < 4) return null;
+  // A region and a town in it with nothing else in common are not one incident; "near X" and X are.
+  const sameName = !!pa && !!pb && key(pa.name) === key(pb.name);
+  if (place === 'contains' && !sameName && date === 'unknown' && words < 0.3 && score < 4) return null;
   return score;
+}
+
+/** True when, of two related places, the wider one (region, country) reports the smaller figure. */
+function widerHasSmaller(pa: PlaceMention | null, sa: number, pb: PlaceMention | null, sb: number): boolean {
+  if (!pa || !pb) return false;
+  if (broad(pa) && !broad(pb)) return sa < sb;
+  if (broad(pb) && !broad(pa)) return sb < sa;
+  return false;
 }
 
 /** How far (characters) a bare continuation may follow the mention it continues. */
