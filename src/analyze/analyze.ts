@@ -1,14 +1,13 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic, Ledger, StoredDocument } from '../core/types.js';
-import { toLedgerJson } from '../export/ledger-json.js';
 import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest.js';
 import { mergeLedger } from '../merge/index.js';
 import { analysisOf } from '../store/sqlite/analysis-tables.js';
 import type { Checkpoint, Store } from '../store/store.js';
 import { extractPending } from './extract-pending.js';
 import { loadStages, type Stages } from './stages.js';
+import { writeLedger } from './write-ledger.js';
 
 export interface AnalyzeOptions extends Pick<IngestOptions, 'manifest' | 'limits' | 'stdin' | 'clock'> {
   /** Folder to write `ledger.json` to; nothing is written when absent. */
@@ -109,14 +108,13 @@ export async function analyze(
   timings.merge = now() - t;
 
   t = now();
-  const json = toLedgerJson(ledger);
-  const sha256 = createHash('sha256').update(json).digest('hex');
   let ledgerPath: string | null = null;
   if (options.out) {
     fs.mkdirSync(options.out, { recursive: true });
     ledgerPath = path.join(options.out, 'ledger.json');
-    fs.writeFileSync(ledgerPath, json);
   }
+  // Streamed: a large store's ledger.json is hundreds of MB, more than one string can hold.
+  const { sha256, deflated } = await writeLedger(ledger, ledgerPath);
   const entry = store.custody.append('analysis', {
     documents: documents.length,
     extracted: extraction.extracted,
@@ -126,7 +124,7 @@ export async function analyze(
     claims: ledger.claims.length,
     ledgerSha256: sha256,
   });
-  analysis.saveLedger(json, entry.seq);
+  analysis.saveLedgerDeflated(deflated, entry.seq);
   if (ledgerPath) store.custody.append('export', { format: 'ledger-json', file: ledgerPath, sha256 });
   timings.write = now() - t;
 

@@ -59,6 +59,11 @@ export interface AnalysisStore {
   /** The merge's persisted working state (see src/merge/merge-state.ts). */
   mergeState(): MergeStateStore;
   saveLedger(json: string, custodySeq: number | null): void;
+  /**
+   * `saveLedger` for a ledger already compressed with raw deflate (as `latestLedger` reads it back),
+   * for ledgers too large to hold as one string.
+   */
+  saveLedgerDeflated(deflated: Uint8Array, custodySeq: number | null): void;
   /** The latest ledger JSON, or null when `analyze` never ran. */
   latestLedger(): string | null;
 }
@@ -151,9 +156,13 @@ export class SqliteAnalysisStore implements AnalysisStore {
   }
 
   saveLedger(json: string, custodySeq: number | null): void {
+    this.saveLedgerDeflated(deflateRawSync(json), custodySeq);
+  }
+
+  saveLedgerDeflated(deflated: Uint8Array, custodySeq: number | null): void {
     this.db
       .prepare('INSERT OR REPLACE INTO analysis_ledger (id, ledger, custody_seq) VALUES (1, ?, ?)')
-      .run(deflateRawSync(json), custodySeq);
+      .run(deflated, custodySeq);
   }
 
   latestLedger(): string | null {

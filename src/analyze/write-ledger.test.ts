@@ -1,0 +1,60 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inflateRawSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Ledger } from '../core/types.js';
+import { toLedgerJson } from '../export/ledger-json.js';
+import { openStore } from '../store/open-store.js';
+import { analyze } from './analyze.js';
+import { ledgerJsonChunks, writeLedger } from './write-ledger.js';
+
+const corpus = path.resolve('examples/corpus');
+
+describe('writeLedger', () => {
+  let dir: string;
+  let ledger: Ledger;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-write-ledger-'));
+    const store = openStore(path.join(dir, 'store'), { clock: () => new Date('2024-05-03T12:00:00Z') });
+    try {
+      ({ ledger } = await analyze(store, [corpus], {
+        manifest: path.join(corpus, 'manifest.jsonl'),
+        workers: 1,
+      }));
+    } finally {
+      store.close();
+    }
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('streams exactly the bytes of toLedgerJson, whatever the chunk size', () => {
+    expect(ledger.quotes.length).toBeGreaterThan(2);
+    const expected = toLedgerJson(ledger);
+    for (const size of [1, 2, 3, 1000]) expect([...ledgerJsonChunks(ledger, size)].join('')).toBe(expected);
+    const empty: Ledger = {
+      ...ledger,
+      documents: [],
+      families: [],
+      reuse: [],
+      events: [],
+      quotes: [],
+      claims: [],
+    };
+    expect([...ledgerJsonChunks(empty, 2)].join('')).toBe(toLedgerJson(empty));
+  });
+
+  it('writes the file, its hash and the deflated copy the store keeps', async () => {
+    const file = path.join(dir, 'out', 'ledger.json');
+    fs.mkdirSync(path.dirname(file));
+    const written = await writeLedger(ledger, file);
+    const expected = toLedgerJson(ledger);
+    expect(fs.readFileSync(file, 'utf8')).toBe(expected);
+    expect(fs.readdirSync(path.dirname(file))).toEqual(['ledger.json']);
+    expect(inflateRawSync(written.deflated).toString('utf8')).toBe(expected);
+    expect(written.bytes).toBe(Buffer.byteLength(expected));
+    const { createHash } = await import('node:crypto');
+    expect(written.sha256).toBe(createHash('sha256').update(expected).digest('hex'));
+    expect((await writeLedger(ledger, null)).sha256).toBe(written.sha256);
+  });
+});
