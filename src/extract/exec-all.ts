@@ -11,10 +11,34 @@ export function* execAll(pattern: RegExp, text: string): Generator<RegExpExecArr
   }
 }
 
-/** Index of the first named group `g<i>`/`t<i>` that took part in the match (-1 when none). */
-export function matchedGroup(m: RegExpExecArray): number {
-  const groups = m.groups;
-  if (groups) for (const key in groups) if (groups[key] !== undefined) return Number(key.slice(1));
+/**
+ * For a pattern built as `(?<p0>…)|(?<p1>…)|…`: the capture-group number of each `p<i>`, so that
+ * the rule a match came from is found by index (`m[n]`) rather than by walking `m.groups`.
+ */
+export function ruleGroups(source: string, prefix: string): number[] {
+  const numbers: number[] = [];
+  let group = 0;
+  let inClass = false;
+  for (let at = 0; at < source.length; at++) {
+    const ch = source[at];
+    if (ch === '\\') at++;
+    else if (inClass) inClass = ch !== ']';
+    else if (ch === '[') inClass = true;
+    else if (ch === '(') {
+      if (source[at + 1] !== '?') group++;
+      else if (source[at + 2] === '<' && source[at + 3] !== '=' && source[at + 3] !== '!') {
+        group++;
+        const name = source.slice(at + 3, source.indexOf('>', at));
+        if (name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length))) numbers[Number(name.slice(prefix.length))] = group;
+      }
+    }
+  }
+  return numbers;
+}
+
+/** Index of the first rule (see `ruleGroups`) that took part in the match (-1 when none). */
+export function matchedGroup(m: RegExpExecArray, groups: readonly number[]): number {
+  for (let i = 0; i < groups.length; i++) if (m[groups[i] as number] !== undefined) return i;
   return -1;
 }
 
@@ -101,6 +125,10 @@ export function firstCharCodes(source: string, ignoreCase: boolean): Set<number>
         at += 2;
         return { codes: new Set(), empty: true };
       }
+      if (next === 'd') {
+        at += 2;
+        return { codes: new Set([48, 49, 50, 51, 52, 53, 54, 55, 56, 57]), empty: false };
+      }
       if (/[.*+?^${}()|[\]\\/ -]/.test(next)) {
         at += 2;
         return literal(next);
@@ -125,6 +153,9 @@ export function firstCharCodes(source: string, ignoreCase: boolean): Set<number>
     if (ignoreCase) {
       codes.add(ch.toLowerCase().charCodeAt(0));
       codes.add(ch.toUpperCase().charCodeAt(0));
+      // Unicode case folding: long s (ſ) matches s, the Kelvin sign matches k.
+      if (ch === 's' || ch === 'S') codes.add(0x17f);
+      if (ch === 'k' || ch === 'K') codes.add(0x212a);
     }
     return { codes, empty: false };
   };

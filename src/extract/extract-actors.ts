@@ -1,5 +1,5 @@
 import type { ActorMention, Span } from '../core/types.js';
-import { execAll, matchedGroup } from './exec-all.js';
+import { execAll, matchedGroup, ruleGroups } from './exec-all.js';
 import { type Gazetteer, loadGazetteer } from './gazetteer/load-gazetteer.js';
 import { loadLexicon } from './load-lexicon.js';
 
@@ -26,6 +26,7 @@ interface Compiled {
   fallback: string;
   generic: RegExp;
   genericRules: { name: string; kind: ActorKind }[];
+  genericGroups: number[];
   organisations: RegExp;
   orgByAlias: Map<string, { name: string; kind: ActorKind }>;
   nounKind: Map<string, ActorKind>;
@@ -48,6 +49,7 @@ function compile(): Compiled {
   const orgByAlias = new Map<string, { name: string; kind: ActorKind }>();
   for (const o of lex.organisations) for (const a of o.aliases) orgByAlias.set(a.toLowerCase(), o);
   const cap = '\\p{Lu}[\\p{L}]+(?:-\\p{Lu}[\\p{L}]+)?';
+  const generic = new RegExp(lex.generic.map((g, i) => `(?<g${i}>\\b(?:${g.pattern})\\b)`).join('|'), 'gi');
   compiled = {
     national: new RegExp(`\\b(${cap})\\s+(${alt([...nounKind.keys()])})\\b`, 'gu'),
     backed: new RegExp(`\\b(${cap})-backed\\s+(${alt(lex.backedNouns)})\\b`, 'gu'),
@@ -55,8 +57,9 @@ function compile(): Compiled {
     mayBePossessive: new RegExp(`['’]s\\s+(?:${alt(lex.possessiveNouns)})\\b`),
     contextual: new RegExp(`\\b(?:${lex.contextual.pattern})\\b`, 'gi'),
     fallback: lex.contextual.fallback,
-    generic: new RegExp(lex.generic.map((g, i) => `(?<g${i}>\\b(?:${g.pattern})\\b)`).join('|'), 'gi'),
+    generic,
     genericRules: lex.generic,
+    genericGroups: ruleGroups(generic.source, 'g'),
     organisations: new RegExp(`\\b(?:${alt(lex.organisations.flatMap((o) => o.aliases))})(?![\\p{L}])`, 'gu'),
     orgByAlias,
     nounKind,
@@ -124,7 +127,7 @@ export function extractActors(text: string, gazetteer?: Gazetteer): ActorMention
     push([m.index, m.index + m[0].length], dominant ?? c.fallback, 'military');
   // One pass for every generic noun; "Ukrainian police" was named above, so its "police" is skipped.
   for (const m of execAll(c.generic, text)) {
-    const rule = c.genericRules[matchedGroup(m)];
+    const rule = c.genericRules[matchedGroup(m, c.genericGroups)];
     if (rule) push([m.index, m.index + m[0].length], rule.name, rule.kind);
   }
   return out.sort((a, b) => a.span[0] - b.span[0]);

@@ -12,7 +12,7 @@ import type {
   Sentence,
   Span,
 } from '../core/types.js';
-import { execAll, firstCharCodes, matchedGroup } from './exec-all.js';
+import { execAll, firstCharCodes, matchedGroup, ruleGroups } from './exec-all.js';
 import { loadLexicon } from './load-lexicon.js';
 
 interface TriggerLexicon {
@@ -34,6 +34,8 @@ interface Compiled {
   pattern: RegExp;
   /** The characters a trigger can begin with (null: any). */
   firstCodes: Set<number> | null;
+  /** Capture-group number of each rule's `t<i>` group. */
+  groups: number[];
   rules: TriggerLexicon['triggers'];
   blockBefore: RegExp;
   idioms: RegExp;
@@ -57,6 +59,7 @@ function compile(): Compiled {
   compiled = {
     pattern,
     firstCodes: firstCharCodes(pattern.source, true),
+    groups: ruleGroups(pattern.source, 't'),
     rules: lex.triggers,
     blockBefore: new RegExp(lex.blockers.before, 'i'),
     idioms: new RegExp(`\\b(?:${lex.blockers.idioms})\\b`, 'gi'),
@@ -127,7 +130,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
     const idioms = [...execAll(c.idioms, stext)].map((m): Span => [s0 + m.index, s0 + m.index + m[0].length]);
     const hits: Hit[] = [];
     for (const m of triggerMatches(c.pattern, c.firstCodes, stext)) {
-      const rule = c.rules[matchedGroup(m)];
+      const rule = c.rules[matchedGroup(m, c.groups)];
       if (!rule) continue;
       const span: Span = [s0 + m.index, s0 + m.index + m[0].length];
       if (idioms.some((i) => span[0] < i[1] && span[1] > i[0])) continue;

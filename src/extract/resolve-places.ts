@@ -34,6 +34,29 @@ const WORD = /[^ \u00a0]+/g;
 const RUN =
   /\p{Lu}[\p{L}\p{M}’'.-]*(?:[ \u00a0](?:(?:de|del|da|al|el|upon|on|sur|am|an)[ \u00a0])?\p{Lu}[\p{L}\p{M}’'.-]*)*/gu;
 
+const RUN_STICKY = new RegExp(RUN.source, 'uy');
+
+/**
+ * The matches of `RUN` over the text, found by trying it only where an upper-case letter (ASCII
+ * A–Z, or any non-ASCII character, which the pattern then tests) stands: the same matches as a
+ * global scan, without testing `\p{Lu}` at every position.
+ */
+function capitalisedRuns(text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code < 65 || (code > 90 && code < 128)) continue;
+    // The second half of a surrogate pair is not a position a Unicode pattern starts at.
+    if (code >= 0xdc00 && code <= 0xdfff && at > 0 && (text.charCodeAt(at - 1) & 0xfc00) === 0xd800) continue;
+    RUN_STICKY.lastIndex = at;
+    const m = RUN_STICKY.exec(text);
+    if (!m) continue;
+    out.push(m);
+    at += m[0].length - 1;
+  }
+  return out;
+}
+
 interface Token {
   text: string;
   start: number;
@@ -95,7 +118,7 @@ export function resolvePlaces(
     return known;
   };
 
-  for (const m of execAll(RUN, text)) {
+  for (const m of capitalisedRuns(text)) {
     const tokens = tokenize(m[0], m.index, stop, gaz);
     let i = 0;
     while (i < tokens.length) {
