@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportLedger } from '../export/index.js';
+import { ingest } from '../ingest/ingest.js';
 import { openStore } from '../store/open-store.js';
 import { analyze } from './analyze.js';
 import { loadLedger } from './load-ledger.js';
@@ -56,6 +57,21 @@ describe('analyze', () => {
       expect(second.documents).toBe(4);
       const third = await analyze(store, [], { clock });
       expect(third.extracted).toBe(0);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('extracts documents ingested outside analyze, and those of an interrupted run', async () => {
+    const store = openStore(path.join(dir, 'store'), { clock });
+    try {
+      await ingest(store, [path.join(dir, 'in', 'a.txt')], { clock });
+      const first = await analyze(store, [path.join(dir, 'in', 'b.txt')], { clock });
+      expect(first.extracted).toBe(2);
+      await ingest(store, [path.join(dir, 'in', 'c.txt')], { clock });
+      const again = await analyze(store, [path.join(dir, 'in', 'a.txt')], { clock });
+      expect(again.extracted).toBe(1);
+      expect(again.documents).toBe(3);
     } finally {
       store.close();
     }

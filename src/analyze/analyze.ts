@@ -88,6 +88,7 @@ export async function analyze(
   const extraction = await extractPending(store, analysis, stages.extractor, {
     workers: options.workers,
     batch: options.batch,
+    added: summary?.ingested.flatMap((i) => i.newDocuments) ?? [],
     onProgress: (done, total) => options.onProgress?.('extract', done, total),
   });
   timings.extract = now() - t;

@@ -20,6 +20,11 @@ export interface ExtractPendingOptions {
   workers?: number;
   /** Documents per stored batch and per message to a worker (default 200). */
   batch?: number;
+  /**
+   * Ids of the documents this run ingested. When they account for every document not yet
+   * extracted, the store's listing is not read (it grows with the store).
+   */
+  added?: readonly string[];
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -50,8 +55,7 @@ export async function extractPending(
 ): Promise<ExtractPendingResult> {
   const version = stage.version;
   const done = analysis.extractedIds(version);
-  const pending: string[] = [];
-  for (const s of store.documents.summaries()) if (!done.has(s.id)) pending.push(s.id);
+  const pending = pendingIds(store, done, options.added);
   const workers = stage.parallel ? workerCount(pending.length, options.workers) : 1;
   const batchSize = Math.max(1, Math.min(options.batch ?? 200, Math.ceil(pending.length / workers)));
 
@@ -99,4 +103,18 @@ export async function extractPending(
     await pool.close();
   }
   return { extracted: pending.length, workers };
+}
+
+/**
+ * Stored documents not in `done`, in ingest order. Documents are never removed from a store, so
+ * when `done` and the new documents not in it add up to the store's count, they are all there is.
+ */
+function pendingIds(store: Store, done: ReadonlySet<string>, added: readonly string[] | undefined): string[] {
+  if (added) {
+    const fresh = [...new Set(added)].filter((id) => !done.has(id));
+    if (done.size + fresh.length === store.documents.count()) return fresh;
+  }
+  const pending: string[] = [];
+  for (const s of store.documents.summaries()) if (!done.has(s.id)) pending.push(s.id);
+  return pending;
 }
