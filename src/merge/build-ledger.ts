@@ -451,8 +451,9 @@ export function mergeLedger(
   const clusterOfMention = new Map<string, number>();
   for (const c of allClaims.values()) for (const [m, n] of Object.entries(c.at)) clusterOfMention.set(m, n);
   const groups: { claim: LedgerClaim; members: ClaimItem[] }[] = [];
+  const claimMembers = new Map(cache.scan<string[]>('c.members'));
   for (const [g, claim] of cache.scan<LedgerClaim>('c.ledger')) {
-    const members = (cache.get<string[]>('c.members', g) ?? []).map((id) => allClaims.get(id) as StoredClaim);
+    const members = (claimMembers.get(g) ?? []).map((id) => allClaims.get(id) as StoredClaim);
     groups.push({ claim: { ...claim }, members });
   }
   answerClaims(groups, events, (m) => {

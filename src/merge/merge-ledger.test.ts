@@ -1,0 +1,207 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentExtraction, PlaceMention, ReusePair, StoredDocument } from '../core/types.js';
+import { doc, extraction, incident, qty, quote, region, town } from './__fixtures__/records.js';
+import { buildLedger, mergeLedger } from './build-ledger.js';
+import { memoryMergeState } from './merge-state.js';
+
+const custody = { entries: 3, head: 'abc' };
+
+/** A place named in the text itself (the fixtures' places are otherwise filled in, not stated). */
+function named(d: StoredDocument, text: string, place: PlaceMention): PlaceMention {
+  const start = d.text.indexOf(text);
+  return { ...place, span: [start, start + text.length], text };
+}
+
+function runOf(
+  docs: StoredDocument[],
+  extractions: DocumentExtraction[],
+  pairs: ReusePair[] = [],
+  families: { id: string; documents: string[]; origin: string | null }[] = [],
+) {
+  const byId = new Map(extractions.map((x) => [x.documentId, x]));
+  return {
+    version: 'test',
+    documents: docs,
+    reuse: { pairs, families },
+    extracted: new Set(byId.keys()),
+    extractions: (ids: readonly string[]) => ids.map((id) => byId.get(id) as DocumentExtraction),
+    texts: (ids: readonly string[]) => ids.map((id) => docs.find((d) => d.id === id) as StoredDocument),
+    custody,
+  };
+}
+
+function verbatim(a: StoredDocument, b: StoredDocument, text: string): ReusePair {
+  const sa = a.text.indexOf(text);
+  const sb = b.text.indexOf(text);
+  return {
+    a: a.id,
+    b: b.id,
+    relation: 'verbatim',
+    shared_a: 0.5,
+    shared_b: 0.5,
+    direction: 'a>b',
+    reason: 'test',
+    passages: [{ a: [sa, sa + text.length], b: [sb, sb + text.length], kind: 'verbatim', score: 1 }],
+  };
+}
+
+describe('second pass', () => {
+  it('joins a fragment of back-references to the event its report describes', () => {
+    const a = doc(
+      'a',
+      'Shelling killed 7 people in Ashford on Tuesday. The market was crowded at the time. Officials accused the rebels of firing the shells from the hills.',
+    );
+    const b = doc('b', 'Seven people were killed by shelling in Ashford on Tuesday, officials said.');
+    const x = [
+      extraction(a, {
+        incidents: [
+          incident(a, 1, 'Shelling killed 7 people in Ashford on Tuesday', {
+            killed: qty(7),
+            place: named(a, 'Ashford', town('Ashford')),
+          }),
+          incident(a, 2, 'Officials accused the rebels of firing the shells from the hills', { date: null }),
+        ],
+      }),
+      extraction(b, {
+        incidents: [
+          incident(b, 1, 'Seven people were killed by shelling in Ashford on Tuesday', {
+            killed: qty(7),
+            place: named(b, 'Ashford', town('Ashford')),
+          }),
+        ],
+      }),
+    ];
+    const ledger = buildLedger({
+      documents: [a, b],
+      reuse: { pairs: [], families: [] },
+      extractions: x,
+      custody,
+    });
+    expect(ledger.events).toHaveLength(1);
+    expect(ledger.events[0]?.mentions).toHaveLength(3);
+    expect(ledger.events[0]?.killed).toEqual({ low: 7, best: 7, high: 7 });
+  });
+
+  it('joins a headline standing alone to the event its own body reports', () => {
+    const h = doc(
+      'h',
+      'Shelling in North Region leaves 7 dead\nShelling killed 7 people in Ashford on Tuesday.',
+    );
+    const x = [
+      extraction(h, {
+        incidents: [
+          incident(h, 1, 'Shelling in North Region leaves 7 dead', {
+            killed: qty(7),
+            date: null,
+            place: named(h, 'North Region', region('North Region')),
+          }),
+          incident(h, 2, 'Shelling killed 7 people in Ashford on Tuesday', {
+            killed: qty(7),
+            place: named(h, 'Ashford', town('Ashford')),
+          }),
+        ],
+      }),
+    ];
+    const ledger = buildLedger({
+      documents: [h],
+      reuse: { pairs: [], families: [] },
+      extractions: x,
+      custody,
+    });
+    expect(ledger.events).toHaveLength(1);
+    expect(ledger.events[0]?.place?.name).toBe('Ashford');
+    expect(ledger.events[0]?.independent_sources).toBe(1);
+  });
+});
+
+describe('incremental merge', () => {
+  const wire = doc(
+    'w',
+    'Shelling killed 7 people in Ashford, the governor said. "We will rebuild," Mayor Lee said.',
+  );
+  const copy = doc(
+    'p',
+    'Local intro line. Shelling killed 7 people in Ashford, the governor said. "We will rebuild," Mayor Lee said.',
+  );
+  const own = doc(
+    'o',
+    'Our reporter saw shelling kill seven people in Ashford. "We will rebuild," Mayor Lee said.',
+  );
+  const ext = (d: StoredDocument, clause: string) =>
+    extraction(d, {
+      incidents: [incident(d, 1, clause, { killed: qty(7), origin: 'the governor' })],
+      quotes: [quote(d, 1, 'We will rebuild')],
+    });
+  const base = [
+    ext(wire, 'Shelling killed 7 people in Ashford'),
+    ext(copy, 'Shelling killed 7 people in Ashford'),
+    ext(own, 'Our reporter saw shelling kill seven people in Ashford'),
+  ];
+  const pairs = [verbatim(wire, copy, 'Shelling killed 7 people in Ashford, the governor said.')];
+  const families = [{ id: 'f1', documents: ['p', 'w'], origin: 'w' }];
+
+  it('gives the from-scratch ledger whatever the batches, and reuse found later is counted', () => {
+    const reference = buildLedger({
+      documents: [wire, copy, own],
+      reuse: { pairs, families },
+      extractions: base,
+      custody,
+    });
+    for (const split of [1, 2]) {
+      const state = memoryMergeState();
+      const first = [wire, copy, own].slice(0, split);
+      const firstIds = new Set(first.map((d) => d.id));
+      mergeLedger(
+        state,
+        runOf(
+          first,
+          base.filter((x) => firstIds.has(x.documentId)),
+          pairs.filter((p) => firstIds.has(p.a) && firstIds.has(p.b)),
+          [],
+        ),
+      );
+      const second = mergeLedger(state, runOf([wire, copy, own], base, pairs, families));
+      expect(second.full).toBe(false);
+      expect(second.merged).toBe(3 - split);
+      expect(second.ledger).toEqual(reference);
+    }
+  });
+
+  it('property: adding an exact copy in a later run never changes an independent count', () => {
+    const counts = (l: ReturnType<typeof buildLedger>) =>
+      [...l.events.map((e) => e.independent_sources), ...l.quotes.map((q) => q.independent_sources)].sort();
+    const docs = [wire, copy, own];
+    for (const pick of docs) {
+      const state = memoryMergeState();
+      const before = mergeLedger(state, runOf(docs, base, pairs, families)).ledger;
+      const twin = { ...pick, id: `copy-${pick.id}`, sha256: `sha-copy-${pick.id}` };
+      const twinX = base
+        .filter((x) => x.documentId === pick.id)
+        .map((x) => ({
+          ...x,
+          documentId: twin.id,
+          incidents: x.incidents.map((i) => ({ ...i, documentId: twin.id, id: `${twin.id}:i1` })),
+          quotes: x.quotes.map((q) => ({ ...q, documentId: twin.id, id: `${twin.id}:q1` })),
+        }));
+      const after = mergeLedger(state, runOf([...docs, twin], [...base, ...twinX], pairs, families));
+      expect(after.merged).toBe(1);
+      expect(counts(after.ledger)).toEqual(counts(before));
+      expect(after.ledger.events[0]?.sources).toBe((before.events[0]?.sources ?? 0) + 1);
+    }
+  });
+
+  it('starts over when a merged document is gone', () => {
+    const state = memoryMergeState();
+    mergeLedger(state, runOf([wire, copy, own], base, pairs, families));
+    const again = mergeLedger(state, runOf([wire, own], [base[0], base[2]] as DocumentExtraction[]));
+    expect(again.full).toBe(true);
+    expect(again.ledger).toEqual(
+      buildLedger({
+        documents: [wire, own],
+        reuse: { pairs: [], families: [] },
+        extractions: [base[0], base[2]] as DocumentExtraction[],
+        custody,
+      }),
+    );
+  });
+});
