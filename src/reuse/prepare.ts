@@ -3,7 +3,7 @@ import { type Lexicon, loadLexicon } from './lexicon.js';
 import { duplicateHash } from './normalize.js';
 import { quotedMask } from './quotes.js';
 import { splitTokenSentences, type TokenSentence } from './sentences.js';
-import { type Term, termEntry } from './terms.js';
+import { type Term, termResolver } from './terms.js';
 import { type Token, tokenize } from './tokenize.js';
 
 /** Everything the reuse stage derives from one text, computed once and shared by all comparisons. */
@@ -37,9 +37,10 @@ export function prepareText(text: string, lexicon: Lexicon = loadLexicon()): Pre
   const terms: Term[] = new Array(tokens.length);
   const normHash = new Uint32Array(tokens.length);
   const termHash = new Uint32Array(tokens.length);
+  const entry = termResolver(lexicon, wordHash);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
-    const e = termEntry(t, opens[i] === 1 || opensQuote(text, t.start), lexicon, wordHash);
+    const e = entry(t, opens[i] === 1 || opensQuote(text, t.start));
     terms[i] = e.term;
     normHash[i] = e.normHash;
     termHash[i] = e.termHash;

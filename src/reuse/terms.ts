@@ -56,19 +56,41 @@ export function termEntry(
   lexicon: Lexicon,
   hash: (w: string) => number,
 ): TermEntry {
-  let c = caches.get(lexicon);
-  if (!c) {
-    c = { plain: new Map(), name: new Map() };
-    caches.set(lexicon, c);
+  return termResolver(lexicon, hash)(t, atSentenceStart);
+}
+
+const resolvers = new WeakMap<Lexicon, WeakMap<(w: string) => number, TermResolver>>();
+
+export type TermResolver = (t: Token, atSentenceStart: boolean) => TermEntry;
+
+/** `termEntry` with the lexicon's memo resolved once (call it per token in a loop). */
+export function termResolver(lexicon: Lexicon, hash: (w: string) => number): TermResolver {
+  let byHash = resolvers.get(lexicon);
+  if (!byHash) {
+    byHash = new WeakMap();
+    resolvers.set(lexicon, byHash);
   }
-  const map = t.capital && !atSentenceStart ? c.name : c.plain;
-  let e = map.get(t.norm);
-  if (e === undefined) {
-    const term = computeTerm(t, atSentenceStart, lexicon);
-    e = { term, normHash: hash(t.norm), termHash: hash(term.term) };
-    if (map.size < 1_000_000) map.set(t.norm, e);
+  let resolve = byHash.get(hash);
+  if (!resolve) {
+    let c = caches.get(lexicon);
+    if (!c) {
+      c = { plain: new Map(), name: new Map() };
+      caches.set(lexicon, c);
+    }
+    const { plain, name } = c;
+    resolve = (t, atSentenceStart) => {
+      const map = t.capital && !atSentenceStart ? name : plain;
+      let e = map.get(t.norm);
+      if (e === undefined) {
+        const term = computeTerm(t, atSentenceStart, lexicon);
+        e = { term, normHash: hash(t.norm), termHash: hash(term.term) };
+        if (map.size < 1_000_000) map.set(t.norm, e);
+      }
+      return e;
+    };
+    byHash.set(hash, resolve);
   }
-  return e;
+  return resolve;
 }
 
 export function termOf(t: Token, atSentenceStart: boolean, lexicon: Lexicon): Term {

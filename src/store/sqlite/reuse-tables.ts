@@ -38,7 +38,26 @@ export const reuseMigrations: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    id: 201,
+    name: 'reuse: LSH keys in one clustered b-tree (key, kind, document) instead of a table and two indexes',
+    sql: `
+      CREATE TABLE reuse_keys_clustered (
+        key         INTEGER NOT NULL,
+        kind        INTEGER NOT NULL,
+        document_id TEXT NOT NULL,
+        PRIMARY KEY (key, kind, document_id)
+      ) WITHOUT ROWID;
+      INSERT OR IGNORE INTO reuse_keys_clustered (key, kind, document_id)
+        SELECT key, kind, document_id FROM reuse_keys;
+      DROP TABLE reuse_keys;
+      ALTER TABLE reuse_keys_clustered RENAME TO reuse_keys;
+    `,
+  },
 ];
+
+/** Key rows written per INSERT statement (fewer calls into SQLite). */
+const KEY_ROWS_PER_INSERT = 64;
 
 /** Kinds of LSH keys: document band, sentence band, exact-duplicate hash. */
 export const KeyKind = { band: 0, sentence: 1, duplicate: 2 } as const;
@@ -153,9 +172,28 @@ export class SqliteReuseStore implements ReuseStore {
     keys: readonly { key: number; kind: KeyKindValue }[],
     processedAt: string,
   ): void {
-    const insertKey = this.statement('INSERT INTO reuse_keys (key, kind, document_id) VALUES (?, ?, ?)');
-    this.statement('DELETE FROM reuse_keys WHERE document_id = ?').run(documentId);
-    for (const k of keys) insertKey.run(k.key, k.kind, documentId);
+    const known = this.statement('SELECT 1 FROM reuse_documents WHERE document_id = ?').get(documentId);
+    // Re-indexing a document (rare: a new index is emptied first) removes its old keys.
+    if (known) this.statement('DELETE FROM reuse_keys WHERE document_id = ?').run(documentId);
+    const many = this.statement(
+      `INSERT OR IGNORE INTO reuse_keys (key, kind, document_id) VALUES ${Array(KEY_ROWS_PER_INSERT).fill('(?, ?, ?)').join(', ')}`,
+    );
+    const one = this.statement('INSERT OR IGNORE INTO reuse_keys (key, kind, document_id) VALUES (?, ?, ?)');
+    let k = 0;
+    const values: unknown[] = new Array(KEY_ROWS_PER_INSERT * 3);
+    for (; k + KEY_ROWS_PER_INSERT <= keys.length; k += KEY_ROWS_PER_INSERT) {
+      for (let r = 0; r < KEY_ROWS_PER_INSERT; r++) {
+        const key = keys[k + r] as { key: number; kind: KeyKindValue };
+        values[3 * r] = key.key;
+        values[3 * r + 1] = key.kind;
+        values[3 * r + 2] = documentId;
+      }
+      many.run(...values);
+    }
+    for (; k < keys.length; k++) {
+      const key = keys[k] as { key: number; kind: KeyKindValue };
+      one.run(key.key, key.kind, documentId);
+    }
     this.statement(
       'INSERT OR REPLACE INTO reuse_documents (document_id, signature, processed_at) VALUES (?, ?, ?)',
     ).run(documentId, Buffer.from(signature.buffer, signature.byteOffset, signature.byteLength), processedAt);
