@@ -29,7 +29,8 @@ export function ruleGroups(source: string, prefix: string): number[] {
       else if (source[at + 2] === '<' && source[at + 3] !== '=' && source[at + 3] !== '!') {
         group++;
         const name = source.slice(at + 3, source.indexOf('>', at));
-        if (name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length))) numbers[Number(name.slice(prefix.length))] = group;
+        if (name.startsWith(prefix) && /^\d+$/.test(name.slice(prefix.length)))
+          numbers[Number(name.slice(prefix.length))] = group;
       }
     }
   }

@@ -124,12 +124,17 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
   const c = compile();
   const { text } = input;
   const out: IncidentMention[] = [];
+  // Distances ("50 kilometers (30 miles) west of"), percentages and dates are not counts.
+  let countable: Quantity[] | undefined;
+  const hedged = new Map<number, boolean>();
   for (const sentence of input.sentences) {
     const [s0, s1] = sentence.span;
     const stext = text.slice(s0, s1);
+    const matches = triggerMatches(c.pattern, c.firstCodes, stext);
+    if (matches.length === 0) continue;
     const idioms = [...execAll(c.idioms, stext)].map((m): Span => [s0 + m.index, s0 + m.index + m[0].length]);
     const hits: Hit[] = [];
-    for (const m of triggerMatches(c.pattern, c.firstCodes, stext)) {
+    for (const m of matches) {
       const rule = c.rules[matchedGroup(m, c.groups)];
       if (!rule) continue;
       const span: Span = [s0 + m.index, s0 + m.index + m[0].length];
@@ -161,14 +166,13 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       const killHit = group.find((h) => h.casualty === 'killed');
       const injuryHit = group.find((h) => h.casualty === 'injured');
       const used = new Set<Quantity>();
-      // Distances ("50 kilometers (30 miles) west of") and dates are not counts.
-      const counts = input.quantities.filter(
+      countable ??= input.quantities.filter(
         (q) =>
-          inside(q.span, clause) &&
           !q.percent &&
           !input.places.some((p) => inside(q.span, p.span)) &&
           !input.dates.some((d) => q.span[0] < d.span[1] && q.span[1] > d.span[0]),
       );
+      const counts = countable.filter((q) => inside(q.span, clause));
       // "three patients had died of their wounds": later deaths of the wounded update a toll, they are not one.
       const laterDeath =
         killHit !== undefined && c.laterDeath.test(text.slice(killHit.span[1], killHit.span[1] + 30));
@@ -199,14 +203,12 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         context: Span = span,
       ): IncidentMention => {
         const actors = roles(input.actors, context, main.span, text);
-        const { modality, origin } = modalityOf(
-          c,
-          text,
-          span,
-          sentence.span,
-          input.attributions,
-          input.quotes,
-        );
+        let hedge = hedged.get(s0);
+        if (hedge === undefined) {
+          hedge = c.hedges.test(stext);
+          hedged.set(s0, hedge);
+        }
+        const { modality, origin } = modalityOf(span, sentence.span, hedge, input.attributions, input.quotes);
         return {
           id: '',
           ...base,
@@ -509,10 +511,10 @@ function roles(actors: ActorMention[], span: Span, trigger: Span, text: string):
 }
 
 function modalityOf(
-  c: Compiled,
-  text: string,
   span: Span,
   sentence: Span,
+  /** The sentence carries a hedge ("allegedly", "could not be independently verified"). */
+  hedged: boolean,
   attributions: Attribution[],
   quotes: Quote[],
 ): { modality: IncidentMention['modality']; origin: string | null } {
@@ -520,8 +522,7 @@ function modalityOf(
   const attribution = attributions.find(
     (a) => a.statement[0] < span[1] && a.statement[1] > span[0] && inside(a.span, sentence),
   );
-  if (c.hedges.test(text.slice(sentence[0], sentence[1])))
-    return { modality: 'alleged', origin: attribution?.source ?? null };
+  if (hedged) return { modality: 'alleged', origin: attribution?.source ?? null };
   if (attribution) return { modality: 'attributed', origin: attribution.source };
   const quote = quotes.find((q) => q.direct && q.span[0] <= span[0] && q.span[1] >= span[1]);
   if (quote) return { modality: 'attributed', origin: quote.speaker };
