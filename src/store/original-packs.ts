@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { StoreError } from '../core/errors.js';
 
 /** Where one original's bytes sit inside a pack file. */
@@ -49,7 +50,7 @@ export class OriginalPacks {
    * Writes one pack durably and returns where each original landed. The name carries the writer's
    * process id, so an orphan can be told from a pack whose transaction is still to come.
    */
-  write(items: readonly { sha256: string; bytes: Uint8Array }[]): WrittenPack {
+  async write(items: readonly { sha256: string; bytes: Uint8Array }[]): Promise<WrittenPack> {
     const name = `${process.pid}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
     const temp = path.join(this.tempRoot, `pack.${process.pid}.${name}`);
     const entries: PackedOriginal[] = [];
@@ -77,12 +78,18 @@ export class OriginalPacks {
         }
         size += want;
       }
-      fs.fsyncSync(fd);
+      // The flushes wait in the thread pool, so that ingest goes on reading the next batch.
+      await fsyncAsync(fd);
     } finally {
       fs.closeSync(fd);
     }
     fs.renameSync(temp, this.pathOf(name));
-    syncDirectory(this.dir);
+    const dirFd = fs.openSync(this.dir, 'r');
+    try {
+      await fsyncAsync(dirFd);
+    } finally {
+      fs.closeSync(dirFd);
+    }
     return { name, size, entries };
   }
 
@@ -170,6 +177,8 @@ function readAt(fd: number, offset: number, length: number): Buffer {
   }
   return got === length ? buffer : buffer.subarray(0, got);
 }
+
+const fsyncAsync = promisify(fs.fsync);
 
 function syncDirectory(dir: string): void {
   const fd = fs.openSync(dir, 'r');

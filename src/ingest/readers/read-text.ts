@@ -47,11 +47,6 @@ export function decodeWholeText(
   return { text: decoded.text };
 }
 
-/**
- * Characters that are in NFC whatever surrounds them: tab, newline, U+0020–U+02FF, common
- * punctuation, €. (Other control characters are too, but rare enough to take the slow path.)
- */
-const NOT_SURELY_NFC = /[^\t\n -\u02ff\u2010-\u2027\u2030-\u205e\u20ac]/;
 /** Larger inputs take `decodeText`, which reports a string too long for JavaScript. */
 const QUICK_MAX_BYTES = 256 * 1024 * 1024;
 
@@ -70,8 +65,31 @@ function decodeUtf8Quickly(bytes: Uint8Array): Decoded | null {
     return null;
   if (!isUtf8(bytes)) return null;
   let text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8');
+  if (isSurelyCanonical(bytes)) return { ok: true, text };
   // The decoder drops one byte-order mark, as TextDecoder does; canonicalText drops another.
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-  if (text.indexOf('\r') >= 0 || NOT_SURELY_NFC.test(text)) return { ok: true, text: canonicalText(text) };
-  return { ok: true, text };
+  return { ok: true, text: canonicalText(text) };
+}
+
+/**
+ * True when valid UTF-8 decodes to text that `canonicalText` leaves as it is: no carriage return,
+ * no byte-order mark, and only characters that are in NFC whatever surrounds them (below U+0300,
+ * the punctuation U+2010–U+2027 and U+2030–U+205E, and €). Scans the bytes once, without regular
+ * expressions over the decoded string.
+ */
+function isSurelyCanonical(bytes: Uint8Array): boolean {
+  const n = bytes.length;
+  for (let i = 0; i < n; i++) {
+    const b = bytes[i] as number;
+    if (b < 0x80) {
+      if (b === 0x0d) return false;
+    } else if (b < 0xcc) {
+      i++; // two bytes: U+0080–U+02FF
+    } else if (b === 0xe2) {
+      const cp = 0x2000 | (((bytes[i + 1] as number) & 0x3f) << 6) | ((bytes[i + 2] as number) & 0x3f);
+      if (!((cp >= 0x2010 && cp <= 0x2027) || (cp >= 0x2030 && cp <= 0x205e) || cp === 0x20ac)) return false;
+      i += 2;
+    } else return false;
+  }
+  return true;
 }

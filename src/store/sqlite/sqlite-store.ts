@@ -71,11 +71,14 @@ export class SqliteStore implements Store {
   async commit(batch: CaptureBatch): Promise<CommitResult> {
     // 1. Every original the database does not know yet is made durable before any row refers to it:
     //    small ones appended to one pack file for the batch, large ones as loose files.
+    // A capture with documents was read because its bytes were unknown: it skips the lookup (if
+    // another batch stored the same bytes meanwhile, the insert below says so and the copy in
+    // this pack is left unused).
     const fresh = new Map<string, Uint8Array>();
     for (const capture of batch.captures) {
-      if (!fresh.has(capture.sha256) && !this.originals.has(capture.sha256)) {
+      if (fresh.has(capture.sha256)) continue;
+      if (capture.documents.length > 0 || !this.originals.has(capture.sha256))
         fresh.set(capture.sha256, capture.bytes);
-      }
     }
     const packed: { sha256: string; bytes: Uint8Array }[] = [];
     const loose: { sha256: string; bytes: Uint8Array }[] = [];
@@ -85,8 +88,10 @@ export class SqliteStore implements Store {
       this.folder.packs.removeOrphans((name) => this.originals.hasPack(name));
       this.orphansRemoved = true;
     }
-    await this.folder.writeDurably(loose);
-    const pack = packed.length > 0 ? this.folder.packs.write(packed) : null;
+    const [pack] = await Promise.all([
+      packed.length > 0 ? this.folder.packs.write(packed) : null,
+      this.folder.writeDurably(loose),
+    ]);
     const offsets = new Map(pack?.entries.map((e) => [e.sha256, e.offset]));
 
     // 2. One transaction for the whole batch (group commit).
