@@ -5,9 +5,13 @@ import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest
 import { mergeLedger } from '../merge/index.js';
 import { analysisOf } from '../store/sqlite/analysis-tables.js';
 import type { Checkpoint, Store } from '../store/store.js';
-import { extractPending } from './extract-pending.js';
-import { loadStages, type Stages } from './stages.js';
+import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
+import { startExtractPool } from './extract-pool.js';
+import { loadStages, type ReuseStage, type Stages } from './stages.js';
 import { writeLedger } from './write-ledger.js';
+
+/** Stores of at least this many documents start an extraction worker before ingest. */
+const PRESTART_STORE = 2 * DOCUMENTS_PER_WORKER;
 
 export interface AnalyzeOptions extends Pick<IngestOptions, 'manifest' | 'limits' | 'stdin' | 'clock'> {
   /** Folder to write `ledger.json` to; nothing is written when absent. */
@@ -63,31 +67,49 @@ export async function analyze(
   const now = () => performance.now();
   const timings = { ingest: 0, reuse: 0, extract: 0, merge: 0, write: 0 };
 
+  // On a large store, one extraction worker builds its extractor (seconds of CPU) while ingest
+  // and reuse run, instead of after them; extractPending uses it, grows it or closes it.
+  const version = stages.extractor.version;
+  const hasInput = inputs.length > 0 || options.manifest !== undefined;
+  const early =
+    stages.extractor.parallel &&
+    options.workers !== 1 &&
+    hasInput &&
+    store.documents.count() >= PRESTART_STORE
+      ? startExtractPool(1, version).catch(() => null)
+      : undefined;
+
   let t = now();
   let summary: IngestSummary | null = null;
-  if (inputs.length > 0 || options.manifest) {
-    summary = await ingest(store, inputs, {
-      manifest: options.manifest,
-      limits: options.limits,
-      stdin: options.stdin,
-      clock: options.clock,
-      onProgress: (p) => options.onProgress?.('ingest', p.inputs, p.inputs),
-    });
-    diagnostics.push(...summary.diagnostics);
+  let reuse: Awaited<ReturnType<ReuseStage>>;
+  try {
+    if (hasInput) {
+      summary = await ingest(store, inputs, {
+        manifest: options.manifest,
+        limits: options.limits,
+        stdin: options.stdin,
+        clock: options.clock,
+        onProgress: (p) => options.onProgress?.('ingest', p.inputs, p.inputs),
+      });
+      diagnostics.push(...summary.diagnostics);
+    }
+    timings.ingest = now() - t;
+
+    t = now();
+    options.onProgress?.('reuse', 0, 1);
+    reuse = await stages.reuse(store);
+    options.onProgress?.('reuse', 1, 1);
+    timings.reuse = now() - t;
+  } catch (err) {
+    void early?.then((pool) => pool?.close());
+    throw err;
   }
-  timings.ingest = now() - t;
 
   t = now();
-  options.onProgress?.('reuse', 0, 1);
-  const reuse = await stages.reuse(store);
-  options.onProgress?.('reuse', 1, 1);
-  timings.reuse = now() - t;
-
-  t = now();
-  const version = stages.extractor.version;
   const extraction = await extractPending(store, analysis, stages.extractor, {
     workers: options.workers,
     batch: options.batch,
+    pool: early,
     added: summary?.ingested.flatMap((i) => i.newDocuments) ?? [],
     onProgress: (done, total) => options.onProgress?.('extract', done, total),
   });

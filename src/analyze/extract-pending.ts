@@ -2,7 +2,7 @@ import os from 'node:os';
 import type { DocumentExtraction } from '../core/types.js';
 import type { AnalysisStore } from '../store/sqlite/analysis-tables.js';
 import type { Store } from '../store/store.js';
-import { startExtractPool } from './extract-pool.js';
+import { type ExtractPool, startExtractPool } from './extract-pool.js';
 import type { ExtractInput, ExtractStage } from './extract-stage.js';
 
 /**
@@ -25,13 +25,19 @@ export interface ExtractPendingOptions {
    * extracted, the store's listing is not read (it grows with the store).
    */
   added?: readonly string[];
+  /**
+   * A pool started earlier (analyze starts one worker before ingest on a large store, so that it
+   * builds its extractor while ingest and reuse run). It is used, grown to the worker count, or
+   * closed when nothing is pending; null when it failed to start.
+   */
+  pool?: Promise<ExtractPool | null>;
   onProgress?: (done: number, total: number) => void;
 }
 
 export interface ExtractPendingResult {
   /** Documents extracted. */
   extracted: number;
-  /** Worker threads used (1: extracted in this thread). */
+  /** Worker threads used (1 with none started: extracted in this thread; 0: nothing to extract). */
   workers: number;
 }
 
@@ -56,7 +62,12 @@ export async function extractPending(
   const version = stage.version;
   const done = analysis.extractedIds(version);
   const pending = pendingIds(store, done, options.added);
-  const workers = stage.parallel ? workerCount(pending.length, options.workers) : 1;
+  if (pending.length === 0 || !stage.parallel) void options.pool?.then((p) => p?.close());
+  if (pending.length === 0) return { extracted: 0, workers: 0 };
+  const early = options.pool && stage.parallel ? await options.pool : null;
+  const workers = stage.parallel
+    ? Math.max(workerCount(pending.length, options.workers), early?.size ?? 0)
+    : 1;
   const batchSize = Math.max(1, Math.min(options.batch ?? 200, Math.ceil(pending.length / workers)));
 
   const inputs = (from: number): ExtractInput[] => {
@@ -74,7 +85,7 @@ export async function extractPending(
     options.onProgress?.(stored, pending.length);
   };
 
-  if (workers <= 1) {
+  if (workers <= 1 && !early) {
     for (let i = 0; i < pending.length; i += batchSize) {
       put(
         inputs(i).map((doc) => stage.extract(doc)),
@@ -84,7 +95,9 @@ export async function extractPending(
     return { extracted: pending.length, workers: 1 };
   }
 
-  const pool = await startExtractPool(workers, version);
+  let pool = early;
+  if (pool && workers > pool.size) await pool.grow(workers - pool.size);
+  pool ??= await startExtractPool(workers, version);
   try {
     // Two batches in flight per worker keep every worker busy while this thread reads and stores.
     const inFlight: { results: Promise<DocumentExtraction[]>; size: number }[] = [];

@@ -16,7 +16,10 @@ export type WorkerReply =
 
 /** Worker threads that each hold one published extraction stage. */
 export interface ExtractPool {
+  /** Workers started. */
   readonly size: number;
+  /** Starts `n` more workers and resolves once they are ready. */
+  grow(n: number): Promise<void>;
   /** Extracts one batch in the least busy worker; the results are in the batch's order. */
   extract(docs: ExtractInput[]): Promise<DocumentExtraction[]>;
   /** Stops every worker (pending batches are rejected). */
@@ -55,8 +58,8 @@ export async function startExtractPool(size: number, version: string): Promise<E
     w.pending.clear();
   };
 
-  const started = Array.from({ length: size }, (_, i) => {
-    const worker = new Worker(url, { name: `corroborate-extract-${i + 1}` });
+  const spawn = (): Promise<void> => {
+    const worker = new Worker(url, { name: `corroborate-extract-${workers.length + 1}` });
     const w: PoolWorker = { worker, pending: new Map() };
     workers.push(w);
     return new Promise<void>((resolve, reject) => {
@@ -87,7 +90,7 @@ export async function startExtractPool(size: number, version: string): Promise<E
         if (!closing) fail(w, err);
       });
     });
-  });
+  };
 
   const close = async () => {
     closing = true;
@@ -95,15 +98,21 @@ export async function startExtractPool(size: number, version: string): Promise<E
     await Promise.all(workers.map((w) => w.worker.terminate()));
   };
 
-  try {
-    await Promise.all(started);
-  } catch (err) {
-    await close();
-    throw err;
-  }
+  const grow = async (n: number) => {
+    try {
+      await Promise.all(Array.from({ length: n }, spawn));
+    } catch (err) {
+      await close();
+      throw err;
+    }
+  };
+  await grow(size);
 
   return {
-    size,
+    get size() {
+      return workers.length;
+    },
+    grow,
     extract(docs) {
       const w = workers.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
       const task = nextTask++;

@@ -1,10 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createExtractor } from '../extract/index.js';
+import { ingest } from '../ingest/ingest.js';
 import { openStore } from '../store/open-store.js';
+import { analysisOf } from '../store/sqlite/analysis-tables.js';
 import { analyze } from './analyze.js';
-import { workerCount } from './extract-pending.js';
+import { extractPending, workerCount } from './extract-pending.js';
+import { startExtractPool } from './extract-pool.js';
+import { loadExtractStage } from './extract-stage.js';
 import { loadStages } from './stages.js';
 
 const corpus = path.resolve('examples/corpus');
@@ -63,6 +68,41 @@ describe('extraction in worker threads', () => {
       const result = await analyze(store, [corpus], { stages, workers: 2, clock });
       expect(result.workers).toBe(1);
       expect(seen).toHaveLength(result.extracted);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('extracts in a pool started earlier, and closes one it does not need', async () => {
+    const { stage } = await loadExtractStage();
+    const store = openStore(path.join(dir, 'early'), { clock });
+    try {
+      const { ingested } = await ingest(store, [corpus], {
+        manifest: path.join(corpus, 'manifest.jsonl'),
+        clock,
+      });
+      const analysis = analysisOf(store);
+      let closed = 0;
+      const started = async () => {
+        const pool = await startExtractPool(1, stage.version);
+        const close = () => {
+          closed++;
+          return pool.close();
+        };
+        return { ...pool, size: pool.size, close };
+      };
+      const added = ingested.flatMap((i) => i.newDocuments);
+      const first = await extractPending(store, analysis, stage, { pool: started(), added });
+      expect(first).toEqual({ extracted: added.length, workers: 1 });
+      expect(closed).toBe(1);
+      const reference = createExtractor();
+      const doc = store.documents.get(added[0] as string);
+      expect(analysis.getExtraction(added[0] as string, stage.version)).toEqual(
+        JSON.parse(JSON.stringify(reference(doc as NonNullable<typeof doc>))),
+      );
+      const second = extractPending(store, analysis, stage, { pool: started(), added: [] });
+      expect(await second).toEqual({ extracted: 0, workers: 0 });
+      await vi.waitFor(() => expect(closed).toBe(2), { timeout: 60_000 });
     } finally {
       store.close();
     }
