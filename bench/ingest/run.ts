@@ -4,7 +4,11 @@
  * pinned to one core (taskset, when available), with durable group commit. Prints a table and
  * writes bench/ingest/RESULTS.md.
  *
- *   npx tsx bench/ingest/run.ts [--count 100000] [--seed 1] [--keep]
+ *   npx tsx bench/ingest/run.ts [--count 100000] [--seed 1] [--keep] [--corpus DIR] [--pin]
+ *
+ * `--corpus DIR` keeps the generated corpus in DIR and reuses it on the next run with the same
+ * count and seed (generation takes minutes at 100,000). `--pin` runs each ingest under
+ * `taskset -c 0`. Hand-written notes after the `<!-- notes -->` line of RESULTS.md are kept.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,6 +35,8 @@ interface WorkerResult {
   cpuSeconds: number;
   maxRssMB: number;
   rejected: number;
+  /** One-minute load average of the machine when the run started and ended. */
+  load?: [number, number];
 }
 
 if (args[0] === '--worker') {
@@ -59,14 +65,13 @@ if (args[0] === '--worker') {
 const count = Number(flag('--count', '100000'));
 const seed = Number(flag('--seed', '1'));
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-bench-ingest-'));
-const corpus = path.join(root, 'corpus');
+const keptCorpus = args.includes('--corpus') ? path.resolve(flag('--corpus', '')) : null;
+const corpus = keptCorpus ?? path.join(root, 'corpus');
 try {
-  process.stderr.write(`generating ${count} reports (seed ${seed}) in ${corpus}…\n`);
   let t = performance.now();
-  const corpusBytes = writeCorpus(corpus, count, seed);
-  const generationSeconds = (performance.now() - t) / 1000;
+  const { corpusBytes, generationSeconds } = prepareCorpus(corpus, count, seed, keptCorpus !== null);
   process.stderr.write(
-    `generated ${(corpusBytes / 1e6).toFixed(0)} MB in ${generationSeconds.toFixed(1)} s\n`,
+    `corpus: ${(corpusBytes / 1e6).toFixed(0)} MB, generated in ${generationSeconds.toFixed(1)} s\n`,
   );
 
   const folders = fs
@@ -78,12 +83,14 @@ try {
     const command = [...pin, process.execPath, '--import', 'tsx', fileURLToPath(import.meta.url)];
     const workerArgs = ['--worker', '--store', store, '--folders', folders.slice(0, folderCount).join(',')];
     process.stderr.write(`${label}…\n`);
+    const loadBefore = os.loadavg()[0] as number;
     const child = spawnSync(command[0] as string, [...command.slice(1), ...workerArgs], {
       encoding: 'utf8',
       maxBuffer: 1 << 24,
     });
     if (child.status !== 0) throw new Error(`worker failed: ${child.stderr}`);
-    return { label, ...(JSON.parse(child.stdout.trim().split('\n').pop() as string) as WorkerResult) };
+    const result = JSON.parse(child.stdout.trim().split('\n').pop() as string) as WorkerResult;
+    return { label, ...result, load: [loadBefore, os.loadavg()[0] as number] };
   };
   const small = Math.min(10, folders.length);
   const rows = [run(`ingest ${small * 1000}`, small, path.join(root, 'store-small'))];
@@ -92,11 +99,11 @@ try {
 
   t = performance.now();
   const lines = [
-    '| run | documents | wall s | documents/s (wall) | MB/s (wall) | CPU s | documents per CPU-second | peak RSS (MB) |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    '| run | documents | wall s | documents/s (wall) | MB/s (wall) | CPU s | documents per CPU-second | CPU µs per document | peak RSS (MB) | load (start → end) |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map(
       (r) =>
-        `| ${r.label} | ${r.documents} | ${r.seconds.toFixed(1)} | ${Math.round(r.documents / r.seconds)} | ${(r.bytes / 1e6 / r.seconds).toFixed(1)} | ${r.cpuSeconds.toFixed(1)} | ${Math.round(r.documents / r.cpuSeconds)} | ${Math.round(r.maxRssMB)} |`,
+        `| ${r.label} | ${r.documents} | ${r.seconds.toFixed(1)} | ${Math.round(r.documents / r.seconds)} | ${(r.bytes / 1e6 / r.seconds).toFixed(1)} | ${r.cpuSeconds.toFixed(1)} | ${Math.round(r.documents / r.cpuSeconds)} | ${Math.round((r.cpuSeconds * 1e6) / r.documents)} | ${Math.round(r.maxRssMB)} | ${r.load?.map((l) => l.toFixed(1)).join(' → ') ?? ''} |`,
     ),
   ];
   const table = lines.join('\n');
@@ -106,6 +113,36 @@ try {
   writeResults(table, { count, seed, corpusBytes, generationSeconds, pinned: pin.length > 0 });
 } finally {
   if (!args.includes('--keep')) fs.rmSync(root, { recursive: true, force: true });
+}
+
+/** Generates the corpus, or reuses a kept one made with the same count and seed. */
+function prepareCorpus(
+  dir: string,
+  count: number,
+  seed: number,
+  keep: boolean,
+): { corpusBytes: number; generationSeconds: number } {
+  const marker = path.join(dir, '.corpus.json');
+  if (keep && fs.existsSync(marker)) {
+    const made = JSON.parse(fs.readFileSync(marker, 'utf8')) as {
+      count: number;
+      seed: number;
+      corpusBytes: number;
+      generationSeconds: number;
+    };
+    if (made.count === count && made.seed === seed) {
+      process.stderr.write(`reusing the corpus in ${dir}\n`);
+      return made;
+    }
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  process.stderr.write(`generating ${count} reports (seed ${seed}) in ${dir}…\n`);
+  const t = performance.now();
+  const corpusBytes = writeCorpus(dir, count, seed);
+  const generationSeconds = (performance.now() - t) / 1000;
+  // The marker's name starts with a dot, so ingest skips it.
+  if (keep) fs.writeFileSync(marker, JSON.stringify({ count, seed, corpusBytes, generationSeconds }));
+  return { corpusBytes, generationSeconds };
 }
 
 function hasTaskset(): boolean {
@@ -122,23 +159,28 @@ function writeResults(
   info: { count: number; seed: number; corpusBytes: number; generationSeconds: number; pinned: boolean },
 ): void {
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
+  const file = path.join(here, 'RESULTS.md');
+  const marker = '<!-- notes -->';
+  const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+  const notes = previous.includes(marker) ? previous.slice(previous.indexOf(marker)) : `${marker}\n`;
   const text = `# Ingest benchmark
 
 Command: \`npx tsx bench/ingest/run.ts --count ${info.count} --seed ${info.seed}\`
 
-Machine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 1024 ** 3)} GiB RAM, ${os.type()} ${os.release()}, ext4 on a virtual disk, Node ${process.version}.
-Date: ${new Date().toISOString().slice(0, 10)}. Eight engineers shared the 2 cores while this was measured, so figures are noisy and conservative.
+Machine: ${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 1024 ** 3)} GiB RAM, ${os.type()} ${os.release()}, Node ${process.version}.
+Date: ${new Date().toISOString().slice(0, 10)}. The machine was shared: the last column is its one-minute load average when each run started and ended.
 
 Corpus: ${info.count} seeded news-like plain-text reports (headline, dateline with wire credit, 600–900 words
 from a synthetic Zipf-distributed vocabulary), ${(info.corpusBytes / 1e6).toFixed(0)} MB, written as files in folders of 1,000;
-generation took ${info.generationSeconds.toFixed(1)} s and is not counted. Each run is a separate process${info.pinned ? ' pinned to one core with `taskset -c 0`' : ''}
-ingesting into a fresh store with durable group commit: per batch of 1,000 inputs the originals are written
-to temp files, flushed with one syncfs, renamed into place, flushed again, then one SQLite transaction records
-the batch (WAL, synchronous=FULL). "documents per CPU-second" divides by the process's user + system CPU time,
-which is what one free core would achieve; the wall-clock rate depends on how busy the shared machine was.
-Peak RSS is \`process.resourceUsage().maxRSS\` of that process.
+generation took ${info.generationSeconds.toFixed(1)} s and is not counted. Each run is a separate, single-threaded process${info.pinned ? ' pinned to one core with `taskset -c 0`' : ''}
+ingesting into a fresh store with durable group commit (the defaults of \`corroborate ingest\`): per batch the new
+originals are appended to one pack file, which is fsynced, renamed into place and its folder fsynced, then one
+SQLite transaction (WAL, synchronous=FULL) records the batch. "documents per CPU-second" divides by the
+process's user + system CPU time, which is what one free core would achieve; the wall-clock rate also depends
+on how busy the shared machine and its disk were. Peak RSS is \`process.resourceUsage().maxRSS\` of that process.
 
 ${table}
-`;
-  fs.writeFileSync(path.join(here, 'RESULTS.md'), text);
+
+${notes}`;
+  fs.writeFileSync(file, text);
 }

@@ -225,6 +225,10 @@ export interface VerifyReport {
   documents: number;
   checkpoint: Checkpoint;
   problems: VerifyProblem[];
-  /** Files in the originals folder that no row refers to (left by an interrupted ingest; harmless). */
+  /**
+   * Files in the originals folder that no row refers to: pack files (or loose originals) written
+   * by an ingest killed before its transaction committed. Harmless; the next ingest removes such
+   * packs.
+   */
   unreferenced: number;
 }
