@@ -9,7 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -59,7 +59,20 @@ interface SizeResult {
     fullComparisons: number;
   };
   sketch: SketchOptions;
+  /** 1-minute load average of the machine when the size started and when it ended. */
+  loadStart?: number;
+  loadEnd?: number;
+  addCandidates?: number;
+  /** Process CPU seconds (all threads) of indexing, verification and the 1,000-document add. */
+  indexCpuSeconds?: number;
+  verifyCpuSeconds?: number;
+  addCpuSeconds?: number;
 }
+
+const cpuNow = () => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1e6;
+};
 
 // ---------------------------------------------------------------------------------------------
 // Worker pool
@@ -211,6 +224,7 @@ function truth(n: number): { planted: Map<number, PlantKind>; implied: Set<numbe
 async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
   const workers = startWorkers();
   try {
+    const c0 = cpuNow();
     const t0 = performance.now();
     const chunk = Math.ceil(n / WORKERS);
     const parts = await Promise.all(
@@ -232,13 +246,15 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
       pairsFromRuns(sentenceIndex, MAX_DOCUMENTS_PER_KEY),
     );
     const t1 = performance.now();
+    const c1 = cpuNow();
     process.stderr.write(
-      `  ${n}: indexed in ${((t1 - t0) / 1000).toFixed(1)} s, ${candidates.length} candidates\n`,
+      `  ${new Date().toISOString()} load ${loadavg()[0]?.toFixed(1)} ${n}: indexed in ${((t1 - t0) / 1000).toFixed(1)} s, ${candidates.length} candidates\n`,
     );
     const accepted = await verify(workers, candidates);
     const t2 = performance.now();
+    const c2 = cpuNow();
     process.stderr.write(
-      `  ${n}: verified in ${((t2 - t1) / 1000).toFixed(1)} s, ${accepted.length} pairs\n`,
+      `  ${new Date().toISOString()} load ${loadavg()[0]?.toFixed(1)} ${n}: verified in ${((t2 - t1) / 1000).toFixed(1)} s, ${accepted.length} pairs\n`,
     );
 
     const { planted, implied } = truth(n);
@@ -274,11 +290,14 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
       precision: found.size ? correct / found.size : 1,
       falsePositives: found.size - correct,
       sketch,
+      indexCpuSeconds: c1 - c0,
+      verifyCpuSeconds: c2 - c1,
     };
 
     if (n >= 1_000_000 || args.includes('--add')) {
       // Add 1,000 new documents to the built index: sketch them, look their keys up, verify, merge.
       const a0 = performance.now();
+      const ac0 = cpuNow();
       const fresh = await Promise.all(
         workers.map((w, k) =>
           run<{ bands: Float64Array; sentences: Float64Array }>(w, {
@@ -299,7 +318,9 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
       bandIndex = mergeSorted(bandIndex, newBands);
       sentenceIndex = mergeSorted(sentenceIndex, newSentences);
       result.addSeconds = (performance.now() - a0) / 1000;
+      result.addCpuSeconds = cpuNow() - ac0;
       result.addFound = addAccepted.length;
+      result.addCandidates = addCandidates.length;
       process.stderr.write(
         `  +${INCREMENT}: ${result.addSeconds.toFixed(2)} s, ${addAccepted.length} pairs\n`,
       );
@@ -420,7 +441,10 @@ function sketchFromArgs(): SketchOptions {
 async function main(): Promise<void> {
   const one = flag('one', '');
   if (one) {
+    const loadStart = loadavg()[0] as number;
     const result = await runSize(Number(one), sketchFromArgs());
+    result.loadStart = loadStart;
+    result.loadEnd = loadavg()[0] as number;
     result.peakRssMiB = process.resourceUsage().maxRSS / 1024;
     const cpu = process.cpuUsage();
     result.cpuSeconds = (cpu.user + cpu.system) / 1e6;

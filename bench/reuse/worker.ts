@@ -77,13 +77,18 @@ parentPort?.on('message', (job: Job) => {
     ]);
   } else if (job.type === 'verify') {
     const cache = new Map<number, PreparedText>();
+    // Least recently used out first: derived documents follow their sources closely, so a
+    // window of recent texts serves most pairs (a Map iterates in insertion order).
     const prepared = (i: number) => {
       let p = cache.get(i);
-      if (!p) {
-        if (cache.size > 4000) cache.clear();
-        p = prepareText(g.doc(i).text);
+      if (p) {
+        cache.delete(i);
         cache.set(i, p);
+        return p;
       }
+      if (cache.size >= 4000) cache.delete(cache.keys().next().value as number);
+      p = prepareText(g.doc(i).text);
+      cache.set(i, p);
       return p;
     };
     const accepted = new Growable();

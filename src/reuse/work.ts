@@ -48,12 +48,17 @@ export function runJob(job: ReuseJob, state: WorkState): ReuseJobResult {
   if (job.type === 'sketch') return sketchTexts(job.texts, job.sketch, state);
   const out: (ReusePair | null)[] = [];
   const prepared = (d: PairDocument) => {
+    // Least recently used out first (a Map iterates in insertion order).
     let p = state.prepared.get(d.id);
-    if (!p) {
-      if (state.prepared.size >= PREPARED_CACHE) state.prepared.clear();
-      p = prepareText(d.text);
+    if (p) {
+      state.prepared.delete(d.id);
       state.prepared.set(d.id, p);
+      return p;
     }
+    if (state.prepared.size >= PREPARED_CACHE)
+      state.prepared.delete(state.prepared.keys().next().value as string);
+    p = prepareText(d.text);
+    state.prepared.set(d.id, p);
     return p;
   };
   for (let k = 0; k < job.pairs.length; k += 2) {
