@@ -155,6 +155,121 @@ export async function ingest(
     batch.rejections.push(rejection);
   };
 
+  // Inputs are read in small groups so that one query tells which of their originals the store
+  // already holds (one lookup per document costs as much as reading it); each group is then
+  // handled in input order.
+  let pending: Pending[] = [];
+  let pendingBytes = 0;
+  const settle = async (): Promise<void> => {
+    const group = pending;
+    pending = [];
+    pendingBytes = 0;
+    const known = store.originals.knownAmong(group.flatMap((p) => (p.sha256 ? [p.sha256] : [])));
+    for (const p of group) {
+      handle(p, known);
+      if (batch.captures.length >= batchInputs || batchSize >= batchBytes) await flush();
+    }
+  };
+  const handle = ({ item, capturedAt, loaded, sha256 }: Pending, known: ReadonlySet<string>): void => {
+    if (item.kind === 'missing') {
+      rejectInput(
+        {
+          source: item.source,
+          sha256: null,
+          size: null,
+          capturedAt,
+          rule: item.rule,
+          reason: item.message,
+        },
+        { rule: item.rule, severity: 'error', message: item.message, hint: item.hint, source: item.source },
+      );
+      return;
+    }
+    if (!loaded || 'rule' in loaded || !sha256) {
+      const failed = loaded && 'rule' in loaded ? loaded : null;
+      rejectInput(
+        {
+          source: item.source,
+          sha256: null,
+          size: failed?.size ?? null,
+          capturedAt,
+          rule: failed?.rule ?? 'ingest/unreadable',
+          reason: failed?.message ?? 'Cannot read the input.',
+        },
+        {
+          rule: failed?.rule ?? 'ingest/unreadable',
+          severity: 'error',
+          message: failed?.message ?? 'Cannot read the input.',
+          hint: failed?.hint,
+          source: item.source,
+        },
+      );
+      return;
+    }
+    const { bytes } = loaded;
+    const manifestEntry = item.kind === 'file' ? item.manifest : null;
+    let capture: Capture;
+    try {
+      capture = readCapture(
+        store,
+        bytes,
+        sha256,
+        known.has(sha256),
+        item.source,
+        capturedAt,
+        limits,
+        manifestEntry,
+      );
+    } catch (err) {
+      // Readers never throw on content; if one does, that input is refused and the run goes on.
+      const message = `The reader failed on this input: ${(err as Error).message ?? String(err)}`;
+      rejectInput(
+        {
+          source: item.source,
+          sha256,
+          size: bytes.byteLength,
+          capturedAt,
+          rule: 'ingest/reader-failed',
+          reason: message,
+        },
+        {
+          rule: 'ingest/reader-failed',
+          severity: 'error',
+          message,
+          hint: 'This is a bug in Corroborate; please report it with the input.',
+          source: item.source,
+        },
+      );
+      return;
+    }
+    for (const d of capture.diagnostics) report(d);
+    if (capture.documents.length === 0 && !known.has(sha256)) {
+      const main = capture.diagnostics.find((d) => d.severity === 'error');
+      rejectInput(
+        {
+          source: item.source,
+          sha256,
+          size: bytes.byteLength,
+          capturedAt,
+          rule: main?.rule ?? 'ingest/no-text',
+          reason: main?.message ?? 'No report text could be read from it.',
+        },
+        // The reader's own diagnostics were reported above.
+        main
+          ? null
+          : {
+              rule: 'ingest/no-text',
+              severity: 'error',
+              message: 'No report text could be read from it.',
+              source: item.source,
+            },
+      );
+      return;
+    }
+    batch.captures.push(capture);
+    batchSize += bytes.byteLength + capture.documents.reduce((n, d) => n + d.text.length * 2, 0);
+  };
+
   try {
     for await (const item of walkInputs(inputs, manifest)) {
       if (item.kind === 'note') {
@@ -165,97 +280,20 @@ export async function ingest(
       summary.inputs++;
       const capturedAt = clock().toISOString();
       if (item.kind === 'missing') {
-        rejectInput(
-          {
-            source: item.source,
-            sha256: null,
-            size: null,
-            capturedAt,
-            rule: item.rule,
-            reason: item.message,
-          },
-          { rule: item.rule, severity: 'error', message: item.message, hint: item.hint, source: item.source },
-        );
+        pending.push({ item, capturedAt });
         continue;
       }
-      const loaded = await loadBytes(item, limits, options.stdin);
+      const loaded = item.kind === 'stdin' ? await loadStdin(limits, options.stdin) : loadFile(item, limits);
       if ('rule' in loaded) {
-        rejectInput(
-          {
-            source: item.source,
-            sha256: null,
-            size: loaded.size,
-            capturedAt,
-            rule: loaded.rule,
-            reason: loaded.message,
-          },
-          {
-            rule: loaded.rule,
-            severity: 'error',
-            message: loaded.message,
-            hint: loaded.hint,
-            source: item.source,
-          },
-        );
+        pending.push({ item, capturedAt, loaded });
         continue;
       }
-      const { bytes } = loaded;
-      summary.bytes += bytes.byteLength;
-      const sha256 = sha256Hex(bytes);
-      const manifestEntry = item.kind === 'file' ? item.manifest : null;
-      let capture: Capture;
-      try {
-        capture = readCapture(store, bytes, sha256, item.source, capturedAt, limits, manifestEntry);
-      } catch (err) {
-        // Readers never throw on content; if one does, that input is refused and the run goes on.
-        const message = `The reader failed on this input: ${(err as Error).message ?? String(err)}`;
-        rejectInput(
-          {
-            source: item.source,
-            sha256,
-            size: bytes.byteLength,
-            capturedAt,
-            rule: 'ingest/reader-failed',
-            reason: message,
-          },
-          {
-            rule: 'ingest/reader-failed',
-            severity: 'error',
-            message,
-            hint: 'This is a bug in Corroborate; please report it with the input.',
-            source: item.source,
-          },
-        );
-        continue;
-      }
-      for (const d of capture.diagnostics) report(d);
-      if (capture.documents.length === 0 && !store.originals.has(sha256)) {
-        const main = capture.diagnostics.find((d) => d.severity === 'error');
-        rejectInput(
-          {
-            source: item.source,
-            sha256,
-            size: bytes.byteLength,
-            capturedAt,
-            rule: main?.rule ?? 'ingest/no-text',
-            reason: main?.message ?? 'No report text could be read from it.',
-          },
-          // The reader's own diagnostics were reported above.
-          main
-            ? null
-            : {
-                rule: 'ingest/no-text',
-                severity: 'error',
-                message: 'No report text could be read from it.',
-                source: item.source,
-              },
-        );
-        continue;
-      }
-      batch.captures.push(capture);
-      batchSize += bytes.byteLength + capture.documents.reduce((n, d) => n + d.text.length * 2, 0);
-      if (batch.captures.length >= batchInputs || batchSize >= batchBytes) await flush();
+      summary.bytes += loaded.bytes.byteLength;
+      pending.push({ item, capturedAt, loaded, sha256: sha256Hex(loaded.bytes) });
+      pendingBytes += loaded.bytes.byteLength;
+      if (pending.length >= GROUP_INPUTS || pendingBytes >= GROUP_BYTES) await settle();
     }
+    await settle();
     await flush();
   } finally {
     // Whatever happens, what was read is committed before returning or rethrowing.
@@ -267,38 +305,50 @@ export async function ingest(
 
 type Loaded = { bytes: Uint8Array } | { rule: string; message: string; hint: string; size: number | null };
 
-async function loadBytes(
-  item: InputItem & { kind: 'file' | 'stdin' },
-  limits: ReadLimits,
-  stdin: NodeJS.ReadableStream | undefined,
-): Promise<Loaded> {
-  const tooLarge = (size: number): Loaded => ({
+/** One input met by the walk, read (or refused) and waiting for its group's store lookup. */
+interface Pending {
+  item: InputItem & { kind: 'file' | 'stdin' | 'missing' };
+  capturedAt: string;
+  loaded?: Loaded;
+  sha256?: string;
+}
+
+/** Inputs (and bytes) read before one lookup of which originals are already stored. */
+const GROUP_INPUTS = 64;
+const GROUP_BYTES = 16 * 1024 * 1024;
+
+function tooLarge(size: number, limits: ReadLimits): Loaded {
+  return {
     rule: 'ingest/too-large',
     message: `The input is ${size} bytes, more than the limit of ${limits.maxFileBytes} bytes.`,
     hint: 'Raise the limit with --max-file-size if the input is genuine, or split it.',
     size,
-  });
-  if (item.kind === 'stdin') {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of stdin ?? process.stdin) {
-      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-      size += buf.byteLength;
-      if (size > limits.maxFileBytes) return tooLarge(size);
-      chunks.push(buf);
-    }
-    return { bytes: Buffer.concat(chunks) };
+  };
+}
+
+async function loadStdin(limits: ReadLimits, stdin: NodeJS.ReadableStream | undefined): Promise<Loaded> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stdin ?? process.stdin) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    size += buf.byteLength;
+    if (size > limits.maxFileBytes) return tooLarge(size, limits);
+    chunks.push(buf);
   }
+  return { bytes: Buffer.concat(chunks) };
+}
+
+function loadFile(item: InputItem & { kind: 'file' }, limits: ReadLimits): Loaded {
   try {
     // Synchronous reads cost a fraction of the CPU of async ones for small files (no thread-pool
-    // round trips); the previous batch's flush runs in another process meanwhile.
-    // Four system calls per file (open, fstat, read, close): the size from fstat sizes the buffer.
+    // round trips); the previous batch's flush waits in the thread pool meanwhile. Four system
+    // calls per file (open, fstat, read, close): the size from fstat sizes the buffer.
     const fd = fs.openSync(item.absolute, 'r');
     try {
       const { size } = fs.fstatSync(fd);
-      if (size > limits.maxFileBytes) return tooLarge(size);
+      if (size > limits.maxFileBytes) return tooLarge(size, limits);
       const bytes = readToEnd(fd, size, limits.maxFileBytes);
-      return bytes ? { bytes } : tooLarge(limits.maxFileBytes + 1);
+      return bytes ? { bytes } : tooLarge(limits.maxFileBytes + 1, limits);
     } finally {
       fs.closeSync(fd);
     }
@@ -362,11 +412,12 @@ function allocateInput(size: number): Buffer {
   return piece;
 }
 
-/** Reads the records of one input into documents, unless the store already holds these bytes. */
+/** Reads the records of one input into documents, unless the store already holds these bytes (`known`). */
 function readCapture(
   store: Store,
   bytes: Uint8Array,
   sha256: string,
+  known: boolean,
   source: string,
   capturedAt: string,
   limits: ReadLimits,
@@ -374,7 +425,7 @@ function readCapture(
 ): Capture {
   const base = { sha256, bytes, source, capturedAt, readerVersion: INGEST_VERSION };
   const where = manifest ? { manifest: manifest.where } : {};
-  if (store.originals.has(sha256)) {
+  if (known) {
     // Known bytes: the documents already exist; only the capture (and maybe a new source) is recorded.
     const known = store.documents.get(store.documents.idsForOriginal(sha256)[0] ?? '');
     return { ...base, ...where, reader: known?.reader ?? 'text', documents: [], diagnostics: [] };

@@ -72,6 +72,8 @@ export interface DocumentStore {
 export interface OriginalStore {
   /** True when the database records this original (its file was written durably before). */
   has(sha256: string): boolean;
+  /** Which of these originals the database records: `has` for many hashes in one query. */
+  knownAmong(sha256s: readonly string[]): Set<string>;
   /** True when this original is recorded and arrived from `source` before. */
   hasSource(sha256: string, source: string): boolean;
   /** The original's unaltered bytes. */

@@ -221,6 +221,7 @@ export class SqliteDocumentStore implements DocumentStore {
 
 export class SqliteOriginalStore implements OriginalStore {
   private readonly hasRow;
+  private readonly knownRows;
   private readonly hasSourceRow;
   private readonly countRows;
   private readonly insertOriginal;
@@ -235,6 +236,9 @@ export class SqliteOriginalStore implements OriginalStore {
     private readonly folder: OriginalsFolder,
   ) {
     this.hasRow = db.prepare('SELECT 1 FROM originals WHERE sha256 = ?').pluck();
+    this.knownRows = db
+      .prepare('SELECT sha256 FROM originals WHERE sha256 IN (SELECT value FROM json_each(?))')
+      .pluck();
     this.hasSourceRow = db.prepare('SELECT 1 FROM provenance WHERE sha256 = ? AND source = ?').pluck();
     this.countRows = db.prepare('SELECT count(*) FROM originals').pluck();
     this.insertOriginal = db.prepare(
@@ -257,6 +261,12 @@ export class SqliteOriginalStore implements OriginalStore {
 
   has(sha256: string): boolean {
     return this.hasRow.get(sha256) !== undefined;
+  }
+
+  knownAmong(sha256s: readonly string[]): Set<string> {
+    if (sha256s.length === 0) return new Set();
+    if (sha256s.length === 1) return this.has(sha256s[0] as string) ? new Set(sha256s) : new Set();
+    return new Set(this.knownRows.all(JSON.stringify(sha256s)) as string[]);
   }
 
   hasSource(sha256: string, source: string): boolean {

@@ -74,11 +74,12 @@ export class SqliteStore implements Store {
     // A capture with documents was read because its bytes were unknown: it skips the lookup (if
     // another batch stored the same bytes meanwhile, the insert below says so and the copy in
     // this pack is left unused).
+    const known = this.originals.knownAmong(
+      batch.captures.flatMap((c) => (c.documents.length === 0 ? [c.sha256] : [])),
+    );
     const fresh = new Map<string, Uint8Array>();
     for (const capture of batch.captures) {
-      if (fresh.has(capture.sha256)) continue;
-      if (capture.documents.length > 0 || !this.originals.has(capture.sha256))
-        fresh.set(capture.sha256, capture.bytes);
+      if (!fresh.has(capture.sha256) && !known.has(capture.sha256)) fresh.set(capture.sha256, capture.bytes);
     }
     const packed: { sha256: string; bytes: Uint8Array }[] = [];
     const loose: { sha256: string; bytes: Uint8Array }[] = [];
