@@ -1,6 +1,9 @@
 import os from 'node:os';
-import type { DocumentExtraction } from '../core/types.js';
-import type { AnalysisStore } from '../store/sqlite/analysis-tables.js';
+import {
+  type AnalysisStore,
+  type SerializedExtraction,
+  serializeExtraction,
+} from '../store/sqlite/analysis-tables.js';
 import type { Store } from '../store/store.js';
 import { type ExtractPool, startExtractPool } from './extract-pool.js';
 import type { ExtractInput, ExtractStage } from './extract-stage.js';
@@ -79,8 +82,8 @@ export async function extractPending(
     return batch;
   };
   let stored = 0;
-  const put = (batch: readonly DocumentExtraction[], size: number) => {
-    analysis.putExtractions(version, batch);
+  const put = (batch: readonly SerializedExtraction[], size: number) => {
+    analysis.putSerializedExtractions(version, batch);
     stored += size;
     options.onProgress?.(stored, pending.length);
   };
@@ -88,7 +91,7 @@ export async function extractPending(
   if (workers <= 1 && !early) {
     for (let i = 0; i < pending.length; i += batchSize) {
       put(
-        inputs(i).map((doc) => stage.extract(doc)),
+        inputs(i).map((doc) => serializeExtraction(stage.extract(doc))),
         Math.min(batchSize, pending.length - i),
       );
     }
@@ -100,7 +103,7 @@ export async function extractPending(
   pool ??= await startExtractPool(workers, version);
   try {
     // Two batches in flight per worker keep every worker busy while this thread reads and stores.
-    const inFlight: { results: Promise<DocumentExtraction[]>; size: number }[] = [];
+    const inFlight: { results: Promise<SerializedExtraction[]>; size: number }[] = [];
     for (let i = 0; i < pending.length; i += batchSize) {
       const results = pool.extract(inputs(i));
       // Awaited in order below; a failure is reported there, not as an unhandled rejection.

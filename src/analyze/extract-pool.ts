@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { DocumentExtraction } from '../core/types.js';
+import type { SerializedExtraction } from '../store/sqlite/analysis-tables.js';
 import type { ExtractInput } from './extract-stage.js';
 
 /** A batch sent to a worker. */
@@ -11,7 +11,7 @@ export interface WorkerTask {
 /** What a worker posts back: its stage version once started, then one reply per task. */
 export type WorkerReply =
   | { ready: string }
-  | { task: number; results: DocumentExtraction[] }
+  | { task: number; rows: SerializedExtraction[] }
   | { task: number; error: string };
 
 /** Worker threads that each hold one published extraction stage. */
@@ -20,15 +20,18 @@ export interface ExtractPool {
   readonly size: number;
   /** Starts `n` more workers and resolves once they are ready. */
   grow(n: number): Promise<void>;
-  /** Extracts one batch in the least busy worker; the results are in the batch's order. */
-  extract(docs: ExtractInput[]): Promise<DocumentExtraction[]>;
+  /**
+   * Extracts one batch in the least busy worker; the results, in the batch's order, come in their
+   * stored form (serialised in the worker, so that this thread only writes them).
+   */
+  extract(docs: ExtractInput[]): Promise<SerializedExtraction[]>;
   /** Stops every worker (pending batches are rejected). */
   close(): Promise<void>;
 }
 
 interface PoolWorker {
   worker: Worker;
-  pending: Map<number, { resolve: (r: DocumentExtraction[]) => void; reject: (e: Error) => void }>;
+  pending: Map<number, { resolve: (r: SerializedExtraction[]) => void; reject: (e: Error) => void }>;
 }
 
 /**
@@ -78,7 +81,7 @@ export async function startExtractPool(size: number, version: string): Promise<E
         if (!p) return;
         w.pending.delete(reply.task);
         if ('error' in reply) p.reject(new Error(`Extraction failed in a worker thread: ${reply.error}`));
-        else p.resolve(reply.results);
+        else p.resolve(reply.rows);
       });
       worker.on('error', (err) => {
         reject(err);

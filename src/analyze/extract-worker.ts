@@ -1,9 +1,10 @@
 /**
  * Worker thread of the extraction pool (extract-pool.ts): builds the published extraction stage
  * once, reports its version, then extracts each batch it is sent and posts the results back in
- * the batch's order.
+ * the batch's order, already in their stored form.
  */
 import { parentPort } from 'node:worker_threads';
+import { serializeExtraction } from '../store/sqlite/analysis-tables.js';
 import type { WorkerReply, WorkerTask } from './extract-pool.js';
 import { loadExtractStage } from './extract-stage.js';
 
@@ -13,7 +14,7 @@ const { stage } = await loadExtractStage();
 port.on('message', (task: WorkerTask) => {
   let reply: WorkerReply;
   try {
-    reply = { task: task.task, results: task.docs.map((doc) => stage.extract(doc)) };
+    reply = { task: task.task, rows: task.docs.map((doc) => serializeExtraction(stage.extract(doc))) };
   } catch (err) {
     const e = err as Error;
     reply = { task: task.task, error: e?.stack ?? String(err) };

@@ -47,6 +47,11 @@ export interface AnalysisStore {
   extractedIds(version: string): Set<string>;
   /** Stores extractions in one transaction; an existing row for the same document and version is replaced. */
   putExtractions(version: string, extractions: readonly DocumentExtraction[]): void;
+  /**
+   * `putExtractions` for rows already made by `serializeExtraction` (in a worker thread, so that
+   * the thread holding the store only writes).
+   */
+  putSerializedExtractions(version: string, rows: readonly SerializedExtraction[]): void;
   /** The full extraction of one document, or null. */
   getExtraction(documentId: string, version: string): DocumentExtraction | null;
   /**
@@ -79,6 +84,26 @@ export function trimForMerge(x: DocumentExtraction): DocumentExtraction {
   };
 }
 
+/** One extraction as stored: the whole extraction as raw-deflated JSON, and the merge's view as JSON. */
+export interface SerializedExtraction {
+  documentId: string;
+  extraction: Uint8Array;
+  mergeInput: string;
+}
+
+/**
+ * The stored form of an extraction. Pure (no database), so extraction workers can run it. Deflate
+ * level 1: the extraction blobs are written for every document and read back rarely (one
+ * document's view), so speed matters more than a few percent of size.
+ */
+export function serializeExtraction(x: DocumentExtraction): SerializedExtraction {
+  return {
+    documentId: x.documentId,
+    extraction: deflateRawSync(JSON.stringify(x), { level: 1 }),
+    mergeInput: JSON.stringify(trimForMerge(x)),
+  };
+}
+
 export class SqliteAnalysisStore implements AnalysisStore {
   constructor(private readonly db: SqliteDatabase) {}
 
@@ -91,13 +116,15 @@ export class SqliteAnalysisStore implements AnalysisStore {
   }
 
   putExtractions(version: string, extractions: readonly DocumentExtraction[]): void {
+    this.putSerializedExtractions(version, extractions.map(serializeExtraction));
+  }
+
+  putSerializedExtractions(version: string, rows: readonly SerializedExtraction[]): void {
     const insert = this.db.prepare(
       'INSERT OR REPLACE INTO analysis_extractions (document_id, extractor_version, extraction, merge_input) VALUES (?, ?, ?, ?)',
     );
     this.db.transaction(() => {
-      for (const x of extractions) {
-        insert.run(x.documentId, version, deflateRawSync(JSON.stringify(x)), JSON.stringify(trimForMerge(x)));
-      }
+      for (const r of rows) insert.run(r.documentId, version, r.extraction, r.mergeInput);
     })();
   }
 
