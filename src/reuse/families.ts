@@ -52,9 +52,23 @@ export function buildFamilies(documents: readonly FamilyDocument[], pairs: reado
     else groups.set(r, [d.id]);
   }
   const byId = new Map(documents.map((d) => [d.id, d]));
+  // Each family looks only at its own pairs (one pass over all pairs, not one per family).
+  const pairsOf = new Map<string, ReusePair[]>();
+  for (const p of pairs) {
+    if (!parent.has(p.a) || !parent.has(p.b)) continue;
+    const r = find(p.a);
+    if (r !== find(p.b)) continue;
+    const list = pairsOf.get(r);
+    if (list) list.push(p);
+    else pairsOf.set(r, [p]);
+  }
   const families: Family[] = [];
-  for (const ids of groups.values()) {
-    families.push({ id: `fam-${ids[0]}`, documents: ids, origin: originOf(ids, byId, pairs) });
+  for (const [root, ids] of groups) {
+    families.push({
+      id: `fam-${ids[0]}`,
+      documents: ids,
+      origin: originOf(ids, byId, pairsOf.get(root) ?? []),
+    });
   }
   return families.sort((x, y) => (x.id < y.id ? -1 : x.id > y.id ? 1 : 0));
 }

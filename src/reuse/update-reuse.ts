@@ -3,7 +3,7 @@ import { KeyKind, type KeyKindValue, type ReuseStore, reuseOf } from '../store/s
 import type { Store } from '../store/store.js';
 import { MAX_DOCUMENTS_PER_KEY, MIN_SENTENCE_KEYS } from './candidates.js';
 import type { CompareOptions } from './compare-texts.js';
-import { buildFamilies } from './families.js';
+import { buildFamilies, type FamilyDocument } from './families.js';
 import { type PairDocument, pairDocument } from './pair.js';
 import { createPool, defaultWorkers, inThreadRunner, type JobRunner } from './pool.js';
 import { type SketchOptions, sketchDefaults } from './sketch.js';
@@ -61,8 +61,12 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
   if (reuse.parameters() !== parameters) reuse.reset(parameters);
   const processed = reuse.processedIds();
   const fresh: string[] = [];
-  for (const d of store.documents.summaries()) if (!processed.has(d.id)) fresh.push(d.id);
-  if (fresh.length === 0) return loadReuse(store);
+  const listing: FamilyDocument[] = [];
+  for (const d of store.documents.summaries()) {
+    listing.push({ id: d.id, published: d.published });
+    if (!processed.has(d.id)) fresh.push(d.id);
+  }
+  if (fresh.length === 0) return resultOf(reuse, listing);
   fresh.sort();
 
   const threads = options.workers ?? defaultWorkers();
@@ -91,7 +95,12 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
   } finally {
     runner.close();
   }
-  return loadReuse(store);
+  return resultOf(reuse, listing);
+}
+
+function resultOf(reuse: ReuseStore, documents: FamilyDocument[]): ReuseResult {
+  const pairs = reuse.pairs();
+  return { pairs, families: buildFamilies(documents, pairs) };
 }
 
 /** Reads documents from the store, keeping the most recent ones (candidates cluster). */
@@ -317,9 +326,8 @@ function verifyAll(
  * The reuse pairs and families already in the store, without doing any work.
  */
 export function loadReuse(store: Store): ReuseResult {
-  const pairs = reuseOf(store).pairs();
   const documents = [...store.documents.summaries()].map((d) => ({ id: d.id, published: d.published }));
-  return { pairs, families: buildFamilies(documents, pairs) };
+  return resultOf(reuseOf(store), documents);
 }
 
 export { comparePair } from './pair.js';
