@@ -159,7 +159,7 @@ export function mergeLedger(
   let full = false;
   const reset = () => {
     store.clear();
-    cache = new StateCache(store);
+    cache = new StateCache(store, true);
     full = true;
   };
   const ids = new Set(input.documents.map((d) => d.id));
@@ -387,7 +387,11 @@ export function mergeLedger(
   );
   const changedQuotes = growGroups(
     groupState(cache, 'q'),
-    newQuotes.map((q, i) => ({ id: q.id, keys: quoteKeys[i] ?? [] })),
+    newQuotes.map((q, i) => ({
+      id: q.id,
+      keys: quoteKeys[i] ?? [],
+      signature: quoteSignature(quoteOf(q.id)),
+    })),
     (a, b) => sameQuote(quoteOf(a), quoteOf(b), quoteSets),
   );
   for (const q of dirtyQuotes) changedQuotes.add(cache.get<string>('q.group', q) as string);
@@ -421,7 +425,7 @@ export function mergeLedger(
   );
   const changedClaims = growGroups(
     groupState(cache, 'c'),
-    newClaims.map((c, i) => ({ id: c.claim.id, keys: claimKeys[i] ?? [] })),
+    newClaims.map((c, i) => ({ id: c.claim.id, keys: claimKeys[i] ?? [], signature: claimSignature(c) })),
     (a, b) => sameClaim(claimOf(a), claimOf(b), claimSets),
   );
   for (const c of dirtyClaims) changedClaims.add(cache.get<string>('c.group', c) as string);
@@ -485,6 +489,15 @@ export function mergeLedger(
   };
 }
 
+/** Quotes with the same words and speaker match the same others (see `sameQuote`). */
+const quoteSignature = (q: QuoteItem) =>
+  q.tokens.length === 0 ? '' : `${q.quote.speaker ?? ''}\u0000${q.tokens.join(' ')}`;
+/** Claims with the same stance, claimant and word set (three words or more) match the same others (see `sameClaim`). */
+const claimSignature = (c: ClaimItem) => {
+  const words = [...new Set(c.words)].sort();
+  return words.length < 3 ? '' : `${c.claim.stance}\u0000${c.claim.claimant ?? ''}\u0000${words.join(' ')}`;
+};
+
 /** Word counts (for rare blocking keys) kept in the state. */
 function counts(cache: StateCache, ns: string): WordCounts {
   return { get: (w) => cache.get<number>(ns, w), set: (w, n) => cache.set(ns, w, n) };
@@ -514,6 +527,8 @@ function groupState(cache: StateCache, prefix: string): GroupState {
     },
     postings: (k) => cache.get<string[]>(`${prefix}.key`, k) ?? [],
     setPostings: (k, list) => cache.set(`${prefix}.key`, k, list),
+    sameAs: (signature) => cache.get<string>(`${prefix}.same`, signature),
+    setSameAs: (signature, id) => cache.set(`${prefix}.same`, signature, id),
   };
 }
 

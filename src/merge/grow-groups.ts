@@ -14,6 +14,9 @@ export interface GroupState {
   /** Member ids filed under a blocking key, oldest first. */
   postings(key: string): string[];
   setPostings(key: string, ids: string[]): void;
+  /** The first member with this exact signature (same words, same speaker or claimant), if any. */
+  sameAs(signature: string): string | undefined;
+  setSameAs(signature: string, id: string): void;
 }
 
 /**
@@ -24,13 +27,23 @@ export interface GroupState {
  */
 export function growGroups(
   state: GroupState,
-  added: readonly { id: string; keys: readonly string[] }[],
+  /** `signature`: equal for records that match exactly the same others ('' when unsure). */
+  added: readonly { id: string; keys: readonly string[]; signature: string }[],
   matches: (id: string, other: string) => boolean,
 ): Set<string> {
   const changed = new Set<string>();
-  for (const { id, keys } of added) {
+  for (const { id, keys, signature } of added) {
     state.setGroupOf(id, id);
     state.setMembers(id, [id]);
+    // An exact repeat (a copy) matches whatever its first occurrence matched: join it directly,
+    // and keep the candidate lists for distinct wordings.
+    const first = signature === '' ? undefined : state.sameAs(signature);
+    if (first !== undefined) {
+      const group = union(state, id, state.groupOf(first), changed);
+      changed.add(group);
+      continue;
+    }
+    if (signature !== '') state.setSameAs(signature, id);
     let group = id;
     const candidates = new Set<string>();
     for (const k of keys) for (const o of state.postings(k)) candidates.add(o);
@@ -49,12 +62,15 @@ export function growGroups(
   return changed;
 }
 
-/** Merges two groups under the smaller id; returns it. */
+/** Merges two groups into the larger (ties: the smaller id), so that joining a big group stays cheap; returns it. */
 function union(state: GroupState, a: string, b: string, changed: Set<string>): string {
-  const [keep, drop] = compareStrings(a, b) <= 0 ? [a, b] : [b, a];
-  const moved = state.members(drop) ?? [];
+  const ma = state.members(a) ?? [];
+  const mb = state.members(b) ?? [];
+  const aKeeps = ma.length > mb.length || (ma.length === mb.length && compareStrings(a, b) <= 0);
+  const [keep, drop, kept, moved] = aKeeps ? [a, b, ma, mb] : [b, a, mb, ma];
   for (const m of moved) state.setGroupOf(m, keep);
-  state.setMembers(keep, [...(state.members(keep) ?? []), ...moved]);
+  kept.push(...moved);
+  state.setMembers(keep, kept);
   state.setMembers(drop, undefined);
   changed.delete(drop);
   changed.add(keep);

@@ -48,11 +48,16 @@ export class StateCache {
   private readonly values = new Map<string, unknown>();
   private readonly dirty = new Map<string, { ns: string; key: string }>();
 
-  constructor(readonly store: MergeStateStore) {}
+  /** `empty`: the store is known to hold nothing (just cleared), so misses are not looked up. */
+  constructor(
+    readonly store: MergeStateStore,
+    private readonly empty = false,
+  ) {}
 
   get<T>(ns: string, key: string): T | undefined {
     const id = `${ns}\u0000${key}`;
     if (this.values.has(id)) return this.values.get(id) as T | undefined;
+    if (this.empty) return undefined;
     const v = this.store.get(ns, key) as T | undefined;
     this.values.set(id, v);
     return v;
@@ -72,7 +77,7 @@ export class StateCache {
   /** Every value of a namespace (the working copy wins over the stored one), in key order. */
   scan<T>(ns: string): [string, T][] {
     const keys = new Set<string>();
-    for (const [k, v] of this.store.scan(ns)) {
+    for (const [k, v] of this.empty ? [] : this.store.scan(ns)) {
       keys.add(k);
       const id = `${ns}\u0000${k}`;
       if (!this.values.has(id)) this.values.set(id, v);
