@@ -80,6 +80,22 @@ describe('extractDates', () => {
     for (const date of dates) expect(date.reason).not.toBe('');
   });
 
+  // Future tense: the weekday on or after the reference (the same day allowed: wire copy names
+  // today's weekday); past tense: on or before. Reference: Sunday 2022-04-03.
+  it.each([
+    ['The council is due to vote on Tuesday.', '2022-04-05', 'future'],
+    ['Ministers are expected to meet on Friday.', '2022-04-08', 'future'],
+    ['The president is slated to visit Kyiv on Thursday.', '2022-04-07', 'future'],
+    ['The army intends to resume talks on Wednesday.', '2022-04-06', 'future'],
+    ['The council will meet on Sunday.', '2022-04-03', 'future'],
+    ['The council met on Tuesday.', '2022-03-29', 'past'],
+    ['Officials said on Friday that talks will resume.', '2022-04-01', 'past'],
+  ])('%s → %s (%s)', (text, start, tense) => {
+    const [date] = extractDates(text, splitSentences(text), sunday).dates;
+    expect(date?.start).toBe(start);
+    expect(date?.reason).toMatch(tense === 'future' ? /on or after .*future tense/ : /on or before/);
+  });
+
   it('states the reason for a weekday resolution', () => {
     const text = 'Residents gave accounts Sunday.';
     const [date] = extractDates(text, splitSentences(text), sunday).dates;

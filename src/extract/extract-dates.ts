@@ -46,7 +46,7 @@ const PATTERN = new RegExp(
 const MAY_HAVE_DATE =
   /\d|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|day|week|month|year|yesterday|today|tonight|tomorrow|night|morning|afternoon|evening/i;
 const FUTURE =
-  /\b(?:will|shall|next|going\s+to|scheduled|upcoming|is\s+due|are\s+due|is\s+set\s+to|are\s+set\s+to|plans?\s+to|tomorrow)\b|\w'll\b/i;
+  /\b(?:will|shall|next|going\s+to|scheduled|upcoming|is\s+due|are\s+due|is\s+set\s+to|are\s+set\s+to|(?:is|are)\s+expected\s+to|(?:is|are)\s+slated\s+to|plans?\s+to|intends?\s+to|tomorrow)\b|\w'll\b/i;
 /** `would`/`could` make a weekday future only in its own clause: `would stay closed on Monday`. */
 const CONDITIONAL_BEFORE = /\b(?:would|could)\b[^,;]{0,50}$/i;
 /** A past verb right before the weekday keeps it in the past: `it sent on Saturday`. */

@@ -104,6 +104,77 @@ describe('incidents', () => {
   });
 });
 
+describe('clauses that do not report a new happening', () => {
+  it.each([
+    // The object of an accusation or a denial refers to an event; the claim extractor takes it.
+    ['The governor accused the Lake Albert militia, active in the hills, of firing the shells on the town.'],
+    ['The government blamed the rebels for the shelling of the market in Bunia.'],
+    ['The militia categorically denied on Monday that its fighters had fired on the market in Bunia.'],
+    ['A spokesman rejected reports that troops had shelled the town of Beni.'],
+    // Purpose and future: nothing has happened yet.
+    ['He called it propaganda meant to justify a new offensive.'],
+    ['The army is massing troops to launch a major offensive on Kharkiv.'],
+    // Nominal uses name people, not a happening: a breakdown or a description of the victims.
+    ['The dead included two children and a pregnant woman.'],
+    ['Two children and a pregnant woman were among the dead.'],
+    ['Doctors said several of the wounded were in critical condition.'],
+    ['Many of the displaced buy their food at the market in Bunia.'],
+    ['Aid groups run camps for internally displaced people near Goma.'],
+    // A state lasting up to the report is background.
+    ['Gunmen attacked Djugu in February, and thousands of families have fled toward Bunia since then.'],
+  ])('%s → no incident', (text) => {
+    expect(run(text, '2025-03-10').incidents.map((i) => i.trigger.text)).toEqual([]);
+  });
+
+  it.each([
+    ['Troops shelled the market in Bunia on Sunday.', 'shelling'],
+    ['Thousands of residents fled Bunia on Sunday.', 'displacement'],
+    ['The accused militia shelled the town of Beni on Sunday.', 'shelling'],
+    ['The wounded were taken to hospital after shelling hit Beni.', 'shelling'],
+  ])('%s → still an incident (%s)', (text, kind) => {
+    expect(run(text, '2025-03-10').incidents.map((i) => i.kind)).toEqual([kind]);
+  });
+
+  it('gives a toll the figure of "others" that the next sentence adds, without a second incident', () => {
+    const x = run(
+      'Twelve people had been confirmed dead by Sunday evening in Bunia, a health official said. She said about 40 others were being treated for burns.',
+      '2025-03-10',
+    );
+    expect(x.incidents.map((i) => [i.killed?.best, i.injured?.best])).toEqual([[12, 40]]);
+    // Across a paragraph break, or when the toll already has that figure, it stays an incident of its own.
+    const apart = run(
+      'Twelve people were killed in Bunia, officials said.\n\nAbout 40 others were wounded in Beni.',
+      '2025-03-10',
+    );
+    expect(apart.incidents.map((i) => [i.killed?.best ?? null, i.injured?.best ?? null])).toEqual([
+      [12, null],
+      [null, 40],
+    ]);
+  });
+});
+
+describe('sieges', () => {
+  it.each([
+    ['The siege of Mariupol entered its second month.', 'Mariupol'],
+    ['Food ran out in the besieged city of Chernihiv.', 'Chernihiv'],
+    ['Kharkiv, in eastern Ukraine, remained under siege on Monday.', 'Kharkiv'],
+    ['In that region, Mariupol, a port on the Sea of Azov, remained cut off.', 'Mariupol'],
+    ['Chernihiv, in northern Ukraine, was cut off from shipments of food.', 'Chernihiv'],
+  ])('%s → a siege at %s', (text, place) => {
+    const sieges = run(text).incidents.filter((i) => i.kind === 'siege');
+    expect(sieges.map((i) => [i.type, i.subtype, i.place?.name])).toEqual([
+      ['Battles', 'Armed clash', place],
+    ]);
+  });
+
+  it.each([['Electricity was cut off in Kharkiv on Monday.'], ['Water supplies were cut off across Kyiv.']])(
+    '%s → no siege',
+    (text) => {
+      expect(run(text).incidents.filter((i) => i.kind === 'siege')).toEqual([]);
+    },
+  );
+});
+
 describe('reference date', () => {
   it('uses a dateline date only when it names its year', () => {
     const text = 'Three people were killed in Lviv on Sunday.';

@@ -17,7 +17,15 @@ import { loadLexicon } from './load-lexicon.js';
 
 interface TriggerLexicon {
   triggers: { kind: IncidentKind; pattern: string; casualty?: 'killed' | 'injured'; subtype?: string }[];
-  blockers: { before: string; idioms: string; subset: string; subsetBefore: string; laterDeath: string };
+  blockers: {
+    before: string;
+    claimObject: string;
+    ongoing: { kinds: IncidentKind[]; before: string; after: string };
+    idioms: string;
+    subset: string;
+    subsetBefore: string;
+    laterDeath: string;
+  };
 }
 interface Mapping {
   type: EventType;
@@ -38,6 +46,8 @@ interface Compiled {
   groups: number[];
   rules: TriggerLexicon['triggers'];
   blockBefore: RegExp;
+  claimObject: RegExp;
+  ongoing: { kinds: Set<IncidentKind>; before: RegExp; after: RegExp };
   idioms: RegExp;
   taxonomy: TaxonomyLexicon;
   priority: Map<IncidentKind, number>;
@@ -62,6 +72,12 @@ function compile(): Compiled {
     groups: ruleGroups(pattern.source, 't'),
     rules: lex.triggers,
     blockBefore: new RegExp(lex.blockers.before, 'i'),
+    claimObject: new RegExp(lex.blockers.claimObject, 'i'),
+    ongoing: {
+      kinds: new Set(lex.blockers.ongoing.kinds),
+      before: new RegExp(lex.blockers.ongoing.before, 'i'),
+      after: new RegExp(lex.blockers.ongoing.after, 'i'),
+    },
     idioms: new RegExp(`\\b(?:${lex.blockers.idioms})\\b`, 'gi'),
     taxonomy,
     priority: new Map(taxonomy.priority.map((k, i) => [k, i])),
@@ -134,12 +150,25 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
     if (matches.length === 0) continue;
     const idioms = [...execAll(c.idioms, stext)].map((m): Span => [s0 + m.index, s0 + m.index + m[0].length]);
     const hits: Hit[] = [];
+    const clauses = splitClauses(stext, s0);
     for (const m of matches) {
       const rule = c.rules[matchedGroup(m, c.groups)];
       if (!rule) continue;
       const span: Span = [s0 + m.index, s0 + m.index + m[0].length];
       if (idioms.some((i) => span[0] < i[1] && span[1] > i[0])) continue;
       if (c.blockBefore.test(stext.slice(Math.max(0, m.index - 40), m.index))) continue;
+      // "accused the militia of firing the shells", "denied that its fighters had fired on the
+      // market": the object of a claim refers to an event, it does not report one.
+      const clauseStart = (clauses.find((cl) => span[0] >= cl[0] && span[0] < cl[1])?.[0] ?? s0) - s0;
+      const claimed = stext.slice(clauseStart, m.index);
+      if (CLAIM_WORD.test(claimed) && c.claimObject.test(claimed)) continue;
+      // "thousands of families have fled toward Bunia since then": background, not a new event.
+      if (
+        c.ongoing.kinds.has(rule.kind) &&
+        c.ongoing.before.test(claimed) &&
+        c.ongoing.after.test(stext.slice(m.index + m[0].length))
+      )
+        continue;
       // "dead"/"died" as adjectives of quoted speech or "death" in "death penalty" are weak; keep only near a count or a place.
       hits.push({
         span,
@@ -149,7 +178,6 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       });
     }
     if (hits.length === 0) continue;
-    const clauses = splitClauses(stext, s0);
     // Group hits by clause; one incident per clause, typed by the most specific trigger.
     const byClause = new Map<number, Hit[]>();
     for (const h of hits) {
@@ -252,7 +280,8 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
           );
         });
       } else {
-        out.push(incident(trimSpan(text, clause), killed, place, true));
+        const mention = incident(trimSpan(text, clause), killed, place, true);
+        if (!continuesToll(text, mention, out[out.length - 1], input.sentences)) out.push(mention);
       }
     }
   }
@@ -260,6 +289,38 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
     inc.id = `${input.documentId}:i${i + 1}`;
   });
   return out;
+}
+
+/** Cheap pre-check for `claimObject`: a verb of accusation or denial. */
+const CLAIM_WORD = /\b(?:accus|suspect|convict|blam|den[iy]|reject|dismiss|refut)/i;
+
+/**
+ * "Twelve people were confirmed dead … She said about 40 others were being treated": a figure of
+ * "others" in the next sentence of the same paragraph completes the toll just reported. The
+ * earlier incident takes the figure (when it has none of that kind) and no new incident is made.
+ */
+function continuesToll(
+  text: string,
+  mention: IncidentMention,
+  previous: IncidentMention | undefined,
+  sentences: Sentence[],
+): boolean {
+  if (!previous) return false;
+  const figure = mention.injured ?? mention.killed;
+  if (!figure || !/^\s+others\b/i.test(text.slice(figure.span[1], figure.span[1] + 8))) return false;
+  const index = sentences.findIndex((s) => s.span[0] === mention.sentence[0]);
+  const before = sentences[index - 1];
+  if (!before || before.span[0] !== previous.sentence[0]) return false;
+  if (/\n\s*\n/.test(text.slice(before.span[1], mention.sentence[0]))) return false;
+  if (mention.injured && !mention.killed && previous.killed && !previous.injured) {
+    previous.injured = mention.injured;
+    return true;
+  }
+  if (mention.killed && !mention.injured && previous.injured && !previous.killed) {
+    previous.killed = mention.killed;
+    return true;
+  }
+  return false;
 }
 
 const isAsciiLetter = (code: number): boolean => (code >= 97 && code <= 122) || (code >= 65 && code <= 90);

@@ -23,6 +23,18 @@ describe('resolvePlaces', () => {
   });
 
   it.each([
+    // A full stop ends a name: the two towns of adjacent sentences are not one unknown name.
+    ['Troops besieged Chernihiv. Kharkiv was shelled.', ['Chernihiv', 'Kharkiv']],
+    ['Troops entered Bucha. Irpin fell a day later.', ['Bucha', 'Irpin']],
+    // Initials and abbreviations still run on.
+    ['Doctors at St. Raphael Hospital in Bunia, Congo, said so.', ['Bunia', 'Congo']],
+    // A body of water named after a town is not the town.
+    ['Mariupol, a port on the Sea of Azov, was shelled.', ['Mariupol']],
+  ])('finds the places of %s', (text, names) => {
+    expect(resolvePlaces(text).places.map((p) => p.text)).toEqual(names);
+  });
+
+  it.each([
     ['Bodies were found in the Kyiv region.', 'Kyiv region', 'UA'],
     ['Fighting continued in Chernihiv Oblast.', 'Chernihiv Oblast', 'UA'],
     ['Rockets hit the Sumy region overnight.', 'Sumy region', 'UA'],

@@ -63,7 +63,7 @@ interface Token {
   end: number;
   stop: boolean;
   region: boolean;
-  /** Ends in 's: "Congo's Bunia" is two names. */
+  /** Ends in 's ("Congo's Bunia" is two names) or ends a sentence ("Chernihiv. Kharkiv"). */
   possessive: boolean;
 }
 
@@ -302,9 +302,14 @@ function tokenize(run: string, offset: number, stop: Set<string>, gaz: Gazetteer
   for (const m of execAll(WORD, run)) {
     let word = m[0];
     // Possessive and trailing punctuation are not part of the name ("Kyiv's", "Bucha.").
-    const possessive = /[’']s$/.test(word);
+    let possessive = /[’']s$/.test(word);
     word = word.replace(/[’']s$/, '').replace(/-(?:area|based)$/, '');
-    if (!/^(?:\p{Lu}\.)+$/u.test(word)) word = word.replace(/[.’'-]+$/, '');
+    if (!/^(?:\p{Lu}\.)+$/u.test(word)) {
+      // "Chernihiv. Kharkiv": a full stop after a word of three letters or more ends a sentence,
+      // so the name stops there like after a possessive ("St. Raphael" and "U.S." run on).
+      if (/\p{L}{3,}\.$/u.test(word)) possessive = true;
+      word = word.replace(/[.’'-]+$/, '');
+    }
     if (!word) continue;
     const start = offset + m.index;
     const lower = word.toLowerCase();
@@ -392,8 +397,12 @@ function choose(
   return best;
 }
 
+const WATER_BEFORE = /\b(?:Sea|Gulf|Bay|Straits?|Sound)\s+of\s+(?:the\s+)?$/;
+
 function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text: string): boolean {
   if (best.kind === 'country' || best.kind === 'area') return true;
+  // "the Sea of Azov", "the Gulf of Aden": the name of a body of water, not the town.
+  if (WATER_BEFORE.test(text.slice(Math.max(0, c.span[0] - 12), c.span[0]))) return false;
   // "(Meridian)", "(AP)": a wire credit in parentheses is not a place.
   if (text[c.span[0] - 1] === '(' && text[c.span[1]] === ')') return false;
   if (c.dateline) return true;
