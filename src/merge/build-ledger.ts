@@ -82,6 +82,8 @@ export interface MergeResult {
   merged: number;
   /** Events rebuilt in this run. */
   rebuilt: number;
+  /** Milliseconds per phase (for benchmarks). */
+  timings: Record<string, number>;
 }
 
 /**
@@ -114,7 +116,7 @@ export function buildLedger(input: LedgerInput): Ledger {
 }
 
 /** Bump when the persisted shape changes: an older state is then rebuilt. */
-const STATE_FORMAT = 1;
+const STATE_FORMAT = 2;
 
 interface Meta {
   format: number;
@@ -143,6 +145,32 @@ interface StoredClaim extends ClaimItem {
 
 const clusterKey = (n: number) => String(n).padStart(10, '0');
 
+/** A cluster is kept in two parts: what a newcomer is compared with, and its (long) member lists. */
+type ClusterHead = Pick<ClusterRecord, 'reps' | 'place'>;
+type ClusterMembers = Pick<ClusterRecord, 'items' | 'figures'>;
+
+/** One cluster as a record; the member lists are read only when used. */
+function clusterView(cache: StateCache, n: number): ClusterRecord {
+  const key = clusterKey(n);
+  const head = cache.get<ClusterHead>('cluster', key) as ClusterHead;
+  const members = () => cache.get<ClusterMembers>('members', key) as ClusterMembers;
+  return {
+    reps: head.reps,
+    get place() {
+      return head.place;
+    },
+    set place(p) {
+      head.place = p;
+    },
+    get items() {
+      return members().items;
+    },
+    get figures() {
+      return members().figures;
+    },
+  };
+}
+
 /**
  * The incremental merge (docs/ledger.md, "Incremental merge"): the state keeps the mention →
  * event clusters, the blocking index, built events and the quote and claim groups. A run merges
@@ -155,6 +183,13 @@ export function mergeLedger(
   input: MergeInput,
   options: { persist?: boolean } = {},
 ): MergeResult {
+  const timings: Record<string, number> = {};
+  let clock = performance.now();
+  const lap = (phase: string) => {
+    const now = performance.now();
+    timings[phase] = (timings[phase] ?? 0) + (now - clock);
+    clock = now;
+  };
   let cache = new StateCache(store);
   let full = false;
   const reset = () => {
@@ -181,6 +216,7 @@ export function mergeLedger(
     result: { removed: [], attached: [] },
   };
 
+  lap('state');
   // Documents first seen: keep what independence reads of their text.
   const unseen = input.documents.filter((d) => !docs.has(d.id)).map((d) => d.id);
   for (const d of input.texts(unseen)) {
@@ -203,6 +239,7 @@ export function mergeLedger(
     input.reuse.families,
   );
 
+  lap('documents');
   // Facts of documents whose reuse changed are recounted.
   const dirtyClusters = new Set<number>();
   const dirtyQuotes = new Set<string>();
@@ -222,6 +259,7 @@ export function mergeLedger(
     compareStrings(a.documentId, b.documentId),
   );
 
+  lap('reuse');
   // Events: assign the new mentions.
   const items = new Map<string, MentionItem>();
   const origins = new Map<string, string[]>();
@@ -234,6 +272,11 @@ export function mergeLedger(
     }
   }
   added.sort(compareItems);
+  const prefetchItems = (ids: readonly string[]) =>
+    cache.prefetch(
+      'item',
+      ids.filter((id) => !items.has(id)),
+    );
   const itemOf = (id: string): MentionItem => {
     let item = items.get(id);
     if (!item) {
@@ -251,10 +294,14 @@ export function mergeLedger(
     return item;
   };
   const clusters: ClusterState = {
-    cluster: (n) => cache.get<ClusterRecord>('cluster', clusterKey(n)) as ClusterRecord,
+    cluster: (n) => clusterView(cache, n),
     addCluster: (record) => {
       const n = meta.clusters++;
-      cache.set('cluster', clusterKey(n), record);
+      cache.set('cluster', clusterKey(n), { reps: record.reps, place: record.place } satisfies ClusterHead);
+      cache.set('members', clusterKey(n), {
+        items: record.items,
+        figures: record.figures,
+      } satisfies ClusterMembers);
       return n;
     },
     item: itemOf,
@@ -262,9 +309,16 @@ export function mergeLedger(
     setPostings: (k, list) => cache.set('key', k, list),
     touch: (n) => {
       dirtyClusters.add(n);
-      cache.set('cluster', clusterKey(n), clusters.cluster(n));
+      cache.set('cluster', clusterKey(n), cache.get('cluster', clusterKey(n)));
+      cache.set('members', clusterKey(n), cache.get('members', clusterKey(n)));
     },
     placed: (n, place) => cache.set('place', place, [...(cache.get<number[]>('place', place) ?? []), n]),
+    prefetch: (keys, list) => {
+      if (keys.length > 0) cache.prefetch('key', keys);
+      if (list.length === 0) return;
+      cache.prefetch('cluster', list.map(clusterKey));
+      prefetchItems(list.flatMap((n) => clusters.cluster(n).reps.flatMap(([, ids]) => ids)));
+    },
   };
   const assigned = assignMentions(
     clusters,
@@ -296,6 +350,7 @@ export function mergeLedger(
     }
   });
 
+  lap('assign');
   // Aggregates: re-examined as a whole (few candidates); events whose aggregates changed are rebuilt.
   const result = findAggregates(meta.aggregates, clusters.cluster, (place) =>
     [...(cache.get<number[]>('place', place) ?? [])].sort((a, b) => a - b),
@@ -312,11 +367,16 @@ export function mergeLedger(
 
   // Second pass: fragments (events of back-references only) join the event their reports describe.
   const affected = new Set<number>(dirtyClusters);
+  cache.prefetch('cluster', [...dirtyClusters].map(clusterKey));
+  cache.prefetch('members', [...dirtyClusters].map(clusterKey));
   for (const n of dirtyClusters) {
     for (const d of new Set(clusters.cluster(n).figures.map((f) => f.document))) {
       for (const c of docs.get(d)?.clusters ?? []) affected.add(c);
     }
   }
+  cache.prefetch('cluster', [...affected].map(clusterKey));
+  cache.prefetch('members', [...affected].map(clusterKey));
+  cache.prefetch('absorb', [...affected].map(clusterKey));
   for (const n of [...affected].sort((a, b) => a - b)) {
     const record = clusters.cluster(n);
     const ofDocument = (d: string) => docs.get(d)?.clusters ?? [];
@@ -343,8 +403,17 @@ export function mergeLedger(
     cache.set('absorb', clusterKey(n), target ?? undefined);
   }
 
+  lap('second pass');
   const attached = new Map(result.attached);
   let rebuilt = 0;
+  const parts = [...dirtyClusters].flatMap((n) => [
+    n,
+    ...(cache.get<number[]>('absorbed', clusterKey(n)) ?? []),
+  ]);
+  cache.prefetch('cluster', parts.map(clusterKey));
+  cache.prefetch('members', parts.map(clusterKey));
+  prefetchItems(parts.flatMap((n) => clusters.cluster(n).items));
+  for (const a of attached.values()) prefetchItems(a);
   for (const n of [...dirtyClusters].sort((a, b) => a - b)) {
     const own = cache.get<number>('absorb', clusterKey(n)) === undefined ? [n] : [];
     const parts = own.length > 0 ? [n, ...(cache.get<number[]>('absorbed', clusterKey(n)) ?? [])] : [];
@@ -363,6 +432,7 @@ export function mergeLedger(
     rebuilt++;
   }
 
+  lap('events');
   // Quotes.
   const newQuotes = extractions.flatMap((x) => x.quotes).sort(compareQuotes);
   const quoteItems = new Map<string, QuoteItem>();
@@ -386,7 +456,7 @@ export function mergeLedger(
     counts(cache, 'qdf'),
   );
   const changedQuotes = growGroups(
-    groupState(cache, 'q'),
+    groupState(cache, 'q', 'quote'),
     newQuotes.map((q, i) => ({
       id: q.id,
       keys: quoteKeys[i] ?? [],
@@ -394,12 +464,19 @@ export function mergeLedger(
     })),
     (a, b) => sameQuote(quoteOf(a), quoteOf(b), quoteSets),
   );
+  cache.prefetch('q.group', dirtyQuotes);
   for (const q of dirtyQuotes) changedQuotes.add(cache.get<string>('q.group', q) as string);
+  cache.prefetch('q.members', changedQuotes);
+  cache.prefetch(
+    'quote',
+    [...changedQuotes].flatMap((g) => cache.get<string[]>('q.members', g) ?? []),
+  );
   for (const g of changedQuotes) {
     const members = cache.get<string[]>('q.members', g);
     cache.set('q.ledger', g, members ? buildQuote(members.map(quoteOf), index) : undefined);
   }
 
+  lap('quotes');
   // Claims.
   const newClaims: StoredClaim[] = [];
   for (const x of extractions) {
@@ -424,11 +501,17 @@ export function mergeLedger(
     counts(cache, 'cdf'),
   );
   const changedClaims = growGroups(
-    groupState(cache, 'c'),
+    groupState(cache, 'c', 'claim'),
     newClaims.map((c, i) => ({ id: c.claim.id, keys: claimKeys[i] ?? [], signature: claimSignature(c) })),
     (a, b) => sameClaim(claimOf(a), claimOf(b), claimSets),
   );
+  cache.prefetch('c.group', dirtyClaims);
   for (const c of dirtyClaims) changedClaims.add(cache.get<string>('c.group', c) as string);
+  cache.prefetch('c.members', changedClaims);
+  cache.prefetch(
+    'claim',
+    [...changedClaims].flatMap((g) => cache.get<string[]>('c.members', g) ?? []),
+  );
   for (const g of changedClaims) {
     const members = cache.get<string[]>('c.members', g);
     cache.set('c.ledger', g, members ? buildClaim(members.map(claimOf), index) : undefined);
@@ -436,6 +519,7 @@ export function mergeLedger(
   for (const [id, r] of docs) if (!r.extracted && input.extracted.has(id)) r.extracted = true;
   for (const id of pending) cache.set('doc', id, docs.get(id));
 
+  lap('claims');
   // The ledger, from the stored parts.
   const eventIds = new Map<number, string>();
   const events: LedgerEvent[] = [];
@@ -466,8 +550,10 @@ export function mergeLedger(
   });
   const claims = groups.map((g) => g.claim).sort(compareLedgerClaims);
 
+  lap('assemble');
   cache.set('meta', 'run', meta);
   if (options.persist !== false) cache.flush();
+  lap('save');
   return {
     ledger: {
       schema: 'corroborate.ledger/1',
@@ -486,6 +572,7 @@ export function mergeLedger(
     full,
     merged: pending.length,
     rebuilt,
+    timings,
   };
 }
 
@@ -516,7 +603,7 @@ function wordSets<T extends object>(wordsOf: (x: T) => readonly string[]): (x: T
 }
 
 /** Groups of quotes (`q`) or claims (`c`) in the state. */
-function groupState(cache: StateCache, prefix: string): GroupState {
+function groupState(cache: StateCache, prefix: string, records: string): GroupState {
   return {
     groupOf: (id) => cache.get<string>(`${prefix}.group`, id) as string,
     setGroupOf: (id, group) => cache.set(`${prefix}.group`, id, group),
@@ -529,6 +616,13 @@ function groupState(cache: StateCache, prefix: string): GroupState {
     setPostings: (k, list) => cache.set(`${prefix}.key`, k, list),
     sameAs: (signature) => cache.get<string>(`${prefix}.same`, signature),
     setSameAs: (signature, id) => cache.set(`${prefix}.same`, signature, id),
+    prefetch: (keys, ids) => {
+      if (keys.length > 0) cache.prefetch(`${prefix}.key`, keys);
+      if (ids.length > 0) {
+        cache.prefetch(`${prefix}.group`, ids);
+        cache.prefetch(records, ids);
+      }
+    },
   };
 }
 

@@ -152,6 +152,8 @@ export interface ClusterState {
   touch(n: number): void;
   /** Called when a cluster gets its place (the first member naming one). */
   placed(n: number, place: string): void;
+  /** Reads these blocking keys and clusters (with their representatives) ahead, in bulk. */
+  prefetch(keys: readonly string[], clusters: readonly number[]): void;
 }
 
 /**
@@ -170,8 +172,10 @@ export function assignMentions(
   const out: number[] = [];
   for (const [n, item] of items.entries()) {
     const keys = blockingKeys(item, rare[n] ?? []);
+    state.prefetch([...keys.lookup, ...keys.insert], []);
     const candidates = new Set<number>();
     for (const k of keys.lookup) for (const c of state.postings(k)) candidates.add(c);
+    state.prefetch([], [...candidates]);
     let best = -1;
     let bestScore = -1;
     for (const c of [...candidates].sort((a, b) => a - b)) {

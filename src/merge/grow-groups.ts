@@ -17,6 +17,8 @@ export interface GroupState {
   /** The first member with this exact signature (same words, same speaker or claimant), if any. */
   sameAs(signature: string): string | undefined;
   setSameAs(signature: string, id: string): void;
+  /** Reads ahead, in bulk: postings of `keys`, or the groups and records of member `ids`. */
+  prefetch(keys: readonly string[], ids: readonly string[]): void;
 }
 
 /**
@@ -45,8 +47,10 @@ export function growGroups(
     }
     if (signature !== '') state.setSameAs(signature, id);
     let group = id;
+    state.prefetch(keys, []);
     const candidates = new Set<string>();
     for (const k of keys) for (const o of state.postings(k)) candidates.add(o);
+    state.prefetch([], [...candidates]);
     for (const other of candidates) {
       const theirs = state.groupOf(other);
       if (theirs === group || !matches(id, other)) continue;

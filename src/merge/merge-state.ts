@@ -5,6 +5,8 @@
  */
 export interface MergeStateStore {
   get(ns: string, key: string): unknown;
+  /** The values of several keys of a namespace (absent keys are left out). */
+  getMany(ns: string, keys: readonly string[]): Map<string, unknown>;
   /** Every value of a namespace, in key order. */
   scan(ns: string): IterableIterator<[string, unknown]>;
   /** Writes the changes in one transaction: `undefined` deletes the key. */
@@ -24,6 +26,12 @@ export function memoryMergeState(): MergeStateStore {
   };
   return {
     get: (ns, key) => spaces.get(ns)?.get(key),
+    getMany: (ns, keys) => {
+      const m = spaces.get(ns);
+      const out = new Map<string, unknown>();
+      for (const k of keys) if (m?.has(k)) out.set(k, m.get(k));
+      return out;
+    },
     *scan(ns) {
       const m = spaces.get(ns);
       if (!m) return;
@@ -61,6 +69,16 @@ export class StateCache {
     const v = this.store.get(ns, key) as T | undefined;
     this.values.set(id, v);
     return v;
+  }
+
+  /** Reads the keys not in the working copy yet with one lookup (before many `get`s). */
+  prefetch(ns: string, keys: Iterable<string>): void {
+    if (this.empty) return;
+    const missing: string[] = [];
+    for (const k of keys) if (!this.values.has(`${ns}\u0000${k}`)) missing.push(k);
+    if (missing.length === 0) return;
+    const found = this.store.getMany(ns, [...new Set(missing)]);
+    for (const k of missing) this.values.set(`${ns}\u0000${k}`, found.get(k));
   }
 
   /** Marks a value as changed (call after mutating an object obtained with `get`). */

@@ -162,10 +162,30 @@ export class SqliteAnalysisStore implements AnalysisStore {
     const scan = db.prepare('SELECT key, value FROM analysis_merge_state WHERE ns = ? ORDER BY key').raw();
     const put = db.prepare('INSERT OR REPLACE INTO analysis_merge_state (ns, key, value) VALUES (?, ?, ?)');
     const del = db.prepare('DELETE FROM analysis_merge_state WHERE ns = ? AND key = ?');
+    const many = new Map<number, ReturnType<SqliteDatabase['prepare']>>();
+    const CHUNK = 500;
     return {
       get(ns, key) {
         const json = get.get(ns, key) as string | undefined;
         return json === undefined ? undefined : JSON.parse(json);
+      },
+      getMany(ns, keys) {
+        const out = new Map<string, unknown>();
+        for (let i = 0; i < keys.length; i += CHUNK) {
+          const chunk = keys.slice(i, i + CHUNK);
+          let stmt = many.get(chunk.length);
+          if (!stmt) {
+            stmt = db
+              .prepare(
+                `SELECT key, value FROM analysis_merge_state WHERE ns = ? AND key IN (${chunk.map(() => '?').join(',')})`,
+              )
+              .raw();
+            many.set(chunk.length, stmt);
+          }
+          for (const [k, json] of stmt.all([ns, ...chunk]) as [string, string][])
+            out.set(k, JSON.parse(json));
+        }
+        return out;
       },
       *scan(ns) {
         for (const [key, json] of scan.all(ns) as [string, string][]) yield [key, JSON.parse(json)];
