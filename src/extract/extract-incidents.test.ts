@@ -153,6 +153,23 @@ describe('clauses that do not report a new happening', () => {
   });
 });
 
+describe('place of a sentence that names none', () => {
+  it.each([
+    // The previous sentence's town carries over.
+    ['Troops entered Irpin on Sunday. Shelling damaged homes.', 'Irpin'],
+    [
+      'On the road to Odesa, the port of Mykolaiv was shelled. Two people were killed in the city.',
+      'Mykolayiv',
+    ],
+    // Towns joined by "and" or a comma are all its place, so none is picked.
+    ['Troops attacked the cities of Ochakiv and Mykolaiv. Shelling damaged homes.', null],
+    ['Troops attacked Irpin, Bucha and Hostomel. Shelling damaged homes.', null],
+  ])('%s → %s', (text, place) => {
+    const last = run(text).incidents.at(-1);
+    expect(last?.place?.name ?? null).toBe(place);
+  });
+});
+
 describe('sieges', () => {
   it.each([
     ['The siege of Mariupol entered its second month.', 'Mariupol'],

@@ -208,10 +208,14 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       const injured = injuryHit ? figureFor(text, injuryHit, counts, used, c) : null;
       const bodies = counts.find((q) => q.counted === 'body' && !used.has(q)) ?? null;
       if (bodies) used.add(bodies);
-      const place =
+      const own =
         pick(text, input.places, reportedPart(text, clause), main.span) ??
-        pick(text, input.places, reportedPart(text, sentence.span), main.span, true) ??
-        previousPlace(text, input.places, input.sentences, sentence);
+        pick(text, input.places, reportedPart(text, sentence.span), main.span, true);
+      const previous = own ? null : previousPlace(text, input.places, input.sentences, sentence);
+      // A sentence continuing one that names several towns could be about any of them: no place,
+      // rather than one picked at random or the document's main place.
+      const ambiguous = previous === 'several';
+      const place = own ?? (previous === 'several' ? null : previous);
       const date =
         pickDate(input.dates, clause) ??
         pickDate(input.dates, sentence.span) ??
@@ -247,7 +251,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
           injured: first ? injured : null,
           counts: counts.filter((q) => !used.has(q) && inside(q.span, span) && q !== k),
           date: date ?? input.referenceDate,
-          place: p ?? input.mainPlace,
+          place: p ?? (ambiguous ? null : input.mainPlace),
           actors,
           modality,
           origin,
@@ -499,7 +503,7 @@ function previousPlace(
   places: PlaceMention[],
   sentences: Sentence[],
   sentence: Sentence,
-): PlaceMention | null {
+): PlaceMention | null | 'several' {
   const i = sentences.indexOf(sentence);
   const prev = i > 0 ? sentences[i - 1] : undefined;
   if (!prev) return null;
@@ -507,7 +511,20 @@ function previousPlace(
   if (/\n\s*\n/.test(text.slice(prev.span[1], sentence.span[0])) && !ANAPHORIC_PLACE.test(sentence.text))
     return null;
   const within = places.filter((p) => inside(p.span, prev.span) && p.precision !== 'country');
-  return within[within.length - 1] ?? null;
+  const last = within[within.length - 1];
+  const before = within[within.length - 2];
+  // "attacked the cities of Ochakiv and Mykolaiv. Shelling damaged …": towns joined by "and",
+  // "or" or a comma are all the place of what follows, so no single one is.
+  if (
+    last &&
+    before &&
+    last.precision === 'town' &&
+    before.precision === 'town' &&
+    last.name !== before.name &&
+    /^\s*(?:,\s*)?(?:and|or|,)\s*$/.test(text.slice(before.span[1], last.span[0]))
+  )
+    return 'several';
+  return last ?? null;
 }
 
 function pickDate(dates: DateMention[], span: Span): DateMention | null {
