@@ -148,6 +148,22 @@ describe('exports', () => {
     expect(out).toContain('The army denied it.');
   });
 
+  it('lists at most maxFamilies families in the terminal summary and counts the rest', () => {
+    const many: Ledger = {
+      ...ledger,
+      families: Array.from({ length: 25 }, (_, i) => ({
+        id: `fam-${i}`,
+        documents: [`d${i}`],
+        origin: null,
+      })),
+    };
+    const out = formatSummary(many);
+    expect(out).toContain('  fam-19: d19');
+    expect(out).not.toContain('fam-20:');
+    expect(out).toContain('… and 5 more families (see ledger.json)');
+    expect(formatSummary(many, { maxFamilies: 30 })).toContain('  fam-24: d24');
+  });
+
   it('briefs with verbatim sentences, citations, conflicts and denials', () => {
     const brief = formatBrief(ledger, { textOf: () => text });
     expect(brief).toContain('Shelling killed 7 people in Ashford, Freedonia, on Tuesday, the governor said.');

@@ -3,6 +3,8 @@ import type { Ledger, LedgerEvent, Range } from '../core/types.js';
 export interface SummaryOptions {
   /** Most events listed; the rest are counted. */
   maxEvents?: number;
+  /** Most families listed (a large store has thousands); the rest are counted. Default 20. */
+  maxFamilies?: number;
 }
 
 export function formatRange(r: Range | null): string {
@@ -46,9 +48,12 @@ export function formatSummary(ledger: Ledger, options: SummaryOptions = {}): str
 
   lines.push('', 'Families (documents that depend on each other)');
   if (ledger.families.length === 0) lines.push('  none');
-  for (const f of ledger.families) {
+  const maxFamilies = options.maxFamilies ?? 20;
+  for (const f of ledger.families.slice(0, maxFamilies)) {
     lines.push(`  ${f.id}: ${f.documents.join(', ')}${f.origin ? ` (origin ${f.origin})` : ''}`);
   }
+  if (ledger.families.length > maxFamilies)
+    lines.push(`  … and ${ledger.families.length - maxFamilies} more families (see ledger.json)`);
 
   const flagged = ledger.quotes.flatMap((q) => q.variants.filter((v) => v.flag).map((v) => ({ q, v })));
   lines.push('', 'Flagged quote changes');
