@@ -293,8 +293,16 @@ export function mergeLedger(
     }
     return item;
   };
+  const views = new Map<number, ClusterRecord>();
   const clusters: ClusterState = {
-    cluster: (n) => clusterView(cache, n),
+    cluster: (n) => {
+      let view = views.get(n);
+      if (!view) {
+        view = clusterView(cache, n);
+        views.set(n, view);
+      }
+      return view;
+    },
     addCluster: (record) => {
       const n = meta.clusters++;
       cache.set('cluster', clusterKey(n), { reps: record.reps, place: record.place } satisfies ClusterHead);
@@ -314,6 +322,7 @@ export function mergeLedger(
     },
     placed: (n, place) => cache.set('place', place, [...(cache.get<number[]>('place', place) ?? []), n]),
     prefetch: (keys, list) => {
+      if (cache.cold) return;
       if (keys.length > 0) cache.prefetch('key', keys);
       if (list.length === 0) return;
       cache.prefetch('cluster', list.map(clusterKey));
@@ -617,6 +626,7 @@ function groupState(cache: StateCache, prefix: string, records: string): GroupSt
     sameAs: (signature) => cache.get<string>(`${prefix}.same`, signature),
     setSameAs: (signature, id) => cache.set(`${prefix}.same`, signature, id),
     prefetch: (keys, ids) => {
+      if (cache.cold) return;
       if (keys.length > 0) cache.prefetch(`${prefix}.key`, keys);
       if (ids.length > 0) {
         cache.prefetch(`${prefix}.group`, ids);

@@ -71,6 +71,11 @@ export class StateCache {
     return v;
   }
 
+  /** True when nothing is stored (a from-scratch run): reading ahead is pointless. */
+  get cold(): boolean {
+    return this.empty;
+  }
+
   /** Reads the keys not in the working copy yet with one lookup (before many `get`s). */
   prefetch(ns: string, keys: Iterable<string>): void {
     if (this.empty) return;
