@@ -177,6 +177,23 @@ function candidatesFrom(bandPairs: Float64Array, sentencePairs: Float64Array): F
   return out.data.slice(0, out.length);
 }
 
+/** `verify` in slices, logging progress (a long run stopped early still shows its rate). */
+async function verifyInChunks(workers: Worker[], candidates: Float64Array, n: number): Promise<Float64Array> {
+  const slice = Number(flag('verify-slice', '50000'));
+  if (candidates.length <= slice) return verify(workers, candidates);
+  const parts: Float64Array[] = [];
+  const t0 = performance.now();
+  const c0 = cpuNow();
+  for (let start = 0; start < candidates.length; start += slice) {
+    parts.push(await verify(workers, candidates.subarray(start, start + slice)));
+    const done = Math.min(candidates.length, start + slice);
+    process.stderr.write(
+      `  ${new Date().toISOString()} load ${loadavg()[0]?.toFixed(1)} ${n}: verified ${done}/${candidates.length} candidates in ${((performance.now() - t0) / 1000).toFixed(1)} s (CPU ${(cpuNow() - c0).toFixed(0)} s), peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB\n`,
+    );
+  }
+  return sortCodes(parts);
+}
+
 async function verify(workers: Worker[], candidates: Float64Array): Promise<Float64Array> {
   const half = Math.ceil(candidates.length / workers.length);
   const parts = await Promise.all(
@@ -248,13 +265,52 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
     const t1 = performance.now();
     const c1 = cpuNow();
     process.stderr.write(
-      `  ${new Date().toISOString()} load ${loadavg()[0]?.toFixed(1)} ${n}: indexed in ${((t1 - t0) / 1000).toFixed(1)} s, ${candidates.length} candidates\n`,
+      `  ${new Date().toISOString()} load ${loadavg()[0]?.toFixed(1)} ${n}: indexed in ${((t1 - t0) / 1000).toFixed(1)} s (CPU ${(c1 - c0).toFixed(0)} s, peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB), ${candidates.length} candidates\n`,
     );
-    const accepted = await verify(workers, candidates);
+    // Add 1,000 new documents to the built index (before verifying the index's own candidates, so
+    // that a run stopped during that long verification still has this figure): sketch them, look
+    // their keys up in the sorted key arrays, verify their candidates, merge their keys in.
+    const add = { seconds: -1, cpuSeconds: 0, found: 0, candidates: 0 };
+    if (n >= 1_000_000 || args.includes('--add')) {
+      const a0 = performance.now();
+      const ac0 = cpuNow();
+      const fresh = await Promise.all(
+        workers.map((w, k) =>
+          run<{ bands: Float64Array; sentences: Float64Array }>(w, {
+            type: 'sketch',
+            seed,
+            from: n + (k * INCREMENT) / WORKERS,
+            to: n + ((k + 1) * INCREMENT) / WORKERS,
+            sketch,
+          }),
+        ),
+      );
+      const newBands = sortCodes(fresh.map((p) => p.bands));
+      const newSentences = sortCodes(fresh.map((p) => p.sentences));
+      const bandPairs = lookupPairs(bandIndex, newBands);
+      const sentencePairs = lookupPairs(sentenceIndex, newSentences);
+      const addCandidates = candidatesFrom(bandPairs, sentencePairs);
+      const addAccepted = await verify(workers, addCandidates);
+      bandIndex = mergeSorted(bandIndex, newBands);
+      sentenceIndex = mergeSorted(sentenceIndex, newSentences);
+      add.seconds = (performance.now() - a0) / 1000;
+      add.cpuSeconds = cpuNow() - ac0;
+      add.found = addAccepted.length;
+      add.candidates = addCandidates.length;
+      process.stderr.write(
+        `  +${INCREMENT}: ${add.seconds.toFixed(2)} s (CPU ${add.cpuSeconds.toFixed(1)} s), ${addCandidates.length} candidates, ${addAccepted.length} pairs\n`,
+      );
+    }
+
+    const v0 = performance.now();
+    const vc0 = cpuNow();
+    const accepted = await verifyInChunks(workers, candidates, n);
     const t2 = performance.now();
     const c2 = cpuNow();
+    const verifySeconds = (t2 - v0) / 1000;
+    const verifyCpu = c2 - vc0;
     process.stderr.write(
-      `  ${new Date().toISOString()} load ${loadavg()[0]?.toFixed(1)} ${n}: verified in ${((t2 - t1) / 1000).toFixed(1)} s, ${accepted.length} pairs\n`,
+      `  ${new Date().toISOString()} load ${loadavg()[0]?.toFixed(1)} ${n}: verified in ${verifySeconds.toFixed(1)} s (CPU ${verifyCpu.toFixed(0)} s), ${accepted.length} pairs\n`,
     );
 
     const { planted, implied } = truth(n);
@@ -279,10 +335,10 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
       words,
       indexSeconds: (t1 - t0) / 1000,
       candidates: candidates.length,
-      verifySeconds: (t2 - t1) / 1000,
-      totalSeconds: (t2 - t0) / 1000,
+      verifySeconds,
+      totalSeconds: (t1 - t0) / 1000 + verifySeconds,
       docsPerSecondIndex: n / ((t1 - t0) / 1000),
-      docsPerSecondTotal: n / ((t2 - t0) / 1000),
+      docsPerSecondTotal: n / ((t1 - t0) / 1000 + verifySeconds),
       peakRssMiB: 0,
       found: found.size,
       recall,
@@ -291,39 +347,13 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
       falsePositives: found.size - correct,
       sketch,
       indexCpuSeconds: c1 - c0,
-      verifyCpuSeconds: c2 - c1,
+      verifyCpuSeconds: verifyCpu,
     };
-
-    if (n >= 1_000_000 || args.includes('--add')) {
-      // Add 1,000 new documents to the built index: sketch them, look their keys up, verify, merge.
-      const a0 = performance.now();
-      const ac0 = cpuNow();
-      const fresh = await Promise.all(
-        workers.map((w, k) =>
-          run<{ bands: Float64Array; sentences: Float64Array }>(w, {
-            type: 'sketch',
-            seed,
-            from: n + (k * INCREMENT) / WORKERS,
-            to: n + ((k + 1) * INCREMENT) / WORKERS,
-            sketch,
-          }),
-        ),
-      );
-      const newBands = sortCodes(fresh.map((p) => p.bands));
-      const newSentences = sortCodes(fresh.map((p) => p.sentences));
-      const bandPairs = lookupPairs(bandIndex, newBands);
-      const sentencePairs = lookupPairs(sentenceIndex, newSentences);
-      const addCandidates = candidatesFrom(bandPairs, sentencePairs);
-      const addAccepted = await verify(workers, addCandidates);
-      bandIndex = mergeSorted(bandIndex, newBands);
-      sentenceIndex = mergeSorted(sentenceIndex, newSentences);
-      result.addSeconds = (performance.now() - a0) / 1000;
-      result.addCpuSeconds = cpuNow() - ac0;
-      result.addFound = addAccepted.length;
-      result.addCandidates = addCandidates.length;
-      process.stderr.write(
-        `  +${INCREMENT}: ${result.addSeconds.toFixed(2)} s, ${addAccepted.length} pairs\n`,
-      );
+    if (add.seconds >= 0) {
+      result.addSeconds = add.seconds;
+      result.addCpuSeconds = add.cpuSeconds;
+      result.addFound = add.found;
+      result.addCandidates = add.candidates;
     }
 
     if (args.includes('--brute') && n <= 20_000) {
@@ -470,7 +500,7 @@ async function main(): Promise<void> {
           String(n),
           '--result',
           file,
-          ...(n <= 10_000 ? ['--brute'] : []),
+          ...(n <= 10_000 && !args.includes('--no-brute') ? ['--brute'] : []),
           ...extra,
         ],
         {

@@ -38,6 +38,9 @@ class Growable {
   }
 }
 
+// Prepared texts kept between verification jobs of this worker.
+const cache = new Map<number, PreparedText>();
+
 const generators = new Map<number, ReturnType<typeof createGenerator>>();
 const generator = (seed: number) => {
   let g = generators.get(seed);
@@ -76,7 +79,6 @@ parentPort?.on('message', (job: Job) => {
       s.buffer as ArrayBuffer,
     ]);
   } else if (job.type === 'verify') {
-    const cache = new Map<number, PreparedText>();
     // Least recently used out first: derived documents follow their sources closely, so a
     // window of recent texts serves most pairs (a Map iterates in insertion order).
     const prepared = (i: number) => {
