@@ -256,4 +256,10 @@ const utc = (year: number, month: number, dayOfMonth: number): Date =>
   new Date(Date.UTC(year, month, dayOfMonth));
 const toDate = (value: string): Date => new Date(`${value}T00:00:00Z`);
 const addDays = (date: Date, days: number): Date => new Date(date.getTime() + days * 86_400_000);
-const iso = (date: Date): string => date.toISOString().slice(0, 10);
+const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
+/** `YYYY-MM-DD` (what `toISOString().slice(0, 10)` gives for years 1000–9999, without its cost). */
+const iso = (date: Date): string => {
+  const year = date.getUTCFullYear();
+  if (year < 1000 || year > 9999) return date.toISOString().slice(0, 10);
+  return `${year}-${pad2(date.getUTCMonth() + 1)}-${pad2(date.getUTCDate())}`;
+};

@@ -17,6 +17,9 @@ export interface ResolvePlacesOptions {
 }
 
 const REGION_WORDS = /^(?:region|oblast|province|governorate|state|district|county|prefecture|raion|krai)$/i;
+/** `REGION_WORDS` for a plain ASCII word, lower-cased. */
+const REGION_SET = new Set(REGION_WORDS.source.slice(4, -2).split('|'));
+const PLAIN_WORD = /^[A-Za-z]+$/;
 const REGION_AFTER =
   /^\s+(region|oblast|province|governorate|state|district|county|prefecture|raion|krai)\b/i;
 const STREET_AFTER = /^\s+(street|avenue|road|square|boulevard|lane|highway|st\.|ave\.)\b/i;
@@ -301,16 +304,21 @@ function tokenize(run: string, offset: number, stop: Set<string>, gaz: Gazetteer
   const tokens: Token[] = [];
   for (const m of execAll(WORD, run)) {
     let word = m[0];
-    // Possessive and trailing punctuation are not part of the name ("Kyiv's", "Bucha.").
-    let possessive = /[’']s$/.test(word);
-    word = word.replace(/[’']s$/, '').replace(/-(?:area|based)$/, '');
-    if (!/^(?:\p{Lu}\.)+$/u.test(word)) {
-      // "Chernihiv. Kharkiv": a full stop after a word of three letters or more ends a sentence,
-      // so the name stops there like after a possessive ("St. Raphael" and "U.S." run on).
-      if (/\p{L}{3,}\.$/u.test(word)) possessive = true;
-      word = word.replace(/[.’'-]+$/, '');
+    let possessive = false;
+    // Plain words (most of them) need none of the trimming below.
+    const plain = PLAIN_WORD.test(word);
+    if (!plain) {
+      // Possessive and trailing punctuation are not part of the name ("Kyiv's", "Bucha.").
+      possessive = /[’']s$/.test(word);
+      word = word.replace(/[’']s$/, '').replace(/-(?:area|based)$/, '');
+      if (!/^(?:\p{Lu}\.)+$/u.test(word)) {
+        // "Chernihiv. Kharkiv": a full stop after a word of three letters or more ends a sentence,
+        // so the name stops there like after a possessive ("St. Raphael" and "U.S." run on).
+        if (/\p{L}{3,}\.$/u.test(word)) possessive = true;
+        word = word.replace(/[.’'-]+$/, '');
+      }
+      if (!word) continue;
     }
-    if (!word) continue;
     const start = offset + m.index;
     const lower = word.toLowerCase();
     tokens.push({
@@ -318,7 +326,7 @@ function tokenize(run: string, offset: number, stop: Set<string>, gaz: Gazetteer
       start,
       end: start + word.length,
       stop: stop.has(lower) || (gaz.demonymCountry(word) !== null && gaz.lookup(word).length === 0),
-      region: REGION_WORDS.test(word),
+      region: plain ? REGION_SET.has(lower) : REGION_WORDS.test(word),
       possessive,
     });
   }
