@@ -43,12 +43,21 @@ export function compareClaims(a: Claim, b: Claim): number {
   return compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0] || compareStrings(a.id, b.id);
 }
 
-/** Claims are grouped when they have the same stance, compatible claimants and share most content words. */
+const isNumber = (w: string) => /^\d/.test(w);
+
+/**
+ * Claims are grouped when they have the same stance, compatible claimants and share most content
+ * words, and do not give disjoint figures.
+ */
 export function sameClaim(a: ClaimItem, b: ClaimItem, sets: (x: ClaimItem) => Set<string>): boolean {
   if (a.claim.stance !== b.claim.stance) return false;
   const ca = norm(a.claim.claimant);
   const cb = norm(b.claim.claimant);
   if (ca !== '' && cb !== '' && ca !== cb) return false;
+  // Claims that both give figures but share none are about different things ("killing 17" vs "killing 30").
+  const na = a.words.filter(isNumber);
+  const nb = b.words.filter(isNumber);
+  if (na.length > 0 && nb.length > 0 && !na.some((n) => nb.includes(n))) return false;
   return a.words.length >= 3 && b.words.length >= 3 && setOverlap(sets(a), sets(b)) >= SAME_CLAIM;
 }
 
