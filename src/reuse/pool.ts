@@ -83,7 +83,9 @@ export function createPool(size: number): JobRunner | null {
       const seen = Atomics.load(signal, 0);
       slots.forEach((s, k) => {
         const m = receiveMessageOnPort(s.port);
-        if (m && (m.message as { ready?: boolean }).ready) ready.add(k);
+        const message = m?.message as { ready?: boolean; failed?: string } | undefined;
+        if (message?.failed !== undefined) throw new Error(`reuse worker did not load: ${message.failed}`);
+        if (message?.ready) ready.add(k);
       });
       if (ready.size === size) break;
       const left = deadline - Date.now();
@@ -150,7 +152,13 @@ function spawn(workerData: unknown, transferList: MessagePort[]): Worker {
   // TypeScript source (tests, tsx): register tsx in the worker, then load the worker module.
   const tsx = pathToFileURL(tsxEsmApi(here)).href;
   const file = new URL('./reuse-worker.ts', here).href;
-  const boot = `import(${JSON.stringify(tsx)}).then((m) => { m.register(); return import(${JSON.stringify(file)}); });`;
+  // A failure to load is reported at once (instead of waiting for the start timeout).
+  const boot = [
+    `const { workerData } = require('node:worker_threads');`,
+    `import(${JSON.stringify(tsx)})`,
+    `.then((m) => { m.register(); return import(${JSON.stringify(file)}); })`,
+    `.catch((e) => { workerData.port.postMessage({ failed: String(e) }); Atomics.add(workerData.signal, 0, 1); Atomics.notify(workerData.signal, 0); });`,
+  ].join('\n');
   return new Worker(boot, { eval: true, workerData, transferList });
 }
 
