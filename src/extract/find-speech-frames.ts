@@ -226,7 +226,7 @@ function windowStart(text: string, sentenceStart: number, cueStart: number): num
   return space < 0 || space >= cueStart ? sentenceStart : space + 1;
 }
 
-function tokens(text: string, from: number, to: number): Token[] {
+function tokenize(text: string, from: number, to: number): Token[] {
   const out: Token[] = [];
   TOKEN.lastIndex = 0;
   const slice = text.slice(from, to);
@@ -234,6 +234,37 @@ function tokens(text: string, from: number, to: number): Token[] {
     out.push({ text: match[0], start: from + match.index, end: from + match.index + match[0].length });
   }
   return out;
+}
+
+/** The sentence being read, tokenised once for all its cues (see `tokens`). */
+let current: { text: string; start: number; end: number; list: Token[] | null } | null = null;
+const SPACE = /\s/;
+
+/**
+ * The tokens of `text` in [from, to). Tokens hold no white space, so when `from` starts the
+ * current sentence or follows a space and `to` follows a space, they are exactly the sentence's
+ * own tokens in that range, tokenised once per sentence instead of once per cue.
+ */
+function tokens(text: string, from: number, to: number): Token[] {
+  const c = current;
+  if (
+    c !== null &&
+    c.text === text &&
+    from >= c.start &&
+    to <= c.end &&
+    to > from &&
+    SPACE.test(text[to - 1] as string) &&
+    (from === c.start || SPACE.test(text[from - 1] as string))
+  ) {
+    c.list ??= tokenize(text, c.start, c.end);
+    const out: Token[] = [];
+    for (const t of c.list) {
+      if (t.start >= to) break;
+      if (t.start >= from) out.push(t);
+    }
+    return out;
+  }
+  return tokenize(text, from, to);
 }
 
 /**
@@ -257,6 +288,7 @@ export function findSpeechFrames(
   const resolver = createResolver(text);
   sentences.forEach((sentence, index) => {
     const [sentenceStart, sentenceEnd] = sentence.span;
+    current = { text, start: sentenceStart, end: sentenceEnd, list: null };
     const inSentence: SpeechFrame[] = [];
     WORD.lastIndex = 0;
     for (let word = WORD.exec(sentence.text); word; word = WORD.exec(sentence.text)) {
@@ -352,6 +384,7 @@ export function findSpeechFrames(
       frames.push(frame);
     }
   });
+  current = null;
   cache.set(sentences, { text, frames });
   return frames;
 }
