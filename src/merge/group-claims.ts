@@ -100,8 +100,15 @@ export function answerClaims(
     }
   }
   const eventOfClaim = new Map<string, string | null>();
+  const main = mainEvents(events);
   for (const g of groups) {
-    for (const m of g.members) eventOfClaim.set(m.claim.id, eventAnswered(m, events, eventOfMention));
+    for (const m of g.members) {
+      let event = eventAnswered(m, events, eventOfMention);
+      // An accusation naming no incident, place or actor ("blamed the LALF for the attack") is
+      // about the incident its report leads with.
+      if (event === null && m.claim.stance === 'affirm') event = main.get(m.claim.documentId) ?? null;
+      eventOfClaim.set(m.claim.id, event);
+    }
   }
   const eventOfGroup = new Map<string, string | null>();
   for (const g of groups) {
@@ -138,6 +145,19 @@ export function answerClaims(
     if (!accusation && event) accusation = accusationOfEvent.get(event)?.id ?? null;
     g.claim.answers = accusation ?? event;
   }
+}
+
+/** The event each document leads with: that of its first incident mention (news reports put the main incident first). */
+function mainEvents(events: readonly LedgerEvent[]): Map<string, string> {
+  const first = new Map<string, { at: number; event: string }>();
+  for (const e of events) {
+    for (const m of e.mentions) {
+      const held = first.get(m.document);
+      if (!held || m.span[0] < held.at || (m.span[0] === held.at && compareStrings(e.id, held.event) < 0))
+        first.set(m.document, { at: m.span[0], event: e.id });
+    }
+  }
+  return new Map([...first].map(([doc, f]) => [doc, f.event]));
 }
 
 export function compareLedgerClaims(a: LedgerClaim, b: LedgerClaim): number {
@@ -258,7 +278,9 @@ function claimantNames(claimant: string | null): string[] {
 /**
  * The accusation a denial answers: the nearest earlier accusing claim (stance affirm) in the
  * same document that names the denier (the accused answering); else the nearest that concerns
- * the same event, names a place of the denial's context, or shares most of its content words.
+ * the same event, names a place of the denial's context, or shares most of its content words;
+ * else the nearest later one that names the denier. The denier is the claimant, or the words
+ * before the denial's cue when the claimant is unknown.
  */
 export function accusationAnswered(
   item: ClaimItem,
@@ -272,7 +294,7 @@ export function accusationAnswered(
   const accusations = ofDocument
     .filter((c) => c.claim.stance === 'affirm' && c.claim.span[0] < claim.span[0])
     .sort((a, b) => b.claim.span[0] - a.claim.span[0]);
-  const names = claimantNames(claim.claimant);
+  const names = claimantNames(denierOf(claim));
   for (const a of accusations) {
     // The accused answering: the denier (or its organisation) is named in the accusation.
     if (names.length > 0 && names.some((n) => a.claim.text.includes(n)))
@@ -284,5 +306,22 @@ export function accusationAnswered(
     if (sameEvent || sharesPlace || overlapCoefficient(item.words, a.words) >= 0.5)
       return claimOf.get(a.claim.id) ?? null;
   }
+  // A report may give the denial first and the accusation after ("X denied …. The government has
+  // blamed X"): the nearest later accusation naming the denier.
+  const later = ofDocument
+    .filter((c) => c.claim.stance === 'affirm' && c.claim.span[0] > claim.span[0])
+    .sort((a, b) => a.claim.span[0] - b.claim.span[0]);
+  for (const a of later) {
+    if (names.length > 0 && names.some((n) => a.claim.text.includes(n)))
+      return claimOf.get(a.claim.id) ?? null;
+  }
   return null;
+}
+
+/** Who denies: the claimant, else the words before the denial's cue ("The LALF denied …"). */
+function denierOf(claim: Claim): string | null {
+  if (claim.claimant) return claim.claimant;
+  if (!claim.cue) return null;
+  const at = claim.text.indexOf(claim.cue);
+  return at > 0 ? claim.text.slice(0, at) : null;
 }
