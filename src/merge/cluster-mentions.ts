@@ -1,6 +1,6 @@
 import type { DocumentExtraction, IncidentMention } from '../core/types.js';
 import { isImplied, isResolved, linked, type MentionItem, pairScore, statedPlace } from './compatibility.js';
-import { tollOf } from './figures.js';
+import { countsOf, tollOf } from './figures.js';
 import { compareStrings } from './stable-id.js';
 import { contentWords, isSubgroup } from './words.js';
 
@@ -81,7 +81,7 @@ function scopeOf(m: IncidentMention): number | null {
   const toll = tollOf(m, 'killed');
   if (toll?.best != null) return toll.qualifier === 'vague' ? null : toll.best;
   if (m.killed) return null;
-  const counts = m.counts
+  const counts = countsOf(m)
     .filter((c) => !c.percent && c.best != null && c.qualifier !== 'vague' && !isSubgroup(c.counted))
     .map((c) => c.best as number);
   return counts.length > 0 ? Math.max(...counts) : null;

@@ -16,7 +16,23 @@ export function tollOf(m: IncidentMention, field: 'killed' | 'injured'): Quantit
   const q = m[field];
   if (q) return !q.percent && !isSubgroup(q.counted, field) ? q : null;
   if (field !== 'killed' || m.kind !== 'killing') return null;
-  return m.counts.find((c) => !c.percent && c.best !== null && isTollNoun(c.counted)) ?? null;
+  return countsOf(m).find((c) => !c.percent && c.best !== null && isTollNoun(c.counted)) ?? null;
+}
+
+/**
+ * The mention's counts, a bare number taking the noun of the count before it (ellipsis: "three
+ * of the wounded died, and two more are in a critical condition" — two more wounded, not two
+ * dead).
+ */
+export function countsOf(m: IncidentMention): Quantity[] {
+  let previous: string | null = null;
+  return [...m.counts]
+    .sort((a, b) => a.span[0] - b.span[0])
+    .map((c) => {
+      const counted = c.counted ?? previous;
+      previous = counted;
+      return counted === c.counted ? c : { ...c, counted };
+    });
 }
 
 interface Value {

@@ -67,12 +67,7 @@ const expected = JSON.parse(fs.readFileSync('examples/expected.json', 'utf8')) a
  * What the ledger does not match yet, and why. Each entry turns its test into `it.fails`; remove
  * the entry when the test starts passing.
  */
-const KNOWN_GAPS: Record<string, string> = {
-  'event bunia-market-shelling has the expected figures and conflicts':
-    'injured 46 is missing: the Congo Dispatch\'s "the hospital had treated 46 wounded people" sits in one event with the next sentence, "Three of the wounded died during the night, and two more are still in a critical condition", whose "two more" the extractor gives as a bare count of the dead (a killed figure of 2, too small a scope for the Bunia tolls); killed and its conflict match',
-  'carries a casualty figure only on the expected events':
-    'one extra event carries figures: the same Congo Dispatch sentences (killed 2 from "two more are still in a critical condition", injured 46)',
-};
+const KNOWN_GAPS: Record<string, string> = {};
 const check = (name: string, fn: () => void) => (KNOWN_GAPS[name] ? it.fails : it)(name, fn);
 
 describe('example corpus golden ledger (examples/expected.json)', () => {
