@@ -93,6 +93,12 @@ describe('SQLite store', () => {
     expect(again.captures[0]).toMatchObject({ outcome: 'duplicate', newDocuments: [] });
     expect(store.originals.count()).toBe(1);
     expect(store.documents.count()).toBe(1);
+    const other = capture('Other.', 'c.txt').sha256;
+    expect(store.originals.knownAmong([other, first.captures[0]!.sha256])).toEqual(
+      new Set([first.captures[0]!.sha256]),
+    );
+    expect(store.originals.knownAmong([])).toEqual(new Set());
+    expect(store.originals.knownAmong([other])).toEqual(new Set());
     const id = store.documents.list()[0]!.id;
     expect(store.documents.provenance(id).map((p) => p.source)).toEqual(['a.txt', 'b/copy.txt']);
     expect([...store.custody.entries()].map((e) => e.details.outcome)).toEqual([
