@@ -139,8 +139,10 @@ export function pairScore(x: MentionItem, y: MentionItem): number | null {
   }
 
   let score = 0;
+  // "On the outskirts of X" and X are closer than a region and a town in it.
+  const sameName = !!pa && !!pb && key(pa.name) === key(pb.name);
   if (place === 'same') score += 3;
-  if (place === 'contains') score += 1;
+  if (place === 'contains') score += sameName ? 2 : 1;
   if (date === 'same') score += 2;
   if (date === 'overlap') score += 1;
   if (a.kind === b.kind) score += 1;
@@ -156,7 +158,6 @@ export function pairScore(x: MentionItem, y: MentionItem): number | null {
   else if (words >= 0.3) score += 1;
   if (continues(x, y) || continues(y, x)) score += 4;
   // A region and a town in it with nothing else in common are not one incident; "near X" and X are.
-  const sameName = !!pa && !!pb && key(pa.name) === key(pb.name);
   if (place === 'contains' && !sameName && date === 'unknown' && words < 0.3 && score < 4) return null;
   return score;
 }
