@@ -163,3 +163,32 @@ export function firstCharCodes(source: string, ignoreCase: boolean): Set<number>
   const whole = alternation();
   return at >= source.length && !whole.empty ? whole.codes : null;
 }
+
+const isAsciiWordCode = (code: number): boolean =>
+  (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
+
+/**
+ * The matches a global scan of a pattern whose every match starts at a word boundary (`\b`
+ * followed by a word character) would find, left to right and without overlaps: `sticky` (the
+ * same pattern with the `y` flag) is tried only at word starts whose character is in
+ * `firstCodes`.
+ */
+export function scanWordStarts(sticky: RegExp, firstCodes: Set<number>, text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  let previousIsWord = false;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    const startsWord = !previousIsWord && isAsciiWordCode(code);
+    previousIsWord = isAsciiWordCode(code);
+    if (!startsWord || !firstCodes.has(code)) continue;
+    sticky.lastIndex = at;
+    const m = sticky.exec(text);
+    if (!m) continue;
+    out.push(m);
+    if (m[0].length > 1) {
+      at += m[0].length - 1;
+      previousIsWord = isAsciiWordCode(text.charCodeAt(at));
+    }
+  }
+  return out;
+}

@@ -1,4 +1,5 @@
 import type { DateMention, DatePrecision, Diagnostic, Sentence } from '../core/types.js';
+import { execAll, firstCharCodes, scanWordStarts } from './exec-all.js';
 
 /** The date relative expressions are resolved against, and where it came from. */
 export interface DateReference {
@@ -42,6 +43,10 @@ const PATTERN = new RegExp(
   ].join('|'),
   'gi',
 );
+// Every alternative starts at a word boundary with a word character, so the pattern is tried
+// only at word starts whose character some alternative begins with.
+const STICKY = new RegExp(PATTERN.source, 'iy');
+const FIRST_CODES = firstCharCodes(PATTERN.source, true);
 /** Cheap pre-check: every pattern needs a digit, a month, `day`, a period word or a deictic. */
 const MAY_HAVE_DATE =
   /\d|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|day|week|month|year|yesterday|today|tonight|tomorrow|night|morning|afternoon|evening/i;
@@ -81,8 +86,10 @@ export function extractDates(
   for (const sentence of sentences) {
     if (!MAY_HAVE_DATE.test(sentence.text)) continue;
     const future = FUTURE.test(sentence.text);
-    PATTERN.lastIndex = 0;
-    for (let match = PATTERN.exec(sentence.text); match; match = PATTERN.exec(sentence.text)) {
+    const matches = FIRST_CODES
+      ? scanWordStarts(STICKY, FIRST_CODES, sentence.text)
+      : [...execAll(PATTERN, sentence.text)];
+    for (const match of matches) {
       if (!CASE_SENSITIVE.test(match[0])) continue; // `may`, `march` as verbs; lower-case weekdays are rare in copy
       const start = sentence.span[0] + match.index;
       const span: [number, number] = [start, start + match[0].length];
