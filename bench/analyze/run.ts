@@ -93,7 +93,9 @@ try {
       workers,
       onProgress: (stage, done, total) => {
         if (stage !== last) step = 0;
-        if (stage !== last || done === total || done >= step) {
+        // Ingest reports inputs read so far (no total): one line per 1,000.
+        const due = stage === 'ingest' ? done % 1000 === 0 : stage !== last || done === total || done >= step;
+        if (due) {
           log(`${label} ${stage} ${done}/${total}`);
           step = done + Math.max(1, Math.ceil(total / 10));
         }
