@@ -76,6 +76,7 @@ try {
 
   const folders = fs
     .readdirSync(corpus)
+    .filter((f) => !f.startsWith('.'))
     .sort()
     .map((f) => path.join(corpus, f));
   const pin = args.includes('--pin') && hasTaskset() ? ['taskset', '-c', '0'] : [];
