@@ -93,12 +93,21 @@ export function compareLedgerQuotes(a: LedgerQuote, b: LedgerQuote): number {
   return b.independent_sources - a.independent_sources || b.sources - a.sources || compareStrings(a.id, b.id);
 }
 
-const speakerKey = (s: string) =>
-  s
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N} ]/gu, '')
-    .trim();
+const speakerKeys = new Map<string, string>();
+const speakerKey = (s: string) => {
+  let k = speakerKeys.get(s);
+  if (k === undefined) {
+    k = s
+      .normalize('NFKC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} ]/gu, '')
+      .trim();
+    // Speaker names repeat across a corpus; the cache stays small.
+    if (speakerKeys.size > 100_000) speakerKeys.clear();
+    speakerKeys.set(s, k);
+  }
+  return k;
+};
 
 /** Speakers are compatible when either is unknown or one name contains the other ("Lokana", "Dr. Esther Lokana"). */
 export function compatibleSpeakers(a: string | null, b: string | null): boolean {

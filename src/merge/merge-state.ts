@@ -53,8 +53,10 @@ export function memoryMergeState(): MergeStateStore {
  * incremental run and a from-scratch one execute the same code.
  */
 export class StateCache {
-  private readonly values = new Map<string, unknown>();
-  private readonly dirty = new Map<string, { ns: string; key: string }>();
+  /** Per namespace: key → value (`undefined` when known absent or deleted). */
+  private readonly spaces = new Map<string, Map<string, unknown>>();
+  /** Per namespace: keys changed since the last flush. */
+  private readonly dirty = new Map<string, Set<string>>();
 
   /** `empty`: the store is known to hold nothing (just cleared), so misses are not looked up. */
   constructor(
@@ -62,13 +64,22 @@ export class StateCache {
     private readonly empty = false,
   ) {}
 
+  private space(ns: string): Map<string, unknown> {
+    let m = this.spaces.get(ns);
+    if (!m) {
+      m = new Map();
+      this.spaces.set(ns, m);
+    }
+    return m;
+  }
+
   get<T>(ns: string, key: string): T | undefined {
-    const id = `${ns}\u0000${key}`;
-    if (this.values.has(id)) return this.values.get(id) as T | undefined;
-    if (this.empty) return undefined;
-    const v = this.store.get(ns, key) as T | undefined;
-    this.values.set(id, v);
-    return v;
+    const m = this.space(ns);
+    const v = m.get(key);
+    if (v !== undefined || m.has(key) || this.empty) return v as T | undefined;
+    const stored = this.store.get(ns, key) as T | undefined;
+    m.set(key, stored);
+    return stored;
   }
 
   /** True when nothing is stored (a from-scratch run): reading ahead is pointless. */
@@ -79,18 +90,23 @@ export class StateCache {
   /** Reads the keys not in the working copy yet with one lookup (before many `get`s). */
   prefetch(ns: string, keys: Iterable<string>): void {
     if (this.empty) return;
-    const missing: string[] = [];
-    for (const k of keys) if (!this.values.has(`${ns}\u0000${k}`)) missing.push(k);
-    if (missing.length === 0) return;
-    const found = this.store.getMany(ns, [...new Set(missing)]);
-    for (const k of missing) this.values.set(`${ns}\u0000${k}`, found.get(k));
+    const m = this.space(ns);
+    const missing = new Set<string>();
+    for (const k of keys) if (!m.has(k)) missing.add(k);
+    if (missing.size === 0) return;
+    const found = this.store.getMany(ns, [...missing]);
+    for (const k of missing) m.set(k, found.get(k));
   }
 
   /** Marks a value as changed (call after mutating an object obtained with `get`). */
   set(ns: string, key: string, value: unknown): void {
-    const id = `${ns}\u0000${key}`;
-    this.values.set(id, value);
-    this.dirty.set(id, { ns, key });
+    this.space(ns).set(key, value);
+    let d = this.dirty.get(ns);
+    if (!d) {
+      d = new Set();
+      this.dirty.set(ns, d);
+    }
+    d.add(key);
   }
 
   delete(ns: string, key: string): void {
@@ -99,23 +115,27 @@ export class StateCache {
 
   /** Every value of a namespace (the working copy wins over the stored one), in key order. */
   scan<T>(ns: string): [string, T][] {
+    const m = this.space(ns);
     const keys = new Set<string>();
     for (const [k, v] of this.empty ? [] : this.store.scan(ns)) {
       keys.add(k);
-      const id = `${ns}\u0000${k}`;
-      if (!this.values.has(id)) this.values.set(id, v);
+      if (!m.has(k)) m.set(k, v);
     }
-    for (const d of this.dirty.values()) if (d.ns === ns) keys.add(d.key);
+    for (const k of this.dirty.get(ns) ?? []) keys.add(k);
     const out: [string, T][] = [];
     for (const k of [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
-      const v = this.values.get(`${ns}\u0000${k}`);
+      const v = m.get(k);
       if (v !== undefined) out.push([k, v as T]);
     }
     return out;
   }
 
   flush(): void {
-    const changes = [...this.dirty.entries()].map(([id, d]) => ({ ...d, value: this.values.get(id) }));
+    const changes: { ns: string; key: string; value: unknown }[] = [];
+    for (const [ns, keys] of this.dirty) {
+      const m = this.space(ns);
+      for (const key of keys) changes.push({ ns, key, value: m.get(key) });
+    }
     this.store.write(changes);
     this.dirty.clear();
   }
