@@ -89,8 +89,12 @@ function startWorkers(): Worker[] {
 
 function run<T>(w: Worker, job: Job, transfer: ArrayBuffer[] = []): Promise<T> {
   return new Promise((resolve, reject) => {
-    w.once('message', resolve);
-    w.once('error', reject);
+    const fail = (error: Error) => reject(error);
+    w.once('message', (message: T) => {
+      w.off('error', fail);
+      resolve(message);
+    });
+    w.once('error', fail);
     w.postMessage(job, transfer);
   });
 }
