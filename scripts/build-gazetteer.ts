@@ -138,7 +138,16 @@ function main(): void {
       renamed++;
       continue;
     }
-    places.push({ name: c.name, lat, lon, cc: c.country, admin1: c.admin1, pop: 0, feature: 'PPL', alt: new Set() });
+    places.push({
+      name: c.name,
+      lat,
+      lon,
+      cc: c.country,
+      admin1: c.admin1,
+      pop: 0,
+      feature: 'PPL',
+      alt: new Set(),
+    });
     added++;
   }
 
@@ -157,7 +166,11 @@ function main(): void {
     if (p.feature !== 'PPLA' && p.feature !== 'PPLC') continue;
     const k = `${p.cc}|${p.admin1}`;
     const prev = capitalsByAdmin.get(k);
-    if (!prev || (prev.feature === 'PPLC' && p.feature === 'PPLA') || (prev.feature === p.feature && p.pop > prev.pop))
+    if (
+      !prev ||
+      (prev.feature === 'PPLC' && p.feature === 'PPLA') ||
+      (prev.feature === p.feature && p.pop > prev.pop)
+    )
       capitalsByAdmin.set(k, p);
   }
   // Region centroids: mean position of the GeoNames places carrying each admin1 code.
@@ -193,7 +206,9 @@ function main(): void {
       if (stateDir) {
         let cities: CscCity[] = [];
         try {
-          cities = JSON.parse(readFileSync(join(cscRoot, countryDir, stateDir, 'cities.json'), 'utf8')) as CscCity[];
+          cities = JSON.parse(
+            readFileSync(join(cscRoot, countryDir, stateDir, 'cities.json'), 'utf8'),
+          ) as CscCity[];
         } catch {
           cities = [];
         }
@@ -214,7 +229,9 @@ function main(): void {
   const pairs: { sv: StateVote; admin1: string; n: number }[] = [];
   for (const sv of stateVotes)
     for (const [admin1, n] of sv.votes) if (n >= 2 && n / sv.total >= 0.5) pairs.push({ sv, admin1, n });
-  pairs.sort((a, b) => b.n - a.n || a.admin1.localeCompare(b.admin1) || a.sv.state.name.localeCompare(b.sv.state.name));
+  pairs.sort(
+    (a, b) => b.n - a.n || a.admin1.localeCompare(b.admin1) || a.sv.state.name.localeCompare(b.sv.state.name),
+  );
   const assigned = new Map<StateVote, string>();
   const taken = new Set<string>();
   for (const p of pairs) {
@@ -241,7 +258,8 @@ function main(): void {
     }
     const capital = admin1 ? capitalsByAdmin.get(`${s.country_code}|${admin1}`) : undefined;
     // The admin centre names the region in English usage ("Odessa region"), when both sources agree.
-    if (capital && [capital.name, ...capital.alt].some((n) => sv.cityNames.has(fold(n)))) aliases.add(capital.name);
+    if (capital && [capital.name, ...capital.alt].some((n) => sv.cityNames.has(fold(n))))
+      aliases.add(capital.name);
     aliases.delete(s.name);
     const sum = admin1 ? sums.get(`${s.country_code}|${admin1}`) : undefined;
     const lat = sum ? sum[0] / sum[2] : s.latitude == null ? null : Number(s.latitude);
@@ -287,7 +305,9 @@ function main(): void {
     .sort();
 
   const placeRows = places
-    .sort((a, b) => a.cc.localeCompare(b.cc) || b.pop - a.pop || a.name.localeCompare(b.name) || a.lat - b.lat)
+    .sort(
+      (a, b) => a.cc.localeCompare(b.cc) || b.pop - a.pop || a.name.localeCompare(b.name) || a.lat - b.lat,
+    )
     .map((p) =>
       [
         'P',

@@ -9,7 +9,10 @@ export const GOLDEN_FILE = join(import.meta.dirname, '..', 'test', 'golden', 'bu
 
 export const buchaAvailable = (): boolean => existsSync(join(BUCHA_DIR, 'manifest.jsonl'));
 
-const fig = (q: Quantity | null): string => (q ? `${q.best ?? '?'}${q.low !== q.best || q.high !== q.best ? ` (${q.low ?? '?'}–${q.high ?? '?'})` : ''} "${q.text}"` : '-');
+const fig = (q: Quantity | null): string =>
+  q
+    ? `${q.best ?? '?'}${q.low !== q.best || q.high !== q.best ? ` (${q.low ?? '?'}–${q.high ?? '?'})` : ''} "${q.text}"`
+    : '-';
 const clip = (s: string, n = 90): string => {
   const one = s.replace(/\s+/g, ' ');
   return one.length > n ? `${one.slice(0, n - 1)}…` : one;
@@ -31,8 +34,12 @@ export function goldenLines(): string[] {
     for (const i of x.incidents) {
       const bodies = i.counts.filter((q) => q.counted === 'body');
       if (!i.killed && !i.injured && bodies.length === 0) continue;
-      const place = i.place ? `${i.place.name}${i.place.countryCode ? `/${i.place.countryCode}` : ''} (${i.place.precision})` : '-';
-      const date = i.date?.start ? `${i.date.start} (${i.date.precision}${i.date.text ? `, "${i.date.text}"` : ', reference'})` : '-';
+      const place = i.place
+        ? `${i.place.name}${i.place.countryCode ? `/${i.place.countryCode}` : ''} (${i.place.precision})`
+        : '-';
+      const date = i.date?.start
+        ? `${i.date.start} (${i.date.precision}${i.date.text ? `, "${i.date.text}"` : ', reference'})`
+        : '-';
       lines.push(
         `${doc} [${i.span[0]},${i.span[1]}) incident ${i.kind} | killed ${fig(i.killed)} | injured ${fig(i.injured)}` +
           `${bodies.length ? ` | bodies ${bodies.map(fig).join(', ')}` : ''} | place ${place} | date ${date} | ${i.modality}${i.origin ? ` (${i.origin})` : ''}` +
@@ -40,7 +47,9 @@ export function goldenLines(): string[] {
       );
     }
     for (const q of x.quotes.filter((q) => q.direct)) {
-      lines.push(`${doc} [${q.span[0]},${q.span[1]}) quote "${clip(q.content.map((c) => c.text).join(' … '), 80)}" | speaker ${q.speaker ?? '-'}`);
+      lines.push(
+        `${doc} [${q.span[0]},${q.span[1]}) quote "${clip(q.content.map((c) => c.text).join(' … '), 80)}" | speaker ${q.speaker ?? '-'}`,
+      );
     }
   }
   return lines;

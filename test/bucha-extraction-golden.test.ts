@@ -1,8 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import {
+  BUCHA_DIR,
+  buchaAvailable,
+  GOLDEN_FILE,
+  generatedPart,
+  goldenLines,
+} from '../scripts/golden-extraction.js';
 import { findSpanMismatches } from '../src/extract/check-spans.js';
 import { createExtractor } from '../src/extract/index.js';
-import { BUCHA_DIR, buchaAvailable, GOLDEN_FILE, generatedPart, goldenLines } from '../scripts/golden-extraction.js';
 
 const available = buchaAvailable();
 if (!available) console.warn(`skipping the Bucha extraction golden test: ${BUCHA_DIR} is absent`);

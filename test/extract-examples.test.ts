@@ -35,7 +35,11 @@ const extractionOf = (doc: string) => {
   let x = extractions.get(doc);
   if (!x) {
     const text = readFileSync(join(root, 'corpus', doc), 'utf8');
-    x = { text, incidents: extract({ id: doc, text, published: manifest.get(doc)?.published ?? null, dateline: null }).incidents };
+    x = {
+      text,
+      incidents: extract({ id: doc, text, published: manifest.get(doc)?.published ?? null, dateline: null })
+        .incidents,
+    };
     extractions.set(doc, x);
   }
   return x;
@@ -53,9 +57,20 @@ describe('example corpus ground truth (incidents, figures, places, dates)', () =
     const end = at + mentionText.length;
     const hits = incidents.filter((i) => i.span[0] < end && i.span[1] > at && i.killed !== null);
     const listed = (event.killed_values ?? []).filter((v) => v.documents.includes(doc)).map((v) => v.value);
-    const killedValues = new Set(listed.length > 0 ? listed : event.killed ? [event.killed.low, event.killed.best, event.killed.high] : []);
-    const match = hits.find((i) => i.place?.name === event.place?.name && i.killed?.low != null && killedValues.has(i.killed.low));
-    expect(match, `an incident with a figure in ${[...killedValues].join('/')} at ${event.place?.name}`).toBeDefined();
+    const killedValues = new Set(
+      listed.length > 0
+        ? listed
+        : event.killed
+          ? [event.killed.low, event.killed.best, event.killed.high]
+          : [],
+    );
+    const match = hits.find(
+      (i) => i.place?.name === event.place?.name && i.killed?.low != null && killedValues.has(i.killed.low),
+    );
+    expect(
+      match,
+      `an incident with a figure in ${[...killedValues].join('/')} at ${event.place?.name}`,
+    ).toBeDefined();
     expect(match?.type).toBe(event.type);
     expect(match?.subtype).toBe(event.subtype);
     expect(match?.place?.countryCode).toBe(event.place?.iso);
