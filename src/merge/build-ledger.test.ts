@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentExtraction, ReusePair, StoredDocument } from '../core/types.js';
-import { claim, doc, extraction, incident, qty, quote, region, town } from './__fixtures__/records.js';
+import {
+  claim,
+  doc,
+  extraction,
+  incident,
+  qty,
+  quote,
+  region,
+  town,
+  verbatim,
+} from './__fixtures__/records.js';
 import { buildLedger } from './build-ledger.js';
 
 const custody = { entries: 3, head: 'abc' };
@@ -12,21 +22,6 @@ function ledgerOf(
   families: { id: string; documents: string[]; origin: string | null }[] = [],
 ) {
   return buildLedger({ documents: docs, reuse: { pairs, families }, extractions, custody });
-}
-
-function verbatim(a: StoredDocument, b: StoredDocument, text: string): ReusePair {
-  const sa = a.text.indexOf(text);
-  const sb = b.text.indexOf(text);
-  return {
-    a: a.id,
-    b: b.id,
-    relation: 'verbatim',
-    shared_a: 0.5,
-    shared_b: 0.5,
-    direction: 'a>b',
-    reason: 'test',
-    passages: [{ a: [sa, sa + text.length], b: [sb, sb + text.length], kind: 'verbatim', score: 1 }],
-  };
 }
 
 describe('merging incident mentions into events', () => {

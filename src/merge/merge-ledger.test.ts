@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentExtraction, PlaceMention, ReusePair, StoredDocument } from '../core/types.js';
-import { doc, extraction, incident, qty, quote, region, town } from './__fixtures__/records.js';
+import { doc, extraction, incident, qty, quote, region, town, verbatim } from './__fixtures__/records.js';
 import { buildLedger, mergeLedger } from './build-ledger.js';
 import { memoryMergeState } from './merge-state.js';
 
@@ -27,21 +27,6 @@ function runOf(
     extractions: (ids: readonly string[]) => ids.map((id) => byId.get(id) as DocumentExtraction),
     texts: (ids: readonly string[]) => ids.map((id) => docs.find((d) => d.id === id) as StoredDocument),
     custody,
-  };
-}
-
-function verbatim(a: StoredDocument, b: StoredDocument, text: string): ReusePair {
-  const sa = a.text.indexOf(text);
-  const sb = b.text.indexOf(text);
-  return {
-    a: a.id,
-    b: b.id,
-    relation: 'verbatim',
-    shared_a: 0.5,
-    shared_b: 0.5,
-    direction: 'a>b',
-    reason: 'test',
-    passages: [{ a: [sa, sa + text.length], b: [sb, sb + text.length], kind: 'verbatim', score: 1 }],
   };
 }
 

@@ -6,6 +6,7 @@ import type {
   PlaceMention,
   Quantity,
   Quote,
+  ReusePair,
   StoredDocument,
 } from '../../core/types.js';
 
@@ -191,5 +192,21 @@ export function extraction(d: StoredDocument, parts: Partial<DocumentExtraction>
     claims: [],
     diagnostics: [],
     ...parts,
+  };
+}
+
+/** A verbatim reuse pair whose one passage is `text` in both documents (a before b). */
+export function verbatim(a: StoredDocument, b: StoredDocument, text: string): ReusePair {
+  const sa = a.text.indexOf(text);
+  const sb = b.text.indexOf(text);
+  return {
+    a: a.id,
+    b: b.id,
+    relation: 'verbatim',
+    shared_a: 0.5,
+    shared_b: 0.5,
+    direction: 'a>b',
+    reason: 'test',
+    passages: [{ a: [sa, sa + text.length], b: [sb, sb + text.length], kind: 'verbatim', score: 1 }],
   };
 }
