@@ -14,15 +14,7 @@ const SECTIONS = ['documents', 'families', 'reuse', 'events', 'quotes', 'claims'
  * the whole ledger's JSON does.
  */
 export function* ledgerJsonChunks(ledger: Ledger, itemsPerChunk = 1000): Generator<string> {
-  const empty: Ledger = {
-    ...ledger,
-    documents: [],
-    families: [],
-    reuse: [],
-    events: [],
-    quotes: [],
-    claims: [],
-  };
+  const empty = withoutItems(ledger);
   const head = canonicalLedger(empty);
   yield `{\n  "schema": ${JSON.stringify(head.schema)},\n`;
   for (const key of SECTIONS) {
@@ -91,4 +83,9 @@ export async function writeLedger(ledger: Ledger, file: string | null): Promise<
   await ended;
   if (temp && file) fs.renameSync(temp, file);
   return { sha256: hash.digest('hex'), deflated: Buffer.concat(compressed), bytes };
+}
+
+/** The ledger's header fields with every item section empty. */
+export function withoutItems(ledger: Ledger): Ledger {
+  return { ...ledger, documents: [], families: [], reuse: [], events: [], quotes: [], claims: [] };
 }

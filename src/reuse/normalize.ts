@@ -23,6 +23,13 @@ export interface NormalizedText {
   offsets: Int32Array;
 }
 
+/** Whether the character `c` at `text[i]` is white space (ASCII fast path, Unicode otherwise). */
+function isSpaceAt(text: string, i: number, c: number): boolean {
+  return (
+    c === 32 || c === 10 || c === 9 || c === 13 || c === 0xa0 || (c > 127 && /\s/.test(text[i] as string))
+  );
+}
+
 /**
  * Folds `text` for matching.
  * @example normalizeForMatching('“Hi”  —\nthere').text === '"hi" - there'
@@ -34,14 +41,7 @@ export function normalizeForMatching(text: string): NormalizedText {
   let pendingSpace = -1;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (
-      c === 32 ||
-      c === 10 ||
-      c === 9 ||
-      c === 13 ||
-      c === 0xa0 ||
-      (c > 127 && /\s/.test(text[i] as string))
-    ) {
+    if (isSpaceAt(text, i, c)) {
       if (n > 0 && pendingSpace < 0) pendingSpace = i;
       continue;
     }
@@ -74,14 +74,7 @@ export function duplicateHash(text: string): number {
   let started = false;
   for (let i = 0; i < text.length; i++) {
     let c = text.charCodeAt(i);
-    if (
-      c === 32 ||
-      c === 10 ||
-      c === 9 ||
-      c === 13 ||
-      c === 0xa0 ||
-      (c > 127 && /\s/.test(text[i] as string))
-    ) {
+    if (isSpaceAt(text, i, c)) {
       space = started;
       continue;
     }
