@@ -10,7 +10,7 @@ const ORDER = ['ingest', 'readers', 'reuse', 'extract-text', 'extract', 'analyze
 const TARGET = 'BENCHMARKS.md';
 
 /** Adds one `#` to every Markdown heading outside fenced code blocks. */
-export function demoteHeadings(markdown: string): string {
+function demoteHeadings(markdown: string): string {
   let fenced = false;
   return markdown
     .split('\n')
@@ -30,5 +30,8 @@ if (cut < 0) {
 const sections = ORDER.map((name) => join('bench', name, 'RESULTS.md'))
   .filter((path) => existsSync(path))
   .map((path) => demoteHeadings(readFileSync(path, 'utf8').trim()));
-writeFileSync(TARGET, `${current.slice(0, cut).trimEnd()}\n\n${sections.map((s) => `---\n\n${s}\n`).join('\n')}`);
+writeFileSync(
+  TARGET,
+  `${current.slice(0, cut).trimEnd()}\n\n${sections.map((s) => `---\n\n${s}\n`).join('\n')}`,
+);
 process.stderr.write(`assemble-benchmarks: wrote ${TARGET} from ${sections.length} results files\n`);
