@@ -78,6 +78,11 @@ function* interleave(a: string[], b: string[]): Generator<string> {
   }
 }
 
+/** Topic of original document `i` (a derived document takes its source's topic). */
+export function topicOf(i: number, seed: number): number {
+  return hashString(`t${i}`, seed) % TOPICS;
+}
+
 export interface CorpusGenerator {
   doc(i: number): GeneratedDoc;
 }

@@ -159,6 +159,7 @@ function vectors(p: PreparedText, stopWeight: number, idf: (t: string) => number
   let nc = 0;
   let nn = 0;
   let nm = 0;
+  const spread = sentenceSpread(p);
   p.sentences.forEach((s, k) => {
     const t0 = nt;
     const c0 = nc;
@@ -172,7 +173,7 @@ function vectors(p: PreparedText, stopWeight: number, idf: (t: string) => number
       else if (t.kind === 'name') names[nm++] = h;
       if (p.quoted[i] === 1 || t.kind === 'number' || t.kind === 'name') continue;
       terms[nt] = h;
-      weights[nt++] = t.kind === 'stop' ? stopWeight : idf(t.term);
+      weights[nt++] = t.kind === 'stop' ? stopWeight : idf(t.term) * (spread.get(h) ?? 1);
       if (t.kind === 'content') content[nc++] = h;
     }
     // Sum the weights of each distinct term: sort the run by hash, then merge equal neighbours.
@@ -211,6 +212,33 @@ function vectors(p: PreparedText, stopWeight: number, idf: (t: string) => number
     nameStart,
     names,
   };
+}
+
+/**
+ * How specific each content term is to the sentences it occurs in, within its own text: 1 for a
+ * term in one sentence, falling towards 0 for a term in every sentence (log(S + 1) / sf,
+ * scaled by log(S + 1)). A word that runs through the whole text is the topic's vocabulary,
+ * which every report on the topic uses; the wording of one sentence is what a rewrite keeps.
+ * Needs no corpus statistics and gives short texts (one or two sentences) uniform weights.
+ */
+function sentenceSpread(p: PreparedText): Map<number, number> {
+  const sf = new Map<number, number>();
+  const seen = new Set<number>();
+  for (const s of p.sentences) {
+    seen.clear();
+    for (let i = s.first; i < s.last; i++) {
+      if (p.terms[i]?.kind !== 'content') continue;
+      const h = p.termHash[i] as number;
+      if (seen.has(h)) continue;
+      seen.add(h);
+      sf.set(h, (sf.get(h) ?? 0) + 1);
+    }
+  }
+  const n = p.sentences.length;
+  const out = new Map<number, number>();
+  const scale = Math.log(n + 1);
+  for (const [h, f] of sf) out.set(h, scale > 0 ? Math.log((n + 1) / f) / scale : 1);
+  return out;
 }
 
 /** Insertion sort of `keys[from..to)` ascending, carrying `values` along (runs are sentence-sized). */
@@ -305,4 +333,27 @@ function overlaps(
   const y1 = ys[j + 1] as number;
   if (x0 === x1 || y0 === y1) return true;
   return commonCount(x, x0, x1, y, y0, y1) > 0;
+}
+
+/**
+ * Sentence pairs in which no sentence takes part twice: the greedy one-to-one matching by score
+ * (ties by position). A rewritten passage rewrites each sentence once, so its pairs match one to
+ * one; one sentence resembling several sentences of the other text is shared topic vocabulary,
+ * not copying. The decision counts these pairs; all pairs are still reported as passages (a
+ * rewrite may merge two sentences into one).
+ */
+export function oneToOne(pairs: readonly SentencePair[]): SentencePair[] {
+  const order = [...pairs].sort(
+    (x, y) => y.score - x.score || x.a.first - y.a.first || x.b.first - y.b.first,
+  );
+  const usedA = new Set<number>();
+  const usedB = new Set<number>();
+  const out: SentencePair[] = [];
+  for (const p of order) {
+    if (usedA.has(p.a.first) || usedB.has(p.b.first)) continue;
+    usedA.add(p.a.first);
+    usedB.add(p.b.first);
+    out.push(p);
+  }
+  return out;
 }

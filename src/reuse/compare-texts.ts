@@ -1,5 +1,5 @@
 import type { Direction, Passage, PassageKind, ReuseRelation } from '../core/types.js';
-import { alignParaphrases, type ParaphraseOptions } from './align-paraphrase.js';
+import { alignParaphrases, oneToOne, type ParaphraseOptions } from './align-paraphrase.js';
 import { alignVerbatim, type VerbatimOptions } from './align-verbatim.js';
 import { inferDirection, type TextMeta } from './direction.js';
 import { normalizeForMatching } from './normalize.js';
@@ -84,7 +84,7 @@ function compareOrdered(a: PreparedText, b: PreparedText, options: CompareOption
   const neededSentences = Math.min(minSentences, Math.max(1, Math.ceil(fewest / 2)));
   const verbatimReuse =
     verbatimWords >= Math.min(minVerbatimWords, Math.ceil(0.5 * Math.min(a.tokens.length, b.tokens.length)));
-  const paraphraseReuse = pairs.length >= neededSentences;
+  const paraphraseReuse = oneToOne(pairs).length >= neededSentences;
   if (!verbatimReuse && !paraphraseReuse) {
     return {
       relation: 'none',
