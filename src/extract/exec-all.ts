@@ -1,14 +1,17 @@
 /**
- * `String.prototype.matchAll` without its cost: `matchAll` clones the regular expression on every
- * call, which for the large alternations the extractors compile once dominates the run time.
- * `pattern` must have the `g` flag; its `lastIndex` is reset.
+ * Every match of a global pattern, left to right, as `String.prototype.matchAll` would give them,
+ * without its cost: `matchAll` clones the regular expression on every call (which for the large
+ * alternations the extractors compile once dominates the run time), and a generator costs more
+ * than the array. `pattern` must have the `g` flag; its `lastIndex` is reset.
  */
-export function* execAll(pattern: RegExp, text: string): Generator<RegExpExecArray> {
+export function execAll(pattern: RegExp, text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
   pattern.lastIndex = 0;
   for (let m = pattern.exec(text); m !== null; m = pattern.exec(text)) {
     if (m[0] === '') pattern.lastIndex++;
-    yield m;
+    out.push(m);
   }
+  return out;
 }
 
 /**
@@ -164,31 +167,44 @@ export function firstCharCodes(source: string, ignoreCase: boolean): Set<number>
   return at >= source.length && !whole.empty ? whole.codes : null;
 }
 
+/**
+ * A global pattern for `source` whose every match starts at a word start (an ASCII word character
+ * after a non-word character): the same matches as trying `source` at each word start, left to
+ * right, but found by the regular-expression engine, which skips positions whose character no
+ * match can begin with (`firstCharCodes`) far faster than a loop in JavaScript. Capture groups
+ * keep their numbers. Only for sources whose every match does start at a word start.
+ *
+ * @example atWordStarts('shell(?:ing|ed)|mortar fire', 'i') // /\b(?=[mMsS])(?:shell(?:ing|ed)|mortar fire)/gi
+ */
+export function atWordStarts(source: string, flags: string): RegExp {
+  const codes = firstCharCodes(source, flags.includes('i'));
+  const ascii =
+    codes && [...codes].filter((code) => code < 128 && isAsciiWordCode(code)).sort((a, b) => a - b);
+  const first = ascii && ascii.length > 0 ? `[${String.fromCharCode(...ascii)}]` : '\\w';
+  return new RegExp(`\\b(?=${first})(?:${source})`, flags.includes('g') ? flags : `${flags}g`);
+}
+
 const isAsciiWordCode = (code: number): boolean =>
   (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57) || code === 95;
 
 /**
- * The matches a global scan of a pattern whose every match starts at a word boundary (`\b`
- * followed by a word character) would find, left to right and without overlaps: `sticky` (the
- * same pattern with the `y` flag) is tried only at word starts whose character is in
- * `firstCodes`.
+ * The matches of a global pattern that can only begin with an upper-case letter (`\p{Lu}`, after
+ * an optional `\b`), left to right and without overlaps: `sticky` (the same pattern with the `y`
+ * flag) is tried only where an ASCII capital or a non-ASCII character stands, which the pattern
+ * then tests, instead of at every position.
  */
-export function scanWordStarts(sticky: RegExp, firstCodes: Set<number>, text: string): RegExpExecArray[] {
+export function scanCapitals(sticky: RegExp, text: string): RegExpExecArray[] {
   const out: RegExpExecArray[] = [];
-  let previousIsWord = false;
   for (let at = 0; at < text.length; at++) {
     const code = text.charCodeAt(at);
-    const startsWord = !previousIsWord && isAsciiWordCode(code);
-    previousIsWord = isAsciiWordCode(code);
-    if (!startsWord || !firstCodes.has(code)) continue;
+    if (code < 65 || (code > 90 && code < 128)) continue;
+    // The second half of a surrogate pair is not a position a Unicode pattern starts at.
+    if (code >= 0xdc00 && code <= 0xdfff && at > 0 && (text.charCodeAt(at - 1) & 0xfc00) === 0xd800) continue;
     sticky.lastIndex = at;
     const m = sticky.exec(text);
     if (!m) continue;
     out.push(m);
-    if (m[0].length > 1) {
-      at += m[0].length - 1;
-      previousIsWord = isAsciiWordCode(text.charCodeAt(at));
-    }
+    if (m[0].length > 0) at += m[0].length - 1;
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import type { ActorMention, Span } from '../core/types.js';
-import { execAll, matchedGroup, ruleGroups } from './exec-all.js';
+import { execAll, matchedGroup, ruleGroups, scanCapitals } from './exec-all.js';
 import { type Gazetteer, loadGazetteer } from './gazetteer/load-gazetteer.js';
 import { loadLexicon } from './load-lexicon.js';
 
@@ -17,6 +17,7 @@ interface ActorLexicon {
 }
 
 interface Compiled {
+  /** Sticky: tried only at capital letters (`scanCapitals`). */
   national: RegExp;
   backed: RegExp;
   possessive: RegExp;
@@ -51,7 +52,7 @@ function compile(): Compiled {
   const cap = '\\p{Lu}[\\p{L}]+(?:-\\p{Lu}[\\p{L}]+)?';
   const generic = new RegExp(lex.generic.map((g, i) => `(?<g${i}>\\b(?:${g.pattern})\\b)`).join('|'), 'gi');
   compiled = {
-    national: new RegExp(`\\b(${cap})\\s+(${alt([...nounKind.keys()])})\\b`, 'gu'),
+    national: new RegExp(`\\b(${cap})\\s+(${alt([...nounKind.keys()])})\\b`, 'uy'),
     backed: new RegExp(`\\b(${cap})-backed\\s+(${alt(lex.backedNouns)})\\b`, 'gu'),
     possessive: new RegExp(`\\b(${cap}(?:\\s${cap})?)['’]s\\s+(${alt(lex.possessiveNouns)})\\b`, 'gu'),
     mayBePossessive: new RegExp(`['’]s\\s+(?:${alt(lex.possessiveNouns)})\\b`),
@@ -114,7 +115,7 @@ export function extractActors(text: string, gazetteer?: Gazetteer): ActorMention
       const cc = countryOf(m[1] ?? '');
       if (cc) push([m.index, m.index + m[0].length], label(cc, 'military'), 'military');
     }
-  for (const m of execAll(c.national, text)) {
+  for (const m of scanCapitals(c.national, text)) {
     const dem = gaz.demonymCountry(m[1] ?? '');
     const kind = c.nounKind.get((m[2] ?? '').toLowerCase().replace(/\s+/g, ' '));
     if (dem && kind) push([m.index, m.index + m[0].length], label(dem, kind), kind);

@@ -1,5 +1,5 @@
 import type { DateMention, DatePrecision, Diagnostic, Sentence } from '../core/types.js';
-import { execAll, firstCharCodes, scanWordStarts } from './exec-all.js';
+import { atWordStarts, execAll } from './exec-all.js';
 
 /** The date relative expressions are resolved against, and where it came from. */
 export interface DateReference {
@@ -45,8 +45,7 @@ const PATTERN = new RegExp(
 );
 // Every alternative starts at a word boundary with a word character, so the pattern is tried
 // only at word starts whose character some alternative begins with.
-const STICKY = new RegExp(PATTERN.source, 'iy');
-const FIRST_CODES = firstCharCodes(PATTERN.source, true);
+const AT_WORD_STARTS = atWordStarts(PATTERN.source, 'gi');
 /** Cheap pre-check: every pattern needs a digit, a month, `day`, a period word or a deictic. */
 const MAY_HAVE_DATE =
   /\d|Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec|day|week|month|year|yesterday|today|tonight|tomorrow|night|morning|afternoon|evening/i;
@@ -86,9 +85,7 @@ export function extractDates(
   for (const sentence of sentences) {
     if (!MAY_HAVE_DATE.test(sentence.text)) continue;
     const future = FUTURE.test(sentence.text);
-    const matches = FIRST_CODES
-      ? scanWordStarts(STICKY, FIRST_CODES, sentence.text)
-      : [...execAll(PATTERN, sentence.text)];
+    const matches = execAll(AT_WORD_STARTS, sentence.text);
     for (const match of matches) {
       if (!CASE_SENSITIVE.test(match[0])) continue; // `may`, `march` as verbs; lower-case weekdays are rare in copy
       const start = sentence.span[0] + match.index;

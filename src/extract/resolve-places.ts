@@ -1,5 +1,5 @@
 import type { Diagnostic, PlaceMention, Span } from '../core/types.js';
-import { execAll } from './exec-all.js';
+import { execAll, scanCapitals } from './exec-all.js';
 import { type Gazetteer, type GazetteerEntry, loadGazetteer } from './gazetteer/load-gazetteer.js';
 import { loadLexicon } from './load-lexicon.js';
 
@@ -38,27 +38,6 @@ const RUN =
   /\p{Lu}[\p{L}\p{M}’'.-]*(?:[ \u00a0](?:(?:de|del|da|al|el|upon|on|sur|am|an)[ \u00a0])?\p{Lu}[\p{L}\p{M}’'.-]*)*/gu;
 
 const RUN_STICKY = new RegExp(RUN.source, 'uy');
-
-/**
- * The matches of `RUN` over the text, found by trying it only where an upper-case letter (ASCII
- * A–Z, or any non-ASCII character, which the pattern then tests) stands: the same matches as a
- * global scan, without testing `\p{Lu}` at every position.
- */
-function capitalisedRuns(text: string): RegExpExecArray[] {
-  const out: RegExpExecArray[] = [];
-  for (let at = 0; at < text.length; at++) {
-    const code = text.charCodeAt(at);
-    if (code < 65 || (code > 90 && code < 128)) continue;
-    // The second half of a surrogate pair is not a position a Unicode pattern starts at.
-    if (code >= 0xdc00 && code <= 0xdfff && at > 0 && (text.charCodeAt(at - 1) & 0xfc00) === 0xd800) continue;
-    RUN_STICKY.lastIndex = at;
-    const m = RUN_STICKY.exec(text);
-    if (!m) continue;
-    out.push(m);
-    at += m[0].length - 1;
-  }
-  return out;
-}
 
 interface Token {
   text: string;
@@ -121,7 +100,7 @@ export function resolvePlaces(
     return known;
   };
 
-  for (const m of capitalisedRuns(text)) {
+  for (const m of scanCapitals(RUN_STICKY, text)) {
     const tokens = tokenize(m[0], m.index, stop, gaz);
     let i = 0;
     while (i < tokens.length) {
