@@ -1,5 +1,5 @@
 import type { ActorMention, Span } from '../core/types.js';
-import { execAll, matchedGroup, ruleGroups, scanCapitals } from './exec-all.js';
+import { execAll, isPlainText, matchedGroup, ruleGroups, scanCapitals } from './exec-all.js';
 import { type Gazetteer, loadGazetteer } from './gazetteer/load-gazetteer.js';
 import { loadLexicon } from './load-lexicon.js';
 
@@ -19,6 +19,8 @@ interface ActorLexicon {
 interface Compiled {
   /** Sticky: tried only at capital letters (`scanCapitals`). */
   national: RegExp;
+  /** `national` for a plain text (`isPlainText`): global, ASCII. */
+  nationalPlain: RegExp;
   backed: RegExp;
   possessive: RegExp;
   /** Necessary for a `possessive` match, and much cheaper to test (no capitalised-name scan). */
@@ -50,9 +52,11 @@ function compile(): Compiled {
   const orgByAlias = new Map<string, { name: string; kind: ActorKind }>();
   for (const o of lex.organisations) for (const a of o.aliases) orgByAlias.set(a.toLowerCase(), o);
   const cap = '\\p{Lu}[\\p{L}]+(?:-\\p{Lu}[\\p{L}]+)?';
+  const capPlain = '[A-Z][A-Za-z]+(?:-[A-Z][A-Za-z]+)?';
   const generic = new RegExp(lex.generic.map((g, i) => `(?<g${i}>\\b(?:${g.pattern})\\b)`).join('|'), 'gi');
   compiled = {
     national: new RegExp(`\\b(${cap})\\s+(${alt([...nounKind.keys()])})\\b`, 'uy'),
+    nationalPlain: new RegExp(`\\b(${capPlain})\\s+(${alt([...nounKind.keys()])})\\b`, 'g'),
     backed: new RegExp(`\\b(${cap})-backed\\s+(${alt(lex.backedNouns)})\\b`, 'gu'),
     possessive: new RegExp(`\\b(${cap}(?:\\s${cap})?)['’]s\\s+(${alt(lex.possessiveNouns)})\\b`, 'gu'),
     mayBePossessive: new RegExp(`['’]s\\s+(?:${alt(lex.possessiveNouns)})\\b`),
@@ -115,7 +119,7 @@ export function extractActors(text: string, gazetteer?: Gazetteer): ActorMention
       const cc = countryOf(m[1] ?? '');
       if (cc) push([m.index, m.index + m[0].length], label(cc, 'military'), 'military');
     }
-  for (const m of scanCapitals(c.national, text)) {
+  for (const m of isPlainText(text) ? execAll(c.nationalPlain, text) : scanCapitals(c.national, text)) {
     const dem = gaz.demonymCountry(m[1] ?? '');
     const kind = c.nounKind.get((m[2] ?? '').toLowerCase().replace(/\s+/g, ' '));
     if (dem && kind) push([m.index, m.index + m[0].length], label(dem, kind), kind);

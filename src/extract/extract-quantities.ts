@@ -1,4 +1,5 @@
 import type { Quantity, QuantityQualifier, Sentence } from '../core/types.js';
+import { execAll } from './exec-all.js';
 import { loadLexicon } from './load-lexicon.js';
 
 interface NumberLexicon {
@@ -20,6 +21,14 @@ interface NounLexicon {
 
 interface Compiled {
   pattern: RegExp;
+  /** `pattern` with the `y` flag, tried only at `starts`. */
+  sticky: RegExp;
+  /**
+   * Where a quantity can begin: a digit or one of the words a match can begin with, after a
+   * character that is not an ASCII letter or digit (and any non-ASCII character, which the
+   * pattern then tests). Null when some phrase of the lexicons does not begin with a letter.
+   */
+  starts: RegExp | null;
   numbers: NumberLexicon;
   lemmas: Map<string, string>;
   notCounted: Set<string>;
@@ -57,8 +66,37 @@ function compile(): Compiled {
     `(?<oneOf>one\\s+of\\s+(?:them|those|the\\s+dead|the\\s+victims))`,
     `(?:(?<qualifier>${alternation(Object.keys(numbers.qualifiers))})\\s+)?(?:(?<vague>${alternation(Object.keys(numbers.vague))})|(?<single>${alternation(Object.keys(numbers.singles))})|(?<number>${number}))(?<percent>${percent})?`,
   ].join('|');
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}$€£.,:-])(?:${source})(?![\\p{L}\\p{N}]|[.,:]\\d)`, 'giu');
+  // The first word of every alternative above: `between`, `from`, `a`/`an` (pairs), `one` (of
+  // them), a number word, or the first word of a qualifier, vague or single phrase. A number word
+  // may run into `to` ("ten to twelve" written "tento twelve" is still a range).
+  const numberWords = [
+    ...Object.keys(numbers.units),
+    ...Object.keys(numbers.tens),
+    ...Object.keys(numbers.scales),
+  ];
+  const phrases = [
+    'between',
+    'from',
+    'a',
+    'an',
+    'one',
+    ...numberWords,
+    ...Object.keys(numbers.singles),
+    ...Object.keys(numbers.vague),
+    ...Object.keys(numbers.qualifiers),
+  ];
+  const firstWords = phrases.map((phrase) => /^[a-z]+(?![A-Za-z])/i.exec(phrase)?.[0]?.toLowerCase());
+  const starts = firstWords.every((word) => word !== undefined)
+    ? new RegExp(
+        `(?<![A-Za-z0-9])(?:\\d|(?:${alternation(new Set(firstWords as string[]))})(?![A-Za-z])|(?:${alternation(numberWords)})to|[^\\x00-\\x7f])`,
+        'gi',
+      )
+    : null;
   compiled = {
-    pattern: new RegExp(`(?<![\\p{L}\\p{N}$€£.,:-])(?:${source})(?![\\p{L}\\p{N}]|[.,:]\\d)`, 'giu'),
+    pattern,
+    sticky: new RegExp(pattern.source, 'iuy'),
+    starts,
     numbers,
     lemmas: new Map(Object.entries(nouns.lemmas)),
     notCounted: new Set(nouns.notCounted),
@@ -111,13 +149,15 @@ const AGED = /\baged?\s*$/i;
  *   // [{ text: 'At least 21 people'?.. low: 21, best: 21, high: null, qualifier: 'at-least', counted: 'person' }]
  */
 export function extractQuantities(text: string, sentences: readonly Sentence[]): Quantity[] {
-  const { pattern, numbers } = compile();
+  const { pattern, sticky, numbers } = compile();
+  // With `i` and `u`, ſ and the Kelvin sign match s and k inside words the ASCII `starts` misses.
+  const starts = text.includes('ſ') || text.includes('\u212a') ? null : compile().starts;
   const quantities: Quantity[] = [];
   for (const sentence of sentences) {
     const [offset] = sentence.span;
     if (!MAY_HAVE_NUMBER.test(sentence.text)) continue;
-    pattern.lastIndex = 0;
-    for (let match = pattern.exec(sentence.text); match; match = pattern.exec(sentence.text)) {
+    const matches = starts ? matchAtStarts(sticky, starts, sentence.text) : execAll(pattern, sentence.text);
+    for (const match of matches) {
       const quantity = toQuantity(sentence.text, match, numbers);
       if (!quantity) continue;
       const start = offset + match.index;
@@ -126,6 +166,25 @@ export function extractQuantities(text: string, sentences: readonly Sentence[]):
     }
   }
   return quantities;
+}
+
+/**
+ * The matches of a global scan of `sticky`'s pattern, found by trying it only where `starts`
+ * finds a position a match can begin at: the same matches, far fewer attempts of the large
+ * pattern.
+ */
+function matchAtStarts(sticky: RegExp, starts: RegExp, text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  starts.lastIndex = 0;
+  for (let start = starts.exec(text); start; start = starts.exec(text)) {
+    sticky.lastIndex = start.index;
+    const match = sticky.exec(text);
+    if (match) {
+      out.push(match);
+      starts.lastIndex = start.index + Math.max(1, match[0].length);
+    } else starts.lastIndex = start.index + 1;
+  }
+  return out;
 }
 
 type Value = Omit<Quantity, 'span' | 'text'>;

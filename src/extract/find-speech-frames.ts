@@ -1,4 +1,5 @@
 import type { Sentence, Span, Stance } from '../core/types.js';
+import { isPlainText } from './exec-all.js';
 import { loadLexicon } from './load-lexicon.js';
 import { parseSpeaker, type SpeakerKind, speakerWords } from './parse-speaker.js';
 
@@ -77,6 +78,9 @@ function compile(): Compiled {
 
 const TOKEN =
   /(?:\p{L}\.){2,}|[\p{L}\p{N}][\p{L}\p{N}’'.-]*[\p{L}\p{N}](?:(?<=s)[’'](?=\s))?|[\p{L}\p{N}]|[,;:()“”"‘’—–]/gu;
+/** `TOKEN` for a plain text (`isPlainText`): the same tokens, found several times faster. */
+const TOKEN_PLAIN =
+  /(?:[A-Za-z]\.){2,}|[A-Za-z0-9][A-Za-z0-9’'.-]*[A-Za-z0-9](?:(?<=s)[’'](?=\s))?|[A-Za-z0-9]|[,;:()“”"‘’—–]/g;
 const SKIP = new Set([
   'also',
   'now',
@@ -228,9 +232,10 @@ function windowStart(text: string, sentenceStart: number, cueStart: number): num
 
 function tokenize(text: string, from: number, to: number): Token[] {
   const out: Token[] = [];
-  TOKEN.lastIndex = 0;
   const slice = text.slice(from, to);
-  for (let match = TOKEN.exec(slice); match; match = TOKEN.exec(slice)) {
+  const pattern = isPlainText(slice) ? TOKEN_PLAIN : TOKEN;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(slice); match; match = pattern.exec(slice)) {
     out.push({ text: match[0], start: from + match.index, end: from + match.index + match[0].length });
   }
   return out;

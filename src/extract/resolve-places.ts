@@ -1,5 +1,5 @@
 import type { Diagnostic, PlaceMention, Span } from '../core/types.js';
-import { execAll, scanCapitals } from './exec-all.js';
+import { execAll, isPlainText, scanCapitals } from './exec-all.js';
 import { type Gazetteer, type GazetteerEntry, loadGazetteer } from './gazetteer/load-gazetteer.js';
 import { loadLexicon } from './load-lexicon.js';
 
@@ -38,6 +38,9 @@ const RUN =
   /\p{Lu}[\p{L}\p{M}’'.-]*(?:[ \u00a0](?:(?:de|del|da|al|el|upon|on|sur|am|an)[ \u00a0])?\p{Lu}[\p{L}\p{M}’'.-]*)*/gu;
 
 const RUN_STICKY = new RegExp(RUN.source, 'uy');
+/** `RUN` for a plain text (`isPlainText`): the same matches, found several times faster. */
+const RUN_PLAIN =
+  /[A-Z][A-Za-z’'.-]*(?:[ \u00a0](?:(?:de|del|da|al|el|upon|on|sur|am|an)[ \u00a0])?[A-Z][A-Za-z’'.-]*)*/g;
 
 interface Token {
   text: string;
@@ -100,7 +103,7 @@ export function resolvePlaces(
     return known;
   };
 
-  for (const m of scanCapitals(RUN_STICKY, text)) {
+  for (const m of isPlainText(text) ? execAll(RUN_PLAIN, text) : scanCapitals(RUN_STICKY, text)) {
     const tokens = tokenize(m[0], m.index, stop, gaz);
     let i = 0;
     while (i < tokens.length) {
