@@ -30,10 +30,24 @@ const show = Number(flag('show', '15'));
 
 const g = createGenerator(seed);
 const ids: number[] = [];
+// With --derived, the derived documents of those topics take part too (their planted pairs and
+// pairs of two documents derived from one source are correct, not listed).
+const derived = args.includes('--derived');
+const sourceOf = new Map<number, number>();
 for (let i = 0; i < size; i++) {
   const slot = i % 20;
-  if ((slot < 1 || slot > 4) && topicOf(i, seed) < topics) ids.push(i);
+  if (slot < 1 || slot > 4) {
+    if (topicOf(i, seed) < topics) ids.push(i);
+  } else if (derived) {
+    const d = g.doc(i);
+    if (d.topic < topics) {
+      ids.push(i);
+      sourceOf.set(i, d.source);
+    }
+  }
 }
+const related = (a: number, b: number) =>
+  sourceOf.get(b) === a || sourceOf.get(a) === b || (sourceOf.has(a) && sourceOf.get(a) === sourceOf.get(b));
 const sketch = createSketcher();
 const prepared = new Map<number, PreparedText>();
 const bands = new Map<number, number[]>();
@@ -73,6 +87,7 @@ for (const c of [...candidates].sort((x, y) => x - y)) {
   const b = c - a * SHIFT;
   const pa = prepared.get(a) as PreparedText;
   const pb = prepared.get(b) as PreparedText;
+  if (related(a, b)) continue;
   const r = comparePrepared(pa, pb);
   if (r.relation === 'none') continue;
   accepted++;
@@ -81,7 +96,7 @@ for (const c of [...candidates].sort((x, y) => x - y)) {
   else stats.bySentences++;
   if (shown++ >= show) continue;
   console.log(
-    `\n#${shown} docs ${a} ~ ${b} (topic ${topicOf(a, seed)}/${topicOf(b, seed)}) ${r.relation} shared ${r.shared_a}/${r.shared_b}, band candidate: ${bandPairs.has(c)}, shared sentence keys: ${sentenceCount.get(c) ?? 0}`,
+    `\n#${shown} docs ${a} (${sourceOf.has(a) ? `from ${sourceOf.get(a)}` : 'original'}) ~ ${b} (${sourceOf.has(b) ? `${g.doc(b).kind} of ${sourceOf.get(b)}` : 'original'}) (topic ${topicOf(a, seed)}/${topicOf(b, seed)}) ${r.relation} shared ${r.shared_a}/${r.shared_b}, band candidate: ${bandPairs.has(c)}, shared sentence keys: ${sentenceCount.get(c) ?? 0}`,
   );
   for (const p of r.passages)
     console.log(

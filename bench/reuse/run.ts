@@ -198,17 +198,21 @@ async function verifyInChunks(workers: Worker[], candidates: Float64Array, n: nu
   return sortCodes(parts);
 }
 
+/** Texts (re)prepared by verification: the cost that is not the comparison itself. */
+let textsPrepared = 0;
+
 async function verify(workers: Worker[], candidates: Float64Array): Promise<Float64Array> {
   const half = Math.ceil(candidates.length / workers.length);
   const parts = await Promise.all(
     workers.map((w, k) =>
-      run<{ accepted: Float64Array }>(w, {
+      run<{ accepted: Float64Array; prepared: number }>(w, {
         type: 'verify',
         seed,
         pairs: candidates.slice(k * half, (k + 1) * half),
       }),
     ),
   );
+  textsPrepared += parts.reduce((s, p) => s + p.prepared, 0);
   return sortCodes(parts.map((p) => p.accepted));
 }
 
@@ -314,7 +318,7 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
     const verifySeconds = (t2 - v0) / 1000;
     const verifyCpu = c2 - vc0;
     process.stderr.write(
-      `  ${new Date().toISOString()} load ${loadavg()[0]?.toFixed(1)} ${n}: verified in ${verifySeconds.toFixed(1)} s (CPU ${verifyCpu.toFixed(0)} s), ${accepted.length} pairs\n`,
+      `  ${new Date().toISOString()} load ${loadavg()[0]?.toFixed(1)} ${n}: verified in ${verifySeconds.toFixed(1)} s (CPU ${verifyCpu.toFixed(0)} s), ${accepted.length} pairs, ${textsPrepared} texts prepared\n`,
     );
 
     const { planted, implied } = truth(n);

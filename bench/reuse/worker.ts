@@ -91,8 +91,10 @@ parentPort?.on('message', (job: Job) => {
       if (cache.size >= 4000) cache.delete(cache.keys().next().value as number);
       p = prepareText(g.doc(i).text);
       cache.set(i, p);
+      preparedCount++;
       return p;
     };
+    let preparedCount = 0;
     const accepted = new Growable();
     for (const code of job.pairs) {
       const lo = Math.floor(code / SHIFT);
@@ -101,7 +103,7 @@ parentPort?.on('message', (job: Job) => {
       if (r.relation !== 'none') accepted.push(code);
     }
     const a = accepted.result();
-    parentPort?.postMessage({ accepted: a }, [a.buffer as ArrayBuffer]);
+    parentPort?.postMessage({ accepted: a, prepared: preparedCount }, [a.buffer as ArrayBuffer]);
   } else {
     const sets: Uint32Array[] = [];
     for (let i = 0; i < job.n; i++) sets.push(contentShingles(prepareText(g.doc(i).text), job.shingleSize));

@@ -13,7 +13,7 @@ export interface CandidateHits {
  * common in news to be worth verifying; two are the cheapest evidence of a spliced or paraphrased
  * passage). Candidates are always verified by alignment before they become links.
  */
-export const MIN_SENTENCE_KEYS = 2;
+export const MIN_SENTENCE_KEYS = 3;
 
 /** Sentence or band keys shared by more documents than this are too common to be evidence. */
 export const MAX_DOCUMENTS_PER_KEY = 64;
