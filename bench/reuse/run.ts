@@ -66,6 +66,14 @@ interface SizeResult {
   /** Process CPU seconds (all threads) of indexing, verification and the 1,000-document add. */
   indexCpuSeconds?: number;
   verifyCpuSeconds?: number;
+  /** Texts prepared again by verification (not in a worker's cache of recent texts). */
+  textsPrepared?: number;
+  /**
+   * CPU milliseconds the bench's generator takes per document (measured on a sample after the
+   * run): indexing generates every document once and verification once per text prepared again,
+   * work that a store of real documents replaces by reading the text.
+   */
+  generationMsPerDoc?: number;
   addCpuSeconds?: number;
 }
 
@@ -181,20 +189,59 @@ function candidatesFrom(bandPairs: Float64Array, sentencePairs: Float64Array): F
   return out.data.slice(0, out.length);
 }
 
-/** `verify` in slices, logging progress (a long run stopped early still shows its rate). */
+/**
+ * Verifies all candidates on the workers with work stealing: worker k starts at the front of its
+ * own contiguous share of the sorted pairs (so that the texts of nearby pairs stay in its cache)
+ * and takes jobs of `JOB` pairs; a worker whose share is done takes jobs from the back of the
+ * share with the most work left. Logs progress (a long run stopped early still shows its rate).
+ */
 async function verifyInChunks(workers: Worker[], candidates: Float64Array, n: number): Promise<Float64Array> {
-  const slice = Number(flag('verify-slice', '50000'));
-  if (candidates.length <= slice) return verify(workers, candidates);
+  const JOB = Number(flag('verify-job', '2000'));
+  const share = Math.ceil(candidates.length / workers.length);
+  const ranges = workers.map((_, k) => ({
+    front: Math.min(candidates.length, k * share),
+    back: Math.min(candidates.length, (k + 1) * share),
+  }));
   const parts: Float64Array[] = [];
   const t0 = performance.now();
   const c0 = cpuNow();
-  for (let start = 0; start < candidates.length; start += slice) {
-    parts.push(await verify(workers, candidates.subarray(start, start + slice)));
-    const done = Math.min(candidates.length, start + slice);
-    process.stderr.write(
-      `  ${new Date().toISOString()} load ${loadavg()[0]?.toFixed(1)} ${n}: verified ${done}/${candidates.length} candidates in ${((performance.now() - t0) / 1000).toFixed(1)} s (CPU ${(cpuNow() - c0).toFixed(0)} s), peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB\n`,
-    );
-  }
+  let done = 0;
+  let logged = 0;
+  const next = (k: number): Float64Array | null => {
+    const own = ranges[k] as { front: number; back: number };
+    if (own.front < own.back) {
+      const end = Math.min(own.back, own.front + JOB);
+      const job = candidates.subarray(own.front, end);
+      own.front = end;
+      return job;
+    }
+    const other = ranges.reduce((best, r) => (r.back - r.front > best.back - best.front ? r : best));
+    if (other.front >= other.back) return null;
+    const begin = Math.max(other.front, other.back - JOB);
+    const job = candidates.subarray(begin, other.back);
+    other.back = begin;
+    return job;
+  };
+  await Promise.all(
+    workers.map(async (w, k) => {
+      for (let job = next(k); job; job = next(k)) {
+        const r = await run<{ accepted: Float64Array; prepared: number }>(w, {
+          type: 'verify',
+          seed,
+          pairs: job.slice(),
+        });
+        textsPrepared += r.prepared;
+        parts.push(r.accepted);
+        done += job.length;
+        if (done - logged >= 50000) {
+          logged = done;
+          process.stderr.write(
+            `  ${new Date().toISOString()} load ${loadavg()[0]?.toFixed(1)} ${n}: verified ${done}/${candidates.length} candidates in ${((performance.now() - t0) / 1000).toFixed(1)} s (CPU ${(cpuNow() - c0).toFixed(0)} s), peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MiB\n`,
+          );
+        }
+      }
+    }),
+  );
   return sortCodes(parts);
 }
 
@@ -357,6 +404,14 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
       indexCpuSeconds: c1 - c0,
       verifyCpuSeconds: verifyCpu,
     };
+    result.textsPrepared = textsPrepared;
+    {
+      const g = createGenerator(seed);
+      const sample = 5000;
+      const gc0 = cpuNow();
+      for (let i = 0; i < sample; i++) g.doc(n - sample + i);
+      result.generationMsPerDoc = ((cpuNow() - gc0) * 1000) / sample;
+    }
     if (add.seconds >= 0) {
       result.addSeconds = add.seconds;
       result.addCpuSeconds = add.cpuSeconds;
@@ -533,12 +588,12 @@ async function main(): Promise<void> {
 
 function table(results: SizeResult[]): string {
   const rows = [
-    '| docs | words | index s | candidates | verify s | total s | docs/s (index) | docs/s (total) | CPU s | peak RSS MiB | R verbatim | R light-edit | R splice | R paraphrase | precision | false pos. | add 1,000 s |',
-    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| docs | words | index s | candidates | verify s | total s | docs/s (index) | docs/s (total) | CPU s | peak RSS MiB | R verbatim | R light-edit | R splice | R paraphrase | precision | false pos. | add 1,000 s | index CPU s | verify CPU s | texts prepared again | generation ms/doc |',
+    '|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of results) {
     rows.push(
-      `| ${r.size.toLocaleString('en')} | ${r.words.toLocaleString('en')} | ${r.indexSeconds.toFixed(1)} | ${r.candidates.toLocaleString('en')} | ${r.verifySeconds.toFixed(1)} | ${r.totalSeconds.toFixed(1)} | ${Math.round(r.docsPerSecondIndex).toLocaleString('en')} | ${Math.round(r.docsPerSecondTotal).toLocaleString('en')} | ${r.cpuSeconds !== undefined ? r.cpuSeconds.toFixed(0) : '-'} | ${Math.round(r.peakRssMiB)} | ${r.recall.verbatim.toFixed(4)} | ${r.recall['light-edit'].toFixed(4)} | ${r.recall.splice.toFixed(4)} | ${r.recall.paraphrase.toFixed(4)} | ${r.precision.toFixed(4)} | ${r.falsePositives} | ${r.addSeconds !== undefined ? r.addSeconds.toFixed(2) : '-'} |`,
+      `| ${r.size.toLocaleString('en')} | ${r.words.toLocaleString('en')} | ${r.indexSeconds.toFixed(1)} | ${r.candidates.toLocaleString('en')} | ${r.verifySeconds.toFixed(1)} | ${r.totalSeconds.toFixed(1)} | ${Math.round(r.docsPerSecondIndex).toLocaleString('en')} | ${Math.round(r.docsPerSecondTotal).toLocaleString('en')} | ${r.cpuSeconds !== undefined ? r.cpuSeconds.toFixed(0) : '-'} | ${Math.round(r.peakRssMiB)} | ${r.recall.verbatim.toFixed(4)} | ${r.recall['light-edit'].toFixed(4)} | ${r.recall.splice.toFixed(4)} | ${r.recall.paraphrase.toFixed(4)} | ${r.precision.toFixed(4)} | ${r.falsePositives} | ${r.addSeconds !== undefined ? r.addSeconds.toFixed(2) : '-'} | ${r.indexCpuSeconds?.toFixed(0) ?? '-'} | ${r.verifyCpuSeconds?.toFixed(0) ?? '-'} | ${r.textsPrepared ?? '-'} | ${r.generationMsPerDoc?.toFixed(3) ?? '-'} |`,
     );
   }
   for (const r of results) {
