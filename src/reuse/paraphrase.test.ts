@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { alignParaphrases, oneToOne } from './align-paraphrase.js';
 import { compareTexts } from './compare-texts.js';
+import { prepareText } from './prepare.js';
 
 // A fictional wire story, a paraphrase of it, and an independent report of the same facts.
 const WIRE = `Floodwaters destroyed three bridges in the river town of Velmora on Feb. 12, local officials said, after two days of heavy rain.
@@ -65,6 +67,28 @@ describe('paraphrase detection', () => {
     const b =
       'Crowds gathered for hours. Speaking from the steps, the minister promised: "We will rebuild every bridge and every school before winter comes."';
     expect(compareTexts(a, b).relation).toBe('none');
+  });
+
+  it('does not count one sentence resembling several sentences of another report as several', () => {
+    // A report that keeps coming back to its topic's words (troops, shelling, fires, the port)
+    // resembles one sentence of another report many times over: topic vocabulary, not copying.
+    const a =
+      'Troops shelled the port city overnight and fires burned near the harbour warehouses. Officials in the capital said talks would resume next week. A ceasefire agreed on Tuesday collapsed within hours.';
+    const b =
+      'Fires burned near the harbour warehouses after troops shelled the port. The port city was shelled overnight by troops, and fires burned near the harbour. Troops shelled the city again, residents said, and fires burned near the port warehouses.';
+    const pa = prepareText(a);
+    const pb = prepareText(b);
+    const pairs = alignParaphrases(
+      pa,
+      pb,
+      new Uint8Array(pa.tokens.length),
+      new Uint8Array(pb.tokens.length),
+    );
+    expect(pairs.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(pairs.map((p) => p.a.first)).size).toBe(1);
+    expect(oneToOne(pairs)).toHaveLength(1);
+    expect(compareTexts(a, b).relation).toBe('none');
+    expect(compareTexts(b, a).relation).toBe('none');
   });
 
   it('refuses sentences whose numbers disagree', () => {
