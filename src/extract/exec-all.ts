@@ -210,6 +210,7 @@ export function scanCapitals(sticky: RegExp, text: string): RegExpExecArray[] {
 }
 
 /** A character that is not ASCII and not one of the common typographic marks below. */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included
 const NOT_PLAIN = /[^\x00-\x7f\u00a0\u2013\u2014\u2018\u2019\u201c\u201d\u2026€£]/;
 
 /**
