@@ -245,6 +245,12 @@ export interface IncidentMention {
   modality: Modality;
   /** Original source of the information (`Ukraine's prosecutor-general`), not the outlet. */
   origin: string | null;
+  /**
+   * What a summary of the incident should quote when `text` does not read on its own: the whole
+   * sentence of an elliptical item ("five in Djugu" in "gunmen killed eight civilians, five in
+   * Djugu and three in Aru"). Absent when `text` itself is a clause that reads on its own.
+   */
+  summary?: { span: Span; text: string };
 }
 
 export interface Quote {
@@ -273,6 +279,12 @@ export interface Attribution {
   text: string;
   /** Who the information is attributed to, normalised. */
   source: string;
+  /**
+   * The named person who spoke for the source, with their role, when the source is the
+   * organisation they speak for: "Innocent Mbafele (LALF spokesman)" for source "LALF". Absent
+   * otherwise.
+   */
+  speaker?: string;
   cue: string;
   /** The statement that is attributed. */
   statement: Span;

@@ -71,6 +71,43 @@ describe('extractAttributions', () => {
     expect(findSpanMismatches(text, attributions)).toEqual([]);
   });
 
+  it.each([
+    // [text, the attribution phrase as it reads in the text]
+    [
+      'A spokesman for the LALF, Innocent Mbafele, rejected the accusations as propaganda.',
+      'A spokesman for the LALF, Innocent Mbafele, rejected',
+    ],
+    [
+      'Ukraine’s prosecutor-general, Iryna Venediktova, said 410 bodies were found.',
+      'Ukraine’s prosecutor-general, Iryna Venediktova, said',
+    ],
+    ['Kyiv Mayor Vitali Klitschko said the city was calm.', 'Kyiv Mayor Vitali Klitschko said'],
+    ['Police said two men were arrested.', 'Police said'],
+  ])('spans the whole subject: %s', (text, phrase) => {
+    const attributions = extractAttributions(text, splitSentences(text));
+    expect(attributions[0]?.text).toBe(phrase);
+    expect(findSpanMismatches(text, attributions)).toEqual([]);
+  });
+
+  it.each([
+    // [text, source, the named person who spoke for it (undefined: the source is who spoke)]
+    [
+      'Rachel Angwandi, a spokeswoman for the provincial health division, told the Post that 12 died.',
+      'provincial health division',
+      'Rachel Angwandi (provincial health division spokeswoman)',
+    ],
+    [
+      'A spokesman for the LALF, Innocent Mbafele, rejected the accusations as propaganda.',
+      'LALF',
+      'Innocent Mbafele (LALF spokesman)',
+    ],
+    ['A spokesman for the LALF denied the accusations.', 'LALF', undefined],
+    ['Kyiv Mayor Vitali Klitschko said the city was calm.', 'Vitali Klitschko (Kyiv Mayor)', undefined],
+  ])('names the spokesperson behind an organisation: %s', (text, source, speaker) => {
+    const [attribution] = extractAttributions(text, splitSentences(text));
+    expect([attribution?.source, attribution?.speaker]).toEqual([source, speaker]);
+  });
+
   it('ignores perception by someone who is not a source and phrasal verbs that are not speech', () => {
     const text =
       'Bodies found in the town were buried. The mayor called on nations to act. Soldiers saw nothing.';

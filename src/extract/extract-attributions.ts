@@ -19,10 +19,13 @@ export function extractAttributions(text: string, sentences: readonly Sentence[]
     if (!frame.speaker || frame.speaker.kind === 'pronoun' || /ing$/.test(frame.cue)) continue;
     const span = phraseSpan(frame);
     const sentence = sentences[frame.sentence]!;
+    const source = normaliseSource(frame);
+    const speaker = spokesperson(frame);
     attributions.push({
       span,
       text: text.slice(span[0], span[1]),
-      source: normaliseSource(frame),
+      source,
+      ...(speaker && speaker !== source ? { speaker } : {}),
       cue: frame.cue,
       statement: frame.statement ?? sentence.span,
     });
@@ -30,8 +33,23 @@ export function extractAttributions(text: string, sentences: readonly Sentence[]
   return attributions;
 }
 
+/**
+ * A named person who speaks for the source ("A spokesman for the LALF, Innocent Mbafele") as
+ * `Innocent Mbafele (LALF spokesman)`, or null when the source is not an organisation someone
+ * speaks for.
+ */
+function spokesperson(frame: SpeechFrame): string | null {
+  const speaker = frame.speaker!;
+  const behind = speaker.kind === 'person' ? BEHIND_ROLE.exec(speaker.role ?? '') : null;
+  if (!behind) return null;
+  const name = speaker.speaker.replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim();
+  const organisation = behind[2]!.replace(/[’‘]/g, "'").replace(/^the /i, '');
+  return `${name} (${organisation} ${behind[1]!.toLowerCase()})`;
+}
+
 function phraseSpan(frame: SpeechFrame): Span {
-  const [speakerStart, speakerEnd] = frame.speaker!.span;
+  // The whole subject ("A spokesman for the LALF, Innocent Mbafele, rejected"), not the name alone.
+  const [speakerStart, speakerEnd] = frame.speaker!.phrase ?? frame.speaker!.span;
   const [cueStart, cueEnd] = frame.cueSpan;
   // A resolved pronoun or an inherited speaker may sit far from the cue: keep the cue alone then.
   if (Math.abs(speakerStart - cueEnd) > 200 && Math.abs(cueStart - speakerEnd) > 200)
@@ -51,13 +69,13 @@ export function normaliseSource(frame: SpeechFrame): string {
   // A spokesperson or officer speaks for their organisation: the organisation is the source.
   const behind =
     BEHIND_ROLE.exec(speaker.role ?? '') ?? (speaker.kind === 'description' ? BEHIND_ROLE.exec(plain) : null);
-  if (behind) return behind[1]!.replace(/[’‘]/g, "'").replace(/^the /i, '');
+  if (behind) return behind[2]!.replace(/[’‘]/g, "'").replace(/^the /i, '');
   const base = plain.replace(/^the /i, '');
   return speaker.role && speaker.kind === 'person' ? `${base} (${speaker.role.replace(/[’‘]/g, "'")})` : base;
 }
 
 const BEHIND_ROLE =
-  /^(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+)?(?:spokes(?:man|woman|person)|director|head|chief|official|officer|representative|employee|member)\s+(?:for|of|at|with)\s+(?:the\s+)?(.+)$/iu;
+  /^(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+)?(spokes(?:man|woman|person)|director|head|chief|official|officer|representative|employee|member)\s+(?:for|of|at|with)\s+(?:the\s+)?(.+)$/iu;
 
 function quotedPositions(text: string): (position: number) => boolean {
   const parts = findQuoteMarks(text).regions.flatMap((region) => region.parts);

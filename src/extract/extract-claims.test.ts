@@ -36,6 +36,26 @@ const cases: [string, string, (string | null)[][]][] = [
     [['army', 'deny', 'has nothing to do with']],
   ],
   ['denied', 'The governor denied that troops fired on protesters.', [['governor', 'deny', 'denied']]],
+  [
+    'named spokesperson before the name',
+    'A spokesman for the LALF, Innocent Mbafele, rejected the accusations as propaganda.',
+    [['Innocent Mbafele (LALF spokesman)', 'deny', 'rejected the accusations']],
+  ],
+  [
+    'named spokesperson after the name',
+    'Innocent Mbafele, a spokesman for the LALF, denied that its fighters fired on the market.',
+    [['Innocent Mbafele (LALF spokesman)', 'deny', 'denied']],
+  ],
+  [
+    'title before the name',
+    'LALF spokesman Innocent Mbafele rejected the accusations as propaganda.',
+    [['Innocent Mbafele (LALF spokesman)', 'deny', 'rejected the accusations']],
+  ],
+  [
+    'unnamed spokesperson',
+    'A spokesman for the LALF denied that its fighters fired on the market.',
+    [['LALF', 'deny', 'denied']],
+  ],
   ['accused', 'Ukraine accused Russia of war crimes.', [['Ukraine', 'affirm', 'accused']]],
   ['blamed', 'Officials blamed rebels for the attack.', [['Officials', 'affirm', 'blamed']]],
   [

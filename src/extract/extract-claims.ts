@@ -96,7 +96,8 @@ export function extractClaims(
       if (clauseEnd <= clauseStart) clauseEnd = attribution.span[1];
       const span = trim(text, clauseStart, clauseEnd);
       const { stance, cue } = stanceOf(text.slice(span[0], span[1]), attribution.cue);
-      add(span, attribution.source, stance, cue ?? attribution.cue);
+      // The claimant is who spoke: a named spokesperson rather than the organisation behind them.
+      add(span, attribution.speaker ?? attribution.source, stance, cue ?? attribution.cue);
     });
   }
   return claims;

@@ -63,6 +63,33 @@ describe('incidents', () => {
     ]);
   });
 
+  it.each([
+    // [text, incident texts, summaries (null: the text reads on its own)]
+    [
+      'Violence has surged in Bunia, in eastern Democratic Republic of Congo. Late last month, gunmen killed eight civilians in two towns in northern Ituri, five in Djugu and three in Aru, according to local authorities.',
+      ['five in Djugu', 'and three in Aru'],
+      [
+        'Late last month, gunmen killed eight civilians in two towns in northern Ituri, five in Djugu and three in Aru, according to local authorities.',
+        'Late last month, gunmen killed eight civilians in two towns in northern Ituri, five in Djugu and three in Aru, according to local authorities.',
+      ],
+    ],
+    [
+      'Shelling killed 7 in Ochakiv and 1 in Mykolaiv on Sunday.',
+      ['Shelling killed 7 in Ochakiv', 'and 1 in Mykolaiv'],
+      [null, 'Shelling killed 7 in Ochakiv and 1 in Mykolaiv on Sunday.'],
+    ],
+    [
+      'Gunmen shot dead three villagers in Kaduna on Monday.',
+      ['Gunmen shot dead three villagers in Kaduna on Monday.'],
+      [null],
+    ],
+  ])('gives an elliptical item the whole sentence to summarise: %s', (text, texts, summaries) => {
+    const x = run(text);
+    expect(x.incidents.map((i) => i.text)).toEqual(texts);
+    expect(x.incidents.map((i) => i.summary?.text ?? null)).toEqual(summaries);
+    expect(findSpanMismatches(text, [x])).toEqual([]);
+  });
+
   it('takes the bodies figure for bodies found', () => {
     const inc = run('The bodies of 410 civilians were found in towns near Kyiv.').incidents[0];
     expect(inc?.kind).toBe('bodies-found');

@@ -284,9 +284,16 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
           );
         }
         items.forEach((it, k) => {
-          out.push(
-            incident(trimSpan(text, [it.start, it.end]), it.quantity, it.place, aggregate && k === 0, clause),
+          const item = incident(
+            trimSpan(text, [it.start, it.end]),
+            it.quantity,
+            it.place,
+            aggregate && k === 0,
+            clause,
           );
+          // "five in Djugu" has no verb of its own: a summary quotes the whole sentence.
+          item.summary = { span: sentence.span, text: sentence.text };
+          out.push(item);
         });
       } else {
         const mention = incident(trimSpan(text, clause), killed, place, true);

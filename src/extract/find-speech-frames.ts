@@ -20,6 +20,11 @@ export interface FrameSpeaker {
   span: Span;
   /** True when the speaker was resolved from an earlier mention rather than read here. */
   resolved: boolean;
+  /**
+   * The whole subject when it is more than the name: `A spokesman for the LALF, Innocent
+   * Mbafele` (the role before the name), so that an attribution reads from its beginning.
+   */
+  phrase?: Span;
 }
 
 /** A reporting frame: `<speaker> <cue> <statement>`, `according to <speaker>`, `<speaker> saw`. */
@@ -367,6 +372,8 @@ export function findSpeechFrames(
         )
           continue;
         const resolved = speaker ? resolver.resolve(speaker) : inheritSpeaker(inSentence);
+        if (resolved && speaker?.phraseStart !== undefined && speaker.phraseStart < speaker.start)
+          resolved.phrase = [speaker.phraseStart, speaker.end];
         if (!resolved && !PARTICIPLE.test(cue)) continue;
         const statement = inverted
           ? statementBefore(text, sentenceStart, cueStart)

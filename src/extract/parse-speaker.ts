@@ -65,9 +65,22 @@ export function parseSpeaker(phrase: string): ParsedSpeaker {
 
 const parsed = new Map<string, ParsedSpeaker>();
 
+/** Punctuation around a phrase cut from running text (`Innocent Mbafele,`, `“Kalonji`). */
+const EDGE_PUNCTUATION = /^[\s,;:“”"—–]+|[\s,;:“”"—–]+$/g;
+/** A label before a colon: `LALF: Innocent Mbafele`, `Reuters: the ministry`. */
+const LABEL = /^(\p{Lu}[\p{L}\p{N}&.’'-]*(?: \p{Lu}[\p{L}\p{N}&.’'-]*){0,5}): (\S.*)$/u;
+
 function parse(phrase: string): ParsedSpeaker {
   const { titles, modifiers, honorifics, organisations, wires } = speakerWords();
-  const text = phrase.trim().replace(/\s+/g, ' ');
+  const flat = phrase.trim().replace(/\s+/g, ' ');
+  const text = flat.replace(EDGE_PUNCTUATION, '') || flat;
+  // A leading label names who the speaker speaks for: it becomes (part of) a person's role.
+  const label = LABEL.exec(text);
+  if (label) {
+    const inner = parse(label[2]!);
+    if (inner.kind !== 'person') return inner;
+    return { ...inner, role: inner.role ? `${label[1]} ${inner.role}` : label[1]! };
+  }
   const lower = text.toLowerCase();
   if (PRONOUNS.has(lower)) return { speaker: text, role: null, kind: 'pronoun' };
   const wire = wires.get(lower.replace(/^the /, ''));
@@ -96,7 +109,12 @@ function parse(phrase: string): ParsedSpeaker {
   const titled =
     roleTokens.some((token) => titles.has(token.toLowerCase()) || honorifics.has(token.toLowerCase())) ||
     /^dr\.?\s/i.test(name);
-  const afterPreposition = /^(?:of|in|for|from|at)$/i.test(roleTokens[roleTokens.length - 1] ?? '');
+  // `A spokesman for LALF`, `A spokesman for the LALF`: the capitalised words name the organisation.
+  const PREPOSITION = /^(?:of|in|for|from|at)$/i;
+  const last = roleTokens[roleTokens.length - 1] ?? '';
+  const afterPreposition =
+    PREPOSITION.test(last) ||
+    (/^(?:the|a|an)$/i.test(last) && PREPOSITION.test(roleTokens[roleTokens.length - 2] ?? ''));
   if (name && !afterPreposition && (roleTokens.length === 0 || titled) && tokens.length - nameStart <= 4) {
     const role = roleTokens.length > 0 ? roleTokens.join(' ').replace(/^the /i, '') : null;
     if (role || !tokens.some((token) => organisations.has(bare(token))))
