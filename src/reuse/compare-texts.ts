@@ -1,5 +1,12 @@
 import type { Direction, Passage, PassageKind, ReuseRelation } from '../core/types.js';
-import { alignParaphrases, oneToOne, type ParaphraseOptions } from './align-paraphrase.js';
+import {
+  alignParaphrases,
+  extendParaphrases,
+  oneToOne,
+  type ParaphraseOptions,
+  type SentenceSeed,
+  sentenceAt,
+} from './align-paraphrase.js';
 import { alignVerbatim, type VerbatimOptions } from './align-verbatim.js';
 import { inferDirection, type TextMeta } from './direction.js';
 import { normalizeForMatching } from './normalize.js';
@@ -95,6 +102,21 @@ function compareOrdered(a: PreparedText, b: PreparedText, options: CompareOption
       passages: [],
     };
   }
+
+  // Widen the reuse to rewritten sentences right next to the passages found (never decides).
+  const seeds: SentenceSeed[] = [];
+  const skipA = covA.slice();
+  const skipB = covB.slice();
+  for (const p of verbatim) {
+    seeds.push({ i: sentenceAt(a, p.a0), j: sentenceAt(b, p.b0) });
+    seeds.push({ i: sentenceAt(a, p.a1 - 1), j: sentenceAt(b, p.b1 - 1) });
+  }
+  for (const s of pairs) {
+    seeds.push({ i: sentenceAt(a, s.a.first), j: sentenceAt(b, s.b.first) });
+    skipA.fill(1, s.a.first, s.a.last);
+    skipB.fill(1, s.b.first, s.b.last);
+  }
+  pairs.push(...extendParaphrases(a, b, seeds, skipA, skipB, options.paraphrase));
 
   const passages: Passage[] = verbatim.map((p) => {
     const score = p.matched / Math.max(p.a1 - p.a0, p.b1 - p.b0);

@@ -91,6 +91,25 @@ describe('paraphrase detection', () => {
     expect(compareTexts(b, a).relation).toBe('none');
   });
 
+  it('widens a reused passage to the rewritten sentence next to it, and never relates texts by that alone', () => {
+    const copied =
+      'Rescue crews evacuated residents from the lower district overnight after the old levee broke near the railway station before dawn on Sunday.';
+    const own = 'The river port of Velmora, isolated for a week, has had no power.';
+    const rewritten =
+      'Like the whole valley, the port of Velmora remained isolated as floodwater kept rising on the river.';
+    const a = `${copied} ${own}\n\nOfficials gave no timetable.`;
+    const b = `${copied} ${rewritten}\n\nA school was turned into a shelter.`;
+    const r = compareTexts(a, b);
+    const next = r.passages.find((p) => b.slice(p.b[0], p.b[1]).startsWith('Like the whole valley'));
+    expect(next?.kind).toBe('paraphrase');
+    expect(a.slice(next?.a[0], next?.a[1])).toBe(own.slice(0, -1));
+    // The same two sentences without the copied one next to them are not reuse.
+    expect(
+      compareTexts(`Officials gave no timetable. ${own}`, `A school was turned into a shelter. ${rewritten}`)
+        .relation,
+    ).toBe('none');
+  });
+
   it('refuses sentences whose numbers disagree', () => {
     const a =
       'Rescue crews evacuated 240 residents from the lower district overnight after the levee broke near the station.';

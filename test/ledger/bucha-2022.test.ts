@@ -59,7 +59,7 @@ describe.skipIf(!present)('bucha-2022: the five real reports', () => {
   // rewrites the wire's ("a port ... that has seen some of the war's greatest suffering, remained
   // cut off") too freely for the paraphrase aligner to put it inside a reused passage, so it
   // counts as 003's own reporting.
-  it.fails('the Mariupol siege has 3 documents and 1 independent source', () => {
+  it('the Mariupol siege has 3 documents and 1 independent source', () => {
     const [e] = ledger.events.filter((x) => x.place?.name === 'Mariupol');
     expect(e?.sources).toBe(3);
     expect(e?.independent_sources).toBe(1);
