@@ -116,7 +116,7 @@ export function buildLedger(input: LedgerInput): Ledger {
 }
 
 /** Bump when the persisted shape changes: an older state is then rebuilt. */
-const STATE_FORMAT = 2;
+const STATE_FORMAT = 3;
 
 interface Meta {
   format: number;
@@ -468,7 +468,8 @@ export function mergeLedger(
     groupState(cache, 'q', 'quote'),
     newQuotes.map((q, i) => ({
       id: q.id,
-      keys: quoteKeys[i] ?? [],
+      keys: quoteKeys[i]?.lookup ?? [],
+      file: quoteKeys[i]?.insert ?? [],
       signature: quoteSignature(quoteOf(q.id)),
     })),
     (a, b) => sameQuote(quoteOf(a), quoteOf(b), quoteSets),
@@ -511,7 +512,12 @@ export function mergeLedger(
   );
   const changedClaims = growGroups(
     groupState(cache, 'c', 'claim'),
-    newClaims.map((c, i) => ({ id: c.claim.id, keys: claimKeys[i] ?? [], signature: claimSignature(c) })),
+    newClaims.map((c, i) => ({
+      id: c.claim.id,
+      keys: claimKeys[i]?.lookup ?? [],
+      file: claimKeys[i]?.insert ?? [],
+      signature: claimSignature(c),
+    })),
     (a, b) => sameClaim(claimOf(a), claimOf(b), claimSets),
   );
   cache.prefetch('c.group', dirtyClaims);

@@ -1,6 +1,7 @@
 import type { DocumentExtraction, IncidentMention } from '../core/types.js';
 import { isImplied, isResolved, linked, type MentionItem, pairScore, statedPlace } from './compatibility.js';
 import { countsOf, tollOf } from './figures.js';
+import type { RareKeys } from './rare-keys.js';
 import { compareStrings } from './stable-id.js';
 import { contentWords, isSubgroup } from './words.js';
 
@@ -114,7 +115,7 @@ interface Keys {
  * rare word, or (when it names no place) its date. A town files its event under its country for
  * region- and country-level mentions to find, but does not search every town of the country.
  */
-function blockingKeys(item: MentionItem, rare: readonly string[]): Keys {
+function blockingKeys(item: MentionItem, rare: RareKeys | undefined): Keys {
   const m = item.mention;
   const shared: string[] = [];
   const insert: string[] = [];
@@ -136,7 +137,8 @@ function blockingKeys(item: MentionItem, rare: readonly string[]): Keys {
     if (!place) lookup.push(`d:${m.date.start}`);
   }
   if (item.scope !== null && item.scope >= 10) shared.push(`s:${item.scope}`);
-  for (const w of rare) shared.push(`w:${w}`);
+  for (const w of rare?.insert ?? []) insert.push(`w:${w}`);
+  for (const w of rare?.lookup ?? []) lookup.push(`w:${w}`);
   return { insert: [...shared, ...insert], lookup: [...shared, ...lookup] };
 }
 
@@ -167,11 +169,11 @@ export interface ClusterState {
 export function assignMentions(
   state: ClusterState,
   items: readonly MentionItem[],
-  rare: readonly (readonly string[])[],
+  rare: readonly RareKeys[],
 ): number[] {
   const out: number[] = [];
   for (const [n, item] of items.entries()) {
-    const keys = blockingKeys(item, rare[n] ?? []);
+    const keys = blockingKeys(item, rare[n]);
     state.prefetch([...keys.lookup, ...keys.insert], []);
     const candidates = new Set<number>();
     for (const k of keys.lookup) for (const c of state.postings(k)) candidates.add(c);

@@ -47,17 +47,21 @@ const isNumber = (w: string) => /^\d/.test(w);
 
 /**
  * Claims are grouped when they have the same stance, compatible claimants and share most content
- * words, and do not give disjoint figures.
+ * words, and, when both give figures, the figures of one are all among those of the other.
  */
 export function sameClaim(a: ClaimItem, b: ClaimItem, sets: (x: ClaimItem) => Set<string>): boolean {
   if (a.claim.stance !== b.claim.stance) return false;
   const ca = norm(a.claim.claimant);
   const cb = norm(b.claim.claimant);
   if (ca !== '' && cb !== '' && ca !== cb) return false;
-  // Claims that both give figures but share none are about different things ("killing 17" vs "killing 30").
-  const na = a.words.filter(isNumber);
-  const nb = b.words.filter(isNumber);
-  if (na.length > 0 && nb.length > 0 && !na.some((n) => nb.includes(n))) return false;
+  // Claims that both give figures are about one thing only when the figures of one are all in the
+  // other ("killing 17" vs "killing 30", or "17 killed, 9 injured" vs "36 killed, 9 injured", are not).
+  const na = new Set(a.words.filter(isNumber));
+  const nb = new Set(b.words.filter(isNumber));
+  if (na.size > 0 && nb.size > 0) {
+    const [few, many] = na.size <= nb.size ? [na, nb] : [nb, na];
+    for (const n of few) if (!many.has(n)) return false;
+  }
   return a.words.length >= 3 && b.words.length >= 3 && setOverlap(sets(a), sets(b)) >= SAME_CLAIM;
 }
 

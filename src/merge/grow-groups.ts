@@ -29,12 +29,15 @@ export interface GroupState {
  */
 export function growGroups(
   state: GroupState,
-  /** `signature`: equal for records that match exactly the same others ('' when unsure). */
-  added: readonly { id: string; keys: readonly string[]; signature: string }[],
+  /**
+   * `keys`: blocking keys searched; `file`: keys the record is filed under (default `keys`);
+   * `signature`: equal for records that match exactly the same others ('' when unsure).
+   */
+  added: readonly { id: string; keys: readonly string[]; file?: readonly string[]; signature: string }[],
   matches: (id: string, other: string) => boolean,
 ): Set<string> {
   const changed = new Set<string>();
-  for (const { id, keys, signature } of added) {
+  for (const { id, keys, file, signature } of added) {
     state.setGroupOf(id, id);
     state.setMembers(id, [id]);
     // An exact repeat (a copy) matches whatever its first occurrence matched: join it directly,
@@ -47,7 +50,8 @@ export function growGroups(
     }
     if (signature !== '') state.setSameAs(signature, id);
     let group = id;
-    state.prefetch(keys, []);
+    const filed = file ?? keys;
+    state.prefetch([...new Set([...keys, ...filed])], []);
     const candidates = new Set<string>();
     for (const k of keys) for (const o of state.postings(k)) candidates.add(o);
     state.prefetch([], [...candidates]);
@@ -57,7 +61,7 @@ export function growGroups(
       group = union(state, group, theirs, changed);
     }
     changed.add(group);
-    for (const k of keys) {
+    for (const k of filed) {
       const list = [...state.postings(k), id];
       if (list.length > MAX_PER_KEY) list.shift();
       state.setPostings(k, list);
