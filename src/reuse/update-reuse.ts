@@ -27,8 +27,12 @@ export interface ReuseResult {
   families: Family[];
 }
 
-/** Bumped when the way keys or pairs are computed changes: the stored index is then rebuilt. */
-const INDEX_VERSION = 1;
+/**
+ * Bumped when the way keys or pairs are computed changes: the stored index is then rebuilt.
+ * 2: three shared sentence keys make a candidate; paraphrase weights, one-to-one decision and the
+ * extension to neighbouring sentences.
+ */
+const INDEX_VERSION = 2;
 
 /** Below this many new documents the work stays in the calling thread (starting workers costs more). */
 export const PARALLEL_FROM = 200;
