@@ -6,6 +6,11 @@ import { loadLexicon } from './load-lexicon.js';
 const TITLE_WORD = /^(?:\p{Lu}[\p{L}’'.-]*|of|the|and|a|an|in|on|for|to|at)[.,]?$/u;
 let sayForms: Set<string> | undefined;
 
+// Regular expressions used inside functions live here: a literal in a function body that a
+// transpiler turns into `new RegExp(…)` (esbuild does for `\p{Lu}`) would be rebuilt on every call.
+const SPACE_CAPITAL = /\s\p{Lu}/u;
+const UPPER_FIRST = /^\p{Lu}/u;
+
 /**
  * Finds direct quotations (paired marks, see find-quote-marks.ts) and indirect ones
  * (`X said that …`, `X said (clause)`), each with its speaker, role and cue.
@@ -171,17 +176,17 @@ function continuesNextParagraph(
   const between = text.slice(previous.span[1], paragraphStart);
   if (between.split(/\n[ \t]*\n/).length !== 2) return false;
   const leadIn = text.slice(sentenceStart, region.span[0]);
-  return leadIn.length < 80 && !/\s\p{Lu}/u.test(leadIn);
+  return leadIn.length < 80 && !SPACE_CAPITAL.test(leadIn);
 }
 
 function isTitle(text: string, content: Span[]): boolean {
   if (content.length !== 1) return false;
   const words = text.slice(content[0]![0], content[0]![1]).split(/\s+/);
-  if (words.length > 6 || (words.length < 2 && !/^\p{Lu}/u.test(words[0] ?? ''))) return false;
+  if (words.length > 6 || (words.length < 2 && !UPPER_FIRST.test(words[0] ?? ''))) return false;
   return (
     words.length >= 2 &&
     words.every((word) => TITLE_WORD.test(word)) &&
-    /^\p{Lu}/u.test(words[words.length - 1] ?? '')
+    UPPER_FIRST.test(words[words.length - 1] ?? '')
   );
 }
 

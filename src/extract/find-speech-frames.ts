@@ -222,6 +222,20 @@ const PASSIVE_BEFORE = /\b(?:be|been|being|was|were|is|are)\s+(?:\w+ly\s+)?$/i;
 const NOT_SPEECH_AFTER = /^\s+(?:on|for|off|up|responsibility|credit)\b/i;
 const PHRASAL = /^(?:called|calls|call|asked|asks|urged|set|cut|claimed|claims)$/;
 
+// Regular expressions used inside functions live here: a literal in a function body that a
+// transpiler turns into `new RegExp(…)` (esbuild does for `\p{Lu}`) would be rebuilt on every call.
+const UPPER_FIRST = /^\p{Lu}/u;
+const LOWER_FIRST = /^\p{Ll}/u;
+const THE_CAPITAL = /^\s+the\s+\p{Lu}/u;
+const FINAL_STOP = /(?<!\b\p{L})\.$/u;
+const HAS_UPPER = /\p{Lu}/u;
+const DESCRIPTION_AFTER =
+  /^\s+((?:the|a|an|his|her|their|one|another)\s+[^,.;!?“”"]+?)(?:,\s+(\p{Lu}[\p{L}’'.-]*(?:\s+\p{Lu}[\p{L}’'.-]*)+))?(?=\s*[,.;!?]?\s*$|\s*[,;]|\s*$)/u;
+const NAME_AFTER =
+  /^\s+((?:the\s+)?(?:\p{Lu}[\p{L}’'.-]*|of|the|and|[a-z-]+(?=\s+\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}’'.-]*|of|the|for|[a-z-]+(?=\s+\p{Lu})))*)/u;
+const APPOSITIVE_AFTER =
+  /^,\s+((?:an?\s+|the\s+)?\p{Ll}[^,;!?“”"]{2,80}?)(?=\s*[,;!?]|(?<!\b(?:St|Dr|Mt|Ft|Gen|No|Jr|Sr))\.(?:\s|$)|\s*$)/u;
+
 interface Token {
   text: string;
   start: number;
@@ -426,7 +440,7 @@ function participleSubject(text: string, sentenceStart: number, cueStart: number
   const phrase = nounPhraseBefore(text, list, list.length - 1);
   const index = phrase ? list.findIndex((token) => token.start === phrase.start) : -1;
   if (index < 1 || list[index - 1]!.text.toLowerCase() !== 'with') return null;
-  return phrase && /^\p{Lu}/u.test(phrase.text) && !PRONOUNS.has(phrase.text.toLowerCase()) ? phrase : null;
+  return phrase && UPPER_FIRST.test(phrase.text) && !PRONOUNS.has(phrase.text.toLowerCase()) ? phrase : null;
 }
 
 /** The noun phrase right before a cue, skipping adverbs and `on Sunday`; handles appositives. */
@@ -445,7 +459,7 @@ function subjectBefore(text: string, sentenceStart: number, cueStart: number): R
     if (!outer || inner.length === 0) return null;
     const innerText = text.slice(inner[0]!.start, inner[inner.length - 1]!.end);
     if (/^(?:who|which)\b/i.test(innerText)) return outer;
-    const innerIsName = inner.every((token) => /^\p{Lu}/u.test(token.text)) && !/[’']s$/.test(innerText);
+    const innerIsName = inner.every((token) => UPPER_FIRST.test(token.text)) && !/[’']s$/.test(innerText);
     if (innerIsName && looksLikeRole(outer.text)) {
       return {
         text: innerText,
@@ -465,7 +479,7 @@ function looksLikeRole(phrase: string): boolean {
   const { titles } = speakerWords();
   return phrase
     .split(/\s+/)
-    .some((word) => /^\p{Ll}/u.test(word) || /[’']s$/.test(word) || titles.has(word.toLowerCase()));
+    .some((word) => LOWER_FIRST.test(word) || /[’']s$/.test(word) || titles.has(word.toLowerCase()));
 }
 
 function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeaker | null {
@@ -482,7 +496,7 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
     const word = token.text;
     const lower = word.toLowerCase().replace(/[’']s$/, '');
     if (/^[,;:()“”"‘’—–]$/.test(word) || verbs.has(lower) || perception.has(lower)) break;
-    if (/^\p{Lu}/u.test(word)) {
+    if (UPPER_FIRST.test(word)) {
       if (STOP_CAPS.has(word)) break;
       first = i;
       continue;
@@ -525,34 +539,25 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
 function subjectAfter(text: string, from: number, sentenceEnd: number): RawSpeaker | null {
   // Windows keep the work per cue bounded, so a pathological run-on sentence stays linear.
   const rest = text.slice(from, Math.min(sentenceEnd, from + 400));
-  const description =
-    /^\s+((?:the|a|an|his|her|their|one|another)\s+[^,.;!?“”"]+?)(?:,\s+(\p{Lu}[\p{L}’'.-]*(?:\s+\p{Lu}[\p{L}’'.-]*)+))?(?=\s*[,.;!?]?\s*$|\s*[,;]|\s*$)/u.exec(
-      rest,
-    );
-  if (description && !/^\s+the\s+\p{Lu}/u.test(rest)) {
+  const description = DESCRIPTION_AFTER.exec(rest);
+  if (description && !THE_CAPITAL.test(rest)) {
     const phrase = description[1]!;
     const start = from + description.index + description[0].indexOf(phrase);
     if (description[2]) {
-      const name = description[2].replace(/(?<!\b\p{L})\.$/u, '');
+      const name = description[2].replace(FINAL_STOP, '');
       const nameStart = from + description.index + description[0].lastIndexOf(description[2]);
       return { text: name, start: nameStart, end: nameStart + name.length, role: phrase };
     }
     return { text: phrase.trimEnd(), start, end: start + phrase.trimEnd().length, role: null };
   }
-  const named =
-    /^\s+((?:the\s+)?(?:\p{Lu}[\p{L}’'.-]*|of|the|and|[a-z-]+(?=\s+\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}’'.-]*|of|the|for|[a-z-]+(?=\s+\p{Lu})))*)/u.exec(
-      rest,
-    );
+  const named = NAME_AFTER.exec(rest);
   if (!named) return null;
-  let phrase = named[1]!.replace(/\s+(?:of|the|and|for)$/i, '').replace(/(?<!\b\p{L})\.$/u, '');
+  let phrase = named[1]!.replace(/\s+(?:of|the|and|for)$/i, '').replace(FINAL_STOP, '');
   phrase = phrase.replace(/\s+(?:on|in)$/i, '');
   const start = from + named[0].indexOf(named[1]!);
-  if (!/\p{Lu}/u.test(phrase) && !PRONOUNS.has(phrase.toLowerCase())) return null;
+  if (!HAS_UPPER.test(phrase) && !PRONOUNS.has(phrase.toLowerCase())) return null;
   // `said Dr. Esther Lokana, director of St. Raphael Hospital, where …`: the appositive is a role.
-  const appositive =
-    /^,\s+((?:an?\s+|the\s+)?\p{Ll}[^,;!?“”"]{2,80}?)(?=\s*[,;!?]|(?<!\b(?:St|Dr|Mt|Ft|Gen|No|Jr|Sr))\.(?:\s|$)|\s*$)/u.exec(
-      rest.slice(named[0].length),
-    );
+  const appositive = APPOSITIVE_AFTER.exec(rest.slice(named[0].length));
   const role =
     appositive && !/^(?:who|which|where|when|saying|adding|according)\b/.test(appositive[1]!)
       ? appositive[1]!.replace(/^(?:an?|the)\s+/i, '')

@@ -27,6 +27,10 @@ export type { Gazetteer, GazetteerEntry } from './gazetteer/load-gazetteer.js';
 export { loadGazetteer } from './gazetteer/load-gazetteer.js';
 export { resolvePlaces } from './resolve-places.js';
 
+// Regular expressions used inside functions live here: a literal in a function body that a
+// transpiler turns into `new RegExp(…)` (esbuild does for `\p{Lu}`) would be rebuilt on every call.
+const HEAD_DATELINE = /^\s*(\p{Lu}{2}[\p{Lu}\p{L}\d .,'’-]{0,60}?)(?:\s*\([^)]{1,30}\))?\s*[—–-]{1,2}\s/u;
+
 /**
  * Version of the extraction output. Stored extractions of another version are redone by
  * `analyze`; raise it when a change alters what is extracted (the golden file changes).
@@ -194,7 +198,7 @@ function isoDay(value: string | null): string | null {
 
 /** The first line of a report when it reads like a dateline ("KYIV, Ukraine (AP) —"). */
 function headSpan(text: string): Span | null {
-  const m = /^\s*(\p{Lu}{2}[\p{Lu}\p{L}\d .,'’-]{0,60}?)(?:\s*\([^)]{1,30}\))?\s*[—–-]{1,2}\s/u.exec(text);
+  const m = HEAD_DATELINE.exec(text);
   return m ? [0, m[0].length] : null;
 }
 

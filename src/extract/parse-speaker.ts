@@ -47,7 +47,8 @@ export interface ParsedSpeaker {
 const PRONOUNS = new Set(['he', 'she', 'it', 'they', 'we', 'i', 'who']);
 const DETERMINER = /^(?:the|a|an|one|another|his|her|its|their|some|several|many|two|three|local)\s/i;
 const bare = (word: string): string => word.toLowerCase().replace(/[’']s$/, '');
-const isCapitalised = (word: string): boolean => /^\p{Lu}/u.test(word);
+const UPPER_FIRST = /^\p{Lu}/u;
+const isCapitalised = (word: string): boolean => UPPER_FIRST.test(word);
 
 /**
  * Splits a speaker phrase into name and role: `Kyiv Mayor Vitali Klitschko` → speaker

@@ -42,6 +42,12 @@ const RUN_STICKY = new RegExp(RUN.source, 'uy');
 const RUN_PLAIN =
   /[A-Z][A-Za-z’'.-]*(?:[ \u00a0](?:(?:de|del|da|al|el|upon|on|sur|am|an)[ \u00a0])?[A-Z][A-Za-z’'.-]*)*/g;
 
+// Regular expressions used inside functions live here: a literal in a function body that a
+// transpiler turns into `new RegExp(…)` (esbuild does for `\p{Lu}`) would be rebuilt on every call.
+const INITIALS = /^(?:\p{Lu}\.)+$/u;
+const WORD_STOP = /\p{L}{3,}\.$/u;
+const ACRONYM = /^[\p{Lu}.]+$/u;
+
 interface Token {
   text: string;
   start: number;
@@ -293,10 +299,10 @@ function tokenize(run: string, offset: number, stop: Set<string>, gaz: Gazetteer
       // Possessive and trailing punctuation are not part of the name ("Kyiv's", "Bucha.").
       possessive = /[’']s$/.test(word);
       word = word.replace(/[’']s$/, '').replace(/-(?:area|based)$/, '');
-      if (!/^(?:\p{Lu}\.)+$/u.test(word)) {
+      if (!INITIALS.test(word)) {
         // "Chernihiv. Kharkiv": a full stop after a word of three letters or more ends a sentence,
         // so the name stops there like after a possessive ("St. Raphael" and "U.S." run on).
-        if (/\p{L}{3,}\.$/u.test(word)) possessive = true;
+        if (WORD_STOP.test(word)) possessive = true;
         word = word.replace(/[.’'-]+$/, '');
       }
       if (!word) continue;
@@ -398,7 +404,7 @@ function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text
   if (c.dateline) return true;
   const name = text.slice(c.span[0], c.span[1]);
   // Acronyms (U.N., EU, WHO) are organisations unless the curated list names them as places.
-  if (/^[\p{Lu}.]+$/u.test(name) && name.replace(/\./g, '').length <= 4) return false;
+  if (ACRONYM.test(name) && name.replace(/\./g, '').length <= 4) return false;
   // "the Azov regiment", "the Hilton": a bare "the" before a town name marks a thing named after it.
   if (
     /\bthe\s+$/i.test(text.slice(Math.max(0, c.span[0] - 5), c.span[0])) &&

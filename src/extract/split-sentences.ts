@@ -29,6 +29,11 @@ function getRules(): Rules {
   return rules;
 }
 
+// Regular expressions used inside functions live here: a literal in a function body that a
+// transpiler turns into `new RegExp(…)` (esbuild does for `\p{Lu}`) would be rebuilt on every call.
+const LINE_OPENER = /^[\p{Lu}\d“"‘]/u;
+const SINGLE_CAPITAL = /^\p{Lu}$/u;
+
 /** Terminal punctuation, closing marks, then whitespace (or an opening quote glued on). */
 const CANDIDATE = /[.!?]+[”’"')\]]*(?:\s+|(?=[“‘]))/g;
 const PARAGRAPH = /\n[ \t\r]*\n\s*/g;
@@ -72,7 +77,7 @@ function splitLines(text: string, start: number, end: number, out: Sentence[]): 
   ) {
     const line = text.slice(lineStart, index).trim();
     const next = text.slice(index + 1, Math.min(end, index + 3)).trimStart();
-    if (line.length > 0 && line.length < 80 && !/[.!?,;:”"’)]$/.test(line) && /^[\p{Lu}\d“"‘]/u.test(next)) {
+    if (line.length > 0 && line.length < 80 && !/[.!?,;:”"’)]$/.test(line) && LINE_OPENER.test(next)) {
       splitParagraph(text, lineStart, index, out);
       lineStart = index + 1;
     }
@@ -96,7 +101,7 @@ function splitParagraph(text: string, start: number, end: number, out: Sentence[
       if (match[0].trimEnd() === '.') {
         if (never.has(bare.toLowerCase())) continue;
         if (months.has(bare.toLowerCase()) && /^\d/.test(nextWord)) continue;
-        if (/^\p{Lu}$/u.test(bare)) continue; // middle initial: `John F. Kennedy`
+        if (SINGLE_CAPITAL.test(bare)) continue; // middle initial: `John F. Kennedy`
         if (INITIALISM.test(word) && !starters.has(nextWord)) continue;
       }
     }
