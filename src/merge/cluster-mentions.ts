@@ -1,5 +1,14 @@
 import type { DocumentExtraction, IncidentMention } from '../core/types.js';
-import { isImplied, isResolved, linked, type MentionItem, pairScore, statedPlace } from './compatibility.js';
+import {
+  isImplied,
+  isResolved,
+  linked,
+  type MentionItem,
+  pairScore,
+  placeKey,
+  placeZone,
+  statedPlace,
+} from './compatibility.js';
 import { countsOf, tollOf } from './figures.js';
 import type { RareKeys } from './rare-keys.js';
 import { compareStrings } from './stable-id.js';
@@ -112,20 +121,46 @@ interface Keys {
 
 /**
  * Blocking: a mention only meets events that share a named place or its region, a figure, a
- * rare word, or (when it names no place) its date. A town files its event under its country for
- * region- and country-level mentions to find, but does not search every town of the country.
+ * rare word, or (when it names no place) its date.
+ *
+ * Places: a town is filed under its name and, for regions to find it, under its admin1 region
+ * (`in:`); a region under its name and its own admin1 (`p:`); a town searches its name and its
+ * region's `p:` list (not every town of the region), a region both lists of its name and admin1.
+ * A town files its event under its country for country-level mentions to find, but does not
+ * search every town of the country.
+ *
+ * Figures and words are filed in every event (for mentions naming no place) and by zone: the
+ * town (`@t:`), the towns of a country (`@f:`), the regions of a country (`@b:`), or no known
+ * place (`@-`: no stated place, a country-level place, a place without country). A town searches
+ * only its own town, its country's regions and `@-`; a region its country's towns and regions
+ * and `@-`: an event filed by a member at another town, or in another country, holds that
+ * member among its representatives and cannot be joined anyway (`relatePlaces` is `different`).
  */
 function blockingKeys(item: MentionItem, rare: RareKeys | undefined): Keys {
   const m = item.mention;
-  const shared: string[] = [];
   const insert: string[] = [];
   const lookup: string[] = [];
   const place = statedPlace(m);
+  const zone = place ? placeZone(place) : { kind: 'none' as const };
   if (place) {
-    shared.push(`p:${place.name.toLowerCase()}`);
-    if (place.admin1) shared.push(`p:${place.admin1.toLowerCase()}`);
-    const country = (place.countryCode ?? place.country ?? '').toLowerCase();
-    const broad = place.precision === 'region' || place.precision === 'country';
+    const name = placeKey(place.name);
+    const admin1 = placeKey(place.admin1);
+    insert.push(`p:${name}`);
+    lookup.push(`p:${name}`);
+    if (zone.kind === 'fine') {
+      if (admin1) {
+        insert.push(`in:${admin1}`);
+        lookup.push(`p:${admin1}`);
+      }
+    } else {
+      lookup.push(`in:${name}`);
+      if (admin1) {
+        insert.push(`p:${admin1}`);
+        lookup.push(`p:${admin1}`, `in:${admin1}`);
+      }
+    }
+    const country = placeKey(place.countryCode ?? place.country);
+    const broad = zone.kind !== 'fine';
     if (country) {
       insert.push(broad ? `broad:${country}` : `fine:${country}`);
       lookup.push(`broad:${country}`);
@@ -136,10 +171,31 @@ function blockingKeys(item: MentionItem, rare: RareKeys | undefined): Keys {
     insert.push(`d:${m.date.start}`);
     if (!place) lookup.push(`d:${m.date.start}`);
   }
-  if (item.scope !== null && item.scope >= 10) shared.push(`s:${item.scope}`);
-  for (const w of rare?.insert ?? []) insert.push(`w:${w}`);
-  for (const w of rare?.lookup ?? []) lookup.push(`w:${w}`);
-  return { insert: [...shared, ...insert], lookup: [...shared, ...lookup] };
+  const evidence: { insert: string[]; lookup: string[] } = { insert: [], lookup: [] };
+  if (item.scope !== null && item.scope >= 10) {
+    evidence.insert.push(`s:${item.scope}`);
+    evidence.lookup.push(`s:${item.scope}`);
+  }
+  for (const w of rare?.insert ?? []) evidence.insert.push(`w:${w}`);
+  for (const w of rare?.lookup ?? []) evidence.lookup.push(`w:${w}`);
+  const filed =
+    zone.kind === 'fine'
+      ? [`@t:${zone.town}`, `@f:${zone.country}`]
+      : zone.kind === 'broad'
+        ? [`@b:${zone.country}`]
+        : ['@-'];
+  const searched =
+    zone.kind === 'fine'
+      ? [`@t:${zone.town}`, `@b:${zone.country}`, '@-']
+      : zone.kind === 'broad'
+        ? [`@b:${zone.country}`, `@f:${zone.country}`, '@-']
+        : [''];
+  for (const k of evidence.insert) {
+    insert.push(k);
+    for (const z of filed) insert.push(`${k}${z}`);
+  }
+  for (const k of evidence.lookup) for (const z of searched) lookup.push(`${k}${z}`);
+  return { insert, lookup };
 }
 
 /** What `assignMentions` reads and writes: the merge state's clusters, items and blocking index. */

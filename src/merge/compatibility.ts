@@ -18,6 +18,9 @@ export interface MentionItem {
 
 const key = (s: string | null | undefined) => (s ?? '').normalize('NFKC').toLowerCase().trim();
 
+/** A place name (or country) as places are compared: NFKC, lowercase, trimmed. */
+export const placeKey = key;
+
 function broad(p: PlaceMention): boolean {
   return (
     p.precision === 'region' ||
@@ -26,6 +29,20 @@ function broad(p: PlaceMention): boolean {
     p.kind === 'country' ||
     p.kind === 'area'
   );
+}
+
+/**
+ * Where a stated place can meet others (blocking in cluster-mentions.ts): `fine` (a town: it
+ * relates only to the same town and to wider places of its country), `broad` (a region of a
+ * country), or `open` (a country-level place, or one without a country: `relatePlaces` may call
+ * it related to places anywhere).
+ */
+export function placeZone(
+  p: PlaceMention,
+): { kind: 'fine'; town: string; country: string } | { kind: 'broad'; country: string } | { kind: 'open' } {
+  const country = key(p.countryCode ?? p.country);
+  if (country === '' || p.kind === 'country' || p.precision === 'country') return { kind: 'open' };
+  return broad(p) ? { kind: 'broad', country } : { kind: 'fine', town: key(p.name), country };
 }
 
 /** True when `inner` lies inside the broad place `outer` (a town within its admin1 region or country). */
