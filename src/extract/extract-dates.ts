@@ -84,13 +84,15 @@ export function extractDates(
   const refLabel = ref ? `reference ${iso(ref)} (${reference.from})` : 'no reference date';
   for (const sentence of sentences) {
     if (!MAY_HAVE_DATE.test(sentence.text)) continue;
-    const future = FUTURE.test(sentence.text);
+    // Whether the sentence is in the future tense, tested only when a date needs it.
+    let future: boolean | undefined;
     const matches = execAll(AT_WORD_STARTS, sentence.text);
     for (const match of matches) {
       if (!CASE_SENSITIVE.test(match[0])) continue; // `may`, `march` as verbs; lower-case weekdays are rare in copy
       const start = sentence.span[0] + match.index;
       const span: [number, number] = [start, start + match[0].length];
       const before = sentence.text.slice(Math.max(0, match.index - 60), match.index);
+      future ??= FUTURE.test(sentence.text);
       const clauseFuture = CONDITIONAL_BEFORE.test(before) || (future && !PAST_BEFORE.test(before));
       const resolved = resolve(match.groups ?? {}, ref, clauseFuture);
       if (resolved === 'skip') continue;
