@@ -8,7 +8,9 @@
  *   NODE_OPTIONS=--cpu-prof npx tsx bench/analyze/merge-only.ts DIR/store
  *
  * `--limit N` merges only the first N documents (by id) to see how the merge grows with size;
- * `--version V` reads the extractions of extractor version V (default: the current one).
+ * `--version V` reads the extractions of extractor version V (default: the current one);
+ * `--persist` merges into the store's own merge state (incremental when it holds an earlier run:
+ * `--limit 10000 --persist`, then `--persist` again merges the remaining documents).
  * Never run in tests.
  */
 import { loadExtractStage } from '../../src/analyze/extract-stage.js';
@@ -27,6 +29,7 @@ const flag = (name: string, fallback: string) => {
 const dir = args[0] as string;
 const limit = Number(flag('--limit', '0'));
 const outFile = flag('--out', '');
+const persist = args.includes('--persist');
 
 const EXTRACTOR_VERSION = flag('--version', '') || (await loadExtractStage()).stage.version;
 const store = openStore(dir);
@@ -49,7 +52,7 @@ const t1 = performance.now();
 process.stderr.write(`loaded ${documents.length} documents in ${((t1 - t0) / 1000).toFixed(1)} s\n`);
 const cpu = process.cpuUsage();
 const result = mergeLedger(
-  memoryMergeState(),
+  persist ? analysis.mergeState() : memoryMergeState(),
   {
     version: EXTRACTOR_VERSION,
     documents,
@@ -59,13 +62,13 @@ const result = mergeLedger(
     texts: (ids) => ids.map((id) => ({ id, text: texts.get(id) ?? '' })),
     custody: { entries: 0, head: '0'.repeat(64) },
   },
-  { persist: false },
+  { persist },
 );
 const t2 = performance.now();
 const used = process.cpuUsage(cpu);
 const ms = Object.entries(result.timings).map(([k, v]) => `${k} ${(v / 1000).toFixed(2)}`);
 process.stderr.write(
-  `merge ${((t2 - t1) / 1000).toFixed(1)} s (cpu ${((used.user + used.system) / 1e6).toFixed(1)} s): ${ms.join(', ')}\n` +
+  `${result.full ? 'full' : 'incremental'} (${result.merged} merged, ${result.rebuilt} events rebuilt) merge ${((t2 - t1) / 1000).toFixed(1)} s (cpu ${((used.user + used.system) / 1e6).toFixed(1)} s): ${ms.join(', ')}\n` +
     `events ${result.ledger.events.length}, quotes ${result.ledger.quotes.length}, claims ${result.ledger.claims.length}\n`,
 );
 if (outFile) {

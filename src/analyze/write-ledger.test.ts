@@ -7,6 +7,7 @@ import type { Ledger } from '../core/types.js';
 import { toLedgerJson } from '../export/ledger-json.js';
 import { openStore } from '../store/open-store.js';
 import { analyze } from './analyze.js';
+import { parseLedger } from './load-ledger.js';
 import { ledgerJsonChunks, withoutItems, writeLedger } from './write-ledger.js';
 
 const corpus = path.resolve('examples/corpus');
@@ -48,5 +49,14 @@ describe('writeLedger', () => {
     const { createHash } = await import('node:crypto');
     expect(written.sha256).toBe(createHash('sha256').update(expected).digest('hex'));
     expect((await writeLedger(ledger, null)).sha256).toBe(written.sha256);
+  });
+
+  it('reads a written ledger back item by item (as for ledgers larger than one string)', () => {
+    for (const l of [ledger, withoutItems(ledger)]) {
+      const bytes = Buffer.from(toLedgerJson(l), 'utf8');
+      // Threshold 0: every ledger is parsed piece by piece.
+      expect(parseLedger(bytes, 0)).toEqual(JSON.parse(bytes.toString('utf8')));
+    }
+    expect(() => parseLedger(Buffer.from(JSON.stringify(ledger)), 0)).toThrow(/not laid out/);
   });
 });

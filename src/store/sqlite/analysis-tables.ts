@@ -71,6 +71,8 @@ export interface AnalysisStore {
   saveLedgerDeflated(deflated: Uint8Array, custodySeq: number | null): void;
   /** The latest ledger JSON, or null when `analyze` never ran. */
   latestLedger(): string | null;
+  /** The latest ledger JSON as bytes (a large ledger is more than one string can hold), or null. */
+  latestLedgerBytes(): Buffer | null;
 }
 
 /** The merge's view of an extraction: sentence spans without text, no quantities, dates or diagnostics. */
@@ -213,10 +215,14 @@ export class SqliteAnalysisStore implements AnalysisStore {
   }
 
   latestLedger(): string | null {
+    return this.latestLedgerBytes()?.toString('utf8') ?? null;
+  }
+
+  latestLedgerBytes(): Buffer | null {
     const blob = this.db.prepare('SELECT ledger FROM analysis_ledger WHERE id = 1').pluck().get() as
       | Buffer
       | undefined;
-    return blob ? inflateRawSync(blob).toString('utf8') : null;
+    return blob ? inflateRawSync(blob) : null;
   }
 }
 
