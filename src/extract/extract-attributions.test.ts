@@ -56,6 +56,21 @@ const cases: [string, string, [string, string, string][]][] = [
     ],
   ],
   [
+    'manner adverb and abbreviation between subject and cue',
+    'The Lake Albert Liberation Front (LALF) categorically denied on Monday that its fighters had fired on the market.',
+    [['Lake Albert Liberation Front', 'denied', 'its fighters had fired on the market']],
+  ],
+  [
+    'manner adverb',
+    'The ministry flatly rejected the accusations as fabricated.',
+    [['ministry', 'rejected', 'the accusations as fabricated']],
+  ],
+  [
+    'a noun ending in -ly is still the subject',
+    'The family said he was shot in the street.',
+    [['family', 'said', 'he was shot in the street']],
+  ],
+  [
     'inverted',
     'Those sanctions should target coal, said Macron.',
     [['Macron', 'said', 'Those sanctions should target coal']],

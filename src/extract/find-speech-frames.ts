@@ -4,6 +4,8 @@ import { loadLexicon } from './load-lexicon.js';
 import { parseSpeaker, type SpeakerKind, speakerWords } from './parse-speaker.js';
 
 interface CueLexicon {
+  /** Manner adverbs between a speaker and the cue (`categorically denied`). */
+  adverbs?: { words: string[] };
   verbs: Record<string, Stance>;
   perception: string[];
   according: string[];
@@ -49,6 +51,7 @@ interface Compiled {
   verbs: Map<string, Stance>;
   perception: Set<string>;
   perceivers: Set<string>;
+  adverbs: Set<string>;
 }
 
 let compiled: Compiled | undefined;
@@ -77,6 +80,7 @@ function compile(): Compiled {
     verbs: new Map(Object.entries(lexicon.verbs)),
     perception: new Set(lexicon.perception),
     perceivers: new Set(lexicon.perceivers),
+    adverbs: new Set(lexicon.adverbs?.words ?? []),
   };
   return compiled;
 }
@@ -225,6 +229,7 @@ const PHRASAL = /^(?:called|calls|call|asked|asks|urged|set|cut|claimed|claims)$
 // Regular expressions used inside functions live here: a literal in a function body that a
 // transpiler turns into `new RegExp(…)` (esbuild does for `\p{Lu}`) would be rebuilt on every call.
 const UPPER_FIRST = /^\p{Lu}/u;
+const ABBREVIATION = /^\p{Lu}[\p{Lu}\p{N}.&-]*$/u;
 const LOWER_FIRST = /^\p{Ll}/u;
 const THE_CAPITAL = /^\s+the\s+\p{Lu}/u;
 const FINAL_STOP = /(?<!\b\p{L})\.$/u;
@@ -447,7 +452,11 @@ function participleSubject(text: string, sentenceStart: number, cueStart: number
 function subjectBefore(text: string, sentenceStart: number, cueStart: number): RawSpeaker | null {
   const list = tokens(text, windowStart(text, sentenceStart, cueStart), cueStart);
   let i = list.length - 1;
-  while (i >= 0 && SKIP.has(list[i]!.text.toLowerCase())) i--;
+  const { adverbs } = compile();
+  while (i >= 0 && (SKIP.has(list[i]!.text.toLowerCase()) || adverbs.has(list[i]!.text.toLowerCase()))) i--;
+  // `The Lake Albert Liberation Front (LALF) denied`: the abbreviation after the name is not the subject.
+  if (list[i]?.text === ')' && list[i - 2]?.text === '(' && ABBREVIATION.test(list[i - 1]?.text ?? ''))
+    i -= 3;
   if (i < 0) return null;
   if (list[i]!.text === ',') {
     // `X, an adviser to Y, said` or `Ukraine’s prosecutor-general, Iryna Venediktova, said`
