@@ -132,8 +132,10 @@ export class StateCache {
 
   flush(): void {
     const changes: { ns: string; key: string; value: unknown }[] = [];
-    for (const [ns, keys] of this.dirty) {
+    // In key order: the store's index is then written front to back rather than at random places.
+    for (const ns of [...this.dirty.keys()].sort()) {
       const m = this.space(ns);
+      const keys = [...(this.dirty.get(ns) as Set<string>)].sort();
       for (const key of keys) changes.push({ ns, key, value: m.get(key) });
     }
     this.store.write(changes);
