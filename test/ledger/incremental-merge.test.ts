@@ -61,6 +61,21 @@ describe('incremental merge equals the from-scratch merge', () => {
     expect(withoutCustody(twoRuns as Ledger)).toBe(withoutCustody(oneRun as Ledger));
   }, 120_000);
 
+  it('in three batches of another seeded corpus (rare-word keys ranked by the counts known at each run)', async () => {
+    const corpus = createCorpus(11);
+    const parts = ['c1', 'c2', 'c3'].map((p) => path.join(dir, p));
+    corpus.write(parts[0] as string, 90);
+    corpus.write(parts[1] as string, 45);
+    corpus.write(parts[2] as string, 45);
+    const runs = await run(
+      path.join(dir, 'three'),
+      parts.map((p) => [p]),
+    );
+    const [oneRun] = await run(path.join(dir, 'three-one'), [parts]);
+    expect(oneRun?.claims.length).toBeGreaterThan(20);
+    expect(withoutCustody(runs[2] as Ledger)).toBe(withoutCustody(oneRun as Ledger));
+  }, 120_000);
+
   it('rebuilds from scratch when the stored state was made by another extractor version', async () => {
     const storeDir = path.join(dir, 'example-two');
     const store = openStore(storeDir);
