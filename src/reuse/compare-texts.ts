@@ -1,16 +1,11 @@
 import type { Direction, Passage, PassageKind, ReuseRelation } from '../core/types.js';
-import {
-  alignParaphrases,
-  extendParaphrases,
-  oneToOne,
-  type ParaphraseOptions,
-  type SentenceSeed,
-  sentenceAt,
-} from './align-paraphrase.js';
+import { alignParaphrases, oneToOne, type ParaphraseOptions } from './align-paraphrase.js';
 import { alignVerbatim, type VerbatimOptions } from './align-verbatim.js';
 import { inferDirection, type TextMeta } from './direction.js';
+import { extendParaphrases, type SentenceSeed } from './extend-paraphrases.js';
 import { normalizeForMatching } from './normalize.js';
 import { duplicateHashOf, type PreparedText, prepareText } from './prepare.js';
+import { sentenceAt } from './sentence-vectors.js';
 
 export interface CompareOptions {
   verbatim?: VerbatimOptions;

@@ -1,0 +1,290 @@
+import type { PreparedText } from './prepare.js';
+import type { TokenSentence } from './sentences.js';
+
+/**
+ * The sentence vectors of one text in flat typed arrays (no per-term objects): for sentence `k`,
+ * its weighted terms are `terms[termStart[k] .. termStart[k + 1])` (sorted distinct term hashes
+ * of the wording outside quotations) with `weights` alongside; content terms, numbers and names
+ * are sorted distinct hashes in the same layout.
+ */
+export interface Vectors {
+  sentences: readonly TokenSentence[];
+  termStart: Int32Array;
+  terms: Uint32Array;
+  weights: Float64Array;
+  norm: Float64Array;
+  contentStart: Int32Array;
+  content: Uint32Array;
+  numberStart: Int32Array;
+  numbers: Uint32Array;
+  nameStart: Int32Array;
+  names: Uint32Array;
+}
+
+/** Indices of the sentences not mostly covered by `skip`. */
+export function usable(v: Vectors, skip: Uint8Array): number[] {
+  const out: number[] = [];
+  v.sentences.forEach((s, k) => {
+    let skipped = 0;
+    for (let i = s.first; i < s.last; i++) skipped += skip[i] ?? 0;
+    if (skipped * 2 < s.last - s.first) out.push(k);
+  });
+  return out;
+}
+
+// A text takes part in many pairs: its sentence vectors (default weights) are computed once.
+const vectorCache = new WeakMap<PreparedText, Map<number, Vectors>>();
+
+export function vectorsOf(
+  p: PreparedText,
+  stopWeight: number,
+  idf: (t: string) => number,
+  cacheable: boolean,
+): Vectors {
+  if (!cacheable) return vectors(p, stopWeight, idf);
+  let byWeight = vectorCache.get(p);
+  if (!byWeight) {
+    byWeight = new Map();
+    vectorCache.set(p, byWeight);
+  }
+  let v = byWeight.get(stopWeight);
+  if (!v) {
+    v = vectors(p, stopWeight, idf);
+    byWeight.set(stopWeight, v);
+  }
+  return v;
+}
+
+function vectors(p: PreparedText, stopWeight: number, idf: (t: string) => number): Vectors {
+  const n = p.terms.length;
+  const count = p.sentences.length;
+  const terms = new Uint32Array(n);
+  const weights = new Float64Array(n);
+  const content = new Uint32Array(n);
+  const numbers = new Uint32Array(n);
+  const names = new Uint32Array(n);
+  const termStart = new Int32Array(count + 1);
+  const contentStart = new Int32Array(count + 1);
+  const numberStart = new Int32Array(count + 1);
+  const nameStart = new Int32Array(count + 1);
+  const norm = new Float64Array(count);
+  let nt = 0;
+  let nc = 0;
+  let nn = 0;
+  let nm = 0;
+  const spread = sentenceSpread(p);
+  p.sentences.forEach((s, k) => {
+    const t0 = nt;
+    const c0 = nc;
+    const n0 = nn;
+    const m0 = nm;
+    for (let i = s.first; i < s.last; i++) {
+      const t = p.terms[i];
+      if (!t) continue;
+      const h = p.termHash[i] as number;
+      if (t.kind === 'number') numbers[nn++] = h;
+      else if (t.kind === 'name') names[nm++] = h;
+      if (p.quoted[i] === 1 || t.kind === 'number' || t.kind === 'name') continue;
+      terms[nt] = h;
+      weights[nt++] = t.kind === 'stop' ? stopWeight : idf(t.term) * (spread.get(h) ?? 1);
+      if (t.kind === 'content') content[nc++] = h;
+    }
+    // Sum the weights of each distinct term: sort the run by hash, then merge equal neighbours.
+    sortRun(terms, weights, t0, nt);
+    let w = t0;
+    for (let r = t0; r < nt; r++) {
+      if (w > t0 && terms[w - 1] === terms[r])
+        weights[w - 1] = (weights[w - 1] as number) + (weights[r] as number);
+      else {
+        terms[w] = terms[r] as number;
+        weights[w++] = weights[r] as number;
+      }
+    }
+    nt = w;
+    let sq = 0;
+    for (let r = t0; r < nt; r++) sq += (weights[r] as number) ** 2;
+    norm[k] = Math.sqrt(sq);
+    nc = distinctRun(content, c0, nc);
+    nn = distinctRun(numbers, n0, nn);
+    nm = distinctRun(names, m0, nm);
+    termStart[k + 1] = nt;
+    contentStart[k + 1] = nc;
+    numberStart[k + 1] = nn;
+    nameStart[k + 1] = nm;
+  });
+  return {
+    sentences: p.sentences,
+    termStart,
+    terms,
+    weights,
+    norm,
+    contentStart,
+    content,
+    numberStart,
+    numbers,
+    nameStart,
+    names,
+  };
+}
+
+/**
+ * How specific each content term is to the sentences it occurs in, within its own text: 1 for a
+ * term in one sentence, falling towards 0 for a term in every sentence (log(S + 1) / sf,
+ * scaled by log(S + 1)). A word that runs through the whole text is the topic's vocabulary,
+ * which every report on the topic uses; the wording of one sentence is what a rewrite keeps.
+ * Needs no corpus statistics and gives short texts (one or two sentences) uniform weights.
+ */
+function sentenceSpread(p: PreparedText): Map<number, number> {
+  const sf = new Map<number, number>();
+  const seen = new Set<number>();
+  for (const s of p.sentences) {
+    seen.clear();
+    for (let i = s.first; i < s.last; i++) {
+      if (p.terms[i]?.kind !== 'content') continue;
+      const h = p.termHash[i] as number;
+      if (seen.has(h)) continue;
+      seen.add(h);
+      sf.set(h, (sf.get(h) ?? 0) + 1);
+    }
+  }
+  const n = p.sentences.length;
+  const out = new Map<number, number>();
+  const scale = Math.log(n + 1);
+  for (const [h, f] of sf) out.set(h, scale > 0 ? Math.log((n + 1) / f) / scale : 1);
+  return out;
+}
+
+/** Insertion sort of `keys[from..to)` ascending, carrying `values` along (runs are sentence-sized). */
+function sortRun(keys: Uint32Array, values: Float64Array, from: number, to: number): void {
+  for (let i = from + 1; i < to; i++) {
+    const k = keys[i] as number;
+    const v = values[i] as number;
+    let j = i - 1;
+    while (j >= from && (keys[j] as number) > k) {
+      keys[j + 1] = keys[j] as number;
+      values[j + 1] = values[j] as number;
+      j--;
+    }
+    keys[j + 1] = k;
+    values[j + 1] = v;
+  }
+}
+
+/** Sorts `a[from..to)` and keeps its distinct values at the front; returns the new end. */
+function distinctRun(a: Uint32Array, from: number, to: number): number {
+  for (let i = from + 1; i < to; i++) {
+    const k = a[i] as number;
+    let j = i - 1;
+    while (j >= from && (a[j] as number) > k) {
+      a[j + 1] = a[j] as number;
+      j--;
+    }
+    a[j + 1] = k;
+  }
+  let w = from;
+  for (let r = from; r < to; r++) if (w === from || a[w - 1] !== a[r]) a[w++] = a[r] as number;
+  return w;
+}
+
+/** Number of values two sorted distinct runs have in common. */
+export function commonCount(
+  x: Uint32Array,
+  x0: number,
+  x1: number,
+  y: Uint32Array,
+  y0: number,
+  y1: number,
+): number {
+  let i = x0;
+  let j = y0;
+  let n = 0;
+  while (i < x1 && j < y1) {
+    const u = x[i] as number;
+    const v = y[j] as number;
+    if (u === v) {
+      n++;
+      i++;
+      j++;
+    } else if (u < v) i++;
+    else j++;
+  }
+  return n;
+}
+
+/** Weighted cosine of sentence `i` of `x` and sentence `j` of `y`: a merge of sorted term runs. */
+export function cosine(x: Vectors, i: number, y: Vectors, j: number): number {
+  const nx = x.norm[i] as number;
+  const ny = y.norm[j] as number;
+  if (nx === 0 || ny === 0) return 0;
+  let dot = 0;
+  let p = x.termStart[i] as number;
+  let q = y.termStart[j] as number;
+  const pe = x.termStart[i + 1] as number;
+  const qe = y.termStart[j + 1] as number;
+  while (p < pe && q < qe) {
+    const u = x.terms[p] as number;
+    const v = y.terms[q] as number;
+    if (u === v) dot += (x.weights[p++] as number) * (y.weights[q++] as number);
+    else if (u < v) p++;
+    else q++;
+  }
+  return dot / (nx * ny);
+}
+
+/** Numbers must overlap when both sentences have some; so must names. */
+export function factsAgree(x: Vectors, i: number, y: Vectors, j: number): boolean {
+  return (
+    overlaps(x.numbers, x.numberStart, i, y.numbers, y.numberStart, j) &&
+    overlaps(x.names, x.nameStart, i, y.names, y.nameStart, j)
+  );
+}
+
+function overlaps(
+  x: Uint32Array,
+  xs: Int32Array,
+  i: number,
+  y: Uint32Array,
+  ys: Int32Array,
+  j: number,
+): boolean {
+  const x0 = xs[i] as number;
+  const x1 = xs[i + 1] as number;
+  const y0 = ys[j] as number;
+  const y1 = ys[j + 1] as number;
+  if (x0 === x1 || y0 === y1) return true;
+  return commonCount(x, x0, x1, y, y0, y1) > 0;
+}
+
+/** Names and numbers two sentences have in common. */
+export function sharedFacts(x: Vectors, i: number, y: Vectors, j: number): number {
+  return (
+    commonCount(
+      x.numbers,
+      x.numberStart[i] as number,
+      x.numberStart[i + 1] as number,
+      y.numbers,
+      y.numberStart[j] as number,
+      y.numberStart[j + 1] as number,
+    ) +
+    commonCount(
+      x.names,
+      x.nameStart[i] as number,
+      x.nameStart[i + 1] as number,
+      y.names,
+      y.nameStart[j] as number,
+      y.nameStart[j + 1] as number,
+    )
+  );
+}
+
+/** Index of the sentence holding token `t` (sentences are sorted and cover the tokens). */
+export function sentenceAt(p: PreparedText, t: number): number {
+  let lo = 0;
+  let hi = p.sentences.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if ((p.sentences[mid] as TokenSentence).first <= t) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
