@@ -72,7 +72,6 @@ function vectors(p: PreparedText, stopWeight: number, idf: (t: string) => number
   let nc = 0;
   let nn = 0;
   let nm = 0;
-  const spread = sentenceSpread(p);
   p.sentences.forEach((s, k) => {
     const t0 = nt;
     const c0 = nc;
@@ -86,7 +85,7 @@ function vectors(p: PreparedText, stopWeight: number, idf: (t: string) => number
       else if (t.kind === 'name') names[nm++] = h;
       if (p.quoted[i] === 1 || t.kind === 'number' || t.kind === 'name') continue;
       terms[nt] = h;
-      weights[nt++] = t.kind === 'stop' ? stopWeight : idf(t.term) * (spread.get(h) ?? 1);
+      weights[nt++] = t.kind === 'stop' ? stopWeight : idf(t.term);
       if (t.kind === 'content') content[nc++] = h;
     }
     // Sum the weights of each distinct term: sort the run by hash, then merge equal neighbours.
@@ -101,9 +100,6 @@ function vectors(p: PreparedText, stopWeight: number, idf: (t: string) => number
       }
     }
     nt = w;
-    let sq = 0;
-    for (let r = t0; r < nt; r++) sq += (weights[r] as number) ** 2;
-    norm[k] = Math.sqrt(sq);
     nc = distinctRun(content, c0, nc);
     nn = distinctRun(numbers, n0, nn);
     nm = distinctRun(names, m0, nm);
@@ -112,6 +108,13 @@ function vectors(p: PreparedText, stopWeight: number, idf: (t: string) => number
     numberStart[k + 1] = nn;
     nameStart[k + 1] = nm;
   });
+  weighBySpread(terms, weights, termStart, content, nc, count);
+  for (let k = 0; k < count; k++) {
+    let sq = 0;
+    for (let r = termStart[k] as number; r < (termStart[k + 1] as number); r++)
+      sq += (weights[r] as number) ** 2;
+    norm[k] = Math.sqrt(sq);
+  }
   return {
     sentences: p.sentences,
     termStart,
@@ -128,30 +131,51 @@ function vectors(p: PreparedText, stopWeight: number, idf: (t: string) => number
 }
 
 /**
- * How specific each content term is to the sentences it occurs in, within its own text: 1 for a
- * term in one sentence, falling towards 0 for a term in every sentence (log(S + 1) / sf,
- * scaled by log(S + 1)). A word that runs through the whole text is the topic's vocabulary,
- * which every report on the topic uses; the wording of one sentence is what a rewrite keeps.
- * Needs no corpus statistics and gives short texts (one or two sentences) uniform weights.
+ * Weighs each content term by how specific it is to the sentences it occurs in, within its own
+ * text: 1 for a term in one sentence, falling towards 0 for a term in every sentence
+ * (log((S + 1) / sf) / log(S + 1) for a term in `sf` of the `S` sentences). A word that runs
+ * through the whole text is the topic's vocabulary, which every report on the topic uses; the
+ * wording of one sentence is what a rewrite keeps. Needs no corpus statistics and gives short
+ * texts (one or two sentences) uniform weights. `content[0 .. n)` holds each sentence's distinct
+ * content terms (outside quotations), so a term's count there is its sentence frequency.
  */
-function sentenceSpread(p: PreparedText): Map<number, number> {
-  const sf = new Map<number, number>();
-  const seen = new Set<number>();
-  for (const s of p.sentences) {
-    seen.clear();
-    for (let i = s.first; i < s.last; i++) {
-      if (p.terms[i]?.kind !== 'content') continue;
-      const h = p.termHash[i] as number;
-      if (seen.has(h)) continue;
-      seen.add(h);
-      sf.set(h, (sf.get(h) ?? 0) + 1);
+function weighBySpread(
+  terms: Uint32Array,
+  weights: Float64Array,
+  termStart: Int32Array,
+  content: Uint32Array,
+  n: number,
+  sentences: number,
+): void {
+  const scale = Math.log(sentences + 1);
+  if (n === 0 || scale === 0) return;
+  const all = content.slice(0, n).sort();
+  const uniq = new Uint32Array(n);
+  const factor = new Float64Array(n);
+  let u = 0;
+  for (let r = 0; r < n; ) {
+    let e = r + 1;
+    while (e < n && all[e] === all[r]) e++;
+    uniq[u] = all[r] as number;
+    factor[u++] = Math.log((sentences + 1) / (e - r)) / scale;
+    r = e;
+  }
+  const end = termStart[sentences] as number;
+  for (let r = 0; r < end; r++) {
+    const h = terms[r] as number;
+    let lo = 0;
+    let hi = u - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = uniq[mid] as number;
+      if (v === h) {
+        weights[r] = (weights[r] as number) * (factor[mid] as number);
+        break;
+      }
+      if (v < h) lo = mid + 1;
+      else hi = mid - 1;
     }
   }
-  const n = p.sentences.length;
-  const out = new Map<number, number>();
-  const scale = Math.log(n + 1);
-  for (const [h, f] of sf) out.set(h, scale > 0 ? Math.log((n + 1) / f) / scale : 1);
-  return out;
 }
 
 /** Insertion sort of `keys[from..to)` ascending, carrying `values` along (runs are sentence-sized). */
