@@ -111,9 +111,23 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
       }
     }
   }
-  for (const [i, j] of similarPairs(distinct.map((m) => words.get(keyOf(m)) ?? none))) {
-    const ma = distinct[i] as Occurrence;
-    const mb = distinct[j] as Occurrence;
+  // Only related documents count, and they share a component: pairs are sought within each
+  // (a large event's mentions are mostly in unrelated reports, so this stays near-linear).
+  const byComponent = new Map<string, Occurrence[]>();
+  for (const m of distinct) {
+    const c = index.component(m.document);
+    const list = byComponent.get(c);
+    if (list) list.push(m);
+    else byComponent.set(c, [m]);
+  }
+  const pairs: [Occurrence, Occurrence][] = [];
+  for (const c of [...byComponent.keys()].sort()) {
+    const list = byComponent.get(c) as Occurrence[];
+    if (list.length < 2) continue;
+    for (const [i, j] of similarPairs(list.map((m) => words.get(keyOf(m)) ?? none)))
+      pairs.push([list[i] as Occurrence, list[j] as Occurrence]);
+  }
+  for (const [ma, mb] of pairs) {
     if (mb.document === ma.document || !index.related(ma.document, mb.document)) continue;
     for (const x of [ma, mb]) {
       const group = groups.get(

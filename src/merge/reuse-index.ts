@@ -20,6 +20,11 @@ export interface ReuseIndex {
   family(document: string): string | null;
   /** True when the two documents are in one family or share a reuse pair. */
   related(a: string, b: string): boolean;
+  /**
+   * A name shared by every canonical document connected to this one through families and reuse
+   * pairs: `related(a, b)` implies `component(a) === component(b)`.
+   */
+  component(document: string): string;
   /** The headline span of a document (its short first line without a final full stop), or null. */
   headline(document: string): Span | null;
   /**
@@ -99,6 +104,23 @@ export function createReuseIndex(
       push(b, { other: a, own: s.b, theirs: s.a });
     }
   }
+  const components = new UnionFind();
+  for (const f of families) {
+    const [first, ...rest] = f.documents;
+    if (first === undefined) continue;
+    components.add(first);
+    for (const d of rest) {
+      components.add(d);
+      components.union(first, d);
+    }
+  }
+  for (const p of pairs) {
+    const a = dup.find(p.a);
+    const b = dup.find(p.b);
+    components.add(a);
+    components.add(b);
+    components.union(a, b);
+  }
   const cache = new Map<string, ReadonlySet<string>>();
   const headlines = new Map<string, Span>();
   for (const d of facts) if (d.headline) headlines.set(d.id, d.headline);
@@ -139,6 +161,10 @@ export function createReuseIndex(
       return set;
     },
     canonical: (d) => dup.find(d),
+    component: (d) => {
+      components.add(d);
+      return components.find(d);
+    },
     links: (d) => links.get(d) ?? [],
     family: (d) => familyOf.get(d) ?? null,
     related: (a, b) => {
