@@ -86,6 +86,11 @@ function bestSupported(
   )[0] as IncidentMention;
 }
 
+/** An incident split off an elliptical sentence ("five in Djugu") is summarised by its whole sentence. */
+function summaryText(mention: IncidentMention): string {
+  return (mention.summary ?? mention).text;
+}
+
 /** The summary is the mention's own words, whitespace collapsed, cut at a word boundary when long. */
 export function summarise(text: string): string {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -183,7 +188,7 @@ export function buildEvent(cluster: EventMembers, context: EventContext): Ledger
     ),
     killed: killed.range,
     injured: injured.range,
-    summary: summarise(bestSupported(mentions, words).text),
+    summary: summarise(summaryText(bestSupported(mentions, words))),
     mentions: occurrences.sort(compareMentions),
     sources,
     independent_sources: independent,

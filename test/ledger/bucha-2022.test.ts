@@ -54,11 +54,9 @@ describe.skipIf(!present)('bucha-2022: the five real reports', () => {
     expect(e?.independent_sources).toBe(1);
   });
 
-  // All three reports now give a siege mention at Mariupol and the event has 3 documents, but 2
-  // independent sources: 003's sentence ("remained cut off from the rest of the country as ...")
-  // rewrites the wire's ("a port ... that has seen some of the war's greatest suffering, remained
-  // cut off") too freely for the paraphrase aligner to put it inside a reused passage, so it
-  // counts as 003's own reporting.
+  // All three reports give a siege mention at Mariupol. 003 rewrites the wire's sentence ("remained
+  // cut off from the rest of the country as ...") next to a passage it reuses, so the reused
+  // passage widens to that rewritten sentence and 003's mention counts with the wire's.
   it('the Mariupol siege has 3 documents and 1 independent source', () => {
     const [e] = ledger.events.filter((x) => x.place?.name === 'Mariupol');
     expect(e?.sources).toBe(3);

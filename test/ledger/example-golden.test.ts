@@ -153,6 +153,10 @@ describe('example corpus golden ledger (examples/expected.json)', () => {
     });
   }
 
+  check('summarises every event by words that read on their own, not a clause fragment', () => {
+    for (const e of ledger.events) expect(e.summary).toMatch(/^["“‘'(]?[\p{Lu}\d]/u);
+  });
+
   check('carries a casualty figure only on the expected events', () => {
     expect(ledger.events.filter((e) => e.killed || e.injured).length).toBe(expected.events.length);
   });
