@@ -1,5 +1,5 @@
 import type { PreparedText } from './prepare.js';
-import { commonCount, cosine, factsAgree, usable, vectorsOf } from './sentence-vectors.js';
+import { cosine, factsAgree, sharedContent, usable, type Vectors, vectorsOf } from './sentence-vectors.js';
 import type { TokenSentence } from './sentences.js';
 
 /** A sentence of A aligned with a sentence of B by meaning rather than by exact words. */
@@ -26,6 +26,22 @@ export const paraphraseDefaults: Required<Omit<ParaphraseOptions, 'idf'>> = {
   stopWeight: 0.2,
 };
 
+/** The options with their defaults and both texts' sentence vectors (cached unless an IDF is given). */
+export function pairVectors(
+  a: PreparedText,
+  b: PreparedText,
+  options: ParaphraseOptions,
+): { o: typeof paraphraseDefaults; va: Vectors; vb: Vectors } {
+  const o = { ...paraphraseDefaults, ...options };
+  const idf = options.idf ?? (() => 1);
+  const cacheable = options.idf === undefined;
+  return {
+    o,
+    va: vectorsOf(a, o.stopWeight, idf, cacheable),
+    vb: vectorsOf(b, o.stopWeight, idf, cacheable),
+  };
+}
+
 /**
  * Aligns sentences that say the same thing in other words: synonyms (canonical terms map every
  * word of a synonym group to one term), reordered clauses (a bag of terms ignores order), changed
@@ -45,24 +61,14 @@ export function alignParaphrases(
   skipB: Uint8Array,
   options: ParaphraseOptions = {},
 ): SentencePair[] {
-  const o = { ...paraphraseDefaults, ...options };
-  const idf = options.idf ?? (() => 1);
-  const va = vectorsOf(a, o.stopWeight, idf, options.idf === undefined);
-  const vb = vectorsOf(b, o.stopWeight, idf, options.idf === undefined);
+  const { o, va, vb } = pairVectors(a, b, options);
   const ua = usable(va, skipA);
   const ub = usable(vb, skipB);
   const bestA = new Map<number, SentencePair & { j: number }>();
   const bestB = new Map<number, SentencePair & { i: number }>();
   for (const i of ua) {
     for (const j of ub) {
-      const shared = commonCount(
-        va.content,
-        va.contentStart[i] as number,
-        va.contentStart[i + 1] as number,
-        vb.content,
-        vb.contentStart[j] as number,
-        vb.contentStart[j + 1] as number,
-      );
+      const shared = sharedContent(va, i, vb, j);
       if (shared < o.minSharedContent) continue;
       if (!factsAgree(va, i, vb, j)) continue;
       const score = cosine(va, i, vb, j);

@@ -1,6 +1,6 @@
-import { type ParaphraseOptions, paraphraseDefaults, type SentencePair } from './align-paraphrase.js';
+import { type ParaphraseOptions, pairVectors, type SentencePair } from './align-paraphrase.js';
 import type { PreparedText } from './prepare.js';
-import { commonCount, cosine, factsAgree, sharedFacts, usable, vectorsOf } from './sentence-vectors.js';
+import { cosine, factsAgree, sharedContent, sharedFacts, usable } from './sentence-vectors.js';
 import type { TokenSentence } from './sentences.js';
 
 /** Two sentence indices (of A and of B) next to which a reused passage was found. */
@@ -27,10 +27,7 @@ export function extendParaphrases(
   skipB: Uint8Array,
   options: ParaphraseOptions = {},
 ): SentencePair[] {
-  const o = { ...paraphraseDefaults, ...options };
-  const idf = options.idf ?? (() => 1);
-  const va = vectorsOf(a, o.stopWeight, idf, options.idf === undefined);
-  const vb = vectorsOf(b, o.stopWeight, idf, options.idf === undefined);
+  const { o, va, vb } = pairVectors(a, b, options);
   const freeA = new Set(usable(va, skipA));
   const freeB = new Set(usable(vb, skipB));
   const out: SentencePair[] = [];
@@ -44,14 +41,7 @@ export function extendParaphrases(
       const key = `${i}:${j}`;
       if (tried.has(key) || !freeA.has(i) || !freeB.has(j)) continue;
       tried.add(key);
-      const shared = commonCount(
-        va.content,
-        va.contentStart[i] as number,
-        va.contentStart[i + 1] as number,
-        vb.content,
-        vb.contentStart[j] as number,
-        vb.contentStart[j + 1] as number,
-      );
+      const shared = sharedContent(va, i, vb, j);
       if (shared * 2 < o.minSharedContent || !factsAgree(va, i, vb, j) || sharedFacts(va, i, vb, j) === 0)
         continue;
       const score = cosine(va, i, vb, j);

@@ -271,33 +271,32 @@ function overlaps(
   ys: Int32Array,
   j: number,
 ): boolean {
-  const x0 = xs[i] as number;
-  const x1 = xs[i + 1] as number;
-  const y0 = ys[j] as number;
-  const y1 = ys[j + 1] as number;
-  if (x0 === x1 || y0 === y1) return true;
-  return commonCount(x, x0, x1, y, y0, y1) > 0;
+  if (xs[i] === xs[i + 1] || ys[j] === ys[j + 1]) return true;
+  return sharedIn(x, xs, i, y, ys, j) > 0;
+}
+
+/** Values sentence `i` of the runs `x` (starts `xs`) and sentence `j` of `y` (starts `ys`) share. */
+function sharedIn(
+  x: Uint32Array,
+  xs: Int32Array,
+  i: number,
+  y: Uint32Array,
+  ys: Int32Array,
+  j: number,
+): number {
+  return commonCount(x, xs[i] as number, xs[i + 1] as number, y, ys[j] as number, ys[j + 1] as number);
+}
+
+/** Content words two sentences have in common. */
+export function sharedContent(x: Vectors, i: number, y: Vectors, j: number): number {
+  return sharedIn(x.content, x.contentStart, i, y.content, y.contentStart, j);
 }
 
 /** Names and numbers two sentences have in common. */
 export function sharedFacts(x: Vectors, i: number, y: Vectors, j: number): number {
   return (
-    commonCount(
-      x.numbers,
-      x.numberStart[i] as number,
-      x.numberStart[i + 1] as number,
-      y.numbers,
-      y.numberStart[j] as number,
-      y.numberStart[j + 1] as number,
-    ) +
-    commonCount(
-      x.names,
-      x.nameStart[i] as number,
-      x.nameStart[i + 1] as number,
-      y.names,
-      y.nameStart[j] as number,
-      y.nameStart[j + 1] as number,
-    )
+    sharedIn(x.numbers, x.numberStart, i, y.numbers, y.numberStart, j) +
+    sharedIn(x.names, x.nameStart, i, y.names, y.nameStart, j)
   );
 }
 
