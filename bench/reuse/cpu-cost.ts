@@ -7,13 +7,9 @@
 import { comparePrepared } from '../../src/reuse/compare-texts.js';
 import { prepareText } from '../../src/reuse/prepare.js';
 import { createSketcher } from '../../src/reuse/sketch.js';
+import { flag } from '../flags.js';
 import { createGenerator } from './generate.js';
 
-const args = process.argv.slice(2);
-const flag = (name: string, fallback: string) => {
-  const k = args.indexOf(`--${name}`);
-  return k >= 0 ? (args[k + 1] ?? fallback) : fallback;
-};
 const n = Number(flag('docs', '3000'));
 const g = createGenerator(Number(flag('seed', '42')));
 const sketch = createSketcher();

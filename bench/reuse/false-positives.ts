@@ -16,13 +16,11 @@ import { MIN_SENTENCE_KEYS } from '../../src/reuse/candidates.js';
 import { comparePrepared } from '../../src/reuse/compare-texts.js';
 import { type PreparedText, prepareText } from '../../src/reuse/prepare.js';
 import { createSketcher } from '../../src/reuse/sketch.js';
+import { flag } from '../flags.js';
 import { createGenerator, topicOf } from './generate.js';
+import { fileUnder, SHIFT, sharedKeyCounts } from './key-pairs.js';
 
 const args = process.argv.slice(2);
-const flag = (name: string, fallback: string) => {
-  const k = args.indexOf(`--${name}`);
-  return k >= 0 ? (args[k + 1] ?? fallback) : fallback;
-};
 const seed = Number(flag('seed', '42'));
 const size = Number(flag('size', '1000000'));
 const topics = Number(flag('topics', '4'));
@@ -52,30 +50,15 @@ const sketch = createSketcher();
 const prepared = new Map<number, PreparedText>();
 const bands = new Map<number, number[]>();
 const sentences = new Map<number, number[]>();
-const add = (m: Map<number, number[]>, k: number, d: number) => {
-  const l = m.get(k);
-  if (l) l.push(d);
-  else m.set(k, [d]);
-};
 for (const i of ids) {
   const p = prepareText(g.doc(i).text);
   prepared.set(i, p);
   const s = sketch(p);
-  for (const k of s.bandKeys) add(bands, k, i);
-  for (const k of s.sentenceKeys) add(sentences, k, i);
+  for (const k of s.bandKeys) fileUnder(bands, k, i);
+  for (const k of s.sentenceKeys) fileUnder(sentences, k, i);
 }
-const bandPairs = new Set<number>();
-const sentenceCount = new Map<number, number>();
-const SHIFT = 2 ** 21;
-for (const l of bands.values())
-  for (let x = 0; x < l.length; x++)
-    for (let y = x + 1; y < l.length; y++) bandPairs.add((l[x] as number) * SHIFT + (l[y] as number));
-for (const l of sentences.values())
-  for (let x = 0; x < l.length; x++)
-    for (let y = x + 1; y < l.length; y++) {
-      const c = (l[x] as number) * SHIFT + (l[y] as number);
-      sentenceCount.set(c, (sentenceCount.get(c) ?? 0) + 1);
-    }
+const bandPairs = new Set(sharedKeyCounts(bands).keys());
+const sentenceCount = sharedKeyCounts(sentences);
 const candidates = new Set(bandPairs);
 for (const [c, n] of sentenceCount) if (n >= MIN_SENTENCE_KEYS) candidates.add(c);
 

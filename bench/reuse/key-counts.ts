@@ -14,46 +14,25 @@ import { MAX_DOCUMENTS_PER_KEY } from '../../src/reuse/candidates.js';
 import { comparePrepared } from '../../src/reuse/compare-texts.js';
 import { type PreparedText, prepareText } from '../../src/reuse/prepare.js';
 import { createSketcher } from '../../src/reuse/sketch.js';
+import { flag } from '../flags.js';
 import { createGenerator } from './generate.js';
+import { fileUnder, SHIFT, sharedKeyCounts } from './key-pairs.js';
 
-const args = process.argv.slice(2);
-const flag = (name: string, fallback: string) => {
-  const k = args.indexOf(`--${name}`);
-  return k >= 0 ? (args[k + 1] ?? fallback) : fallback;
-};
 const seed = Number(flag('seed', '42'));
 const size = Number(flag('size', '20000'));
-const SHIFT = 2 ** 21;
 
 const g = createGenerator(seed);
 const docs = Array.from({ length: size }, (_, i) => g.doc(i));
 const sketch = createSketcher();
 const bands = new Map<number, number[]>();
 const sentences = new Map<number, number[]>();
-const add = (m: Map<number, number[]>, k: number, d: number) => {
-  const l = m.get(k);
-  if (l) l.push(d);
-  else m.set(k, [d]);
-};
 for (let i = 0; i < size; i++) {
   const s = sketch(prepareText(docs[i]?.text as string));
-  for (const k of s.bandKeys) add(bands, k, i);
-  for (const k of s.sentenceKeys) add(sentences, k, i);
+  for (const k of s.bandKeys) fileUnder(bands, k, i);
+  for (const k of s.sentenceKeys) fileUnder(sentences, k, i);
 }
-const pairsOf = (m: Map<number, number[]>) => {
-  const out = new Map<number, number>();
-  for (const l of m.values()) {
-    if (l.length > MAX_DOCUMENTS_PER_KEY) continue;
-    for (let x = 0; x < l.length; x++)
-      for (let y = x + 1; y < l.length; y++) {
-        const c = (l[x] as number) * SHIFT + (l[y] as number);
-        out.set(c, (out.get(c) ?? 0) + 1);
-      }
-  }
-  return out;
-};
-const bandPairs = pairsOf(bands);
-const sentencePairs = pairsOf(sentences);
+const bandPairs = sharedKeyCounts(bands, MAX_DOCUMENTS_PER_KEY);
+const sentencePairs = sharedKeyCounts(sentences, MAX_DOCUMENTS_PER_KEY);
 const classOf = (a: number, b: number): string => {
   const da = docs[a];
   const db = docs[b];

@@ -15,15 +15,12 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { MAX_DOCUMENTS_PER_KEY, MIN_SENTENCE_KEYS } from '../../src/reuse/candidates.js';
 import { type SketchOptions, sketchDefaults } from '../../src/reuse/sketch.js';
+import { flag } from '../flags.js';
 import { createGenerator, KINDS, type PlantKind } from './generate.js';
 import { type Job, SHIFT } from './worker.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
-const flag = (name: string, fallback: string) => {
-  const k = args.indexOf(`--${name}`);
-  return k >= 0 ? (args[k + 1] ?? fallback) : fallback;
-};
 const seed = Number(flag('seed', '42'));
 const WORKERS = 2;
 const INCREMENT = 1000;

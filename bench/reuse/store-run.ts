@@ -17,13 +17,10 @@ import { ingest } from '../../src/ingest/ingest.js';
 import { updateReuse } from '../../src/reuse/update-reuse.js';
 import { openStore } from '../../src/store/open-store.js';
 import { reuseOf } from '../../src/store/sqlite/reuse-tables.js';
+import { flag } from '../flags.js';
 import { createGenerator } from './generate.js';
 
 const args = process.argv.slice(2);
-const flag = (name: string, fallback: string) => {
-  const k = args.indexOf(`--${name}`);
-  return k >= 0 ? (args[k + 1] ?? fallback) : fallback;
-};
 const dir = flag('store', '');
 if (!dir) throw new Error('--store DIR is required');
 const build = Number(flag('build', '0'));
