@@ -149,6 +149,9 @@ describe('clauses that do not report a new happening', () => {
     ['Aid groups run camps for internally displaced people near Goma.'],
     // A state lasting up to the report is background.
     ['Gunmen attacked Djugu in February, and thousands of families have fled toward Bunia since then.'],
+    // A whole conflict's running toll is no incident of its own.
+    ['The rebels pressed on in a war that has left thousands dead and displaced a million people.'],
+    ['The insurgency has killed more than 40,000 people since 2009, the United Nations says.'],
   ])('%s → no incident', (text) => {
     expect(run(text, '2025-03-10').incidents.map((i) => i.trigger.text)).toEqual([]);
   });
@@ -158,6 +161,9 @@ describe('clauses that do not report a new happening', () => {
     ['Thousands of residents fled Bunia on Sunday.', 'displacement'],
     ['The accused militia shelled the town of Beni on Sunday.', 'shelling'],
     ['The wounded were taken to hospital after shelling hit Beni.', 'shelling'],
+    // A local event on a day of a war is still one.
+    ['During the war, troops shelled the market in Bunia on Sunday, killing 12 people.', 'shelling'],
+    ['The floods have killed 40 people in Kasese since Sunday.', 'disaster'],
   ])('%s → still an incident (%s)', (text, kind) => {
     expect(run(text, '2025-03-10').incidents.map((i) => i.kind)).toEqual([kind]);
   });

@@ -25,6 +25,7 @@ interface TriggerLexicon {
     subset: string;
     subsetBefore: string;
     laterDeath: string;
+    conflictToll: string;
   };
 }
 interface Mapping {
@@ -55,6 +56,7 @@ interface Compiled {
   subset: RegExp;
   subsetBefore: RegExp;
   laterDeath: RegExp;
+  conflictToll: RegExp;
 }
 
 let compiled: Compiled | undefined;
@@ -84,6 +86,7 @@ function compile(): Compiled {
     subset: new RegExp(lex.blockers.subset, 'i'),
     subsetBefore: new RegExp(lex.blockers.subsetBefore, 'i'),
     laterDeath: new RegExp(lex.blockers.laterDeath, 'i'),
+    conflictToll: new RegExp(lex.blockers.conflictToll, 'i'),
     hedges: new RegExp(`\\b(?:${hedges.join('|') || 'allegedly'})\\b`, 'i'),
   };
   return compiled;
@@ -114,7 +117,9 @@ interface Hit {
 
 /*
  * Clause breaks, as a pattern (`splitClauses` scans for them by hand):
- * CLAUSE_BREAK = /;|\s[—–]\s|,\s+(?:while|but|whereas|and\s+(?=\p{Lu}|the\s|a\s|an\s))|\.\s/gu
+ * CLAUSE_BREAK = /;|\s[—–]\s|,\s+(?:while|but|whereas|and\s+(?=\p{Lu}|the\s|a\s|an\s))/gu
+ * A period inside a sentence is no break: the sentence splitter left it there because it belongs
+ * to an abbreviation ("on Feb. 24, thousands", "the U.N. said").
  */
 const NOT_COUNTED = new Set([
   'strike',
@@ -173,6 +178,8 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         c.ongoing.after.test(stext.slice(m.index + m[0].length))
       )
         continue;
+      // "a war that has left thousands dead": a whole conflict's running toll, not an incident.
+      if (c.conflictToll.test(claimed)) continue;
       // "dead"/"died" as adjectives of quoted speech or "death" in "death penalty" are weak; keep only near a count or a place.
       hits.push({
         span,
@@ -381,7 +388,6 @@ const UPPER = /^\p{Lu}/u;
 function clauseBreakAt(text: string, at: number, to: number): number {
   const code = text.charCodeAt(at);
   if (code === 59) return at + 1; // ;
-  if (code === 46) return at + 1 < to && isSpaceCode(text.charCodeAt(at + 1)) ? at + 2 : -1; // ". "
   if (code === 44) {
     // ", while", ", but", ", whereas", ", and The", ", and the"
     let j = at + 1;
