@@ -168,6 +168,12 @@ describe('clauses that do not report a new happening', () => {
     expect(run(text, '2025-03-10').incidents.map((i) => i.kind)).toEqual([kind]);
   });
 
+  it('gives a count before the trigger to it only when no new subject comes between', () => {
+    const killed = (text: string) => run(text, '2025-03-10').incidents.map((i) => i.killed?.best ?? null);
+    expect(killed('Twelve villagers, who had fled the fighting, were killed in Djugu.')).toEqual([12]);
+    expect(killed('At least two had their hands tied behind their backs, one was shot in Djugu.')).not.toContain(2);
+  });
+
   it('gives a toll the figure of "others" that the next sentence adds, without a second incident', () => {
     const x = run(
       'Twelve people had been confirmed dead by Sunday evening in Bunia, a health official said. She said about 40 others were being treated for burns.',

@@ -424,6 +424,9 @@ function trimSpan(text: string, [a, b]: Span): Span {
 }
 
 /** The count that a casualty trigger governs: "7 killed", "killed 7", "killing at least 21 people". */
+/** A comma, then a subject other than a relative pronoun, then an auxiliary: a clause of its own. */
+const NEW_SUBJECT = /,\s+(?!(?:who|which|that|whom|whose)\b)[\w’'-]+\s+(?:was|were|had|has|have|is|are)\b/i;
+
 function figureFor(
   text: string,
   hit: Hit,
@@ -448,6 +451,8 @@ function figureFor(
       const between = text.slice(q.span[1], hit.span[0]);
       // A count before the trigger governs it unless a sentence, clause or report boundary intervenes.
       if (between.length > 70 || /[.;:]|\b(?:said|says|told|according)\b/.test(between)) continue;
+      // "At least two had their hands tied, one was shot": a new subject after the comma takes the verb.
+      if (NEW_SUBJECT.test(between)) continue;
       // "7 killed", "21 people were killed", "410 bodies … found"
       distance = between.split(/\s+/).length;
     } else if (q.span[0] >= hit.span[1]) {
