@@ -168,6 +168,14 @@ describe('clauses that do not report a new happening', () => {
     expect(run(text, '2025-03-10').incidents.map((i) => i.kind)).toEqual([kind]);
   });
 
+  it('does not place an incident at a name that stands for a government or its institutions', () => {
+    const places = (text: string) => run(text, '2025-03-10').incidents.map((i) => i.place?.name ?? null);
+    expect(places('Moscow says its troops shelled enemy positions on Sunday.')).toEqual([null]);
+    expect(places("Russia's Defense Ministry said its troops shelled positions on Sunday.")).toEqual([null]);
+    // A town named as the place of the event stays its place.
+    expect(places('Shelling hit Kharkiv on Sunday, officials in Kyiv said.')).toEqual(['Kharkiv']);
+  });
+
   it('gives a count before the trigger to it only when no new subject comes between', () => {
     const killed = (text: string) => run(text, '2025-03-10').incidents.map((i) => i.killed?.best ?? null);
     expect(killed('Twelve villagers, who had fled the fighting, were killed in Djugu.')).toEqual([12]);

@@ -527,6 +527,21 @@ function reportedPart(text: string, span: Span): Span {
  * The clause's place: a town-level place first, else a country. At sentence level only places
  * introduced as locations ("in X", "near X") count, so "Moscow said …" does not place an incident.
  */
+/**
+ * A place name that stands for its government or institutions, not for where something happened:
+ * the subject of a reporting verb ("Moscow says", "Kyiv has denied") or a country's institution
+ * ("Russia's Defense Ministry", "Ukraine's prosecutor-general").
+ */
+export function standsForActor(text: string, p: PlaceMention): boolean {
+  const after = text.slice(p.span[1], p.span[1] + 48);
+  if (REPORTING_SUBJECT.test(after)) return true;
+  return p.precision === 'country' && INSTITUTION_OF.test(after);
+}
+const REPORTING_SUBJECT =
+  /^\s+(?:(?:now|also|still|again|later|earlier|quickly|repeatedly|\w+ly)\s+)?(?:has\s+|have\s+|had\s+)?(?:said|says|say|claimed|claims|denied|denies|accused|accuses|insisted|insists|announced|announces|warned|warns|rejected|rejects|dismissed|dismisses|blamed|blames|demanded|demands|responded|responds)\b/i;
+const INSTITUTION_OF =
+  /^[’']s\s+(?:[\w-]+\s+){0,2}?(?:ministry|ministries|government|president|prime minister|minister|foreign|defen[cs]e|military|army|armed forces|forces|troops|police|authorities|officials?|embassy|ambassador|envoy|mission|spokes(?:man|woman|person)|prosecutor|parliament|leader|leadership|state media|security service|intelligence|navy|air force)\b/i;
+
 function pick(
   text: string,
   places: PlaceMention[],
@@ -537,6 +552,7 @@ function pick(
   const within = places.filter(
     (p) =>
       inside(p.span, span) &&
+      !standsForActor(text, p) &&
       (!locativeOnly ||
         p.relation !== null ||
         LOCATIVE_BEFORE.test(text.slice(Math.max(0, p.span[0] - 16), p.span[0]))),
@@ -564,7 +580,9 @@ function previousPlace(
   // Across a paragraph break only when the sentence points back to a place ("Inside the pit").
   if (/\n\s*\n/.test(text.slice(prev.span[1], sentence.span[0])) && !ANAPHORIC_PLACE.test(sentence.text))
     return null;
-  const within = places.filter((p) => inside(p.span, prev.span) && p.precision !== 'country');
+  const within = places.filter(
+    (p) => inside(p.span, prev.span) && p.precision !== 'country' && !standsForActor(text, p),
+  );
   const last = within[within.length - 1];
   const before = within[within.length - 2];
   // "attacked the cities of Ochakiv and Mykolaiv. Shelling damaged …": towns joined by "and",

@@ -13,7 +13,7 @@ import { extractActors } from './extract-actors.js';
 import { extractAttributions } from './extract-attributions.js';
 import { extractClaims } from './extract-claims.js';
 import { extractDates } from './extract-dates.js';
-import { extractIncidents } from './extract-incidents.js';
+import { extractIncidents, standsForActor } from './extract-incidents.js';
 import { extractQuantities } from './extract-quantities.js';
 import { extractQuotes } from './extract-quotes.js';
 import { type Gazetteer, loadGazetteer } from './gazetteer/load-gazetteer.js';
@@ -35,7 +35,7 @@ const HEAD_DATELINE = /^\s*(\p{Lu}{2}[\p{Lu}\p{L}\d .,'’-]{0,60}?)(?:\s*\([^)]
  * Version of the extraction output. Stored extractions of another version are redone by
  * `analyze`; raise it when a change alters what is extracted (the golden file changes).
  */
-export const EXTRACTOR_VERSION = 'extract-2026-12-01.2';
+export const EXTRACTOR_VERSION = 'extract-2026-12-01.3';
 
 /** One document as the extractor needs it. `dateline` is the stored document's dateline, if any. */
 export interface ExtractInput {
@@ -104,7 +104,10 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
     const actors = extractActors(text, gazetteer);
     const quoted = extractQuotes(text, sentences, doc.id);
     const attributions = (options.extractAttributions ?? extractAttributions)(text, sentences);
-    const mainPlace = pickMainPlace(placed.places, dateline?.span ?? headSpan(text));
+    const mainPlace = pickMainPlace(
+      placed.places.filter((p) => !standsForActor(text, p)),
+      dateline?.span ?? headSpan(text),
+    );
     const referenceDate: DateMention | null = reference.date
       ? {
           span: [0, 0],
