@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic, Ledger, StoredDocument } from '../core/types.js';
 import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest.js';
-import { mergeLedger } from '../merge/index.js';
+import { type MergeResult, mergeLedger } from '../merge/index.js';
 import { analysisOf } from '../store/sqlite/analysis-tables.js';
 import type { Checkpoint, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
 import { startExtractPool } from './extract-pool.js';
+import { writeLedgerItems } from './ledger-items.js';
 import { loadStages, type ReuseStage, type Stages } from './stages.js';
-import { writeLedger } from './write-ledger.js';
 
 /** Stores of at least this many documents start an extraction worker before ingest. */
 const PRESTART_STORE = 2 * DOCUMENTS_PER_WORKER;
@@ -43,6 +43,8 @@ export interface AnalyzeResult {
   workers: number;
   /** Milliseconds per stage (for benchmarks; never written into the ledger). */
   timings: { ingest: number; reuse: number; extract: number; merge: number; write: number };
+  /** What the merge did: from scratch or not, documents merged, events rebuilt, milliseconds per phase. */
+  merge: Omit<MergeResult, 'ledger'>;
 }
 
 /**
@@ -115,11 +117,13 @@ export async function analyze(
   });
   timings.extract = now() - t;
 
+  // The stored ledger items are marked as being updated from here until the new ledger is saved.
+  const itemsComplete = analysis.beginLedgerItems();
   t = now();
   // Incremental: the merge state in the store holds what earlier runs merged; only the documents
   // it has not seen are read (their extraction, and their text once for its hash and headline).
   const documents = [...store.documents.summaries()];
-  const { ledger } = mergeLedger(analysis.mergeState(), {
+  const { ledger, ...merge } = mergeLedger(analysis.mergeState(), {
     version,
     documents,
     reuse,
@@ -136,8 +140,14 @@ export async function analyze(
     fs.mkdirSync(options.out, { recursive: true });
     ledgerPath = path.join(options.out, 'ledger.json');
   }
-  // Streamed: a large store's ledger.json is hundreds of MB, more than one string can hold.
-  const { sha256, deflated } = await writeLedger(ledger, ledgerPath);
+  // Only the items that changed are serialised; the file is streamed from the stored items (a large
+  // store's ledger.json is hundreds of MB, more than one string can hold).
+  const { sha256, header } = writeLedgerItems(
+    analysis.ledgerItems(),
+    ledger,
+    itemsComplete && !merge.full ? merge.changed : null,
+    ledgerPath,
+  );
   const entry = store.custody.append('analysis', {
     documents: documents.length,
     extracted: extraction.extracted,
@@ -147,7 +157,7 @@ export async function analyze(
     claims: ledger.claims.length,
     ledgerSha256: sha256,
   });
-  analysis.saveLedgerDeflated(deflated, entry.seq);
+  analysis.saveLedgerHeader(header, entry.seq);
   if (ledgerPath) store.custody.append('export', { format: 'ledger-json', file: ledgerPath, sha256 });
   timings.write = now() - t;
 
@@ -162,6 +172,7 @@ export async function analyze(
     diagnostics,
     workers: extraction.workers,
     timings,
+    merge,
   };
 }
 

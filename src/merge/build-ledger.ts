@@ -82,6 +82,11 @@ export interface MergeResult {
   merged: number;
   /** Events rebuilt in this run. */
   rebuilt: number;
+  /**
+   * Items of the event, quote and claim sections that this run changed or removed (null), by
+   * id; every item when `full`. Items not listed are the same as in the state's previous ledger.
+   */
+  changed: LedgerChanges;
   /** Milliseconds per phase (for benchmarks). */
   timings: Record<string, number>;
 }
@@ -113,6 +118,22 @@ export function buildLedger(input: LedgerInput): Ledger {
     },
     { persist: false },
   ).ledger;
+}
+
+export interface LedgerChanges {
+  events: Map<string, LedgerEvent | null>;
+  quotes: Map<string, LedgerQuote | null>;
+  claims: Map<string, LedgerClaim | null>;
+}
+
+/** Records that `old` (if any) became `next` (undefined: removed) in a map of changes by id. */
+function track<T extends { id: string }>(
+  changes: Map<string, T | null>,
+  old: T | undefined,
+  next: T | undefined,
+): void {
+  if (old && (!next || old.id !== next.id) && !changes.get(old.id)) changes.set(old.id, null);
+  if (next) changes.set(next.id, next);
 }
 
 /** Bump when the persisted shape changes: an older state is then rebuilt. */
@@ -197,6 +218,7 @@ export function mergeLedger(
     cache = new StateCache(store, true);
     full = true;
   };
+  const changed: LedgerChanges = { events: new Map(), quotes: new Map(), claims: new Map() };
   const ids = new Set(input.documents.map((d) => d.id));
   const stored = cache.get<Meta>('meta', 'run');
   if (!stored || stored.format !== STATE_FORMAT || stored.version !== input.version) reset();
@@ -437,6 +459,7 @@ export function mergeLedger(
             { index, origins: (m) => origins.get(m.id) ?? [] },
           )
         : undefined;
+    track(changed.events, cache.get<LedgerEvent>('event', clusterKey(n)), event);
     cache.set('event', clusterKey(n), event);
     rebuilt++;
   }
@@ -465,7 +488,7 @@ export function mergeLedger(
     counts(cache, 'qdf'),
   );
   const changedQuotes = growGroups(
-    groupState(cache, 'q', 'quote'),
+    groupState(cache, 'q', 'quote', (old) => track(changed.quotes, old as LedgerQuote, undefined)),
     newQuotes.map((q, i) => ({
       id: q.id,
       keys: quoteKeys[i]?.lookup ?? [],
@@ -483,7 +506,9 @@ export function mergeLedger(
   );
   for (const g of changedQuotes) {
     const members = cache.get<string[]>('q.members', g);
-    cache.set('q.ledger', g, members ? buildQuote(members.map(quoteOf), index) : undefined);
+    const quote = members ? buildQuote(members.map(quoteOf), index) : undefined;
+    track(changed.quotes, cache.get<LedgerQuote>('q.ledger', g), quote);
+    cache.set('q.ledger', g, quote);
   }
 
   lap('quotes');
@@ -511,7 +536,7 @@ export function mergeLedger(
     counts(cache, 'cdf'),
   );
   const changedClaims = growGroups(
-    groupState(cache, 'c', 'claim'),
+    groupState(cache, 'c', 'claim', (old) => track(changed.claims, old as LedgerClaim, undefined)),
     newClaims.map((c, i) => ({
       id: c.claim.id,
       keys: claimKeys[i]?.lookup ?? [],
@@ -529,7 +554,13 @@ export function mergeLedger(
   );
   for (const g of changedClaims) {
     const members = cache.get<string[]>('c.members', g);
-    cache.set('c.ledger', g, members ? buildClaim(members.map(claimOf), index) : undefined);
+    const claim = members ? buildClaim(members.map(claimOf), index) : undefined;
+    // The claim is listed once its answer is known (below); an id gone is removed now.
+    const old = cache.get<LedgerClaim>('c.ledger', g);
+    if (old && (!claim || old.id !== claim.id) && !changed.claims.get(old.id))
+      changed.claims.set(old.id, null);
+    cache.set('c.ledger', g, claim);
+    if (!claim) cache.delete('c.ans', g);
   }
   for (const [id, r] of docs) if (!r.extracted && input.extracted.has(id)) r.extracted = true;
   for (const id of pending) cache.set('doc', id, docs.get(id));
@@ -553,16 +584,29 @@ export function mergeLedger(
   const allClaims = new Map(cache.scan<StoredClaim>('claim'));
   const clusterOfMention = new Map<string, number>();
   for (const c of allClaims.values()) for (const [m, n] of Object.entries(c.at)) clusterOfMention.set(m, n);
-  const groups: { claim: LedgerClaim; members: ClaimItem[] }[] = [];
+  const groups: { group: string; claim: LedgerClaim; members: ClaimItem[] }[] = [];
   const claimMembers = new Map(cache.scan<string[]>('c.members'));
   for (const [g, claim] of cache.scan<LedgerClaim>('c.ledger')) {
     const members = (claimMembers.get(g) ?? []).map((id) => allClaims.get(id) as StoredClaim);
-    groups.push({ claim: { ...claim }, members });
+    groups.push({ group: g, claim: { ...claim }, members });
   }
   answerClaims(groups, events, (m) => {
     const n = clusterOfMention.get(m);
     return n === undefined || removed.has(m) ? undefined : eventIds.get(n);
   });
+  // A claim changes with its group or its answer (which any event may move).
+  cache.prefetch(
+    'c.ans',
+    groups.map((g) => g.group),
+  );
+  for (const g of groups) {
+    const answers = g.claim.answers ?? null;
+    const held = cache.get<string | null>('c.ans', g.group);
+    if (changedClaims.has(g.group) || held !== answers) {
+      changed.claims.set(g.claim.id, g.claim);
+      cache.set('c.ans', g.group, answers);
+    }
+  }
   const claims = groups.map((g) => g.claim).sort(compareLedgerClaims);
 
   lap('assemble');
@@ -587,6 +631,7 @@ export function mergeLedger(
     full,
     merged: pending.length,
     rebuilt,
+    changed,
     timings,
   };
 }
@@ -618,14 +663,24 @@ function wordSets<T extends object>(wordsOf: (x: T) => readonly string[]): (x: T
 }
 
 /** Groups of quotes (`q`) or claims (`c`) in the state. */
-function groupState(cache: StateCache, prefix: string, records: string): GroupState {
+function groupState(
+  cache: StateCache,
+  prefix: string,
+  records: string,
+  removed: (old: unknown) => void,
+): GroupState {
   return {
     groupOf: (id) => cache.get<string>(`${prefix}.group`, id) as string,
     setGroupOf: (id, group) => cache.set(`${prefix}.group`, id, group),
     members: (group) => cache.get<string[]>(`${prefix}.members`, group),
     setMembers: (group, members) => {
       cache.set(`${prefix}.members`, group, members);
-      if (!members) cache.delete(`${prefix}.ledger`, group);
+      if (!members) {
+        const old = cache.get(`${prefix}.ledger`, group);
+        if (old) removed(old);
+        cache.delete(`${prefix}.ledger`, group);
+        if (prefix === 'c') cache.delete('c.ans', group);
+      }
     },
     postings: (k) => cache.get<string[]>(`${prefix}.key`, k) ?? [],
     setPostings: (k, list) => cache.set(`${prefix}.key`, k, list),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCorpus } from '../../bench/analyze/generate.js';
 import { analyze } from '../../src/analyze/index.js';
 import type { Ledger } from '../../src/core/types.js';
+import { toLedgerJson } from '../../src/export/ledger-json.js';
 import { openStore } from '../../src/store/open-store.js';
 import { analysisOf } from '../../src/store/sqlite/analysis-tables.js';
 
@@ -16,12 +17,23 @@ import { analysisOf } from '../../src/store/sqlite/analysis-tables.js';
 
 const withoutCustody = (l: Ledger) => JSON.stringify({ ...l, custody: null });
 
+/**
+ * Analyses each batch in turn into the store at `dir`; after each run, ledger.json and the store's
+ * copy (rewritten item by item) must be byte for byte the JSON of the ledger the run returned.
+ */
 async function run(dir: string, batches: string[][], manifest?: string): Promise<Ledger[]> {
   const store = openStore(dir);
+  const out = path.join(dir, 'out');
   try {
-    const out: Ledger[] = [];
-    for (const inputs of batches) out.push((await analyze(store, inputs, { manifest })).ledger);
-    return out;
+    const ledgers: Ledger[] = [];
+    for (const inputs of batches) {
+      const result = await analyze(store, inputs, { manifest, out });
+      const expected = toLedgerJson(result.ledger);
+      expect(fs.readFileSync(path.join(out, 'ledger.json'), 'utf8')).toBe(expected);
+      expect(analysisOf(store).latestLedger()).toBe(expected);
+      ledgers.push(result.ledger);
+    }
+    return ledgers;
   } finally {
     store.close();
   }
