@@ -75,6 +75,12 @@ const cases: [string, string, (string | null)[][]][] = [
   ['dismissed as', 'The Kremlin dismissed the reports as fake.', [['Kremlin', 'deny', 'dismissed']]],
   ['reportedly', 'The convoy was reportedly hit twice.', [[null, 'hedge', 'reportedly']]],
   ['plain report', 'Police said the road was closed.', [['Police', 'report', 'said']]],
+  // Words that deny only in another sense, and the reporter's own voice, which denies nothing.
+  ['staged a sit-in', 'Organisers said students staged a sit-in.', [['Organisers', 'report', 'said']]],
+  ['lies on', 'The district lies on a major fault line.', []],
+  ['not a single, unattributed', 'Not a single house was left standing in the village.', []],
+  ['staged, attributed', 'State media said the photos were staged.', [['State media', 'deny', 'staged']]],
+  ['hedged and denying, unattributed', 'The photos were allegedly staged.', [[null, 'hedge', 'allegedly']]],
 ];
 
 describe('extractClaims', () => {

@@ -3,6 +3,7 @@ import { loadLexicon } from './load-lexicon.js';
 
 interface StanceLexicon {
   deny: string[];
+  denyExceptions: string[];
   accuse: string[];
   hedge: string[];
 }
@@ -11,7 +12,9 @@ interface CueLexicon {
   verbs: Record<string, Stance>;
 }
 
-let compiled: { deny: RegExp; accuse: RegExp; hedge: RegExp; verbs: Map<string, Stance> } | undefined;
+let compiled:
+  | { deny: RegExp; notDeny: RegExp; accuse: RegExp; hedge: RegExp; verbs: Map<string, Stance> }
+  | undefined;
 
 function compile() {
   if (compiled) return compiled;
@@ -25,7 +28,12 @@ function compile() {
       'i',
     );
   compiled = {
-    deny: pattern(lexicon.deny),
+    deny: new RegExp(pattern(lexicon.deny).source, 'gi'),
+    // Patterns, not phrases: `lies \\d` ("the village lies 20 km from the border").
+    notDeny: new RegExp(
+      `^(?:${lexicon.denyExceptions.map((p) => p.replace(/ /g, '\\s+')).join('|')})\\b`,
+      'i',
+    ),
     accuse: pattern(lexicon.accuse),
     hedge: pattern(lexicon.hedge),
     verbs: new Map(Object.entries(loadLexicon<CueLexicon>('speech-cues').verbs)),
@@ -40,7 +48,7 @@ function compile() {
  * `reportedly`, `could not be independently verified`) or `report` (plain attribution). A
  * denial outranks an accusation, which outranks a hedge. Each attribution's clause ends where the
  * next attribution in the sentence begins, so `X accused …, but Y rejected …` gives two claims.
- * Sentences in the reporter's own voice become claims only when they hedge or deny. `about` is
+ * Sentences in the reporter's own voice become claims only when they hedge. `about` is
  * left empty for the incident linker to fill.
  *
  * @example extractClaims(text, sentences, 'd1', quotes, attributions).map((c) => c.stance)
@@ -84,7 +92,12 @@ export function extractClaims(
       );
       const { stance, cue } = stanceOf(sentence.text, null);
       if (quote && quote.cue === null) add(sentence.span, quote.speaker, stance, cue);
-      else if (stance === 'hedge' || stance === 'deny') add(sentence.span, null, stance, cue);
+      // In the reporter's own voice only a hedge is a claim: a denial needs someone who denies
+      // ("not a single house was left standing" and "the town lies on a fault line" deny nothing).
+      else {
+        const hedged = compile().hedge.exec(sentence.text);
+        if (hedged) add(sentence.span, null, 'hedge', hedged[0]);
+      }
       continue;
     }
     inSentence.forEach((attribution, index) => {
@@ -104,15 +117,24 @@ export function extractClaims(
 }
 
 function stanceOf(clause: string, verb: string | null): { stance: Stance; cue: string | null } {
-  const { deny, accuse, hedge, verbs } = compile();
+  const { deny, notDeny, accuse, hedge, verbs } = compile();
   const verbStance = verb ? verbs.get(verb) : undefined;
-  const denial = deny.exec(clause);
+  const denial = denialIn(clause, deny, notDeny);
   if (verbStance === 'deny' || denial) return { stance: 'deny', cue: denial?.[0] ?? verb };
   const accusation = accuse.exec(clause);
   if (verbStance === 'affirm' || accusation) return { stance: 'affirm', cue: accusation?.[0] ?? verb };
   const hedged = hedge.exec(clause);
   if (verbStance === 'hedge' || hedged) return { stance: 'hedge', cue: hedged?.[0] ?? verb };
   return { stance: 'report', cue: null };
+}
+
+/** The first denial cue of `clause` that is not another use of the word ("staged a sit-in"). */
+function denialIn(clause: string, deny: RegExp, notDeny: RegExp): RegExpExecArray | null {
+  deny.lastIndex = 0;
+  for (let m = deny.exec(clause); m; m = deny.exec(clause)) {
+    if (!notDeny.test(clause.slice(m.index, m.index + 40))) return m;
+  }
+  return null;
 }
 
 function trim(text: string, start: number, end: number): Span {

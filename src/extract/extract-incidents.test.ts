@@ -176,10 +176,27 @@ describe('clauses that do not report a new happening', () => {
     expect(places('Shelling hit Kharkiv on Sunday, officials in Kyiv said.')).toEqual(['Kharkiv']);
   });
 
+  it('leaves the dateline out of the first sentence: where the story was filed is not where it happened', () => {
+    const text =
+      'KATHMANDU, Nov 4 (Reuters) - A strong earthquake struck western Nepal late on Friday, killing at least 120 people.';
+    const dateline = {
+      place: 'KATHMANDU',
+      date: 'Nov 4',
+      text: 'KATHMANDU, Nov 4 (Reuters) -',
+      span: [0, 28] as [number, number],
+    };
+    const [quake] = extract({ id: 'd', text, published: '2023-11-04', dateline }).incidents;
+    expect(quake?.place?.name).toBe('Nepal');
+    expect(quake?.text.startsWith('A strong earthquake')).toBe(true);
+    expect(quake?.killed?.best).toBe(120);
+  });
+
   it('gives a count before the trigger to it only when no new subject comes between', () => {
     const killed = (text: string) => run(text, '2025-03-10').incidents.map((i) => i.killed?.best ?? null);
     expect(killed('Twelve villagers, who had fled the fighting, were killed in Djugu.')).toEqual([12]);
-    expect(killed('At least two had their hands tied behind their backs, one was shot in Djugu.')).not.toContain(2);
+    expect(
+      killed('At least two had their hands tied behind their backs, one was shot in Djugu.'),
+    ).not.toContain(2);
   });
 
   it('gives a toll the figure of "others" that the next sentence adds, without a second incident', () => {

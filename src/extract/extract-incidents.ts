@@ -104,6 +104,11 @@ export interface IncidentInput {
   quotes: Quote[];
   /** Fallback date when a sentence names none (the document's reference date). */
   referenceDate: DateMention | null;
+  /**
+   * The dateline ("KATHMANDU, Nov 4 (Reuters) -"): where the story was filed, not where anything
+   * happened. It is left out of the first sentence's clauses; its place is the main place.
+   */
+  dateline?: Span | null;
   /** Fallback place when a sentence names none (dateline or the document's main place). */
   mainPlace: PlaceMention | null;
 }
@@ -158,12 +163,15 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
     if (matches.length === 0) continue;
     const idioms = [...execAll(c.idioms, stext)].map((m): Span => [s0 + m.index, s0 + m.index + m[0].length]);
     const hits: Hit[] = [];
-    const clauses = splitClauses(text, s0, s1);
+    const dl = input.dateline;
+    const head = dl && dl[0] >= s0 && dl[0] < s1 ? Math.min(dl[1], s1) : s0;
+    const clauses = splitClauses(text, head, s1);
     let sentenceAttributions: Attribution[] | undefined;
     for (const m of matches) {
       const rule = c.rules[matchedGroup(m, c.groups)];
       if (!rule) continue;
       const span: Span = [s0 + m.index, s0 + m.index + m[0].length];
+      if (span[0] < head) continue;
       if (idioms.some((i) => span[0] < i[1] && span[1] > i[0])) continue;
       if (c.blockBefore.test(stext.slice(Math.max(0, m.index - 40), m.index))) continue;
       // "accused the militia of firing the shells", "denied that its fighters had fired on the
@@ -221,7 +229,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       if (bodies) used.add(bodies);
       const own =
         pick(text, input.places, reportedPart(text, clause), main.span) ??
-        pick(text, input.places, reportedPart(text, sentence.span), main.span, true);
+        pick(text, input.places, reportedPart(text, [head, s1]), main.span, true);
       const previous = own ? null : previousPlace(text, input.places, input.sentences, sentence);
       // A sentence continuing one that names several towns could be about any of them: no place,
       // rather than one picked at random or the document's main place.
