@@ -40,6 +40,22 @@ describe('incidents', () => {
     ['Thousands of people protested in Tbilisi on Sunday.', 'protest', 'Protests', 'Peaceful protest', null],
     ['Floods in Valencia killed 200 people.', 'disaster', 'Disasters and accidents', 'Flood', 200],
     ['A bus crash near Lima killed nine passengers.', 'accident', 'Disasters and accidents', 'Accident', 9],
+    [
+      'At least 78 people drowned when an overloaded ferry capsized on Lake Victoria.',
+      'accident',
+      'Disasters and accidents',
+      'Accident',
+      78,
+    ],
+    ['The death toll rose to 41 on Monday.', 'killing', 'Violence against civilians', 'Attack', 41],
+    [
+      'The death toll from the earthquake in Herat rose to 120.',
+      'disaster',
+      'Disasters and accidents',
+      'Earthquake',
+      120,
+    ],
+    ['Gunmen opened fire on farmers in Konduga.', 'shooting', 'Violence against civilians', 'Attack', null],
   ])('types %s', (text, kind, type, subtype, killed) => {
     const inc = run(text).incidents[0];
     expect(inc?.kind).toBe(kind);

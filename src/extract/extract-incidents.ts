@@ -432,6 +432,11 @@ function trimSpan(text: string, [a, b]: Span): Span {
 }
 
 /** The count that a casualty trigger governs: "7 killed", "killed 7", "killing at least 21 people". */
+const TOLL_TRIGGER = /\btoll$/i;
+/** From a death toll to its figure: "from the quake rose to", "in the ferry disaster has risen to". */
+const TOLL_BRIDGE =
+  /^\s+(?:(?:from|in|of|after|following)\s+(?:[\w’'-]+\s+){0,6}?)?(?:has\s+|had\s+)?(?:rose|rises|risen|climbed|climbs|jumped|jumps|reached|reaches|stood|stands|was|is|hit|hits|increased|increases)(?:\s+(?:to|at))?(?:\s+(?:at least|more than|nearly|about|some|around|over))?\s*$/i;
+
 /** A comma, then a subject other than a relative pronoun, then an auxiliary: a clause of its own. */
 const NEW_SUBJECT = /,\s+(?!(?:who|which|that|whom|whose)\b)[\w’'-]+\s+(?:was|were|had|has|have|is|are)\b/i;
 
@@ -465,6 +470,15 @@ function figureFor(
       distance = between.split(/\s+/).length;
     } else if (q.span[0] >= hit.span[1]) {
       const between = text.slice(hit.span[1], q.span[0]);
+      // "The death toll from the ferry disaster rose to 78"
+      if (TOLL_TRIGGER.test(text.slice(hit.span[0], hit.span[1])) && TOLL_BRIDGE.test(between)) {
+        distance = between.split(/\s+/).length + 0.5;
+        if (distance < bestDistance) {
+          bestDistance = distance;
+          best = q;
+        }
+        continue;
+      }
       if (between.length > 30 || /[.;,]/.test(between)) continue;
       if (
         !/^\s*(?:(?:at least|more than|nearly|about|some|around|over|up to|to|rose to|of|stands at|reached)\s*)*$/i.test(
