@@ -21,6 +21,8 @@ const key = (s: string | null | undefined) => (s ?? '').normalize('NFKC').toLowe
 /** A place name (or country) as places are compared: NFKC, lowercase, trimmed. */
 export const placeKey = key;
 
+const isCountry = (p: PlaceMention): boolean => p.kind === 'country' || p.precision === 'country';
+
 function broad(p: PlaceMention): boolean {
   return (
     p.precision === 'region' ||
@@ -41,13 +43,13 @@ export function placeZone(
   p: PlaceMention,
 ): { kind: 'fine'; town: string; country: string } | { kind: 'broad'; country: string } | { kind: 'open' } {
   const country = key(p.countryCode ?? p.country);
-  if (country === '' || p.kind === 'country' || p.precision === 'country') return { kind: 'open' };
+  if (country === '' || isCountry(p)) return { kind: 'open' };
   return broad(p) ? { kind: 'broad', country } : { kind: 'fine', town: key(p.name), country };
 }
 
 /** True when `inner` lies inside the broad place `outer` (a town within its admin1 region or country). */
 function inside(inner: PlaceMention, outer: PlaceMention): boolean {
-  if (outer.kind === 'country' || outer.precision === 'country') {
+  if (isCountry(outer)) {
     return key(inner.country) !== '' && key(inner.country) === key(outer.country ?? outer.name);
   }
   const region = key(outer.admin1 ?? outer.name);
@@ -56,7 +58,7 @@ function inside(inner: PlaceMention, outer: PlaceMention): boolean {
 
 /** A town whose region the gazetteer does not know cannot be placed in or out of a region. */
 function regionUnknown(inner: PlaceMention, outer: PlaceMention): boolean {
-  return key(inner.admin1) === '' && !(outer.kind === 'country' || outer.precision === 'country');
+  return key(inner.admin1) === '' && !isCountry(outer);
 }
 
 export function relatePlaces(a: PlaceMention | null, b: PlaceMention | null): PlaceRelation {
@@ -68,9 +70,7 @@ export function relatePlaces(a: PlaceMention | null, b: PlaceMention | null): Pl
     return a.precision === 'near' || b.precision === 'near' ? 'contains' : 'same';
   }
   // A bare country name is coarse and often ambiguous ("Congo", "Korea"): it never separates.
-  const countryLevel = (p: PlaceMention) => p.kind === 'country' || p.precision === 'country';
-  if (ca !== '' && cb !== '' && ca !== cb)
-    return countryLevel(a) || countryLevel(b) ? 'unknown' : 'different';
+  if (ca !== '' && cb !== '' && ca !== cb) return isCountry(a) || isCountry(b) ? 'unknown' : 'different';
   const ba = broad(a);
   const bb = broad(b);
   if (ba && !bb) return inside(b, a) ? 'contains' : regionUnknown(b, a) ? 'unknown' : 'different';
@@ -151,7 +151,13 @@ export function pairScore(x: MentionItem, y: MentionItem): number | null {
   if (x.scope !== null && y.scope !== null && x.scope !== y.scope) {
     // A wider area's count covers the narrower one's: when it is the larger, it is another scope
     // ("410 across the region" vs "21 in a town"); when it is the smaller, the reports disagree.
-    if (place === 'contains' && !widerHasSmaller(pa, x.scope, pb, y.scope)) return null;
+    // A bare country ("in eastern Congo") locates an incident coarsely and says nothing of its
+    // figure's scope: the figures are compared as the same incident's (the ratio below).
+    // "Near X" and X are one place at two precisions, not an area and a part of it.
+    const area = !!pa && !!pb && broad(pa) !== broad(pb);
+    const countryWide = area && isCountry(pa as PlaceMention) !== isCountry(pb as PlaceMention);
+    if (place === 'contains' && area && !countryWide && !widerHasSmaller(pa, x.scope, pb, y.scope))
+      return null;
     if (Math.max(x.scope, y.scope) > SCOPE_RATIO * Math.max(1, Math.min(x.scope, y.scope))) return null;
   }
 
@@ -174,6 +180,9 @@ export function pairScore(x: MentionItem, y: MentionItem): number | null {
   if (words >= 0.5) score += 3;
   else if (words >= 0.3) score += 1;
   if (continues(x, y) || continues(y, x)) score += 4;
+  // One report at one place (or a place and the wider area it lies in) on compatible dates
+  // usually tells one incident: its lede and the paragraphs that detail it.
+  else if (a.documentId === b.documentId && (place === 'same' || place === 'contains')) score += 3;
   // A region and a town in it with nothing else in common are not one incident; "near X" and X are.
   if (place === 'contains' && !sameName && date === 'unknown' && words < 0.3 && score < 4) return null;
   return score;

@@ -64,13 +64,15 @@ export function kindFamily(kind: IncidentKind): string {
 
 /**
  * Two kinds may describe one incident: same family, or a bare report of deaths or injuries
- * ("one person died") beside any violent kind (a shooting, a shelling, a clash).
+ * ("one person died", "78 people drowned") beside any violent kind (a shooting, a shelling, a
+ * clash), a disaster or an accident.
  */
 export function compatibleKinds(a: IncidentKind, b: IncidentKind): boolean {
   const fa = FAMILY[a];
   const fb = FAMILY[b];
   if (fa === fb) return true;
-  const harm = (f: string) => f === 'violence' || f === 'remote' || f === 'battle';
+  const harm = (f: string) =>
+    f === 'violence' || f === 'remote' || f === 'battle' || f === 'disaster' || f === 'accident';
   return (fa === 'harm' && harm(fb)) || (fb === 'harm' && harm(fa));
 }
 
