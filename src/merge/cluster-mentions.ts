@@ -121,7 +121,7 @@ interface Keys {
 
 /**
  * Blocking: a mention only meets events that share a named place or its region, a figure, a
- * rare word, its report, or (when it names no place) its date.
+ * rare word, or (when it names no place) its date.
  *
  * Places: a town is filed under its name and, for regions to find it, under its admin1 region
  * (`in:`); a region under its name and its own admin1 (`p:`); a town searches its name and its
@@ -142,9 +142,6 @@ function blockingKeys(item: MentionItem, rare: RareKeys | undefined): Keys {
   const lookup: string[] = [];
   const place = statedPlace(m);
   const zone = place ? placeZone(place) : { kind: 'none' as const };
-  // The events of the mention's own report: its lede and the paragraphs that detail it.
-  insert.push(`doc:${m.documentId}`);
-  lookup.push(`doc:${m.documentId}`);
   if (place) {
     const name = placeKey(place.name);
     const admin1 = placeKey(place.admin1);
