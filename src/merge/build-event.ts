@@ -135,8 +135,11 @@ export function buildEvent(cluster: EventMembers, context: EventContext): Ledger
     (a, b) => compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0],
   )[0] as IncidentMention;
 
+  // The kind of what is counted: a killing with a rape reported beside it is typed by the
+  // mentions that carry its figures ("21 bodies", "killed 12"), the most specific of them.
+  const counted = mentions.filter((m) => m.killed !== null || m.injured !== null);
   const kind = most(
-    mentions,
+    counted.length > 0 ? counted : mentions,
     (m) => m.kind,
     (a, b) => kindSpecificity(b.kind) - kindSpecificity(a.kind),
   ) as IncidentMention;
