@@ -58,6 +58,19 @@ describe('merging reports of other kinds of news', () => {
     expect(ledger.events[0]?.place?.name).toBe('Konduga');
   });
 
+  it('types an event by the mentions that carry its figures', () => {
+    const ledger = ledgerOf([
+      [
+        'f',
+        '2025-10-03',
+        'Soldiers killed 12 villagers in Konduga on Thursday, residents said. Several women were raped in Konduga, they said.',
+      ],
+    ]);
+    expect(ledger.events.map((e) => [e.subtype, e.killed?.best, e.mentions.length])).toEqual([
+      ['Attack', 12, 2],
+    ]);
+  });
+
   it('reads a death toll that rose to its figure', () => {
     const ledger = ledgerOf([
       ['d', '2025-03-10', 'The death toll from the earthquake in Herat rose to 120 on Sunday.'],
