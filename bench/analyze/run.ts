@@ -65,8 +65,8 @@ function row(
     write: s(result.timings.write),
     other: s(seconds * 1000 - Object.values(result.timings).reduce((a, b) => a + b, 0)),
     workers: result.workers,
-    events: result.ledger?.events.length ?? '-',
-    families: result.ledger?.families.length ?? '-',
+    events: result.counts?.events ?? '-',
+    families: result.counts?.families ?? '-',
     'ledger MB': (ledgerBytes / 1048576).toFixed(0),
     'peak rss MB': rssMB ?? '-',
   };

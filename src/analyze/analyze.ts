@@ -34,7 +34,13 @@ export interface AnalyzeResult {
   /** Documents extracted in this run (the others were extracted before). */
   extracted: number;
   extractorVersion: string;
-  ledger: Ledger;
+  /**
+   * The ledger written, assembled from the store on first use: read it before the store is closed
+   * or analysed again (a large store's ledger is hundreds of MB; \`counts\` needs none of it).
+   */
+  readonly ledger: Ledger;
+  /** Items in each section of the ledger. */
+  counts: Record<'documents' | 'families' | 'reuse' | 'events' | 'quotes' | 'claims', number>;
   /** Where ledger.json was written, or null. */
   ledgerPath: string | null;
   ledgerSha256: string;
@@ -44,7 +50,7 @@ export interface AnalyzeResult {
   /** Milliseconds per stage (for benchmarks; never written into the ledger). */
   timings: { ingest: number; reuse: number; extract: number; merge: number; write: number };
   /** What the merge did: from scratch or not, documents merged, events rebuilt, milliseconds per phase. */
-  merge: Omit<MergeResult, 'ledger'>;
+  merge: Omit<MergeResult, 'ledger' | 'base'>;
 }
 
 /**
@@ -123,7 +129,7 @@ export async function analyze(
   // Incremental: the merge state in the store holds what earlier runs merged; only the documents
   // it has not seen are read (their extraction, and their text once for its hash and headline).
   const documents = [...store.documents.summaries()];
-  const { ledger, ...merge } = mergeLedger(analysis.mergeState(), {
+  const merged = mergeLedger(analysis.mergeState(), {
     version,
     documents,
     reuse,
@@ -142,38 +148,50 @@ export async function analyze(
   }
   // Only the items that changed are serialised; the file is streamed from the stored items (a large
   // store's ledger.json is hundreds of MB, more than one string can hold).
-  const { sha256, header } = writeLedgerItems(
+  const incremental = itemsComplete && !merged.full;
+  const { sha256, header, counts } = writeLedgerItems(
     analysis.ledgerItems(),
-    ledger,
-    itemsComplete && !merge.full ? merge.changed : null,
+    incremental ? merged.base : merged.ledger,
+    incremental ? merged.changed : null,
     ledgerPath,
   );
   const entry = store.custody.append('analysis', {
     documents: documents.length,
     extracted: extraction.extracted,
     extractorVersion: version,
-    events: ledger.events.length,
-    quotes: ledger.quotes.length,
-    claims: ledger.claims.length,
+    events: counts.events,
+    quotes: counts.quotes,
+    claims: counts.claims,
     ledgerSha256: sha256,
   });
   analysis.saveLedgerHeader(header, entry.seq);
   if (ledgerPath) store.custody.append('export', { format: 'ledger-json', file: ledgerPath, sha256 });
   timings.write = now() - t;
 
-  return {
+  const result = {
     ingest: summary,
     documents: documents.length,
     extracted: extraction.extracted,
     extractorVersion: version,
-    ledger,
+    counts,
     ledgerPath,
     ledgerSha256: sha256,
     diagnostics,
     workers: extraction.workers,
     timings,
-    merge,
+    merge: {
+      full: merged.full,
+      merged: merged.merged,
+      rebuilt: merged.rebuilt,
+      changed: merged.changed,
+      timings: merged.timings,
+    },
   };
+  // Not enumerable: spreading or serialising the result does not assemble the whole ledger.
+  return Object.defineProperty(result, 'ledger', {
+    get: () => merged.ledger,
+    enumerable: false,
+  }) as AnalyzeResult;
 }
 
 /**

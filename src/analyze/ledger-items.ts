@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Ledger, LedgerClaim, LedgerEvent, LedgerQuote } from '../core/types.js';
@@ -28,6 +28,8 @@ export interface MergedChanges {
 export interface WrittenItems {
   sha256: string;
   bytes: number;
+  /** Items in each section. */
+  counts: Record<Section, number>;
   /** Items (re)serialised in this run. */
   written: number;
 }
@@ -101,7 +103,7 @@ export function writeLedgerItems(
     list.forEach((item, i) => {
       const { key, sort } = keyOf(section, item);
       const json = JSON.stringify(canonical[i]);
-      const sig = createHash('sha1').update(json).digest('base64');
+      const sig = hash('sha1', json, 'base64');
       const held = stored.get(key);
       stored.delete(key);
       if (held === sig) return;
@@ -131,11 +133,18 @@ export function writeLedgerItems(
   }
   items.write(rows, !complete);
   const head = [...ledgerJsonChunks(header)].join('');
+  const counts = {} as Record<Section, number>;
+  const sections = items.sections();
   const written = streamLedger(
-    itemizedLedger(head, (s) => sortedItems(items.rows(s))),
+    itemizedLedger(head, (s) => {
+      const list = sortedItems(sections.get(s) ?? []);
+      sections.delete(s);
+      counts[s as Section] = list.length;
+      return list;
+    }),
     file,
   );
-  return { ...written, written: rows.filter((r) => r.row).length, header: head };
+  return { ...written, counts, written: rows.filter((r) => r.row).length, header: head };
 }
 
 /** Streams pieces to `file` (written beside and renamed into place) and to a SHA-256. */

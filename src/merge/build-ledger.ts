@@ -74,8 +74,14 @@ export interface MergeInput {
   custody: { entries: number; head: string };
 }
 
+/** The ledger sections that come from the input rather than the merge. */
+export type LedgerBase = Pick<Ledger, 'documents' | 'families' | 'reuse' | 'custody'>;
+
 export interface MergeResult {
-  ledger: Ledger;
+  /** The whole ledger, assembled from the state on first use (read it before the state changes again). */
+  readonly ledger: Ledger;
+  /** The documents, families, reuse and custody sections of the ledger. */
+  base: LedgerBase;
   /** True when the state was (re)built from scratch (first run, new extractor version, removed documents). */
   full: boolean;
   /** Documents whose extractions were merged in this run. */
@@ -146,6 +152,8 @@ interface Meta {
   clusters: number;
   aggregates: AggregateCandidate[];
   result: AggregateResult;
+  /** Event heads are kept (`ehead`); a state from before them gets them on its next run. */
+  heads?: true;
 }
 
 interface DocRecord {
@@ -236,6 +244,7 @@ export function mergeLedger(
     clusters: 0,
     aggregates: [],
     result: { removed: [], attached: [] },
+    heads: true,
   };
 
   lap('state');
@@ -461,6 +470,7 @@ export function mergeLedger(
         : undefined;
     track(changed.events, cache.get<LedgerEvent>('event', clusterKey(n)), event);
     cache.set('event', clusterKey(n), event);
+    cache.set('ehead', clusterKey(n), event ? headOf(event) : undefined);
     rebuilt++;
   }
 
@@ -560,73 +570,90 @@ export function mergeLedger(
     if (old && (!claim || old.id !== claim.id) && !changed.claims.get(old.id))
       changed.claims.set(old.id, null);
     cache.set('c.ledger', g, claim);
-    if (!claim) cache.delete('c.ans', g);
   }
   for (const [id, r] of docs) if (!r.extracted && input.extracted.has(id)) r.extracted = true;
   for (const id of pending) cache.set('doc', id, docs.get(id));
 
   lap('claims');
-  // The ledger, from the stored parts.
+  // Answers, from compact event heads rather than the events themselves (a state from before the
+  // heads were kept gets them once).
+  if (!meta.heads) {
+    for (const [k, e] of cache.scan<LedgerEvent>('event')) cache.set('ehead', k, headOf(e));
+    meta.heads = true;
+  }
   const eventIds = new Map<number, string>();
-  const events: LedgerEvent[] = [];
-  for (const [k, e] of cache.scan<LedgerEvent>('event')) {
-    eventIds.set(Number(k), e.id);
-    events.push(e);
+  const heads: LedgerEvent[] = [];
+  for (const [k, h] of cache.scan<EventHead>('ehead')) {
+    eventIds.set(Number(k), h.id);
+    heads.push(headEvent(h));
   }
   for (const [k, target] of cache.scan<number>('absorb')) {
     const id = eventIds.get(target);
     if (id) eventIds.set(Number(k), id);
   }
-  events.sort(compareEvents);
-  const quotes: LedgerQuote[] = [...cache.scan<LedgerQuote>('q.ledger')]
-    .map(([, q]) => q)
-    .sort(compareLedgerQuotes);
+  heads.sort(compareEvents);
   const allClaims = new Map(cache.scan<StoredClaim>('claim'));
   const clusterOfMention = new Map<string, number>();
   for (const c of allClaims.values()) for (const [m, n] of Object.entries(c.at)) clusterOfMention.set(m, n);
   const groups: { group: string; claim: LedgerClaim; members: ClaimItem[] }[] = [];
   const claimMembers = new Map(cache.scan<string[]>('c.members'));
+  const held = new Map<string, string | null>();
   for (const [g, claim] of cache.scan<LedgerClaim>('c.ledger')) {
     const members = (claimMembers.get(g) ?? []).map((id) => allClaims.get(id) as StoredClaim);
+    held.set(g, claim.answers ?? null);
     groups.push({ group: g, claim: { ...claim }, members });
   }
-  answerClaims(groups, events, (m) => {
+  answerClaims(groups, heads, (m) => {
     const n = clusterOfMention.get(m);
     return n === undefined || removed.has(m) ? undefined : eventIds.get(n);
   });
-  // A claim changes with its group or its answer (which any event may move).
-  cache.prefetch(
-    'c.ans',
-    groups.map((g) => g.group),
-  );
+  // A claim changes with its group or its answer (which any event may move); it is kept with it.
   for (const g of groups) {
-    const answers = g.claim.answers ?? null;
-    const held = cache.get<string | null>('c.ans', g.group);
-    if (changedClaims.has(g.group) || held !== answers) {
+    if (changedClaims.has(g.group) || held.get(g.group) !== (g.claim.answers ?? null)) {
       changed.claims.set(g.claim.id, g.claim);
-      cache.set('c.ans', g.group, answers);
+      cache.set('c.ledger', g.group, g.claim);
     }
   }
-  const claims = groups.map((g) => g.claim).sort(compareLedgerClaims);
 
   lap('assemble');
   cache.set('meta', 'run', meta);
   if (options.persist !== false) cache.flush();
   lap('save');
+  const base: LedgerBase = {
+    documents: input.documents
+      .map(toLedgerDocument(input.reuse.families))
+      .sort((a, b) => compareStrings(a.id, b.id)),
+    families: input.reuse.families
+      .map((f) => ({ id: f.id, documents: [...f.documents].sort(compareStrings), origin: f.origin }))
+      .sort((a, b) => compareStrings(a.id, b.id)),
+    reuse: [...input.reuse.pairs].sort((a, b) => compareStrings(a.a, b.a) || compareStrings(a.b, b.b)),
+    custody: { entries: input.custody.entries, head: input.custody.head },
+  };
+  let ledger: Ledger | undefined;
   return {
-    ledger: {
-      schema: 'corroborate.ledger/1',
-      documents: input.documents
-        .map(toLedgerDocument(input.reuse.families))
-        .sort((a, b) => compareStrings(a.id, b.id)),
-      families: input.reuse.families
-        .map((f) => ({ id: f.id, documents: [...f.documents].sort(compareStrings), origin: f.origin }))
-        .sort((a, b) => compareStrings(a.id, b.id)),
-      reuse: [...input.reuse.pairs].sort((a, b) => compareStrings(a.a, b.a) || compareStrings(a.b, b.b)),
-      events,
-      quotes,
-      claims,
-      custody: { entries: input.custody.entries, head: input.custody.head },
+    base,
+    // Assembled when asked for: a run that writes only the changed items never reads the others.
+    get ledger() {
+      ledger ??= {
+        schema: 'corroborate.ledger/1',
+        documents: base.documents,
+        families: base.families,
+        reuse: base.reuse,
+        events: cache
+          .scan<LedgerEvent>('event')
+          .map(([, e]) => e)
+          .sort(compareEvents),
+        quotes: cache
+          .scan<LedgerQuote>('q.ledger')
+          .map(([, q]) => q)
+          .sort(compareLedgerQuotes),
+        claims: cache
+          .scan<LedgerClaim>('c.ledger')
+          .map(([, c]) => c)
+          .sort(compareLedgerClaims),
+        custody: base.custody,
+      };
+      return ledger;
     },
     full,
     merged: pending.length,
@@ -634,6 +661,43 @@ export function mergeLedger(
     changed,
     timings,
   };
+}
+
+/** What the answers of claims read of an event (see `answerClaims`), kept small in the state. */
+interface EventHead {
+  id: string;
+  place: string | null;
+  actors: [string, string][];
+  independent: number;
+  sources: number;
+  start: string | null;
+  /** Document and start of each mention. */
+  mentions: [string, number][];
+}
+
+function headOf(e: LedgerEvent): EventHead {
+  return {
+    id: e.id,
+    place: e.place ? e.place.name : null,
+    actors: e.actors.filter((a) => a.role !== 'source').map((a) => [a.role, a.name]),
+    independent: e.independent_sources,
+    sources: e.sources,
+    start: e.date?.start ?? null,
+    mentions: e.mentions.map((m) => [m.document, m.span[0]]),
+  };
+}
+
+/** An event with only the fields `answerClaims` reads, from its head. */
+function headEvent(h: EventHead): LedgerEvent {
+  return {
+    id: h.id,
+    place: h.place === null ? null : { name: h.place },
+    actors: h.actors.map(([role, name]) => ({ role, name })),
+    independent_sources: h.independent,
+    sources: h.sources,
+    date: h.start === null ? null : { start: h.start },
+    mentions: h.mentions.map(([document, at]) => ({ document, span: [at, at], text: '' })),
+  } as unknown as LedgerEvent;
 }
 
 /** Quotes with the same words and speaker match the same others (see `sameQuote`). */
@@ -679,7 +743,6 @@ function groupState(
         const old = cache.get(`${prefix}.ledger`, group);
         if (old) removed(old);
         cache.delete(`${prefix}.ledger`, group);
-        if (prefix === 'c') cache.delete('c.ans', group);
       }
     },
     postings: (k) => cache.get<string[]>(`${prefix}.key`, k) ?? [],

@@ -61,7 +61,7 @@ export class StateCache {
   /** `empty`: the store is known to hold nothing (just cleared), so misses are not looked up. */
   constructor(
     readonly store: MergeStateStore,
-    private readonly empty = false,
+    private empty = false,
   ) {}
 
   private space(ns: string): Map<string, unknown> {
@@ -140,5 +140,7 @@ export class StateCache {
     }
     this.store.write(changes);
     this.dirty.clear();
+    // What was known absent is now written: later reads go to the store.
+    this.empty = false;
   }
 }

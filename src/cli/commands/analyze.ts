@@ -55,9 +55,10 @@ export function register(program: Command): void {
           process.stderr.write(`${d.source ? `${d.source}: ` : ''}${d.severity}: ${d.message} [${d.rule}]\n`);
         }
         if (opts.json) {
-          const { ledger, ...rest } = result;
+          // `result.ledger` is not enumerable: the summary leaves it out without assembling it.
+          const { counts, merge, ...rest } = result;
           process.stdout.write(
-            `${JSON.stringify({ ...rest, events: ledger.events.length, quotes: ledger.quotes.length, claims: ledger.claims.length, families: ledger.families.length }, null, 2)}\n`,
+            `${JSON.stringify({ ...rest, events: counts.events, quotes: counts.quotes, claims: counts.claims, families: counts.families }, null, 2)}\n`,
           );
         } else {
           process.stdout.write(formatSummary(result.ledger, { maxEvents }));

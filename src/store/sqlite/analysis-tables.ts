@@ -68,8 +68,8 @@ export interface LedgerItemRow {
 export interface LedgerItemsStore {
   /** Keys and signatures of a section's items (no JSON). */
   signatures(section: string): Map<string, string>;
-  /** Every item of a section, in no particular order. */
-  rows(section: string): LedgerItemRow[];
+  /** Every item (without its signature), by section, in no particular order. */
+  sections(): Map<string, LedgerItemRow[]>;
   /** Replaces (row) or deletes (null) items in one transaction; `clear` first empties every section. */
   write(
     changes: readonly { section: string; key: string; row: LedgerItemRow | null }[],
@@ -285,12 +285,20 @@ export class SqliteAnalysisStore implements AnalysisStore {
           .all(section) as [string, string][];
         return new Map(rows);
       },
-      rows(section) {
+      sections() {
+        // One pass over the table in storage order: far faster than a lookup per row by section.
+        const out = new Map<string, LedgerItemRow[]>();
         const rows = db
-          .prepare('SELECT key, sort, sig, json FROM analysis_ledger_items WHERE section = ?')
+          .prepare('SELECT section, key, sort, json FROM analysis_ledger_items')
           .raw()
-          .all(section) as [string, string, string, Buffer][];
-        return rows.map(([key, sort, sig, json]) => ({ key, sort, sig, json }));
+          .iterate() as IterableIterator<[string, string, string, Buffer]>;
+        for (const [section, key, sort, json] of rows) {
+          const list = out.get(section);
+          const row = { key, sort, sig: '', json };
+          if (list) list.push(row);
+          else out.set(section, [row]);
+        }
+        return out;
       },
       write: db.transaction(
         (
@@ -335,8 +343,10 @@ export class SqliteAnalysisStore implements AnalysisStore {
     // Items being updated by a run that did not finish: no consistent ledger until analyze completes.
     if (!row || row.itemized === 2) return null;
     if (!row.itemized) return inflateRawSync(row.ledger);
-    const items = this.ledgerItems();
-    return Buffer.concat([...itemizedLedger(row.ledger.toString('utf8'), (s) => sortedItems(items.rows(s)))]);
+    const sections = this.ledgerItems().sections();
+    return Buffer.concat([
+      ...itemizedLedger(row.ledger.toString('utf8'), (s) => sortedItems(sections.get(s) ?? [])),
+    ]);
   }
 }
 
