@@ -40,6 +40,8 @@ interface TaxonomyLexicon {
 }
 
 interface Compiled {
+  /** What a number measures rather than counts ("500 km", "magnitude 5.6"). */
+  measures: Set<string>;
   /** Every trigger, tried at word starts (`atWordStarts`). */
   pattern: RegExp;
   /** Capture-group number of each rule's `t<i>` group. */
@@ -65,10 +67,12 @@ function compile(): Compiled {
   const lex = loadLexicon<TriggerLexicon>('incident-triggers');
   const taxonomy = loadLexicon<TaxonomyLexicon>('incident-taxonomy');
   const stance = loadLexicon<{ hedge?: string[] }>('stance-cues');
+  const nouns = loadLexicon<{ measures: string[] }>('counted-nouns');
   const hedges = (stance.hedge ?? []).map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   // Tried only at word starts, which is several times faster than scanning every position.
   const pattern = atWordStarts(lex.triggers.map((t, i) => `(?<t${i}>(?:${t.pattern})\\b)`).join('|'), 'gi');
   compiled = {
+    measures: new Set(nouns.measures),
     pattern,
     groups: ruleGroups(pattern.source, 't'),
     rules: lex.triggers,
@@ -216,6 +220,8 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       countable ??= input.quantities.filter(
         (q) =>
           !q.percent &&
+          (q.best === null || Number.isInteger(q.best)) &&
+          !(q.counted && c.measures.has(q.counted)) &&
           !input.places.some((p) => inside(q.span, p.span)) &&
           !input.dates.some((d) => q.span[0] < d.span[1] && q.span[1] > d.span[0]),
       );
@@ -559,6 +565,7 @@ export function standsForActor(text: string, p: PlaceMention): boolean {
   if (REPORTING_SUBJECT.test(after)) return true;
   return p.precision === 'country' && INSTITUTION_OF.test(after);
 }
+const REACH_BEFORE = /\bas far(?:\s+(?:away|afield|north|south|east|west))?\s+as\s+$/i;
 const REPORTING_SUBJECT =
   /^\s+(?:(?:now|also|still|again|later|earlier|quickly|repeatedly|\w+ly)\s+)?(?:has\s+|have\s+|had\s+)?(?:said|says|say|claimed|claims|denied|denies|accused|accuses|insisted|insists|announced|announces|warned|warns|rejected|rejects|dismissed|dismisses|blamed|blames|demanded|demands|responded|responds)\b/i;
 const INSTITUTION_OF =
@@ -575,6 +582,8 @@ function pick(
     (p) =>
       inside(p.span, span) &&
       !standsForActor(text, p) &&
+      // "felt as far away as New Delhi": how far something reached, not where it happened.
+      !REACH_BEFORE.test(text.slice(Math.max(0, p.span[0] - 32), p.span[0])) &&
       (!locativeOnly ||
         p.relation !== null ||
         LOCATIVE_BEFORE.test(text.slice(Math.max(0, p.span[0] - 16), p.span[0]))),

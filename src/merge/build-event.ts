@@ -1,5 +1,5 @@
 import type { Attribution, DateMention, IncidentMention, LedgerEvent, Mention } from '../core/types.js';
-import { isImplied, isResolved, type MentionItem } from './compatibility.js';
+import { isImplied, isResolved, type MentionItem, statedPlace } from './compatibility.js';
 import { reconcileFigure } from './figures.js';
 import { corroborate } from './independence.js';
 import { dateRank, kindSpecificity, placeRank } from './kinds.js';
@@ -150,7 +150,10 @@ export function buildEvent(cluster: EventMembers, context: EventContext): Ledger
       (m) => `${m.date?.start}/${m.date?.end}`,
       (a, b) => dateRank(a.date?.precision ?? 'year') - dateRank(b.date?.precision ?? 'year'),
     )?.date ?? impliedWeek(mentions);
-  const placed = mentions.filter((m) => m.place);
+  // A place a mention's own sentence names beats one filled in from the report's main place or
+  // dateline ("KATHMANDU, Nov 4 –" for a quake in western Nepal).
+  const named = mentions.filter((m) => statedPlace(m) !== null);
+  const placed = named.length > 0 ? named : mentions.filter((m) => m.place);
   const place = most(
     placed,
     (m) => m.place?.name ?? '',

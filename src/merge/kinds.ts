@@ -65,7 +65,7 @@ export function kindFamily(kind: IncidentKind): string {
 /**
  * Two kinds may describe one incident: same family, or a bare report of deaths or injuries
  * ("one person died", "78 people drowned") beside any violent kind (a shooting, a shelling, a
- * clash), a disaster or an accident.
+ * clash), a disaster or an accident, or bodies found beside a disaster or an accident.
  */
 export function compatibleKinds(a: IncidentKind, b: IncidentKind): boolean {
   const fa = FAMILY[a];
@@ -73,6 +73,10 @@ export function compatibleKinds(a: IncidentKind, b: IncidentKind): boolean {
   if (fa === fb) return true;
   const harm = (f: string) =>
     f === 'violence' || f === 'remote' || f === 'battle' || f === 'disaster' || f === 'accident';
+  // Bodies recovered after a quake or a capsizing are its dead.
+  const bodies = (k: IncidentKind, f: string) =>
+    k === 'bodies-found' && (f === 'disaster' || f === 'accident');
+  if (bodies(a, fb) || bodies(b, fa)) return true;
   return (fa === 'harm' && harm(fb)) || (fb === 'harm' && harm(fa));
 }
 

@@ -8,10 +8,19 @@ import { doc } from '../../src/merge/__fixtures__/records.js';
 // for other kinds of news than the war reports it was first checked on.
 const extract = createExtractor();
 
+/** A wire dateline at the head of `text` ("KATHMANDU, Nov 4 (Reuters) -"), as ingest infers it. */
+function datelineOf(text: string): StoredDocument['dateline'] {
+  const m = /^([A-Z]+), (\w+ \d+) \(\w+\) -/.exec(text);
+  return m ? { place: m[1] as string, date: m[2] as string, text: m[0], span: [0, m[0].length] } : null;
+}
+
 function ledgerOf(reports: [id: string, published: string, text: string][]) {
-  const documents: StoredDocument[] = reports.map(([id, published, text]) => doc(id, text, published));
+  const documents: StoredDocument[] = reports.map(([id, published, text]) => ({
+    ...doc(id, text, published),
+    dateline: datelineOf(text),
+  }));
   const extractions: DocumentExtraction[] = documents.map((d) =>
-    extract({ id: d.id, text: d.text, published: d.published, dateline: null }),
+    extract({ id: d.id, text: d.text, published: d.published, dateline: d.dateline }),
   );
   return buildLedger({
     documents,
@@ -68,6 +77,19 @@ describe('merging reports of other kinds of news', () => {
     ]);
     expect(ledger.events.map((e) => [e.subtype, e.killed?.best, e.mentions.length])).toEqual([
       ['Attack', 12, 2],
+    ]);
+  });
+
+  it('keeps a quake in one event at the place its report names, not at the dateline or where it was felt', () => {
+    const ledger = ledgerOf([
+      [
+        'g',
+        '2023-11-04',
+        'KATHMANDU, Nov 4 (Reuters) - A strong earthquake struck western Nepal late on Friday, killing at least 120 people, officials said.\n\nThe magnitude 5.6 quake hit the remote district at 11:47 p.m. Tremors were felt as far away as New Delhi, more than 500 km (310 miles) away.',
+      ],
+    ]);
+    expect(ledger.events.map((e) => [e.subtype, e.place?.name, e.killed?.best, e.conflicts.length])).toEqual([
+      ['Earthquake', 'Nepal', 120, 0],
     ]);
   });
 
