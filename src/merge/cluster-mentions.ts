@@ -121,8 +121,7 @@ interface Keys {
 
 /**
  * Blocking: a mention only meets events that share a named place or its region, a figure, a
- * rare word, or (when it names no place) its date; one naming neither place nor date, the events
- * of its own report.
+ * rare word, or (when it names no place) its date.
  *
  * Places: a town is filed under its name and, for regions to find it, under its admin1 region
  * (`in:`); a region under its name and its own admin1 (`p:`); a town searches its name and its
@@ -172,9 +171,6 @@ function blockingKeys(item: MentionItem, rare: RareKeys | undefined): Keys {
     insert.push(`d:${m.date.start}`);
     if (!place) lookup.push(`d:${m.date.start}`);
   }
-  // A bare continuation ("The quake hit at 11:47 p.m.") searches the events of its own report.
-  insert.push(`doc:${m.documentId}`);
-  if (!place && (!isResolved(m.date) || isImplied(m.date))) lookup.push(`doc:${m.documentId}`);
   const evidence: { insert: string[]; lookup: string[] } = { insert: [], lookup: [] };
   if (item.scope !== null && item.scope >= 10) {
     evidence.insert.push(`s:${item.scope}`);
