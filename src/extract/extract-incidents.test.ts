@@ -56,6 +56,22 @@ describe('incidents', () => {
       120,
     ],
     ['Gunmen opened fire on farmers in Konduga.', 'shooting', 'Violence against civilians', 'Attack', null],
+    // ACLED's protest sub-event types: force at a protest, lethal force, protesters who clash.
+    [
+      'Police used tear gas to disperse hundreds of protesters in Nairobi on Tuesday.',
+      'protest',
+      'Protests',
+      'Protest with intervention',
+      null,
+    ],
+    [
+      'Security forces shot dead 12 protesters in Khartoum on Monday.',
+      'shooting',
+      'Protests',
+      'Excessive force against protesters',
+      12,
+    ],
+    ['Protesters clashed with police in Lagos on Friday.', 'clash', 'Riots', 'Violent demonstration', null],
   ])('types %s', (text, kind, type, subtype, killed) => {
     const inc = run(text).incidents[0];
     expect(inc?.kind).toBe(kind);

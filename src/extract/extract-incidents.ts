@@ -261,7 +261,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         }
         sentenceAttributions ??= input.attributions.filter((a) => inside(a.span, sentence.span));
         const { modality, origin } = modalityOf(span, hedge, sentenceAttributions, input.quotes);
-        const { type, subtype } = classify(c, main, input.actors, span, text);
+        const { type, subtype } = classify(c, main, group, input.actors, span, text);
         // The same keys in the same order as before (the JSON output is compared byte for byte).
         return {
           id: '',
@@ -650,6 +650,7 @@ function previousDate(
 function classify(
   c: Compiled,
   main: Hit,
+  group: readonly Hit[],
   actors: ActorMention[],
   span: Span,
   text: string,
@@ -659,10 +660,38 @@ function classify(
   if (main.kind === 'bombing' && c.suicideBomb.test(text.slice(span[0], span[1])))
     return { type: m.type, subtype: c.taxonomy.suicideBomb.subtype };
   const inClause = actors.filter((a) => inside(a.span, span));
+  const atProtest = protestType(main, group, inClause, text.slice(span[0], span[1]));
+  if (atProtest) return atProtest;
   const civilians = inClause.some((a) => a.kind === 'civilians');
   const armed = inClause.filter((a) => a.kind === 'military' || a.kind === 'armed-group');
   if (m.armedTarget && !civilians && armed.length >= 2) return m.armedTarget;
   return { type: m.type, subtype: m.subtype };
+}
+
+/** Force used at a protest ("tear gas", "rubber bullets"): ACLED's intervention in a protest. */
+const INTERVENTION =
+  /\b(?:tear ?gas|rubber bullets|water cannons?|batons?|baton charge|dispersed|stun grenades|pepper spray)\b/i;
+
+/**
+ * ACLED's protest sub-event types: a protest that police or troops break up with force is a
+ * "Protest with intervention", one where they kill or maim protesters "Excessive force against
+ * protesters"; a protest whose participants riot or clash is a "Violent demonstration".
+ */
+function protestType(
+  main: Hit,
+  group: readonly Hit[],
+  inClause: ActorMention[],
+  clause: string,
+): { type: EventType; subtype: string } | null {
+  if (!group.some((h) => h.kind === 'protest')) return null;
+  if (main.kind === 'riot' || main.kind === 'clash')
+    return { type: 'Riots', subtype: 'Violent demonstration' };
+  const state = inClause.some((a) => a.kind === 'police' || a.kind === 'military');
+  const harm = ['killing', 'shooting', 'injury', 'execution'].includes(main.kind);
+  if (harm && state) return { type: 'Protests', subtype: 'Excessive force against protesters' };
+  if (main.kind === 'protest' && INTERVENTION.test(clause))
+    return { type: 'Protests', subtype: 'Protest with intervention' };
+  return null;
 }
 
 function roles(actors: ActorMention[], span: Span, trigger: Span, text: string): IncidentMention['actors'] {
