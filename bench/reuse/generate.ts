@@ -140,16 +140,23 @@ export function createGenerator(seed: number): CorpusGenerator {
     };
   };
   const clause = (r: () => number, facts: ReturnType<typeof topicFacts>, words: number): string => {
-    const out: string[] = [];
+    // Concatenation (a rope flattened once when read) costs less than an array and a join.
+    let out = '';
     for (let k = 0; k < words; k++) {
       const x = r();
-      if (x < 0.38) out.push(STOP[Math.floor(r() * STOP.length)] as string);
-      else if (x < 0.42) out.push(facts.names[Math.floor(r() * facts.names.length)] as string);
-      else if (x < 0.44) out.push(facts.places[Math.floor(r() * facts.places.length)] as string);
-      else if (x < 0.46) out.push(facts.numbers[Math.floor(r() * facts.numbers.length)] as string);
-      else out.push(zipf(r));
+      const w =
+        x < 0.38
+          ? (STOP[Math.floor(r() * STOP.length)] as string)
+          : x < 0.42
+            ? (facts.names[Math.floor(r() * facts.names.length)] as string)
+            : x < 0.44
+              ? (facts.places[Math.floor(r() * facts.places.length)] as string)
+              : x < 0.46
+                ? (facts.numbers[Math.floor(r() * facts.numbers.length)] as string)
+                : zipf(r);
+      out = k === 0 ? w : `${out} ${w}`;
     }
-    return out.join(' ');
+    return out;
   };
   const sentence = (r: () => number, facts: ReturnType<typeof topicFacts>): string => {
     const s = `${clause(r, facts, 6 + Math.floor(r() * 7))}, ${clause(r, facts, 5 + Math.floor(r() * 7))}`;

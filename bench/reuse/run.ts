@@ -16,8 +16,9 @@ import { Worker } from 'node:worker_threads';
 import { MAX_DOCUMENTS_PER_KEY, MIN_SENTENCE_KEYS } from '../../src/reuse/candidates.js';
 import { type SketchOptions, sketchDefaults } from '../../src/reuse/sketch.js';
 import { flag } from '../flags.js';
+import { Growable, pairsFromRuns, SHIFT } from './code-pairs.js';
 import { createGenerator, KINDS, type PlantKind } from './generate.js';
-import { type Job, SHIFT } from './worker.js';
+import type { Job } from './worker.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -115,41 +116,6 @@ function sortCodes(parts: Float64Array[]): Float64Array {
     o += p.length;
   }
   return all.sort();
-}
-
-class Growable {
-  data = new Float64Array(1 << 16);
-  length = 0;
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Float64Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
-  }
-}
-
-/** Pair codes (lo * SHIFT + hi) of documents sharing a key, for keys held by at most `cap` docs. */
-function pairsFromRuns(sorted: Float64Array, cap: number): Float64Array {
-  const out = new Growable();
-  let s = 0;
-  while (s < sorted.length) {
-    const key = Math.floor((sorted[s] as number) / SHIFT);
-    let e = s + 1;
-    while (e < sorted.length && Math.floor((sorted[e] as number) / SHIFT) === key) e++;
-    if (e - s >= 2 && e - s <= cap) {
-      for (let x = s; x < e; x++) {
-        const dx = (sorted[x] as number) - key * SHIFT;
-        for (let y = x + 1; y < e; y++) {
-          const dy = (sorted[y] as number) - key * SHIFT;
-          if (dx !== dy) out.push(Math.min(dx, dy) * SHIFT + Math.max(dx, dy));
-        }
-      }
-    }
-    s = e;
-  }
-  return out.data.slice(0, out.length).sort();
 }
 
 function candidatesFrom(bandPairs: Float64Array, sentencePairs: Float64Array): Float64Array {
@@ -308,11 +274,24 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
       ),
     );
     const words = parts.reduce((s, p) => s + p.words, 0);
-    let bandIndex = sortCodes(parts.map((p) => p.bands));
-    let sentenceIndex = sortCodes(parts.map((p) => p.sentences));
-    const candidates = candidatesFrom(
-      pairsFromRuns(bandIndex, MAX_DOCUMENTS_PER_KEY),
-      pairsFromRuns(sentenceIndex, MAX_DOCUMENTS_PER_KEY),
+    const tm0 = performance.now();
+    // Each worker sorted its own codes: merge them.
+    let bandIndex = mergeAll(parts.map((p) => p.bands));
+    let sentenceIndex = mergeAll(parts.map((p) => p.sentences));
+    const tm1 = performance.now();
+    // Sentence-key pairs on a worker (the codes move there and back without a copy) while the
+    // main thread lists the band-key pairs.
+    const sentenceJob = run<{ pairs: Float64Array; codes: Float64Array }>(
+      workers[0] as Worker,
+      { type: 'pairs', codes: sentenceIndex, cap: MAX_DOCUMENTS_PER_KEY },
+      [sentenceIndex.buffer as ArrayBuffer],
+    );
+    const bandPairs = pairsFromRuns(bandIndex, MAX_DOCUMENTS_PER_KEY);
+    const sentenceResult = await sentenceJob;
+    sentenceIndex = sentenceResult.codes;
+    const candidates = candidatesFrom(bandPairs, sentenceResult.pairs);
+    process.stderr.write(
+      `  sketched in ${((tm0 - t0) / 1000).toFixed(1)} s; ${bandIndex.length + sentenceIndex.length} key codes merged in ${((tm1 - tm0) / 1000).toFixed(1)} s, candidate pairs listed in ${((performance.now() - tm1) / 1000).toFixed(1)} s\n`,
     );
     const t1 = performance.now();
     const c1 = cpuNow();
@@ -467,6 +446,13 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
+}
+
+/** Merges sorted code arrays. */
+function mergeAll(parts: Float64Array[]): Float64Array {
+  let out = parts[0] ?? new Float64Array(0);
+  for (const p of parts.slice(1)) out = mergeSorted(out, p);
+  return out;
 }
 
 /** Pairs between new codes and indexed codes (same key), plus pairs among the new codes. */

@@ -4,13 +4,15 @@ import { comparePrepared } from '../../src/reuse/compare-texts.js';
 import { type PreparedText, prepareText } from '../../src/reuse/prepare.js';
 import { exactJaccard, shingleHashes } from '../../src/reuse/shingles.js';
 import { createSketcher, type SketchOptions } from '../../src/reuse/sketch.js';
+import { Growable, pairsFromRuns, SHIFT } from './code-pairs.js';
 import { createGenerator } from './generate.js';
 
-export const SHIFT = 1048576;
+export { SHIFT } from './code-pairs.js';
 
 export type Job =
   | { type: 'sketch'; seed: number; from: number; to: number; sketch: SketchOptions }
   | { type: 'verify'; seed: number; pairs: Float64Array }
+  | { type: 'pairs'; codes: Float64Array; cap: number }
   | {
       type: 'brute';
       seed: number;
@@ -21,22 +23,6 @@ export type Job =
       shingleSize: number;
       every: number;
     };
-
-class Growable {
-  data = new Float64Array(1 << 16);
-  length = 0;
-  push(v: number): void {
-    if (this.length === this.data.length) {
-      const next = new Float64Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length++] = v;
-  }
-  result(): Float64Array {
-    return this.data.slice(0, this.length);
-  }
-}
 
 // Prepared texts kept between verification jobs of this worker.
 const cache = new Map<number, PreparedText>();
@@ -59,6 +45,14 @@ function contentShingles(p: PreparedText, k: number): Uint32Array {
 }
 
 parentPort?.on('message', (job: Job) => {
+  if (job.type === 'pairs') {
+    const pairs = pairsFromRuns(job.codes, job.cap);
+    parentPort?.postMessage({ pairs, codes: job.codes }, [
+      pairs.buffer as ArrayBuffer,
+      job.codes.buffer as ArrayBuffer,
+    ]);
+    return;
+  }
   const g = generator(job.seed);
   if (job.type === 'sketch') {
     const sketch = createSketcher(job.sketch);
@@ -72,8 +66,9 @@ parentPort?.on('message', (job: Job) => {
       for (const k of s.bandKeys) bands.push(k * SHIFT + i);
       for (const k of s.sentenceKeys) sentences.push(k * SHIFT + i);
     }
-    const b = bands.result();
-    const s = sentences.result();
+    // Sorted here, on both workers at once, rather than on the main thread afterwards.
+    const b = bands.result().sort();
+    const s = sentences.result().sort();
     parentPort?.postMessage({ bands: b, sentences: s, words }, [
       b.buffer as ArrayBuffer,
       s.buffer as ArrayBuffer,

@@ -58,12 +58,16 @@ function opensQuote(text: string, start: number): boolean {
 
 const duplicateHashes = new WeakMap<PreparedText, number>();
 
-/** `duplicateHash` of a prepared text, computed once per text (it takes part in many pairs). */
-export function duplicateHashOf(p: PreparedText): number {
+/**
+ * `duplicateHash` of a prepared text, computed once per text (it takes part in many pairs).
+ * `remember: false` for a text used once (sketching a corpus): a weak map entry per text costs
+ * more, in the map and in garbage collection, than hashing the text.
+ */
+export function duplicateHashOf(p: PreparedText, remember = true): number {
   let h = duplicateHashes.get(p);
   if (h === undefined) {
     h = duplicateHash(p.text);
-    duplicateHashes.set(p, h);
+    if (remember) duplicateHashes.set(p, h);
   }
   return h;
 }

@@ -77,7 +77,7 @@ export function createSketcher(options: SketchOptions = {}): Sketcher {
         keys.push(combine(k, 0x53454e54));
     }
     return {
-      duplicate: duplicateHashOf(p),
+      duplicate: duplicateHashOf(p, false),
       signature,
       bandKeys: bandKeys(signature, o.banding),
       sentenceKeys: sortedDistinct(Uint32Array.from(keys)),
