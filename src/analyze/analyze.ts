@@ -7,7 +7,7 @@ import { analysisOf } from '../store/sqlite/analysis-tables.js';
 import type { Checkpoint, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
 import { startExtractPool } from './extract-pool.js';
-import { writeLedgerItems } from './ledger-items.js';
+import { writeLedgerFile } from './ledger-items.js';
 import { loadStages, type ReuseStage, type Stages } from './stages.js';
 
 /** Stores of at least this many documents start an extraction worker before ingest. */
@@ -123,8 +123,9 @@ export async function analyze(
   });
   timings.extract = now() - t;
 
-  // The stored ledger items are marked as being updated from here until the new ledger is saved.
-  const itemsComplete = analysis.beginLedgerItems();
+  // The latest ledger file, if it is up to date with the merge state (marked behind from here
+  // until the new file is saved).
+  const previous = analysis.beginLedgerFile();
   t = now();
   // Incremental: the merge state in the store holds what earlier runs merged; only the documents
   // it has not seen are read (their extraction, and their text once for its hash and headline).
@@ -146,15 +147,16 @@ export async function analyze(
     fs.mkdirSync(options.out, { recursive: true });
     ledgerPath = path.join(options.out, 'ledger.json');
   }
-  // Only the items that changed are serialised; the file is streamed from the stored items (a large
-  // store's ledger.json is hundreds of MB, more than one string can hold).
-  const incremental = itemsComplete && !merged.full;
-  const { sha256, header, counts } = writeLedgerItems(
-    analysis.ledgerItems(),
-    incremental ? merged.base : merged.ledger,
-    incremental ? merged.changed : null,
-    ledgerPath,
-  );
+  // Only the items that changed are serialised; the others are copied from the previous ledger file
+  // (a large store's ledger.json is hundreds of MB, more than one string can hold).
+  const { sha256, counts, name, index } = writeLedgerFile({
+    folder: analysis.ledgerFolder(),
+    previous: merged.full ? null : previous,
+    base: merged.base,
+    changes: merged.full ? null : merged.changed,
+    all: () => merged.ledger,
+    out: ledgerPath,
+  });
   const entry = store.custody.append('analysis', {
     documents: documents.length,
     extracted: extraction.extracted,
@@ -164,7 +166,7 @@ export async function analyze(
     claims: counts.claims,
     ledgerSha256: sha256,
   });
-  analysis.saveLedgerHeader(header, entry.seq);
+  analysis.saveLedgerFile(name, entry.seq, [index]);
   if (ledgerPath) store.custody.append('export', { format: 'ledger-json', file: ledgerPath, sha256 });
   timings.write = now() - t;
 

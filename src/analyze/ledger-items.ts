@@ -3,21 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Ledger, LedgerClaim, LedgerEvent, LedgerQuote } from '../core/types.js';
 import { canonicalLedger } from '../export/ledger-json.js';
-import {
-  itemizedLedger,
-  type LEDGER_SECTIONS,
-  type LedgerItemRow,
-  type LedgerItemsStore,
-  sortedItems,
-} from '../store/sqlite/analysis-tables.js';
+import type { LEDGER_SECTIONS } from '../store/sqlite/analysis-tables.js';
 import { ledgerJsonChunks, withoutItems } from './write-ledger.js';
 
 type Section = (typeof LEDGER_SECTIONS)[number];
 type Item = Ledger[Section][number];
 
 /**
- * The merged sections' items changed by a run, by item id (null: removed), or all of them. Every
- * other section is compared item by item with what the store holds.
+ * The merged sections' items changed by a run, by item id (null: removed). Every other section
+ * is compared item by item with the previous ledger file.
  */
 export interface MergedChanges {
   events: ReadonlyMap<string, LedgerEvent | null>;
@@ -25,13 +19,20 @@ export interface MergedChanges {
   claims: ReadonlyMap<string, LedgerClaim | null>;
 }
 
-export interface WrittenItems {
+/** One item of a ledger file: key, ordering string, content digest (input sections), byte range. */
+type Entry = [key: string, sort: string, sig: string, offset: number, length: number];
+type LedgerIndex = Record<Section, Entry[]>;
+
+export interface WrittenLedgerFile {
   sha256: string;
   bytes: number;
   /** Items in each section. */
   counts: Record<Section, number>;
-  /** Items (re)serialised in this run. */
-  written: number;
+  /** Items serialised in this run (the others were copied from the previous file). */
+  serialised: number;
+  /** The new file's name (in the store's ledger folder) and its index's. */
+  name: string;
+  index: string;
 }
 
 const pad = (n: number) => String(9_999_999_999 - n).padStart(10, '0');
@@ -69,110 +70,143 @@ function keyOf(section: Section, item: Item): { key: string; sort: string } {
 }
 
 /** An item's JSON as ledger.json lists it (two-space indentation at the depth of a section's items). */
-function itemText(canonical: unknown): string {
+function itemText(canonical: unknown): Buffer {
   // JSON text never holds a raw line break, so indenting every line is exact.
-  return `    ${JSON.stringify(canonical, null, 2).replace(/\n/g, '\n    ')}`;
+  return Buffer.from(`    ${JSON.stringify(canonical, null, 2).replace(/\n/g, '\n    ')}`, 'utf8');
 }
 
-/** The canonical (contract key order) form of a section's items. */
-function canonicalItems(section: Section, items: readonly Item[], header: Ledger): unknown[] {
-  return canonicalLedger({ ...header, [section]: items })[section] as unknown[];
+/** The canonical (contract key order) form of one item. */
+function canonicalItem(section: Section, item: Item, header: Ledger): unknown {
+  return (canonicalLedger({ ...header, [section]: [item] })[section] as unknown[])[0];
+}
+
+const compareEntries = (a: { sort: string; key: string }, b: { sort: string; key: string }) =>
+  a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+
+/** The previous ledger file and its index, or null when either is missing or unreadable. */
+function readPrevious(file: string | null): { bytes: Buffer; index: LedgerIndex } | null {
+  if (!file) return null;
+  try {
+    const index = JSON.parse(fs.readFileSync(`${file}.index.json`, 'utf8')) as LedgerIndex;
+    return { bytes: fs.readFileSync(file), index };
+  } catch {
+    return null;
+  }
 }
 
 /**
- * Brings the store's itemised ledger up to date and writes ledger.json from it: the documents,
- * families and reuse sections are compared item by item (a digest of each item's JSON) with the
- * stored ones; the merged sections take the merge's changes (`changes`), or every item when
- * `complete` is false (the stored items are not known to be complete, e.g. a first run). Only
- * changed items are serialised; the file is streamed from the stored items in ledger order and
- * hashed, byte for byte what `toLedgerJson` gives for the whole ledger.
+ * Writes the ledger file into `folder` (and a copy to `out`), serialising only what changed since
+ * the previous file: the documents, families and reuse sections are compared item by item (a
+ * digest of each item's JSON, kept in the file's index) with the previous file; the merged
+ * sections take the merge's `changes`. Without a previous file (or without changes: a merge from
+ * scratch) every item of `all()` is serialised. Byte for byte what `toLedgerJson` gives for the
+ * whole ledger.
  */
-export function writeLedgerItems(
-  items: LedgerItemsStore,
-  ledger: Pick<Ledger, 'documents' | 'families' | 'reuse' | 'custody'> & Partial<Ledger>,
-  changes: MergedChanges | null,
-  file: string | null,
-): WrittenItems & { header: string } {
+export function writeLedgerFile(options: {
+  folder: string;
+  previous: string | null;
+  base: Pick<Ledger, 'documents' | 'families' | 'reuse' | 'custody'>;
+  changes: MergedChanges | null;
+  all: () => Ledger;
+  out: string | null;
+}): WrittenLedgerFile {
+  const prior = options.changes ? readPrevious(options.previous) : null;
+  const ledger: Partial<Ledger> & typeof options.base = prior ? options.base : options.all();
   const header = withoutItems({ ...ledger, events: [], quotes: [], claims: [] } as Ledger);
-  const rows: { section: string; key: string; row: LedgerItemRow | null }[] = [];
-  const complete = changes !== null;
+  type Piece = { key: string; sort: string; sig: string; bytes: Buffer };
+  const sections = {} as Record<Section, Piece[]>;
+  let serialised = 0;
+  const fresh = (section: Section, item: Item, sig: string): Piece => {
+    serialised++;
+    return { ...keyOf(section, item), sig, bytes: itemText(canonicalItem(section, item, header)) };
+  };
+  const slice = (e: Entry): Piece => ({
+    key: e[0],
+    sort: e[1],
+    sig: e[2],
+    bytes: (prior as { bytes: Buffer }).bytes.subarray(e[3], e[3] + e[4]),
+  });
   for (const section of ['documents', 'families', 'reuse'] as const) {
-    const list = ledger[section] as readonly Item[];
-    const stored = complete ? items.signatures(section) : new Map<string, string>();
-    const canonical = canonicalItems(section, list, header);
-    list.forEach((item, i) => {
-      const { key, sort } = keyOf(section, item);
-      const json = JSON.stringify(canonical[i]);
-      const sig = hash('sha1', json, 'base64');
-      const held = stored.get(key);
-      stored.delete(key);
-      if (held === sig) return;
-      rows.push({ section, key, row: { key, sort, sig, json: Buffer.from(itemText(canonical[i]), 'utf8') } });
+    const held = new Map((prior?.index[section] ?? []).map((e) => [e[0], e]));
+    // The input lists are in ledger order already.
+    sections[section] = (ledger[section] as readonly Item[]).map((item) => {
+      const sig = hash('sha1', JSON.stringify(item), 'base64');
+      const e = held.get(keyOf(section, item).key);
+      return e && e[2] === sig ? slice(e) : fresh(section, item, sig);
     });
-    for (const key of stored.keys()) rows.push({ section, key, row: null });
   }
   for (const section of ['events', 'quotes', 'claims'] as const) {
-    const entries: [string, Item | null][] = changes
-      ? [...(changes[section] as ReadonlyMap<string, Item | null>)]
-      : (ledger[section] ?? []).map((x) => [keyOf(section, x).key, x]);
-    const present = entries.filter((e): e is [string, Item] => e[1] !== null).map(([, x]) => x);
-    const canonical = canonicalItems(section, present, header);
-    let k = 0;
-    for (const [key, item] of entries) {
-      if (item === null) {
-        rows.push({ section, key, row: null });
+    if (!prior) {
+      sections[section] = (ledger[section] ?? []).map((item) => fresh(section, item, ''));
+      continue;
+    }
+    const changed = (options.changes as MergedChanges)[section] as ReadonlyMap<string, Item | null>;
+    const list = prior.index[section].filter((e) => !changed.has(e[0])).map(slice);
+    for (const item of changed.values()) if (item) list.push(fresh(section, item, ''));
+    sections[section] = list.sort(compareEntries);
+  }
+
+  // The file, streamed: header lines with each section's items in place of its empty list.
+  const sha = createHash('sha256');
+  const temp = path.join(options.folder, `.ledger.${process.pid}.tmp`);
+  const fd = fs.openSync(temp, 'w');
+  const index = {} as LedgerIndex;
+  const counts = {} as Record<Section, number>;
+  let offset = 0;
+  let batch: Buffer[] = [];
+  let size = 0;
+  const flush = () => {
+    const b = Buffer.concat(batch, size);
+    sha.update(b);
+    fs.writeSync(fd, b);
+    batch = [];
+    size = 0;
+  };
+  const put = (b: Buffer) => {
+    batch.push(b);
+    size += b.length;
+    offset += b.length;
+    if (size >= 1 << 22) flush();
+  };
+  const comma = Buffer.from(',\n', 'utf8');
+  try {
+    const lines = [...ledgerJsonChunks(header)].join('').split('\n');
+    lines.pop(); // the text ends with a line break
+    for (const line of lines) {
+      const empty = /^ {2}"(\w+)": \[\](,?)$/.exec(line);
+      const section = empty?.[1] as Section | undefined;
+      const list = section && section in sections ? sections[section] : null;
+      if (!section || !list) {
+        put(Buffer.from(`${line}\n`, 'utf8'));
         continue;
       }
-      const text = itemText(canonical[k++]);
-      rows.push({
-        section,
-        key,
-        row: { key, sort: keyOf(section, item).sort, sig: '', json: Buffer.from(text, 'utf8') },
+      counts[section] = list.length;
+      index[section] = [];
+      if (list.length === 0) {
+        put(Buffer.from(`${line}\n`, 'utf8'));
+        continue;
+      }
+      put(Buffer.from(`  "${section}": [\n`, 'utf8'));
+      list.forEach((p, i) => {
+        index[section].push([p.key, p.sort, p.sig, offset, p.bytes.length]);
+        put(p.bytes);
+        if (i + 1 < list.length) put(comma);
       });
-    }
-  }
-  items.write(rows, !complete);
-  const head = [...ledgerJsonChunks(header)].join('');
-  const counts = {} as Record<Section, number>;
-  const sections = items.sections();
-  const written = streamLedger(
-    itemizedLedger(head, (s) => {
-      const list = sortedItems(sections.get(s) ?? []);
-      sections.delete(s);
-      counts[s as Section] = list.length;
-      return list;
-    }),
-    file,
-  );
-  return { ...written, counts, written: rows.filter((r) => r.row).length, header: head };
-}
-
-/** Streams pieces to `file` (written beside and renamed into place) and to a SHA-256. */
-function streamLedger(pieces: Iterable<Buffer>, file: string | null): { sha256: string; bytes: number } {
-  const hash = createHash('sha256');
-  const temp = file ? path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`) : null;
-  const fd = temp ? fs.openSync(temp, 'w') : null;
-  let bytes = 0;
-  try {
-    let batch: Buffer[] = [];
-    let size = 0;
-    const flush = () => {
-      const b = Buffer.concat(batch, size);
-      hash.update(b);
-      if (fd !== null) fs.writeSync(fd, b);
-      batch = [];
-      size = 0;
-    };
-    for (const piece of pieces) {
-      batch.push(piece);
-      size += piece.length;
-      bytes += piece.length;
-      if (size >= 1 << 22) flush();
+      put(Buffer.from(`\n  ]${empty?.[2] ?? ''}\n`, 'utf8'));
     }
     flush();
   } finally {
-    if (fd !== null) fs.closeSync(fd);
+    fs.closeSync(fd);
   }
-  if (temp && file) fs.renameSync(temp, file);
-  return { sha256: hash.digest('hex'), bytes };
+  const sha256 = sha.digest('hex');
+  const name = `ledger-${sha256.slice(0, 16)}.json`;
+  const file = path.join(options.folder, name);
+  fs.writeFileSync(`${file}.index.json`, JSON.stringify(index));
+  fs.renameSync(temp, file);
+  if (options.out) {
+    const outTemp = path.join(path.dirname(options.out), `.${path.basename(options.out)}.${process.pid}.tmp`);
+    fs.copyFileSync(file, outTemp);
+    fs.renameSync(outTemp, options.out);
+  }
+  return { sha256, bytes: offset, counts, serialised, name, index: `${name}.index.json` };
 }

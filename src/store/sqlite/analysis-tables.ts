@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { StoreError } from '../../core/errors.js';
 import type { DocumentExtraction } from '../../core/types.js';
@@ -38,44 +40,10 @@ export const analysisMigrations: readonly Migration[] = [
   },
   {
     id: 402,
-    name: 'analysis: the latest ledger item by item (serialised), so that a run rewrites only the items that changed',
-    sql: `
-      CREATE TABLE analysis_ledger_items (
-        section TEXT NOT NULL,
-        key     TEXT NOT NULL,
-        sort    TEXT NOT NULL,
-        sig     TEXT NOT NULL,
-        json    BLOB NOT NULL,
-        PRIMARY KEY (section, key)
-      );
-      ALTER TABLE analysis_ledger ADD COLUMN itemized INTEGER NOT NULL DEFAULT 0;
-    `,
+    name: 'analysis: the latest ledger kept as a file in the store folder (see saveLedgerFile)',
+    sql: `ALTER TABLE analysis_ledger ADD COLUMN itemized INTEGER NOT NULL DEFAULT 0;`,
   },
 ];
-
-/** One serialised ledger item (see `AnalysisStore.ledgerItems`). */
-export interface LedgerItemRow {
-  key: string;
-  /** Orders the section: items are listed by `sort`, compared as JavaScript strings. */
-  sort: string;
-  /** Tells whether the item changed (a digest of its content; empty when the writer tracks changes itself). */
-  sig: string;
-  /** The item's JSON as it stands in ledger.json (indented, without the separating comma). */
-  json: Buffer;
-}
-
-/** The stored items of the latest ledger, per section (documents, families, reuse, events, quotes, claims). */
-export interface LedgerItemsStore {
-  /** Keys and signatures of a section's items (no JSON). */
-  signatures(section: string): Map<string, string>;
-  /** Every item (without its signature), by section, in no particular order. */
-  sections(): Map<string, LedgerItemRow[]>;
-  /** Replaces (row) or deletes (null) items in one transaction; `clear` first empties every section. */
-  write(
-    changes: readonly { section: string; key: string; row: LedgerItemRow | null }[],
-    clear?: boolean,
-  ): void;
-}
 
 /**
  * What `analyze` keeps between runs: each document's extraction (keyed by extractor version, so
@@ -108,19 +76,23 @@ export interface AnalysisStore {
    * for ledgers too large to hold as one string.
    */
   saveLedgerDeflated(deflated: Uint8Array, custodySeq: number | null): void;
-  /** The latest ledger item by item (analyze keeps it so; see `saveLedgerHeader`). */
-  ledgerItems(): LedgerItemsStore;
   /**
-   * Makes the stored items (`ledgerItems`) the latest ledger: `header` is the ledger JSON with
-   * every item section empty (schema, custody); `latestLedgerBytes` fills the sections in.
+   * The folder where `analyze` writes the latest ledger as a file (ledger.json and an index of its
+   * items), so that the next run copies unchanged items from it instead of serialising them.
    */
-  saveLedgerHeader(header: string, custodySeq: number | null): void;
+  ledgerFolder(): string;
   /**
-   * Before a run changes the stored items: true when they are complete (the latest ledger is
-   * itemised), in which case they are marked as being updated until `saveLedgerHeader` (a run
-   * interrupted in between leaves no latest ledger, and the next run rewrites every item).
+   * Makes `name` (a file in `ledgerFolder()`) the latest ledger and removes the older files there
+   * (except those in `keep`, e.g. the new file's index).
    */
-  beginLedgerItems(): boolean;
+  saveLedgerFile(name: string, custodySeq: number | null, keep?: readonly string[]): void;
+  /**
+   * Before a run changes what the latest ledger file is derived from (the merge state): the
+   * path of the latest ledger file when it is up to date with the state, else null; it is then
+   * marked as behind until `saveLedgerFile` (after a run interrupted in between, the older file
+   * stays the latest ledger and the next run writes every item afresh).
+   */
+  beginLedgerFile(): string | null;
   /** The latest ledger JSON, or null when `analyze` never ran. */
   latestLedger(): string | null;
   /** The latest ledger JSON as bytes (a large ledger is more than one string can hold), or null. */
@@ -261,75 +233,38 @@ export class SqliteAnalysisStore implements AnalysisStore {
   }
 
   saveLedgerDeflated(deflated: Uint8Array, custodySeq: number | null): void {
-    this.db.transaction(() => {
-      this.db.prepare('DELETE FROM analysis_ledger_items').run();
-      this.db
-        .prepare(
-          'INSERT OR REPLACE INTO analysis_ledger (id, ledger, custody_seq, itemized) VALUES (1, ?, ?, 0)',
-        )
-        .run(deflated, custodySeq);
-    })();
+    this.db
+      .prepare(
+        'INSERT OR REPLACE INTO analysis_ledger (id, ledger, custody_seq, itemized) VALUES (1, ?, ?, 0)',
+      )
+      .run(deflated, custodySeq);
   }
 
-  ledgerItems(): LedgerItemsStore {
-    const db = this.db;
-    const put = db.prepare(
-      'INSERT OR REPLACE INTO analysis_ledger_items (section, key, sort, sig, json) VALUES (?, ?, ?, ?, ?)',
-    );
-    const del = db.prepare('DELETE FROM analysis_ledger_items WHERE section = ? AND key = ?');
-    return {
-      signatures(section) {
-        const rows = db
-          .prepare('SELECT key, sig FROM analysis_ledger_items WHERE section = ?')
-          .raw()
-          .all(section) as [string, string][];
-        return new Map(rows);
-      },
-      sections() {
-        // One pass over the table in storage order: far faster than a lookup per row by section.
-        const out = new Map<string, LedgerItemRow[]>();
-        const rows = db
-          .prepare('SELECT section, key, sort, json FROM analysis_ledger_items')
-          .raw()
-          .iterate() as IterableIterator<[string, string, string, Buffer]>;
-        for (const [section, key, sort, json] of rows) {
-          const list = out.get(section);
-          const row = { key, sort, sig: '', json };
-          if (list) list.push(row);
-          else out.set(section, [row]);
-        }
-        return out;
-      },
-      write: db.transaction(
-        (
-          changes: readonly { section: string; key: string; row: LedgerItemRow | null }[],
-          clear?: boolean,
-        ) => {
-          if (clear) db.prepare('DELETE FROM analysis_ledger_items').run();
-          for (const c of changes) {
-            if (c.row) put.run(c.section, c.key, c.row.sort, c.row.sig, c.row.json);
-            else del.run(c.section, c.key);
-          }
-        },
-      ),
-    };
+  ledgerFolder(): string {
+    const dir = path.join(path.dirname(this.db.name), 'ledger');
+    fs.mkdirSync(dir, { recursive: true });
+    return dir;
   }
 
-  beginLedgerItems(): boolean {
-    const state = this.db.prepare('SELECT itemized FROM analysis_ledger WHERE id = 1').pluck().get() as
-      | number
-      | undefined;
-    if (state !== 1) return false;
-    this.db.prepare('UPDATE analysis_ledger SET itemized = 2 WHERE id = 1').run();
-    return true;
-  }
-
-  saveLedgerHeader(header: string, custodySeq: number | null): void {
+  saveLedgerFile(name: string, custodySeq: number | null, keep: readonly string[] = []): void {
     this.db
       .prepare(
         'INSERT OR REPLACE INTO analysis_ledger (id, ledger, custody_seq, itemized) VALUES (1, ?, ?, 1)',
       )
-      .run(Buffer.from(header, 'utf8'), custodySeq);
+      .run(Buffer.from(name, 'utf8'), custodySeq);
+    const dir = this.ledgerFolder();
+    for (const f of fs.readdirSync(dir)) {
+      if (f !== name && !keep.includes(f)) fs.rmSync(path.join(dir, f), { force: true });
+    }
+  }
+
+  beginLedgerFile(): string | null {
+    const row = this.db.prepare('SELECT ledger, itemized FROM analysis_ledger WHERE id = 1').get() as
+      | { ledger: Buffer; itemized: number }
+      | undefined;
+    if (row?.itemized !== 1) return null;
+    this.db.prepare('UPDATE analysis_ledger SET itemized = 2 WHERE id = 1').run();
+    return path.join(this.ledgerFolder(), row.ledger.toString('utf8'));
   }
 
   latestLedger(): string | null {
@@ -340,53 +275,15 @@ export class SqliteAnalysisStore implements AnalysisStore {
     const row = this.db.prepare('SELECT ledger, itemized FROM analysis_ledger WHERE id = 1').get() as
       | { ledger: Buffer; itemized: number }
       | undefined;
-    // Items being updated by a run that did not finish: no consistent ledger until analyze completes.
-    if (!row || row.itemized === 2) return null;
+    if (!row) return null;
     if (!row.itemized) return inflateRawSync(row.ledger);
-    const sections = this.ledgerItems().sections();
-    return Buffer.concat([
-      ...itemizedLedger(row.ledger.toString('utf8'), (s) => sortedItems(sections.get(s) ?? [])),
-    ]);
+    // A file: itemized 1, or 2 while a run updates the state it derives from (it stays the latest).
+    return fs.readFileSync(path.join(this.ledgerFolder(), row.ledger.toString('utf8')));
   }
 }
 
 /** The item sections of a ledger, in the order ledger.json lists them. */
 export const LEDGER_SECTIONS = ['documents', 'families', 'reuse', 'events', 'quotes', 'claims'] as const;
-
-/** A section's items in ledger order (by `sort`, compared as JavaScript strings, then by key). */
-export function sortedItems(rows: LedgerItemRow[]): Buffer[] {
-  rows.sort((a, b) =>
-    a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0,
-  );
-  return rows.map((r) => r.json);
-}
-
-/**
- * The ledger JSON, in pieces, from its header (the ledger with every item section empty, one
- * `  "section": [],` line each, as `toLedgerJson` writes it) and each section's item JSON in order.
- */
-export function* itemizedLedger(header: string, items: (section: string) => Buffer[]): Generator<Buffer> {
-  const sections = new Set<string>(LEDGER_SECTIONS);
-  let rest = '';
-  for (const line of header.split('\n')) {
-    const empty = /^ {2}"(\w+)": \[\](,?)$/.exec(line);
-    const list = empty && sections.has(empty[1] as string) ? items(empty[1] as string) : [];
-    if (!empty || list.length === 0) {
-      rest += `${line}\n`;
-      continue;
-    }
-    yield Buffer.from(`${rest}  "${empty[1]}": [\n`, 'utf8');
-    rest = '';
-    const comma = Buffer.from(',\n', 'utf8');
-    for (let i = 0; i < list.length; i++) {
-      yield list[i] as Buffer;
-      if (i + 1 < list.length) yield comma;
-    }
-    rest = `\n  ]${empty[2]}\n`;
-  }
-  // The header ends with a line break, so the split leaves one empty line too many.
-  yield Buffer.from(rest.slice(0, -1), 'utf8');
-}
 
 /** The analysis part of a store; a backend without one is a broken environment. */
 export function analysisOf(store: Store): AnalysisStore {
