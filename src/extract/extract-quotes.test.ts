@@ -87,6 +87,21 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     '“It is a brutality,” Jens Stoltenberg said on CNN’s “State of the Union.”',
     [['It is a brutality', 'Jens Stoltenberg', null, 'said', false]],
   ],
+  [
+    'inverted cue with a lower-case title',
+    '“We have recovered 92 bodies,” said police spokesman Kuber Kathayat.',
+    [['We have recovered 92 bodies', 'Kuber Kathayat', 'police spokesman', 'said', false]],
+  ],
+  [
+    'inverted cue with a title, then when',
+    '“Nothing is left,” said local resident Ahmed Ali on Sunday.',
+    [['Nothing is left', 'Ahmed Ali', 'local resident', 'said', false]],
+  ],
+  [
+    'inverted cue, then an adverbial: no speaker taken from it',
+    '“We will stay,” said in a statement Friday the group.',
+    [['We will stay', null, null, null, false]],
+  ],
 ];
 
 describe('extractQuotes', () => {

@@ -236,8 +236,11 @@ const FINAL_STOP = /(?<!\b\p{L})\.$/u;
 const HAS_UPPER = /\p{Lu}/u;
 const DESCRIPTION_AFTER =
   /^\s+((?:the|a|an|his|her|their|one|another)\s+[^,.;!?“”"]+?)(?:,\s+(\p{Lu}[\p{L}’'.-]*(?:\s+\p{Lu}[\p{L}’'.-]*)+))?(?=\s*[,.;!?]?\s*$|\s*[,;]|\s*$)/u;
+// A name, or a lower-case title of up to three words before it ("said police spokesman Kuber
+// Kathayat"), never an adverbial ("said in a statement Friday").
 const NAME_AFTER =
-  /^\s+((?:the\s+)?(?:\p{Lu}[\p{L}’'.-]*|of|the|and|[a-z-]+(?=\s+\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}’'.-]*|of|the|for|[a-z-]+(?=\s+\p{Lu})))*)/u;
+  /^\s+((?:the\s+)?(?:\p{Lu}[\p{L}’'.-]*|of|the|and|(?!(?:on|in|at|during|after|before|late|early|last|this|that|to|by|for|with|from|a|an)\b)[a-z-]+(?:\s+[a-z-]+){0,2}(?=\s+\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}’'.-]*|of|the|for|[a-z-]+(?=\s+\p{Lu})))*)/u;
+const TRAILING_WHEN_WHERE = /\s+(?:on|in|at|during|last|this|late|early)\s+\p{Lu}.*$/u;
 const APPOSITIVE_AFTER =
   /^,\s+((?:an?\s+|the\s+)?\p{Ll}[^,;!?“”"]{2,80}?)(?=\s*[,;!?]|(?<!\b(?:St|Dr|Mt|Ft|Gen|No|Jr|Sr))\.(?:\s|$)|\s*$)/u;
 
@@ -563,6 +566,8 @@ function subjectAfter(text: string, from: number, sentenceEnd: number): RawSpeak
   if (!named) return null;
   let phrase = named[1]!.replace(/\s+(?:of|the|and|for)$/i, '').replace(FINAL_STOP, '');
   phrase = phrase.replace(/\s+(?:on|in)$/i, '');
+  // "said Ahmed Ali on Sunday", "said Ahmed Ali in Goma": when and where, not the name.
+  phrase = phrase.replace(TRAILING_WHEN_WHERE, '');
   const start = from + named[0].indexOf(named[1]!);
   if (!HAS_UPPER.test(phrase) && !PRONOUNS.has(phrase.toLowerCase())) return null;
   // `said Dr. Esther Lokana, director of St. Raphael Hospital, where …`: the appositive is a role.
