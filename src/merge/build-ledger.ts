@@ -154,6 +154,8 @@ interface Meta {
   result: AggregateResult;
   /** Event heads are kept (`ehead`); a state from before them gets them on its next run. */
   heads?: true;
+  /** Claim heads likewise (`chead`). */
+  claimHeads?: true;
 }
 
 interface DocRecord {
@@ -245,6 +247,7 @@ export function mergeLedger(
     aggregates: [],
     result: { removed: [], attached: [] },
     heads: true,
+    claimHeads: true,
   };
 
   lap('state');
@@ -570,6 +573,7 @@ export function mergeLedger(
     if (old && (!claim || old.id !== claim.id) && !changed.claims.get(old.id))
       changed.claims.set(old.id, null);
     cache.set('c.ledger', g, claim);
+    cache.set('chead', g, claim ? claimHead(claim) : undefined);
   }
   for (const [id, r] of docs) if (!r.extracted && input.extracted.has(id)) r.extracted = true;
   for (const id of pending) cache.set('doc', id, docs.get(id));
@@ -595,24 +599,39 @@ export function mergeLedger(
   const allClaims = new Map(cache.scan<StoredClaim>('claim'));
   const clusterOfMention = new Map<string, number>();
   for (const c of allClaims.values()) for (const [m, n] of Object.entries(c.at)) clusterOfMention.set(m, n);
+  // Answering reads little of each claim group: its head (a state from before heads gets them once).
+  if (!meta.claimHeads) {
+    for (const [g, c] of cache.scan<LedgerClaim>('c.ledger')) cache.set('chead', g, claimHead(c));
+    meta.claimHeads = true;
+  }
   const groups: { group: string; claim: LedgerClaim; members: ClaimItem[] }[] = [];
   const claimMembers = new Map(cache.scan<string[]>('c.members'));
   const held = new Map<string, string | null>();
-  for (const [g, claim] of cache.scan<LedgerClaim>('c.ledger')) {
+  for (const [g, head] of cache.scan<ClaimHead>('chead')) {
     const members = (claimMembers.get(g) ?? []).map((id) => allClaims.get(id) as StoredClaim);
-    held.set(g, claim.answers ?? null);
-    groups.push({ group: g, claim: { ...claim }, members });
+    held.set(g, head.answers);
+    groups.push({ group: g, claim: { ...head } as LedgerClaim, members });
   }
   answerClaims(groups, heads, (m) => {
     const n = clusterOfMention.get(m);
     return n === undefined || removed.has(m) ? undefined : eventIds.get(n);
   });
   // A claim changes with its group or its answer (which any event may move); it is kept with it.
-  for (const g of groups) {
-    if (changedClaims.has(g.group) || held.get(g.group) !== (g.claim.answers ?? null)) {
-      changed.claims.set(g.claim.id, g.claim);
-      cache.set('c.ledger', g.group, g.claim);
-    }
+  const answered = groups.filter(
+    (g) => changedClaims.has(g.group) || held.get(g.group) !== (g.claim.answers ?? null),
+  );
+  cache.prefetch(
+    'c.ledger',
+    answered.map((g) => g.group),
+  );
+  for (const g of answered) {
+    const claim = {
+      ...(cache.get<LedgerClaim>('c.ledger', g.group) as LedgerClaim),
+      answers: g.claim.answers,
+    };
+    changed.claims.set(claim.id, claim);
+    cache.set('c.ledger', g.group, claim);
+    cache.set('chead', g.group, claimHead(claim));
   }
 
   lap('assemble');
@@ -661,6 +680,13 @@ export function mergeLedger(
     changed,
     timings,
   };
+}
+
+/** What `answerClaims` reads of a claim group (it sets `answers`). */
+type ClaimHead = Pick<LedgerClaim, 'id' | 'stance' | 'sources' | 'answers'>;
+
+function claimHead(c: LedgerClaim): ClaimHead {
+  return { id: c.id, stance: c.stance, sources: c.sources, answers: c.answers ?? null };
 }
 
 /** What the answers of claims read of an event (see `answerClaims`), kept small in the state. */
@@ -743,6 +769,7 @@ function groupState(
         const old = cache.get(`${prefix}.ledger`, group);
         if (old) removed(old);
         cache.delete(`${prefix}.ledger`, group);
+        if (prefix === 'c') cache.delete('chead', group);
       }
     },
     postings: (k) => cache.get<string[]>(`${prefix}.key`, k) ?? [],
