@@ -88,6 +88,27 @@ describe('incremental merge equals the from-scratch merge', () => {
     expect(withoutCustody(runs[2] as Ledger)).toBe(withoutCustody(oneRun as Ledger));
   }, 120_000);
 
+  it('after a run interrupted between the merge and the new ledger file, keeps the older ledger and rewrites every item', async () => {
+    const corpus = createCorpus(13);
+    const parts = ['i1', 'i2', 'i3'].map((p) => path.join(dir, p));
+    for (const p of parts) corpus.write(p, 30);
+    const storeDir = path.join(dir, 'interrupted');
+    await run(storeDir, [[parts[0] as string]]);
+    const store = openStore(storeDir);
+    try {
+      const older = analysisOf(store).latestLedger();
+      // What a run does before it merges; killed right after, it never saves a new file.
+      expect(analysisOf(store).beginLedgerFile()).not.toBeNull();
+      expect(analysisOf(store).latestLedger()).toBe(older);
+      expect(analysisOf(store).beginLedgerFile()).toBeNull();
+    } finally {
+      store.close();
+    }
+    const [, last] = await run(storeDir, [[parts[1] as string], [parts[2] as string]]);
+    const [oneRun] = await run(path.join(dir, 'interrupted-one'), [parts]);
+    expect(withoutCustody(last as Ledger)).toBe(withoutCustody(oneRun as Ledger));
+  }, 120_000);
+
   it('rebuilds from scratch when the stored state was made by another extractor version', async () => {
     const storeDir = path.join(dir, 'example-two');
     const store = openStore(storeDir);
