@@ -96,6 +96,17 @@ describe('extractDates', () => {
     expect(date?.reason).toMatch(tense === 'future' ? /on or after .*future tense/ : /on or before/);
   });
 
+  it('counts "a day later" from the day the text named before it, "ago" from the report date', () => {
+    const text =
+      'Shelling hit Goma on Friday. A day later, rebels shelled it again. Two days ago, police arrested 10 people.';
+    const { dates } = extractDates(text, splitSentences(text), { date: '2025-03-16', from: 'published' });
+    expect(dates.map((date) => [date.text, date.start])).toEqual([
+      ['Friday', '2025-03-14'],
+      ['A day later', '2025-03-15'],
+      ['Two days ago', '2025-03-14'],
+    ]);
+  });
+
   it('states the reason for a weekday resolution', () => {
     const text = 'Residents gave accounts Sunday.';
     const [date] = extractDates(text, splitSentences(text), sunday).dates;

@@ -82,7 +82,12 @@ export function extractDates(
   const ref =
     reference.date && /^\d{4}-\d{2}-\d{2}/.test(reference.date) ? toDate(reference.date.slice(0, 10)) : null;
   const refLabel = ref ? `reference ${iso(ref)} (${reference.from})` : 'no reference date';
-  for (const sentence of sentences) {
+  // "A day later", "two days earlier", "the next day" count from a day named in the same or the
+  // previous sentence; further back, the named day is more often background than the anchor.
+  let lastDay: Date | null = null;
+  let lastDaySentence = -2;
+  for (const [index, sentence] of sentences.entries()) {
+    if (index - lastDaySentence > 1) lastDay = null;
     if (!MAY_HAVE_DATE.test(sentence.text)) continue;
     // Whether the sentence is in the future tense, tested only when a date needs it.
     let future: boolean | undefined;
@@ -94,7 +99,9 @@ export function extractDates(
       const before = sentence.text.slice(Math.max(0, match.index - 60), match.index);
       future ??= FUTURE.test(sentence.text);
       const clauseFuture = CONDITIONAL_BEFORE.test(before) || (future && !PAST_BEFORE.test(before));
-      const resolved = resolve(match.groups ?? {}, ref, clauseFuture);
+      const groups = match.groups ?? {};
+      const anaphoric = groups.ago !== undefined && !/\bago\b/i.test(groups.ago) && lastDay !== null;
+      const resolved = resolve(groups, anaphoric ? lastDay : ref, clauseFuture);
       if (resolved === 'skip') continue;
       const mention: DateMention = {
         span,
@@ -117,7 +124,14 @@ export function extractDates(
         mention.start = iso(resolved.start);
         mention.end = iso(resolved.end);
         mention.precision = resolved.precision;
-        mention.reason = resolved.reason.replace('{ref}', refLabel);
+        mention.reason = resolved.reason.replace(
+          '{ref}',
+          anaphoric && lastDay ? `the date named before (${iso(lastDay)})` : refLabel,
+        );
+        if (resolved.precision === 'day') {
+          lastDay = resolved.start;
+          lastDaySentence = index;
+        }
       }
       dates.push(mention);
     }

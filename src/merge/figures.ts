@@ -1,10 +1,25 @@
 import type { IncidentMention, Quantity, Range } from '../core/types.js';
 import { compareStrings } from './stable-id.js';
-import { isSubgroup, isTollNoun } from './words.js';
+import { isSubgroup, isTollNoun, isVictimGroup } from './words.js';
 
 export interface FigureConflict {
   field: string;
   values: { value: number | string; documents: string[] }[];
+}
+
+/**
+ * When every figure counts one group of victims ("killing two children", "three women were
+ * wounded"), the event has at least the largest of them: part of a toll is still more than no toll.
+ * No conflict is drawn between such figures, which may count different groups.
+ */
+function victimsOnly(field: 'killed' | 'injured', mentions: readonly IncidentMention[]): Range | null {
+  let most: number | null = null;
+  for (const m of mentions) {
+    const q = m[field];
+    if (!q || q.percent || q.best === null || !isVictimGroup(q.counted)) continue;
+    most = Math.max(most ?? 0, q.best);
+  }
+  return most === null ? null : { low: most, best: most, high: null };
 }
 
 /**
@@ -72,7 +87,7 @@ export function reconcileFigure(
     const iv = interval(q);
     if (iv) values.push({ quantity: q, mention: m, ...iv });
   }
-  if (values.length === 0) return { range: null, conflict: null };
+  if (values.length === 0) return { range: victimsOnly(field, mentions), conflict: null };
 
   const low = Math.min(...values.map((v) => v.lo));
   const finite = values.map((v) => (Number.isFinite(v.hi) ? v.hi : (v.quantity.best ?? v.lo)));

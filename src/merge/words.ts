@@ -29,6 +29,11 @@ export function isSubgroup(counted: string | null, field: 'killed' | 'injured' =
   return subgroups.has(counted) || munitions.has(counted);
 }
 
+/** A counted group of people ("children", "women"), not a weapon ("shells"). */
+export function isVictimGroup(counted: string | null): boolean {
+  return counted !== null && subgroups.has(counted) && counted !== 'wounded' && counted !== 'injured';
+}
+
 /** A counted noun that makes a bare count a death toll ("the dead", "deaths"). */
 export function isTollNoun(counted: string | null): boolean {
   return counted === null || tollNouns.has(counted);
