@@ -93,6 +93,11 @@ describe('merging reports of other kinds of news', () => {
     ]);
   });
 
+  it('gives an event whose only figure counts children at least that toll', () => {
+    const ledger = ledgerOf([['h', '2025-03-16', 'Shelling hit Goma on Friday, killing two children.']]);
+    expect(ledger.events.map((e) => e.killed)).toEqual([{ low: 2, best: 2, high: null }]);
+  });
+
   it('reads a death toll that rose to its figure', () => {
     const ledger = ledgerOf([
       ['d', '2025-03-10', 'The death toll from the earthquake in Herat rose to 120 on Sunday.'],
