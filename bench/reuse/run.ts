@@ -66,6 +66,8 @@ interface SizeResult {
   verifyCpuSeconds?: number;
   /** Texts prepared again by verification (not in a worker's cache of recent texts). */
   textsPrepared?: number;
+  /** Distinct documents among the candidate pairs: the fewest texts verification can prepare. */
+  candidateDocuments?: number;
   /**
    * CPU milliseconds the bench's generator takes per document (measured on a sample after the
    * run): indexing generates every document once and verification once per text prepared again,
@@ -341,7 +343,7 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
     const verifySeconds = (t2 - v0) / 1000;
     const verifyCpu = c2 - vc0;
     process.stderr.write(
-      `  ${new Date().toISOString()} load ${loadavg()[0]?.toFixed(1)} ${n}: verified in ${verifySeconds.toFixed(1)} s (CPU ${verifyCpu.toFixed(0)} s), ${accepted.length} pairs, ${textsPrepared} texts prepared\n`,
+      `  ${new Date().toISOString()} load ${loadavg()[0]?.toFixed(1)} ${n}: verified in ${verifySeconds.toFixed(1)} s (CPU ${verifyCpu.toFixed(0)} s), ${accepted.length} pairs, ${textsPrepared} texts prepared (${distinctDocuments(candidates, n)} documents in the candidates)\n`,
     );
 
     const { planted, implied } = truth(n);
@@ -381,6 +383,7 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
       verifyCpuSeconds: verifyCpu,
     };
     result.textsPrepared = textsPrepared;
+    result.candidateDocuments = distinctDocuments(candidates, n);
     {
       const g = createGenerator(seed);
       const sample = 5000;
@@ -446,6 +449,19 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
+}
+
+function distinctDocuments(pairs: Float64Array, n: number): number {
+  const seen = new Uint8Array(n);
+  let count = 0;
+  for (const code of pairs) {
+    const lo = Math.floor(code / SHIFT);
+    for (const d of [lo, code - lo * SHIFT]) {
+      if (seen[d] === 0) count++;
+      seen[d] = 1;
+    }
+  }
+  return count;
 }
 
 /** Merges sorted code arrays. */
