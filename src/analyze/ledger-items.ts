@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Ledger, LedgerClaim, LedgerEvent, LedgerQuote } from '../core/types.js';
 import { canonicalLedger } from '../export/ledger-json.js';
-import type { LEDGER_SECTIONS } from '../store/sqlite/analysis-tables.js';
+import { LEDGER_SECTIONS } from '../store/sqlite/analysis-tables.js';
 import { ledgerJsonChunks, withoutItems } from './write-ledger.js';
 
 type Section = (typeof LEDGER_SECTIONS)[number];
@@ -75,10 +75,7 @@ function itemText(canonical: unknown): Buffer {
   return Buffer.from(`    ${JSON.stringify(canonical, null, 2).replace(/\n/g, '\n    ')}`, 'utf8');
 }
 
-/** The canonical (contract key order) form of one item. */
-function canonicalItem(section: Section, item: Item, header: Ledger): unknown {
-  return (canonicalLedger({ ...header, [section]: [item] })[section] as unknown[])[0];
-}
+const EMPTY = Buffer.alloc(0);
 
 const compareEntries = (a: { sort: string; key: string }, b: { sort: string; key: string }) =>
   a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
@@ -113,12 +110,13 @@ export function writeLedgerFile(options: {
   const prior = options.changes ? readPrevious(options.previous) : null;
   const ledger: Partial<Ledger> & typeof options.base = prior ? options.base : options.all();
   const header = withoutItems({ ...ledger, events: [], quotes: [], claims: [] } as Ledger);
-  type Piece = { key: string; sort: string; sig: string; bytes: Buffer };
+  type Piece = { key: string; sort: string; sig: string; bytes: Buffer; item?: Item };
   const sections = {} as Record<Section, Piece[]>;
   let serialised = 0;
+  // Serialised below, a section at a time (the contract's key order set once per section).
   const fresh = (section: Section, item: Item, sig: string): Piece => {
     serialised++;
-    return { ...keyOf(section, item), sig, bytes: itemText(canonicalItem(section, item, header)) };
+    return { ...keyOf(section, item), sig, bytes: EMPTY, item };
   };
   const slice = (e: Entry): Piece => ({
     key: e[0],
@@ -144,6 +142,17 @@ export function writeLedgerFile(options: {
     const list = prior.index[section].filter((e) => !changed.has(e[0])).map(slice);
     for (const item of changed.values()) if (item) list.push(fresh(section, item, ''));
     sections[section] = list.sort(compareEntries);
+  }
+
+  for (const section of LEDGER_SECTIONS) {
+    const pieces = sections[section].filter((p) => p.item !== undefined);
+    const canonical = canonicalLedger({ ...header, [section]: pieces.map((p) => p.item) })[
+      section
+    ] as unknown[];
+    pieces.forEach((p, i) => {
+      p.bytes = itemText(canonical[i]);
+      p.item = undefined;
+    });
   }
 
   // The file, streamed: header lines with each section's items in place of its empty list.

@@ -61,7 +61,7 @@ export class StateCache {
   /** `empty`: the store is known to hold nothing (just cleared), so misses are not looked up. */
   constructor(
     readonly store: MergeStateStore,
-    private empty = false,
+    private readonly empty = false,
   ) {}
 
   private space(ns: string): Map<string, unknown> {
@@ -117,11 +117,16 @@ export class StateCache {
   scan<T>(ns: string): [string, T][] {
     const m = this.space(ns);
     const keys = new Set<string>();
-    for (const [k, v] of this.empty ? [] : this.store.scan(ns)) {
-      keys.add(k);
-      if (!m.has(k)) m.set(k, v);
+    if (this.empty) {
+      // Started empty: the working copy holds everything, written or not.
+      for (const k of m.keys()) keys.add(k);
+    } else {
+      for (const [k, v] of this.store.scan(ns)) {
+        keys.add(k);
+        if (!m.has(k)) m.set(k, v);
+      }
+      for (const k of this.dirty.get(ns) ?? []) keys.add(k);
     }
-    for (const k of this.dirty.get(ns) ?? []) keys.add(k);
     const out: [string, T][] = [];
     for (const k of [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
       const v = m.get(k);
@@ -140,7 +145,5 @@ export class StateCache {
     }
     this.store.write(changes);
     this.dirty.clear();
-    // What was known absent is now written: later reads go to the store.
-    this.empty = false;
   }
 }
