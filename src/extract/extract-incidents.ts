@@ -437,7 +437,9 @@ function trimSpan(text: string, [a, b]: Span): Span {
   return [a, b];
 }
 
-/** The count that a casualty trigger governs: "7 killed", "killed 7", "killing at least 21 people". */
+/** Words between a trigger and the figure after it: "killing at least 12", "toll rose to 410". */
+const QUALIFIERS =
+  /^\s*(?:(?:at least|more than|nearly|about|some|around|over|up to|to|rose to|of|stands at|reached)\s*)*$/i;
 const TOLL_TRIGGER = /\btoll$/i;
 /** From a death toll to its figure: "from the quake rose to", "in the ferry disaster has risen to". */
 const TOLL_BRIDGE =
@@ -446,6 +448,7 @@ const TOLL_BRIDGE =
 /** A comma, then a subject other than a relative pronoun, then an auxiliary: a clause of its own. */
 const NEW_SUBJECT = /,\s+(?!(?:who|which|that|whom|whose)\b)[\w’'-]+\s+(?:was|were|had|has|have|is|are)\b/i;
 
+/** The count that a casualty trigger governs: "7 killed", "killed 7", "killing at least 21 people". */
 function figureFor(
   text: string,
   hit: Hit,
@@ -476,20 +479,11 @@ function figureFor(
       distance = between.split(/\s+/).length;
     } else if (q.span[0] >= hit.span[1]) {
       const between = text.slice(hit.span[1], q.span[0]);
-      // "The death toll from the ferry disaster rose to 78"
-      if (TOLL_TRIGGER.test(text.slice(hit.span[0], hit.span[1])) && TOLL_BRIDGE.test(between)) {
-        distance = between.split(/\s+/).length + 0.5;
-        if (distance < bestDistance) {
-          bestDistance = distance;
-          best = q;
-        }
-        continue;
-      }
-      if (between.length > 30 || /[.;,]/.test(between)) continue;
+      // "killing at least 12"; "The death toll from the ferry disaster rose to 78"
+      const qualified = between.length <= 30 && !/[.;,]/.test(between) && QUALIFIERS.test(between);
       if (
-        !/^\s*(?:(?:at least|more than|nearly|about|some|around|over|up to|to|rose to|of|stands at|reached)\s*)*$/i.test(
-          between,
-        )
+        !qualified &&
+        !(TOLL_TRIGGER.test(text.slice(hit.span[0], hit.span[1])) && TOLL_BRIDGE.test(between))
       )
         continue;
       distance = between.split(/\s+/).length + 0.5;
@@ -552,10 +546,6 @@ function reportedPart(text: string, span: Span): Span {
 }
 
 /**
- * The clause's place: a town-level place first, else a country. At sentence level only places
- * introduced as locations ("in X", "near X") count, so "Moscow said …" does not place an incident.
- */
-/**
  * A place name that stands for its government or institutions, not for where something happened:
  * the subject of a reporting verb ("Moscow says", "Kyiv has denied") or a country's institution
  * ("Russia's Defense Ministry", "Ukraine's prosecutor-general").
@@ -571,6 +561,10 @@ const REPORTING_SUBJECT =
 const INSTITUTION_OF =
   /^[’']s\s+(?:[\w-]+\s+){0,2}?(?:ministry|ministries|government|president|prime minister|minister|foreign|defen[cs]e|military|army|armed forces|forces|troops|police|authorities|officials?|embassy|ambassador|envoy|mission|spokes(?:man|woman|person)|prosecutor|parliament|leader|leadership|state media|security service|intelligence|navy|air force)\b/i;
 
+/**
+ * The clause's place: a town-level place first, else a country. At sentence level only places
+ * introduced as locations ("in X", "near X") count, so "Moscow said …" does not place an incident.
+ */
 function pick(
   text: string,
   places: PlaceMention[],
