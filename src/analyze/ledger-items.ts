@@ -146,13 +146,17 @@ export function writeLedgerFile(options: {
 
   for (const section of LEDGER_SECTIONS) {
     const pieces = sections[section].filter((p) => p.item !== undefined);
-    const canonical = canonicalLedger({ ...header, [section]: pieces.map((p) => p.item) })[
-      section
-    ] as unknown[];
-    pieces.forEach((p, i) => {
-      p.bytes = itemText(canonical[i]);
-      p.item = undefined;
-    });
+    // A thousand items at a time: a whole section's canonical copy at once strains a large heap.
+    for (let k = 0; k < pieces.length; k += 1000) {
+      const part = pieces.slice(k, k + 1000);
+      const canonical = canonicalLedger({ ...header, [section]: part.map((p) => p.item) })[
+        section
+      ] as unknown[];
+      part.forEach((p, i) => {
+        p.bytes = itemText(canonical[i]);
+        p.item = undefined;
+      });
+    }
   }
 
   // The file, streamed: header lines with each section's items in place of its empty list.
