@@ -1,5 +1,6 @@
 /** Worker thread of bench/reuse: sketches, verifies and brute-forces ranges of generated documents. */
-import { parentPort } from 'node:worker_threads';
+import { PerformanceObserver } from 'node:perf_hooks';
+import { parentPort, threadId } from 'node:worker_threads';
 import { comparePrepared } from '../../src/reuse/compare-texts.js';
 import { type PreparedText, prepareText } from '../../src/reuse/prepare.js';
 import { exactJaccard, shingleHashes } from '../../src/reuse/shingles.js';
@@ -44,6 +45,17 @@ function contentShingles(p: PreparedText, k: number): Uint32Array {
   return shingleHashes(Uint32Array.from(content), k);
 }
 
+// Garbage-collection time and count of this thread, reported with the sketching progress.
+const gc = { ms: 0, count: 0 };
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    gc.ms += e.duration;
+    gc.count++;
+  }
+}).observe({ entryTypes: ['gc'] });
+
+const PROGRESS = 100_000;
+
 parentPort?.on('message', (job: Job) => {
   if (job.type === 'pairs') {
     const pairs = pairsFromRuns(job.codes, job.cap);
@@ -59,7 +71,16 @@ parentPort?.on('message', (job: Job) => {
     const bands = new Growable();
     const sentences = new Growable();
     let words = 0;
+    const t0 = performance.now();
+    let mark = t0;
     for (let i = job.from; i < job.to; i++) {
+      if (i > job.from && (i - job.from) % PROGRESS === 0) {
+        const now = performance.now();
+        process.stderr.write(
+          `    worker ${threadId}: ${i - job.from} sketched, last ${PROGRESS} in ${((now - mark) / 1000).toFixed(1)} s; GC ${(gc.ms / 1000).toFixed(1)} s in ${gc.count} pauses; heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MiB\n`,
+        );
+        mark = now;
+      }
       const p = prepareText(g.doc(i).text);
       words += p.tokens.length;
       const s = sketch(p);
@@ -67,8 +88,13 @@ parentPort?.on('message', (job: Job) => {
       for (const k of s.sentenceKeys) sentences.push(k * SHIFT + i);
     }
     // Sorted here, on both workers at once, rather than on the main thread afterwards.
+    const ts = performance.now();
     const b = bands.result().sort();
     const s = sentences.result().sort();
+    if (job.to - job.from >= PROGRESS)
+      process.stderr.write(
+        `    worker ${threadId}: sketched ${job.to - job.from} in ${((ts - t0) / 1000).toFixed(1)} s, sorted ${b.length + s.length} codes in ${((performance.now() - ts) / 1000).toFixed(1)} s; GC ${(gc.ms / 1000).toFixed(1)} s in ${gc.count} pauses\n`,
+      );
     parentPort?.postMessage({ bands: b, sentences: s, words }, [
       b.buffer as ArrayBuffer,
       s.buffer as ArrayBuffer,

@@ -33,10 +33,51 @@ export function createMinHasher(options: MinHashOptions = {}): MinHasher {
     signature(elements: Uint32Array): Uint32Array {
       const sig = new Uint32Array(k);
       const n = elements.length;
+      if (n === 0) return sig.fill(0xffffffff);
       // Signed 32-bit arithmetic keeps every value a small integer for the JIT; flipping the top
       // bit maps unsigned order onto signed order, so the minimum is the same as in unsigned terms.
+      // Four permutations per pass over the elements: each element is read once per four
+      // permutations and the four running minima stay in registers (same values as one at a time).
       const x = new Int32Array(elements.buffer, elements.byteOffset, n);
-      for (let i = 0; i < k; i++) {
+      let i = 0;
+      for (; i + 4 <= k; i += 4) {
+        const a0 = ia[i] as number;
+        const a1 = ia[i + 1] as number;
+        const a2 = ia[i + 2] as number;
+        const a3 = ia[i + 3] as number;
+        const b0 = ib[i] as number;
+        const b1 = ib[i + 1] as number;
+        const b2 = ib[i + 2] as number;
+        const b3 = ib[i + 3] as number;
+        let m0 = 0x7fffffff;
+        let m1 = 0x7fffffff;
+        let m2 = 0x7fffffff;
+        let m3 = 0x7fffffff;
+        for (let e = 0; e < n; e++) {
+          const v = x[e] as number;
+          let h0 = (Math.imul(v, a0) + b0) | 0;
+          let h1 = (Math.imul(v, a1) + b1) | 0;
+          let h2 = (Math.imul(v, a2) + b2) | 0;
+          let h3 = (Math.imul(v, a3) + b3) | 0;
+          h0 = Math.imul(h0 ^ (h0 >>> 15), 0x2c1b3c6d);
+          h1 = Math.imul(h1 ^ (h1 >>> 15), 0x2c1b3c6d);
+          h2 = Math.imul(h2 ^ (h2 >>> 15), 0x2c1b3c6d);
+          h3 = Math.imul(h3 ^ (h3 >>> 15), 0x2c1b3c6d);
+          h0 = h0 ^ (h0 >>> 12) ^ 0x80000000;
+          h1 = h1 ^ (h1 >>> 12) ^ 0x80000000;
+          h2 = h2 ^ (h2 >>> 12) ^ 0x80000000;
+          h3 = h3 ^ (h3 >>> 12) ^ 0x80000000;
+          if (h0 < m0) m0 = h0;
+          if (h1 < m1) m1 = h1;
+          if (h2 < m2) m2 = h2;
+          if (h3 < m3) m3 = h3;
+        }
+        sig[i] = (m0 ^ 0x80000000) >>> 0;
+        sig[i + 1] = (m1 ^ 0x80000000) >>> 0;
+        sig[i + 2] = (m2 ^ 0x80000000) >>> 0;
+        sig[i + 3] = (m3 ^ 0x80000000) >>> 0;
+      }
+      for (; i < k; i++) {
         const ai = ia[i] as number;
         const bi = ib[i] as number;
         let min = 0x7fffffff;
@@ -46,7 +87,7 @@ export function createMinHasher(options: MinHashOptions = {}): MinHasher {
           h = h ^ (h >>> 12) ^ 0x80000000;
           if (h < min) min = h;
         }
-        sig[i] = n === 0 ? 0xffffffff : (min ^ 0x80000000) >>> 0;
+        sig[i] = (min ^ 0x80000000) >>> 0;
       }
       return sig;
     },

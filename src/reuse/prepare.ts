@@ -3,7 +3,7 @@ import { type Lexicon, loadLexicon } from './lexicon.js';
 import { duplicateHash } from './normalize.js';
 import { quotedMask } from './quotes.js';
 import { splitTokenSentences, type TokenSentence } from './sentences.js';
-import { type Term, termResolver } from './terms.js';
+import { computeTerm, type Term, termTables } from './terms.js';
 import { type Token, tokenize } from './tokenize.js';
 
 /** Everything the reuse stage derives from one text, computed once and shared by all comparisons. */
@@ -37,13 +37,22 @@ export function prepareText(text: string, lexicon: Lexicon = loadLexicon()): Pre
   const terms: Term[] = new Array(tokens.length);
   const normHash = new Uint32Array(tokens.length);
   const termHash = new Uint32Array(tokens.length);
-  const entry = termResolver(lexicon, wordHash);
+  const { plain, name } = termTables(lexicon, wordHash);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
-    const e = entry(t, opens[i] === 1 || opensQuote(text, t.start));
-    terms[i] = e.term;
-    normHash[i] = e.normHash;
-    termHash[i] = e.termHash;
+    const atStart = opens[i] === 1 || opensQuote(text, t.start);
+    const table = t.capital && !atStart ? name : plain;
+    const e = table.lookup(t, atStart);
+    if (e >= 0) {
+      terms[i] = table.terms[e] as Term;
+      normHash[i] = table.normHash[e] as number;
+      termHash[i] = table.termHash[e] as number;
+    } else {
+      const term = computeTerm(t, atStart, lexicon);
+      terms[i] = term;
+      normHash[i] = wordHash(t.norm);
+      termHash[i] = wordHash(term.term);
+    }
   }
   return { text, tokens, terms, sentences, normHash, termHash, quoted: quotedMask(text, tokens) };
 }
