@@ -3,7 +3,7 @@ import { type Lexicon, loadLexicon } from './lexicon.js';
 import { duplicateHash } from './normalize.js';
 import { quotedMask } from './quotes.js';
 import { splitTokenSentences, type TokenSentence } from './sentences.js';
-import { computeTerm, type Term, termTables } from './terms.js';
+import { computeTerm, KIND_CODE, type Term, termTables } from './terms.js';
 import { type Token, tokenize } from './tokenize.js';
 
 /** Everything the reuse stage derives from one text, computed once and shared by all comparisons. */
@@ -11,6 +11,8 @@ export interface PreparedText {
   text: string;
   tokens: Token[];
   terms: Term[];
+  /** `KIND_CODE` of each token's term (the kinds of `terms`, for loops over typed arrays). */
+  kinds: Uint8Array;
   sentences: TokenSentence[];
   /** Hash of each token's folded form (verbatim matching). */
   normHash: Uint32Array;
@@ -37,6 +39,7 @@ export function prepareText(text: string, lexicon: Lexicon = loadLexicon()): Pre
   const terms: Term[] = new Array(tokens.length);
   const normHash = new Uint32Array(tokens.length);
   const termHash = new Uint32Array(tokens.length);
+  const kinds = new Uint8Array(tokens.length);
   const { plain, name } = termTables(lexicon, wordHash);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i] as Token;
@@ -47,14 +50,16 @@ export function prepareText(text: string, lexicon: Lexicon = loadLexicon()): Pre
       terms[i] = table.terms[e] as Term;
       normHash[i] = table.normHash[e] as number;
       termHash[i] = table.termHash[e] as number;
+      kinds[i] = table.kind[e] as number;
     } else {
       const term = computeTerm(t, atStart, lexicon);
       terms[i] = term;
       normHash[i] = wordHash(t.norm);
       termHash[i] = wordHash(term.term);
+      kinds[i] = KIND_CODE[term.kind];
     }
   }
-  return { text, tokens, terms, sentences, normHash, termHash, quoted: quotedMask(text, tokens) };
+  return { text, tokens, terms, kinds, sentences, normHash, termHash, quoted: quotedMask(text, tokens) };
 }
 
 /** A capital after an opening quote or bracket starts a quoted sentence, not necessarily a name. */

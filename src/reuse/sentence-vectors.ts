@@ -1,5 +1,11 @@
 import type { PreparedText } from './prepare.js';
 import type { TokenSentence } from './sentences.js';
+import { KIND_CODE, type Term } from './terms.js';
+
+const STOP = KIND_CODE.stop;
+const CONTENT = KIND_CODE.content;
+const NUMBER = KIND_CODE.number;
+const NAME = KIND_CODE.name;
 
 /**
  * The sentence vectors of one text in flat typed arrays (no per-term objects): for sentence `k`,
@@ -78,15 +84,15 @@ function vectors(p: PreparedText, stopWeight: number, idf: (t: string) => number
     const n0 = nn;
     const m0 = nm;
     for (let i = s.first; i < s.last; i++) {
-      const t = p.terms[i];
-      if (!t) continue;
+      // Kinds from the typed array: the term object is read only for a content word's weight.
+      const kind = p.kinds[i];
       const h = p.termHash[i] as number;
-      if (t.kind === 'number') numbers[nn++] = h;
-      else if (t.kind === 'name') names[nm++] = h;
-      if (p.quoted[i] === 1 || t.kind === 'number' || t.kind === 'name') continue;
+      if (kind === NUMBER) numbers[nn++] = h;
+      else if (kind === NAME) names[nm++] = h;
+      if (p.quoted[i] === 1 || kind === NUMBER || kind === NAME) continue;
       terms[nt] = h;
-      weights[nt++] = t.kind === 'stop' ? stopWeight : idf(t.term);
-      if (t.kind === 'content') content[nc++] = h;
+      weights[nt++] = kind === STOP ? stopWeight : idf((p.terms[i] as Term).term);
+      if (kind === CONTENT) content[nc++] = h;
     }
     // Sum the weights of each distinct term: sort the run by hash, then merge equal neighbours.
     sortRun(terms, weights, t0, nt);

@@ -3,6 +3,11 @@ import { type Banding, bandKeys } from './lsh.js';
 import { createMinHasher } from './minhash.js';
 import { duplicateHashOf, type PreparedText } from './prepare.js';
 import { shingleHashes } from './shingles.js';
+import { KIND_CODE } from './terms.js';
+
+const STOP = KIND_CODE.stop;
+const CONTENT = KIND_CODE.content;
+const NUMBER = KIND_CODE.number;
 
 /**
  * Candidate-generation parameters. Defaults were chosen on the seeded benchmark corpus
@@ -61,15 +66,17 @@ export function createSketcher(options: SketchOptions = {}): Sketcher {
     const n = p.terms.length;
     const content = new Uint32Array(n);
     let c = 0;
-    for (let i = 0; i < n; i++) if (p.terms[i]?.kind !== 'stop') content[c++] = p.termHash[i] as number;
+    const kinds = p.kinds;
+    const termHash = p.termHash;
+    for (let i = 0; i < n; i++) if (kinds[i] !== STOP) content[c++] = termHash[i] as number;
     const signature = doc.signature(shingleHashes(content.subarray(0, c), o.shingleSize));
     const keys: number[] = [];
     const set = new Uint32Array(n);
     for (const s of p.sentences) {
       let m = 0;
       for (let i = s.first; i < s.last; i++) {
-        const kind = p.terms[i]?.kind;
-        if (kind === 'content' || kind === 'number') set[m++] = p.termHash[i] as number;
+        const kind = kinds[i];
+        if (kind === CONTENT || kind === NUMBER) set[m++] = termHash[i] as number;
       }
       const distinct = sortedDistinct(set.subarray(0, m));
       if (distinct.length < o.minSentenceTerms) continue;

@@ -9,6 +9,9 @@ import type { Token } from './tokenize.js';
  */
 export type TermKind = 'stop' | 'content' | 'number' | 'name';
 
+/** Small-integer codes of the term kinds (`PreparedText.kinds`), for loops over typed arrays. */
+export const KIND_CODE: Readonly<Record<TermKind, number>> = { stop: 0, content: 1, number: 2, name: 3 };
+
 export interface Term {
   /** Canonical form: digits for numbers, full month names, stem of the synonym group head. */
   term: string;
@@ -54,6 +57,8 @@ export class TermTable {
   readonly terms: Term[] = [];
   normHash = new Uint32Array(1024);
   termHash = new Uint32Array(1024);
+  /** `KIND_CODE` of each entry's term. */
+  kind = new Uint8Array(1024);
   size = 0;
   private slots = new Int32Array(4096);
   private keyHash = new Int32Array(1024);
@@ -90,6 +95,7 @@ export class TermTable {
     this.terms.push(term);
     this.normHash[e] = this.hash(w);
     this.termHash[e] = this.hash(term.term);
+    this.kind[e] = KIND_CODE[term.kind];
     this.keyHash[e] = h;
     this.keyLength[e] = n;
     this.keyStart[e] = this.poolLength;
@@ -111,13 +117,14 @@ export class TermTable {
   }
 
   private growEntries(): void {
-    const grow = <T extends Uint32Array | Int32Array>(a: T): T => {
+    const grow = <T extends Uint32Array | Int32Array | Uint8Array>(a: T): T => {
       const b = new (a.constructor as new (n: number) => T)(a.length * 2);
       b.set(a);
       return b;
     };
     this.normHash = grow(this.normHash);
     this.termHash = grow(this.termHash);
+    this.kind = grow(this.kind);
     this.keyHash = grow(this.keyHash);
     this.keyStart = grow(this.keyStart);
     this.keyLength = grow(this.keyLength);
