@@ -12,6 +12,7 @@ import type {
 } from '../core/types.js';
 import { fragmentTarget, headlineTarget, isFragment, isHeadlineOnly } from './absorb-fragments.js';
 import { type AggregateCandidate, type AggregateResult, findAggregates } from './aggregates.js';
+import { answerGroups, claimHead, headOf, type StoredClaim } from './answer-state.js';
 import { buildEvent, originsOf } from './build-event.js';
 import {
   assignMentions,
@@ -24,12 +25,12 @@ import {
 import type { MentionItem } from './compatibility.js';
 import { tollOf } from './figures.js';
 import {
-  answerClaims,
   buildClaim,
   type ClaimItem,
   claimItem,
   compareClaims,
   compareLedgerClaims,
+  normName,
   sameClaim,
 } from './group-claims.js';
 import {
@@ -156,6 +157,8 @@ interface Meta {
   heads?: true;
   /** Claim heads likewise (`chead`). */
   claimHeads?: true;
+  /** What the last run decided of claims' answers is kept (see answer-state.ts). */
+  answerIndex?: true;
 }
 
 interface DocRecord {
@@ -167,11 +170,6 @@ interface DocRecord {
   clusters: number[];
   quotes: string[];
   claims: string[];
-}
-
-interface StoredClaim extends ClaimItem {
-  /** Cluster of each incident mention the claim refers to (`about` and its context). */
-  at: Record<string, number>;
 }
 
 const clusterKey = (n: number) => String(n).padStart(10, '0');
@@ -248,6 +246,7 @@ export function mergeLedger(
     result: { removed: [], attached: [] },
     heads: true,
     claimHeads: true,
+    answerIndex: true,
   };
 
   lap('state');
@@ -449,6 +448,8 @@ export function mergeLedger(
   lap('second pass');
   const attached = new Map(result.attached);
   let rebuilt = 0;
+  // What the rebuilt events mention, before and after (claims' answers near them are redone).
+  const touched = { documents: new Set<string>(), places: new Set<string>() };
   const parts = [...dirtyClusters].flatMap((n) => [
     n,
     ...(cache.get<number[]>('absorbed', clusterKey(n)) ?? []),
@@ -471,7 +472,13 @@ export function mergeLedger(
             { index, origins: (m) => origins.get(m.id) ?? [] },
           )
         : undefined;
-    track(changed.events, cache.get<LedgerEvent>('event', clusterKey(n)), event);
+    const before = cache.get<LedgerEvent>('event', clusterKey(n));
+    for (const e of [before, event]) {
+      if (!e) continue;
+      for (const m of e.mentions) touched.documents.add(m.document);
+      if (e.place) touched.places.add(normName(e.place.name));
+    }
+    track(changed.events, before, event);
     cache.set('event', clusterKey(n), event);
     cache.set('ehead', clusterKey(n), event ? headOf(event) : undefined);
     rebuilt++;
@@ -548,8 +555,15 @@ export function mergeLedger(
     3,
     counts(cache, 'cdf'),
   );
+  const droppedClaims = new Set<string>();
   const changedClaims = growGroups(
-    groupState(cache, 'c', 'claim', (old) => track(changed.claims, old as LedgerClaim, undefined)),
+    groupState(
+      cache,
+      'c',
+      'claim',
+      (old) => track(changed.claims, old as LedgerClaim, undefined),
+      (g) => droppedClaims.add(g),
+    ),
     newClaims.map((c, i) => ({
       id: c.claim.id,
       keys: claimKeys[i]?.lookup ?? [],
@@ -585,41 +599,26 @@ export function mergeLedger(
     for (const [k, e] of cache.scan<LedgerEvent>('event')) cache.set('ehead', k, headOf(e));
     meta.heads = true;
   }
-  const eventIds = new Map<number, string>();
-  const heads: LedgerEvent[] = [];
-  for (const [k, h] of cache.scan<EventHead>('ehead')) {
-    eventIds.set(Number(k), h.id);
-    heads.push(headEvent(h));
-  }
-  for (const [k, target] of cache.scan<number>('absorb')) {
-    const id = eventIds.get(target);
-    if (id) eventIds.set(Number(k), id);
-  }
-  heads.sort(compareEvents);
-  const allClaims = new Map(cache.scan<StoredClaim>('claim'));
-  const clusterOfMention = new Map<string, number>();
-  for (const c of allClaims.values()) for (const [m, n] of Object.entries(c.at)) clusterOfMention.set(m, n);
   // Answering reads little of each claim group: its head (a state from before heads gets them once).
   if (!meta.claimHeads) {
     for (const [g, c] of cache.scan<LedgerClaim>('c.ledger')) cache.set('chead', g, claimHead(c));
     meta.claimHeads = true;
   }
-  const groups: { group: string; claim: LedgerClaim; members: ClaimItem[] }[] = [];
-  const claimMembers = new Map(cache.scan<string[]>('c.members'));
-  const held = new Map<string, string | null>();
-  for (const [g, head] of cache.scan<ClaimHead>('chead')) {
-    const members = (claimMembers.get(g) ?? []).map((id) => allClaims.get(id) as StoredClaim);
-    held.set(g, head.answers);
-    groups.push({ group: g, claim: { ...head } as LedgerClaim, members });
-  }
-  answerClaims(groups, heads, (m) => {
-    const n = clusterOfMention.get(m);
-    return n === undefined || removed.has(m) ? undefined : eventIds.get(n);
+  const answered = answerGroups({
+    cache,
+    full: cache.cold || !meta.answerIndex,
+    changes: {
+      groups: changedClaims,
+      dropped: droppedClaims,
+      claims: newClaims,
+      documents: touched.documents,
+      places: touched.places,
+    },
+    claimsOf: (d) => docs.get(d)?.claims ?? [],
+    removed,
   });
+  meta.answerIndex = true;
   // A claim changes with its group or its answer (which any event may move); it is kept with it.
-  const answered = groups.filter(
-    (g) => changedClaims.has(g.group) || held.get(g.group) !== (g.claim.answers ?? null),
-  );
   cache.prefetch(
     'c.ledger',
     answered.map((g) => g.group),
@@ -627,7 +626,7 @@ export function mergeLedger(
   for (const g of answered) {
     const claim = {
       ...(cache.get<LedgerClaim>('c.ledger', g.group) as LedgerClaim),
-      answers: g.claim.answers,
+      answers: g.answers,
     };
     changed.claims.set(claim.id, claim);
     cache.set('c.ledger', g.group, claim);
@@ -682,50 +681,6 @@ export function mergeLedger(
   };
 }
 
-/** What `answerClaims` reads of a claim group (it sets `answers`). */
-type ClaimHead = Pick<LedgerClaim, 'id' | 'stance' | 'sources' | 'answers'>;
-
-function claimHead(c: LedgerClaim): ClaimHead {
-  return { id: c.id, stance: c.stance, sources: c.sources, answers: c.answers ?? null };
-}
-
-/** What the answers of claims read of an event (see `answerClaims`), kept small in the state. */
-interface EventHead {
-  id: string;
-  place: string | null;
-  actors: [string, string][];
-  independent: number;
-  sources: number;
-  start: string | null;
-  /** Document and start of each mention. */
-  mentions: [string, number][];
-}
-
-function headOf(e: LedgerEvent): EventHead {
-  return {
-    id: e.id,
-    place: e.place ? e.place.name : null,
-    actors: e.actors.filter((a) => a.role !== 'source').map((a) => [a.role, a.name]),
-    independent: e.independent_sources,
-    sources: e.sources,
-    start: e.date?.start ?? null,
-    mentions: e.mentions.map((m) => [m.document, m.span[0]]),
-  };
-}
-
-/** An event with only the fields `answerClaims` reads, from its head. */
-function headEvent(h: EventHead): LedgerEvent {
-  return {
-    id: h.id,
-    place: h.place === null ? null : { name: h.place },
-    actors: h.actors.map(([role, name]) => ({ role, name })),
-    independent_sources: h.independent,
-    sources: h.sources,
-    date: h.start === null ? null : { start: h.start },
-    mentions: h.mentions.map(([document, at]) => ({ document, span: [at, at], text: '' })),
-  } as unknown as LedgerEvent;
-}
-
 /** Quotes with the same words and speaker match the same others (see `sameQuote`). */
 const quoteSignature = (q: QuoteItem) =>
   q.tokens.length === 0 ? '' : `${q.quote.speaker ?? ''}\u0000${q.tokens.join(' ')}`;
@@ -758,6 +713,7 @@ function groupState(
   prefix: string,
   records: string,
   removed: (old: unknown) => void,
+  dropped?: (group: string) => void,
 ): GroupState {
   return {
     groupOf: (id) => cache.get<string>(`${prefix}.group`, id) as string,
@@ -766,6 +722,7 @@ function groupState(
     setMembers: (group, members) => {
       cache.set(`${prefix}.members`, group, members);
       if (!members) {
+        dropped?.(group);
         const old = cache.get(`${prefix}.ledger`, group);
         if (old) removed(old);
         cache.delete(`${prefix}.ledger`, group);

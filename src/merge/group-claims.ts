@@ -21,7 +21,9 @@ export interface ClaimItem {
   incidents: string[];
 }
 
-const norm = (s: string | null) => (s ?? '').normalize('NFKC').toLowerCase().trim();
+/** A name as claims and events are matched on (case and Unicode form aside). */
+export const normName = (s: string | null) => (s ?? '').normalize('NFKC').toLowerCase().trim();
+const norm = normName;
 
 export function claimItem(claim: Claim, extraction: DocumentExtraction): ClaimItem {
   const { window, places, text } = contextOf(claim, extraction);
@@ -83,16 +85,79 @@ export function buildClaim(group: readonly ClaimItem[], index: ReuseIndex): Ledg
   };
 }
 
+/** What answering claims reads of the events. */
+export interface AnswerContext {
+  events: readonly LedgerEvent[];
+  eventOfMention: (id: string) => string | undefined;
+  /** The event each document leads with (see `mainEvents`). */
+  main: ReadonlyMap<string, string>;
+}
+
 /**
- * Sets `answers` of every claim: a claim answers the event it is about (`eventAnswered`); a
+ * The event one claim is about (`eventAnswered`); an accusation naming no incident, place or
+ * actor ("blamed the LALF for the attack") is about the incident its report leads with.
+ */
+export function claimEvent(m: ClaimItem, context: AnswerContext): string | null {
+  const event = eventAnswered(m, context.events, context.eventOfMention);
+  if (event === null && m.claim.stance === 'affirm') return context.main.get(m.claim.documentId) ?? null;
+  return event;
+}
+
+/** The event of a claim group: the most common event of its members. */
+export function groupEvent(events: Iterable<string | null | undefined>): string | null {
+  return mostCommon([...events].filter((e): e is string => !!e));
+}
+
+/** The best-supported accusation (stance affirm) among claim groups: most sources, then the smaller id. */
+export function bestAccusation<T extends Pick<LedgerClaim, 'id' | 'stance' | 'sources'>>(
+  groups: Iterable<T>,
+): T | undefined {
+  let best: T | undefined;
+  for (const g of groups) {
+    if (g.stance !== 'affirm') continue;
+    if (
+      !best ||
+      (g.sources ?? 0) > (best.sources ?? 0) ||
+      (g.sources === best.sources && compareStrings(g.id, best.id) < 0)
+    )
+      best = g;
+  }
+  return best;
+}
+
+/**
+ * A denial group's answer: the accusation its first member (in claim order) answers, else the
+ * best-supported accusation of its event (for denials whose own documents have none), else the event.
+ */
+export function denialAnswer(
+  accusations: readonly (string | null)[],
+  event: string | null,
+  accusationOfEvent: (event: string) => string | null,
+): string | null {
+  const own = accusations.find((a) => a !== null) ?? null;
+  return own ?? (event ? accusationOfEvent(event) : null) ?? event;
+}
+
+export interface Answers {
+  /** The event of each member claim (by claim id). */
+  eventOfClaim: Map<string, string | null>;
+  /** The event of each group, in input order. */
+  eventOfGroup: (string | null)[];
+  /** The accusation each denying member answers in its own document (by claim id). */
+  accusationOfDenial: Map<string, string | null>;
+}
+
+/**
+ * Sets `answers` of every claim: a claim answers the event it is about (`claimEvent`); a
  * denial answers the accusation it rejects (`accusationAnswered`), else the best-supported
- * accusation of its event, else the event.
+ * accusation of its event, else the event. Returns what it decided on the way (the merge state
+ * keeps it, so that a later run recomputes only the claims near what changed).
  */
 export function answerClaims(
   groups: readonly { claim: LedgerClaim; members: readonly ClaimItem[] }[],
   events: readonly LedgerEvent[],
   eventOfMention: (id: string) => string | undefined,
-): void {
+): Answers {
   const claimOf = new Map<string, string>();
   const byDoc = new Map<string, ClaimItem[]>();
   for (const g of groups) {
@@ -103,56 +168,40 @@ export function answerClaims(
       else byDoc.set(m.claim.documentId, [m]);
     }
   }
+  const context: AnswerContext = { events, eventOfMention, main: mainEvents(events) };
   const eventOfClaim = new Map<string, string | null>();
-  const main = mainEvents(events);
-  for (const g of groups) {
-    for (const m of g.members) {
-      let event = eventAnswered(m, events, eventOfMention);
-      // An accusation naming no incident, place or actor ("blamed the LALF for the attack") is
-      // about the incident its report leads with.
-      if (event === null && m.claim.stance === 'affirm') event = main.get(m.claim.documentId) ?? null;
-      eventOfClaim.set(m.claim.id, event);
-    }
-  }
-  const eventOfGroup = new Map<string, string | null>();
-  for (const g of groups) {
-    eventOfGroup.set(
-      g.claim.id,
-      mostCommon(g.members.map((m) => eventOfClaim.get(m.claim.id)).filter((e): e is string => !!e)),
-    );
-  }
-  // The best-supported accusation of each event, for denials whose own document has none.
-  const accusationOfEvent = new Map<string, LedgerClaim>();
-  for (const g of groups) {
-    const event = eventOfGroup.get(g.claim.id);
-    if (g.claim.stance !== 'affirm' || !event) continue;
-    const held = accusationOfEvent.get(event);
-    if (
-      !held ||
-      (g.claim.sources ?? 0) > (held.sources ?? 0) ||
-      (g.claim.sources === held.sources && compareStrings(g.claim.id, held.id) < 0)
-    ) {
-      accusationOfEvent.set(event, g.claim);
-    }
-  }
-  for (const g of groups) {
-    const event = eventOfGroup.get(g.claim.id) ?? null;
+  for (const g of groups) for (const m of g.members) eventOfClaim.set(m.claim.id, claimEvent(m, context));
+  const eventOfGroup = groups.map((g) => groupEvent(g.members.map((m) => eventOfClaim.get(m.claim.id))));
+  const byEvent = new Map<string, LedgerClaim[]>();
+  groups.forEach((g, i) => {
+    const event = eventOfGroup[i];
+    if (!event) return;
+    const list = byEvent.get(event);
+    if (list) list.push(g.claim);
+    else byEvent.set(event, [g.claim]);
+  });
+  const accusationOfEvent = (event: string) => bestAccusation(byEvent.get(event) ?? [])?.id ?? null;
+  const accusationOfDenial = new Map<string, string | null>();
+  groups.forEach((g, i) => {
+    const event = eventOfGroup[i] ?? null;
     if (g.claim.stance !== 'deny') {
       g.claim.answers = event;
-      continue;
+      return;
     }
-    let accusation: string | null = null;
-    for (const m of [...g.members].sort((a, b) => compareClaims(a.claim, b.claim))) {
-      accusation = accusationAnswered(m, byDoc.get(m.claim.documentId) ?? [], claimOf, eventOfClaim);
-      if (accusation) break;
-    }
-    if (!accusation && event) accusation = accusationOfEvent.get(event)?.id ?? null;
-    g.claim.answers = accusation ?? event;
-  }
+    const accusations = [...g.members]
+      .sort((a, b) => compareClaims(a.claim, b.claim))
+      .map((m) => {
+        const a = accusationAnswered(m, byDoc.get(m.claim.documentId) ?? [], claimOf, eventOfClaim);
+        accusationOfDenial.set(m.claim.id, a);
+        return a;
+      });
+    g.claim.answers = denialAnswer(accusations, event, accusationOfEvent);
+  });
+  return { eventOfClaim, eventOfGroup, accusationOfDenial };
 }
 
 /** The event each document leads with: that of its first incident mention (news reports put the main incident first). */
-function mainEvents(events: readonly LedgerEvent[]): Map<string, string> {
+export function mainEvents(events: readonly LedgerEvent[]): Map<string, string> {
   const first = new Map<string, { at: number; event: string }>();
   for (const e of events) {
     for (const m of e.mentions) {
