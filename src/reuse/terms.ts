@@ -60,7 +60,8 @@ export class TermTable {
   /** `KIND_CODE` of each entry's term. */
   kind = new Uint8Array(1024);
   size = 0;
-  private slots = new Int32Array(4096);
+  /** Open addressing: slot `s` holds the word's hash at `2s` and its entry + 1 at `2s + 1`. */
+  private slots = new Int32Array(8192);
   private keyHash = new Int32Array(1024);
   private keyStart = new Int32Array(1024);
   private keyLength = new Int32Array(1024);
@@ -79,13 +80,14 @@ export class TermTable {
     let h = 0x811c9dc5 | 0;
     for (let i = 0; i < n; i++) h = Math.imul(h ^ w.charCodeAt(i), 0x01000193);
     h ^= h >>> 15;
-    const mask = this.slots.length - 1;
+    const slots = this.slots;
+    const mask = (slots.length >>> 1) - 1;
     let s = h & mask;
     for (;;) {
-      const id = this.slots[s] as number;
+      const id = slots[2 * s + 1] as number;
       if (id === 0) break;
       const e = id - 1;
-      if (this.keyHash[e] === h && this.keyLength[e] === n && this.sameChars(e, w)) return e;
+      if (slots[2 * s] === h && this.keyLength[e] === n && this.sameChars(e, w)) return e;
       s = (s + 1) & mask;
     }
     if (this.size >= MAX_WORDS) return -1;
@@ -105,8 +107,9 @@ export class TermTable {
       this.pool = pool;
     }
     for (let i = 0; i < n; i++) this.pool[this.poolLength++] = w.charCodeAt(i);
-    this.slots[s] = e + 1;
-    if (this.size * 2 > this.slots.length) this.rehash();
+    slots[2 * s] = h;
+    slots[2 * s + 1] = e + 1;
+    if (this.size * 4 > this.slots.length) this.rehash();
     return e;
   }
 
@@ -132,11 +135,13 @@ export class TermTable {
 
   private rehash(): void {
     const slots = new Int32Array(this.slots.length * 2);
-    const mask = slots.length - 1;
+    const mask = (slots.length >>> 1) - 1;
     for (let e = 0; e < this.size; e++) {
-      let s = (this.keyHash[e] as number) & mask;
-      while (slots[s] !== 0) s = (s + 1) & mask;
-      slots[s] = e + 1;
+      const h = this.keyHash[e] as number;
+      let s = h & mask;
+      while (slots[2 * s + 1] !== 0) s = (s + 1) & mask;
+      slots[2 * s] = h;
+      slots[2 * s + 1] = e + 1;
     }
     this.slots = slots;
   }
