@@ -1,9 +1,12 @@
 import { mulberry32 } from './hash.js';
+import { simdMinHash } from './minhash-simd.js';
 
 /** MinHash parameters. Defaults: 128 permutations, seed 1 (documented in docs/reuse.md). */
 export interface MinHashOptions {
   permutations?: number;
   seed?: number;
+  /** Use the WebAssembly SIMD loop when available (default true; same signatures either way). */
+  simd?: boolean;
 }
 
 export interface MinHasher {
@@ -28,12 +31,18 @@ export function createMinHasher(options: MinHashOptions = {}): MinHasher {
   }
   const ia = new Int32Array(a.buffer);
   const ib = new Int32Array(b.buffer);
+  // The same arithmetic four lanes at a time where WebAssembly SIMD is available.
+  const simd = options.simd === false ? null : simdMinHash(a, b);
   return {
     permutations: k,
     signature(elements: Uint32Array): Uint32Array {
       const sig = new Uint32Array(k);
       const n = elements.length;
       if (n === 0) return sig.fill(0xffffffff);
+      if (simd) {
+        simd.signature(elements, sig);
+        return sig;
+      }
       // Signed 32-bit arithmetic keeps every value a small integer for the JIT; flipping the top
       // bit maps unsigned order onto signed order, so the minimum is the same as in unsigned terms.
       // Four permutations per pass over the elements: each element is read once per four
