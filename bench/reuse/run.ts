@@ -16,7 +16,7 @@ import { Worker } from 'node:worker_threads';
 import { MAX_DOCUMENTS_PER_KEY, MIN_SENTENCE_KEYS } from '../../src/reuse/candidates.js';
 import { type SketchOptions, sketchDefaults } from '../../src/reuse/sketch.js';
 import { flag } from '../flags.js';
-import { Growable, pairsFromRuns, SHIFT } from './code-pairs.js';
+import { Growable, SHIFT } from './code-pairs.js';
 import { createGenerator, KINDS, type PlantKind } from './generate.js';
 import type { Job } from './worker.js';
 
@@ -266,7 +266,7 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
     const chunk = Math.ceil(n / WORKERS);
     const parts = await Promise.all(
       workers.map((w, k) =>
-        run<{ bands: Float64Array; sentences: Float64Array; words: number }>(w, {
+        run<{ bands: Float64Array; sentences: Float64Array; words: number; log: string[] }>(w, {
           type: 'sketch',
           seed,
           from: k * chunk,
@@ -276,22 +276,39 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
       ),
     );
     const words = parts.reduce((s, p) => s + p.words, 0);
+    for (const line of parts.flatMap((p) => p.log)) process.stderr.write(`    ${line}\n`);
     const tm0 = performance.now();
     // Each worker sorted its own codes: merge them.
-    let bandIndex = mergeAll(parts.map((p) => p.bands));
-    let sentenceIndex = mergeAll(parts.map((p) => p.sentences));
-    const tm1 = performance.now();
-    // Sentence-key pairs on a worker (the codes move there and back without a copy) while the
-    // main thread lists the band-key pairs.
-    const sentenceJob = run<{ pairs: Float64Array; codes: Float64Array }>(
-      workers[0] as Worker,
-      { type: 'pairs', codes: sentenceIndex, cap: MAX_DOCUMENTS_PER_KEY },
-      [sentenceIndex.buffer as ArrayBuffer],
+    // The merged codes live in shared memory: both workers read them without a copy.
+    let bandIndex = mergeAll(
+      parts.map((p) => p.bands),
+      true,
     );
-    const bandPairs = pairsFromRuns(bandIndex, MAX_DOCUMENTS_PER_KEY);
-    const sentenceResult = await sentenceJob;
-    sentenceIndex = sentenceResult.codes;
-    const candidates = candidatesFrom(bandPairs, sentenceResult.pairs);
+    let sentenceIndex = mergeAll(
+      parts.map((p) => p.sentences),
+      true,
+    );
+    const tm1 = performance.now();
+    // Each worker lists the pairs of its half of the keys (band and sentence keys), split at a key
+    // boundary so that every key's documents are on one worker; the halves' sorted pair lists are
+    // merged here (a pair listed on both workers counts its keys from both).
+    const bandSplit = keyBoundary(bandIndex);
+    const sentenceSplit = keyBoundary(sentenceIndex);
+    const halves = await Promise.all(
+      workers.map((w, k) =>
+        run<{ bandPairs: Float64Array; sentencePairs: Float64Array }>(w, {
+          type: 'pairs',
+          bands: bandIndex,
+          sentences: sentenceIndex,
+          bandRange: k === 0 ? [0, bandSplit] : [bandSplit, bandIndex.length],
+          sentenceRange: k === 0 ? [0, sentenceSplit] : [sentenceSplit, sentenceIndex.length],
+          cap: MAX_DOCUMENTS_PER_KEY,
+        }),
+      ),
+    );
+    const bandPairs = mergeAll(halves.map((h) => h.bandPairs));
+    const sentencePairs = mergeAll(halves.map((h) => h.sentencePairs));
+    const candidates = candidatesFrom(bandPairs, sentencePairs);
     process.stderr.write(
       `  sketched in ${((tm0 - t0) / 1000).toFixed(1)} s; ${bandIndex.length + sentenceIndex.length} key codes merged in ${((tm1 - tm0) / 1000).toFixed(1)} s, candidate pairs listed in ${((performance.now() - tm1) / 1000).toFixed(1)} s\n`,
     );
@@ -464,11 +481,20 @@ function distinctDocuments(pairs: Float64Array, n: number): number {
   return count;
 }
 
-/** Merges sorted code arrays. */
-function mergeAll(parts: Float64Array[]): Float64Array {
+/** Merges sorted code arrays (into shared memory when `shared`). */
+function mergeAll(parts: Float64Array[], shared = false): Float64Array {
   let out = parts[0] ?? new Float64Array(0);
-  for (const p of parts.slice(1)) out = mergeSorted(out, p);
+  for (const p of parts.slice(1)) out = mergeSorted(out, p, shared);
   return out;
+}
+
+/** An index near the middle of sorted codes where a new key starts. */
+function keyBoundary(codes: Float64Array): number {
+  let k = codes.length >>> 1;
+  if (k === 0) return 0;
+  const key = Math.floor((codes[k - 1] as number) / SHIFT);
+  while (k < codes.length && Math.floor((codes[k] as number) / SHIFT) === key) k++;
+  return k;
 }
 
 /** Pairs between new codes and indexed codes (same key), plus pairs among the new codes. */
@@ -508,8 +534,9 @@ function lowerBound(a: Float64Array, v: number): number {
   return lo;
 }
 
-function mergeSorted(a: Float64Array, b: Float64Array): Float64Array {
-  const out = new Float64Array(a.length + b.length);
+function mergeSorted(a: Float64Array, b: Float64Array, shared = false): Float64Array {
+  const n = a.length + b.length;
+  const out = shared ? new Float64Array(new SharedArrayBuffer(n * 8)) : new Float64Array(n);
   let i = 0;
   let j = 0;
   let o = 0;

@@ -1,5 +1,4 @@
 /** Worker thread of bench/reuse: sketches, verifies and brute-forces ranges of generated documents. */
-import { PerformanceObserver } from 'node:perf_hooks';
 import { parentPort, threadId } from 'node:worker_threads';
 import { comparePrepared } from '../../src/reuse/compare-texts.js';
 import { type PreparedText, prepareText } from '../../src/reuse/prepare.js';
@@ -13,7 +12,14 @@ export { SHIFT } from './code-pairs.js';
 export type Job =
   | { type: 'sketch'; seed: number; from: number; to: number; sketch: SketchOptions }
   | { type: 'verify'; seed: number; pairs: Float64Array }
-  | { type: 'pairs'; codes: Float64Array; cap: number }
+  | {
+      type: 'pairs';
+      bands: Float64Array;
+      sentences: Float64Array;
+      bandRange: [number, number];
+      sentenceRange: [number, number];
+      cap: number;
+    }
   | {
       type: 'brute';
       seed: number;
@@ -45,23 +51,17 @@ function contentShingles(p: PreparedText, k: number): Uint32Array {
   return shingleHashes(Uint32Array.from(content), k);
 }
 
-// Garbage-collection time and count of this thread, reported with the sketching progress.
-const gc = { ms: 0, count: 0 };
-new PerformanceObserver((list) => {
-  for (const e of list.getEntries()) {
-    gc.ms += e.duration;
-    gc.count++;
-  }
-}).observe({ entryTypes: ['gc'] });
-
+// Progress lines of a sketch job, sent back with its result: a worker's stderr writes after the
+// first wait for its event loop, which a synchronous job does not reach until it ends.
 const PROGRESS = 100_000;
 
 parentPort?.on('message', (job: Job) => {
   if (job.type === 'pairs') {
-    const pairs = pairsFromRuns(job.codes, job.cap);
-    parentPort?.postMessage({ pairs, codes: job.codes }, [
-      pairs.buffer as ArrayBuffer,
-      job.codes.buffer as ArrayBuffer,
+    const bandPairs = pairsFromRuns(job.bands.subarray(...job.bandRange), job.cap);
+    const sentencePairs = pairsFromRuns(job.sentences.subarray(...job.sentenceRange), job.cap);
+    parentPort?.postMessage({ bandPairs, sentencePairs }, [
+      bandPairs.buffer as ArrayBuffer,
+      sentencePairs.buffer as ArrayBuffer,
     ]);
     return;
   }
@@ -73,11 +73,12 @@ parentPort?.on('message', (job: Job) => {
     let words = 0;
     const t0 = performance.now();
     let mark = t0;
+    const log: string[] = [];
     for (let i = job.from; i < job.to; i++) {
       if (i > job.from && (i - job.from) % PROGRESS === 0) {
         const now = performance.now();
-        process.stderr.write(
-          `    worker ${threadId}: ${i - job.from} sketched, last ${PROGRESS} in ${((now - mark) / 1000).toFixed(1)} s; GC ${(gc.ms / 1000).toFixed(1)} s in ${gc.count} pauses; heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MiB\n`,
+        log.push(
+          `worker ${threadId}: ${i - job.from} sketched, last ${PROGRESS} in ${((now - mark) / 1000).toFixed(1)} s; heap ${Math.round(process.memoryUsage().heapUsed / 2 ** 20)} MiB`,
         );
         mark = now;
       }
@@ -92,10 +93,10 @@ parentPort?.on('message', (job: Job) => {
     const b = bands.result().sort();
     const s = sentences.result().sort();
     if (job.to - job.from >= PROGRESS)
-      process.stderr.write(
-        `    worker ${threadId}: sketched ${job.to - job.from} in ${((ts - t0) / 1000).toFixed(1)} s, sorted ${b.length + s.length} codes in ${((performance.now() - ts) / 1000).toFixed(1)} s; GC ${(gc.ms / 1000).toFixed(1)} s in ${gc.count} pauses\n`,
+      log.push(
+        `worker ${threadId}: sketched ${job.to - job.from} in ${((ts - t0) / 1000).toFixed(1)} s, sorted ${b.length + s.length} codes in ${((performance.now() - ts) / 1000).toFixed(1)} s`,
       );
-    parentPort?.postMessage({ bands: b, sentences: s, words }, [
+    parentPort?.postMessage({ bands: b, sentences: s, words, log }, [
       b.buffer as ArrayBuffer,
       s.buffer as ArrayBuffer,
     ]);
