@@ -33,12 +33,12 @@ export function pairVectors(
   options: ParaphraseOptions,
 ): { o: typeof paraphraseDefaults; va: Vectors; vb: Vectors } {
   const o = { ...paraphraseDefaults, ...options };
-  const idf = options.idf ?? (() => 1);
+  // Without an IDF every content word weighs 1 (and the vectors are cached per text).
   const cacheable = options.idf === undefined;
   return {
     o,
-    va: vectorsOf(a, o.stopWeight, idf, cacheable),
-    vb: vectorsOf(b, o.stopWeight, idf, cacheable),
+    va: vectorsOf(a, o.stopWeight, options.idf, cacheable),
+    vb: vectorsOf(b, o.stopWeight, options.idf, cacheable),
   };
 }
 

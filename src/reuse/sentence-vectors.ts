@@ -44,7 +44,7 @@ const vectorCache = new WeakMap<PreparedText, Map<number, Vectors>>();
 export function vectorsOf(
   p: PreparedText,
   stopWeight: number,
-  idf: (t: string) => number,
+  idf: ((t: string) => number) | undefined,
   cacheable: boolean,
 ): Vectors {
   if (!cacheable) return vectors(p, stopWeight, idf);
@@ -61,7 +61,7 @@ export function vectorsOf(
   return v;
 }
 
-function vectors(p: PreparedText, stopWeight: number, idf: (t: string) => number): Vectors {
+function vectors(p: PreparedText, stopWeight: number, idf: ((t: string) => number) | undefined): Vectors {
   const n = p.terms.length;
   const count = p.sentences.length;
   const terms = new Uint32Array(n);
@@ -91,7 +91,7 @@ function vectors(p: PreparedText, stopWeight: number, idf: (t: string) => number
       else if (kind === NAME) names[nm++] = h;
       if (p.quoted[i] === 1 || kind === NUMBER || kind === NAME) continue;
       terms[nt] = h;
-      weights[nt++] = kind === STOP ? stopWeight : idf((p.terms[i] as Term).term);
+      weights[nt++] = kind === STOP ? stopWeight : idf ? idf((p.terms[i] as Term).term) : 1;
       if (kind === CONTENT) content[nc++] = h;
     }
     // Sum the weights of each distinct term: sort the run by hash, then merge equal neighbours.
