@@ -172,19 +172,7 @@ export function createGenerator(seed: number): CorpusGenerator {
   const render = (paras: string[][]) => paras.map((p) => p.join(' ')).join('\n\n');
   const topicOf = (i: number) => hashString(`t${i}`, seed) % TOPICS;
 
-  // The sentences of recent originals: a derived document draws its source (at most 1,000
-  // documents back) again, and the source is usually still here. Pure in `i`, so the texts are the
-  // same; callers build new arrays from a cached one and never change it.
-  const originals = new Map<number, string[][]>();
-  const original = (i: number): string[][] => {
-    let paras = originals.get(i);
-    if (!paras) {
-      paras = article(stream(`doc${i}`, seed), topicOf(i));
-      if (originals.size >= 2048) originals.delete(originals.keys().next().value as number);
-      originals.set(i, paras);
-    }
-    return paras;
-  };
+  const original = (i: number): string[][] => article(stream(`doc${i}`, seed), topicOf(i));
 
   const paraphraseSentence = (r: () => number, s: string): string => {
     const body = s.slice(0, -1);

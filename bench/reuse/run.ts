@@ -263,52 +263,10 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
   try {
     const c0 = cpuNow();
     const t0 = performance.now();
-    const chunk = Math.ceil(n / WORKERS);
-    const parts = await Promise.all(
-      workers.map((w, k) =>
-        run<{ bands: Float64Array; sentences: Float64Array; words: number; log: string[] }>(w, {
-          type: 'sketch',
-          seed,
-          from: k * chunk,
-          to: Math.min(n, (k + 1) * chunk),
-          sketch,
-        }),
-      ),
-    );
-    const words = parts.reduce((s, p) => s + p.words, 0);
-    for (const line of parts.flatMap((p) => p.log)) process.stderr.write(`    ${line}\n`);
-    const tm0 = performance.now();
-    // Each worker sorted its own codes: merge them.
-    // The merged codes live in shared memory: both workers read them without a copy.
-    let bandIndex = mergeAll(
-      parts.map((p) => p.bands),
-      true,
-    );
-    let sentenceIndex = mergeAll(
-      parts.map((p) => p.sentences),
-      true,
-    );
+    // The two indexes grow when documents are added.
+    let { bandIndex, sentenceIndex, words, sketchedAt: tm0 } = await sketchAll(workers, n, sketch);
     const tm1 = performance.now();
-    // Each worker lists the pairs of its half of the keys (band and sentence keys), split at a key
-    // boundary so that every key's documents are on one worker; the halves' sorted pair lists are
-    // merged here (a pair listed on both workers counts its keys from both).
-    const bandSplit = keyBoundary(bandIndex);
-    const sentenceSplit = keyBoundary(sentenceIndex);
-    const halves = await Promise.all(
-      workers.map((w, k) =>
-        run<{ bandPairs: Float64Array; sentencePairs: Float64Array }>(w, {
-          type: 'pairs',
-          bands: bandIndex,
-          sentences: sentenceIndex,
-          bandRange: k === 0 ? [0, bandSplit] : [bandSplit, bandIndex.length],
-          sentenceRange: k === 0 ? [0, sentenceSplit] : [sentenceSplit, sentenceIndex.length],
-          cap: MAX_DOCUMENTS_PER_KEY,
-        }),
-      ),
-    );
-    const bandPairs = mergeAll(halves.map((h) => h.bandPairs));
-    const sentencePairs = mergeAll(halves.map((h) => h.sentencePairs));
-    const candidates = candidatesFrom(bandPairs, sentencePairs);
+    const candidates = await listCandidates(workers, bandIndex, sentenceIndex);
     process.stderr.write(
       `  sketched in ${((tm0 - t0) / 1000).toFixed(1)} s; ${bandIndex.length + sentenceIndex.length} key codes merged in ${((tm1 - tm0) / 1000).toFixed(1)} s, candidate pairs listed in ${((performance.now() - tm1) / 1000).toFixed(1)} s\n`,
     );
@@ -466,6 +424,74 @@ async function runSize(n: number, sketch: SketchOptions): Promise<SizeResult> {
   } finally {
     await Promise.all(workers.map((w) => w.terminate()));
   }
+}
+
+/**
+ * Sketches documents [0, n) on the workers (each sorts its own codes) and merges their codes into
+ * shared memory, where both workers read them without a copy. In a function of its own so that
+ * the workers' halves are garbage once merged.
+ */
+async function sketchAll(
+  workers: Worker[],
+  n: number,
+  sketch: SketchOptions,
+): Promise<{ bandIndex: Float64Array; sentenceIndex: Float64Array; words: number; sketchedAt: number }> {
+  const chunk = Math.ceil(n / WORKERS);
+  const parts = await Promise.all(
+    workers.map((w, k) =>
+      run<{ bands: Float64Array; sentences: Float64Array; words: number; log: string[] }>(w, {
+        type: 'sketch',
+        seed,
+        from: k * chunk,
+        to: Math.min(n, (k + 1) * chunk),
+        sketch,
+      }),
+    ),
+  );
+  const sketchedAt = performance.now();
+  for (const line of parts.flatMap((p) => p.log)) process.stderr.write(`    ${line}\n`);
+  return {
+    bandIndex: mergeAll(
+      parts.map((p) => p.bands),
+      true,
+    ),
+    sentenceIndex: mergeAll(
+      parts.map((p) => p.sentences),
+      true,
+    ),
+    words: parts.reduce((s, p) => s + p.words, 0),
+    sketchedAt,
+  };
+}
+
+/**
+ * Candidate pairs of the index: each worker lists the pairs of half of the keys (band and sentence
+ * keys), split at a key boundary so that every key's documents are on one worker; the halves'
+ * sorted pair lists are merged here (a pair listed on both workers counts its keys from both).
+ */
+async function listCandidates(
+  workers: Worker[],
+  bandIndex: Float64Array,
+  sentenceIndex: Float64Array,
+): Promise<Float64Array> {
+  const bandSplit = keyBoundary(bandIndex);
+  const sentenceSplit = keyBoundary(sentenceIndex);
+  const halves = await Promise.all(
+    workers.map((w, k) =>
+      run<{ bandPairs: Float64Array; sentencePairs: Float64Array }>(w, {
+        type: 'pairs',
+        bands: bandIndex,
+        sentences: sentenceIndex,
+        bandRange: k === 0 ? [0, bandSplit] : [bandSplit, bandIndex.length],
+        sentenceRange: k === 0 ? [0, sentenceSplit] : [sentenceSplit, sentenceIndex.length],
+        cap: MAX_DOCUMENTS_PER_KEY,
+      }),
+    ),
+  );
+  return candidatesFrom(
+    mergeAll(halves.map((h) => h.bandPairs)),
+    mergeAll(halves.map((h) => h.sentencePairs)),
+  );
 }
 
 function distinctDocuments(pairs: Float64Array, n: number): number {
