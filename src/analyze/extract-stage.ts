@@ -19,6 +19,8 @@ export interface ExtractStage {
    * builds the same stage with `loadExtractStage()`. A custom stage always runs in the calling thread.
    */
   parallel?: true;
+  /** Builds what `extract` needs now rather than on the first call (a worker does it before it reports ready). */
+  prepare?: () => void;
 }
 
 /**
@@ -53,14 +55,17 @@ export async function loadExtractStage(): Promise<{ stage: ExtractStage; diagnos
   const base = (extractModule as { EXTRACTOR_VERSION?: string }).EXTRACTOR_VERSION ?? 'extract-1';
   const version = `${base}${hooks.extractAttributions ? '+attributions' : ''}${hooks.extractClaims ? '+claims' : ''}`;
   let extractor: Extractor | null = null;
+  const prepare = () => {
+    extractor ??= extractModule.createExtractor(hooks);
+    return extractor;
+  };
   return {
     stage: {
       version,
-      extract: (doc) => {
-        extractor ??= extractModule.createExtractor(hooks);
-        return extractor({ id: doc.id, text: doc.text, published: doc.published, dateline: doc.dateline });
-      },
+      extract: (doc) =>
+        prepare()({ id: doc.id, text: doc.text, published: doc.published, dateline: doc.dateline }),
       parallel: true,
+      prepare,
     },
     diagnostics,
   };

@@ -1,6 +1,6 @@
 /**
  * Worker thread of the extraction pool (extract-pool.ts): builds the published extraction stage
- * once, reports its version, then extracts each batch it is sent and posts the results back in
+ * and its extractor once, reports its version, then extracts each batch it is sent and posts the results back in
  * the batch's order, already in their stored form.
  */
 import { parentPort } from 'node:worker_threads';
@@ -11,6 +11,9 @@ import { loadExtractStage } from './extract-stage.js';
 const port = parentPort;
 if (!port) throw new Error('extract-worker.ts runs only as a worker thread (see extract-pool.ts).');
 const { stage } = await loadExtractStage();
+// Ready means ready to extract: a pool started early (before ingest) builds the extractor while
+// the calling thread ingests and compares.
+stage.prepare?.();
 port.on('message', (task: WorkerTask) => {
   let reply: WorkerReply;
   try {
