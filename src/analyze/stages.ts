@@ -1,14 +1,12 @@
-import type { Diagnostic, Family, ReusePair } from '../core/types.js';
-import { updateReuse } from '../reuse/index.js';
+import type { Diagnostic } from '../core/types.js';
+import { type ReuseResult, updateReuse } from '../reuse/index.js';
 import type { Store } from '../store/store.js';
 import { type ExtractStage, loadExtractStage } from './extract-stage.js';
 
 export type { ExtractInput, ExtractStage } from './extract-stage.js';
 
 /** What analyze needs from the reuse stage. */
-export type ReuseStage = (
-  store: Store,
-) => { pairs: ReusePair[]; families: Family[] } | Promise<{ pairs: ReusePair[]; families: Family[] }>;
+export type ReuseStage = (store: Store) => ReuseResult | Promise<ReuseResult>;
 
 export interface Stages {
   reuse: ReuseStage;

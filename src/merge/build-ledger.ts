@@ -65,7 +65,15 @@ export interface MergeInput {
   /** Extractor version: a state built from another version is discarded. */
   version: string;
   documents: readonly LedgerDocumentSource[];
-  reuse: { pairs: readonly ReusePair[]; families: readonly Family[] };
+  /**
+   * `added`: what the reuse stage added in this run (documents and the pairs they are in), when
+   * it knows; then only the documents those can reach have their reuse re-examined.
+   */
+  reuse: {
+    pairs: readonly ReusePair[];
+    families: readonly Family[];
+    added?: { documents: readonly string[]; pairs: readonly ReusePair[] };
+  };
   /** Documents that have an extraction to merge. */
   extracted: ReadonlySet<string>;
   /** The extractions of documents the state has not merged yet (only those are asked for). */
@@ -277,7 +285,9 @@ export function mergeLedger(
   const dirtyClusters = new Set<number>();
   const dirtyQuotes = new Set<string>();
   const dirtyClaims = new Set<string>();
-  for (const [id, r] of docs) {
+  for (const id of reuseReach(docs, input.reuse, cache.cold)) {
+    const r = docs.get(id);
+    if (!r) continue;
     const fp = index.fingerprint(id);
     if (fp === r.fp) continue;
     for (const c of r.clusters) dirtyClusters.add(c);
@@ -473,11 +483,7 @@ export function mergeLedger(
           )
         : undefined;
     const before = cache.get<LedgerEvent>('event', clusterKey(n));
-    for (const e of [before, event]) {
-      if (!e) continue;
-      for (const m of e.mentions) touched.documents.add(m.document);
-      if (e.place) touched.places.add(normName(e.place.name));
-    }
+    touch(touched, before, event);
     track(changed.events, before, event);
     cache.set('event', clusterKey(n), event);
     cache.set('ehead', clusterKey(n), event ? headOf(event) : undefined);
@@ -679,6 +685,62 @@ export function mergeLedger(
     changed,
     timings,
   };
+}
+
+/**
+ * Notes what a rebuilt event changes for claims' answers (see answer-state.ts): when its id, place,
+ * actors or independent count changed, every document it mentions (before or after) and its
+ * places; otherwise only the documents of the mentions it gained or lost (the event a report
+ * leads with, and the event of a mention, can change only there).
+ */
+function touch(
+  touched: { documents: Set<string>; places: Set<string> },
+  before: LedgerEvent | undefined,
+  after: LedgerEvent | undefined,
+): void {
+  const [b, a] = [before, after].map((e) => (e ? headOf(e) : undefined));
+  const same =
+    a !== undefined &&
+    b !== undefined &&
+    JSON.stringify([a.id, a.place, a.actors, a.independent]) ===
+      JSON.stringify([b.id, b.place, b.actors, b.independent]);
+  if (!same) {
+    for (const h of [a, b]) {
+      if (!h) continue;
+      for (const [d] of h.mentions) touched.documents.add(d);
+      if (h.place !== null) touched.places.add(normName(h.place));
+    }
+    return;
+  }
+  const key = ([d, at]: [string, number]) => `${d}\u0000${at}`;
+  const had = new Set(b.mentions.map(key));
+  const has = new Set(a.mentions.map(key));
+  for (const m of a.mentions) if (!had.has(key(m))) touched.documents.add(m[0]);
+  for (const m of b.mentions) if (!has.has(key(m))) touched.documents.add(m[0]);
+}
+
+/**
+ * The documents whose reuse fingerprint may have changed in this run: every one, unless the reuse
+ * stage reports what it added. Then those are the new documents, both sides of each new pair,
+ * every member of their families (families only grow or merge, and a family's members are part of
+ * each member's fingerprint) and the documents with the same text as a new one (exact copies
+ * share a representative).
+ */
+function reuseReach(
+  docs: ReadonlyMap<string, DocRecord>,
+  reuse: MergeInput['reuse'],
+  cold: boolean,
+): Iterable<string> {
+  const added = reuse.added;
+  if (!added || cold) return docs.keys();
+  const reached = new Set<string>([...added.documents, ...added.pairs.flatMap((p) => [p.a, p.b])]);
+  if (reached.size === 0) return reached;
+  for (const f of reuse.families) {
+    if (f.documents.some((d) => reached.has(d))) for (const d of f.documents) reached.add(d);
+  }
+  const hashes = new Set(added.documents.map((d) => docs.get(d)?.hash));
+  for (const [id, r] of docs) if (hashes.has(r.hash)) reached.add(id);
+  return reached;
 }
 
 /** Quotes with the same words and speaker match the same others (see `sameQuote`). */

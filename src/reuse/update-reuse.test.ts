@@ -91,10 +91,23 @@ describe.skipIf(!hasCorpus)('updateReuse on bucha-2022', () => {
     let progress = 0;
     const result = updateReuse(reopened, { onProgress: (done) => (progress = done) });
     expect(progress).toBe(3);
-    expect(result).toEqual(expected);
+    expect(expected.added).toBeUndefined();
+    const { added, ...rest } = result;
+    expect(rest).toEqual(expected);
+    // The run reports what it added: the three new documents and the pairs that involve them.
+    expect(added?.documents).toHaveLength(3);
+    const fresh = new Set(added?.documents);
+    expect(added?.pairs.length).toBeGreaterThan(0);
+    expect(added?.pairs.every((p) => fresh.has(p.a) || fresh.has(p.b))).toBe(true);
+    expect(result.pairs.filter((p) => fresh.has(p.a) || fresh.has(p.b))).toEqual(
+      [...(added?.pairs ?? [])].sort((x, y) => x.a.localeCompare(y.a, 'en') || x.b.localeCompare(y.b, 'en')),
+    );
     // Nothing new: no document is compared again.
     let again = 0;
-    expect(updateReuse(reopened, { onProgress: () => again++ })).toEqual(expected);
+    expect(updateReuse(reopened, { onProgress: () => again++ })).toEqual({
+      ...expected,
+      added: { documents: [], pairs: [] },
+    });
     expect(again).toBe(0);
     expect(loadReuse(reopened)).toEqual(expected);
     reopened.close();

@@ -25,6 +25,12 @@ export interface UpdateReuseOptions {
 export interface ReuseResult {
   pairs: ReusePair[];
   families: Family[];
+  /**
+   * What this run added to an index that already held documents: the documents it indexed and
+   * the pairs it verified (each involves one of them; stored pairs never change). Absent when the
+   * index was built or rebuilt in this run, when everything is new.
+   */
+  added?: { documents: string[]; pairs: ReusePair[] };
 }
 
 /**
@@ -70,7 +76,8 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
     listing.push({ id: d.id, published: d.published });
     if (!processed.has(d.id)) fresh.push(d.id);
   }
-  if (fresh.length === 0) return resultOf(reuse, listing);
+  const added = processed.size > 0 ? { documents: fresh, pairs: [] as ReusePair[] } : undefined;
+  if (fresh.length === 0) return resultOf(reuse, listing, added);
   fresh.sort();
 
   const threads = options.workers ?? defaultWorkers();
@@ -86,7 +93,11 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
     const candidates = findCandidates(reuse, fresh, sketches, processed.size > 0);
     // 3. Verify every candidate; 4. record pairs and the new documents' keys.
     const now = () => (options.clock ?? (() => new Date()))().toISOString();
-    verifyAll(runner, candidates, docs, options.compare ?? {}, (pair) => reuse.putPair(pair), reuse);
+    const put = (pair: ReusePair) => {
+      reuse.putPair(pair);
+      added?.pairs.push(pair);
+    };
+    verifyAll(runner, candidates, docs, options.compare ?? {}, put, reuse);
     const at = now();
     for (let start = 0; start < fresh.length; start += 1000) {
       reuse.transaction(() => {
@@ -99,12 +110,12 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
   } finally {
     runner.close();
   }
-  return resultOf(reuse, listing);
+  return resultOf(reuse, listing, added);
 }
 
-function resultOf(reuse: ReuseStore, documents: FamilyDocument[]): ReuseResult {
+function resultOf(reuse: ReuseStore, documents: FamilyDocument[], added: ReuseResult['added']): ReuseResult {
   const pairs = reuse.pairs();
-  return { pairs, families: buildFamilies(documents, pairs) };
+  return { pairs, families: buildFamilies(documents, pairs), ...(added ? { added } : {}) };
 }
 
 /** Reads documents from the store, keeping the most recent ones (candidates cluster). */
@@ -331,7 +342,7 @@ function verifyAll(
  */
 export function loadReuse(store: Store): ReuseResult {
   const documents = [...store.documents.summaries()].map((d) => ({ id: d.id, published: d.published }));
-  return resultOf(reuseOf(store), documents);
+  return resultOf(reuseOf(store), documents, undefined);
 }
 
 export { comparePair } from './pair.js';
