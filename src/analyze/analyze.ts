@@ -154,6 +154,7 @@ export async function analyze(
     previous: merged.full ? null : previous,
     base: merged.base,
     changes: merged.full ? null : merged.changed,
+    unchanged: merged.reused ? unchangedItems(merged.reused, reuse) : undefined,
     all: () => merged.ledger,
     out: ledgerPath,
   });
@@ -194,6 +195,26 @@ export async function analyze(
     get: () => merged.ledger,
     enumerable: false,
   }) as AnalyzeResult;
+}
+
+/**
+ * Ledger items of the input sections that cannot have changed since the previous run: documents
+ * whose reuse the merge did not re-examine (their record never changes, their family only through
+ * reuse), families without such a document, and reuse pairs stored before this run.
+ */
+function unchangedItems(
+  reused: ReadonlySet<string>,
+  reuse: Awaited<ReturnType<ReuseStage>>,
+): (section: 'documents' | 'families' | 'reuse', key: string) => boolean {
+  const families = new Set<string>();
+  for (const f of reuse.families) if (f.documents.some((d) => reused.has(d))) families.add(f.id);
+  const pairs = new Set((reuse.added?.pairs ?? []).map((p) => `${p.a}\u0000${p.b}`));
+  return (section, key) =>
+    section === 'documents'
+      ? !reused.has(key)
+      : section === 'families'
+        ? !families.has(key)
+        : !pairs.has(key);
 }
 
 /**

@@ -104,6 +104,11 @@ export function writeLedgerFile(options: {
   previous: string | null;
   base: Pick<Ledger, 'documents' | 'families' | 'reuse' | 'custody'>;
   changes: MergedChanges | null;
+  /**
+   * True for a documents, families or reuse item known to be the same as in the previous file
+   * (then it is copied without comparing its content).
+   */
+  unchanged?: (section: 'documents' | 'families' | 'reuse', key: string) => boolean;
   all: () => Ledger;
   out: string | null;
 }): WrittenLedgerFile {
@@ -128,8 +133,10 @@ export function writeLedgerFile(options: {
     const held = new Map((prior?.index[section] ?? []).map((e) => [e[0], e]));
     // The input lists are in ledger order already.
     sections[section] = (ledger[section] as readonly Item[]).map((item) => {
+      const key = keyOf(section, item).key;
+      const e = held.get(key);
+      if (e && options.unchanged?.(section, key)) return slice(e);
       const sig = hash('sha1', JSON.stringify(item), 'base64');
-      const e = held.get(keyOf(section, item).key);
       return e && e[2] === sig ? slice(e) : fresh(section, item, sig);
     });
   }

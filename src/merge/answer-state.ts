@@ -24,11 +24,11 @@ import { compareStrings } from './stable-id.js';
  * | `cacc` | for each denying claim: its document, start and the accusation it answers there (`accusationAnswered`) |
  * | `cgev` | the event of each claim group (`groupEvent`) |
  * | `cge` | event id → the claim groups whose event it is |
- * | `cpl` | place (normalised) → the claims whose context names it |
+ * | `cpl` | place (normalised) → the claims whose context names it and whose event is found by place |
  *
  * A run then recomputes only the claims that what it changed can reach: the members of the claim
  * groups it changed, the claims of every document an event it rebuilt mentions (before or after),
- * the claims whose context names the place of such an event; then the groups whose event moved,
+ * the claims found by place whose context names the place of such an event; then the groups whose event moved,
  * the denials of those claims' documents, and the denials of every event whose accusations
  * changed. The result is the same as answering every claim again (`answerClaims`), which a run
  * does from scratch and once for a state kept before this index.
@@ -90,8 +90,6 @@ export interface AnswerChanges {
   groups: ReadonlySet<string>;
   /** Claim groups merged into another one in this run (keys). */
   dropped: ReadonlySet<string>;
-  /** Claims new in this run. */
-  claims: readonly StoredClaim[];
   /** Documents an event rebuilt in this run mentions, before or after. */
   documents: ReadonlySet<string>;
   /** Places (normalised) of an event rebuilt in this run, before or after. */
@@ -164,7 +162,7 @@ function answerAll(
   const places = new Map<string, string[]>();
   for (const [id, c] of claims) {
     cache.set('cev', id, answers.eventOfClaim.get(id) ?? null);
-    for (const p of c.places) push(places, p, id);
+    if (byPlace(c, eventOfMention)) for (const p of c.places) push(places, p, id);
   }
   for (const [p, ids] of places) cache.set('cpl', p, ids);
   for (const [id, a] of answers.accusationOfDenial) {
@@ -189,9 +187,6 @@ function answerChanged(
   clusterOfMention: Map<string, number>,
 ): { group: string; answers: string | null }[] {
   const { cache, changes } = input;
-  for (const c of changes.claims) {
-    for (const p of c.places) cache.set('cpl', p, [...(cache.get<string[]>('cpl', p) ?? []), c.claim.id]);
-  }
 
   // 1. The claims the changes reach, and every claim of their documents (denials read those).
   const reached = new Set<string>();
@@ -213,6 +208,17 @@ function answerChanged(
 
   // 2. Their events; groups whose member events moved get their event again.
   const regrouped = new Set(changes.groups);
+  const placed = [...reached].filter((id) => byPlace(claimOf(id), context.eventOfMention));
+  cache.prefetch(
+    'cpl',
+    placed.flatMap((id) => claimOf(id).places),
+  );
+  for (const id of placed) {
+    for (const p of claimOf(id).places) {
+      const list = cache.get<string[]>('cpl', p) ?? [];
+      if (!list.includes(id)) cache.set('cpl', p, [...list, id]);
+    }
+  }
   for (const id of reached) {
     const event = claimEvent(claimOf(id), context);
     if (cache.get('cev', id) === event) continue;
@@ -314,6 +320,15 @@ function answerChanged(
     if (changes.groups.has(g) || head.answers !== answers) out.push({ group: g, answers });
   }
   return out;
+}
+
+/**
+ * True when a claim's event is found through the places of its context: no incident it is about
+ * belongs to an event (see `eventAnswered`). Only such claims are filed by place (`cpl`); a claim
+ * whose incidents lose their event is reached through its document, and filed then.
+ */
+function byPlace(c: StoredClaim, eventOfMention: (m: string) => string | undefined): boolean {
+  return c.places.length > 0 && !c.claim.about.some((m) => eventOfMention(m) !== undefined);
 }
 
 function push<T>(map: Map<string, T[]>, key: string, value: T): void {

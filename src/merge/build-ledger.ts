@@ -73,6 +73,8 @@ export interface MergeInput {
     pairs: readonly ReusePair[];
     families: readonly Family[];
     added?: { documents: readonly string[]; pairs: readonly ReusePair[] };
+    /** Documents in the reuse index after `added` (with it, tells whether `added` is all that is new to this state). */
+    indexed?: number;
   };
   /** Documents that have an extraction to merge. */
   extracted: ReadonlySet<string>;
@@ -102,6 +104,11 @@ export interface MergeResult {
    * id; every item when `full`. Items not listed are the same as in the state's previous ledger.
    */
   changed: LedgerChanges;
+  /**
+   * Documents whose reuse this run re-examined, from what the reuse stage added (see
+   * `reuseReach`); null when it re-examined every document. The others' family is unchanged.
+   */
+  reused: ReadonlySet<string> | null;
   /** Milliseconds per phase (for benchmarks). */
   timings: Record<string, number>;
 }
@@ -167,6 +174,8 @@ interface Meta {
   claimHeads?: true;
   /** What the last run decided of claims' answers is kept (see answer-state.ts). */
   answerIndex?: true;
+  /** Documents in the reuse index when this state last counted reuse (`MergeInput.reuse.indexed`). */
+  reuseIndexed?: number;
 }
 
 interface DocRecord {
@@ -285,7 +294,17 @@ export function mergeLedger(
   const dirtyClusters = new Set<number>();
   const dirtyQuotes = new Set<string>();
   const dirtyClaims = new Set<string>();
-  for (const id of reuseReach(docs, input.reuse, cache.cold)) {
+  // The reuse stage's additions are all that is new only when this state saw the index just before them.
+  const news = input.reuse.added;
+  const reached =
+    !cache.cold &&
+    news &&
+    input.reuse.indexed !== undefined &&
+    meta.reuseIndexed === input.reuse.indexed - news.documents.length
+      ? reuseReach(docs, input.reuse.families, news)
+      : null;
+  meta.reuseIndexed = input.reuse.indexed;
+  for (const id of reached ?? docs.keys()) {
     const r = docs.get(id);
     if (!r) continue;
     const fp = index.fingerprint(id);
@@ -616,7 +635,6 @@ export function mergeLedger(
     changes: {
       groups: changedClaims,
       dropped: droppedClaims,
-      claims: newClaims,
       documents: touched.documents,
       places: touched.places,
     },
@@ -683,6 +701,7 @@ export function mergeLedger(
     merged: pending.length,
     rebuilt,
     changed,
+    reused: full ? null : reached,
     timings,
   };
 }
@@ -720,22 +739,19 @@ function touch(
 }
 
 /**
- * The documents whose reuse fingerprint may have changed in this run: every one, unless the reuse
- * stage reports what it added. Then those are the new documents, both sides of each new pair,
+ * The documents whose reuse fingerprint may have changed, from what the reuse stage added: the new documents, both sides of each new pair,
  * every member of their families (families only grow or merge, and a family's members are part of
  * each member's fingerprint) and the documents with the same text as a new one (exact copies
  * share a representative).
  */
 function reuseReach(
   docs: ReadonlyMap<string, DocRecord>,
-  reuse: MergeInput['reuse'],
-  cold: boolean,
-): Iterable<string> {
-  const added = reuse.added;
-  if (!added || cold) return docs.keys();
+  families: readonly Family[],
+  added: NonNullable<MergeInput['reuse']['added']>,
+): Set<string> {
   const reached = new Set<string>([...added.documents, ...added.pairs.flatMap((p) => [p.a, p.b])]);
   if (reached.size === 0) return reached;
-  for (const f of reuse.families) {
+  for (const f of families) {
     if (f.documents.some((d) => reached.has(d))) for (const d of f.documents) reached.add(d);
   }
   const hashes = new Set(added.documents.map((d) => docs.get(d)?.hash));

@@ -31,6 +31,8 @@ export interface ReuseResult {
    * index was built or rebuilt in this run, when everything is new.
    */
   added?: { documents: string[]; pairs: ReusePair[] };
+  /** Documents in the index after this run (those `added` included). */
+  indexed: number;
 }
 
 /**
@@ -77,7 +79,7 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
     if (!processed.has(d.id)) fresh.push(d.id);
   }
   const added = processed.size > 0 ? { documents: fresh, pairs: [] as ReusePair[] } : undefined;
-  if (fresh.length === 0) return resultOf(reuse, listing, added);
+  if (fresh.length === 0) return resultOf(reuse, listing, added, processed.size);
   fresh.sort();
 
   const threads = options.workers ?? defaultWorkers();
@@ -110,12 +112,17 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
   } finally {
     runner.close();
   }
-  return resultOf(reuse, listing, added);
+  return resultOf(reuse, listing, added, processed.size + fresh.length);
 }
 
-function resultOf(reuse: ReuseStore, documents: FamilyDocument[], added: ReuseResult['added']): ReuseResult {
+function resultOf(
+  reuse: ReuseStore,
+  documents: FamilyDocument[],
+  added: ReuseResult['added'],
+  indexed: number,
+): ReuseResult {
   const pairs = reuse.pairs();
-  return { pairs, families: buildFamilies(documents, pairs), ...(added ? { added } : {}) };
+  return { pairs, families: buildFamilies(documents, pairs), ...(added ? { added } : {}), indexed };
 }
 
 /** Reads documents from the store, keeping the most recent ones (candidates cluster). */
@@ -342,7 +349,8 @@ function verifyAll(
  */
 export function loadReuse(store: Store): ReuseResult {
   const documents = [...store.documents.summaries()].map((d) => ({ id: d.id, published: d.published }));
-  return resultOf(reuseOf(store), documents, undefined);
+  const reuse = reuseOf(store);
+  return resultOf(reuse, documents, undefined, reuse.processedIds().size);
 }
 
 export { comparePair } from './pair.js';
