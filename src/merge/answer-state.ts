@@ -34,6 +34,9 @@ import { compareStrings } from './stable-id.js';
  * does from scratch and once for a state kept before this index.
  */
 
+/** Bumped when what the answer index keeps changes: a state with another one answers every claim once. */
+export const ANSWER_INDEX = 2;
+
 /** A claim as the merge state keeps it. */
 export interface StoredClaim extends ClaimItem {
   /** Cluster of each incident mention the claim refers to (`about` and its context). */

@@ -12,7 +12,7 @@ import type {
 } from '../core/types.js';
 import { fragmentTarget, headlineTarget, isFragment, isHeadlineOnly } from './absorb-fragments.js';
 import { type AggregateCandidate, type AggregateResult, findAggregates } from './aggregates.js';
-import { answerGroups, claimHead, headOf, type StoredClaim } from './answer-state.js';
+import { ANSWER_INDEX, answerGroups, claimHead, headOf, type StoredClaim } from './answer-state.js';
 import { buildEvent, originsOf } from './build-event.js';
 import {
   assignMentions,
@@ -173,7 +173,7 @@ interface Meta {
   /** Claim heads likewise (`chead`). */
   claimHeads?: true;
   /** What the last run decided of claims' answers is kept (see answer-state.ts). */
-  answerIndex?: true;
+  answerIndex?: number;
   /** Documents in the reuse index when this state last counted reuse (`MergeInput.reuse.indexed`). */
   reuseIndexed?: number;
 }
@@ -263,7 +263,7 @@ export function mergeLedger(
     result: { removed: [], attached: [] },
     heads: true,
     claimHeads: true,
-    answerIndex: true,
+    answerIndex: ANSWER_INDEX,
   };
 
   lap('state');
@@ -631,7 +631,7 @@ export function mergeLedger(
   }
   const answered = answerGroups({
     cache,
-    full: cache.cold || !meta.answerIndex,
+    full: cache.cold || meta.answerIndex !== ANSWER_INDEX,
     changes: {
       groups: changedClaims,
       dropped: droppedClaims,
@@ -641,7 +641,7 @@ export function mergeLedger(
     claimsOf: (d) => docs.get(d)?.claims ?? [],
     removed,
   });
-  meta.answerIndex = true;
+  meta.answerIndex = ANSWER_INDEX;
   // A claim changes with its group or its answer (which any event may move); it is kept with it.
   cache.prefetch(
     'c.ledger',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze/index.js';
+import { ANSWER_INDEX } from '../../src/merge/answer-state.js';
 import { openStore } from '../../src/store/open-store.js';
 import { analysisOf } from '../../src/store/sqlite/analysis-tables.js';
 
@@ -53,7 +54,7 @@ async function addOneByOne(
       moved += [...run.merge.changed.claims.values()].filter((c) => c !== null && c.answers !== null).length;
       const state = analysisOf(store).mergeState();
       const meta = state.get('meta', 'run') as Record<string, unknown>;
-      expect(meta.answerIndex).toBe(true);
+      expect(meta.answerIndex).toBe(ANSWER_INDEX);
       state.write([{ ns: 'meta', key: 'run', value: { ...meta, answerIndex: undefined } }]);
       const again = await analyze(store, []);
       expect(again.merge.full).toBe(false);
