@@ -104,35 +104,50 @@ export function createReuseIndex(
       push(b, { other: a, own: s.b, theirs: s.a });
     }
   }
-  const components = new UnionFind();
-  for (const f of families) {
-    const [first, ...rest] = f.documents;
-    if (first === undefined) continue;
-    components.add(first);
-    for (const d of rest) {
-      components.add(d);
-      components.union(first, d);
+  // Components (documents linked through families and reuse pairs) are found when asked for: a
+  // run that recounts a few events reads the neighbourhood of a few documents only.
+  const membersOf = new Map(families.map((f) => [f.id, f.documents]));
+  const componentOf = new Map<string, string>();
+  const component = (d: string): string => {
+    const known = componentOf.get(d);
+    if (known !== undefined) return known;
+    // Edges: between the documents of a family, and between the representatives of a pair.
+    const seen = new Set([d]);
+    const opened = new Set<string>();
+    const queue = [d];
+    let least = d;
+    const visit = (y: string) => {
+      if (seen.has(y)) return;
+      seen.add(y);
+      queue.push(y);
+    };
+    for (let i = 0; i < queue.length; i++) {
+      const x = queue[i] as string;
+      if (x < least) least = x;
+      const family = familyOf.get(x);
+      if (family !== undefined && !opened.has(family)) {
+        opened.add(family);
+        for (const y of membersOf.get(family) ?? []) visit(y);
+      }
+      for (const y of partners.get(x) ?? []) visit(y);
     }
-  }
-  for (const p of pairs) {
-    const a = dup.find(p.a);
-    const b = dup.find(p.b);
-    components.add(a);
-    components.add(b);
-    components.union(a, b);
-  }
+    for (const x of queue) componentOf.set(x, least);
+    return least;
+  };
   const cache = new Map<string, ReadonlySet<string>>();
   const headlines = new Map<string, Span>();
   for (const d of facts) if (d.headline) headlines.set(d.id, d.headline);
-  const membersDigest = new Map<string, string>();
-  for (const f of families) {
-    membersDigest.set(
-      f.id,
-      createHash('sha256')
-        .update([...f.documents].sort().join('\u0000'))
-        .digest('hex'),
-    );
-  }
+  const digests = new Map<string, string>();
+  const membersDigest = (family: string) => {
+    let digest = digests.get(family);
+    if (digest === undefined) {
+      digest = createHash('sha256')
+        .update([...(membersOf.get(family) ?? [])].sort().join('\u0000'))
+        .digest('hex');
+      digests.set(family, digest);
+    }
+    return digest;
+  };
   return {
     fingerprint: (d) => {
       const c = dup.find(d);
@@ -142,7 +157,7 @@ export function createReuseIndex(
           JSON.stringify([
             c,
             family,
-            family ? membersDigest.get(family) : null,
+            family ? membersDigest(family) : null,
             links.get(c) ?? [],
             [...(partners.get(c) ?? [])].sort(),
             headlines.get(c) ?? null,
@@ -161,10 +176,7 @@ export function createReuseIndex(
       return set;
     },
     canonical: (d) => dup.find(d),
-    component: (d) => {
-      components.add(d);
-      return components.find(d);
-    },
+    component,
     links: (d) => links.get(d) ?? [],
     family: (d) => familyOf.get(d) ?? null,
     related: (a, b) => {
