@@ -1,19 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../core/random.js';
 import type { Family, ReusePair } from '../core/types.js';
 import { createReuseIndex } from './reuse-index.js';
 import { UnionFind } from './union-find.js';
-
-/** A seeded generator (mulberry32) for the property below. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pair = (a: string, b: string, relation: ReusePair['relation']): ReusePair => ({
   a,
@@ -29,7 +18,7 @@ const pair = (a: string, b: string, relation: ReusePair['relation']): ReusePair 
 describe('reuse index components', () => {
   it('name every document after the smallest one linked to it through families and pairs (seeded graphs)', () => {
     for (let seed = 1; seed <= 30; seed++) {
-      const next = random(seed);
+      const next = seededRandom(seed);
       const ids = Array.from({ length: 40 }, (_, i) => `d${String(i).padStart(2, '0')}`);
       const pick = () => ids[Math.floor(next() * ids.length)] as string;
       // Exact copies share a text; a few duplicate pairs, other pairs, families of a few documents.
