@@ -4,7 +4,7 @@ import type { Diagnostic, Ledger, StoredDocument } from '../core/types.js';
 import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest.js';
 import { type MergeResult, mergeLedger } from '../merge/index.js';
 import { analysisOf } from '../store/sqlite/analysis-tables.js';
-import type { Checkpoint, Store } from '../store/store.js';
+import type { Checkpoint, DocumentSummary, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
 import { startExtractPool } from './extract-pool.js';
 import { writeLedgerFile } from './ledger-items.js';
@@ -90,6 +90,7 @@ export async function analyze(
   let t = now();
   let summary: IngestSummary | null = null;
   let reuse: Awaited<ReturnType<ReuseStage>>;
+  let documents: DocumentSummary[];
   try {
     if (hasInput) {
       summary = await ingest(store, inputs, {
@@ -105,7 +106,9 @@ export async function analyze(
 
     t = now();
     options.onProgress?.('reuse', 0, 1);
-    reuse = await stages.reuse(store);
+    // Extraction adds no documents: one listing serves the reuse stage and the merge.
+    documents = [...store.documents.summaries()];
+    reuse = await stages.reuse(store, documents);
     options.onProgress?.('reuse', 1, 1);
     timings.reuse = now() - t;
   } catch (err) {
@@ -129,7 +132,6 @@ export async function analyze(
   t = now();
   // Incremental: the merge state in the store holds what earlier runs merged; only the documents
   // it has not seen are read (their extraction, and their text once for its hash and headline).
-  const documents = [...store.documents.summaries()];
   const merged = mergeLedger(analysis.mergeState(), {
     version,
     documents,

@@ -1,12 +1,16 @@
 import type { Diagnostic } from '../core/types.js';
 import { type ReuseResult, updateReuse } from '../reuse/index.js';
-import type { Store } from '../store/store.js';
+import type { DocumentSummary, Store } from '../store/store.js';
 import { type ExtractStage, loadExtractStage } from './extract-stage.js';
 
 export type { ExtractInput, ExtractStage } from './extract-stage.js';
 
 /** What analyze needs from the reuse stage. */
-export type ReuseStage = (store: Store) => ReuseResult | Promise<ReuseResult>;
+export type ReuseStage = (
+  store: Store,
+  /** The store's document listing, read once per run (see `UpdateReuseOptions.documents`). */
+  documents?: readonly DocumentSummary[],
+) => ReuseResult | Promise<ReuseResult>;
 
 export interface Stages {
   reuse: ReuseStage;
@@ -21,7 +25,7 @@ export interface Stages {
  * stage that fails to load becomes a diagnostic and an emptier ledger, not a crash.
  */
 export async function loadStages(): Promise<Stages> {
-  const reuse: ReuseStage = (store) => updateReuse(store);
+  const reuse: ReuseStage = (store, documents) => updateReuse(store, { documents });
   const { stage, diagnostics } = await loadExtractStage();
   return { reuse, extractor: stage, diagnostics };
 }

@@ -1,6 +1,6 @@
 import type { Family, ReusePair } from '../core/types.js';
 import { KeyKind, type KeyKindValue, type ReuseStore, reuseOf } from '../store/sqlite/reuse-tables.js';
-import type { Store } from '../store/store.js';
+import type { DocumentSummary, Store } from '../store/store.js';
 import { MAX_DOCUMENTS_PER_KEY, MIN_SENTENCE_KEYS } from './candidates.js';
 import type { CompareOptions } from './compare-texts.js';
 import { buildFamilies, type FamilyDocument } from './families.js';
@@ -20,6 +20,11 @@ export interface UpdateReuseOptions {
   parallelFrom?: number;
   /** Injected clock (tests). */
   clock?: () => Date;
+  /**
+   * The store's document listing in ingest order (`store.documents.summaries()`), when the caller
+   * has read it already; read from the store otherwise.
+   */
+  documents?: Iterable<Pick<DocumentSummary, 'id' | 'published'>>;
 }
 
 export interface ReuseResult {
@@ -74,7 +79,7 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
   const processed = reuse.processedIds();
   const fresh: string[] = [];
   const listing: FamilyDocument[] = [];
-  for (const d of store.documents.summaries()) {
+  for (const d of options.documents ?? store.documents.summaries()) {
     listing.push({ id: d.id, published: d.published });
     if (!processed.has(d.id)) fresh.push(d.id);
   }
