@@ -13,8 +13,10 @@
  * `--limit 10000 --persist`, then `--persist` again merges the remaining documents).
  * Never run in tests.
  */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
 import { loadExtractStage } from '../../src/analyze/extract-stage.js';
-import { writeLedger } from '../../src/analyze/write-ledger.js';
+import { ledgerJsonChunks } from '../../src/analyze/write-ledger.js';
 import type { DocumentExtraction } from '../../src/core/types.js';
 import { memoryMergeState, mergeLedger } from '../../src/merge/index.js';
 import { loadReuse } from '../../src/reuse/index.js';
@@ -72,7 +74,16 @@ process.stderr.write(
     `events ${result.ledger.events.length}, quotes ${result.ledger.quotes.length}, claims ${result.ledger.claims.length}\n`,
 );
 if (outFile) {
-  const written = await writeLedger(result.ledger, outFile);
-  process.stderr.write(`wrote ${outFile} (${written.bytes} bytes, sha256 ${written.sha256})\n`);
+  const sha = createHash('sha256');
+  const fd = fs.openSync(outFile, 'w');
+  let bytes = 0;
+  for (const chunk of ledgerJsonChunks(result.ledger)) {
+    const buffer = Buffer.from(chunk, 'utf8');
+    sha.update(buffer);
+    fs.writeSync(fd, buffer);
+    bytes += buffer.length;
+  }
+  fs.closeSync(fd);
+  process.stderr.write(`wrote ${outFile} (${bytes} bytes, sha256 ${sha.digest('hex')})\n`);
 }
 store.close();

@@ -25,7 +25,7 @@ const CLOSE = 0x7d;
 
 /**
  * Parses ledger JSON from bytes. Small ledgers go through `JSON.parse`. A larger one must be laid
- * out as `writeLedger` (and `toLedgerJson`) write it — two-space indentation, each item of a
+ * out as `writeLedgerFile` (and `toLedgerJson`) write it — two-space indentation, each item of a
  * section starting with a `    {` line and ending with a `    }` line — and is parsed one item at
  * a time (an item's JSON never holds a raw line break, so the lines are unambiguous).
  */

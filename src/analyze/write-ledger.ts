@@ -1,7 +1,3 @@
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { createDeflateRaw } from 'node:zlib';
 import type { Ledger } from '../core/types.js';
 import { canonicalLedger } from '../export/ledger-json.js';
 
@@ -36,53 +32,6 @@ export function* ledgerJsonChunks(ledger: Ledger, itemsPerChunk = 1000): Generat
     yield '  ],\n';
   }
   yield `  "custody": ${JSON.stringify(head.custody, null, 2).replace(/\n/g, '\n  ')}\n}\n`;
-}
-
-export interface WrittenLedger {
-  /** SHA-256 (hex) of ledger.json. */
-  sha256: string;
-  /** ledger.json compressed with raw deflate, as the store keeps it. */
-  deflated: Buffer;
-  /** Length of ledger.json in bytes. */
-  bytes: number;
-}
-
-/**
- * Serialises the ledger once, streaming each piece to the SHA-256, to `file` (written beside and
- * renamed into place, so a reader never sees half a ledger) and to a raw-deflate stream that
- * compresses on libuv's thread pool while the next piece is serialised. Deflate runs at level 1:
- * on a large ledger the default level costs several times the serialisation for a blob 20%
- * smaller.
- */
-export async function writeLedger(ledger: Ledger, file: string | null): Promise<WrittenLedger> {
-  const hash = createHash('sha256');
-  const deflate = createDeflateRaw({ level: 1 });
-  const compressed: Buffer[] = [];
-  deflate.on('data', (b: Buffer) => compressed.push(b));
-  const ended = new Promise<void>((resolve, reject) => {
-    deflate.on('end', resolve);
-    deflate.on('error', reject);
-  });
-  const temp = file ? path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`) : null;
-  const fd = temp ? fs.openSync(temp, 'w') : null;
-  let bytes = 0;
-  try {
-    for (const chunk of ledgerJsonChunks(ledger)) {
-      const buffer = Buffer.from(chunk, 'utf8');
-      bytes += buffer.length;
-      hash.update(buffer);
-      if (fd !== null) fs.writeSync(fd, buffer);
-      deflate.write(buffer);
-      // Let the deflate stream hand its next piece to the thread pool.
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
-  } finally {
-    if (fd !== null) fs.closeSync(fd);
-  }
-  deflate.end();
-  await ended;
-  if (temp && file) fs.renameSync(temp, file);
-  return { sha256: hash.digest('hex'), deflated: Buffer.concat(compressed), bytes };
 }
 
 /** The ledger's header fields with every item section empty. */

@@ -70,12 +70,6 @@ export interface AnalysisStore {
   mergeInputsFor(version: string, ids: readonly string[]): IterableIterator<DocumentExtraction>;
   /** The merge's persisted working state (see src/merge/merge-state.ts). */
   mergeState(): MergeStateStore;
-  saveLedger(json: string, custodySeq: number | null): void;
-  /**
-   * `saveLedger` for a ledger already compressed with raw deflate (as `latestLedger` reads it back),
-   * for ledgers too large to hold as one string.
-   */
-  saveLedgerDeflated(deflated: Uint8Array, custodySeq: number | null): void;
   /**
    * The folder where `analyze` writes the latest ledger as a file (ledger.json and an index of its
    * items), so that the next run copies unchanged items from it instead of serialising them.
@@ -226,18 +220,6 @@ export class SqliteAnalysisStore implements AnalysisStore {
         db.prepare('DELETE FROM analysis_merge_state').run();
       },
     };
-  }
-
-  saveLedger(json: string, custodySeq: number | null): void {
-    this.saveLedgerDeflated(deflateRawSync(json), custodySeq);
-  }
-
-  saveLedgerDeflated(deflated: Uint8Array, custodySeq: number | null): void {
-    this.db
-      .prepare(
-        'INSERT OR REPLACE INTO analysis_ledger (id, ledger, custody_seq, itemized) VALUES (1, ?, ?, 0)',
-      )
-      .run(deflated, custodySeq);
   }
 
   ledgerFolder(): string {
