@@ -273,11 +273,8 @@ function answerChanged(
     const head = cache.get<ClaimHead>('chead', g);
     if (head) ledgerIdOf.set(g, head.id);
   }
-  const claimIds = { get: (id: string) => ledgerIdOf.get(groupOf(id)) } as ReadonlyMap<string, string>;
-  const events = { get: (id: string) => cache.get<string | null>('cev', id) ?? null } as ReadonlyMap<
-    string,
-    string | null
-  >;
+  const claimIds = { get: (id: string) => ledgerIdOf.get(groupOf(id)) };
+  const events = { get: (id: string) => cache.get<string | null>('cev', id) ?? null };
   cache.prefetch('cacc', local);
   for (const id of local) {
     const c = claimOf(id);

@@ -338,8 +338,8 @@ function claimantNames(claimant: string | null): string[] {
 export function accusationAnswered(
   item: ClaimItem,
   ofDocument: readonly ClaimItem[],
-  claimOf: ReadonlyMap<string, string>,
-  eventOfClaim: ReadonlyMap<string, string | null>,
+  claimOf: Pick<ReadonlyMap<string, string>, 'get'>,
+  eventOfClaim: Pick<ReadonlyMap<string, string | null>, 'get'>,
 ): string | null {
   const claim = item.claim;
   const places = new Set(item.places);
