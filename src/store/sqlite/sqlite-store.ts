@@ -24,6 +24,9 @@ import { SqliteReuseStore } from './reuse-tables.js';
 
 export const DATABASE_FILE = 'corroborate.db';
 
+/** Bytes of the database file read through a memory map (see `mmap_size`). */
+const MMAP_BYTES = 2 ** 31 - 65536;
+
 export interface SqliteStoreOptions {
   /** Injected clock for custody timestamps (tests). */
   clock?: () => Date;
@@ -33,9 +36,6 @@ export interface SqliteStoreOptions {
  * The embedded store: `<dir>/corroborate.db` (SQLite, WAL, synchronous=FULL) and
  * `<dir>/originals/`. Other stages attach their tables here as properties, one line each.
  */
-/** Bytes of the database file read through a memory map (see `mmap_size`). */
-const MMAP_BYTES = 2 ** 31 - 65536;
-
 export class SqliteStore implements Store {
   readonly db: SqliteDatabase;
   readonly documents: SqliteDocumentStore;
