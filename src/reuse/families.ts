@@ -77,7 +77,8 @@ export function isSubstantial(p: ReusePair): boolean {
   return Math.max(p.shared_a, p.shared_b) >= FAMILY_MIN_SHARE;
 }
 
-function originOf(
+/** The family's origin when it is evident (see `buildFamilies`), else null. */
+export function originOf(
   ids: string[],
   byId: Map<string, FamilyDocument>,
   pairs: readonly ReusePair[],

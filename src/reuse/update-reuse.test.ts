@@ -6,7 +6,7 @@ import { ingest } from '../ingest/ingest.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
 import { createPool } from './pool.js';
-import { loadReuse, updateReuse } from './update-reuse.js';
+import { loadReuse, type ReuseResult, updateReuse } from './update-reuse.js';
 import type { SketchBatch } from './work.js';
 
 const CORPUS = path.resolve('../shared/corpora/bucha-2022');
@@ -29,6 +29,9 @@ const files = hasCorpus
       .filter((f) => f.endsWith('.txt'))
       .sort()
   : [];
+
+/** What a result lists (its look-ups are functions, compared through what they return). */
+const lists = (r: ReuseResult) => ({ pairs: r.pairs, families: r.families, indexed: r.indexed });
 
 /** Document id of each corpus file, by its three-digit prefix. */
 function idsByPrefix(store: Store): Map<string, string> {
@@ -92,8 +95,8 @@ describe.skipIf(!hasCorpus)('updateReuse on bucha-2022', () => {
     const result = updateReuse(reopened, { onProgress: (done) => (progress = done) });
     expect(progress).toBe(3);
     expect(expected.added).toBeUndefined();
-    const { added, ...rest } = result;
-    expect(rest).toEqual(expected);
+    expect(lists(result)).toEqual(lists(expected));
+    const { added } = result;
     // The run reports what it added: the three new documents and the pairs that involve them.
     expect(added?.documents).toHaveLength(3);
     const fresh = new Set(added?.documents);
@@ -104,12 +107,12 @@ describe.skipIf(!hasCorpus)('updateReuse on bucha-2022', () => {
     );
     // Nothing new: no document is compared again.
     let again = 0;
-    expect(updateReuse(reopened, { onProgress: () => again++ })).toEqual({
-      ...expected,
-      added: { documents: [], pairs: [] },
-    });
+    const unchanged = updateReuse(reopened, { onProgress: () => again++ });
+    expect(lists(unchanged)).toEqual(lists(expected));
+    expect(unchanged.added).toEqual({ documents: [], pairs: [] });
+    expect(unchanged.familyChanges).toEqual({ families: [], removed: [] });
     expect(again).toBe(0);
-    expect(loadReuse(reopened)).toEqual(expected);
+    expect(lists(loadReuse(reopened))).toEqual(lists(expected));
     reopened.close();
   });
 });
@@ -144,8 +147,64 @@ describe('updateReuse on worker threads', () => {
     const inThread = updateReuse(one.store, { workers: 1 });
     const parallel = updateReuse(two.store, { workers: 2, parallelFrom: 0 });
     expect(inThread.pairs.length).toBeGreaterThan(0);
-    expect(parallel).toEqual(inThread);
+    expect(lists(parallel)).toEqual(lists(inThread));
     one.store.close();
     two.store.close();
+  });
+});
+
+describe('families kept in the store', () => {
+  it('are updated from each run\'s additions as if built from all pairs, in any order', async () => {
+    const corpus = 'examples/corpus';
+    const reports = readdirSync(corpus)
+      .filter((f) => f !== 'manifest.jsonl')
+      .sort()
+      .map((f) => path.join(corpus, f));
+    expect(reports.length).toBeGreaterThan(5);
+    const joins: number[] = [];
+    for (const order of [reports, [...reports].reverse(), [...reports.slice(3), ...reports.slice(0, 3)]]) {
+      const { store } = tempStore();
+      let before: ReuseResult | null = null;
+      let updated = 0;
+      let joined = 0;
+      for (let k = 0; k < order.length; k += 2) {
+        await ingest(store, order.slice(k, k + 2));
+        const result = updateReuse(store);
+        const full = lists(result).families;
+        // Every document's stored family is its family in the lists built from all pairs.
+        for (const f of full) {
+          for (const d of f.documents) expect(result.view?.family(d)).toEqual({ id: f.id, documents: f.documents });
+        }
+        if (before && result.familyChanges) {
+          updated++;
+          joined += result.familyChanges.removed.length;
+          const now = new Map(full.map((f) => [f.id, f]));
+          const was = new Map(before.families.map((f) => [f.id, f]));
+          const listed = new Map(result.familyChanges.families.map((f) => [f.id, f]));
+          // Changed families are listed whole; removed ids are gone; every other family is unchanged.
+          for (const [id, f] of listed) expect(now.get(id)).toEqual(f);
+          for (const id of result.familyChanges.removed) {
+            expect(was.has(id)).toBe(true);
+            expect(now.has(id)).toBe(false);
+          }
+          for (const [id, f] of now) if (!listed.has(id)) expect(was.get(id)).toEqual(f);
+          for (const id of was.keys()) {
+            if (!now.has(id)) expect(result.familyChanges.removed).toContain(id);
+          }
+          // Each document's pairs, as the look-up gives them, are its pairs in the full list.
+          for (const f of full) {
+            for (const d of f.documents) {
+              expect(result.view?.pairsOf(d)).toEqual(result.pairs.filter((p) => p.a === d || p.b === d));
+            }
+          }
+        }
+        before = result;
+      }
+      expect(updated).toBeGreaterThan(1);
+      store.close();
+      joins.push(joined);
+    }
+    // In some order a run joins families that earlier runs kept apart.
+    expect(Math.max(...joins)).toBeGreaterThan(0);
   });
 });

@@ -3,7 +3,7 @@ import { KeyKind, type KeyKindValue, type ReuseStore, reuseOf } from '../store/s
 import type { DocumentSummary, Store } from '../store/store.js';
 import { MAX_DOCUMENTS_PER_KEY, MIN_SENTENCE_KEYS } from './candidates.js';
 import type { CompareOptions } from './compare-texts.js';
-import { buildFamilies, type FamilyDocument } from './families.js';
+import { buildFamilies, type FamilyDocument, isSubstantial, originOf } from './families.js';
 import { type PairDocument, pairDocument } from './pair.js';
 import { createPool, defaultWorkers, inThreadRunner, type JobRunner } from './pool.js';
 import { type SketchOptions, sketchDefaults } from './sketch.js';
@@ -28,8 +28,10 @@ export interface UpdateReuseOptions {
 }
 
 export interface ReuseResult {
-  pairs: ReusePair[];
-  families: Family[];
+  /** Every verified pair, ordered by `a`, then `b` (read from the store when first asked for). */
+  readonly pairs: ReusePair[];
+  /** Every family, by id (built from all pairs when first asked for). */
+  readonly families: Family[];
   /**
    * What this run added to an index that already held documents: the documents it indexed and
    * the pairs it verified (each involves one of them; stored pairs never change). Absent when the
@@ -38,6 +40,25 @@ export interface ReuseResult {
   added?: { documents: string[]; pairs: ReusePair[] };
   /** Documents in the index after this run (those `added` included). */
   indexed: number;
+  /**
+   * When this run updated the families kept in the store instead of rebuilding them: the families
+   * it created or changed (each new document's, and every family a new substantial pair grew or
+   * joined), and the ids of the families joined into another. Every other family is as it was.
+   */
+  familyChanges?: { families: Family[]; removed: string[] };
+  /**
+   * Look-ups into the stored index, for a reader that needs the neighbourhood of a few documents
+   * (absent when the stored families are not up to date, as from `loadReuse` on an older store).
+   */
+  view?: ReuseView;
+}
+
+/** The stored reuse of one document at a time. */
+export interface ReuseView {
+  /** The pairs a document is in, ordered by `a`, then `b`. */
+  pairsOf(document: string): ReusePair[];
+  /** A document's family and its members (sorted), or null for a document not indexed. */
+  family(document: string): { id: string; documents: readonly string[] } | null;
 }
 
 /**
@@ -84,7 +105,7 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
     if (!processed.has(d.id)) fresh.push(d.id);
   }
   const added = processed.size > 0 ? { documents: fresh, pairs: [] as ReusePair[] } : undefined;
-  if (fresh.length === 0) return resultOf(reuse, listing, added, processed.size);
+  if (fresh.length === 0) return resultOf(reuse, listing, added, processed.size, processed.size);
   fresh.sort();
 
   const threads = options.workers ?? defaultWorkers();
@@ -117,17 +138,130 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
   } finally {
     runner.close();
   }
-  return resultOf(reuse, listing, added, processed.size + fresh.length);
+  return resultOf(reuse, listing, added, processed.size, processed.size + fresh.length);
 }
 
+/**
+ * The result of a run. Families kept in the store and up to date before this run's additions are
+ * updated from what it added (the components its new documents and substantial pairs reach);
+ * otherwise they are built from all pairs and saved (`save`). The full lists are read only when
+ * asked for.
+ */
 function resultOf(
   reuse: ReuseStore,
   documents: FamilyDocument[],
   added: ReuseResult['added'],
+  before: number,
   indexed: number,
+  save = true,
 ): ReuseResult {
-  const pairs = reuse.pairs();
-  return { pairs, families: buildFamilies(documents, pairs), ...(added ? { added } : {}), indexed };
+  let all: { pairs: ReusePair[]; families: Family[] } | undefined;
+  const load = () => {
+    if (!all) {
+      const pairs = reuse.pairs();
+      all = { pairs, families: buildFamilies(documents, pairs) };
+    }
+    return all;
+  };
+  let familyChanges: ReuseResult['familyChanges'];
+  const saved = reuse.familiesIndexed();
+  if (added && saved === before) {
+    familyChanges = updateFamilies(reuse, documents, added, indexed);
+  } else if (save) {
+    const { families } = load();
+    reuse.saveFamilies(
+      families.flatMap((f) => f.documents.map((d): [string, string] => [d, f.id])),
+      indexed,
+      true,
+    );
+  }
+  // The stored families are up to date now, unless this is a read-only look at an older store.
+  const current = save || saved === indexed;
+  const view: ReuseView = {
+    pairsOf: (d) => reuse.pairsOf(d),
+    family: (d) => {
+      const id = reuse.familyOf(d);
+      return id === null ? null : { id, documents: reuse.familyMembers(id) };
+    },
+  };
+  return {
+    get pairs() {
+      return load().pairs;
+    },
+    get families() {
+      return load().families;
+    },
+    ...(added ? { added } : {}),
+    indexed,
+    ...(familyChanges ? { familyChanges } : {}),
+    ...(current ? { view } : {}),
+  };
+}
+
+/**
+ * Updates the stored families with what a run added: each new document and each side of a new
+ * substantial pair is in the family of its component over substantial pairs (found through the
+ * stored pairs, from that document outwards). Families only grow or join, as pairs are never
+ * removed; those joined into another lose their id.
+ */
+function updateFamilies(
+  reuse: ReuseStore,
+  documents: readonly FamilyDocument[],
+  added: NonNullable<ReuseResult['added']>,
+  indexed: number,
+): NonNullable<ReuseResult['familyChanges']> {
+  const seeds = new Set(added.documents);
+  for (const p of added.pairs) {
+    if (!isSubstantial(p)) continue;
+    seeds.add(p.a);
+    seeds.add(p.b);
+  }
+  const byId = new Map<string, FamilyDocument>();
+  if (seeds.size > 0) for (const d of documents) byId.set(d.id, d);
+  const done = new Set<string>();
+  const families: Family[] = [];
+  const removed = new Set<string>();
+  const entries: [string, string][] = [];
+  for (const seed of [...seeds].sort()) {
+    if (done.has(seed) || !byId.has(seed)) continue;
+    done.add(seed);
+    const members = [seed];
+    const pairs = new Map<string, ReusePair>();
+    for (let i = 0; i < members.length; i++) {
+      for (const p of reuse.pairsOf(members[i] as string)) {
+        // As `buildFamilies`: only pairs between listed documents count.
+        if (!byId.has(p.a) || !byId.has(p.b)) continue;
+        pairs.set(`${p.a}\u0000${p.b}`, p);
+        if (!isSubstantial(p)) continue;
+        for (const y of [p.a, p.b]) {
+          if (done.has(y)) continue;
+          done.add(y);
+          members.push(y);
+        }
+      }
+    }
+    members.sort();
+    const id = `fam-${members[0]}`;
+    const inside = new Set(members);
+    const family: Family = {
+      id,
+      documents: members,
+      origin: originOf(
+        members,
+        byId,
+        [...pairs.values()].filter((p) => inside.has(p.a) && inside.has(p.b)),
+      ),
+    };
+    families.push(family);
+    for (const m of members) {
+      const old = reuse.familyOf(m);
+      if (old === id) continue;
+      if (old !== null) removed.add(old);
+      entries.push([m, id]);
+    }
+  }
+  reuse.saveFamilies(entries, indexed, false);
+  return { families, removed: [...removed].sort() };
 }
 
 /** Reads documents from the store, keeping the most recent ones (candidates cluster). */
@@ -355,7 +489,8 @@ function verifyAll(
 export function loadReuse(store: Store): ReuseResult {
   const documents = [...store.documents.summaries()].map((d) => ({ id: d.id, published: d.published }));
   const reuse = reuseOf(store);
-  return resultOf(reuse, documents, undefined, reuse.processedIds().size);
+  const indexed = reuse.processedIds().size;
+  return resultOf(reuse, documents, undefined, indexed, indexed, false);
 }
 
 export { comparePair } from './pair.js';

@@ -54,6 +54,18 @@ export const reuseMigrations: readonly Migration[] = [
       ALTER TABLE reuse_keys_clustered RENAME TO reuse_keys;
     `,
   },
+  {
+    id: 202,
+    name: 'reuse: pairs found from either side, and each document\'s family kept between runs',
+    sql: `
+      CREATE INDEX reuse_pairs_by_b ON reuse_pairs (b);
+      CREATE TABLE reuse_families (
+        document_id TEXT PRIMARY KEY,
+        family_id   TEXT NOT NULL
+      ) WITHOUT ROWID;
+      CREATE INDEX reuse_families_by_family ON reuse_families (family_id);
+    `,
+  },
 ];
 
 /** Key rows written per INSERT statement (fewer calls into SQLite). */
@@ -98,7 +110,23 @@ export interface ReuseStore {
   putPair(pair: ReusePair): void;
   /** Every verified pair, ordered by `a`, then `b`. */
   pairs(): ReusePair[];
+  /** The verified pairs one document is in, ordered by `a`, then `b`. */
+  pairsOf(documentId: string): ReusePair[];
   signature(documentId: string): Uint32Array | null;
+  /**
+   * Indexed documents when the families were last saved, or null when none were (then
+   * `familyOf` knows nothing and the families must be built from all pairs).
+   */
+  familiesIndexed(): number | null;
+  /** The family a document was saved in, or null. */
+  familyOf(documentId: string): string | null;
+  /** The documents saved in a family, sorted. */
+  familyMembers(familyId: string): string[];
+  /**
+   * Saves the family of each document given (`replace`: of every document, the others being
+   * forgotten) and marks the families as computed with `indexed` documents in the index.
+   */
+  saveFamilies(entries: Iterable<[documentId: string, familyId: string]>, indexed: number, replace: boolean): void;
 }
 
 export class SqliteReuseStore implements ReuseStore {
@@ -126,7 +154,9 @@ export class SqliteReuseStore implements ReuseStore {
 
   reset(parameters: string): void {
     this.db.transaction(() => {
-      this.db.exec('DELETE FROM reuse_keys; DELETE FROM reuse_documents; DELETE FROM reuse_pairs;');
+      this.db.exec(
+        "DELETE FROM reuse_keys; DELETE FROM reuse_documents; DELETE FROM reuse_pairs; DELETE FROM reuse_families; DELETE FROM reuse_parameters WHERE name = 'families';",
+      );
       this.db
         .prepare("INSERT OR REPLACE INTO reuse_parameters (name, value) VALUES ('index', ?)")
         .run(parameters);
@@ -206,22 +236,48 @@ export class SqliteReuseStore implements ReuseStore {
   }
 
   pairs(): ReusePair[] {
-    const rows = this.db.prepare('SELECT * FROM reuse_pairs ORDER BY a, b').all() as (Omit<
-      ReusePair,
-      'passages'
-    > & {
-      passages: string;
-    })[];
-    return rows.map((r) => ({
-      a: r.a,
-      b: r.b,
-      relation: r.relation,
-      shared_a: r.shared_a,
-      shared_b: r.shared_b,
-      direction: r.direction,
-      reason: r.reason,
-      passages: JSON.parse(r.passages),
-    }));
+    return (this.db.prepare('SELECT * FROM reuse_pairs ORDER BY a, b').all() as PairRow[]).map(pairOfRow);
+  }
+
+  pairsOf(documentId: string): ReusePair[] {
+    const rows = this.statement(
+      'SELECT * FROM reuse_pairs WHERE a = ? UNION ALL SELECT * FROM reuse_pairs WHERE b = ? AND a <> b',
+    ).all(documentId, documentId) as PairRow[];
+    return rows
+      .sort((x, y) => (x.a < y.a ? -1 : x.a > y.a ? 1 : x.b < y.b ? -1 : x.b > y.b ? 1 : 0))
+      .map(pairOfRow);
+  }
+
+  familiesIndexed(): number | null {
+    const value = this.statement("SELECT value FROM reuse_parameters WHERE name = 'families'")
+      .pluck()
+      .get() as string | undefined;
+    return value === undefined ? null : Number(value);
+  }
+
+  familyOf(documentId: string): string | null {
+    return (
+      (this.statement('SELECT family_id FROM reuse_families WHERE document_id = ?').pluck().get(documentId) as
+        | string
+        | undefined) ?? null
+    );
+  }
+
+  familyMembers(familyId: string): string[] {
+    return this.statement('SELECT document_id FROM reuse_families WHERE family_id = ? ORDER BY document_id')
+      .pluck()
+      .all(familyId) as string[];
+  }
+
+  saveFamilies(entries: Iterable<[string, string]>, indexed: number, replace: boolean): void {
+    this.db.transaction(() => {
+      if (replace) this.db.exec('DELETE FROM reuse_families');
+      const put = this.statement('INSERT OR REPLACE INTO reuse_families (document_id, family_id) VALUES (?, ?)');
+      for (const [document, family] of entries) put.run(document, family);
+      this.statement("INSERT OR REPLACE INTO reuse_parameters (name, value) VALUES ('families', ?)").run(
+        String(indexed),
+      );
+    })();
   }
 
   signature(documentId: string): Uint32Array | null {
@@ -233,6 +289,21 @@ export class SqliteReuseStore implements ReuseStore {
     const copy = new Uint8Array(blob);
     return new Uint32Array(copy.buffer, 0, copy.byteLength / 4);
   }
+}
+
+type PairRow = Omit<ReusePair, 'passages'> & { passages: string };
+
+function pairOfRow(r: PairRow): ReusePair {
+  return {
+    a: r.a,
+    b: r.b,
+    relation: r.relation,
+    shared_a: r.shared_a,
+    shared_b: r.shared_b,
+    direction: r.direction,
+    reason: r.reason,
+    passages: JSON.parse(r.passages),
+  };
 }
 
 /** The reuse part of a store; a backend without one is a broken environment. */
