@@ -1,27 +1,40 @@
 import { createHash, hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Ledger, LedgerClaim, LedgerEvent, LedgerQuote } from '../core/types.js';
+import { StringDecoder } from 'node:string_decoder';
+import type {
+  Family,
+  Ledger,
+  LedgerClaim,
+  LedgerDocument,
+  LedgerEvent,
+  LedgerQuote,
+  ReusePair,
+} from '../core/types.js';
 import { canonicalLedger } from '../export/ledger-json.js';
 import { LEDGER_SECTIONS } from '../store/sqlite/analysis-tables.js';
 import { ledgerJsonChunks, withoutItems } from './write-ledger.js';
 
 type Section = (typeof LEDGER_SECTIONS)[number];
+type InputSection = 'documents' | 'families' | 'reuse';
 type Item = Ledger[Section][number];
 
 /**
- * The merged sections' items changed by a run, by item id (null: removed). Every other section
- * is compared item by item with the previous ledger file.
+ * The items a run changed, by key (null: removed). The merged sections always come with their
+ * changes. An input section (documents, families, reuse) may too; without its map, every item of
+ * `base[section]` is compared with the previous ledger file.
  */
 export interface MergedChanges {
   events: ReadonlyMap<string, LedgerEvent | null>;
   quotes: ReadonlyMap<string, LedgerQuote | null>;
   claims: ReadonlyMap<string, LedgerClaim | null>;
+  /** By document id. */
+  documents?: ReadonlyMap<string, LedgerDocument | null>;
+  /** By family id. */
+  families?: ReadonlyMap<string, Family | null>;
+  /** By `${a}\u0000${b}`. */
+  reuse?: ReadonlyMap<string, ReusePair | null>;
 }
-
-/** One item of a ledger file: key, ordering string, content digest (input sections), byte range. */
-type Entry = [key: string, sort: string, sig: string, offset: number, length: number];
-type LedgerIndex = Record<Section, Entry[]>;
 
 export interface WrittenLedgerFile {
   sha256: string;
@@ -37,6 +50,9 @@ export interface WrittenLedgerFile {
 
 const pad = (n: number) => String(9_999_999_999 - n).padStart(10, '0');
 
+const hasSig = (section: Section): section is InputSection =>
+  section === 'documents' || section === 'families' || section === 'reuse';
+
 /** Each item's key in its section and the string that orders the section as the merge sorts it. */
 function keyOf(section: Section, item: Item): { key: string; sort: string } {
   switch (section) {
@@ -46,7 +62,7 @@ function keyOf(section: Section, item: Item): { key: string; sort: string } {
       return { key: id, sort: id };
     }
     case 'reuse': {
-      const p = item as Ledger['reuse'][number];
+      const p = item as ReusePair;
       const key = `${p.a}\u0000${p.b}`;
       return { key, sort: key };
     }
@@ -69,90 +85,585 @@ function keyOf(section: Section, item: Item): { key: string; sort: string } {
   }
 }
 
+/** An input item's content digest (SHA-1 of its JSON), to tell an unchanged item without its map. */
+const SIG = 20;
+const sigOf = (item: Item): Buffer => hash('sha1', JSON.stringify(item), 'buffer') as unknown as Buffer;
+
 /** An item's JSON as ledger.json lists it (two-space indentation at the depth of a section's items). */
 function itemText(canonical: unknown): Buffer {
   // JSON text never holds a raw line break, so indenting every line is exact.
   return Buffer.from(`    ${JSON.stringify(canonical, null, 2).replace(/\n/g, '\n    ')}`, 'utf8');
 }
 
-const EMPTY = Buffer.alloc(0);
+// ---------------------------------------------------------------------------------------------
+// The index: per section, parallel arrays over the items of a ledger file.
 
-const compareEntries = (a: { sort: string; key: string }, b: { sort: string; key: string }) =>
-  a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+/** Strings of one field, concatenated: item i is `text.slice(ends[i - 1] ?? 0, ends[i])`. */
+interface Column {
+  text: string;
+  ends: Uint32Array;
+}
+const startOf = (c: Column, i: number) => (i === 0 ? 0 : (c.ends[i - 1] ?? 0));
+const stringAt = (c: Column, i: number) => c.text.slice(startOf(c, i), c.ends[i]);
 
-/** The previous ledger file and its index, or null when either is missing or unreadable. */
-function readPrevious(file: string | null): { bytes: Buffer; index: LedgerIndex } | null {
-  if (!file) return null;
+/**
+ * A section of a ledger file: item i's bytes are `[offsets[i], offsets[i] + lengths[i])`; items
+ * follow each other with `,\n` between them.
+ */
+interface SectionIndex {
+  count: number;
+  offsets: Float64Array;
+  lengths: Uint32Array;
+  keys: Column;
+  /** Ordering strings of the merged sections; null in the input sections, ordered by key. */
+  sorts: Column | null;
+  /** SHA-1 digests of the input sections' items, SIG bytes each; null in the merged sections. */
+  sigs: Uint8Array | null;
+}
+type LedgerIndex = Record<Section, SectionIndex>;
+
+/** Binary index format 2 (little-endian; see docs/ledger.md). Format 1 is the JSON `.index.json`. */
+const MAGIC = Buffer.from('CRBLIDX2', 'latin1');
+const INDEX_SUFFIX = '.idx';
+const HEAD = 40;
+
+class IndexError extends Error {}
+
+function check(ok: boolean, what: string): asserts ok {
+  if (!ok) throw new IndexError(what);
+}
+
+/** Reads an index file in order, hashing what it reads, into arrays of exactly the sizes kept. */
+class IndexReader {
+  private at = 0;
+  readonly size: number;
+  private readonly sha = createHash('sha1');
+  constructor(
+    private readonly fd: number,
+    private readonly scratch: Buffer,
+  ) {
+    this.size = fs.fstatSync(fd).size;
+  }
+
+  /** Fills `target` with the next bytes; `hashed` false for the head, which holds the digest. */
+  read<T extends Uint8Array | Uint32Array>(target: T, hashed = true): T {
+    const bytes = new Uint8Array(target.buffer, target.byteOffset, target.byteLength);
+    check(this.at + bytes.length <= this.size, 'truncated');
+    for (let done = 0; done < bytes.length; ) {
+      const n = fs.readSync(this.fd, bytes, done, bytes.length - done, this.at + done);
+      check(n > 0, 'truncated');
+      done += n;
+    }
+    if (hashed) this.sha.update(bytes);
+    this.at += bytes.length;
+    return target;
+  }
+
+  /** The next `size` bytes as UTF-8 text, split after item `ends[i]` of its characters. */
+  column(size: number, ends: Uint32Array): Column {
+    const decoder = new StringDecoder('utf8');
+    const parts: string[] = [];
+    for (let left = size; left > 0; ) {
+      const chunk = this.read(this.scratch.subarray(0, Math.min(left, this.scratch.length)));
+      parts.push(decoder.write(chunk));
+      left -= chunk.length;
+    }
+    parts.push(decoder.end());
+    const text = parts.join('');
+    let last = 0;
+    for (const e of ends) {
+      check(e >= last, 'string ends out of order');
+      last = e;
+    }
+    check(last === text.length, 'string lengths');
+    return { text, ends };
+  }
+
+  digest(): Buffer {
+    check(this.at === this.size, 'trailing bytes');
+    return this.sha.digest();
+  }
+}
+
+/** Offsets of items laid out from `start` with `,\n` between them; checked against the file size. */
+function offsetsOf(start: number, lengths: Uint32Array, fileSize: number): Float64Array {
+  const offsets = new Float64Array(lengths.length);
+  let at = start;
+  for (let i = 0; i < lengths.length; i++) {
+    offsets[i] = at;
+    at += (lengths[i] ?? 0) + 2;
+  }
+  check(lengths.length === 0 || at - 2 <= fileSize, 'items beyond the end of the file');
+  return offsets;
+}
+
+function readBinaryIndex(file: string, fileSize: number, scratch: Buffer): LedgerIndex {
+  const fd = fs.openSync(file, 'r');
   try {
-    const index = JSON.parse(fs.readFileSync(`${file}.index.json`, 'utf8')) as LedgerIndex;
-    return { bytes: fs.readFileSync(file), index };
+    const r = new IndexReader(fd, scratch);
+    const head = r.read(Buffer.alloc(HEAD), false);
+    check(head.subarray(0, 8).equals(MAGIC), 'not an index');
+    check(head.readDoubleLE(8) === fileSize, 'index of another file');
+    const index = {} as LedgerIndex;
+    for (const section of LEDGER_SECTIONS) {
+      const sectionHead = r.read(Buffer.alloc(24));
+      const count = sectionHead.readUInt32LE(0);
+      const keyBytes = sectionHead.readUInt32LE(4);
+      const sortBytes = sectionHead.readUInt32LE(8);
+      const start = sectionHead.readDoubleLE(16);
+      check(count * 4 <= r.size, 'item count');
+      const lengths = r.read(new Uint32Array(count));
+      const keyEnds = r.read(new Uint32Array(count));
+      const sortEnds = hasSig(section) ? null : r.read(new Uint32Array(count));
+      const sigs = hasSig(section) ? r.read(new Uint8Array(SIG * count)) : null;
+      const keys = r.column(keyBytes, keyEnds);
+      const sorts = sortEnds ? r.column(sortBytes, sortEnds) : null;
+      index[section] = { count, offsets: offsetsOf(start, lengths, fileSize), lengths, keys, sorts, sigs };
+    }
+    check(r.digest().equals(head.subarray(16, 36)), 'index digest');
+    return index;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** The JSON index of earlier releases: per section `[key, sort, sig (base64), offset, length][]`. */
+function readJsonIndex(text: string, fileSize: number): LedgerIndex {
+  const json = JSON.parse(text) as Record<Section, [string, string, string, number, number][]>;
+  const index = {} as LedgerIndex;
+  for (const section of LEDGER_SECTIONS) {
+    const entries = json[section];
+    check(Array.isArray(entries), `no ${section}`);
+    const count = entries.length;
+    const lengths = new Uint32Array(count);
+    const keyEnds = new Uint32Array(count);
+    const sortEnds = new Uint32Array(count);
+    const sigs = hasSig(section) ? new Uint8Array(SIG * count) : null;
+    let keyLength = 0;
+    let sortLength = 0;
+    entries.forEach(([key, sort, sig, , length], i) => {
+      lengths[i] = length;
+      keyLength += key.length;
+      keyEnds[i] = keyLength;
+      sortLength += sort.length;
+      sortEnds[i] = sortLength;
+      if (sigs) {
+        const raw = Buffer.from(sig, 'base64');
+        if (raw.length === SIG) sigs.set(raw, SIG * i);
+      }
+    });
+    const offsets = offsetsOf(entries[0]?.[3] ?? 0, lengths, fileSize);
+    entries.forEach((e, i) => {
+      check(e[3] === offsets[i], 'items not laid out one after another');
+    });
+    const keys = { text: entries.map((e) => e[0]).join(''), ends: keyEnds };
+    const sorts = hasSig(section) ? null : { text: entries.map((e) => e[1]).join(''), ends: sortEnds };
+    index[section] = { count, offsets, lengths, keys, sorts, sigs };
+  }
+  return index;
+}
+
+interface Previous {
+  fd: number;
+  index: LedgerIndex;
+}
+
+/**
+ * The previous ledger file (open for reading) and its index, or null when either is missing or
+ * unreadable. An index in the JSON format of earlier releases is read too.
+ */
+function readPrevious(file: string | null, scratch: Buffer): Previous | null {
+  if (!file) return null;
+  let fd: number | null = null;
+  try {
+    fd = fs.openSync(file, 'r');
+    const size = fs.fstatSync(fd).size;
+    const index = fs.existsSync(`${file}${INDEX_SUFFIX}`)
+      ? readBinaryIndex(`${file}${INDEX_SUFFIX}`, size, scratch)
+      : readJsonIndex(fs.readFileSync(`${file}.index.json`, 'utf8'), size);
+    return { fd, index };
   } catch {
+    if (fd !== null) fs.closeSync(fd);
     return null;
   }
 }
 
+// ---------------------------------------------------------------------------------------------
+// The new file's sections: runs of the previous file's items and fresh items, in order.
+
+/** Items `[from, to)` of the previous file's section, copied as one byte range. */
+interface Run {
+  from: number;
+  to: number;
+}
+interface Fresh {
+  key: string;
+  sort: string;
+  sig: Buffer | null;
+  item: Item | undefined;
+  bytes: Buffer;
+}
+type Part = Run | Fresh;
+const isRun = (p: Part): p is Run => 'from' in p;
+
+class Plan {
+  readonly parts: Part[] = [];
+  count = 0;
+  copy(from: number, to: number): void {
+    if (to <= from) return;
+    const last = this.parts.at(-1);
+    if (last && isRun(last) && last.to === from) last.to = to;
+    else this.parts.push({ from, to });
+    this.count += to - from;
+  }
+  add(fresh: Fresh): void {
+    this.parts.push(fresh);
+    this.count++;
+  }
+}
+
+const EMPTY = Buffer.alloc(0);
+
+function fresh(section: Section, item: Item, sig: Buffer | null = null): Fresh {
+  return { ...keyOf(section, item), sig: hasSig(section) ? (sig ?? sigOf(item)) : null, item, bytes: EMPTY };
+}
+
+const compareFresh = (a: Fresh, b: Fresh) =>
+  a.sort < b.sort ? -1 : a.sort > b.sort ? 1 : a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+
+/** The first item of `prev` at or after `from` that sorts after `f`. */
+function insertionPoint(prev: SectionIndex, f: Fresh, from: number): number {
+  let lo = from;
+  let hi = prev.count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const key = stringAt(prev.keys, mid);
+    const sort = prev.sorts ? stringAt(prev.sorts, mid) : key;
+    const after = sort > f.sort || (sort === f.sort && key > f.key);
+    if (after) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/** Marks the previous items whose key is in `changed`. */
+function changedItems(prev: SectionIndex, changed: ReadonlyMap<string, unknown>): Uint8Array {
+  const marks = new Uint8Array(prev.count);
+  if (changed.size === 0) return marks;
+  if (prev.sorts === null) {
+    // Ordered by key: look each change up.
+    for (const key of changed.keys()) {
+      let lo = 0;
+      let hi = prev.count;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if (stringAt(prev.keys, mid) < key) lo = mid + 1;
+        else hi = mid;
+      }
+      if (lo < prev.count && stringAt(prev.keys, lo) === key) marks[lo] = 1;
+    }
+  } else {
+    for (let i = 0; i < prev.count; i++) if (changed.has(stringAt(prev.keys, i))) marks[i] = 1;
+  }
+  return marks;
+}
+
+/** A section from the previous one and its changes: the unchanged items in place, the new ones merged in. */
+function planChanges(section: Section, prev: SectionIndex, changed: ReadonlyMap<string, Item | null>): Plan {
+  const plan = new Plan();
+  const marks = changedItems(prev, changed);
+  const copyKept = (from: number, to: number) => {
+    let run = from;
+    for (let i = from; i < to; i++) {
+      if (marks[i] === 0) continue;
+      plan.copy(run, i);
+      run = i + 1;
+    }
+    plan.copy(run, to);
+  };
+  const added: Fresh[] = [];
+  for (const item of changed.values()) if (item) added.push(fresh(section, item));
+  added.sort(compareFresh);
+  let at = 0;
+  for (const f of added) {
+    const next = insertionPoint(prev, f, at);
+    copyKept(at, next);
+    plan.add(f);
+    at = next;
+  }
+  copyKept(at, prev.count);
+  return plan;
+}
+
+/** An input section compared item by item with the previous one (both ordered by key). */
+function planCompared(
+  section: InputSection,
+  prev: SectionIndex,
+  items: readonly Item[],
+  unchanged: ((section: InputSection, key: string) => boolean) | undefined,
+): Plan {
+  const plan = new Plan();
+  const sigs = prev.sigs ?? new Uint8Array(0);
+  let p = 0;
+  for (const item of items) {
+    const { key } = keyOf(section, item);
+    while (p < prev.count && stringAt(prev.keys, p) < key) p++;
+    const held = p < prev.count && stringAt(prev.keys, p) === key ? p++ : -1;
+    if (held >= 0 && unchanged?.(section, key)) {
+      plan.copy(held, held + 1);
+      continue;
+    }
+    const sig = sigOf(item);
+    if (held >= 0 && sig.equals(sigs.subarray(SIG * held, SIG * held + SIG))) plan.copy(held, held + 1);
+    else plan.add(fresh(section, item, sig));
+  }
+  return plan;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing: one pass that hashes each chunk and writes it to the store's file and the `--out` copy.
+
+/** The previous file does not hold what its index says: the run writes every item afresh. */
+class StalePrevious extends Error {}
+
+const OPEN_ITEM = Buffer.from('    {', 'utf8');
+const CLOSE_ITEM = 0x7d; // }
+
+class Sink {
+  private used = 0;
+  private readonly sha = createHash('sha256');
+  bytes = 0;
+  constructor(
+    private readonly fds: readonly number[],
+    private readonly buf: Buffer,
+  ) {}
+
+  put(b: Buffer): void {
+    if (b.length > this.buf.length - this.used) this.flush();
+    if (b.length >= this.buf.length) this.emit(b);
+    else {
+      b.copy(this.buf, this.used);
+      this.used += b.length;
+    }
+    this.bytes += b.length;
+  }
+
+  /** Copies `length` bytes of item text from `fd` at `position`, checking they start and end an item. */
+  copy(fd: number, position: number, length: number): void {
+    if (length < OPEN_ITEM.length + 1) throw new StalePrevious();
+    if (this.buf.length - this.used < OPEN_ITEM.length) this.flush();
+    let first = true;
+    while (length > 0) {
+      if (this.used === this.buf.length) this.flush();
+      const n = Math.min(length, this.buf.length - this.used);
+      if (fs.readSync(fd, this.buf, this.used, n, position) !== n) throw new StalePrevious();
+      if (first && !this.buf.subarray(this.used, this.used + OPEN_ITEM.length).equals(OPEN_ITEM)) {
+        throw new StalePrevious();
+      }
+      first = false;
+      this.used += n;
+      this.bytes += n;
+      position += n;
+      length -= n;
+    }
+    if (this.buf[this.used - 1] !== CLOSE_ITEM) throw new StalePrevious();
+  }
+
+  flush(): void {
+    if (this.used > 0) this.emit(this.buf.subarray(0, this.used));
+    this.used = 0;
+  }
+
+  digest(): string {
+    this.flush();
+    return this.sha.digest('hex');
+  }
+
+  private emit(b: Buffer): void {
+    this.sha.update(b);
+    for (const fd of this.fds) {
+      for (let done = 0; done < b.length; ) done += fs.writeSync(fd, b, done, b.length - done);
+    }
+  }
+}
+
+/** The new index of one section, filled part by part as the file is written. */
+class SectionWriter {
+  readonly lengths: Uint32Array;
+  readonly keyEnds: Uint32Array;
+  readonly sortEnds: Uint32Array | null;
+  readonly sigs: Uint8Array | null;
+  readonly keys: string[] = [];
+  readonly sorts: string[] = [];
+  start = 0;
+  private n = 0;
+  private keyLength = 0;
+  private sortLength = 0;
+
+  constructor(section: Section, count: number) {
+    this.lengths = new Uint32Array(count);
+    this.keyEnds = new Uint32Array(count);
+    this.sortEnds = hasSig(section) ? null : new Uint32Array(count);
+    this.sigs = hasSig(section) ? new Uint8Array(SIG * count) : null;
+  }
+
+  run(prev: SectionIndex, from: number, to: number): void {
+    this.lengths.set(prev.lengths.subarray(from, to), this.n);
+    this.keyLength = this.slice(prev.keys, from, to, this.keys, this.keyEnds, this.keyLength);
+    if (prev.sorts && this.sortEnds) {
+      this.sortLength = this.slice(prev.sorts, from, to, this.sorts, this.sortEnds, this.sortLength);
+    }
+    if (this.sigs && prev.sigs) this.sigs.set(prev.sigs.subarray(SIG * from, SIG * to), SIG * this.n);
+    this.n += to - from;
+  }
+
+  item(f: Fresh): void {
+    this.lengths[this.n] = f.bytes.length;
+    this.keys.push(f.key);
+    this.keyLength += f.key.length;
+    this.keyEnds[this.n] = this.keyLength;
+    if (this.sortEnds) {
+      this.sorts.push(f.sort);
+      this.sortLength += f.sort.length;
+      this.sortEnds[this.n] = this.sortLength;
+    }
+    if (this.sigs && f.sig) this.sigs.set(f.sig, SIG * this.n);
+    this.n++;
+  }
+
+  private slice(c: Column, from: number, to: number, texts: string[], ends: Uint32Array, length: number) {
+    const start = startOf(c, from);
+    const end = c.ends[to - 1] ?? 0;
+    texts.push(c.text.slice(start, end));
+    for (let i = from; i < to; i++) ends[this.n + i - from] = length + (c.ends[i] ?? 0) - start;
+    return length + end - start;
+  }
+}
+
+/** Writes the index in one pass (no copy of it in memory), its digest last into its head. */
+function writeIndex(file: string, sections: Record<Section, SectionWriter>, fileSize: number): void {
+  const fd = fs.openSync(file, 'w');
+  try {
+    const sha = createHash('sha1');
+    let at = HEAD;
+    const put = (data: Uint8Array | string) => {
+      sha.update(data);
+      if (typeof data === 'string') {
+        const size = Buffer.byteLength(data, 'utf8');
+        if (fs.writeSync(fd, data, at, 'utf8') !== size) throw new Error(`Short write to ${file}.`);
+        at += size;
+        return;
+      }
+      for (let done = 0; done < data.byteLength; ) {
+        done += fs.writeSync(fd, data, done, data.byteLength - done, at + done);
+      }
+      at += data.byteLength;
+    };
+    for (const section of LEDGER_SECTIONS) {
+      const s = sections[section];
+      const keys = s.keys.join('');
+      const sorts = s.sorts.join('');
+      const head = Buffer.alloc(24);
+      head.writeUInt32LE(s.lengths.length, 0);
+      head.writeUInt32LE(Buffer.byteLength(keys, 'utf8'), 4);
+      head.writeUInt32LE(Buffer.byteLength(sorts, 'utf8'), 8);
+      head.writeDoubleLE(s.start, 16);
+      put(head);
+      put(bytesOf(s.lengths));
+      put(bytesOf(s.keyEnds));
+      if (s.sortEnds) put(bytesOf(s.sortEnds));
+      if (s.sigs) put(s.sigs);
+      put(keys);
+      put(sorts);
+    }
+    const head = Buffer.alloc(HEAD);
+    MAGIC.copy(head, 0);
+    head.writeDoubleLE(fileSize, 8);
+    sha.digest().copy(head, 16);
+    fs.writeSync(fd, head, 0, HEAD, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+const bytesOf = (a: Uint32Array) => new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+
+/**
+ * Renames `from` to `to`, removing the file at `to`. Not a plain rename over it: on ext4 that
+ * starts writing the whole new file to disk first (auto_da_alloc), a stall of up to a second for
+ * hundreds of MB. `to` is missing only between two renames.
+ */
+function replaceFile(from: string, to: string): void {
+  const aside = `${from}.old`;
+  let moved = true;
+  try {
+    fs.renameSync(to, aside);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+    moved = false;
+  }
+  fs.renameSync(from, to);
+  if (moved) fs.rmSync(aside, { force: true });
+}
+
+type Options = Parameters<typeof writeLedgerFile>[0];
+
 /**
  * Writes the ledger file into `folder` (and a copy to `out`), serialising only what changed since
- * the previous file: the documents, families and reuse sections are compared item by item (a
- * digest of each item's JSON, kept in the file's index) with the previous file; the merged
- * sections take the merge's `changes`. Without a previous file (or without changes: a merge from
- * scratch) every item of `all()` is serialised. Byte for byte what `toLedgerJson` gives for the
- * whole ledger.
+ * the previous file. The merged sections take the merge's `changes`; an input section takes its
+ * map in `changes` when given, else its items in `base` are compared one by one (a digest of each
+ * item's JSON, kept in the file's index) with the previous file. Unchanged items are copied from
+ * the previous file as byte ranges, consecutive items in one read. Without a previous file, or
+ * without changes (a merge from scratch), or when the previous file does not match its index,
+ * every item of `all()` is serialised. Byte for byte what `toLedgerJson` gives for the whole ledger.
  */
 export function writeLedgerFile(options: {
   folder: string;
   previous: string | null;
+  /** The header fields and, for each input section without a map in `changes`, its items. */
   base: Pick<Ledger, 'documents' | 'families' | 'reuse' | 'custody'>;
   changes: MergedChanges | null;
   /**
    * True for a documents, families or reuse item known to be the same as in the previous file
    * (then it is copied without comparing its content).
    */
-  unchanged?: (section: 'documents' | 'families' | 'reuse', key: string) => boolean;
+  unchanged?: (section: InputSection, key: string) => boolean;
   all: () => Ledger;
   out: string | null;
 }): WrittenLedgerFile {
-  const prior = options.changes ? readPrevious(options.previous) : null;
-  const ledger: Partial<Ledger> & typeof options.base = prior ? options.base : options.all();
-  const header = withoutItems({ ...ledger, events: [], quotes: [], claims: [] } as Ledger);
-  type Piece = { key: string; sort: string; sig: string; bytes: Buffer; item?: Item };
-  const sections = {} as Record<Section, Piece[]>;
-  let serialised = 0;
-  // Serialised below, a section at a time (the contract's key order set once per section).
-  const fresh = (section: Section, item: Item, sig: string): Piece => {
-    serialised++;
-    return { ...keyOf(section, item), sig, bytes: EMPTY, item };
-  };
-  const slice = (e: Entry): Piece => ({
-    key: e[0],
-    sort: e[1],
-    sig: e[2],
-    bytes: (prior as { bytes: Buffer }).bytes.subarray(e[3], e[3] + e[4]),
-  });
-  for (const section of ['documents', 'families', 'reuse'] as const) {
-    const held = new Map((prior?.index[section] ?? []).map((e) => [e[0], e]));
-    // The input lists are in ledger order already.
-    sections[section] = (ledger[section] as readonly Item[]).map((item) => {
-      const key = keyOf(section, item).key;
-      const e = held.get(key);
-      if (e && options.unchanged?.(section, key)) return slice(e);
-      const sig = hash('sha1', JSON.stringify(item), 'base64');
-      return e && e[2] === sig ? slice(e) : fresh(section, item, sig);
-    });
+  // One buffer for every read and write: a large ArrayBuffer allocated here, with the merge's
+  // heap of a large store behind it, would make V8 collect that heap (external memory pressure).
+  const scratch = Buffer.allocUnsafeSlow(1 << 21);
+  const prior = options.changes ? readPrevious(options.previous, scratch) : null;
+  try {
+    return write(options, prior, scratch);
+  } catch (err) {
+    if (!(err instanceof StalePrevious)) throw err;
+    return write(options, null, scratch);
+  } finally {
+    if (prior) fs.closeSync(prior.fd);
   }
-  for (const section of ['events', 'quotes', 'claims'] as const) {
+}
+
+function write(options: Options, prior: Previous | null, scratch: Buffer): WrittenLedgerFile {
+  const ledger: Partial<Ledger> & Options['base'] = prior ? options.base : options.all();
+  const header = withoutItems({ ...ledger, events: [], quotes: [], claims: [] } as Ledger);
+  const plans = {} as Record<Section, Plan>;
+  let serialised = 0;
+  for (const section of LEDGER_SECTIONS) {
+    const changed = options.changes?.[section] as ReadonlyMap<string, Item | null> | undefined;
     if (!prior) {
-      sections[section] = (ledger[section] ?? []).map((item) => fresh(section, item, ''));
-      continue;
-    }
-    const changed = (options.changes as MergedChanges)[section] as ReadonlyMap<string, Item | null>;
-    const list = prior.index[section].filter((e) => !changed.has(e[0])).map(slice);
-    for (const item of changed.values()) if (item) list.push(fresh(section, item, ''));
-    sections[section] = list.sort(compareEntries);
+      plans[section] = new Plan();
+      for (const item of (ledger[section] ?? []) as readonly Item[]) plans[section].add(fresh(section, item));
+    } else if (changed) plans[section] = planChanges(section, prior.index[section], changed);
+    else if (hasSig(section)) {
+      plans[section] = planCompared(section, prior.index[section], ledger[section], options.unchanged);
+    } else throw new TypeError(`writeLedgerFile: changes.${section} is required`);
   }
 
   for (const section of LEDGER_SECTIONS) {
-    const pieces = sections[section].filter((p) => p.item !== undefined);
+    const pieces = plans[section].parts.filter((p): p is Fresh => !isRun(p));
+    serialised += pieces.length;
     // A thousand items at a time: a whole section's canonical copy at once strains a large heap.
     for (let k = 0; k < pieces.length; k += 1000) {
       const part = pieces.slice(k, k + 1000);
@@ -166,67 +677,67 @@ export function writeLedgerFile(options: {
     }
   }
 
-  // The file, streamed: header lines with each section's items in place of its empty list.
-  const sha = createHash('sha256');
   const temp = path.join(options.folder, `.ledger.${process.pid}.tmp`);
-  const fd = fs.openSync(temp, 'w');
-  const index = {} as LedgerIndex;
-  const counts = {} as Record<Section, number>;
-  let offset = 0;
-  let batch: Buffer[] = [];
-  let size = 0;
-  const flush = () => {
-    const b = Buffer.concat(batch, size);
-    sha.update(b);
-    fs.writeSync(fd, b);
-    batch = [];
-    size = 0;
-  };
-  const put = (b: Buffer) => {
-    batch.push(b);
-    size += b.length;
-    offset += b.length;
-    if (size >= 1 << 22) flush();
-  };
-  const comma = Buffer.from(',\n', 'utf8');
+  const outTemp = options.out
+    ? path.join(path.dirname(options.out), `.${path.basename(options.out)}.${process.pid}.tmp`)
+    : null;
+  const fds: number[] = [];
+  const sections = {} as Record<Section, SectionWriter>;
+  let sha256: string;
+  let bytes: number;
   try {
+    fds.push(fs.openSync(temp, 'w'));
+    if (outTemp) fds.push(fs.openSync(outTemp, 'w'));
+    const sink = new Sink(fds, scratch);
+    const comma = Buffer.from(',\n', 'utf8');
+    // The header's text with each section's items in place of its empty list.
     const lines = [...ledgerJsonChunks(header)].join('').split('\n');
     lines.pop(); // the text ends with a line break
     for (const line of lines) {
       const empty = /^ {2}"(\w+)": \[\](,?)$/.exec(line);
       const section = empty?.[1] as Section | undefined;
-      const list = section && section in sections ? sections[section] : null;
-      if (!section || !list) {
-        put(Buffer.from(`${line}\n`, 'utf8'));
+      const plan = section && section in plans ? plans[section] : null;
+      if (!section || !plan) {
+        sink.put(Buffer.from(`${line}\n`, 'utf8'));
         continue;
       }
-      counts[section] = list.length;
-      index[section] = [];
-      if (list.length === 0) {
-        put(Buffer.from(`${line}\n`, 'utf8'));
+      const index = new SectionWriter(section, plan.count);
+      sections[section] = index;
+      if (plan.count === 0) {
+        sink.put(Buffer.from(`${line}\n`, 'utf8'));
         continue;
       }
-      put(Buffer.from(`  "${section}": [\n`, 'utf8'));
-      list.forEach((p, i) => {
-        index[section].push([p.key, p.sort, p.sig, offset, p.bytes.length]);
-        put(p.bytes);
-        if (i + 1 < list.length) put(comma);
+      sink.put(Buffer.from(`  "${section}": [\n`, 'utf8'));
+      index.start = sink.bytes;
+      plan.parts.forEach((p, i) => {
+        if (i > 0) sink.put(comma);
+        if (isRun(p)) {
+          const prev = (prior as Previous).index[section];
+          const start = prev.offsets[p.from] ?? 0;
+          const end = (prev.offsets[p.to - 1] ?? 0) + (prev.lengths[p.to - 1] ?? 0);
+          sink.copy((prior as Previous).fd, start, end - start);
+          index.run(prev, p.from, p.to);
+        } else {
+          sink.put(p.bytes);
+          index.item(p);
+        }
       });
-      put(Buffer.from(`\n  ]${empty?.[2] ?? ''}\n`, 'utf8'));
+      sink.put(Buffer.from(`\n  ]${empty?.[2] ?? ''}\n`, 'utf8'));
     }
-    flush();
+    sha256 = sink.digest();
+    bytes = sink.bytes;
+  } catch (err) {
+    for (const f of [temp, outTemp]) if (f) fs.rmSync(f, { force: true });
+    throw err;
   } finally {
-    fs.closeSync(fd);
+    for (const fd of fds) fs.closeSync(fd);
   }
-  const sha256 = sha.digest('hex');
   const name = `ledger-${sha256.slice(0, 16)}.json`;
   const file = path.join(options.folder, name);
-  fs.writeFileSync(`${file}.index.json`, JSON.stringify(index));
+  writeIndex(`${file}${INDEX_SUFFIX}`, sections, bytes);
   fs.renameSync(temp, file);
-  if (options.out) {
-    const outTemp = path.join(path.dirname(options.out), `.${path.basename(options.out)}.${process.pid}.tmp`);
-    fs.copyFileSync(file, outTemp);
-    fs.renameSync(outTemp, options.out);
-  }
-  return { sha256, bytes: offset, counts, serialised, name, index: `${name}.index.json` };
+  if (options.out && outTemp) replaceFile(outTemp, options.out);
+  const counts = {} as Record<Section, number>;
+  for (const section of LEDGER_SECTIONS) counts[section] = plans[section].count;
+  return { sha256, bytes, counts, serialised, name, index: `${name}${INDEX_SUFFIX}` };
 }
