@@ -154,7 +154,7 @@ describe('updateReuse on worker threads', () => {
 });
 
 describe('families kept in the store', () => {
-  it('are updated from each run\'s additions as if built from all pairs, in any order', async () => {
+  it("are updated from each run's additions as if built from all pairs, in any order", async () => {
     const corpus = 'examples/corpus';
     const reports = readdirSync(corpus)
       .filter((f) => f !== 'manifest.jsonl')
@@ -173,7 +173,8 @@ describe('families kept in the store', () => {
         const full = lists(result).families;
         // Every document's stored family is its family in the lists built from all pairs.
         for (const f of full) {
-          for (const d of f.documents) expect(result.view?.family(d)).toEqual({ id: f.id, documents: f.documents });
+          for (const d of f.documents)
+            expect(result.view?.family(d)).toEqual({ id: f.id, documents: f.documents });
         }
         if (before && result.familyChanges) {
           updated++;

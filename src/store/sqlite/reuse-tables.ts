@@ -56,7 +56,7 @@ export const reuseMigrations: readonly Migration[] = [
   },
   {
     id: 202,
-    name: 'reuse: pairs found from either side, and each document\'s family kept between runs',
+    name: "reuse: pairs found from either side, and each document's family kept between runs",
     sql: `
       CREATE INDEX reuse_pairs_by_b ON reuse_pairs (b);
       CREATE TABLE reuse_families (
@@ -126,7 +126,11 @@ export interface ReuseStore {
    * Saves the family of each document given (`replace`: of every document, the others being
    * forgotten) and marks the families as computed with `indexed` documents in the index.
    */
-  saveFamilies(entries: Iterable<[documentId: string, familyId: string]>, indexed: number, replace: boolean): void;
+  saveFamilies(
+    entries: Iterable<[documentId: string, familyId: string]>,
+    indexed: number,
+    replace: boolean,
+  ): void;
 }
 
 export class SqliteReuseStore implements ReuseStore {
@@ -272,7 +276,9 @@ export class SqliteReuseStore implements ReuseStore {
   saveFamilies(entries: Iterable<[string, string]>, indexed: number, replace: boolean): void {
     this.db.transaction(() => {
       if (replace) this.db.exec('DELETE FROM reuse_families');
-      const put = this.statement('INSERT OR REPLACE INTO reuse_families (document_id, family_id) VALUES (?, ?)');
+      const put = this.statement(
+        'INSERT OR REPLACE INTO reuse_families (document_id, family_id) VALUES (?, ?)',
+      );
       for (const [document, family] of entries) put.run(document, family);
       this.statement("INSERT OR REPLACE INTO reuse_parameters (name, value) VALUES ('families', ?)").run(
         String(indexed),
