@@ -156,7 +156,8 @@ export async function analyze(
     previous: merged.full ? null : previous,
     base: merged.base,
     changes: merged.full ? null : merged.changed,
-    unchanged: merged.reused ? unchangedItems(merged.reused, reuse) : undefined,
+    // Without the merge's list of input changes, the input sections are compared item by item.
+    unchanged: merged.reused && !merged.changed.documents ? unchangedItems(merged.reused, reuse) : undefined,
     all: () => merged.ledger,
     out: ledgerPath,
   });

@@ -44,7 +44,7 @@ import {
 import { type GroupState, growGroups } from './grow-groups.js';
 import { type MergeStateStore, memoryMergeState, StateCache } from './merge-state.js';
 import { rareKeys, type WordCounts } from './rare-keys.js';
-import { createReuseIndex, documentFacts } from './reuse-index.js';
+import { documentFacts, listSource, type ReuseSource, reuseIndexOf } from './reuse-index.js';
 import { compareStrings } from './stable-id.js';
 
 export interface LedgerInput {
@@ -75,6 +75,17 @@ export interface MergeInput {
     added?: { documents: readonly string[]; pairs: readonly ReusePair[] };
     /** Documents in the reuse index after `added` (with it, tells whether `added` is all that is new to this state). */
     indexed?: number;
+    /**
+     * The families `added` created or changed, and those it joined into others (removed): with
+     * `view`, a run that `added` is all that is new to reads neither list above, only the
+     * neighbourhood of what was added.
+     */
+    familyChanges?: { families: readonly Family[]; removed: readonly string[] };
+    /** The stored reuse of one document at a time (see `ReuseView` in src/reuse). */
+    view?: {
+      pairsOf(document: string): readonly ReusePair[];
+      family(document: string): { id: string; documents: readonly string[] } | null;
+    };
   };
   /** Documents that have an extraction to merge. */
   extracted: ReadonlySet<string>;
@@ -146,6 +157,13 @@ export interface LedgerChanges {
   events: Map<string, LedgerEvent | null>;
   quotes: Map<string, LedgerQuote | null>;
   claims: Map<string, LedgerClaim | null>;
+  /**
+   * The input sections' items this run changed or removed (null), by id (reuse pairs by
+   * `a\u0000b`), when the reuse stage listed its changes; absent otherwise (then compare `base`).
+   */
+  documents?: Map<string, LedgerDocument | null>;
+  families?: Map<string, Family | null>;
+  reuse?: Map<string, ReusePair | null>;
 }
 
 /** Records that `old` (if any) became `next` (undefined: removed) in a map of changes by id. */
@@ -283,12 +301,6 @@ export function mergeLedger(
     docs.set(d.id, r);
     cache.set('doc', d.id, r);
   }
-  const index = createReuseIndex(
-    [...docs].map(([id, r]) => ({ id, textHash: r.hash, headline: r.headline })),
-    input.reuse.pairs,
-    input.reuse.families,
-  );
-
   lap('documents');
   // Facts of documents whose reuse changed are recounted.
   const dirtyClusters = new Set<number>();
@@ -296,14 +308,17 @@ export function mergeLedger(
   const dirtyClaims = new Set<string>();
   // The reuse stage's additions are all that is new only when this state saw the index just before them.
   const news = input.reuse.added;
-  const reached =
+  const incremental =
     !cache.cold &&
-    news &&
+    news !== undefined &&
     input.reuse.indexed !== undefined &&
-    meta.reuseIndexed === input.reuse.indexed - news.documents.length
-      ? reuseReach(docs, input.reuse.families, news)
-      : null;
+    meta.reuseIndexed === input.reuse.indexed - news.documents.length;
   meta.reuseIndexed = input.reuse.indexed;
+  // Then, with the stored families' changes, reuse is read around what was added only.
+  const view = incremental && input.reuse.familyChanges ? (input.reuse.view ?? null) : null;
+  const source = reuseSource(docs, view, input.reuse);
+  const index = reuseIndexOf(source);
+  const reached = incremental ? reuseReach(source, news) : null;
   for (const id of reached ?? docs.keys()) {
     const r = docs.get(id);
     if (!r) continue;
@@ -661,16 +676,34 @@ export function mergeLedger(
   cache.set('meta', 'run', meta);
   if (options.persist !== false) cache.flush();
   lap('save');
+  let lists: Omit<LedgerBase, 'custody'> | undefined;
+  const listed = () => {
+    lists ??= {
+      documents: input.documents
+        .map(toLedgerDocument(input.reuse.families))
+        .sort((a, b) => compareStrings(a.id, b.id)),
+      families: input.reuse.families
+        .map((f) => ({ id: f.id, documents: [...f.documents].sort(compareStrings), origin: f.origin }))
+        .sort((a, b) => compareStrings(a.id, b.id)),
+      reuse: [...input.reuse.pairs].sort((a, b) => compareStrings(a.a, b.a) || compareStrings(a.b, b.b)),
+    };
+    return lists;
+  };
+  // Read only when asked for: a run that lists its input changes never reads every pair and family.
   const base: LedgerBase = {
-    documents: input.documents
-      .map(toLedgerDocument(input.reuse.families))
-      .sort((a, b) => compareStrings(a.id, b.id)),
-    families: input.reuse.families
-      .map((f) => ({ id: f.id, documents: [...f.documents].sort(compareStrings), origin: f.origin }))
-      .sort((a, b) => compareStrings(a.id, b.id)),
-    reuse: [...input.reuse.pairs].sort((a, b) => compareStrings(a.a, b.a) || compareStrings(a.b, b.b)),
+    get documents() {
+      return listed().documents;
+    },
+    get families() {
+      return listed().families;
+    },
+    get reuse() {
+      return listed().reuse;
+    },
     custody: { entries: input.custody.entries, head: input.custody.head },
   };
+  if (!full && view && news && input.reuse.familyChanges)
+    inputChanges(changed, input, news, input.reuse.familyChanges);
   let ledger: Ledger | undefined;
   return {
     base,
@@ -739,24 +772,103 @@ function touch(
 }
 
 /**
- * The documents whose reuse fingerprint may have changed, from what the reuse stage added: the new documents, both sides of each new pair,
- * every member of their families (families only grow or merge, and a family's members are part of
- * each member's fingerprint) and the documents with the same text as a new one (exact copies
- * share a representative).
+ * The documents whose reuse fingerprint may have changed, from what the reuse stage added: the
+ * new documents, both sides of each new pair, every member of their families (families only grow
+ * or join, and a family's members are part of each member's fingerprint) and the documents with
+ * the same text as a new one (exact copies share a representative).
  */
-function reuseReach(
-  docs: ReadonlyMap<string, DocRecord>,
-  families: readonly Family[],
-  added: NonNullable<MergeInput['reuse']['added']>,
-): Set<string> {
+function reuseReach(source: ReuseSource, added: NonNullable<MergeInput['reuse']['added']>): Set<string> {
   const reached = new Set<string>([...added.documents, ...added.pairs.flatMap((p) => [p.a, p.b])]);
-  if (reached.size === 0) return reached;
-  for (const f of families) {
-    if (f.documents.some((d) => reached.has(d))) for (const d of f.documents) reached.add(d);
-  }
-  const hashes = new Set(added.documents.map((d) => docs.get(d)?.hash));
-  for (const [id, r] of docs) if (hashes.has(r.hash)) reached.add(id);
+  for (const d of [...reached]) for (const m of source.family(d)?.documents ?? []) reached.add(m);
+  for (const d of added.documents) for (const m of source.sameText(d)) reached.add(m);
   return reached;
+}
+
+/**
+ * What the reuse index reads: texts and headlines from the document records; pairs and families
+ * from the reuse stage's look-ups when it offers them (`view`), else from its lists.
+ */
+function reuseSource(
+  docs: ReadonlyMap<string, DocRecord>,
+  view: MergeInput['reuse']['view'] | null,
+  reuse: MergeInput['reuse'],
+): ReuseSource {
+  let byHash: Map<string, string[]> | undefined;
+  const sameText = (d: string): readonly string[] => {
+    if (!byHash) {
+      byHash = new Map();
+      for (const [id, r] of docs) {
+        const list = byHash.get(r.hash);
+        if (list) list.push(id);
+        else byHash.set(r.hash, [id]);
+      }
+    }
+    const h = docs.get(d)?.hash;
+    return h === undefined ? [d] : (byHash.get(h) ?? [d]);
+  };
+  const headline = (d: string) => docs.get(d)?.headline ?? null;
+  if (!view) {
+    let lists: ReuseSource | undefined;
+    const of = () => {
+      lists ??= listSource([], reuse.pairs, reuse.families);
+      return lists;
+    };
+    return { sameText, headline, pairsOf: (d) => of().pairsOf(d), family: (d) => of().family(d) };
+  }
+  const pairs = new Map<string, readonly ReusePair[]>();
+  const families = new Map<string, { id: string; documents: readonly string[] } | null>();
+  return {
+    sameText,
+    headline,
+    pairsOf: (d) => {
+      let list = pairs.get(d);
+      if (!list) {
+        list = view.pairsOf(d);
+        pairs.set(d, list);
+      }
+      return list;
+    },
+    family: (d) => {
+      let f = families.get(d);
+      if (f === undefined) {
+        f = view.family(d);
+        families.set(d, f);
+        for (const m of f?.documents ?? []) families.set(m, f);
+      }
+      return f;
+    },
+  };
+}
+
+/**
+ * The documents, families and reuse items a run changed, from the reuse stage's additions: each
+ * new pair, each changed family (removed ones as null) and the documents of the changed families
+ * (a document's item changes only with its family, and every new document is in one).
+ */
+function inputChanges(
+  changed: LedgerChanges,
+  input: MergeInput,
+  added: NonNullable<MergeInput['reuse']['added']>,
+  familyChanges: NonNullable<MergeInput['reuse']['familyChanges']>,
+): void {
+  changed.families = new Map();
+  changed.documents = new Map();
+  changed.reuse = new Map();
+  for (const id of familyChanges.removed) changed.families.set(id, null);
+  const familyOf = new Map<string, string>();
+  for (const f of familyChanges.families) {
+    changed.families.set(f.id, {
+      id: f.id,
+      documents: [...f.documents].sort(compareStrings),
+      origin: f.origin,
+    });
+    for (const d of f.documents) familyOf.set(d, f.id);
+  }
+  for (const d of input.documents) {
+    const family = familyOf.get(d.id);
+    if (family !== undefined) changed.documents.set(d.id, ledgerDocument(d, family));
+  }
+  for (const p of added.pairs) changed.reuse.set(`${p.a}\u0000${p.b}`, p);
 }
 
 /** Quotes with the same words and speaker match the same others (see `sameQuote`). */
@@ -834,7 +946,11 @@ function compareEvents(a: LedgerEvent, b: LedgerEvent): number {
 function toLedgerDocument(families: readonly Family[]): (d: LedgerDocumentSource) => LedgerDocument {
   const familyOf = new Map<string, string>();
   for (const f of families) for (const d of f.documents) familyOf.set(d, f.id);
-  return (d) => ({
+  return (d) => ledgerDocument(d, familyOf.get(d.id) ?? null);
+}
+
+function ledgerDocument(d: LedgerDocumentSource, family: string | null): LedgerDocument {
+  return {
     id: d.id,
     sha256: d.sha256,
     source: d.source,
@@ -842,6 +958,6 @@ function toLedgerDocument(families: readonly Family[]): (d: LedgerDocumentSource
     outlet: d.outlet,
     title: d.title,
     published: d.published,
-    family: familyOf.get(d.id) ?? null,
-  });
+    family,
+  };
 }

@@ -51,3 +51,45 @@ describe('reuse index components', () => {
     }
   });
 });
+
+describe('reuse index read one document at a time', () => {
+  const docs = [
+    { id: 'a', text: 'Headline\nThe same report.' },
+    { id: 'b', text: 'Headline\nThe same report.' },
+    { id: 'c', text: 'Another report.' },
+    { id: 'd', text: 'A third report.' },
+    { id: 'e', text: 'Unrelated.' },
+  ];
+  const withPassage = (p: ReusePair): ReusePair => ({
+    ...p,
+    passages: [{ a: [0, 4], b: [2, 6], kind: 'verbatim', score: 1 }],
+  });
+  const families: Family[] = [
+    { id: 'fam-a', documents: ['a', 'b', 'c'], origin: null },
+    { id: 'fam-d', documents: ['d'], origin: null },
+    { id: 'fam-e', documents: ['e'], origin: null },
+  ];
+
+  it('collapses exact copies and gives the representative the passages of every copy', () => {
+    const index = createReuseIndex(docs, [withPassage(pair('b', 'd', 'verbatim'))], families);
+    expect(index.canonical('b')).toBe('a');
+    expect(index.links('a')).toEqual([{ other: 'd', own: [0, 4], theirs: [2, 6] }]);
+    expect(index.links('b')).toEqual([]);
+    expect(index.links('d')).toEqual([{ other: 'a', own: [2, 6], theirs: [0, 4] }]);
+    expect(index.related('a', 'd')).toBe(true);
+    expect(index.related('b', 'd')).toBe(false);
+    expect(index.component('e')).toBe('e');
+    expect(index.component('d')).toBe('a');
+  });
+
+  it('changes the fingerprint of documents a new pair or a grown family reaches, and only theirs', () => {
+    const before = createReuseIndex(docs, [], families);
+    const grown = createReuseIndex(
+      docs,
+      [withPassage(pair('c', 'd', 'paraphrase'))],
+      [{ id: 'fam-a', documents: ['a', 'b', 'c', 'd'], origin: null }, families[2] as Family],
+    );
+    for (const id of ['a', 'b', 'c', 'd']) expect(grown.fingerprint(id)).not.toBe(before.fingerprint(id));
+    expect(grown.fingerprint('e')).toBe(before.fingerprint('e'));
+  });
+});

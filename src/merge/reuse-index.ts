@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import type { Family, ReusePair, Span, StoredDocument } from '../core/types.js';
-import { UnionFind } from './union-find.js';
 import { contentWords } from './words.js';
 
 /** One reused passage seen from one document: its own span and the span in the other document. */
@@ -53,6 +52,21 @@ export function documentFacts(d: Pick<StoredDocument, 'id' | 'text'>): DocumentF
 }
 
 /**
+ * What the reuse index reads, one document at a time: a merge that recounts a few events asks
+ * about the neighbourhood of a few documents only.
+ */
+export interface ReuseSource {
+  /** The documents with the same text as this one (itself included). */
+  sameText(document: string): readonly string[];
+  /** The reuse pairs a document is in, ordered by `a`, then `b`. */
+  pairsOf(document: string): readonly ReusePair[];
+  /** A document's family and its members, or null. */
+  family(document: string): { id: string; documents: readonly string[] } | null;
+  /** The headline span of a document, or null. */
+  headline(document: string): Span | null;
+}
+
+/**
  * Indexes reuse for the independence rule. Documents with identical text, and pairs the reuse
  * stage called `duplicate`, collapse into one representative (the smallest id), so that an exact
  * copy never adds an independent source.
@@ -62,51 +76,115 @@ export function createReuseIndex(
   pairs: readonly ReusePair[],
   families: readonly Family[],
 ): ReuseIndex {
+  return reuseIndexOf(listSource(documents, pairs, families));
+}
+
+/** A `ReuseSource` over lists held in memory. */
+export function listSource(
+  documents: readonly (Pick<StoredDocument, 'id' | 'text'> | DocumentFacts)[],
+  pairs: readonly ReusePair[],
+  families: readonly Family[],
+): ReuseSource {
   const facts = documents.map((d) => ('textHash' in d ? d : documentFacts(d)));
-  const dup = new UnionFind();
-  const byText = new Map<string, string>();
+  const byText = new Map<string, string[]>();
+  const hashOf = new Map<string, string>();
+  const headlines = new Map<string, Span>();
   for (const d of facts) {
-    dup.add(d.id);
-    const h = d.textHash;
-    const seen = byText.get(h);
-    if (seen === undefined) byText.set(h, d.id);
-    else dup.union(seen, d.id);
+    hashOf.set(d.id, d.textHash);
+    const same = byText.get(d.textHash);
+    if (same) same.push(d.id);
+    else byText.set(d.textHash, [d.id]);
+    if (d.headline) headlines.set(d.id, d.headline);
   }
-  for (const p of pairs) if (p.relation === 'duplicate') dup.union(p.a, p.b);
-
-  const familyOf = new Map<string, string>();
-  for (const f of families) for (const d of f.documents) familyOf.set(d, f.id);
-
-  const links = new Map<string, ReuseLink[]>();
-  const paired = new Set<string>();
-  const partners = new Map<string, string[]>();
-  const push = (doc: string, link: ReuseLink) => {
-    const list = links.get(doc);
-    if (list) list.push(link);
-    else links.set(doc, [link]);
+  const ordered = [...pairs].sort((x, y) => compareIds(x.a, y.a) || compareIds(x.b, y.b));
+  const pairsOf = new Map<string, ReusePair[]>();
+  for (const p of ordered) {
+    for (const d of p.a === p.b ? [p.a] : [p.a, p.b]) {
+      const list = pairsOf.get(d);
+      if (list) list.push(p);
+      else pairsOf.set(d, [p]);
+    }
+  }
+  const familyOf = new Map<string, Family>();
+  for (const f of families) for (const d of f.documents) familyOf.set(d, f);
+  return {
+    sameText: (d) => {
+      const h = hashOf.get(d);
+      return h === undefined ? [d] : (byText.get(h) as string[]);
+    },
+    pairsOf: (d) => pairsOf.get(d) ?? [],
+    family: (d) => familyOf.get(d) ?? null,
+    headline: (d) => headlines.get(d) ?? null,
   };
-  for (const p of pairs) {
-    const a = dup.find(p.a);
-    const b = dup.find(p.b);
-    if (a === b) continue;
-    paired.add(`${a}\u0000${b}`);
-    paired.add(`${b}\u0000${a}`);
-    for (const [x, y] of [
-      [a, b],
-      [b, a],
-    ] as const) {
-      const list = partners.get(x);
-      if (list) list.push(y);
-      else partners.set(x, [y]);
+}
+
+const compareIds = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
+
+/**
+ * The reuse index over a source, computed one document at a time as it is asked for (and kept):
+ * a document's duplicate group, its representative's links and partners, and its component.
+ */
+export function reuseIndexOf(source: ReuseSource): ReuseIndex {
+  const canonicalOf = new Map<string, string>();
+  const groupOf = new Map<string, readonly string[]>();
+  /** Documents linked by identical text or `duplicate` pairs; the smallest id represents them. */
+  const canonical = (d: string): string => {
+    const known = canonicalOf.get(d);
+    if (known !== undefined) return known;
+    const seen = new Set([d]);
+    const queue = [d];
+    const visit = (y: string) => {
+      if (seen.has(y)) return;
+      seen.add(y);
+      queue.push(y);
+    };
+    for (let i = 0; i < queue.length; i++) {
+      const x = queue[i] as string;
+      for (const y of source.sameText(x)) visit(y);
+      for (const p of source.pairsOf(x)) if (p.relation === 'duplicate') visit(p.a === x ? p.b : p.a);
     }
-    for (const s of p.passages) {
-      push(a, { other: b, own: s.a, theirs: s.b });
-      push(b, { other: a, own: s.b, theirs: s.a });
+    queue.sort(compareIds);
+    const least = queue[0] as string;
+    for (const x of queue) canonicalOf.set(x, least);
+    groupOf.set(least, queue);
+    return least;
+  };
+
+  /** Reused passages and partners of a representative, from the pairs of its group's members. */
+  const reach = new Map<string, { links: ReuseLink[]; partners: string[] }>();
+  const reachOf = (c: string) => {
+    let r = reach.get(c);
+    if (r) return r;
+    r = { links: [], partners: [] };
+    reach.set(c, r);
+    if (canonical(c) !== c) return r;
+    const pairs = new Map<string, ReusePair>();
+    for (const m of groupOf.get(c) ?? [c])
+      for (const p of source.pairsOf(m)) pairs.set(`${p.a}\u0000${p.b}`, p);
+    const ordered = [...pairs.values()].sort((x, y) => compareIds(x.a, y.a) || compareIds(x.b, y.b));
+    for (const p of ordered) {
+      const a = canonical(p.a);
+      const b = canonical(p.b);
+      if (a === b) continue;
+      const mine = a === c;
+      r.partners.push(mine ? b : a);
+      for (const s of p.passages)
+        r.links.push(mine ? { other: b, own: s.a, theirs: s.b } : { other: a, own: s.b, theirs: s.a });
     }
-  }
+    return r;
+  };
+  const partnerSets = new Map<string, ReadonlySet<string>>();
+  const partnersOf = (c: string) => {
+    let set = partnerSets.get(c);
+    if (!set) {
+      set = new Set(reachOf(c).partners);
+      partnerSets.set(c, set);
+    }
+    return set;
+  };
+
   // Components (documents linked through families and reuse pairs) are found when asked for: a
   // run that recounts a few events reads the neighbourhood of a few documents only.
-  const membersOf = new Map(families.map((f) => [f.id, f.documents]));
   const componentOf = new Map<string, string>();
   const component = (d: string): string => {
     const known = componentOf.get(d);
@@ -124,49 +202,48 @@ export function createReuseIndex(
     for (let i = 0; i < queue.length; i++) {
       const x = queue[i] as string;
       if (x < least) least = x;
-      const family = familyOf.get(x);
-      if (family !== undefined && !opened.has(family)) {
-        opened.add(family);
-        for (const y of membersOf.get(family) ?? []) visit(y);
+      const family = source.family(x);
+      if (family && !opened.has(family.id)) {
+        opened.add(family.id);
+        for (const y of family.documents) visit(y);
       }
-      for (const y of partners.get(x) ?? []) visit(y);
+      if (canonical(x) === x) for (const y of reachOf(x).partners) visit(y);
     }
     for (const x of queue) componentOf.set(x, least);
     return least;
   };
   const cache = new Map<string, ReadonlySet<string>>();
-  const headlines = new Map<string, Span>();
-  for (const d of facts) if (d.headline) headlines.set(d.id, d.headline);
   const digests = new Map<string, string>();
-  const membersDigest = (family: string) => {
-    let digest = digests.get(family);
+  const membersDigest = (family: { id: string; documents: readonly string[] }) => {
+    let digest = digests.get(family.id);
     if (digest === undefined) {
       digest = createHash('sha256')
-        .update([...(membersOf.get(family) ?? [])].sort().join('\u0000'))
+        .update([...family.documents].sort().join('\u0000'))
         .digest('hex');
-      digests.set(family, digest);
+      digests.set(family.id, digest);
     }
     return digest;
   };
   return {
     fingerprint: (d) => {
-      const c = dup.find(d);
-      const family = familyOf.get(c) ?? null;
+      const c = canonical(d);
+      const family = source.family(c);
+      const { links, partners } = reachOf(c);
       return createHash('sha256')
         .update(
           JSON.stringify([
             c,
-            family,
+            family?.id ?? null,
             family ? membersDigest(family) : null,
-            links.get(c) ?? [],
-            [...(partners.get(c) ?? [])].sort(),
-            headlines.get(c) ?? null,
+            links,
+            [...partners].sort(),
+            source.headline(c),
           ]),
         )
         .digest('hex')
         .slice(0, 16);
     },
-    headline: (d) => headlines.get(d) ?? null,
+    headline: (d) => source.headline(d),
     contentWords: (text) => {
       let set = cache.get(text);
       if (!set) {
@@ -175,13 +252,15 @@ export function createReuseIndex(
       }
       return set;
     },
-    canonical: (d) => dup.find(d),
+    canonical,
     component,
-    links: (d) => links.get(d) ?? [],
-    family: (d) => familyOf.get(d) ?? null,
+    links: (d) => (canonical(d) === d ? reachOf(d).links : []),
+    family: (d) => source.family(d)?.id ?? null,
     related: (a, b) => {
-      const fa = familyOf.get(a);
-      return (fa !== undefined && fa === familyOf.get(b)) || paired.has(`${a}\u0000${b}`);
+      const fa = source.family(a)?.id;
+      return (
+        (fa !== undefined && fa === source.family(b)?.id) || (canonical(a) === a && partnersOf(a).has(b))
+      );
     },
   };
 }

@@ -26,12 +26,37 @@ async function run(dir: string, batches: string[][], manifest?: string): Promise
   const out = path.join(dir, 'out');
   try {
     const ledgers: Ledger[] = [];
+    let previous: Ledger | null = null;
     for (const inputs of batches) {
       const result = await analyze(store, inputs, { manifest, out });
+      // An incremental run lists the input sections' changes too (from the stored families).
+      if (!result.merge.full) {
+        expect(result.merge.changed.documents).toBeDefined();
+        if (inputs.length > 0) expect(result.merge.changed.documents?.size).toBeGreaterThan(0);
+        // The previous run's input sections with the listed changes applied are this run's.
+        if (previous) {
+          const keyed = {
+            documents: (x: { id: string }) => x.id,
+            families: (x: { id: string }) => x.id,
+            reuse: (x: { a: string; b: string }) => `${x.a}\u0000${x.b}`,
+          } as Record<'documents' | 'families' | 'reuse', (x: never) => string>;
+          for (const section of ['documents', 'families', 'reuse'] as const) {
+            const key = keyed[section];
+            const items = new Map<string, unknown>(previous[section].map((x) => [key(x as never), x]));
+            for (const [k, item] of result.merge.changed[section] ?? []) {
+              if (item) items.set(k, item);
+              else items.delete(k);
+            }
+            const applied = [...items].sort((x, y) => (x[0] < y[0] ? -1 : 1)).map(([, x]) => x);
+            expect(applied).toEqual(result.ledger[section]);
+          }
+        }
+      }
       const expected = toLedgerJson(result.ledger);
       expect(fs.readFileSync(path.join(out, 'ledger.json'), 'utf8')).toBe(expected);
       expect(analysisOf(store).latestLedger()).toBe(expected);
       ledgers.push(result.ledger);
+      previous = result.ledger;
     }
     return ledgers;
   } finally {
