@@ -4,7 +4,7 @@ import type { Diagnostic, Ledger, StoredDocument } from '../core/types.js';
 import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest.js';
 import { type MergeResult, mergeLedger } from '../merge/index.js';
 import { analysisOf } from '../store/sqlite/analysis-tables.js';
-import type { Checkpoint, DocumentSummary, Store } from '../store/store.js';
+import type { Checkpoint, DocumentListing, DocumentSummary, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
 import { startExtractPool } from './extract-pool.js';
 import { writeLedgerFile } from './ledger-items.js';
@@ -90,7 +90,7 @@ export async function analyze(
   let t = now();
   let summary: IngestSummary | null = null;
   let reuse: Awaited<ReturnType<ReuseStage>>;
-  let documents: DocumentSummary[];
+  let documents: DocumentListing[];
   try {
     if (hasInput) {
       summary = await ingest(store, inputs, {
@@ -107,7 +107,7 @@ export async function analyze(
     t = now();
     options.onProgress?.('reuse', 0, 1);
     // Extraction adds no documents: one listing serves the reuse stage and the merge.
-    documents = [...store.documents.summaries()];
+    documents = store.documents.listing();
     reuse = await stages.reuse(store, documents);
     options.onProgress?.('reuse', 1, 1);
     timings.reuse = now() - t;
@@ -135,6 +135,7 @@ export async function analyze(
   const merged = mergeLedger(analysis.mergeState(), {
     version,
     documents,
+    describe: (ids) => describeDocuments(store, ids),
     reuse,
     extracted: analysis.extractedIds(version),
     extractions: (ids) => analysis.mergeInputsFor(version, ids),
@@ -221,6 +222,17 @@ function unchangedItems(
       : section === 'families'
         ? !families.has(key)
         : !pairs.has(key);
+}
+
+/** Listing rows of some documents: looked up one by one when few, else read in one pass. */
+function describeDocuments(store: Store, ids: readonly string[]): DocumentSummary[] {
+  if (ids.length <= 2000) {
+    return ids.map((id) => store.documents.summary(id)).filter((d): d is DocumentSummary => d !== null);
+  }
+  const wanted = new Set(ids);
+  const rows: DocumentSummary[] = [];
+  for (const d of store.documents.summaries()) if (wanted.has(d.id)) rows.push(d);
+  return rows;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Diagnostic } from '../core/types.js';
 import { type ReuseResult, updateReuse } from '../reuse/index.js';
-import type { DocumentSummary, Store } from '../store/store.js';
+import type { DocumentListing, Store } from '../store/store.js';
 import { type ExtractStage, loadExtractStage } from './extract-stage.js';
 
 export type { ExtractInput, ExtractStage } from './extract-stage.js';
@@ -9,7 +9,7 @@ export type { ExtractInput, ExtractStage } from './extract-stage.js';
 export type ReuseStage = (
   store: Store,
   /** The store's document listing, read once per run (see `UpdateReuseOptions.documents`). */
-  documents?: readonly DocumentSummary[],
+  documents?: readonly DocumentListing[],
 ) => ReuseResult | Promise<ReuseResult>;
 
 export interface Stages {

@@ -64,7 +64,16 @@ export type LedgerDocumentSource = Pick<
 export interface MergeInput {
   /** Extractor version: a state built from another version is discarded. */
   version: string;
-  documents: readonly LedgerDocumentSource[];
+  /**
+   * Every document, in any order: with `describe`, only ids are read from it; without, each
+   * entry is the document's ledger fields.
+   */
+  documents: readonly (LedgerDocumentSource | { id: string })[];
+  /**
+   * The ledger fields of some documents (a run that lists its changes asks only for the documents
+   * of changed families; the whole ledger asks for all).
+   */
+  describe?(ids: readonly string[]): Iterable<LedgerDocumentSource>;
   /**
    * `added`: what the reuse stage added in this run (documents and the pairs they are in), when
    * it knows; then only the documents those can reach have their reuse re-examined.
@@ -679,7 +688,12 @@ export function mergeLedger(
   let lists: Omit<LedgerBase, 'custody'> | undefined;
   const listed = () => {
     lists ??= {
-      documents: input.documents
+      documents: [
+        ...describe(
+          input,
+          input.documents.map((d) => d.id),
+        ),
+      ]
         .map(toLedgerDocument(input.reuse.families))
         .sort((a, b) => compareStrings(a.id, b.id)),
       families: input.reuse.families
@@ -864,9 +878,8 @@ function inputChanges(
     });
     for (const d of f.documents) familyOf.set(d, f.id);
   }
-  for (const d of input.documents) {
-    const family = familyOf.get(d.id);
-    if (family !== undefined) changed.documents.set(d.id, ledgerDocument(d, family));
+  for (const d of describe(input, [...familyOf.keys()])) {
+    changed.documents.set(d.id, ledgerDocument(d, familyOf.get(d.id) ?? null));
   }
   for (const p of added.pairs) changed.reuse.set(`${p.a}\u0000${p.b}`, p);
 }
@@ -947,6 +960,13 @@ function toLedgerDocument(families: readonly Family[]): (d: LedgerDocumentSource
   const familyOf = new Map<string, string>();
   for (const f of families) for (const d of f.documents) familyOf.set(d, f.id);
   return (d) => ledgerDocument(d, familyOf.get(d.id) ?? null);
+}
+
+/** The ledger fields of the documents `ids`, from `describe` or the input's own entries. */
+function describe(input: MergeInput, ids: readonly string[]): Iterable<LedgerDocumentSource> {
+  if (input.describe) return input.describe(ids);
+  const byId = new Map(input.documents.map((d) => [d.id, d as LedgerDocumentSource]));
+  return ids.map((id) => byId.get(id)).filter((d): d is LedgerDocumentSource => d !== undefined);
 }
 
 function ledgerDocument(d: LedgerDocumentSource, family: string | null): LedgerDocument {

@@ -82,6 +82,11 @@ describe('SQLite store', () => {
       chars: c.documents[0]!.text.length,
     });
     expect(store.documents.get('dmissing')).toBeNull();
+    // The short listing and the one-row look-up agree with the full listing.
+    const summaries = [...store.documents.summaries()];
+    expect(store.documents.listing()).toEqual(summaries.map((d) => ({ id: d.id, published: d.published })));
+    for (const d of summaries) expect(store.documents.summary(d.id)).toEqual(d);
+    expect(store.documents.summary('dmissing')).toBeNull();
   });
 
   it('keeps one original with two provenance entries for the same bytes from two sources', async () => {

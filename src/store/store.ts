@@ -45,6 +45,9 @@ export interface DocumentSummary {
   capturedAt: string;
 }
 
+/** A document in the short listing (`DocumentStore.listing`). */
+export type DocumentListing = Pick<DocumentSummary, 'id' | 'published'>;
+
 /** One source an original arrived from: the same bytes from two places give two entries. */
 export interface Provenance {
   sha256: string;
@@ -62,6 +65,13 @@ export interface DocumentStore {
   iterate(): IterableIterator<StoredDocument>;
   /** Streams listing rows (no text) in ingest order. */
   summaries(): IterableIterator<DocumentSummary>;
+  /** One document's listing row, or null. */
+  summary(id: string): DocumentSummary | null;
+  /**
+   * Every document's id and publication time in ingest order: read from an index, a small part
+   * of what `summaries` reads (the rows hold the texts).
+   */
+  listing(): DocumentListing[];
   /** Ids of the documents read from one original, in ingest order. */
   idsForOriginal(sha256: string): string[];
   /** Every source the document's original arrived from, oldest first. */

@@ -1,7 +1,14 @@
 import type { ReaderName, StoredDocument } from '../../core/types.js';
 import type { WrittenPack } from '../original-packs.js';
 import type { OriginalsFolder } from '../originals-folder.js';
-import type { DocumentStore, DocumentSummary, OriginalLocator, OriginalStore, Provenance } from '../store.js';
+import type {
+  DocumentListing,
+  DocumentStore,
+  DocumentSummary,
+  OriginalLocator,
+  OriginalStore,
+  Provenance,
+} from '../store.js';
 import type { Migration, SqliteDatabase } from './database.js';
 
 export const documentsMigrations: readonly Migration[] = [
@@ -61,6 +68,13 @@ export const documentsMigrations: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    id: 102,
+    name: 'documents listed in ingest order from an index (no row pages, which hold the texts)',
+    sql: `
+      CREATE INDEX documents_listing ON documents (ord, id, published);
+    `,
+  },
 ];
 
 /** Where an original's bytes are: a range of a pack file, or (pack null) its own loose file. */
@@ -116,12 +130,30 @@ function toDocument(row: DocumentRow): StoredDocument {
   };
 }
 
+function summaryOfRow(row: Record<string, unknown>): DocumentSummary {
+  return {
+    id: row.id as string,
+    sha256: row.sha256 as string,
+    source: row.source as string,
+    recordKey: row.record_key as string,
+    reader: row.reader as ReaderName,
+    outlet: row.outlet as string | null,
+    title: row.title as string | null,
+    published: row.published as string | null,
+    url: row.url as string | null,
+    chars: row.chars as number,
+    capturedAt: row.captured_at as string,
+  };
+}
+
 export class SqliteDocumentStore implements DocumentStore {
   private readonly byId;
   private readonly page;
   private readonly all;
   private readonly summaryRows;
   private readonly bySha;
+  private readonly listingRows;
+  private readonly summaryById;
   private readonly provenanceRows;
   private readonly countRows;
   private readonly insertRow;
@@ -134,6 +166,10 @@ export class SqliteDocumentStore implements DocumentStore {
       'SELECT id, sha256, source, record_key, reader, outlet, title, published, url, chars, captured_at FROM documents ORDER BY ord',
     );
     this.bySha = db.prepare('SELECT id FROM documents WHERE sha256 = ? ORDER BY ord');
+    this.listingRows = db.prepare('SELECT id, published FROM documents ORDER BY ord');
+    this.summaryById = db.prepare(
+      'SELECT id, sha256, source, record_key, reader, outlet, title, published, url, chars, captured_at FROM documents WHERE id = ?',
+    );
     this.provenanceRows = db.prepare(
       `SELECT p.sha256, p.source, p.captured_at, p.custody_seq FROM provenance p
        JOIN documents d ON d.sha256 = p.sha256 WHERE d.id = ? ORDER BY p.custody_seq`,
@@ -160,20 +196,17 @@ export class SqliteDocumentStore implements DocumentStore {
 
   *summaries(): IterableIterator<DocumentSummary> {
     for (const row of this.summaryRows.iterate() as IterableIterator<Record<string, unknown>>) {
-      yield {
-        id: row.id as string,
-        sha256: row.sha256 as string,
-        source: row.source as string,
-        recordKey: row.record_key as string,
-        reader: row.reader as ReaderName,
-        outlet: row.outlet as string | null,
-        title: row.title as string | null,
-        published: row.published as string | null,
-        url: row.url as string | null,
-        chars: row.chars as number,
-        capturedAt: row.captured_at as string,
-      };
+      yield summaryOfRow(row);
     }
+  }
+
+  summary(id: string): DocumentSummary | null {
+    const row = this.summaryById.get(id) as Record<string, unknown> | undefined;
+    return row ? summaryOfRow(row) : null;
+  }
+
+  listing(): DocumentListing[] {
+    return this.listingRows.all() as DocumentListing[];
   }
 
   idsForOriginal(sha256: string): string[] {
