@@ -163,8 +163,16 @@ describe('writeLedgerFile', () => {
     writeLedgerFile({ folder, previous: null, base: l, changes: null, all: () => l, out });
 
   /** Every input section by its map, as the merge reports them; `base` holds only the header. */
-  function byMaps(folder: string, out: string, previous: string, changes: Changes, next: Ledger) {
+  function byMaps(
+    folder: string,
+    out: string,
+    previous: string,
+    changes: Changes,
+    next: Ledger,
+    thread = false,
+  ) {
     return writeLedgerFile({
+      thread,
       folder,
       previous,
       base: { documents: [], families: [], reuse: [], custody: next.custody },
@@ -188,24 +196,48 @@ describe('writeLedgerFile', () => {
     expect(written.serialised).toBe(SECTIONS.reduce((sum, s) => sum + ledger[s].length, 0));
   });
 
-  it('rewrites only the changed items, run after run, by the sections’ change maps', () => {
+  it.each([
+    ['in this thread', false],
+    ['in a second thread', true],
+  ])(
+    'rewrites only the changed items, run after run, by the sections’ change maps (written %s)',
+    (_, thread) => {
+      const { folder, out } = folders();
+      let file = expectFile(first(folder, out), folder, out, ledger);
+      let current = ledger;
+      const steps: [number, number, number][] = [
+        [0, 1, 2],
+        [2, 0, 1],
+        [1, 99, 0],
+        [99, 2, 99],
+      ];
+      steps.forEach(([i, j, k], step) => {
+        const changes = changesOf(current, i, j, k, step);
+        const next = applied(current, changes, { entries: 100 + step, head: `${step}`.repeat(64) });
+        const written = byMaps(folder, out, file, changes, next, thread);
+        file = expectFile(written, folder, out, next);
+        expect(written.serialised).toBe(changedItems(changes));
+        current = next;
+      });
+    },
+  );
+
+  it('writes a ledger larger than the writing thread’s buffers (8 MB) in a second thread', () => {
     const { folder, out } = folders();
-    let file = expectFile(first(folder, out), folder, out, ledger);
-    let current = ledger;
-    const steps: [number, number, number][] = [
-      [0, 1, 2],
-      [2, 0, 1],
-      [1, 99, 0],
-      [99, 2, 99],
-    ];
-    steps.forEach(([i, j, k], step) => {
-      const changes = changesOf(current, i, j, k, step);
-      const next = applied(current, changes, { entries: 100 + step, head: `${step}`.repeat(64) });
-      const written = byMaps(folder, out, file, changes, next);
-      file = expectFile(written, folder, out, next);
-      expect(written.serialised).toBe(changedItems(changes));
-      current = next;
-    });
+    const model = ledger.documents[0] as LedgerDocument;
+    const documents = Array.from({ length: 40_000 }, (_, i) => ({
+      ...model,
+      id: `d${String(i).padStart(6, '0')}`,
+      title: `Report ${i} ${'·'.repeat(i % 50)}`,
+    }));
+    const large = { ...ledger, documents };
+    const file = expectFile(first(folder, out, large), folder, out, large);
+    const changes = changesOf(large, 20_000, 30_000, 10_000, 9);
+    const next = applied(large, changes, large.custody);
+    const written = byMaps(folder, out, file, changes, next, true);
+    expect(written.bytes).toBeGreaterThan(12 << 20);
+    expectFile(written, folder, out, next);
+    expect(written.serialised).toBe(changedItems(changes));
   });
 
   it('compares the input sections item by item when they come without maps', () => {
@@ -291,14 +323,14 @@ describe('writeLedgerFile', () => {
       ],
     ];
     for (const [name, spoil] of cases) {
-      it(name, () => {
+      it.each([false, true])(`${name} (second thread: %s)`, (thread) => {
         const { folder, out } = folders();
         const written = first(folder, out);
         const file = path.join(folder, written.name);
         spoil(file, path.join(folder, written.index));
         const changes = changesOf(ledger, 0, 1, 2, 5);
         const next = applied(ledger, changes, ledger.custody);
-        const second = byMaps(folder, out, file, changes, next);
+        const second = byMaps(folder, out, file, changes, next, thread);
         expectFile(second, folder, out, next);
         expect(second.serialised).toBe(total(next));
       });

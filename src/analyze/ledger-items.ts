@@ -2,6 +2,8 @@ import { createHash, hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { StringDecoder } from 'node:string_decoder';
+import { getSystemErrorName } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import type {
   Family,
   Ledger,
@@ -265,6 +267,7 @@ function readJsonIndex(text: string, fileSize: number): LedgerIndex {
 
 interface Previous {
   fd: number;
+  size: number;
   index: LedgerIndex;
 }
 
@@ -281,7 +284,7 @@ function readPrevious(file: string | null, scratch: Buffer): Previous | null {
     const index = fs.existsSync(`${file}${INDEX_SUFFIX}`)
       ? readBinaryIndex(`${file}${INDEX_SUFFIX}`, size, scratch)
       : readJsonIndex(fs.readFileSync(`${file}.index.json`, 'utf8'), size);
-    return { fd, index };
+    return { fd, size, index };
   } catch {
     if (fd !== null) fs.closeSync(fd);
     return null;
@@ -429,21 +432,184 @@ class StalePrevious extends Error {}
 const OPEN_ITEM = Buffer.from('    {', 'utf8');
 const CLOSE_ITEM = 0x7d; // }
 
-class Sink {
-  private used = 0;
-  private readonly sha = createHash('sha256');
-  bytes = 0;
+/** Where the sink's filled buffers go: `write` takes one and gives the buffer to fill next. */
+interface Output {
+  first(): Buffer;
+  write(buf: Buffer, length: number): Buffer;
+  /** Waits until everything given is written. */
+  finish(): void;
+  /** `finish` after a failure: never throws. */
+  close(): void;
+}
+
+const writeAll = (fd: number, bytes: Uint8Array, length: number) => {
+  for (let done = 0; done < length; ) done += fs.writeSync(fd, bytes, done, length - done);
+};
+
+/** Writes each buffer to every file in this thread. */
+class DirectOutput implements Output {
   constructor(
     private readonly fds: readonly number[],
     private readonly buf: Buffer,
   ) {}
+  first(): Buffer {
+    return this.buf;
+  }
+  write(buf: Buffer, length: number): Buffer {
+    for (const fd of this.fds) writeAll(fd, buf, length);
+    return buf;
+  }
+  finish(): void {}
+  close(): void {}
+}
+
+/**
+ * The writing thread: writes the slots the main thread publishes, in order, to every file.
+ * control: [0] slots published, [1] slots written, [2] 1 when a write failed, [3] who writes
+ * (0 not started, 1 this thread, 2 the main thread, which gave up waiting; 3 this thread ended),
+ * [4] the errno.
+ * A slot of size -1 ends it.
+ */
+const WRITER_SOURCE = `
+const { workerData } = require('node:worker_threads');
+const fs = require('node:fs');
+const { control, sizes, data, fds, slotSize } = workerData;
+if (Atomics.compareExchange(control, 3, 0, 1) === 0) {
+  try {
+    for (let done = 0; ; done++) {
+      while (Atomics.load(control, 0) === done) Atomics.wait(control, 0, done);
+      const slot = done % sizes.length;
+      const n = sizes[slot];
+      if (n < 0) break;
+      const bytes = new Uint8Array(data, slot * slotSize, n);
+      for (const fd of fds) for (let w = 0; w < n; ) w += fs.writeSync(fd, bytes, w, n - w);
+      Atomics.store(control, 1, done + 1);
+      Atomics.notify(control, 1);
+    }
+  } catch (err) {
+    Atomics.store(control, 4, typeof err.errno === 'number' ? err.errno : 0);
+    Atomics.store(control, 2, 1);
+  } finally {
+    Atomics.store(control, 3, 3);
+    Atomics.notify(control, 1);
+  }
+}
+`;
+
+const SLOTS = 4;
+/** Previous files from this size on are written in a second thread. */
+const THREAD_FROM = 64 << 20;
+const SLOT_SIZE = 1 << 21;
+/** How long to wait for the writing thread to start before writing in this thread. */
+const WRITER_START_MS = 10_000;
+
+/**
+ * Hands each filled buffer to a writing thread and fills the next one meanwhile: the writes (two
+ * files of hundreds of MB at 100k documents) overlap the reads and the hashing.
+ */
+class ThreadOutput implements Output {
+  private readonly control = new Int32Array(new SharedArrayBuffer(5 * 4));
+  private readonly sizes = new Int32Array(new SharedArrayBuffer(SLOTS * 4));
+  private readonly data = new SharedArrayBuffer(SLOTS * SLOT_SIZE);
+  private published = 0;
+  private ended = false;
+
+  constructor(private readonly fds: readonly number[]) {
+    const worker = new Worker(WRITER_SOURCE, {
+      eval: true,
+      workerData: { control: this.control, sizes: this.sizes, data: this.data, fds, slotSize: SLOT_SIZE },
+    });
+    // Failures are reported through `control`; the thread ends after the last slot.
+    worker.on('error', () => {});
+    worker.unref();
+  }
+
+  first(): Buffer {
+    return this.slot(0);
+  }
+
+  write(_buf: Buffer, length: number): Buffer {
+    this.publish(length);
+    // The next slot is free once the write of the slot published SLOTS ago is done.
+    this.waitFor(this.published - SLOTS + 1);
+    return this.slot(this.published % SLOTS);
+  }
+
+  /** Ends the thread after what it was given (also after a failure: the files are closed next). */
+  close(): void {
+    try {
+      this.finish();
+    } catch {
+      // Reported by finish() on the way that ended normally.
+    }
+  }
+
+  finish(): void {
+    if (this.ended) return;
+    this.ended = true;
+    this.publish(-1);
+    this.waitFor(this.published - 1);
+  }
+
+  private slot(i: number): Buffer {
+    return Buffer.from(this.data, i * SLOT_SIZE, SLOT_SIZE);
+  }
+
+  private publish(length: number): void {
+    this.sizes[this.published % SLOTS] = length;
+    this.published++;
+    if (Atomics.load(this.control, 3) === 2) this.writeHere();
+    Atomics.store(this.control, 0, this.published);
+    Atomics.notify(this.control, 0);
+  }
+
+  private waitFor(written: number): void {
+    const start = Date.now();
+    for (;;) {
+      if (Atomics.load(this.control, 2) === 1) {
+        const errno = Atomics.load(this.control, 4);
+        const code = errno < 0 ? getSystemErrorName(errno) : 'unknown error';
+        throw new Error(`Writing the ledger file failed (${code}): check the space and permissions there.`);
+      }
+      const done = Atomics.load(this.control, 1);
+      if (done >= written) return;
+      if (Atomics.load(this.control, 3) === 3 && Atomics.load(this.control, 1) < written) {
+        throw new Error('The ledger file writing thread ended before the file was written (a bug).');
+      }
+      if (Date.now() - start > WRITER_START_MS && Atomics.compareExchange(this.control, 3, 0, 2) === 0) {
+        this.writeHere();
+        return;
+      }
+      Atomics.wait(this.control, 1, done, 100);
+    }
+  }
+
+  /** The thread never started: writes the published slots not written yet in this thread. */
+  private writeHere(): void {
+    for (let k = Atomics.load(this.control, 1); k < this.published; k++) {
+      const length = this.sizes[k % SLOTS] ?? -1;
+      if (length >= 0) for (const fd of this.fds) writeAll(fd, this.slot(k % SLOTS), length);
+    }
+    Atomics.store(this.control, 1, this.published);
+  }
+}
+
+class Sink {
+  private buf: Buffer;
+  private used = 0;
+  private readonly sha = createHash('sha256');
+  bytes = 0;
+  constructor(private readonly output: Output) {
+    this.buf = output.first();
+  }
 
   put(b: Buffer): void {
-    if (b.length > this.buf.length - this.used) this.flush();
-    if (b.length >= this.buf.length) this.emit(b);
-    else {
-      b.copy(this.buf, this.used);
-      this.used += b.length;
+    for (let at = 0; at < b.length; ) {
+      if (this.used === this.buf.length) this.flush();
+      const n = Math.min(b.length - at, this.buf.length - this.used);
+      b.copy(this.buf, this.used, at, at + n);
+      this.used += n;
+      at += n;
     }
     this.bytes += b.length;
   }
@@ -470,20 +636,16 @@ class Sink {
   }
 
   flush(): void {
-    if (this.used > 0) this.emit(this.buf.subarray(0, this.used));
+    if (this.used === 0) return;
+    this.sha.update(this.buf.subarray(0, this.used));
+    this.buf = this.output.write(this.buf, this.used);
     this.used = 0;
   }
 
   digest(): string {
     this.flush();
+    this.output.finish();
     return this.sha.digest('hex');
-  }
-
-  private emit(b: Buffer): void {
-    this.sha.update(b);
-    for (const fd of this.fds) {
-      for (let done = 0; done < b.length; ) done += fs.writeSync(fd, b, done, b.length - done);
-    }
   }
 }
 
@@ -630,6 +792,11 @@ export function writeLedgerFile(options: {
   unchanged?: (section: InputSection, key: string) => boolean;
   all: () => Ledger;
   out: string | null;
+  /**
+   * Write in a second thread while this one reads and hashes (default: when the previous file
+   * is 64 MB or more).
+   */
+  thread?: boolean;
 }): WrittenLedgerFile {
   // One buffer for every read and write: a large ArrayBuffer allocated here, with the merge's
   // heap of a large store behind it, would make V8 collect that heap (external memory pressure).
@@ -685,10 +852,13 @@ function write(options: Options, prior: Previous | null, scratch: Buffer): Writt
   const sections = {} as Record<Section, SectionWriter>;
   let sha256: string;
   let bytes: number;
+  let output: Output | null = null;
   try {
     fds.push(fs.openSync(temp, 'w'));
     if (outTemp) fds.push(fs.openSync(outTemp, 'w'));
-    const sink = new Sink(fds, scratch);
+    const threaded = options.thread ?? (prior !== null && prior.size >= THREAD_FROM);
+    output = threaded ? new ThreadOutput(fds) : new DirectOutput(fds, scratch);
+    const sink = new Sink(output);
     const comma = Buffer.from(',\n', 'utf8');
     // The header's text with each section's items in place of its empty list.
     const lines = [...ledgerJsonChunks(header)].join('').split('\n');
@@ -727,6 +897,8 @@ function write(options: Options, prior: Previous | null, scratch: Buffer): Writt
     sha256 = sink.digest();
     bytes = sink.bytes;
   } catch (err) {
+    // Nothing may still be writing to the files once they are closed.
+    output?.close();
     for (const f of [temp, outTemp]) if (f) fs.rmSync(f, { force: true });
     throw err;
   } finally {
