@@ -464,7 +464,7 @@ class DirectOutput implements Output {
 }
 
 /**
- * The writing thread: writes the slots the main thread publishes, in order, to every file.
+ * A writing thread: writes the slots the main thread publishes, in order, to its files.
  * control: [0] slots published, [1] slots written, [2] 1 when a write failed, [3] who writes
  * (0 not started, 1 this thread, 2 the main thread, which gave up waiting; 3 this thread ended),
  * [4] the errno.
@@ -504,24 +504,30 @@ const SLOT_SIZE = 1 << 21;
 const WRITER_START_MS = 10_000;
 
 /**
- * Hands each filled buffer to a writing thread and fills the next one meanwhile: the writes (two
- * files of hundreds of MB at 100k documents) overlap the reads and the hashing.
+ * Hands each filled buffer to one writing thread per file and fills the next one meanwhile: the
+ * writes (two files of hundreds of MB at 100k documents) overlap each other, the reads and the
+ * hashing.
  */
 class ThreadOutput implements Output {
-  private readonly control = new Int32Array(new SharedArrayBuffer(5 * 4));
   private readonly sizes = new Int32Array(new SharedArrayBuffer(SLOTS * 4));
   private readonly data = new SharedArrayBuffer(SLOTS * SLOT_SIZE);
+  /** One writing thread per file, each with its `control`. */
+  private readonly lanes: { fd: number; control: Int32Array }[];
   private published = 0;
   private ended = false;
 
-  constructor(private readonly fds: readonly number[]) {
-    const worker = new Worker(WRITER_SOURCE, {
-      eval: true,
-      workerData: { control: this.control, sizes: this.sizes, data: this.data, fds, slotSize: SLOT_SIZE },
+  constructor(fds: readonly number[]) {
+    this.lanes = fds.map((fd) => {
+      const control = new Int32Array(new SharedArrayBuffer(5 * 4));
+      const worker = new Worker(WRITER_SOURCE, {
+        eval: true,
+        workerData: { control, sizes: this.sizes, data: this.data, fds: [fd], slotSize: SLOT_SIZE },
+      });
+      // Failures are reported through `control`; the thread ends after the last slot.
+      worker.on('error', () => {});
+      worker.unref();
+      return { fd, control };
     });
-    // Failures are reported through `control`; the thread ends after the last slot.
-    worker.on('error', () => {});
-    worker.unref();
   }
 
   first(): Buffer {
@@ -535,7 +541,7 @@ class ThreadOutput implements Output {
     return this.slot(this.published % SLOTS);
   }
 
-  /** Ends the thread after what it was given (also after a failure: the files are closed next). */
+  /** Ends the threads after what they were given (also after a failure: the files are closed next). */
   close(): void {
     try {
       this.finish();
@@ -558,39 +564,44 @@ class ThreadOutput implements Output {
   private publish(length: number): void {
     this.sizes[this.published % SLOTS] = length;
     this.published++;
-    if (Atomics.load(this.control, 3) === 2) this.writeHere();
-    Atomics.store(this.control, 0, this.published);
-    Atomics.notify(this.control, 0);
+    for (const lane of this.lanes) {
+      if (Atomics.load(lane.control, 3) === 2) this.writeHere(lane);
+      Atomics.store(lane.control, 0, this.published);
+      Atomics.notify(lane.control, 0);
+    }
   }
 
   private waitFor(written: number): void {
-    const start = Date.now();
-    for (;;) {
-      if (Atomics.load(this.control, 2) === 1) {
-        const errno = Atomics.load(this.control, 4);
-        const code = errno < 0 ? getSystemErrorName(errno) : 'unknown error';
-        throw new Error(`Writing the ledger file failed (${code}): check the space and permissions there.`);
+    for (const lane of this.lanes) {
+      const { control } = lane;
+      const start = Date.now();
+      for (;;) {
+        if (Atomics.load(control, 2) === 1) {
+          const errno = Atomics.load(control, 4);
+          const code = errno < 0 ? getSystemErrorName(errno) : 'unknown error';
+          throw new Error(`Writing the ledger file failed (${code}): check the space and permissions there.`);
+        }
+        const done = Atomics.load(control, 1);
+        if (done >= written) break;
+        if (Atomics.load(control, 3) === 3 && Atomics.load(control, 1) < written) {
+          throw new Error('The ledger file writing thread ended before the file was written (a bug).');
+        }
+        if (Date.now() - start > WRITER_START_MS && Atomics.compareExchange(control, 3, 0, 2) === 0) {
+          this.writeHere(lane);
+          break;
+        }
+        Atomics.wait(control, 1, done, 100);
       }
-      const done = Atomics.load(this.control, 1);
-      if (done >= written) return;
-      if (Atomics.load(this.control, 3) === 3 && Atomics.load(this.control, 1) < written) {
-        throw new Error('The ledger file writing thread ended before the file was written (a bug).');
-      }
-      if (Date.now() - start > WRITER_START_MS && Atomics.compareExchange(this.control, 3, 0, 2) === 0) {
-        this.writeHere();
-        return;
-      }
-      Atomics.wait(this.control, 1, done, 100);
     }
   }
 
-  /** The thread never started: writes the published slots not written yet in this thread. */
-  private writeHere(): void {
-    for (let k = Atomics.load(this.control, 1); k < this.published; k++) {
+  /** The lane's thread never started: writes its published slots not written yet in this thread. */
+  private writeHere(lane: { fd: number; control: Int32Array }): void {
+    for (let k = Atomics.load(lane.control, 1); k < this.published; k++) {
       const length = this.sizes[k % SLOTS] ?? -1;
-      if (length >= 0) for (const fd of this.fds) writeAll(fd, this.slot(k % SLOTS), length);
+      if (length >= 0) writeAll(lane.fd, this.slot(k % SLOTS), length);
     }
-    Atomics.store(this.control, 1, this.published);
+    Atomics.store(lane.control, 1, this.published);
   }
 }
 
