@@ -117,13 +117,17 @@ export async function analyze(
   }
 
   t = now();
+  // Read once: what was extracted before, and (with this run's extractions) what the merge reads.
+  const extracted = analysis.extractedIds(version);
   const extraction = await extractPending(store, analysis, stages.extractor, {
+    done: extracted,
     workers: options.workers,
     batch: options.batch,
     pool: early,
     added: summary?.ingested.flatMap((i) => i.newDocuments) ?? [],
     onProgress: (done, total) => options.onProgress?.('extract', done, total),
   });
+  for (const id of extraction.ids) extracted.add(id);
   timings.extract = now() - t;
 
   // The latest ledger file, if it is up to date with the merge state (marked behind from here
@@ -137,7 +141,7 @@ export async function analyze(
     documents,
     describe: (ids) => describeDocuments(store, ids),
     reuse,
-    extracted: analysis.extractedIds(version),
+    extracted,
     extractions: (ids) => analysis.mergeInputsFor(version, ids),
     texts: (ids) => ids.map((id) => store.documents.get(id)).filter((d): d is StoredDocument => d !== null),
     custody: lastCapture(store),

@@ -34,12 +34,16 @@ export interface ExtractPendingOptions {
    * closed when nothing is pending; null when it failed to start.
    */
   pool?: Promise<ExtractPool | null>;
+  /** Documents this stage's version has extracted already, when the caller has read them. */
+  done?: ReadonlySet<string>;
   onProgress?: (done: number, total: number) => void;
 }
 
 export interface ExtractPendingResult {
   /** Documents extracted. */
   extracted: number;
+  /** Their ids. */
+  ids: string[];
   /** Worker threads used (1 with none started: extracted in this thread; 0: nothing to extract). */
   workers: number;
 }
@@ -63,10 +67,10 @@ export async function extractPending(
   options: ExtractPendingOptions = {},
 ): Promise<ExtractPendingResult> {
   const version = stage.version;
-  const done = analysis.extractedIds(version);
+  const done = options.done ?? analysis.extractedIds(version);
   const pending = pendingIds(store, done, options.added);
   if (pending.length === 0 || !stage.parallel) void options.pool?.then((p) => p?.close());
-  if (pending.length === 0) return { extracted: 0, workers: 0 };
+  if (pending.length === 0) return { extracted: 0, ids: [], workers: 0 };
   const early = options.pool && stage.parallel ? await options.pool : null;
   const workers = stage.parallel
     ? Math.max(workerCount(pending.length, options.workers), early?.size ?? 0)
@@ -95,7 +99,7 @@ export async function extractPending(
         Math.min(batchSize, pending.length - i),
       );
     }
-    return { extracted: pending.length, workers: 1 };
+    return { extracted: pending.length, ids: pending, workers: 1 };
   }
 
   let pool = early;
@@ -118,7 +122,7 @@ export async function extractPending(
   } finally {
     await pool.close();
   }
-  return { extracted: pending.length, workers };
+  return { extracted: pending.length, ids: pending, workers };
 }
 
 /**
@@ -131,6 +135,6 @@ function pendingIds(store: Store, done: ReadonlySet<string>, added: readonly str
     if (done.size + fresh.length === store.documents.count()) return fresh;
   }
   const pending: string[] = [];
-  for (const s of store.documents.summaries()) if (!done.has(s.id)) pending.push(s.id);
+  for (const d of store.documents.listing()) if (!done.has(d.id)) pending.push(d.id);
   return pending;
 }
