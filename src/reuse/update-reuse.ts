@@ -21,7 +21,7 @@ export interface UpdateReuseOptions {
   /** Injected clock (tests). */
   clock?: () => Date;
   /**
-   * The store's document listing in ingest order (`store.documents.summaries()`), when the caller
+   * The store's document listing in ingest order (`store.documents.listing()`), when the caller
    * has read it already; read from the store otherwise.
    */
   documents?: Iterable<Pick<DocumentSummary, 'id' | 'published'>>;
@@ -98,12 +98,14 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
   });
   if (reuse.parameters() !== parameters) reuse.reset(parameters);
   const processed = reuse.processedIds();
+  const listing: readonly FamilyDocument[] = Array.isArray(options.documents)
+    ? options.documents
+    : [...(options.documents ?? store.documents.listing())].map((d) => ({
+        id: d.id,
+        published: d.published,
+      }));
   const fresh: string[] = [];
-  const listing: FamilyDocument[] = [];
-  for (const d of options.documents ?? store.documents.summaries()) {
-    listing.push({ id: d.id, published: d.published });
-    if (!processed.has(d.id)) fresh.push(d.id);
-  }
+  for (const d of listing) if (!processed.has(d.id)) fresh.push(d.id);
   const added = processed.size > 0 ? { documents: fresh, pairs: [] as ReusePair[] } : undefined;
   if (fresh.length === 0) return resultOf(reuse, listing, added, processed.size, processed.size);
   fresh.sort();
@@ -149,7 +151,7 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
  */
 function resultOf(
   reuse: ReuseStore,
-  documents: FamilyDocument[],
+  documents: readonly FamilyDocument[],
   added: ReuseResult['added'],
   before: number,
   indexed: number,
@@ -487,7 +489,7 @@ function verifyAll(
  * The reuse pairs and families already in the store, without doing any work.
  */
 export function loadReuse(store: Store): ReuseResult {
-  const documents = [...store.documents.summaries()].map((d) => ({ id: d.id, published: d.published }));
+  const documents = store.documents.listing();
   const reuse = reuseOf(store);
   const indexed = reuse.processedIds().size;
   return resultOf(reuse, documents, undefined, indexed, indexed, false);
