@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic, Ledger, StoredDocument } from '../core/types.js';
 import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest.js';
-import { type MergeResult, mergeLedger } from '../merge/index.js';
+import { type MergeResult, startMerge } from '../merge/index.js';
 import { analysisOf } from '../store/sqlite/analysis-tables.js';
 import type { Checkpoint, DocumentListing, DocumentSummary, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
@@ -119,7 +119,7 @@ export async function analyze(
   t = now();
   // Read once: what was extracted before, and (with this run's extractions) what the merge reads.
   const extracted = analysis.extractedIds(version);
-  const extraction = await extractPending(store, analysis, stages.extractor, {
+  const extracting = extractPending(store, analysis, stages.extractor, {
     done: extracted,
     workers: options.workers,
     batch: options.batch,
@@ -127,8 +127,9 @@ export async function analyze(
     added: summary?.ingested.flatMap((i) => i.newDocuments) ?? [],
     onProgress: (done, total) => options.onProgress?.('extract', done, total),
   });
-  for (const id of extraction.ids) extracted.add(id);
-  timings.extract = now() - t;
+  // Awaited below; a failure is reported there, not as an unhandled rejection.
+  extracting.catch(() => {});
+  const extractStarted = t;
 
   // The latest ledger file, if it is up to date with the merge state (marked behind from here
   // until the new file is saved).
@@ -136,17 +137,32 @@ export async function analyze(
   t = now();
   // Incremental: the merge state in the store holds what earlier runs merged; only the documents
   // it has not seen are read (their extraction, and their text once for its hash and headline).
-  const merged = mergeLedger(analysis.mergeState(), {
-    version,
-    documents,
-    describe: (ids) => describeDocuments(store, ids),
-    reuse,
-    extracted,
-    extractions: (ids) => analysis.mergeInputsFor(version, ids),
-    texts: (ids) => ids.map((id) => store.documents.get(id)).filter((d): d is StoredDocument => d !== null),
-    custody: lastCapture(store),
-  });
-  timings.merge = now() - t;
+  // The merge's first step does not read the new extractions: it runs while the extraction
+  // workers finish (on a large store they are still building their extractor).
+  let finish: () => MergeResult;
+  try {
+    finish = startMerge(analysis.mergeState(), {
+      version,
+      documents,
+      describe: (ids) => describeDocuments(store, ids),
+      reuse,
+      extracted,
+      extractions: (ids) => analysis.mergeInputsFor(version, ids),
+      texts: (ids) => ids.map((id) => store.documents.get(id)).filter((d): d is StoredDocument => d !== null),
+      custody: lastCapture(store),
+    });
+  } catch (err) {
+    await extracting.catch(() => {});
+    throw err;
+  }
+  const firstStep = now() - t;
+  const extraction = await extracting;
+  for (const id of extraction.ids) extracted.add(id);
+  // Extraction: the time it took beyond the merge's first step, which ran beside it.
+  timings.extract = now() - extractStarted - firstStep;
+  t = now();
+  const merged = finish();
+  timings.merge = firstStep + now() - t;
 
   t = now();
   let ledgerPath: string | null = null;

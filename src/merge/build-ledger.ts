@@ -256,6 +256,22 @@ export function mergeLedger(
   input: MergeInput,
   options: { persist?: boolean } = {},
 ): MergeResult {
+  return startMerge(store, input, options)();
+}
+
+/**
+ * `mergeLedger` in two steps. The first, run now, reads what does not depend on this run's new
+ * extractions: the state, the document records, the texts of unseen documents and their reuse
+ * (fingerprints recounted, documents marked for recounting). The returned function does the
+ * rest, reading `input.extracted` and `input.extractions` when it is called: `analyze` runs the
+ * first step while its extraction workers finish, then calls it once their results are stored.
+ * Extractions may only be added in between (never removed).
+ */
+export function startMerge(
+  store: MergeStateStore,
+  input: MergeInput,
+  options: { persist?: boolean } = {},
+): () => MergeResult {
   const timings: Record<string, number> = {};
   let clock = performance.now();
   const lap = (phase: string) => {
@@ -340,416 +356,428 @@ export function mergeLedger(
     cache.set('doc', id, r);
   }
 
-  const pending = [...input.extracted].filter((id) => docs.get(id)?.extracted === false).sort(compareStrings);
-  const extractions = [...input.extractions(pending)].sort((a, b) =>
-    compareStrings(a.documentId, b.documentId),
-  );
-
   lap('reuse');
-  // Events: assign the new mentions.
-  const items = new Map<string, MentionItem>();
-  const origins = new Map<string, string[]>();
-  const added: MentionItem[] = [];
-  for (const x of extractions) {
-    for (const item of itemsOf(x)) {
-      items.set(item.mention.id, item);
-      origins.set(item.mention.id, originsOf(item.mention, x.attributions));
-      added.push(item);
-    }
-  }
-  added.sort(compareItems);
-  const prefetchItems = (ids: readonly string[]) =>
-    cache.prefetch(
-      'item',
-      ids.filter((id) => !items.has(id)),
+  return () => {
+    clock = performance.now();
+    const pending = [...input.extracted]
+      .filter((id) => docs.get(id)?.extracted === false)
+      .sort(compareStrings);
+    const extractions = [...input.extractions(pending)].sort((a, b) =>
+      compareStrings(a.documentId, b.documentId),
     );
-  const itemOf = (id: string): MentionItem => {
-    let item = items.get(id);
-    if (!item) {
-      const r = cache.get<StoredItem>('item', id) as StoredItem;
-      item = {
-        mention: r.mention,
-        words: r.words,
-        wordSet: new Set(r.words),
-        scope: r.scope,
-        sentencePlaces: r.sentencePlaces,
-      };
-      items.set(id, item);
-      origins.set(id, r.origins);
-    }
-    return item;
-  };
-  const views = new Map<number, ClusterRecord>();
-  const clusters: ClusterState = {
-    cluster: (n) => {
-      let view = views.get(n);
-      if (!view) {
-        view = clusterView(cache, n);
-        views.set(n, view);
+
+    lap('extractions');
+    // Events: assign the new mentions.
+    const items = new Map<string, MentionItem>();
+    const origins = new Map<string, string[]>();
+    const added: MentionItem[] = [];
+    for (const x of extractions) {
+      for (const item of itemsOf(x)) {
+        items.set(item.mention.id, item);
+        origins.set(item.mention.id, originsOf(item.mention, x.attributions));
+        added.push(item);
       }
-      return view;
-    },
-    addCluster: (record) => {
-      const n = meta.clusters++;
-      cache.set('cluster', clusterKey(n), { reps: record.reps, place: record.place } satisfies ClusterHead);
-      cache.set('members', clusterKey(n), {
-        items: record.items,
-        figures: record.figures,
-      } satisfies ClusterMembers);
-      return n;
-    },
-    item: itemOf,
-    postings: (k) => cache.get<number[]>('key', k) ?? [],
-    setPostings: (k, list) => cache.set('key', k, list),
-    touch: (n) => {
+    }
+    added.sort(compareItems);
+    const prefetchItems = (ids: readonly string[]) =>
+      cache.prefetch(
+        'item',
+        ids.filter((id) => !items.has(id)),
+      );
+    const itemOf = (id: string): MentionItem => {
+      let item = items.get(id);
+      if (!item) {
+        const r = cache.get<StoredItem>('item', id) as StoredItem;
+        item = {
+          mention: r.mention,
+          words: r.words,
+          wordSet: new Set(r.words),
+          scope: r.scope,
+          sentencePlaces: r.sentencePlaces,
+        };
+        items.set(id, item);
+        origins.set(id, r.origins);
+      }
+      return item;
+    };
+    const views = new Map<number, ClusterRecord>();
+    const clusters: ClusterState = {
+      cluster: (n) => {
+        let view = views.get(n);
+        if (!view) {
+          view = clusterView(cache, n);
+          views.set(n, view);
+        }
+        return view;
+      },
+      addCluster: (record) => {
+        const n = meta.clusters++;
+        cache.set('cluster', clusterKey(n), { reps: record.reps, place: record.place } satisfies ClusterHead);
+        cache.set('members', clusterKey(n), {
+          items: record.items,
+          figures: record.figures,
+        } satisfies ClusterMembers);
+        return n;
+      },
+      item: itemOf,
+      postings: (k) => cache.get<number[]>('key', k) ?? [],
+      setPostings: (k, list) => cache.set('key', k, list),
+      touch: (n) => {
+        dirtyClusters.add(n);
+        cache.set('cluster', clusterKey(n), cache.get('cluster', clusterKey(n)));
+        cache.set('members', clusterKey(n), cache.get('members', clusterKey(n)));
+      },
+      placed: (n, place) => cache.set('place', place, [...(cache.get<number[]>('place', place) ?? []), n]),
+      prefetch: (keys, list) => {
+        if (cache.cold) return;
+        if (keys.length > 0) cache.prefetch('key', keys);
+        if (list.length === 0) return;
+        cache.prefetch('cluster', list.map(clusterKey));
+        prefetchItems(list.flatMap((n) => clusters.cluster(n).reps.flatMap(([, ids]) => ids)));
+      },
+    };
+    const assigned = assignMentions(
+      clusters,
+      added,
+      rareKeys(
+        added.map((i) => i.words),
+        3,
+        counts(cache, 'df'),
+      ),
+    );
+    const clusterOf = new Map<string, number>();
+    added.forEach((item, n) => {
+      const c = assigned[n] as number;
+      const id = item.mention.id;
+      clusterOf.set(id, c);
+      cache.set('item', id, {
+        mention: item.mention,
+        words: item.words,
+        scope: item.scope,
+        sentencePlaces: item.sentencePlaces,
+        origins: origins.get(id) ?? [],
+        cluster: c,
+      } satisfies StoredItem);
+      const doc = docs.get(item.mention.documentId) as DocRecord;
+      if (!doc.clusters.includes(c)) doc.clusters.push(c);
+      const killed = tollOf(item.mention, 'killed')?.best;
+      if (killed != null && item.sentencePlaces.length >= 2) {
+        meta.aggregates.push({
+          id,
+          cluster: c,
+          killed,
+          places: item.sentencePlaces,
+          date: item.mention.date,
+        });
+      }
+    });
+
+    lap('assign');
+    // Aggregates: re-examined as a whole (few candidates); events whose aggregates changed are rebuilt.
+    const result = findAggregates(meta.aggregates, clusters.cluster, (place) =>
+      [...(cache.get<number[]>('place', place) ?? [])].sort((a, b) => a - b),
+    );
+    const before = new Map(meta.result.attached.map(([c, list]) => [c, list.join(' ')]));
+    const after = new Map(result.attached.map(([c, list]) => [c, list.join(' ')]));
+    for (const c of new Set([...before.keys(), ...after.keys()]))
+      if (before.get(c) !== after.get(c)) dirtyClusters.add(c);
+    const removedBefore = new Set(meta.result.removed);
+    const removed = new Set(result.removed);
+    for (const a of meta.aggregates)
+      if (removedBefore.has(a.id) !== removed.has(a.id)) dirtyClusters.add(a.cluster);
+    meta.result = result;
+
+    // Second pass: fragments (events of back-references only) join the event their reports describe.
+    const affected = new Set<number>(dirtyClusters);
+    cache.prefetch('cluster', [...dirtyClusters].map(clusterKey));
+    cache.prefetch('members', [...dirtyClusters].map(clusterKey));
+    for (const n of dirtyClusters) {
+      for (const d of new Set(clusters.cluster(n).figures.map((f) => f.document))) {
+        for (const c of docs.get(d)?.clusters ?? []) affected.add(c);
+      }
+    }
+    cache.prefetch('cluster', [...affected].map(clusterKey));
+    cache.prefetch('members', [...affected].map(clusterKey));
+    cache.prefetch('absorb', [...affected].map(clusterKey));
+    for (const n of [...affected].sort((a, b) => a - b)) {
+      const record = clusters.cluster(n);
+      const ofDocument = (d: string) => docs.get(d)?.clusters ?? [];
+      const target = isFragment(record)
+        ? fragmentTarget(n, clusters.cluster, ofDocument, itemOf)
+        : isHeadlineOnly(record, index.headline, itemOf)
+          ? headlineTarget(n, clusters.cluster, ofDocument, itemOf)
+          : null;
+      const held = cache.get<number>('absorb', clusterKey(n)) ?? null;
+      if (held === target) continue;
       dirtyClusters.add(n);
-      cache.set('cluster', clusterKey(n), cache.get('cluster', clusterKey(n)));
-      cache.set('members', clusterKey(n), cache.get('members', clusterKey(n)));
-    },
-    placed: (n, place) => cache.set('place', place, [...(cache.get<number[]>('place', place) ?? []), n]),
-    prefetch: (keys, list) => {
-      if (cache.cold) return;
-      if (keys.length > 0) cache.prefetch('key', keys);
-      if (list.length === 0) return;
-      cache.prefetch('cluster', list.map(clusterKey));
-      prefetchItems(list.flatMap((n) => clusters.cluster(n).reps.flatMap(([, ids]) => ids)));
-    },
-  };
-  const assigned = assignMentions(
-    clusters,
-    added,
-    rareKeys(
-      added.map((i) => i.words),
-      3,
-      counts(cache, 'df'),
-    ),
-  );
-  const clusterOf = new Map<string, number>();
-  added.forEach((item, n) => {
-    const c = assigned[n] as number;
-    const id = item.mention.id;
-    clusterOf.set(id, c);
-    cache.set('item', id, {
-      mention: item.mention,
-      words: item.words,
-      scope: item.scope,
-      sentencePlaces: item.sentencePlaces,
-      origins: origins.get(id) ?? [],
-      cluster: c,
-    } satisfies StoredItem);
-    const doc = docs.get(item.mention.documentId) as DocRecord;
-    if (!doc.clusters.includes(c)) doc.clusters.push(c);
-    const killed = tollOf(item.mention, 'killed')?.best;
-    if (killed != null && item.sentencePlaces.length >= 2) {
-      meta.aggregates.push({ id, cluster: c, killed, places: item.sentencePlaces, date: item.mention.date });
-    }
-  });
-
-  lap('assign');
-  // Aggregates: re-examined as a whole (few candidates); events whose aggregates changed are rebuilt.
-  const result = findAggregates(meta.aggregates, clusters.cluster, (place) =>
-    [...(cache.get<number[]>('place', place) ?? [])].sort((a, b) => a - b),
-  );
-  const before = new Map(meta.result.attached.map(([c, list]) => [c, list.join(' ')]));
-  const after = new Map(result.attached.map(([c, list]) => [c, list.join(' ')]));
-  for (const c of new Set([...before.keys(), ...after.keys()]))
-    if (before.get(c) !== after.get(c)) dirtyClusters.add(c);
-  const removedBefore = new Set(meta.result.removed);
-  const removed = new Set(result.removed);
-  for (const a of meta.aggregates)
-    if (removedBefore.has(a.id) !== removed.has(a.id)) dirtyClusters.add(a.cluster);
-  meta.result = result;
-
-  // Second pass: fragments (events of back-references only) join the event their reports describe.
-  const affected = new Set<number>(dirtyClusters);
-  cache.prefetch('cluster', [...dirtyClusters].map(clusterKey));
-  cache.prefetch('members', [...dirtyClusters].map(clusterKey));
-  for (const n of dirtyClusters) {
-    for (const d of new Set(clusters.cluster(n).figures.map((f) => f.document))) {
-      for (const c of docs.get(d)?.clusters ?? []) affected.add(c);
-    }
-  }
-  cache.prefetch('cluster', [...affected].map(clusterKey));
-  cache.prefetch('members', [...affected].map(clusterKey));
-  cache.prefetch('absorb', [...affected].map(clusterKey));
-  for (const n of [...affected].sort((a, b) => a - b)) {
-    const record = clusters.cluster(n);
-    const ofDocument = (d: string) => docs.get(d)?.clusters ?? [];
-    const target = isFragment(record)
-      ? fragmentTarget(n, clusters.cluster, ofDocument, itemOf)
-      : isHeadlineOnly(record, index.headline, itemOf)
-        ? headlineTarget(n, clusters.cluster, ofDocument, itemOf)
-        : null;
-    const held = cache.get<number>('absorb', clusterKey(n)) ?? null;
-    if (held === target) continue;
-    dirtyClusters.add(n);
-    if (held !== null) {
-      dirtyClusters.add(held);
-      const list = (cache.get<number[]>('absorbed', clusterKey(held)) ?? []).filter((f) => f !== n);
-      cache.set('absorbed', clusterKey(held), list.length > 0 ? list : undefined);
-    }
-    if (target !== null) {
-      dirtyClusters.add(target);
-      cache.set('absorbed', clusterKey(target), [
-        ...(cache.get<number[]>('absorbed', clusterKey(target)) ?? []),
-        n,
-      ]);
-    }
-    cache.set('absorb', clusterKey(n), target ?? undefined);
-  }
-
-  lap('second pass');
-  const attached = new Map(result.attached);
-  let rebuilt = 0;
-  // What the rebuilt events mention, before and after (claims' answers near them are redone).
-  const touched = { documents: new Set<string>(), places: new Set<string>() };
-  const parts = [...dirtyClusters].flatMap((n) => [
-    n,
-    ...(cache.get<number[]>('absorbed', clusterKey(n)) ?? []),
-  ]);
-  cache.prefetch('cluster', parts.map(clusterKey));
-  cache.prefetch('members', parts.map(clusterKey));
-  prefetchItems(parts.flatMap((n) => clusters.cluster(n).items));
-  for (const a of attached.values()) prefetchItems(a);
-  for (const n of [...dirtyClusters].sort((a, b) => a - b)) {
-    const own = cache.get<number>('absorb', clusterKey(n)) === undefined ? [n] : [];
-    const parts = own.length > 0 ? [n, ...(cache.get<number[]>('absorbed', clusterKey(n)) ?? [])] : [];
-    const members = parts
-      .flatMap((c) => clusters.cluster(c).items)
-      .filter((id) => !removed.has(id))
-      .map(itemOf);
-    const event =
-      members.length > 0
-        ? buildEvent(
-            { items: members, aggregates: (attached.get(n) ?? []).map(itemOf) },
-            { index, origins: (m) => origins.get(m.id) ?? [] },
-          )
-        : undefined;
-    const before = cache.get<LedgerEvent>('event', clusterKey(n));
-    touch(touched, before, event);
-    track(changed.events, before, event);
-    cache.set('event', clusterKey(n), event);
-    cache.set('ehead', clusterKey(n), event ? headOf(event) : undefined);
-    rebuilt++;
-  }
-
-  lap('events');
-  // Quotes.
-  const newQuotes = extractions.flatMap((x) => x.quotes).sort(compareQuotes);
-  const quoteItems = new Map<string, QuoteItem>();
-  for (const q of newQuotes) {
-    quoteItems.set(q.id, quoteItem(q));
-    (docs.get(q.documentId) as DocRecord).quotes.push(q.id);
-  }
-  const quoteOf = (id: string) => {
-    let q = quoteItems.get(id);
-    if (!q) {
-      q = cache.get<QuoteItem>('quote', id) as QuoteItem;
-      quoteItems.set(id, q);
-    }
-    return q;
-  };
-  for (const q of newQuotes) cache.set('quote', q.id, quoteOf(q.id));
-  const quoteSets = wordSets<QuoteItem>((q) => q.tokens);
-  const quoteKeys = rareKeys(
-    newQuotes.map((q) => quoteOf(q.id).tokens),
-    3,
-    counts(cache, 'qdf'),
-  );
-  const changedQuotes = growGroups(
-    groupState(cache, 'q', 'quote', (old) => track(changed.quotes, old as LedgerQuote, undefined)),
-    newQuotes.map((q, i) => ({
-      id: q.id,
-      keys: quoteKeys[i]?.lookup ?? [],
-      file: quoteKeys[i]?.insert ?? [],
-      signature: quoteSignature(quoteOf(q.id)),
-    })),
-    (a, b) => sameQuote(quoteOf(a), quoteOf(b), quoteSets),
-  );
-  cache.prefetch('q.group', dirtyQuotes);
-  for (const q of dirtyQuotes) changedQuotes.add(cache.get<string>('q.group', q) as string);
-  cache.prefetch('q.members', changedQuotes);
-  cache.prefetch(
-    'quote',
-    [...changedQuotes].flatMap((g) => cache.get<string[]>('q.members', g) ?? []),
-  );
-  for (const g of changedQuotes) {
-    const members = cache.get<string[]>('q.members', g);
-    const quote = members ? buildQuote(members.map(quoteOf), index) : undefined;
-    track(changed.quotes, cache.get<LedgerQuote>('q.ledger', g), quote);
-    cache.set('q.ledger', g, quote);
-  }
-
-  lap('quotes');
-  // Claims.
-  const newClaims: StoredClaim[] = [];
-  for (const x of extractions) {
-    for (const c of x.claims) {
-      const item = claimItem(c, x);
-      const at: Record<string, number> = {};
-      for (const m of [...c.about, ...item.incidents]) {
-        const cluster = clusterOf.get(m);
-        if (cluster !== undefined) at[m] = cluster;
+      if (held !== null) {
+        dirtyClusters.add(held);
+        const list = (cache.get<number[]>('absorbed', clusterKey(held)) ?? []).filter((f) => f !== n);
+        cache.set('absorbed', clusterKey(held), list.length > 0 ? list : undefined);
       }
-      newClaims.push({ ...item, at });
-      (docs.get(c.documentId) as DocRecord).claims.push(c.id);
+      if (target !== null) {
+        dirtyClusters.add(target);
+        cache.set('absorbed', clusterKey(target), [
+          ...(cache.get<number[]>('absorbed', clusterKey(target)) ?? []),
+          n,
+        ]);
+      }
+      cache.set('absorb', clusterKey(n), target ?? undefined);
     }
-  }
-  newClaims.sort((a, b) => compareClaims(a.claim, b.claim));
-  for (const c of newClaims) cache.set('claim', c.claim.id, c);
-  const claimOf = (id: string) => cache.get<StoredClaim>('claim', id) as StoredClaim;
-  const claimSets = wordSets<ClaimItem>((c) => c.words);
-  const claimKeys = rareKeys(
-    newClaims.map((c) => c.words),
-    3,
-    counts(cache, 'cdf'),
-  );
-  const droppedClaims = new Set<string>();
-  const changedClaims = growGroups(
-    groupState(
-      cache,
-      'c',
+
+    lap('second pass');
+    const attached = new Map(result.attached);
+    let rebuilt = 0;
+    // What the rebuilt events mention, before and after (claims' answers near them are redone).
+    const touched = { documents: new Set<string>(), places: new Set<string>() };
+    const parts = [...dirtyClusters].flatMap((n) => [
+      n,
+      ...(cache.get<number[]>('absorbed', clusterKey(n)) ?? []),
+    ]);
+    cache.prefetch('cluster', parts.map(clusterKey));
+    cache.prefetch('members', parts.map(clusterKey));
+    prefetchItems(parts.flatMap((n) => clusters.cluster(n).items));
+    for (const a of attached.values()) prefetchItems(a);
+    for (const n of [...dirtyClusters].sort((a, b) => a - b)) {
+      const own = cache.get<number>('absorb', clusterKey(n)) === undefined ? [n] : [];
+      const parts = own.length > 0 ? [n, ...(cache.get<number[]>('absorbed', clusterKey(n)) ?? [])] : [];
+      const members = parts
+        .flatMap((c) => clusters.cluster(c).items)
+        .filter((id) => !removed.has(id))
+        .map(itemOf);
+      const event =
+        members.length > 0
+          ? buildEvent(
+              { items: members, aggregates: (attached.get(n) ?? []).map(itemOf) },
+              { index, origins: (m) => origins.get(m.id) ?? [] },
+            )
+          : undefined;
+      const before = cache.get<LedgerEvent>('event', clusterKey(n));
+      touch(touched, before, event);
+      track(changed.events, before, event);
+      cache.set('event', clusterKey(n), event);
+      cache.set('ehead', clusterKey(n), event ? headOf(event) : undefined);
+      rebuilt++;
+    }
+
+    lap('events');
+    // Quotes.
+    const newQuotes = extractions.flatMap((x) => x.quotes).sort(compareQuotes);
+    const quoteItems = new Map<string, QuoteItem>();
+    for (const q of newQuotes) {
+      quoteItems.set(q.id, quoteItem(q));
+      (docs.get(q.documentId) as DocRecord).quotes.push(q.id);
+    }
+    const quoteOf = (id: string) => {
+      let q = quoteItems.get(id);
+      if (!q) {
+        q = cache.get<QuoteItem>('quote', id) as QuoteItem;
+        quoteItems.set(id, q);
+      }
+      return q;
+    };
+    for (const q of newQuotes) cache.set('quote', q.id, quoteOf(q.id));
+    const quoteSets = wordSets<QuoteItem>((q) => q.tokens);
+    const quoteKeys = rareKeys(
+      newQuotes.map((q) => quoteOf(q.id).tokens),
+      3,
+      counts(cache, 'qdf'),
+    );
+    const changedQuotes = growGroups(
+      groupState(cache, 'q', 'quote', (old) => track(changed.quotes, old as LedgerQuote, undefined)),
+      newQuotes.map((q, i) => ({
+        id: q.id,
+        keys: quoteKeys[i]?.lookup ?? [],
+        file: quoteKeys[i]?.insert ?? [],
+        signature: quoteSignature(quoteOf(q.id)),
+      })),
+      (a, b) => sameQuote(quoteOf(a), quoteOf(b), quoteSets),
+    );
+    cache.prefetch('q.group', dirtyQuotes);
+    for (const q of dirtyQuotes) changedQuotes.add(cache.get<string>('q.group', q) as string);
+    cache.prefetch('q.members', changedQuotes);
+    cache.prefetch(
+      'quote',
+      [...changedQuotes].flatMap((g) => cache.get<string[]>('q.members', g) ?? []),
+    );
+    for (const g of changedQuotes) {
+      const members = cache.get<string[]>('q.members', g);
+      const quote = members ? buildQuote(members.map(quoteOf), index) : undefined;
+      track(changed.quotes, cache.get<LedgerQuote>('q.ledger', g), quote);
+      cache.set('q.ledger', g, quote);
+    }
+
+    lap('quotes');
+    // Claims.
+    const newClaims: StoredClaim[] = [];
+    for (const x of extractions) {
+      for (const c of x.claims) {
+        const item = claimItem(c, x);
+        const at: Record<string, number> = {};
+        for (const m of [...c.about, ...item.incidents]) {
+          const cluster = clusterOf.get(m);
+          if (cluster !== undefined) at[m] = cluster;
+        }
+        newClaims.push({ ...item, at });
+        (docs.get(c.documentId) as DocRecord).claims.push(c.id);
+      }
+    }
+    newClaims.sort((a, b) => compareClaims(a.claim, b.claim));
+    for (const c of newClaims) cache.set('claim', c.claim.id, c);
+    const claimOf = (id: string) => cache.get<StoredClaim>('claim', id) as StoredClaim;
+    const claimSets = wordSets<ClaimItem>((c) => c.words);
+    const claimKeys = rareKeys(
+      newClaims.map((c) => c.words),
+      3,
+      counts(cache, 'cdf'),
+    );
+    const droppedClaims = new Set<string>();
+    const changedClaims = growGroups(
+      groupState(
+        cache,
+        'c',
+        'claim',
+        (old) => track(changed.claims, old as LedgerClaim, undefined),
+        (g) => droppedClaims.add(g),
+      ),
+      newClaims.map((c, i) => ({
+        id: c.claim.id,
+        keys: claimKeys[i]?.lookup ?? [],
+        file: claimKeys[i]?.insert ?? [],
+        signature: claimSignature(c),
+      })),
+      (a, b) => sameClaim(claimOf(a), claimOf(b), claimSets),
+    );
+    cache.prefetch('c.group', dirtyClaims);
+    for (const c of dirtyClaims) changedClaims.add(cache.get<string>('c.group', c) as string);
+    cache.prefetch('c.members', changedClaims);
+    cache.prefetch(
       'claim',
-      (old) => track(changed.claims, old as LedgerClaim, undefined),
-      (g) => droppedClaims.add(g),
-    ),
-    newClaims.map((c, i) => ({
-      id: c.claim.id,
-      keys: claimKeys[i]?.lookup ?? [],
-      file: claimKeys[i]?.insert ?? [],
-      signature: claimSignature(c),
-    })),
-    (a, b) => sameClaim(claimOf(a), claimOf(b), claimSets),
-  );
-  cache.prefetch('c.group', dirtyClaims);
-  for (const c of dirtyClaims) changedClaims.add(cache.get<string>('c.group', c) as string);
-  cache.prefetch('c.members', changedClaims);
-  cache.prefetch(
-    'claim',
-    [...changedClaims].flatMap((g) => cache.get<string[]>('c.members', g) ?? []),
-  );
-  for (const g of changedClaims) {
-    const members = cache.get<string[]>('c.members', g);
-    const claim = members ? buildClaim(members.map(claimOf), index) : undefined;
-    // The claim is listed once its answer is known (below); an id gone is removed now.
-    const old = cache.get<LedgerClaim>('c.ledger', g);
-    if (old && (!claim || old.id !== claim.id) && !changed.claims.get(old.id))
-      changed.claims.set(old.id, null);
-    cache.set('c.ledger', g, claim);
-    cache.set('chead', g, claim ? claimHead(claim) : undefined);
-  }
-  for (const [id, r] of docs) if (!r.extracted && input.extracted.has(id)) r.extracted = true;
-  for (const id of pending) cache.set('doc', id, docs.get(id));
+      [...changedClaims].flatMap((g) => cache.get<string[]>('c.members', g) ?? []),
+    );
+    for (const g of changedClaims) {
+      const members = cache.get<string[]>('c.members', g);
+      const claim = members ? buildClaim(members.map(claimOf), index) : undefined;
+      // The claim is listed once its answer is known (below); an id gone is removed now.
+      const old = cache.get<LedgerClaim>('c.ledger', g);
+      if (old && (!claim || old.id !== claim.id) && !changed.claims.get(old.id))
+        changed.claims.set(old.id, null);
+      cache.set('c.ledger', g, claim);
+      cache.set('chead', g, claim ? claimHead(claim) : undefined);
+    }
+    for (const [id, r] of docs) if (!r.extracted && input.extracted.has(id)) r.extracted = true;
+    for (const id of pending) cache.set('doc', id, docs.get(id));
 
-  lap('claims');
-  // Answers, from compact event heads rather than the events themselves (a state from before the
-  // heads were kept gets them once).
-  if (!meta.heads) {
-    for (const [k, e] of cache.scan<LedgerEvent>('event')) cache.set('ehead', k, headOf(e));
-    meta.heads = true;
-  }
-  // Answering reads little of each claim group: its head (a state from before heads gets them once).
-  if (!meta.claimHeads) {
-    for (const [g, c] of cache.scan<LedgerClaim>('c.ledger')) cache.set('chead', g, claimHead(c));
-    meta.claimHeads = true;
-  }
-  const answered = answerGroups({
-    cache,
-    full: cache.cold || meta.answerIndex !== ANSWER_INDEX,
-    changes: {
-      groups: changedClaims,
-      dropped: droppedClaims,
-      documents: touched.documents,
-      places: touched.places,
-    },
-    claimsOf: (d) => docs.get(d)?.claims ?? [],
-    removed,
-  });
-  meta.answerIndex = ANSWER_INDEX;
-  // A claim changes with its group or its answer (which any event may move); it is kept with it.
-  cache.prefetch(
-    'c.ledger',
-    answered.map((g) => g.group),
-  );
-  for (const g of answered) {
-    const claim = {
-      ...(cache.get<LedgerClaim>('c.ledger', g.group) as LedgerClaim),
-      answers: g.answers,
-    };
-    changed.claims.set(claim.id, claim);
-    cache.set('c.ledger', g.group, claim);
-    cache.set('chead', g.group, claimHead(claim));
-  }
-
-  lap('assemble');
-  cache.set('meta', 'run', meta);
-  if (options.persist !== false) cache.flush();
-  lap('save');
-  let lists: Omit<LedgerBase, 'custody'> | undefined;
-  const listed = () => {
-    lists ??= {
-      documents: [
-        ...describe(
-          input,
-          input.documents.map((d) => d.id),
-        ),
-      ]
-        .map(toLedgerDocument(input.reuse.families))
-        .sort((a, b) => compareStrings(a.id, b.id)),
-      families: input.reuse.families
-        .map((f) => ({ id: f.id, documents: [...f.documents].sort(compareStrings), origin: f.origin }))
-        .sort((a, b) => compareStrings(a.id, b.id)),
-      reuse: [...input.reuse.pairs].sort((a, b) => compareStrings(a.a, b.a) || compareStrings(a.b, b.b)),
-    };
-    return lists;
-  };
-  // Read only when asked for: a run that lists its input changes never reads every pair and family.
-  const base: LedgerBase = {
-    get documents() {
-      return listed().documents;
-    },
-    get families() {
-      return listed().families;
-    },
-    get reuse() {
-      return listed().reuse;
-    },
-    custody: { entries: input.custody.entries, head: input.custody.head },
-  };
-  if (!full && view && news && input.reuse.familyChanges)
-    inputChanges(changed, input, news, input.reuse.familyChanges);
-  let ledger: Ledger | undefined;
-  return {
-    base,
-    // Assembled when asked for: a run that writes only the changed items never reads the others.
-    get ledger() {
-      ledger ??= {
-        schema: 'corroborate.ledger/1',
-        documents: base.documents,
-        families: base.families,
-        reuse: base.reuse,
-        events: cache
-          .scan<LedgerEvent>('event')
-          .map(([, e]) => e)
-          .sort(compareEvents),
-        quotes: cache
-          .scan<LedgerQuote>('q.ledger')
-          .map(([, q]) => q)
-          .sort(compareLedgerQuotes),
-        claims: cache
-          .scan<LedgerClaim>('c.ledger')
-          .map(([, c]) => c)
-          .sort(compareLedgerClaims),
-        custody: base.custody,
+    lap('claims');
+    // Answers, from compact event heads rather than the events themselves (a state from before the
+    // heads were kept gets them once).
+    if (!meta.heads) {
+      for (const [k, e] of cache.scan<LedgerEvent>('event')) cache.set('ehead', k, headOf(e));
+      meta.heads = true;
+    }
+    // Answering reads little of each claim group: its head (a state from before heads gets them once).
+    if (!meta.claimHeads) {
+      for (const [g, c] of cache.scan<LedgerClaim>('c.ledger')) cache.set('chead', g, claimHead(c));
+      meta.claimHeads = true;
+    }
+    const answered = answerGroups({
+      cache,
+      full: cache.cold || meta.answerIndex !== ANSWER_INDEX,
+      changes: {
+        groups: changedClaims,
+        dropped: droppedClaims,
+        documents: touched.documents,
+        places: touched.places,
+      },
+      claimsOf: (d) => docs.get(d)?.claims ?? [],
+      removed,
+    });
+    meta.answerIndex = ANSWER_INDEX;
+    // A claim changes with its group or its answer (which any event may move); it is kept with it.
+    cache.prefetch(
+      'c.ledger',
+      answered.map((g) => g.group),
+    );
+    for (const g of answered) {
+      const claim = {
+        ...(cache.get<LedgerClaim>('c.ledger', g.group) as LedgerClaim),
+        answers: g.answers,
       };
-      return ledger;
-    },
-    full,
-    merged: pending.length,
-    rebuilt,
-    changed,
-    reused: full ? null : reached,
-    timings,
+      changed.claims.set(claim.id, claim);
+      cache.set('c.ledger', g.group, claim);
+      cache.set('chead', g.group, claimHead(claim));
+    }
+
+    lap('assemble');
+    cache.set('meta', 'run', meta);
+    if (options.persist !== false) cache.flush();
+    lap('save');
+    let lists: Omit<LedgerBase, 'custody'> | undefined;
+    const listed = () => {
+      lists ??= {
+        documents: [
+          ...describe(
+            input,
+            input.documents.map((d) => d.id),
+          ),
+        ]
+          .map(toLedgerDocument(input.reuse.families))
+          .sort((a, b) => compareStrings(a.id, b.id)),
+        families: input.reuse.families
+          .map((f) => ({ id: f.id, documents: [...f.documents].sort(compareStrings), origin: f.origin }))
+          .sort((a, b) => compareStrings(a.id, b.id)),
+        reuse: [...input.reuse.pairs].sort((a, b) => compareStrings(a.a, b.a) || compareStrings(a.b, b.b)),
+      };
+      return lists;
+    };
+    // Read only when asked for: a run that lists its input changes never reads every pair and family.
+    const base: LedgerBase = {
+      get documents() {
+        return listed().documents;
+      },
+      get families() {
+        return listed().families;
+      },
+      get reuse() {
+        return listed().reuse;
+      },
+      custody: { entries: input.custody.entries, head: input.custody.head },
+    };
+    if (!full && view && news && input.reuse.familyChanges)
+      inputChanges(changed, input, news, input.reuse.familyChanges);
+    let ledger: Ledger | undefined;
+    return {
+      base,
+      // Assembled when asked for: a run that writes only the changed items never reads the others.
+      get ledger() {
+        ledger ??= {
+          schema: 'corroborate.ledger/1',
+          documents: base.documents,
+          families: base.families,
+          reuse: base.reuse,
+          events: cache
+            .scan<LedgerEvent>('event')
+            .map(([, e]) => e)
+            .sort(compareEvents),
+          quotes: cache
+            .scan<LedgerQuote>('q.ledger')
+            .map(([, q]) => q)
+            .sort(compareLedgerQuotes),
+          claims: cache
+            .scan<LedgerClaim>('c.ledger')
+            .map(([, c]) => c)
+            .sort(compareLedgerClaims),
+          custody: base.custody,
+        };
+        return ledger;
+      },
+      full,
+      merged: pending.length,
+      rebuilt,
+      changed,
+      reused: full ? null : reached,
+      timings,
+    };
   };
 }
 

@@ -5,6 +5,7 @@ export {
   type MergeInput,
   type MergeResult,
   mergeLedger,
+  startMerge,
 } from './build-ledger.js';
 export { type Corroboration, corroborate, type Occurrence } from './independence.js';
 export { type MergeStateStore, memoryMergeState } from './merge-state.js';
