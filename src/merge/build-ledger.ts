@@ -94,6 +94,11 @@ export interface MergeInput {
     view?: {
       pairsOf(document: string): readonly ReusePair[];
       family(document: string): { id: string; documents: readonly string[] } | null;
+      /** Both for many documents at once (fewer queries). */
+      pairsOfMany?(documents: readonly string[]): ReadonlyMap<string, readonly ReusePair[]>;
+      familiesOfMany?(
+        documents: readonly string[],
+      ): ReadonlyMap<string, { id: string; documents: readonly string[] }>;
     };
   };
   /** Documents that have an extraction to merge. */
@@ -344,6 +349,7 @@ export function startMerge(
   const source = reuseSource(docs, view, input.reuse);
   const index = reuseIndexOf(source);
   const reached = incremental ? reuseReach(source, news) : null;
+  if (reached) source.prefetch?.([...reached]);
   for (const id of reached ?? docs.keys()) {
     const r = docs.get(id);
     if (!r) continue;
@@ -538,6 +544,10 @@ export function startMerge(
     cache.prefetch('members', parts.map(clusterKey));
     prefetchItems(parts.flatMap((n) => clusters.cluster(n).items));
     for (const a of attached.values()) prefetchItems(a);
+    // The reuse of every document the rebuilt events mention, read at once.
+    source.prefetch?.([
+      ...new Set(parts.flatMap((n) => clusters.cluster(n).items.map((id) => itemOf(id).mention.documentId))),
+    ]);
     for (const n of [...dirtyClusters].sort((a, b) => a - b)) {
       const own = cache.get<number>('absorb', clusterKey(n)) === undefined ? [n] : [];
       const parts = own.length > 0 ? [n, ...(cache.get<number[]>('absorbed', clusterKey(n)) ?? [])] : [];
@@ -862,6 +872,20 @@ function reuseSource(
   return {
     sameText,
     headline,
+    prefetch: (documents) => {
+      const pairsOfMany = view.pairsOfMany?.bind(view);
+      const familiesOfMany = view.familiesOfMany?.bind(view);
+      const wanted = documents.filter((d) => !pairs.has(d));
+      if (pairsOfMany && wanted.length > 0) {
+        for (const [d, list] of pairsOfMany(wanted)) pairs.set(d, list);
+      }
+      const unknown = documents.filter((d) => !families.has(d));
+      if (familiesOfMany && unknown.length > 0) {
+        const found = familiesOfMany(unknown);
+        for (const d of unknown) families.set(d, found.get(d) ?? null);
+        for (const f of found.values()) for (const m of f.documents) families.set(m, f);
+      }
+    },
     pairsOf: (d) => {
       let list = pairs.get(d);
       if (!list) {

@@ -64,6 +64,8 @@ export interface ReuseSource {
   family(document: string): { id: string; documents: readonly string[] } | null;
   /** The headline span of a document, or null. */
   headline(document: string): Span | null;
+  /** Reads the pairs and families of many documents at once, before they are asked for one by one. */
+  prefetch?(documents: readonly string[]): void;
 }
 
 /**

@@ -176,6 +176,15 @@ describe('families kept in the store', () => {
           for (const d of f.documents)
             expect(result.view?.family(d)).toEqual({ id: f.id, documents: f.documents });
         }
+        // Many documents at once give what one at a time gives.
+        const ids = full.flatMap((f) => f.documents);
+        const pairsOfMany = result.view?.pairsOfMany(ids);
+        const familiesOfMany = result.view?.familiesOfMany([...ids, 'dmissing']);
+        for (const d of ids) {
+          expect(pairsOfMany?.get(d)).toEqual(result.view?.pairsOf(d));
+          expect(familiesOfMany?.get(d)).toEqual(result.view?.family(d));
+        }
+        expect(familiesOfMany?.has('dmissing')).toBe(false);
         if (before && result.familyChanges) {
           updated++;
           joined += result.familyChanges.removed.length;

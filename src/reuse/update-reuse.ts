@@ -59,6 +59,10 @@ export interface ReuseView {
   pairsOf(document: string): ReusePair[];
   /** A document's family and its members (sorted), or null for a document not indexed. */
   family(document: string): { id: string; documents: readonly string[] } | null;
+  /** `pairsOf` of many documents at once (a few queries instead of one per document). */
+  pairsOfMany(documents: readonly string[]): Map<string, ReusePair[]>;
+  /** `family` of many documents at once; documents not indexed are left out. */
+  familiesOfMany(documents: readonly string[]): Map<string, { id: string; documents: readonly string[] }>;
 }
 
 /**
@@ -185,6 +189,8 @@ function resultOf(
       const id = reuse.familyOf(d);
       return id === null ? null : { id, documents: reuse.familyMembers(id) };
     },
+    pairsOfMany: (ds) => reuse.pairsOfMany(ds),
+    familiesOfMany: (ds) => reuse.familiesOfMany(ds),
   };
   return {
     get pairs() {

@@ -112,6 +112,8 @@ export interface ReuseStore {
   pairs(): ReusePair[];
   /** The verified pairs one document is in, ordered by `a`, then `b`. */
   pairsOf(documentId: string): ReusePair[];
+  /** `pairsOf` of many documents in a few queries. */
+  pairsOfMany(documentIds: readonly string[]): Map<string, ReusePair[]>;
   signature(documentId: string): Uint32Array | null;
   /**
    * Indexed documents when the families were last saved, or null when none were (then
@@ -122,6 +124,8 @@ export interface ReuseStore {
   familyOf(documentId: string): string | null;
   /** The documents saved in a family, sorted. */
   familyMembers(familyId: string): string[];
+  /** The family of each of many documents (those saved in one) and its members, in a few queries. */
+  familiesOfMany(documentIds: readonly string[]): Map<string, { id: string; documents: string[] }>;
   /**
    * Saves the family of each document given (`replace`: of every document, the others being
    * forgotten) and marks the families as computed with `indexed` documents in the index.
@@ -250,6 +254,41 @@ export class SqliteReuseStore implements ReuseStore {
     return rows
       .sort((x, y) => (x.a < y.a ? -1 : x.a > y.a ? 1 : x.b < y.b ? -1 : x.b > y.b ? 1 : 0))
       .map(pairOfRow);
+  }
+
+  pairsOfMany(documentIds: readonly string[]): Map<string, ReusePair[]> {
+    const out = new Map<string, ReusePair[]>(documentIds.map((d) => [d, []]));
+    const rows = this.statement(
+      `SELECT * FROM reuse_pairs WHERE a IN (SELECT value FROM json_each(?))
+       UNION SELECT * FROM reuse_pairs WHERE b IN (SELECT value FROM json_each(?))
+       ORDER BY a, b`,
+    ).all(JSON.stringify(documentIds), JSON.stringify(documentIds)) as PairRow[];
+    for (const row of rows) {
+      const pair = pairOfRow(row);
+      out.get(pair.a)?.push(pair);
+      if (pair.b !== pair.a) out.get(pair.b)?.push(pair);
+    }
+    return out;
+  }
+
+  familiesOfMany(documentIds: readonly string[]): Map<string, { id: string; documents: string[] }> {
+    const families = new Map<string, { id: string; documents: string[] }>();
+    const rows = this.statement(
+      `SELECT family_id, document_id FROM reuse_families WHERE family_id IN (
+         SELECT family_id FROM reuse_families WHERE document_id IN (SELECT value FROM json_each(?)))
+       ORDER BY family_id, document_id`,
+    ).all(JSON.stringify(documentIds)) as { family_id: string; document_id: string }[];
+    const out = new Map<string, { id: string; documents: string[] }>();
+    for (const r of rows) {
+      let f = families.get(r.family_id);
+      if (!f) {
+        f = { id: r.family_id, documents: [] };
+        families.set(r.family_id, f);
+      }
+      f.documents.push(r.document_id);
+      out.set(r.document_id, f);
+    }
+    return out;
   }
 
   familiesIndexed(): number | null {
