@@ -122,6 +122,19 @@ export function listSource(
 
 const compareIds = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
+/** Every node reachable from `start` (itself first), breadth first: `edges` visits a node's neighbours. */
+function reachable(start: string, edges: (node: string, visit: (next: string) => void) => void): string[] {
+  const seen = new Set([start]);
+  const queue = [start];
+  const visit = (next: string) => {
+    if (seen.has(next)) return;
+    seen.add(next);
+    queue.push(next);
+  };
+  for (let i = 0; i < queue.length; i++) edges(queue[i] as string, visit);
+  return queue;
+}
+
 /**
  * The reuse index over a source, computed one document at a time as it is asked for (and kept):
  * a document's duplicate group, its representative's links and partners, and its component.
@@ -133,18 +146,10 @@ export function reuseIndexOf(source: ReuseSource): ReuseIndex {
   const canonical = (d: string): string => {
     const known = canonicalOf.get(d);
     if (known !== undefined) return known;
-    const seen = new Set([d]);
-    const queue = [d];
-    const visit = (y: string) => {
-      if (seen.has(y)) return;
-      seen.add(y);
-      queue.push(y);
-    };
-    for (let i = 0; i < queue.length; i++) {
-      const x = queue[i] as string;
+    const queue = reachable(d, (x, visit) => {
       for (const y of source.sameText(x)) visit(y);
       for (const p of source.pairsOf(x)) if (p.relation === 'duplicate') visit(p.a === x ? p.b : p.a);
-    }
+    });
     queue.sort(compareIds);
     const least = queue[0] as string;
     for (const x of queue) canonicalOf.set(x, least);
@@ -192,25 +197,17 @@ export function reuseIndexOf(source: ReuseSource): ReuseIndex {
     const known = componentOf.get(d);
     if (known !== undefined) return known;
     // Edges: between the documents of a family, and between the representatives of a pair.
-    const seen = new Set([d]);
     const opened = new Set<string>();
-    const queue = [d];
-    let least = d;
-    const visit = (y: string) => {
-      if (seen.has(y)) return;
-      seen.add(y);
-      queue.push(y);
-    };
-    for (let i = 0; i < queue.length; i++) {
-      const x = queue[i] as string;
-      if (x < least) least = x;
+    const queue = reachable(d, (x, visit) => {
       const family = source.family(x);
       if (family && !opened.has(family.id)) {
         opened.add(family.id);
         for (const y of family.documents) visit(y);
       }
       if (canonical(x) === x) for (const y of reachOf(x).partners) visit(y);
-    }
+    });
+    let least = d;
+    for (const x of queue) if (x < least) least = x;
     for (const x of queue) componentOf.set(x, least);
     return least;
   };
