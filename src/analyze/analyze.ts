@@ -175,10 +175,7 @@ export async function analyze(
   const { sha256, counts, name, index } = writeLedgerFile({
     folder: analysis.ledgerFolder(),
     previous: merged.full ? null : previous,
-    // The input sections' items are needed only when the merge did not list their changes.
-    base: merged.changed.documents
-      ? { documents: [], families: [], reuse: [], custody: merged.base.custody }
-      : merged.base,
+    base: merged.base,
     changes: merged.full ? null : merged.changed,
     // Without the merge's list of input changes, the input sections are compared item by item.
     unchanged: merged.reused && !merged.changed.documents ? unchangedItems(merged.reused, reuse) : undefined,

@@ -825,7 +825,9 @@ export function writeLedgerFile(options: {
 
 function write(options: Options, prior: Previous | null, scratch: Buffer): WrittenLedgerFile {
   const ledger: Partial<Ledger> & Options['base'] = prior ? options.base : options.all();
-  const header = withoutItems({ ...ledger, events: [], quotes: [], claims: [] } as Ledger);
+  // Only the custody fields: reading a section of \`base\` may assemble it (the merge's lists are
+  // read when first asked for), and only sections without a change map are read, below.
+  const header = withoutItems({ custody: ledger.custody } as Ledger);
   const plans = {} as Record<Section, Plan>;
   let serialised = 0;
   for (const section of LEDGER_SECTIONS) {

@@ -185,10 +185,7 @@ function resultOf(
   const current = save || saved === indexed;
   const view: ReuseView = {
     pairsOf: (d) => reuse.pairsOf(d),
-    family: (d) => {
-      const id = reuse.familyOf(d);
-      return id === null ? null : { id, documents: reuse.familyMembers(id) };
-    },
+    family: (d) => reuse.familiesOfMany([d]).get(d) ?? null,
     pairsOfMany: (ds) => reuse.pairsOfMany(ds),
     familiesOfMany: (ds) => reuse.familiesOfMany(ds),
   };

@@ -122,8 +122,6 @@ export interface ReuseStore {
   familiesIndexed(): number | null;
   /** The family a document was saved in, or null. */
   familyOf(documentId: string): string | null;
-  /** The documents saved in a family, sorted. */
-  familyMembers(familyId: string): string[];
   /** The family of each of many documents (those saved in one) and its members, in a few queries. */
   familiesOfMany(documentIds: readonly string[]): Map<string, { id: string; documents: string[] }>;
   /**
@@ -248,12 +246,7 @@ export class SqliteReuseStore implements ReuseStore {
   }
 
   pairsOf(documentId: string): ReusePair[] {
-    const rows = this.statement(
-      'SELECT * FROM reuse_pairs WHERE a = ? UNION ALL SELECT * FROM reuse_pairs WHERE b = ? AND a <> b',
-    ).all(documentId, documentId) as PairRow[];
-    return rows
-      .sort((x, y) => (x.a < y.a ? -1 : x.a > y.a ? 1 : x.b < y.b ? -1 : x.b > y.b ? 1 : 0))
-      .map(pairOfRow);
+    return this.pairsOfMany([documentId]).get(documentId) ?? [];
   }
 
   pairsOfMany(documentIds: readonly string[]): Map<string, ReusePair[]> {
@@ -304,12 +297,6 @@ export class SqliteReuseStore implements ReuseStore {
         | string
         | undefined) ?? null
     );
-  }
-
-  familyMembers(familyId: string): string[] {
-    return this.statement('SELECT document_id FROM reuse_families WHERE family_id = ? ORDER BY document_id')
-      .pluck()
-      .all(familyId) as string[];
   }
 
   saveFamilies(entries: Iterable<[string, string]>, indexed: number, replace: boolean): void {
