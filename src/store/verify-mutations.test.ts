@@ -97,7 +97,9 @@ function mutations(): Mutation[] {
     for (const { table, names } of TABLES) {
       // WITHOUT ROWID tables are keyed by their primary key; `provenance`'s is (sha256, source).
       const keyColumns =
-        table === 'provenance' ? ['sha256', 'source'] : [TABLES.find((t) => t.table === table)!.key];
+        table === 'provenance'
+          ? ['sha256', 'source']
+          : [TABLES.find((t) => t.table === table)?.key ?? 'rowid'];
       const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map(
         (c) => c.name,
       );
@@ -122,7 +124,7 @@ function mutations(): Mutation[] {
         });
       }
       // A forged row: a copy of the first with its key changed.
-      const first = rows[0]!;
+      const first = rows[0] as Record<string, unknown>;
       const forged = { ...first };
       for (const k of keyColumns) forged[k] = changed(first[k]);
       if (table === 'documents') Object.assign(forged, { ord: 5000, record_key: 'forged' });
