@@ -37,6 +37,14 @@ export function reportError(err: unknown): number {
     printError(`${err.source}: ${err.message}`, err.hint);
     return ExitCode.someRejected;
   }
+  const code = (err as { code?: unknown })?.code;
+  if (typeof code === 'string' && /^SQLITE_(CORRUPT|NOTADB)/.test(code)) {
+    printError(
+      `The store's database is damaged (SQLite: ${(err as Error).message}).`,
+      'Restore the store folder from a backup; the originals folder still holds every original, addressed by its SHA-256.',
+    );
+    return ExitCode.verifyFailed;
+  }
   const e = err as Error;
   printError(
     `Unexpected failure: ${e?.stack ?? String(err)}`,

@@ -10,6 +10,7 @@ import { formatCheckpoint, parseCheckpoint } from './checkpoint.js';
 import { documentId, sha256Hex } from './document-id.js';
 import { openStore } from './open-store.js';
 import { LOOSE_MIN_BYTES } from './originals-folder.js';
+import { entryHash, GENESIS_HASH } from './sqlite/custody-tables.js';
 import type { Capture, Store } from './store.js';
 
 let dir: string;
@@ -144,6 +145,7 @@ describe('SQLite store', () => {
     fs.writeFileSync(at.file, bytes.subarray(0, at.offset + 2));
     expect((await store.verify()).problems.map((p) => [p.kind, p.sha256])).toEqual([
       ['original-mismatch', c.sha256],
+      ['pack-record-altered', undefined],
     ]);
     fs.rmSync(at.file);
     expect((await store.verify()).problems.map((p) => p.kind)).toEqual([
@@ -189,6 +191,31 @@ describe('SQLite store', () => {
       'text',
       old.capturedAt,
     );
+    // Its ingest entry and provenance, as that version wrote them (no document records bound).
+    const details = {
+      sha256: old.sha256,
+      size: old.bytes.byteLength,
+      source: 'old.txt',
+      capturedAt: old.capturedAt,
+      reader: 'text',
+      readerVersion: 't',
+      outcome: 'new',
+      documents: 0,
+      newDocuments: 0,
+    };
+    const at = '2023-12-31T00:00:00.000Z';
+    const hash = entryHash(GENESIS_HASH, { seq: 1, kind: 'ingest', at, details });
+    db.prepare('INSERT INTO custody (seq, kind, at, details, hash) VALUES (1, ?, ?, ?, ?)').run(
+      'ingest',
+      at,
+      canonicalJson(details),
+      hash,
+    );
+    db.prepare('INSERT INTO provenance (sha256, source, captured_at, custody_seq) VALUES (?, ?, ?, 1)').run(
+      old.sha256,
+      'old.txt',
+      old.capturedAt,
+    );
     db.close();
     store = openStore(dir, { clock });
     expect(store.originals.locate(old.sha256)).toMatchObject({ file, packed: false });
@@ -198,7 +225,9 @@ describe('SQLite store', () => {
       rejections: [],
     });
     expect(store.originals.locate(old.sha256)).toMatchObject({ file, packed: false });
-    expect(await store.verify()).toMatchObject({ ok: true, originals: 2 });
+    const r = await store.verify();
+    expect(r.problems).toEqual([]);
+    expect(r).toMatchObject({ ok: true, originals: 2 });
     fs.writeFileSync(file, 'Stored by the previous version!');
     expect((await store.verify()).problems).toMatchObject([
       { kind: 'original-mismatch', sha256: old.sha256 },
@@ -237,7 +266,12 @@ describe('SQLite store', () => {
     store = openStore(dir, { clock });
     const edited = await store.verify();
     expect(edited.ok).toBe(false);
-    expect(edited.problems.map((p) => [p.kind, p.seq])).toEqual([['custody-broken', 2]]);
+    // The entry no longer matches its hash, nor the provenance row it recorded.
+    expect(edited.problems.map((p) => [p.kind, p.seq])).toEqual([
+      ['custody-broken', 2],
+      ['provenance-altered', 2],
+      ['provenance-missing', 2],
+    ]);
 
     store.close();
     const db2 = new Database(path.join(dir, 'corroborate.db'));

@@ -219,7 +219,29 @@ export type VerifyProblemKind =
   | 'original-mismatch'
   | 'document-without-original'
   | 'custody-broken'
-  | 'checkpoint-mismatch';
+  | 'checkpoint-mismatch'
+  /** A document row differs from what its ingest entry bound (text, metadata or position). */
+  | 'document-altered'
+  /** An ingest entry bound a document the table no longer holds. */
+  | 'document-missing'
+  /** A document row that no ingest entry stored. */
+  | 'document-unbound'
+  /** A provenance row that differs from the ingest entry it names. */
+  | 'provenance-altered'
+  /** An ingest entry whose source the provenance table no longer lists. */
+  | 'provenance-missing'
+  /** An originals row whose size, reader or capture time differs from its ingest entry. */
+  | 'original-record-altered'
+  /** An ingest entry stored an original the originals table no longer lists. */
+  | 'original-record-missing'
+  /** An originals row that no ingest entry stored. */
+  | 'original-unbound'
+  /** A pack record that does not match its file or the originals in it, or is missing. */
+  | 'pack-record-altered'
+  /** A document whose canonical text, read again from its original, differs (`--deep`). */
+  | 'text-rederived-mismatch'
+  /** SQLite reports the database file itself damaged. */
+  | 'database-corrupt';
 
 export interface VerifyProblem {
   kind: VerifyProblemKind;
@@ -243,4 +265,9 @@ export interface VerifyReport {
    * packs.
    */
   unreferenced: number;
+  /**
+   * Documents ingested before each document's record was bound into its custody entry: only their
+   * number per original is checked (`verify --deep` re-reads their text from the originals).
+   */
+  legacyDocuments: number;
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { DocumentExtraction, StoredDocument } from '../../src/core/types.js';
 import { createExtractor } from '../../src/extract/index.js';
-import { buildLedger } from '../../src/merge/build-ledger.js';
 import { doc } from '../../src/merge/__fixtures__/records.js';
+import { buildLedger } from '../../src/merge/build-ledger.js';
 
 // Reports of disasters, accidents and attacks outside any example corpus: the merge must hold
 // for other kinds of news than the war reports it was first checked on.

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { ExitCode } from '../../core/errors.js';
+import { ExitCode, UsageError } from '../../core/errors.js';
 
 export function register(program: Command): void {
   program
@@ -7,22 +7,36 @@ export function register(program: Command): void {
     .description('Re-hash every original, check every document and the custody chain; print the checkpoint')
     .option('--checkpoint <line>', 'a checkpoint written down earlier: the log must still extend it')
     .option('--json', 'print the verification report as JSON on stdout')
-    .action(async (opts: { json?: boolean; checkpoint?: string }, cmd: Command) => {
+    .option(
+      '--deep [count]',
+      "also read originals again and compare each document's stored text (all, or COUNT chosen at random)",
+    )
+    .action(async (opts: { json?: boolean; checkpoint?: string; deep?: boolean | string }, cmd: Command) => {
       const [{ formatCheckpoint, parseCheckpoint }, { openStore }] = await Promise.all([
         import('../../store/checkpoint.js'),
         import('../../store/open-store.js'),
       ]);
       const checkpoint = opts.checkpoint ? parseCheckpoint(opts.checkpoint) : undefined;
+      const sample = deepSample(opts.deep);
       const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
       try {
         const report = await store.verify(checkpoint ? { checkpoint } : {});
+        let deep: { originals: number; documents: number } | null = null;
+        if (opts.deep !== undefined) {
+          const { rederiveTexts } = await import('../../ingest/rederive-text.js');
+          const rederived = rederiveTexts(store, sample === null ? {} : { sample });
+          deep = { originals: rederived.originals, documents: rederived.documents };
+          report.problems.push(...rederived.problems);
+          report.ok = report.problems.length === 0;
+        }
         if (opts.json) {
           process.stdout.write(
-            `${JSON.stringify({ ...report, checkpointLine: formatCheckpoint(report.checkpoint) }, null, 2)}\n`,
+            `${JSON.stringify({ ...report, ...(deep ? { deep } : {}), checkpointLine: formatCheckpoint(report.checkpoint) }, null, 2)}\n`,
           );
         } else {
           for (const p of report.problems) process.stdout.write(`FAIL ${p.kind}: ${p.message}\n`);
-          const what = `${report.originals} originals re-hashed, ${report.documents} documents, custody log of ${report.checkpoint.entries} entries`;
+          const reread = deep ? `, ${deep.documents} texts read again from ${deep.originals} originals` : '';
+          const what = `${report.originals} originals re-hashed, ${report.documents} documents${reread}, custody log of ${report.checkpoint.entries} entries`;
           process.stdout.write(
             report.ok
               ? `OK: ${what}; no mismatch.\n`
@@ -33,6 +47,11 @@ export function register(program: Command): void {
               `note: ${report.unreferenced} original file(s) no document refers to (left by an interrupted ingest; harmless).\n`,
             );
           }
+          if (report.legacyDocuments > 0) {
+            process.stdout.write(
+              `note: ${report.legacyDocuments} document(s) were ingested before each document's text and metadata were bound into custody: only their number per original is checked; \`verify --deep\` reads their text again from the originals.\n`,
+            );
+          }
           process.stdout.write(`${formatCheckpoint(report.checkpoint)}\n`);
         }
         if (!report.ok) process.exitCode = ExitCode.verifyFailed;
@@ -40,4 +59,17 @@ export function register(program: Command): void {
         store.close();
       }
     });
+}
+
+/** `--deep` alone: every original; `--deep N`: N originals at random. */
+function deepSample(value: boolean | string | undefined): number | null {
+  if (value === undefined || value === true) return null;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) {
+    throw new UsageError(
+      `--deep expects a positive whole number of originals to read again, not ${JSON.stringify(value)}.`,
+      'Use --deep alone to read every original again.',
+    );
+  }
+  return n;
 }

@@ -143,7 +143,10 @@ export class SqliteCustodyLog implements CustodyLog {
    * Recomputes the chain from the first entry. Reports a gap in numbering, an entry whose stored
    * hash differs from the recomputed one, and a checkpoint that is no longer a prefix of the log.
    */
-  verifyChain(checkpoint?: Checkpoint): { head: Checkpoint; problems: VerifyProblem[] } {
+  verifyChain(
+    checkpoint?: Checkpoint,
+    onEntry?: (seq: number, kind: CustodyKind, details: { [key: string]: JsonValue }) => void,
+  ): { head: Checkpoint; problems: VerifyProblem[] } {
     const problems: VerifyProblem[] = [];
     let previous = GENESIS_HASH;
     let expectedSeq = 1;
@@ -167,6 +170,7 @@ export class SqliteCustodyLog implements CustodyLog {
         });
       }
       const kind = row.kind as CustodyKind;
+      if (details && onEntry) onEntry(row.seq, kind, details);
       const recomputed = details ? entryHash(previous, { seq: row.seq, kind, at: row.at, details }) : '';
       if (details && canonicalJson(details) !== row.details) {
         problems.push({

@@ -1,4 +1,5 @@
 import type { ReaderName, StoredDocument } from '../../core/types.js';
+import { type DocumentBinding, documentBinding, documentRowValues } from '../document-record.js';
 import type { WrittenPack } from '../original-packs.js';
 import type { OriginalsFolder } from '../originals-folder.js';
 import type {
@@ -226,29 +227,33 @@ export class SqliteDocumentStore implements DocumentStore {
     return (this.countRows.get() as { n: number }).n;
   }
 
-  /** Inserts a document unless its id exists; returns true when it was added. */
-  insert(doc: StoredDocument): boolean {
+  /**
+   * Inserts a document unless its id exists. Returns its binding (row number and hashes of what
+   * the row holds, for its custody entry) when it was added, null when it existed.
+   */
+  insert(doc: StoredDocument): DocumentBinding | null {
+    const row = documentRowValues(doc);
     const info = this.insertRow.run(
-      doc.id,
-      doc.sha256,
-      doc.recordKey,
-      doc.source,
-      doc.reader,
-      doc.capturedAt,
-      doc.title,
-      doc.outlet,
-      doc.url,
-      doc.published,
-      doc.byline,
-      doc.dateline === null ? null : JSON.stringify(doc.dateline),
-      JSON.stringify(doc.credits),
-      doc.series,
-      doc.externalId,
-      JSON.stringify(doc.inferred),
-      doc.text,
-      doc.text.length,
+      row.id,
+      row.sha256,
+      row.record_key,
+      row.source,
+      row.reader,
+      row.captured_at,
+      row.title,
+      row.outlet,
+      row.url,
+      row.published,
+      row.byline,
+      row.dateline,
+      row.credits,
+      row.series,
+      row.external_id,
+      row.inferred,
+      row.text,
+      row.chars,
     );
-    return info.changes > 0;
+    return info.changes > 0 ? documentBinding(row, Number(info.lastInsertRowid)) : null;
   }
 }
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { StoreError } from '../../core/errors.js';
+import type { DocumentBinding } from '../document-record.js';
 import type { PackedOriginal } from '../original-packs.js';
 import { LOOSE_MIN_BYTES, mapLimit, OriginalsFolder } from '../originals-folder.js';
 import type {
@@ -21,6 +22,7 @@ import { openDatabase, type SqliteDatabase } from './database.js';
 import { SqliteDocumentStore, SqliteOriginalStore } from './documents-tables.js';
 import { migrations } from './migrations.js';
 import { SqliteReuseStore } from './reuse-tables.js';
+import { EvidenceChecker } from './verify-evidence.js';
 
 export const DATABASE_FILE = 'corroborate.db';
 
@@ -107,7 +109,13 @@ export class SqliteStore implements Store {
     return this.db
       .transaction((): CommitResult => {
         const append = this.custody.appender();
-        if (pack) this.originals.recordPack(pack, this.clock().toISOString());
+        // The pack's record is bound into the ingest entry of its first original.
+        let packRecord: { [key: string]: JsonValue } | null = null;
+        if (pack) {
+          const createdAt = this.clock().toISOString();
+          this.originals.recordPack(pack, createdAt);
+          packRecord = { name: pack.name, size: pack.size, originals: pack.entries.length, createdAt };
+        }
         const captures: CaptureResult[] = [];
         for (const capture of batch.captures) {
           // The insert itself says whether the original is new (also when another process stored
@@ -126,10 +134,14 @@ export class SqliteStore implements Store {
           const knownSource = knownOriginal && this.originals.hasSource(capture.sha256, capture.source);
           const outcome = !knownOriginal ? 'new' : knownSource ? 'duplicate' : 'new-source';
           const newDocuments: string[] = [];
+          const bindings: DocumentBinding[] = [];
           const existingDocuments: string[] = [];
           for (const doc of capture.documents) {
-            if (this.documents.insert(doc)) newDocuments.push(doc.id);
-            else {
+            const binding = this.documents.insert(doc);
+            if (binding) {
+              newDocuments.push(doc.id);
+              bindings.push(binding);
+            } else {
               const existing = this.documents.get(doc.id);
               if (existing && existing.sha256 !== doc.sha256) {
                 throw new StoreError(
@@ -142,10 +154,12 @@ export class SqliteStore implements Store {
           }
           if (capture.documents.length === 0)
             existingDocuments.push(...this.documents.idsForOriginal(capture.sha256));
-          const seq = append(
-            'ingest',
-            ingestDetails(capture, outcome, newDocuments.length, existingDocuments.length),
-          );
+          const details = ingestDetails(capture, outcome, bindings, existingDocuments.length);
+          if (packRecord && offsets.has(capture.sha256)) {
+            details.pack = packRecord;
+            packRecord = null;
+          }
+          const seq = append('ingest', details);
           this.originals.recordSource(capture.sha256, capture.source, capture.capturedAt, seq);
           captures.push({
             sha256: capture.sha256,
@@ -178,6 +192,15 @@ export class SqliteStore implements Store {
 
   async verify(options: VerifyOptions = {}): Promise<VerifyReport> {
     const problems: VerifyProblem[] = [];
+    // The database's own structure first: a damaged file is named as such, not as a crash.
+    const integrity = this.db.pragma('quick_check', { simple: false }) as { quick_check: string }[];
+    const damage = integrity.map((r) => r.quick_check).filter((m) => m !== 'ok');
+    if (damage.length > 0) {
+      problems.push({
+        kind: 'database-corrupt',
+        message: `SQLite reports the database file damaged: ${damage.slice(0, 5).join('; ')}${damage.length > 5 ? ` and ${damage.length - 5} more` : ''}.`,
+      });
+    }
     const originals = this.originals.all();
     let done = 0;
     const check = (sha256: string, actual: string | null, where: string): void => {
@@ -237,8 +260,11 @@ export class SqliteStore implements Store {
         message: `Document ${o.id} refers to original ${o.sha256}, which the store does not record.`,
       });
     }
-    const chain = this.custody.verifyChain(options.checkpoint);
+    const evidence = new EvidenceChecker(this.db, (name) => this.folder.packs.pathOf(name));
+    const chain = this.custody.verifyChain(options.checkpoint, evidence.collect);
     problems.push(...chain.problems);
+    const bound = evidence.check();
+    problems.push(...bound.problems);
     const known = new Set(loose);
     let unreferenced = 0;
     for (const sha of this.folder.listHashes()) if (!known.has(sha)) unreferenced++;
@@ -251,6 +277,7 @@ export class SqliteStore implements Store {
       checkpoint: chain.head,
       problems,
       unreferenced,
+      legacyDocuments: bound.legacyDocuments,
     };
   }
 
@@ -263,9 +290,10 @@ export class SqliteStore implements Store {
 function ingestDetails(
   capture: Capture,
   outcome: CaptureOutcome,
-  newDocuments: number,
+  bindings: DocumentBinding[],
   existingDocuments: number,
 ): { [key: string]: JsonValue } {
+  const newDocuments = bindings.length;
   const details: { [key: string]: JsonValue } = {
     sha256: capture.sha256,
     size: capture.bytes.byteLength,
@@ -276,6 +304,8 @@ function ingestDetails(
     outcome,
     documents: newDocuments + existingDocuments,
     newDocuments,
+    // Each new document's row, bound by hashes: verify detects any later edit, deletion or insertion.
+    records: bindings.map((b) => ({ id: b.id, ord: b.ord, text: b.text, record: b.record })),
   };
   const problems = capture.diagnostics.filter((d) => d.severity === 'error');
   if (problems.length > 0) {

@@ -1,0 +1,336 @@
+import fs from 'node:fs';
+import { type DocumentBinding, type DocumentRowValues, documentBinding } from '../document-record.js';
+import type { CustodyKind, JsonValue, VerifyProblem } from '../store.js';
+import type { SqliteDatabase } from './database.js';
+
+/** What one ingest entry of the custody log says was stored. */
+interface IngestFact {
+  seq: number;
+  sha256: string;
+  source: string;
+  capturedAt: string;
+  size: number;
+  reader: string;
+  outcome: string;
+  newDocuments: number;
+  /** The new documents' bindings; absent in entries written before documents were bound. */
+  records: DocumentBinding[] | null;
+}
+
+/** A pack file's record as its first original's ingest entry bound it. */
+interface PackBinding {
+  seq: number;
+  name: string;
+  size: number;
+  originals: number;
+  createdAt: string;
+}
+
+export interface EvidenceReport {
+  problems: VerifyProblem[];
+  /** Documents ingested before their records were bound into custody (checked by count only). */
+  legacyDocuments: number;
+}
+
+/**
+ * Checks every evidence row (originals, provenance, documents, packs) against the custody log:
+ * each row must be what an ingest entry says was stored, and each ingest entry's rows must still
+ * be there. Feed it the log's entries (`collect`), then call `check`.
+ */
+export class EvidenceChecker {
+  private readonly facts: IngestFact[] = [];
+  private readonly bySeq = new Map<number, IngestFact>();
+  private readonly packs = new Map<string, PackBinding>();
+
+  constructor(
+    private readonly db: SqliteDatabase,
+    private readonly packPath: (name: string) => string,
+  ) {}
+
+  collect = (seq: number, kind: CustodyKind, details: { [key: string]: JsonValue }): void => {
+    if (kind !== 'ingest') return;
+    const records = Array.isArray(details.records) ? (details.records as unknown as DocumentBinding[]) : null;
+    const fact: IngestFact = {
+      seq,
+      sha256: String(details.sha256),
+      source: String(details.source),
+      capturedAt: String(details.capturedAt),
+      size: Number(details.size),
+      reader: String(details.reader),
+      outcome: String(details.outcome),
+      newDocuments: Number(details.newDocuments ?? 0),
+      records,
+    };
+    this.facts.push(fact);
+    const pack = details.pack as { [key: string]: JsonValue } | undefined;
+    if (pack && typeof pack === 'object' && !Array.isArray(pack)) {
+      this.packs.set(String(pack.name), {
+        seq,
+        name: String(pack.name),
+        size: Number(pack.size),
+        originals: Number(pack.originals),
+        createdAt: String(pack.createdAt),
+      });
+    }
+    this.bySeq.set(seq, fact);
+  };
+
+  check(): EvidenceReport {
+    const problems: VerifyProblem[] = [];
+    this.checkOriginals(problems);
+    this.checkProvenance(problems);
+    const legacyDocuments = this.checkDocuments(problems);
+    this.checkPacks(problems);
+    return { problems, legacyDocuments };
+  }
+
+  private checkOriginals(problems: VerifyProblem[]): void {
+    const firstStored = new Map<string, IngestFact>();
+    for (const f of this.facts)
+      if (f.outcome === 'new' && !firstStored.has(f.sha256)) firstStored.set(f.sha256, f);
+    const rows = this.db.prepare('SELECT sha256, size, reader, captured_at FROM originals').all() as {
+      sha256: string;
+      size: number;
+      reader: string;
+      captured_at: string;
+    }[];
+    const seen = new Set<string>();
+    for (const row of rows) {
+      seen.add(row.sha256);
+      const fact = firstStored.get(row.sha256);
+      if (!fact) {
+        problems.push({
+          kind: 'original-unbound',
+          sha256: row.sha256,
+          message: `The originals table lists ${row.sha256}, which no ingest entry of the custody log stored: the row was added outside Corroborate.`,
+        });
+        continue;
+      }
+      const changed = [
+        row.size !== fact.size ? `size ${row.size} (custody: ${fact.size})` : '',
+        row.reader !== fact.reader ? `reader ${row.reader} (custody: ${fact.reader})` : '',
+        row.captured_at !== fact.capturedAt
+          ? `captured_at ${row.captured_at} (custody: ${fact.capturedAt})`
+          : '',
+      ].filter(Boolean);
+      if (changed.length > 0) {
+        problems.push({
+          kind: 'original-record-altered',
+          sha256: row.sha256,
+          seq: fact.seq,
+          message: `The originals row of ${row.sha256} differs from custody entry ${fact.seq}: ${changed.join(', ')}.`,
+        });
+      }
+    }
+    for (const [sha256, fact] of firstStored) {
+      if (!seen.has(sha256)) {
+        problems.push({
+          kind: 'original-record-missing',
+          sha256,
+          seq: fact.seq,
+          message: `Custody entry ${fact.seq} stored original ${sha256} (${fact.source}), but the originals table no longer lists it: the row was deleted.`,
+        });
+      }
+    }
+  }
+
+  private checkProvenance(problems: VerifyProblem[]): void {
+    const rows = this.db.prepare('SELECT sha256, source, captured_at, custody_seq FROM provenance').all() as {
+      sha256: string;
+      source: string;
+      captured_at: string;
+      custody_seq: number;
+    }[];
+    const key = (sha256: string, source: string): string => `${sha256}\n${source}`;
+    const present = new Set<string>();
+    for (const row of rows) {
+      present.add(key(row.sha256, row.source));
+      const fact = this.bySeq.get(row.custody_seq);
+      if (
+        !fact ||
+        fact.sha256 !== row.sha256 ||
+        fact.source !== row.source ||
+        fact.capturedAt !== row.captured_at
+      ) {
+        problems.push({
+          kind: 'provenance-altered',
+          sha256: row.sha256,
+          seq: row.custody_seq,
+          message: fact
+            ? `The provenance row (${row.sha256}, source ${JSON.stringify(row.source)}, captured ${row.captured_at}) differs from custody entry ${row.custody_seq}, which records source ${JSON.stringify(fact.source)} of ${fact.sha256} captured ${fact.capturedAt}.`
+            : `The provenance row (${row.sha256}, source ${JSON.stringify(row.source)}) names custody entry ${row.custody_seq}, which is not an ingest entry: the row was added or edited outside Corroborate.`,
+        });
+      }
+    }
+    for (const fact of this.facts) {
+      if (!present.has(key(fact.sha256, fact.source))) {
+        problems.push({
+          kind: 'provenance-missing',
+          sha256: fact.sha256,
+          seq: fact.seq,
+          message: `Custody entry ${fact.seq} recorded source ${JSON.stringify(fact.source)} of ${fact.sha256}, but the provenance table no longer lists it: the row was deleted or edited.`,
+        });
+        present.add(key(fact.sha256, fact.source));
+      }
+    }
+  }
+
+  /** Returns the number of documents that predate bound records. */
+  private checkDocuments(problems: VerifyProblem[]): number {
+    const bound = new Map<string, { binding: DocumentBinding; seq: number }>();
+    // Entries written before records were bound say only how many documents each original gave.
+    const legacyAllowance = new Map<string, number>();
+    for (const f of this.facts) {
+      if (f.records) for (const b of f.records) bound.set(b.id, { binding: b, seq: f.seq });
+      else if (f.newDocuments > 0)
+        legacyAllowance.set(f.sha256, (legacyAllowance.get(f.sha256) ?? 0) + f.newDocuments);
+    }
+    let legacy = 0;
+    const seen = new Set<string>();
+    const rows = this.db
+      .prepare(
+        `SELECT ord, id, sha256, record_key, source, reader, captured_at, title, outlet, url, published,
+                byline, dateline, credits, series, external_id, inferred, chars, text
+         FROM documents ORDER BY ord`,
+      )
+      .iterate() as IterableIterator<DocumentRowValues & { ord: number }>;
+    for (const row of rows) {
+      seen.add(row.id);
+      const entry = bound.get(row.id);
+      if (!entry) {
+        const allowance = legacyAllowance.get(row.sha256) ?? 0;
+        if (allowance > 0) {
+          legacyAllowance.set(row.sha256, allowance - 1);
+          legacy++;
+          continue;
+        }
+        problems.push({
+          kind: 'document-unbound',
+          sha256: row.sha256,
+          documents: [row.id],
+          message: `Document ${row.id} (${row.source}) is in the documents table, but no ingest entry of the custody log stored it: the row was added outside Corroborate.`,
+        });
+        continue;
+      }
+      const now = documentBinding(row, row.ord);
+      const { binding, seq } = entry;
+      const what = [
+        now.text !== binding.text ? 'its text' : '',
+        now.record !== binding.record ? 'its metadata (title, outlet, dates, source or record fields)' : '',
+        now.ord !== binding.ord ? `its position (row ${now.ord}, custody: ${binding.ord})` : '',
+      ].filter(Boolean);
+      if (what.length > 0) {
+        problems.push({
+          kind: 'document-altered',
+          sha256: row.sha256,
+          documents: [row.id],
+          seq,
+          message: `Document ${row.id} (${row.source}) no longer matches custody entry ${seq}: ${what.join(' and ')} changed.`,
+        });
+      }
+    }
+    for (const [id, { seq }] of bound) {
+      if (!seen.has(id)) {
+        problems.push({
+          kind: 'document-missing',
+          documents: [id],
+          seq,
+          message: `Custody entry ${seq} stored document ${id}, but the documents table no longer holds it: the row was deleted or its id edited.`,
+        });
+      }
+    }
+    for (const [sha256, left] of legacyAllowance) {
+      if (left > 0) {
+        problems.push({
+          kind: 'document-missing',
+          sha256,
+          message: `The custody log stored ${left} more document(s) of original ${sha256} than the documents table holds: rows were deleted.`,
+        });
+      }
+    }
+    return legacy;
+  }
+
+  private checkPacks(problems: VerifyProblem[]): void {
+    // Packs whose originals were all stored before packs were bound are checked loosely.
+    const legacyOriginals = new Set(
+      this.facts.filter((f) => f.outcome === 'new' && f.records === null).map((f) => f.sha256),
+    );
+    const rows = this.db
+      .prepare(
+        `SELECT p.name, p.size, p.originals, p.created_at,
+                (SELECT count(*) FROM originals o WHERE o.pack = p.name) AS held,
+                (SELECT group_concat(sha256, ' ') FROM originals o WHERE o.pack = p.name) AS shas
+         FROM original_packs p`,
+      )
+      .all() as {
+      name: string;
+      size: number;
+      originals: number;
+      created_at: string;
+      held: number;
+      shas: string | null;
+    }[];
+    const names = new Set(rows.map((r) => r.name));
+    for (const row of rows) {
+      let actual: number | null = null;
+      try {
+        actual = fs.statSync(this.packPath(row.name)).size;
+      } catch {
+        // A missing pack file is reported with each original it held.
+      }
+      const bound = this.packs.get(row.name);
+      const legacy =
+        !bound && row.shas !== null && row.shas.split(' ').every((sha) => legacyOriginals.has(sha));
+      const changed = bound
+        ? [
+            row.size !== bound.size ? `size ${row.size} (custody: ${bound.size})` : '',
+            row.originals !== bound.originals
+              ? `originals ${row.originals} (custody: ${bound.originals})`
+              : '',
+            row.created_at !== bound.createdAt
+              ? `created_at ${row.created_at} (custody: ${bound.createdAt})`
+              : '',
+          ]
+        : legacy
+          ? []
+          : ['no ingest entry of the custody log wrote it'];
+      // A pack may hold more originals than refer to it (bytes another process stored first are
+      // left unused), never fewer.
+      if (row.held > row.originals)
+        changed.push(`it counts ${row.originals} originals but ${row.held} refer to it`);
+      if (actual !== null && actual !== row.size)
+        changed.push(`it records ${row.size} bytes but the file has ${actual}`);
+      const what = changed.filter(Boolean);
+      if (what.length > 0) {
+        problems.push({
+          kind: 'pack-record-altered',
+          seq: bound?.seq,
+          message: `The pack record ${row.name} does not match: ${what.join('; ')}.`,
+        });
+      }
+    }
+    for (const [name, bound] of this.packs) {
+      if (!names.has(name)) {
+        problems.push({
+          kind: 'pack-record-altered',
+          seq: bound.seq,
+          message: `Custody entry ${bound.seq} wrote pack ${name}, which the pack table no longer records: the row was deleted.`,
+        });
+        names.add(name);
+      }
+    }
+    const dangling = this.db
+      .prepare('SELECT DISTINCT pack FROM originals WHERE pack IS NOT NULL')
+      .pluck()
+      .all() as string[];
+    for (const name of dangling) {
+      if (!names.has(name)) {
+        problems.push({
+          kind: 'pack-record-altered',
+          message: `Originals are stored in pack ${name}, which the pack table does not record: the row was deleted.`,
+        });
+      }
+    }
+  }
+}

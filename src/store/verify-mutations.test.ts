@@ -1,0 +1,228 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingest } from '../ingest/ingest.js';
+import { canonicalJson } from './canonical-json.js';
+import { openStore } from './open-store.js';
+import { entryHash, GENESIS_HASH } from './sqlite/custody-tables.js';
+import { DATABASE_FILE } from './sqlite/sqlite-store.js';
+import type { CustodyKind, VerifyReport } from './store.js';
+
+// Mutation harness: a small store made by a real ingest, then every kind of row and every field
+// of the evidence tables is edited, deleted or forged, one at a time in a fresh copy, and
+// `verify` must fail naming the row. Tables the harness leaves alone, and why:
+// - schema_migrations, and the reuse/extraction/ledger tables: derived data that analyze
+//   recomputes from the documents; they are not evidence.
+const EXCLUDED_COLUMNS = new Set<string>([]);
+
+let root: string;
+let pristine: string;
+let copies = 0;
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-mutations-'));
+  const input = path.join(root, 'in');
+  fs.mkdirSync(input);
+  fs.writeFileSync(path.join(input, 'a.txt'), 'Rescuers said three people were hurt when a wall fell.');
+  fs.writeFileSync(path.join(input, 'a-copy.txt'), 'Rescuers said three people were hurt when a wall fell.');
+  fs.writeFileSync(
+    path.join(input, 'b.jsonl'),
+    `${JSON.stringify({ title: 'Flood', outlet: 'Daily One', text: 'The river rose two metres overnight.' })}\n${JSON.stringify({ title: 'Storm', text: 'Winds closed the harbour on Monday.' })}\n`,
+  );
+  fs.writeFileSync(path.join(input, 'c.txt'), 'Police closed the bridge after a truck struck its rail.');
+  pristine = path.join(root, 'pristine');
+  const store = openStore(pristine);
+  try {
+    const summary = await ingest(store, [input]);
+    expect(summary.documents.new).toBe(4);
+    expect(summary.originals).toMatchObject({ new: 3, newSource: 1 });
+    expect(await store.verify()).toMatchObject({ ok: true, problems: [], legacyDocuments: 0 });
+  } finally {
+    store.close();
+  }
+});
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+/** Applies `edit` to a fresh copy of the store's database and returns what verify says. */
+async function verifyAfter(edit: (db: Database.Database) => void): Promise<VerifyReport> {
+  const dir = path.join(root, `copy-${copies++}`);
+  fs.cpSync(pristine, dir, { recursive: true });
+  const db = new Database(path.join(dir, DATABASE_FILE));
+  db.pragma('foreign_keys = OFF');
+  db.exec('DROP TRIGGER custody_no_update; DROP TRIGGER custody_no_delete');
+  edit(db);
+  db.close();
+  const store = openStore(dir, { mustExist: true });
+  try {
+    return await store.verify();
+  } finally {
+    store.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+interface Mutation {
+  name: string;
+  /** Text a problem's message must contain (the row's id, hash or name). */
+  names: string;
+  edit: (db: Database.Database) => void;
+}
+
+function changed(value: unknown): unknown {
+  if (value === null) return 'forged';
+  // Numbers move past every row's (positions and sequence numbers are unique).
+  if (typeof value === 'number') return value + 1000;
+  const text = String(value);
+  // Hex hashes and ids stay well formed: one digit changes.
+  if (/^[0-9a-f]{64}$/.test(text)) return `${text.slice(0, -1)}${text.endsWith('0') ? '1' : '0'}`;
+  if (text.startsWith('[') || text.startsWith('{')) return text.replace(/.$/, ' $&');
+  return `${text}x`;
+}
+
+/** The evidence tables, each with the column(s) that identify a row and what a problem names. */
+const TABLES = [
+  { table: 'documents', key: 'id', names: (row: Record<string, unknown>) => String(row.id) },
+  { table: 'provenance', key: 'rowid', names: (row: Record<string, unknown>) => String(row.sha256) },
+  { table: 'originals', key: 'sha256', names: (row: Record<string, unknown>) => String(row.sha256) },
+  { table: 'original_packs', key: 'name', names: (row: Record<string, unknown>) => String(row.name) },
+  { table: 'custody', key: 'seq', names: (row: Record<string, unknown>) => String(row.seq) },
+] as const;
+
+function mutations(): Mutation[] {
+  const db = new Database(path.join(pristine, DATABASE_FILE), { readonly: true });
+  const out: Mutation[] = [];
+  try {
+    for (const { table, names } of TABLES) {
+      // WITHOUT ROWID tables are keyed by their primary key; `provenance`'s is (sha256, source).
+      const keyColumns =
+        table === 'provenance'
+          ? ['sha256', 'source']
+          : [TABLES.find((t) => t.table === table)?.key ?? 'rowid'];
+      const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map(
+        (c) => c.name,
+      );
+      const rows = db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
+      expect(rows.length, table).toBeGreaterThan(0);
+      const where = keyColumns.map((k) => `${k} = ?`).join(' AND ');
+      for (const row of rows) {
+        const key = keyColumns.map((k) => row[k]);
+        for (const column of columns) {
+          if (EXCLUDED_COLUMNS.has(`${table}.${column}`)) continue;
+          out.push({
+            name: `edit ${table}.${column} of ${key.join('/')}`,
+            names: names(row),
+            edit: (d) =>
+              d.prepare(`UPDATE ${table} SET ${column} = ? WHERE ${where}`).run(changed(row[column]), ...key),
+          });
+        }
+        out.push({
+          name: `delete ${table} row ${key.join('/')}`,
+          names: names(row),
+          edit: (d) => d.prepare(`DELETE FROM ${table} WHERE ${where}`).run(...key),
+        });
+      }
+      // A forged row: a copy of the first with its key changed.
+      const first = rows[0] as Record<string, unknown>;
+      const forged = { ...first };
+      for (const k of keyColumns) forged[k] = changed(first[k]);
+      if (table === 'documents') Object.assign(forged, { ord: 5000, record_key: 'forged' });
+      out.push({
+        name: `insert a forged ${table} row`,
+        names: table === 'custody' ? '' : names(forged),
+        edit: (d) =>
+          d
+            .prepare(
+              `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+            )
+            .run(...columns.map((c) => forged[c])),
+      });
+    }
+  } finally {
+    db.close();
+  }
+  return out;
+}
+
+describe('verify detects every edit of the evidence', () => {
+  it('has mutations for every evidence table', () => {
+    const names = mutations().map((m) => m.name);
+    for (const { table } of TABLES) expect(names.some((n) => n.includes(` ${table}`))).toBe(true);
+    expect(names.length).toBeGreaterThan(60);
+  });
+
+  it('fails, naming the row, for each mutation (100%)', async () => {
+    const missed: string[] = [];
+    const unnamed: string[] = [];
+    for (const m of mutations()) {
+      const report = await verifyAfter(m.edit);
+      if (report.ok) missed.push(m.name);
+      else if (m.names && !report.problems.some((p) => p.message.includes(m.names))) unnamed.push(m.name);
+    }
+    expect(missed).toEqual([]);
+    expect(unnamed).toEqual([]);
+  }, 120_000);
+
+  it('detects an original replaced consistently in the database and the originals folder', async () => {
+    const report = await verifyAfter((db) => {
+      const doc = db.prepare("SELECT id, sha256 FROM documents WHERE source LIKE '%c.txt'").get() as {
+        id: string;
+        sha256: string;
+      };
+      const forged = 'f'.repeat(64);
+      db.prepare('UPDATE originals SET sha256 = ? WHERE sha256 = ?').run(forged, doc.sha256);
+      db.prepare('UPDATE provenance SET sha256 = ? WHERE sha256 = ?').run(forged, doc.sha256);
+      db.prepare('UPDATE documents SET sha256 = ?, text = ? WHERE sha256 = ?').run(
+        forged,
+        'Four hundred bodies were found in Example Town.',
+        doc.sha256,
+      );
+    });
+    expect(report.ok).toBe(false);
+    expect(report.problems.map((p) => p.kind)).toEqual(
+      expect.arrayContaining(['original-unbound', 'original-record-missing', 'document-altered']),
+    );
+  });
+
+  it('says what a store ingested before record binding lacks, and still checks its counts', async () => {
+    // The log as the previous version wrote it: ingest entries without `records`, chain intact.
+    const legacy = (db: Database.Database): void => {
+      const rows = db.prepare('SELECT seq, kind, at, details FROM custody ORDER BY seq').all() as {
+        seq: number;
+        kind: CustodyKind;
+        at: string;
+        details: string;
+      }[];
+      db.prepare('DELETE FROM custody').run();
+      let previous = GENESIS_HASH;
+      for (const row of rows) {
+        const details = JSON.parse(row.details);
+        delete details.records;
+        previous = entryHash(previous, { seq: row.seq, kind: row.kind, at: row.at, details });
+        db.prepare('INSERT INTO custody (seq, kind, at, details, hash) VALUES (?, ?, ?, ?, ?)').run(
+          row.seq,
+          row.kind,
+          row.at,
+          canonicalJson(details),
+          previous,
+        );
+      }
+    };
+    expect(await verifyAfter(legacy)).toMatchObject({ ok: true, legacyDocuments: 4 });
+    const deleted = await verifyAfter((db) => {
+      legacy(db);
+      db.prepare("DELETE FROM documents WHERE source LIKE '%c.txt'").run();
+    });
+    expect(deleted.problems.map((p) => p.kind)).toEqual(['document-missing']);
+    const added = await verifyAfter((db) => {
+      legacy(db);
+      db.prepare(
+        "INSERT INTO documents SELECT 99, 'd000000000000', sha256, 'x', source, reader, captured_at, title, outlet, url, published, byline, dateline, credits, series, external_id, inferred, chars, text FROM documents LIMIT 1",
+      ).run();
+    });
+    expect(added.problems.map((p) => [p.kind, p.documents])).toEqual([
+      ['document-unbound', ['d000000000000']],
+    ]);
+  });
+});

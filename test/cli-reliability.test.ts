@@ -1,0 +1,162 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExitCode } from '../src/core/errors.js';
+import { canonicalJson } from '../src/store/canonical-json.js';
+import { documentBinding, documentRowValues } from '../src/store/document-record.js';
+import { entryHash, GENESIS_HASH } from '../src/store/sqlite/custody-tables.js';
+import type { CustodyKind } from '../src/store/store.js';
+
+// Spawns the built CLI: `npm test` builds first (run `npm run build` before running this file alone).
+const main = path.resolve('dist/cli/main.js');
+let dir: string;
+
+function cli(
+  store: string,
+  args: string[],
+  options: { input?: string; cwd?: string } = {},
+): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(process.execPath, [main, '--store', store, ...args], {
+    encoding: 'utf8',
+    input: options.input,
+    cwd: options.cwd,
+    env: { ...process.env, TZ: 'UTC', CORROBORATE_STORE: '' },
+  });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A fresh store holding two small reports. */
+function ingested(name: string): string {
+  const store = path.join(dir, name);
+  const input = path.join(dir, `${name}-in`);
+  fs.mkdirSync(input, { recursive: true });
+  fs.writeFileSync(path.join(input, 'a.txt'), 'Firefighters said two homes burned on the hill road.\n');
+  fs.writeFileSync(path.join(input, 'b.txt'), 'The council said the market will reopen next week.\n');
+  expect(cli(store, ['ingest', input]).status).toBe(ExitCode.ok);
+  return store;
+}
+
+beforeAll(() => {
+  if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first.`);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-cli-reliability-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+describe('verify covers the documents, not only the originals', () => {
+  it('fails (exit 4) naming a document whose text was replaced in the database', () => {
+    const store = ingested('forged-text');
+    const db = new Database(path.join(store, 'corroborate.db'));
+    const { id } = db.prepare('SELECT id FROM documents ORDER BY ord LIMIT 1').get() as { id: string };
+    db.prepare('UPDATE documents SET text = ? WHERE id = ?').run('Forty homes burned on the hill road.', id);
+    db.close();
+    const result = cli(store, ['verify']);
+    expect(result.status).toBe(ExitCode.verifyFailed);
+    expect(result.stdout).toMatch(new RegExp(`FAIL document-altered: Document ${id} .*its text`));
+  });
+
+  it('fails naming an edited outlet, a deleted document and an edited provenance source', () => {
+    const store = ingested('forged-rows');
+    const db = new Database(path.join(store, 'corroborate.db'));
+    const [a, b] = db.prepare('SELECT id, sha256 FROM documents ORDER BY ord').all() as {
+      id: string;
+      sha256: string;
+    }[];
+    db.prepare("UPDATE documents SET outlet = 'Forged Daily' WHERE id = ?").run(a.id);
+    db.prepare('DELETE FROM documents WHERE id = ?').run(b.id);
+    db.prepare("UPDATE provenance SET source = '/elsewhere/a.txt' WHERE sha256 = ?").run(a.sha256);
+    db.close();
+    const result = cli(store, ['verify', '--json']);
+    expect(result.status).toBe(ExitCode.verifyFailed);
+    const kinds = JSON.parse(result.stdout).problems.map((p: { kind: string }) => p.kind);
+    expect(kinds).toEqual(
+      expect.arrayContaining([
+        'document-altered',
+        'document-missing',
+        'provenance-altered',
+        'provenance-missing',
+      ]),
+    );
+  });
+
+  it('--deep reads the originals again and finds a text forged together with its custody entry', () => {
+    const store = ingested('forged-deep');
+    const db = new Database(path.join(store, 'corroborate.db'));
+    db.exec('DROP TRIGGER custody_no_update; DROP TRIGGER custody_no_delete');
+    const row = db.prepare('SELECT ord, * FROM documents ORDER BY ord LIMIT 1').get() as Record<
+      string,
+      unknown
+    >;
+    const text = 'Forty homes burned on the hill road.\n';
+    db.prepare('UPDATE documents SET text = ?, chars = ? WHERE id = ?').run(text, text.length, row.id);
+    // Rewrite the whole chain so that it binds the forged row (no checkpoint was written down).
+    const forged = documentBinding({ ...(row as never), text, chars: text.length }, row.ord as number);
+    const entries = db.prepare('SELECT seq, kind, at, details FROM custody ORDER BY seq').all() as {
+      seq: number;
+      kind: CustodyKind;
+      at: string;
+      details: string;
+    }[];
+    db.prepare('DELETE FROM custody').run();
+    let previous = GENESIS_HASH;
+    for (const e of entries) {
+      const details = JSON.parse(e.details);
+      details.records = details.records.map((r: { id: string }) => (r.id === row.id ? forged : r));
+      previous = entryHash(previous, { seq: e.seq, kind: e.kind, at: e.at, details });
+      db.prepare('INSERT INTO custody VALUES (?, ?, ?, ?, ?)').run(
+        e.seq,
+        e.kind,
+        e.at,
+        canonicalJson(details),
+        previous,
+      );
+    }
+    db.close();
+    expect(cli(store, ['verify']).status).toBe(ExitCode.ok);
+    const deep = cli(store, ['verify', '--deep']);
+    expect(deep.status).toBe(ExitCode.verifyFailed);
+    expect(deep.stdout).toContain(`FAIL text-rederived-mismatch: Document ${row.id}`);
+    expect(deep.stdout).toContain('2 texts read again from 2 originals');
+    expect(cli(store, ['verify', '--deep', '0']).status).toBe(ExitCode.usage);
+  });
+
+  it('a damaged database file is exit 4 with a message, not a stack trace', () => {
+    const store = ingested('corrupt');
+    const file = path.join(store, 'corroborate.db');
+    const bytes = fs.readFileSync(file);
+    bytes.fill(0x41, 0, 16);
+    fs.writeFileSync(file, bytes);
+    const result = cli(store, ['verify']);
+    expect(result.status).toBe(ExitCode.verifyFailed);
+    expect(result.stderr).toContain('damaged');
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+
+  it('the document record helpers bind what the row stores', () => {
+    // A stored row and the values computed from the document give the same binding.
+    const values = documentRowValues({
+      id: 'd000000000001',
+      sha256: '0'.repeat(64),
+      source: 'x.txt',
+      recordKey: '',
+      reader: 'text',
+      capturedAt: '2024-01-01T00:00:00.000Z',
+      text: 'One line.',
+      title: null,
+      outlet: null,
+      url: null,
+      published: null,
+      byline: null,
+      dateline: null,
+      credits: [],
+      series: null,
+      externalId: null,
+      inferred: [],
+    });
+    expect(documentBinding(values, 1)).toEqual(documentBinding({ ...values }, 1));
+    expect(documentBinding({ ...values, outlet: 'X' }, 1).record).not.toBe(documentBinding(values, 1).record);
+    expect(documentBinding({ ...values, outlet: 'X' }, 1).text).toBe(documentBinding(values, 1).text);
+  });
+});
