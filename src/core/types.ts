@@ -30,7 +30,17 @@ export interface Diagnostic {
 // ---------------------------------------------------------------------------------------------
 // Ingest
 
-export type ReaderName = 'text' | 'markdown' | 'html' | 'json' | 'jsonl' | 'warc' | 'rss' | 'atom' | 'stdin';
+export type ReaderName =
+  | 'text'
+  | 'markdown'
+  | 'html'
+  | 'json'
+  | 'jsonl'
+  | 'warc'
+  | 'rss'
+  | 'atom'
+  | 'trec'
+  | 'stdin';
 
 /** Metadata of one report. Every field may come from the input, a manifest, or the text itself. */
 export interface DocumentMeta {

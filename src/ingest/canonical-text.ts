@@ -45,8 +45,8 @@ export function decodeText(bytes: Uint8Array, place: Place, charset?: string | n
           place,
           'unknown-charset',
           'error',
-          `The input declares the character set "${charset}", which this Node.js build cannot decode.`,
-          'Convert the file to UTF-8 (e.g. with iconv) and ingest it again.',
+          `The character set "${charset}" (declared by the input or with --encoding) is not one this Node.js build can decode.`,
+          'Give a WHATWG encoding label such as latin1, windows-1252, iso-8859-15 or utf-16le, or convert the file to UTF-8 (e.g. with iconv).',
         ),
       };
     }
@@ -61,8 +61,8 @@ export function decodeText(bytes: Uint8Array, place: Place, charset?: string | n
           place,
           'invalid-encoding',
           'error',
-          `The bytes are not valid ${label} although the input declares that character set.`,
-          'Fix the declared charset or convert the file to UTF-8.',
+          `The bytes are not valid ${label} although that character set was declared (by the input or with --encoding).`,
+          'Fix the declared charset or --encoding, or convert the file to UTF-8.',
         ),
       };
     }
@@ -91,7 +91,7 @@ export function decodeText(bytes: Uint8Array, place: Place, charset?: string | n
         'invalid-utf8',
         'error',
         `Expected UTF-8 text, found an invalid byte sequence at byte ${at} (0x${hex(bytes, at)}).`,
-        'Corroborate does not guess encodings. Convert the file to UTF-8 (e.g. `iconv -f windows-1252 -t utf-8`), or declare its charset (HTML meta, XML encoding).',
+        'Corroborate does not guess encodings. If you know the encoding of a text file, declare it: `--encoding latin1` (or windows-1252, utf-16le, …) on ingest or analyze, or an `encoding` field in the manifest. Or convert the file to UTF-8 (e.g. `iconv -f windows-1252 -t utf-8`), or declare its charset (HTML meta, XML encoding).',
       ),
     };
   }

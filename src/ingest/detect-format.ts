@@ -2,10 +2,11 @@
  * Chooses the reader for an input from its name and its first bytes.
  *
  * Order: strong content signatures (gzip magic, `WARC/1.x`) win over the extension; then the
- * extension; then content sniffing (`<rss`, `<feed`, `<rdf:RDF`, `<html`/`<!doctype html`, JSON
- * and JSON Lines); plain text otherwise.
+ * extension; then content sniffing (`<rss`, `<feed`, `<rdf:RDF`, TREC/DUC `<DOC><DOCNO>`,
+ * `<html`/`<!doctype html`, JSON and JSON Lines); plain text otherwise. A `.txt` file that opens
+ * with `<DOC><DOCNO>` is TREC SGML: collections are often saved with that extension.
  */
-export type InputFormat = 'text' | 'markdown' | 'html' | 'json' | 'jsonl' | 'warc' | 'rss' | 'atom';
+export type InputFormat = 'text' | 'markdown' | 'html' | 'json' | 'jsonl' | 'warc' | 'rss' | 'atom' | 'trec';
 
 const byExtension: Record<string, InputFormat> = {
   txt: 'text',
@@ -22,6 +23,8 @@ const byExtension: Record<string, InputFormat> = {
   warc: 'warc',
   rss: 'rss',
   atom: 'atom',
+  sgml: 'trec',
+  sgm: 'trec',
 };
 
 export function isGzip(bytes: Uint8Array): boolean {
@@ -52,6 +55,8 @@ export function detectFormat(bytes: Uint8Array, source: string): InputFormat {
   const ext = fromExtension(source);
   if (ext && ext !== 'rss' && ext !== 'atom') {
     const first = bytes[firstContentByte(bytes)];
+    if (first === 0x3c /* < */ && ext === 'text')
+      return sniffFormat(bytes, undefined) === 'trec' ? 'trec' : ext;
     if (first === undefined || (first < 0x80 && first !== 0x57) /* W */) return ext;
   }
   return sniffFormat(bytes, ext);
@@ -76,6 +81,7 @@ function sniffFormat(bytes: Uint8Array, ext: InputFormat | undefined): InputForm
   if (start.startsWith('<')) {
     const feed = feedKind(start);
     if (feed) return feed;
+    if (looksLikeTrec(start)) return 'trec';
     if (/<(!doctype\s+html|html[\s>]|head[\s>]|body[\s>])/i.test(start)) return 'html';
     if (/^<(p|div|article|section|h[1-6])[\s>]/i.test(start)) return 'html';
     return 'text';
@@ -98,4 +104,14 @@ function feedKind(start: string): 'rss' | 'atom' | undefined {
   if (name === 'rss' || name === 'rdf:rdf') return 'rss';
   if (name === 'feed') return 'atom';
   return undefined;
+}
+
+/**
+ * True when text opens (after comments) with a TREC/DUC/LDC `<DOC>` element (Gigaword's
+ * `<DOC id="…">` included) whose first child is one of the collections' elements.
+ */
+export function looksLikeTrec(head: string): boolean {
+  return /^(?:<!--[\s\S]*?-->\s*)*<DOC(?:\s[^<>]*)?>\s*(?:<(?:DOCNO|DOCID|DOCTYPE|HEADLINE|DATE_TIME|TEXT)[\s>]|$)/i.test(
+    head,
+  );
 }

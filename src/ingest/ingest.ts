@@ -25,6 +25,11 @@ export interface IngestOptions {
   manifest?: string;
   /** Hard limits; missing fields take the defaults. */
   limits?: Partial<ReadLimits>;
+  /**
+   * Encoding of plain-text inputs that are not UTF-8 (`latin1`, `windows-1252`, `utf-16le`, any
+   * WHATWG label); a manifest entry's `encoding` wins for its file.
+   */
+  encoding?: string;
   /** Standard input, read when an input is `-`. */
   stdin?: NodeJS.ReadableStream;
   /** Called as inputs are read and batches committed, with running totals (new documents count once committed). */
@@ -219,6 +224,7 @@ export async function ingest(
         capturedAt,
         limits,
         manifestEntry,
+        manifestEntry?.encoding ?? options.encoding,
       );
     } catch (err) {
       // Readers never throw on content; if one does, that input is refused and the run goes on.
@@ -422,6 +428,7 @@ function readCapture(
   capturedAt: string,
   limits: ReadLimits,
   manifest: ManifestEntry | null,
+  encoding?: string,
 ): Capture {
   const base = { sha256, bytes, source, capturedAt, readerVersion: INGEST_VERSION };
   const where = manifest ? { manifest: manifest.where } : {};
@@ -430,7 +437,7 @@ function readCapture(
     const known = store.documents.get(store.documents.idsForOriginal(sha256)[0] ?? '');
     return { ...base, ...where, reader: known?.reader ?? 'text', documents: [], diagnostics: [] };
   }
-  const result = readInput(bytes, { source, limits });
+  const result = readInput(bytes, encoding ? { source, limits, encoding } : { source, limits });
   const diagnostics = result.diagnostics.map((d) => ({ ...d, source: d.source ?? source }));
   const documents = result.records.map((r) =>
     toDocument(r, { sha256, source, capturedAt, reader: result.reader }, manifest),

@@ -20,6 +20,8 @@ export interface ManifestEntry {
   /** Where the entry is: `manifest.jsonl line 3`. */
   where: string;
   meta: ManifestMeta;
+  /** The file's character encoding when it is plain text that is not UTF-8 (a WHATWG label). */
+  encoding?: string;
 }
 
 export interface Manifest {
@@ -45,6 +47,16 @@ const entrySchema = z.object({
   outlet: optionalText,
   title: optionalText,
   url: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.url().optional()),
+  encoding: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z
+      .string()
+      .trim()
+      .refine(isEncodingLabel, {
+        error: 'expected an encoding label this Node.js can decode (latin1, windows-1252, utf-16le, …)',
+      })
+      .optional(),
+  ),
   published: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),
     z
@@ -57,8 +69,8 @@ const entrySchema = z.object({
 
 /**
  * Reads a manifest: JSON Lines (`.jsonl`, `.json`, `.ndjson`) or CSV with a header row (`.csv`),
- * fields `path` (relative to the manifest's folder), `outlet`, `url`, `title`, `published`;
- * other fields are ignored. Every invalid entry is reported at once in one `UsageError`.
+ * fields `path` (relative to the manifest's folder), `outlet`, `url`, `title`, `published`, and
+ * `encoding` (of a plain-text file that is not UTF-8); other fields are ignored. Every invalid entry is reported at once in one `UsageError`.
  *
  * @example readManifest('corpus/manifest.jsonl').byPath.get(path.resolve('corpus/a.txt'))?.meta.published
  */
@@ -90,7 +102,7 @@ export function readManifest(file: string): Manifest {
       }
       continue;
     }
-    const { path: relative, ...meta } = parsed.data;
+    const { path: relative, encoding, ...meta } = parsed.data;
     const absolute = path.resolve(dir, relative);
     const previous = byPath.get(absolute);
     if (previous) {
@@ -98,6 +110,7 @@ export function readManifest(file: string): Manifest {
       continue;
     }
     const entry: ManifestEntry = { path: relative, absolute, where: row.where, meta: dropUndefined(meta) };
+    if (encoding) entry.encoding = encoding;
     entries.push(entry);
     byPath.set(absolute, entry);
   }
@@ -155,4 +168,14 @@ function dropUndefined(meta: Record<string, string | undefined>): ManifestMeta {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(meta)) if (v !== undefined) out[k] = v;
   return out;
+}
+
+/** True for a WHATWG encoding label that this Node.js build's TextDecoder accepts. */
+export function isEncodingLabel(label: string): boolean {
+  try {
+    new TextDecoder(label);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -53,4 +53,16 @@ export interface ReadResult {
  * docs/formats.md.
  * Readers never throw on bad content: problems are diagnostics naming the source and record.
  */
-export type Reader = (bytes: Uint8Array, context: { source: string; limits: ReadLimits }) => ReadResult;
+export type Reader = (bytes: Uint8Array, context: ReaderContext) => ReadResult;
+
+export interface ReaderContext {
+  source: string;
+  limits: ReadLimits;
+  /**
+   * The character encoding the user declared for text inputs (`--encoding`, a manifest's
+   * `encoding`): a WHATWG label such as `latin1`, `windows-1252` or `utf-16le`. Without it, text
+   * must be UTF-8 (or carry a byte-order mark). Formats that declare their own charset (HTML,
+   * WARC, feeds) follow their declaration.
+   */
+  encoding?: string;
+}

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { ExitCode, UsageError } from '../../core/errors.js';
+import { encodingOption } from './ingest.js';
 
 export function register(program: Command): void {
   program
@@ -7,6 +8,10 @@ export function register(program: Command): void {
     .description('Ingest, detect reuse, extract, merge into events and write ledger.json (incremental)')
     .argument('[paths...]', 'files, folders, or - for standard input (none: re-analyse the store)')
     .option('--manifest <file>', 'JSON Lines or CSV file with path,outlet,url,title,published per file')
+    .option(
+      '--encoding <label>',
+      'encoding of plain-text inputs that are not UTF-8: latin1, windows-1252, utf-16le, …',
+    )
     .option('--out <dir>', 'folder to write ledger.json to', './corroborate-out')
     .option('--json', 'print the run summary as JSON on stdout instead of the terminal summary')
     .option('--max-events <n>', 'events listed in the terminal summary', '20')
@@ -35,6 +40,7 @@ export function register(program: Command): void {
           import('../../store/open-store.js'),
           import('../parse-limits.js'),
         ]);
+      const encoding = await encodingOption(opts);
       const manifest = opts.manifest as string | undefined;
       if (manifest) readManifest(manifest);
       const store = openStore(cmd.optsWithGlobals().store as string);
@@ -47,6 +53,7 @@ export function register(program: Command): void {
           manifest,
           out: opts.out as string,
           limits: parseLimits(opts),
+          encoding,
           workers,
           onProgress: progress,
         });

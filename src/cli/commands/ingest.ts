@@ -13,6 +13,10 @@ export function register(program: Command): void {
     )
     .argument('[paths...]', 'files, folders, or - for standard input')
     .option('--manifest <file>', 'JSON Lines or CSV file with path,outlet,url,title,published per file')
+    .option(
+      '--encoding <label>',
+      'encoding of plain-text inputs that are not UTF-8: latin1, windows-1252, utf-16le, …',
+    )
     .option('--json', 'print a machine-readable summary on stdout')
     .option(
       '--batch-size <n>',
@@ -47,6 +51,7 @@ export function register(program: Command): void {
       throw new UsageError(
         `--batch-size: expected a positive whole number; found "${String(opts.batchSize)}".`,
       );
+    const encoding = await encodingOption(opts);
     const manifest = opts.manifest as string | undefined;
     if (manifest) readManifest(manifest); // fail fast with a usage error before opening the store
     const store = openStore(cmd.optsWithGlobals().store as string);
@@ -56,6 +61,7 @@ export function register(program: Command): void {
       summary = await ingest(store, paths, {
         manifest,
         limits,
+        encoding,
         batchInputs: batch.data,
         onProgress: (p) => bar?.update(p.inputs, { docs: p.newDocuments, rejected: p.rejected }),
       });
@@ -113,4 +119,17 @@ async function printSummary(s: IngestSummary): Promise<void> {
   if (s.notes > 0) parts.push(`${s.notes} skipped (see --json)`);
   process.stdout.write(`Ingested ${s.inputs} input(s), ${mb} MB: ${parts.join(', ')}.\n`);
   process.stdout.write(`${formatCheckpoint(s.checkpoint)}\n`);
+}
+
+/** The `--encoding` label, checked: a usage error names a label Node.js cannot decode. */
+export async function encodingOption(opts: Record<string, unknown>): Promise<string | undefined> {
+  if (opts.encoding === undefined) return undefined;
+  const { isEncodingLabel } = await import('../../ingest/manifest.js');
+  const label = String(opts.encoding).trim();
+  if (!isEncodingLabel(label))
+    throw new UsageError(
+      `--encoding: "${label}" is not an encoding this Node.js can decode.`,
+      'Give a WHATWG label such as latin1, windows-1252, iso-8859-15 or utf-16le.',
+    );
+  return label;
 }

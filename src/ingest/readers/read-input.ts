@@ -10,6 +10,7 @@ import { readJson } from './read-json.js';
 import { readJsonl } from './read-jsonl.js';
 import { readMarkdown } from './read-markdown.js';
 import { readText } from './read-text.js';
+import { readTrec } from './read-trec.js';
 import { readWarc } from './read-warc.js';
 
 export interface ReadInputOptions {
@@ -19,6 +20,8 @@ export interface ReadInputOptions {
   limits?: ReadLimits;
   /** Skip detection and use this reader (gzip is still unwrapped first). */
   format?: InputFormat;
+  /** Declared encoding of plain text, Markdown and TREC inputs (see `ReaderContext.encoding`). */
+  encoding?: string;
 }
 
 /**
@@ -109,16 +112,24 @@ function readUnguarded(bytes: Uint8Array, options: ReadInputOptions): ReadResult
         ],
       };
     }
-    const inner = readPlain(unzipped.bytes, source, limits, format);
+    const inner = readPlain(unzipped.bytes, source, limits, format, options.encoding);
     return { ...inner, diagnostics: [...unzipped.diagnostics, ...inner.diagnostics] };
   }
-  return readPlain(bytes, source, limits, options.format);
+  return readPlain(bytes, source, limits, options.format, options.encoding);
 }
 
-function readPlain(bytes: Uint8Array, source: string, limits: ReadLimits, forced?: InputFormat): ReadResult {
+function readPlain(
+  bytes: Uint8Array,
+  source: string,
+  limits: ReadLimits,
+  forced?: InputFormat,
+  encoding?: string,
+): ReadResult {
   const format = forced ?? detectFormat(bytes, source);
   if (bytes.length === 0) return empty(format, source);
-  if (format !== 'warc' && looksBinary(bytes)) {
+  // UTF-16 without a byte-order mark is full of NUL bytes: declared, it is text.
+  const utf16 = /^\s*utf-?16/i.test(encoding ?? '');
+  if (format !== 'warc' && !utf16 && looksBinary(bytes)) {
     return {
       reader: format,
       records: [],
@@ -133,7 +144,7 @@ function readPlain(bytes: Uint8Array, source: string, limits: ReadLimits, forced
       ],
     };
   }
-  return readerFor(format)(bytes, { source, limits });
+  return readerFor(format)(bytes, encoding ? { source, limits, encoding } : { source, limits });
 }
 
 /** The reader of each format. */
@@ -154,6 +165,8 @@ export function readerFor(format: InputFormat): Reader {
     case 'rss':
     case 'atom':
       return readFeed;
+    case 'trec':
+      return readTrec;
   }
 }
 

@@ -5,8 +5,8 @@ import { markdownToText } from './markdown-to-text.js';
 import { decodeWholeText } from './read-text.js';
 
 /** Markdown → one record: text with markup syntax removed (see `markdownToText`), front matter as metadata. */
-export const readMarkdown: Reader = (bytes, { source, limits }) => {
-  const decoded = decodeWholeText(bytes, { source }, limits);
+export const readMarkdown: Reader = (bytes, { source, limits, encoding }) => {
+  const decoded = decodeWholeText(bytes, { source }, limits, encoding);
   if ('diagnostic' in decoded) return { reader: 'markdown', records: [], diagnostics: [decoded.diagnostic] };
   const { text, meta } = markdownToText(decoded.text);
   if (text.trim() === '') {

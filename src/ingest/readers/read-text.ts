@@ -10,20 +10,22 @@ import { checkTextLength } from './text-length.js';
  * Plain text → one record with the canonical text and no metadata (the ingest step adds what
  * `inferMeta` finds and what a manifest supplies).
  */
-export const readText: Reader = (bytes, { source, limits }) => {
-  const decoded = decodeWholeText(bytes, { source }, limits);
+export const readText: Reader = (bytes, { source, limits, encoding }) => {
+  const decoded = decodeWholeText(bytes, { source }, limits, encoding);
   if ('diagnostic' in decoded) return { reader: 'text', records: [], diagnostics: [decoded.diagnostic] };
   return { reader: 'text', records: [{ recordKey: '', text: decoded.text, meta: {} }], diagnostics: [] };
 };
 
 /**
  * Shared by text and Markdown: refuses a line longer than `maxLineBytes` (before decoding it),
- * invalid UTF-8, text over `maxTextChars`, and text that is only white space.
+ * invalid UTF-8 (or bytes invalid in the declared `encoding`), text over `maxTextChars`, and text
+ * that is only white space.
  */
 export function decodeWholeText(
   bytes: Uint8Array,
   place: Place,
   limits: ReadLimits,
+  encoding?: string,
 ): { text: string } | { diagnostic: Diagnostic } {
   const long = firstLongLine(bytes, limits.maxLineBytes);
   if (long) {
@@ -37,7 +39,8 @@ export function decodeWholeText(
       ),
     };
   }
-  const decoded = decodeUtf8Quickly(bytes) ?? decodeText(bytes, place);
+  const declared = encoding !== undefined && !/^\s*utf-?8\s*$/i.test(encoding);
+  const decoded = (declared ? null : decodeUtf8Quickly(bytes)) ?? decodeText(bytes, place, encoding);
   if (!decoded.ok) return { diagnostic: decoded.diagnostic };
   if (decoded.text.trim() === '') {
     return { diagnostic: diagnostic(place, 'empty', 'error', 'The input has no text (only white space).') };
