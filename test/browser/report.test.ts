@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
@@ -57,17 +57,45 @@ describe.skipIf(!hasChromium)('single-file report of the example corpus in Chrom
     await page.waitForTimeout(50);
   };
 
-  it('shows counts, the custody checkpoint and the flags on the Overview', async () => {
+  it('leads the Overview with findings: corroborated incidents, copy share, changed quotes, denials, glossary', async () => {
     await go('#/');
-    const counts = await page.locator('.counts li').allInnerTexts();
-    expect(counts.join(' ')).toContain(`${data.ledger.documents.length}\ndocuments`);
-    expect(counts.join(' ')).toContain(`${data.ledger.events.length}\nevents`);
-    expect(await page.getByTestId('custody-head').innerText()).toBe(data.ledger.custody.head);
-    expect(await page.getByTestId('custody-entries').innerText()).toBe(String(data.ledger.custody.entries));
-    const conflicts = data.ledger.events.filter((e) => e.conflicts.length).length;
-    expect(await page.locator('.flag.conflicts li').count()).toBe(Math.min(8, conflicts));
+    const byCorroboration = [...data.ledger.events].sort(
+      (a, b) =>
+        b.independent_sources - a.independent_sources ||
+        b.sources - a.sources ||
+        (b.killed?.best ?? 0) - (a.killed?.best ?? 0) ||
+        a.id.localeCompare(b.id),
+    );
+    const items = page.locator('ol.incidents li.incident');
+    expect(await items.count()).toBe(Math.min(8, data.ledger.events.length));
+    if (byCorroboration[0]) {
+      expect(await items.first().locator('a.what').getAttribute('href')).toBe(
+        `#/event/${byCorroboration[0].id}`,
+      );
+      expect(await items.first().innerText()).toContain(
+        `${byCorroboration[0].independent_sources} independent`,
+      );
+    }
+    expect(await page.getByTestId('copy-share').innerText()).toMatch(/^\d+%/);
     expect(await page.locator('.flag.denials li').count()).toBe(
       Math.min(8, data.ledger.claims.filter((c) => c.stance === 'deny').length),
+    );
+    expect(await page.locator('.flag.altered li').count()).toBe(
+      Math.min(8, data.ledger.quotes.filter((q) => q.variants.some((v) => v.flag)).length),
+    );
+    const terms = await page.locator('.glossary dt').allInnerTexts();
+    expect(terms).toEqual(expect.arrayContaining(['Family', 'Independent source']));
+    // Custody is on its own page.
+    expect(await page.getByTestId('custody-head').count()).toBe(0);
+  });
+
+  it('shows the custody checkpoint and the whole log on its own page', async () => {
+    await go('#/custody');
+    await page.waitForSelector('[data-testid="custody-head"]');
+    expect(await page.getByTestId('custody-head').innerText()).toBe(data.ledger.custody.head);
+    expect(await page.getByTestId('custody-entries').innerText()).toBe(String(data.ledger.custody.entries));
+    expect(await page.locator('.custody-page .vstatus').innerText()).toBe(
+      `${data.custody.length} of ${data.custody.length} rows`,
     );
   });
 
@@ -78,6 +106,12 @@ describe.skipIf(!hasChromium)('single-file report of the example corpus in Chrom
     expect(await page.locator('.vstatus').first().innerText()).toBe(
       `${data.ledger.events.length} of ${data.ledger.events.length} rows`,
     );
+    // Most independent sources first, and the summary says what happened.
+    const maxIndependent = Math.max(...data.ledger.events.map((e) => e.independent_sources));
+    expect(await rows.first().locator('td').nth(7).innerText()).toBe(String(maxIndependent));
+    const firstId = await rows.first().getAttribute('data-id');
+    const first = data.ledger.events.find((e) => e.id === firstId);
+    if (first?.summary) expect(await rows.first().locator('td').first().innerText()).toBe(first.summary);
     const located = data.ledger.events
       .filter((e) => e.place?.lat != null)
       .map((e) => e.id)
@@ -92,9 +126,71 @@ describe.skipIf(!hasChromium)('single-file report of the example corpus in Chrom
     // Sort by deaths, descending.
     await page.getByRole('button', { name: 'Killed', exact: true }).click();
     expect(await page.locator('th[aria-sort="descending"]').innerText()).toContain('Killed');
-    const firstKilled = await rows.first().locator('td').nth(3).innerText();
+    const firstKilled = await rows.first().locator('td').nth(4).innerText();
     const max = Math.max(...data.ledger.events.map((e) => e.killed?.best ?? 0));
     expect(Number(firstKilled.split(' ')[0]?.replace(/,/g, ''))).toBe(max);
+  });
+
+  it('filters events by type, minimum independent sources and date, keeps the filters in the URL, and exports the rows', async () => {
+    await go('#/events');
+    const rows = () =>
+      page
+        .locator('table.vtable tbody tr:not(.spacer)')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-id')));
+    const type = data.ledger.events[0]?.type ?? '';
+    await page.locator('#f-type').selectOption(type);
+    const ofType = data.ledger.events.filter((e) => e.type === type).map((e) => e.id);
+    expect(await page.locator('.vstatus').first().innerText()).toBe(
+      `${ofType.length} of ${ofType.length} rows`,
+    );
+    for (const id of await rows()) expect(ofType).toContain(id);
+    expect(await page.evaluate(() => location.hash)).toContain(
+      `type=${encodeURIComponent(type).replace(/%20/g, '+')}`,
+    );
+
+    // A shared URL opens on the same rows.
+    await go('#/');
+    await go('#/events?min=2');
+    const atLeastTwo = data.ledger.events.filter((e) => e.independent_sources >= 2);
+    expect(await page.locator('.vstatus').first().innerText()).toBe(
+      `${atLeastTwo.length} of ${atLeastTwo.length} rows`,
+    );
+    expect(await page.locator('#f-min').inputValue()).toBe('2');
+
+    const day = data.ledger.events
+      .map((e) => e.date?.end)
+      .filter((d): d is string => !!d)
+      .sort()[0];
+    if (day) {
+      await go('#/');
+      await go(`#/events?to=${day}`);
+      const before = data.ledger.events.filter((e) => e.date && e.date.start <= day);
+      expect(await page.locator('.vstatus').first().innerText()).toBe(
+        `${before.length} of ${before.length} rows`,
+      );
+    }
+
+    await go('#/');
+    await go('#/events?min=2');
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'CSV', exact: true }).click(),
+    ]);
+    expect(csv.suggestedFilename()).toBe('events.csv');
+    const text = readFileSync(await csv.path(), 'utf8');
+    expect(text.trimEnd().split('\r\n').length).toBe(atLeastTwo.length + 1);
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'JSON', exact: true }).click(),
+    ]);
+    const exported = JSON.parse(readFileSync(await json.path(), 'utf8')) as { id: string }[];
+    expect(exported.map((e) => e.id).sort()).toEqual(atLeastTwo.map((e) => e.id).sort());
+    const [geo] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'GeoJSON', exact: true }).click(),
+    ]);
+    const fc = JSON.parse(readFileSync(await geo.path(), 'utf8')) as { features: unknown[] };
+    expect(fc.features.length).toBe(atLeastTwo.filter((e) => e.place?.lat != null).length);
   });
 
   it('links map and table both ways', async () => {

@@ -11,6 +11,7 @@ import {
 import { clear, h } from './dom.js';
 import { claimsView } from './views/claims.js';
 import { compareView } from './views/compare.js';
+import { custodyView } from './views/custody.js';
 import { documentsView, documentView } from './views/documents.js';
 import { eventView } from './views/event.js';
 import { eventsView } from './views/events.js';
@@ -29,6 +30,7 @@ const views: Record<string, { view: View; nav?: string; title: string }> = {
   claims: { view: claimsView, nav: 'Claims', title: 'Claims' },
   documents: { view: documentsView, nav: 'Documents', title: 'Documents' },
   document: { view: documentView, title: 'Document' },
+  custody: { view: custodyView, nav: 'Custody', title: 'Chain of custody' },
   search: { view: searchView, title: 'Search' },
 };
 
@@ -39,7 +41,10 @@ const HELP: [string, string][] = [
   ['/', 'search'],
   ['?', 'show or hide this help'],
   ['Esc', 'close help, leave the search box'],
-  ['g then o/e/w/c/q/l/d', 'go to Overview, Events, Who copied whom, Compare, Quotes, Claims, Documents'],
+  [
+    'g then o/e/w/c/q/l/d/u',
+    'go to Overview, Events, Who copied whom, Compare, Quotes, Claims, Documents, Custody',
+  ],
 ];
 
 async function boot(): Promise<void> {
@@ -183,6 +188,7 @@ async function boot(): Promise<void> {
         q: 'quotes',
         l: 'claims',
         d: 'documents',
+        u: 'custody',
       };
       if (e.key in to) {
         location.hash = `#/${to[e.key]}`;

@@ -1,183 +1,241 @@
+import type { LedgerEvent } from '../../../src/core/types.js';
 import { route, type ViewContext } from '../app.js';
 import { docShort } from '../data.js';
-import { fmtDate, fmtNumber, h, shortHash } from '../dom.js';
+import { fmtNumber, fmtPercent, h } from '../dom.js';
+import { corpusCopiedShare, dateRange, disputed, GLOSSARY, placeLabel, rangeText } from '../facts.js';
 
+const TOP = 8;
+
+/** Most corroborated first: independent sources, then documents, then deaths. */
+export function byCorroboration(a: LedgerEvent, b: LedgerEvent): number {
+  return (
+    b.independent_sources - a.independent_sources ||
+    b.sources - a.sources ||
+    (b.killed?.best ?? 0) - (a.killed?.best ?? 0) ||
+    a.id.localeCompare(b.id)
+  );
+}
+
+/** The glossary of the words the interface uses, as a definition list. */
+export function glossary(): HTMLElement {
+  return h(
+    'section',
+    { class: 'card glossary', 'aria-labelledby': 'glossary-h' },
+    h('h2', { id: 'glossary-h' }, 'What the words mean'),
+    h(
+      'dl',
+      {},
+      GLOSSARY.map(([term, text]) => [h('dt', {}, term), h('dd', {}, text)]),
+    ),
+  );
+}
+
+function figureCell(e: LedgerEvent, field: 'killed' | 'injured'): HTMLElement {
+  const c = disputed(e, field);
+  return h(
+    'span',
+    {},
+    rangeText(e[field]),
+    c
+      ? h(
+          'span',
+          { class: 'dispute' },
+          ` disputed: ${c.values.map((v) => `${v.value} (${v.documents.length} doc.)`).join(' vs ')}`,
+        )
+      : null,
+  );
+}
+
+/** The Overview: what the pile of reports says, and how much of it is copy. */
 export function overviewView({ model }: ViewContext): HTMLElement {
-  const { ledger, custody } = model.data;
-  const counts: [string, number, string][] = [
-    ['documents', ledger.documents.length, '#/documents'],
-    ['families', ledger.families.length, '#/graph'],
-    ['reuse pairs', ledger.reuse.length, '#/graph'],
-    ['events', ledger.events.length, '#/events'],
-    ['quotes', ledger.quotes.length, '#/quotes'],
-    ['claims', ledger.claims.length, '#/claims'],
-  ];
-
-  const conflicts = ledger.events.filter((e) => e.conflicts.length > 0);
-  const altered = ledger.quotes.filter((q) => q.variants.some((v) => v.flag));
-  const denials = ledger.claims.filter((c) => c.stance === 'deny');
-
+  const { ledger } = model.data;
+  const outlets = new Set(model.data.documents.map((d) => d.outlet).filter(Boolean)).size;
+  const share = corpusCopiedShare(model);
   const families = ledger.families
     .filter((f) => f.documents.length > 1)
-    .sort((a, b) => b.documents.length - a.documents.length || a.id.localeCompare(b.id))
-    .slice(0, 12);
-  const singles = ledger.families.filter((f) => f.documents.length <= 1).length;
-  const maxSize = families[0]?.documents.length ?? 1;
+    .sort((a, b) => b.documents.length - a.documents.length || a.id.localeCompare(b.id));
+  const inFamilies = families.reduce((n, f) => n + f.documents.length, 0);
+  const top = [...ledger.events].sort(byCorroboration).slice(0, TOP);
+  const altered = ledger.quotes.filter((q) => q.variants.some((v) => v.flag));
+  const claims = model.claims;
+  const denials = ledger.claims.filter((c) => c.stance === 'deny');
 
-  const flag = <T>(title: string, items: T[], render: (t: T) => HTMLElement, cls: string) =>
+  const more = (n: number, href: string, what: string) =>
+    n > TOP ? h('p', {}, h('a', { href }, `All ${fmtNumber(n)} ${what}`)) : null;
+
+  const incidents = h(
+    'section',
+    { class: 'card findings', 'aria-labelledby': 'top-h' },
+    h('h2', { id: 'top-h' }, 'Most corroborated incidents'),
+    top.length
+      ? h(
+          'ol',
+          { class: 'incidents' },
+          top.map((e) => {
+            const place = placeLabel(e.place);
+            return h(
+              'li',
+              { class: 'incident' },
+              h('a', { href: route(`event/${e.id}`), class: 'what' }, e.summary || `${e.type} event`),
+              h(
+                'dl',
+                { class: 'facts' },
+                h('dt', {}, 'Where'),
+                h(
+                  'dd',
+                  {},
+                  place.name,
+                  place.precision ? h('span', { class: 'muted' }, ` (${place.precision})`) : null,
+                ),
+                h('dt', {}, 'When'),
+                h('dd', {}, dateRange(e.date)),
+                h('dt', {}, 'Killed'),
+                h('dd', {}, figureCell(e, 'killed')),
+                h('dt', {}, 'Injured'),
+                h('dd', {}, figureCell(e, 'injured')),
+                h('dt', {}, 'Sources'),
+                h(
+                  'dd',
+                  {},
+                  h('strong', {}, `${fmtNumber(e.independent_sources)} independent`),
+                  ` of ${fmtNumber(e.sources)} document(s)`,
+                ),
+              ),
+            );
+          }),
+        )
+      : h('p', { class: 'muted' }, 'No incident was found in these documents.'),
+    more(ledger.events.length, route('events'), 'events'),
+  );
+
+  const quotes = h(
+    'section',
+    { class: 'card flag altered', 'aria-labelledby': 'altered-h' },
     h(
-      'section',
-      { class: `card flag ${cls}`, 'aria-labelledby': `flag-${cls}` },
-      h('h3', { id: `flag-${cls}` }, `${title} `, h('span', { class: 'badge' }, String(items.length))),
-      items.length
-        ? h(
-            'ul',
-            {},
-            items.slice(0, 8).map((i) => h('li', {}, render(i))),
-          )
-        : h('p', { class: 'muted' }, 'None found.'),
-      items.length > 8 ? h('p', { class: 'muted' }, `and ${items.length - 8} more`) : null,
-    );
+      'h2',
+      { id: 'altered-h' },
+      'Quotes changed between reports ',
+      h('span', { class: 'badge' }, String(altered.length)),
+    ),
+    altered.length
+      ? h(
+          'ul',
+          {},
+          altered.slice(0, TOP).map((q) =>
+            h(
+              'li',
+              {},
+              h(
+                'a',
+                { href: route('quotes', { q: q.id }) },
+                q.speaker ? `${q.speaker}: ` : '',
+                `“${q.text}”`,
+              ),
+              h(
+                'span',
+                { class: 'flag-note' },
+                ' — ',
+                q.variants
+                  .filter((v) => v.flag)
+                  .map((v) => v.flag)
+                  .join('; '),
+              ),
+            ),
+          ),
+        )
+      : h('p', { class: 'muted' }, 'No quote was changed between reports.'),
+  );
 
-  const lastEntries = custody.slice(-5).reverse();
-  const bySha = new Map(model.data.documents.map((d) => [d.sha256, d.id]));
-  const custodyDocument = (doc: string | null, sha: string | null) => {
-    const id = doc ?? (sha ? bySha.get(sha) : undefined);
-    return id ? h('a', { href: route(`document/${id}`) }, docShort(model, id)) : '–';
-  };
+  const denialCard = h(
+    'section',
+    { class: 'card flag denials', 'aria-labelledby': 'denials-h' },
+    h('h2', { id: 'denials-h' }, 'Denials ', h('span', { class: 'badge' }, String(denials.length))),
+    denials.length
+      ? h(
+          'ul',
+          {},
+          denials.slice(0, TOP).map((c) => {
+            const answered = c.answers ? claims.get(c.answers) : undefined;
+            return h(
+              'li',
+              {},
+              h(
+                'a',
+                { href: route('claims', { focus: c.id }) },
+                c.claimant ?? 'Someone',
+                ' denies: ',
+                c.text,
+              ),
+              answered
+                ? h(
+                    'span',
+                    { class: 'answers-note' },
+                    ' — answering ',
+                    answered.claimant ?? 'a claim',
+                    `: “${answered.text}”`,
+                  )
+                : null,
+            );
+          }),
+        )
+      : h('p', { class: 'muted' }, 'No denial was found.'),
+    more(denials.length, route('claims'), 'claims'),
+  );
+
+  const maxSize = families[0]?.documents.length ?? 1;
+  const familyCard = h(
+    'section',
+    { class: 'card families', 'aria-labelledby': 'fam-h' },
+    h('h2', { id: 'fam-h' }, 'Who copied whom'),
+    h(
+      'p',
+      { class: 'copy-share', 'data-testid': 'copy-share' },
+      h('strong', {}, fmtPercent(share)),
+      ' of the text is copied from another document of the corpus; ',
+      `${fmtNumber(inFamilies)} of ${fmtNumber(ledger.documents.length)} documents belong to ${fmtNumber(families.length)} famil${families.length === 1 ? 'y' : 'ies'} of copies.`,
+    ),
+    families.length
+      ? h(
+          'ul',
+          { class: 'bars' },
+          families.slice(0, TOP).map((f) => {
+            const bar = h('span', { class: 'bar' });
+            bar.style.width = `${Math.max(4, (f.documents.length / maxSize) * 100)}%`;
+            return h(
+              'li',
+              {},
+              h(
+                'a',
+                { href: route('graph', { family: f.id }) },
+                `${f.documents.length} documents`,
+                ' · origin: ',
+                f.origin ? docShort(model, f.origin) : 'unknown',
+              ),
+              bar,
+            );
+          }),
+        )
+      : h('p', { class: 'muted' }, 'No document copies another.'),
+  );
 
   return h(
     'div',
     { class: 'overview' },
-    h('h1', {}, 'Overview'),
-    h('p', { class: 'muted' }, `Generated ${fmtDate(model.data.generated)}`),
+    h('h1', {}, 'What these reports say'),
     h(
-      'ul',
-      { class: 'counts', 'aria-label': 'Counts' },
-      counts.map(([label, n, href]) =>
-        h('li', {}, h('a', { href }, h('strong', {}, fmtNumber(n)), h('span', {}, label))),
-      ),
+      'p',
+      { class: 'lede' },
+      `${fmtNumber(ledger.documents.length)} documents from ${fmtNumber(outlets)} outlet(s): `,
+      h('a', { href: '#/events' }, `${fmtNumber(ledger.events.length)} events`),
+      ', ',
+      h('a', { href: '#/quotes' }, `${fmtNumber(ledger.quotes.length)} quotes`),
+      ', ',
+      h('a', { href: '#/claims' }, `${fmtNumber(ledger.claims.length)} claims`),
+      '. ',
+      h('a', { href: '#/custody' }, 'Chain of custody'),
+      '.',
     ),
-    h(
-      'div',
-      { class: 'grid2' },
-      h(
-        'section',
-        { class: 'card custody', 'aria-labelledby': 'custody-h' },
-        h('h2', { id: 'custody-h' }, 'Custody checkpoint'),
-        h(
-          'dl',
-          { class: 'meta' },
-          h('dt', {}, 'Entries'),
-          h('dd', { 'data-testid': 'custody-entries' }, fmtNumber(ledger.custody.entries)),
-          h('dt', {}, 'Head hash'),
-          h(
-            'dd',
-            {},
-            h('code', { class: 'hash', 'data-testid': 'custody-head' }, ledger.custody.head || '–'),
-          ),
-        ),
-        lastEntries.length
-          ? h(
-              'table',
-              { class: 'small', 'aria-label': 'Latest custody entries' },
-              h(
-                'thead',
-                {},
-                h(
-                  'tr',
-                  {},
-                  ['#', 'action', 'document', 'sha256', 'at'].map((c) => h('th', { scope: 'col' }, c)),
-                ),
-              ),
-              h(
-                'tbody',
-                {},
-                lastEntries.map((c) =>
-                  h(
-                    'tr',
-                    {},
-                    h('td', { class: 'num' }, String(c.seq)),
-                    h('td', {}, c.action),
-                    h('td', {}, custodyDocument(c.document, c.sha256)),
-                    h('td', {}, h('code', {}, shortHash(c.sha256))),
-                    h('td', {}, fmtDate(c.at)),
-                  ),
-                ),
-              ),
-            )
-          : null,
-      ),
-      h(
-        'section',
-        { class: 'card families', 'aria-labelledby': 'fam-h' },
-        h('h2', { id: 'fam-h' }, 'Families at a glance'),
-        families.length
-          ? h(
-              'ul',
-              { class: 'bars' },
-              families.map((f) => {
-                const bar = h('span', { class: 'bar' });
-                bar.style.width = `${Math.max(4, (f.documents.length / maxSize) * 100)}%`;
-                return h(
-                  'li',
-                  {},
-                  h(
-                    'a',
-                    { href: route('graph', { family: f.id }) },
-                    `${f.documents.length} documents`,
-                    ' · origin: ',
-                    f.origin ? docShort(model, f.origin) : 'unknown',
-                  ),
-                  bar,
-                );
-              }),
-            )
-          : h('p', { class: 'muted' }, 'No document copies another.'),
-        h('p', { class: 'muted' }, `${fmtNumber(singles)} independent documents (families of one).`),
-      ),
-    ),
-    h('h2', {}, 'Flags'),
-    h(
-      'div',
-      { class: 'grid3' },
-      flag(
-        'Conflicting figures',
-        conflicts,
-        (e) =>
-          h(
-            'a',
-            { href: route(`event/${e.id}`) },
-            e.summary || e.id,
-            ' — ',
-            e.conflicts.map((c) => `${c.field}: ${c.values.map((v) => v.value).join(' vs ')}`).join('; '),
-          ),
-        'conflicts',
-      ),
-      flag(
-        'Altered quotes',
-        altered,
-        (q) =>
-          h(
-            'a',
-            { href: route('quotes', { q: q.id }) },
-            q.speaker ? `${q.speaker}: ` : '',
-            `“${q.text}”`,
-            ' — ',
-            q.variants
-              .filter((v) => v.flag)
-              .map((v) => v.flag)
-              .join('; '),
-          ),
-        'altered',
-      ),
-      flag(
-        'Denials',
-        denials,
-        (c) =>
-          h('a', { href: route('claims', { focus: c.id }) }, c.claimant ?? 'Someone', ' denies: ', c.text),
-        'denials',
-      ),
-    ),
+    h('div', { class: 'grid-main' }, incidents, h('div', { class: 'stack' }, familyCard, quotes, denialCard)),
+    glossary(),
   );
 }
