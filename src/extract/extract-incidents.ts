@@ -13,10 +13,18 @@ import type {
   Span,
 } from '../core/types.js';
 import { atWordStarts, execAll, matchedGroup, ruleGroups } from './exec-all.js';
+import { findImplicitVictim } from './find-implicit-victims.js';
 import { loadLexicon } from './load-lexicon.js';
 
+/**
+ * What a casualty trigger counts: people killed, people injured, or people shot (`shot`: the
+ * killed among them are not injured, so a count of the shot is an injured figure only once the
+ * document's dead are taken out of it).
+ */
+type Casualty = 'killed' | 'injured' | 'shot';
+
 interface TriggerLexicon {
-  triggers: { kind: IncidentKind; pattern: string; casualty?: 'killed' | 'injured'; subtype?: string }[];
+  triggers: { kind: IncidentKind; pattern: string; casualty?: Casualty; subtype?: string }[];
   blockers: {
     before: string;
     claimObject: string;
@@ -40,7 +48,7 @@ interface TaxonomyLexicon {
 }
 
 interface Compiled {
-  /** What a number measures rather than counts ("500 km", "magnitude 5.6"). */
+  /** What a number measures rather than counts ("500 km", "magnitude 5.6"), or things never a casualty ("five counts of"). */
   measures: Set<string>;
   /** Every trigger, tried at word starts (`atWordStarts`). */
   pattern: RegExp;
@@ -67,12 +75,12 @@ function compile(): Compiled {
   const lex = loadLexicon<TriggerLexicon>('incident-triggers');
   const taxonomy = loadLexicon<TaxonomyLexicon>('incident-taxonomy');
   const stance = loadLexicon<{ hedge?: string[] }>('stance-cues');
-  const nouns = loadLexicon<{ measures: string[] }>('counted-nouns');
+  const nouns = loadLexicon<{ measures: string[]; things: { words: string[] } }>('counted-nouns');
   const hedges = (stance.hedge ?? []).map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   // Tried only at word starts, which is several times faster than scanning every position.
   const pattern = atWordStarts(lex.triggers.map((t, i) => `(?<t${i}>(?:${t.pattern})\\b)`).join('|'), 'gi');
   compiled = {
-    measures: new Set(nouns.measures),
+    measures: new Set([...nouns.measures, ...nouns.things.words]),
     pattern,
     groups: ruleGroups(pattern.source, 't'),
     rules: lex.triggers,
@@ -120,7 +128,7 @@ export interface IncidentInput {
 interface Hit {
   span: Span;
   kind: IncidentKind;
-  casualty?: 'killed' | 'injured';
+  casualty?: Casualty;
   subtype?: string;
 }
 
@@ -160,6 +168,8 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
   // Distances ("50 kilometers (30 miles) west of"), percentages and dates are not counts.
   let countable: Quantity[] | undefined;
   const hedged = new Map<number, boolean>();
+  /** Counts of people shot standing as injured figures, until the document's dead are taken out. */
+  const shotFigures = new Set<Quantity>();
   for (const sentence of input.sentences) {
     const [s0, s1] = sentence.span;
     const stext = text.slice(s0, s1);
@@ -229,8 +239,12 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       // "three patients had died of their wounds": later deaths of the wounded update a toll, they are not one.
       const laterDeath =
         killHit !== undefined && c.laterDeath.test(text.slice(killHit.span[1], killHit.span[1] + 30));
-      const killed = killHit && !laterDeath ? figureFor(text, killHit, counts, used, c) : null;
-      const injured = injuryHit ? figureFor(text, injuryHit, counts, used, c) : null;
+      const killed = killHit && !laterDeath ? casualtyFigure(text, killHit, clause, counts, used, c) : null;
+      const hurt = injuryHit ? casualtyFigure(text, injuryHit, clause, counts, used, c) : null;
+      const shotHit = hurt ? undefined : group.find((h) => h.casualty === 'shot');
+      const shot = shotHit ? casualtyFigure(text, shotHit, clause, counts, used, c) : null;
+      if (shot) shotFigures.add(shot);
+      const injured = hurt ?? shot;
       const bodies = counts.find((q) => q.counted === 'body' && !used.has(q)) ?? null;
       if (bodies) used.add(bodies);
       const own =
@@ -322,10 +336,65 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       }
     }
   }
+  takeDeadFromShot(text, out, shotFigures);
   out.forEach((inc, i) => {
     inc.id = `${input.documentId}:i${i + 1}`;
   });
   return out;
+}
+
+/** "two others", "another man", "a second victim": people besides those already counted. */
+const BESIDES = /\b(?:others?|another|more|second|third|fourth|additional)\b/i;
+
+/**
+ * "Four men were shot … one of them died": the shot include the dead, who are not injured. A count
+ * of people shot becomes an injured figure of those left once the document's largest death toll
+ * is taken out, or none when no one is left ("A man was shot … He died"); a count of others
+ * ("two others were shot") excludes the dead already.
+ */
+function takeDeadFromShot(text: string, incidents: IncidentMention[], shot: Set<Quantity>): void {
+  if (shot.size === 0) return;
+  let dead = 0;
+  for (const m of incidents)
+    if (m.killed && !m.killed.percent && m.killed.best !== null) dead = Math.max(dead, m.killed.best);
+  if (dead === 0) return;
+  for (const m of incidents) {
+    const q = m.injured;
+    if (!q || !shot.has(q) || q.best === null) continue;
+    if (BESIDES.test(q.text) || BESIDES.test(text.slice(q.span[1], q.span[1] + 12))) continue;
+    const left = q.best - dead;
+    m.injured =
+      left > 0
+        ? {
+            ...q,
+            low: q.low === null ? null : left,
+            best: left,
+            high: q.high === null ? null : Math.max(left, q.high - dead),
+          }
+        : null;
+  }
+}
+
+/**
+ * The figure a casualty trigger governs: a count ("7 killed", "killing at least 21 people"), else
+ * one person named as its victim ("a man was shot", "killing her"). A person named between a far
+ * count and the trigger is the victim ("two were arrested after a man was killed").
+ */
+function casualtyFigure(
+  text: string,
+  hit: Hit,
+  clause: Span,
+  counts: Quantity[],
+  used: Set<Quantity>,
+  c: Compiled,
+): Quantity | null {
+  const explicit = figureFor(text, hit, counts, used, c);
+  if (explicit && explicit.span[0] >= hit.span[0]) return explicit;
+  const implicit = findImplicitVictim(text, clause, hit.span);
+  if (!implicit) return explicit;
+  if (explicit && implicit.span[0] < explicit.span[1]) return explicit;
+  if (explicit) used.delete(explicit);
+  return implicit;
 }
 
 /** Cheap pre-check for `claimObject`: a verb of accusation or denial. */

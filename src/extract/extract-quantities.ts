@@ -1,4 +1,5 @@
 import type { Quantity, QuantityQualifier, Sentence } from '../core/types.js';
+import { classifyNumberRole } from './classify-number-role.js';
 import { execAll } from './exec-all.js';
 import { loadLexicon } from './load-lexicon.js';
 
@@ -138,6 +139,8 @@ const AGE_OR_UNIT_ADJECTIVE =
   /^-(?!\s)|^\s*(?:years?|yrs?)[\s-]+old\b|^\s*(?:a\.m\.|p\.m\.|am\b|pm\b|gmt\b|utc\b|o'clock|h\b)/i;
 const ADDRESS = /^\s+\p{Lu}\p{L}*\s+(?:street|st\.|avenue|ave\.?|road|rd\.?|boulevard|lane|drive)\b/iu;
 const AGED = /\baged?\s*$/i;
+/** "two were shot, one fatally": a bare `one` before how the person was hurt. */
+const ONE_CASUALTY = /^\s+(?:fatally|critically|seriously|mortally|dead|died)\b/i;
 
 /**
  * Finds counts in news text as `{low, best, high}` with the qualifier kept and the counted noun
@@ -236,8 +239,15 @@ function toQuantity(sentence: string, match: RegExpExecArray, numbers: NumberLex
   const value = parseNumber(raw, numbers);
   if (value === null || numbers.scales[raw.toLowerCase()] !== undefined) return null;
   if (AGE_OR_UNIT_ADJECTIVE.test(after) || AGED.test(before) || ADDRESS.test(after)) return null;
+  // An age ("Jane Doe, 57,"), an address ("the 5300 block of") or a label ("Route 9") counts nothing.
+  const numberEnd = match.index + match[0].length - (groups.percent?.length ?? 0);
+  if (classifyNumberRole(sentence, numberEnd - raw.length, numberEnd) !== 'count') return null;
   if (/^\d/.test(raw) && isCalendar(raw, before, after) && qualifier === null) return null;
-  if (/^one$/i.test(raw) && (/^\s+(?:of|or|another)\b/i.test(after) || !knownNoun(after))) return null;
+  if (
+    /^one$/i.test(raw) &&
+    (/^\s+(?:of|or|another)\b/i.test(after) || !(knownNoun(after) || ONE_CASUALTY.test(after)))
+  )
+    return null;
   return bounds(value, qualifier ?? 'exact', percent, noun);
 }
 

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { findSpanMismatches } from './check-spans.js';
+import { createExtractor } from './index.js';
+
+const extract = createExtractor();
+
+/** The largest killed and injured figure over a document's incidents (0 when none). */
+function figures(text: string): { killed: number; injured: number } {
+  const x = extract({ id: 'd', text, published: '2024-05-06', dateline: null });
+  expect(findSpanMismatches(text, [x])).toEqual([]);
+  let killed = 0;
+  let injured = 0;
+  for (const i of x.incidents) {
+    killed = Math.max(killed, i.killed?.best ?? 0);
+    injured = Math.max(injured, i.injured?.best ?? 0);
+  }
+  return { killed, injured };
+}
+
+// Sentences written for these tests; every name and place is invented.
+const cases: [string, number, number][] = [
+  // Ages, addresses and labels are never tolls.
+  ['Maria Lopez, 41, was shot and killed on Friday night.', 1, 0],
+  ['Tom Berry, 19, died after the crash on Route 9.', 1, 0],
+  ['The victim, a 15-year-old boy, was shot in the 4200 block of Elm Street.', 0, 1],
+  ['Two men, ages 31 and 22, were wounded.', 0, 2],
+  ['Carl Dunn, 45, was charged with five counts of attempted murder.', 0, 0],
+  // One person named without a number.
+  ['A man died and four other people were wounded in the shooting.', 1, 4],
+  ['A woman was shot in the leg on Sunday.', 0, 1],
+  ['A teenager is dead after a shooting near Oak Park.', 1, 0],
+  ['Police said a gunman killed a 30-year-old clerk during the robbery.', 1, 0],
+  ['Man dead after shooting at a gas station', 1, 0],
+  ['The shooting death of a Millbrook teen is under investigation.', 1, 0],
+  // The shot include the dead; the dead are not injured.
+  ['Two men were shot, one fatally, outside a bar.', 1, 1],
+  ['Four people were shot late Saturday. One of them died at the hospital.', 1, 3],
+  ['A man was shot on Main Street. He died at the hospital.', 1, 0],
+  ['A man was killed and two others were shot at a party.', 1, 2],
+];
+
+describe('casualty figures', () => {
+  it.each(cases)('%s → killed %i, injured %i', (text, killed, injured) => {
+    expect(figures(text)).toEqual({ killed, injured });
+  });
+});

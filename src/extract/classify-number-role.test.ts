@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { classifyNumberRole, type NumberRole } from './classify-number-role.js';
+
+/** Each sentence marks the number under test with brackets, which are removed before classifying. */
+const cases: [string, NumberRole][] = [
+  ['Maria Lopez, [41], was taken to a hospital.', 'age'],
+  ['Officer Dan Reyes Jr., [29], died at the scene.', 'age'],
+  ['Girl, [9], hurt in crash', 'age'],
+  ['the victim was a [15]-year-old boy', 'age'],
+  ['a [2] month old baby', 'age'],
+  ['their [6]- and 10-year-old sons', 'age'],
+  ['Two men, ages [31] and 22, were wounded.', 'age'],
+  ['Two men, ages 31 and [22], were wounded.', 'age'],
+  ['a woman aged [70] was hurt', 'age'],
+  ['It happened in the [4200] block of Elm Street.', 'address'],
+  ['Police were called to [812] Harbor View Dr. at noon.', 'address'],
+  ['a home on [77] Maple Ave', 'address'],
+  ['The crash closed Route [9] for hours.', 'label'],
+  ['Channel [4] reported the fire.', 'label'],
+  ['[Three] people were shot in Elm Park.', 'count'],
+  ['In Elm Park, [3] people were shot.', 'count'],
+  ['Police said [12] were wounded, 3 critically.', 'count'],
+  ['He fired [12] rounds into the crowd.', 'count'],
+];
+
+describe('classifyNumberRole', () => {
+  it.each(cases)('%s → %s', (marked, role) => {
+    const start = marked.indexOf('[');
+    const end = marked.indexOf(']') - 1;
+    const sentence = marked.replace('[', '').replace(']', '');
+    expect(classifyNumberRole(sentence, start, end)).toBe(role);
+  });
+});

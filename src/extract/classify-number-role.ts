@@ -1,0 +1,75 @@
+import { loadLexicon } from './load-lexicon.js';
+
+/**
+ * What a number in a sentence stands for. Only a `count` can be a casualty figure; an `age`
+ * ("John Smith, 57,", "a 14-year-old", "ages 28 and 22"), an `address` ("the 5300 block of",
+ * "1501 Oak Ave.") or a `label` ("Route 9", "Channel 3", "case No. 12") counts nothing.
+ */
+export type NumberRole = 'count' | 'age' | 'address' | 'label';
+
+interface RoleLexicon {
+  streetSuffixes: { words: string[] };
+  labelsBefore: { words: string[] };
+  maxAge: number;
+}
+
+interface Compiled {
+  street: RegExp;
+  label: RegExp;
+  maxAge: number;
+}
+
+let compiled: Compiled | undefined;
+
+const escapeWord = (word: string): string =>
+  word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
+
+function compile(): Compiled {
+  if (compiled) return compiled;
+  const lex = loadLexicon<RoleLexicon>('number-roles');
+  // A suffix may be capitalised ("Oak Ave."); the street's name must be.
+  const suffixes = lex.streetSuffixes.words
+    .map((w) => `[${w[0]?.toUpperCase()}${w[0]}]${escapeWord(w.slice(1))}`)
+    .join('|');
+  const labels = lex.labelsBefore.words.map(escapeWord).join('|');
+  compiled = {
+    // "1501 Oak Ave.", "7200 block of", "100 N. Main St", "8509 West Rixlew Ln"
+    street: new RegExp(
+      `^(?:\\s+block\\b|\\s+(?:[NSEW]\\.?\\s+|(?:north|south|east|west)\\s+)?(?:[\\p{Lu}\\d][\\p{L}\\d’'.-]*\\s+){1,3}(?:${suffixes})\\b)`,
+      'u',
+    ),
+    label: new RegExp(`(?:^|[^\\p{L}])(?:${labels})\\s*$`, 'iu'),
+    maxAge: lex.maxAge,
+  };
+  return compiled;
+}
+
+/** "14-year-old", "14 years old", "2-month-old", "the 6- and 10-year-old sons". */
+const AGE_AFTER =
+  /^(?:[\s-]+(?:years?|yrs?|months?|weeks?|days?)[\s-]+old\b|-\s+(?:and|or|to)\s+\d+-(?:years?|months?))/i;
+/** "aged 30", "ages 28 and 22", "ages of 19, 20 and 24", "age 5". */
+const AGE_BEFORE = /\b(?:aged?|ages)\s+(?:of\s+)?(?:\d{1,3}(?:\s*,\s*|\s+(?:and|to|or)\s+))*$/i;
+/** A word and a comma just before the number: "John Smith, 57," "Boy, 17," "a friend, 14,". */
+const APPOSITION_BEFORE = /[\p{L}.’']\s*,\s*$/u;
+/** What follows an age in apposition: a comma, a bracket, or the end of the sentence. */
+const APPOSITION_AFTER = /^\s*(?:[,;()]|\.(?:\s|$)|$)/;
+
+/**
+ * The role of the number `sentence.slice(start, end)` (digits or number words), from the words
+ * around it. Conservative: anything it does not recognise is a `count`.
+ *
+ * @example classifyNumberRole('Jane Doe, 57, died.', 10, 12) // 'age'
+ */
+export function classifyNumberRole(sentence: string, start: number, end: number): NumberRole {
+  const c = compile();
+  const raw = sentence.slice(start, end);
+  const before = sentence.slice(Math.max(0, start - 40), start);
+  const after = sentence.slice(end, end + 48);
+  const digits = /^\d+$/.test(raw);
+  if (AGE_AFTER.test(after) || AGE_BEFORE.test(before)) return 'age';
+  if (digits && c.street.test(after)) return 'address';
+  if (digits && c.label.test(before)) return 'label';
+  if (digits && Number(raw) <= c.maxAge && APPOSITION_BEFORE.test(before) && APPOSITION_AFTER.test(after))
+    return 'age';
+  return 'count';
+}
