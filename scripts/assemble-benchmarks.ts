@@ -6,7 +6,17 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const ORDER = ['accuracy', 'ingest', 'readers', 'reuse', 'extract-text', 'extract', 'analyze', 'ecbplus-coref', 'report'];
+const ORDER = [
+  'accuracy',
+  'ingest',
+  'readers',
+  'reuse',
+  'extract-text',
+  'extract',
+  'analyze',
+  'ecbplus-coref',
+  'report',
+];
 const TARGET = 'BENCHMARKS.md';
 
 /** Adds one `#` to every Markdown heading outside fenced code blocks. */
