@@ -7,6 +7,7 @@ import type {
   CaptureOutcome,
   Checkpoint,
   CommitResult,
+  JsonValue,
   Rejection,
   Store,
 } from '../store/store.js';
@@ -18,7 +19,7 @@ import { readInput } from './readers/read-input.js';
 import { type InputItem, walkInputs } from './walk-inputs.js';
 
 /** Recorded in the custody log with each capture, beside the reader's name. */
-export const INGEST_VERSION = '0.1.0';
+export const INGEST_VERSION = '0.2.0';
 
 export interface IngestOptions {
   /** A JSON Lines or CSV manifest supplying metadata per file (and listing files to read). */
@@ -445,6 +446,7 @@ function readCapture(
   const digests = result.records
     .filter((r) => r.digestMatched !== undefined)
     .map((r) => ({ record: r.recordKey, matched: r.digestMatched ?? null }));
+  const textChanges = changesOf(result.records);
   return {
     ...base,
     ...where,
@@ -452,7 +454,28 @@ function readCapture(
     documents,
     diagnostics,
     ...(digests.length ? { digests } : {}),
+    ...(textChanges.length ? { textChanges } : {}),
   };
+}
+
+/** Most text changes recorded per record in custody (the count is always recorded). */
+const MAX_CHANGES = 100;
+
+/** The text changes of each record, for the custody entry (`Capture.textChanges`). */
+function changesOf(records: ReadRecord[]): NonNullable<Capture['textChanges']> {
+  const out: NonNullable<Capture['textChanges']> = [];
+  for (const r of records) {
+    if (!r.changes || r.changes.length === 0) continue;
+    const changes = r.changes.slice(0, MAX_CHANGES).map((c) => ({ ...c }) as { [key: string]: JsonValue });
+    if (r.changes.length > MAX_CHANGES)
+      changes.push({
+        rule: 'ingest/more-changes',
+        reason: 'not listed',
+        count: r.changes.length - MAX_CHANGES,
+      });
+    out.push({ record: r.recordKey, changes });
+  }
+  return out;
 }
 
 const META_FIELDS = [

@@ -36,6 +36,27 @@ export interface ReadRecord {
    * custody or use it as the document's capture time.
    */
   capturedAt?: string;
+  /**
+   * What cleaning changed in the text the reader produced (control characters, a wire-copy
+   * header, boilerplate lines; `clean-text.ts`). Recorded in the capture's custody entry.
+   */
+  changes?: TextChange[];
+}
+
+/** One change made to a record's text after reading it; the original bytes are never changed. */
+export interface TextChange {
+  /** `ingest/control-characters`, `ingest/wire-header`, `ingest/boilerplate/<rule id>`. */
+  rule: string;
+  /** Why, in words: `copyright notice`, `related-story list`, … */
+  reason: string;
+  /** 1-based line, in the text as the reader gave it, of a removed line. */
+  line?: number;
+  /** What was removed, as written (cut at 200 characters with `…`); for control characters, their code points. */
+  removed: string;
+  /** Characters removed. */
+  chars: number;
+  /** Parts of a removed wire-copy header. */
+  fields?: { [key: string]: string | null };
 }
 
 /** What a reader returns for one input: the records it could read and the problems it found. */

@@ -164,6 +164,11 @@ export interface Capture {
    * the record carried no digest), keyed by record.
    */
   digests?: { record: string; matched: boolean | null }[];
+  /**
+   * What ingest changed in each record's text after reading it (removed control characters, a
+   * wire-copy header, boilerplate lines), keyed by record; see `TextChange` in src/ingest/reader.ts.
+   */
+  textChanges?: { record: string; changes: { [key: string]: JsonValue }[] }[];
 }
 
 /** An input that was refused as a whole. Only its custody entry is written. */

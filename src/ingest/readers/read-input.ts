@@ -1,7 +1,8 @@
 import { looksBinary } from '../canonical-text.js';
+import { removeBoilerplate, stripControlCharacters } from '../clean-text.js';
 import { detectFormat, type InputFormat, isGzip } from '../detect-format.js';
 import { defaultLimits } from '../limits.js';
-import type { Reader, ReadLimits, ReadResult } from '../reader.js';
+import type { Reader, ReadLimits, ReadRecord, ReadResult, TextChange } from '../reader.js';
 import { diagnostic, formatBytes } from './diagnostic.js';
 import { gunzipLimited } from './gunzip-limited.js';
 import { readFeed } from './read-feed.js';
@@ -34,7 +35,7 @@ export interface ReadInputOptions {
  */
 export function readInput(bytes: Uint8Array, options: ReadInputOptions): ReadResult {
   try {
-    return readUnguarded(bytes, options);
+    return cleanRecords(readUnguarded(bytes, options));
   } catch (error) {
     // Readers report bad content as diagnostics; an exception here is a bug or a resource limit
     // (e.g. the stack) hit by content nobody foresaw. It must not end the whole ingest run.
@@ -176,4 +177,34 @@ function empty(reader: InputFormat, source: string): ReadResult {
     records: [],
     diagnostics: [diagnostic({ source }, 'empty', 'error', 'The input is empty (0 bytes).')],
   };
+}
+
+/**
+ * Cleans every record's text (`clean-text.ts`): control characters in all formats; a wire-copy
+ * header and boilerplate lines in plain text and Markdown. The changes are listed on the record.
+ */
+function cleanRecords(result: ReadResult): ReadResult {
+  const pageText = result.reader === 'text' || result.reader === 'markdown';
+  let changed = false;
+  const records = result.records.map((record): ReadRecord => {
+    const changes: TextChange[] = [];
+    const control = stripControlCharacters(record.text);
+    let text = control.text;
+    if (control.change) changes.push(control.change);
+    let meta = record.meta;
+    if (pageText) {
+      const cleaned = removeBoilerplate(text);
+      if (cleaned.changes.length > 0) {
+        text = cleaned.text;
+        changes.push(...cleaned.changes);
+        const date = cleaned.wireHeader?.isoDate;
+        if (date && !meta.published)
+          meta = { ...meta, published: date, inferred: [...(meta.inferred ?? []), 'published'] };
+      }
+    }
+    if (changes.length === 0 || text.trim() === '') return record;
+    changed = true;
+    return { ...record, text, meta, changes };
+  });
+  return changed ? { ...result, records } : result;
 }

@@ -317,6 +317,7 @@ function ingestDetails(
   if (capture.digests && capture.digests.length > 0) {
     details.digests = capture.digests.map((d) => ({ record: d.record, matched: d.matched }));
   }
+  if (capture.textChanges && capture.textChanges.length > 0) details.textChanges = capture.textChanges;
   return details;
 }
 
