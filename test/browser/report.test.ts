@@ -219,6 +219,25 @@ describe.skipIf(!hasChromium)('single-file report of the example corpus in Chrom
     expect(await page.locator('table.figures').innerText()).toContain('Killed');
     if (event.conflicts.length)
       expect(await page.locator('ul.conflicts li').count()).toBe(event.conflicts.length);
+    // Every document reporting the event sits in exactly one independent group.
+    const grouped = await page
+      .locator('ol.groups li.group > ul a')
+      .evaluateAll((els) => els.map((a) => a.getAttribute('href')));
+    const docs = [...new Set(event.mentions.map((m) => `#/document/${m.document}`))];
+    expect([...grouped].sort()).toEqual(docs.sort());
+    expect(await page.locator('ol.groups .why').count()).toBe(
+      await page.locator('ol.groups li.group').count(),
+    );
+    // The killed figure shows the sentences that give it, with the figure marked.
+    if (event.killed) expect(await page.locator('.figure ul.evidence li mark.hl').count()).toBeGreaterThan(0);
+    // Dependent pairs link to Compare.
+    const inEvent = new Set(event.mentions.map((m) => m.document));
+    const dependent = data.ledger.reuse.filter((p) => inEvent.has(p.a) && inEvent.has(p.b));
+    expect(await page.locator('ul.pairs a[href^="#/compare/"]').count()).toBe(dependent.length);
+    // Quotes and claims told next to the event are listed with it.
+    const sections = await page.locator('.event-page h2').allInnerTexts();
+    expect(sections.some((t) => t.startsWith('Denials ('))).toBe(true);
+    expect(sections.some((t) => t.startsWith('Quotes ('))).toBe(true);
   });
 
   it('draws the reuse graph with one edge per pair and explains direction on focus', async () => {
