@@ -301,6 +301,24 @@ describe.skipIf(!hasChromium)('single-file report of the example corpus in Chrom
     expect(await page.locator('.doc-text mark.hl').count()).toBeGreaterThan(0);
     expect(await page.locator('dl.meta').innerText()).toContain(doc.sha256);
     expect(await page.locator('table.custody-entries tbody tr').count()).toBeGreaterThan(0);
+    // Layers switch highlights on and off, and the choice goes into the URL.
+    const quotes = page.locator('.doc-text mark.hl.quote');
+    expect(await quotes.count()).toBe(0);
+    await page.locator('#layer-quotes').check();
+    const quoteLayer = await page.locator('label[for="layer-quotes"]').innerText();
+    if (!quoteLayer.includes('(0)')) expect(await quotes.count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => location.hash)).toContain('layers=');
+    await page.locator('#layer-figures').uncheck();
+    expect(await page.locator('.doc-text mark.hl.incident, .doc-text mark.hl.quantity').count()).toBe(0);
+    await page.locator('#layer-figures').check();
+
+    await go('#/documents');
+    const texts = await page.locator('table.vtable tbody').innerText();
+    // Each row shows a file name, never the whole path or URL it came from.
+    const withPath = data.documents.filter((d) => /[\\/]/.test(d.source));
+    expect(withPath.length).toBeGreaterThan(0);
+    for (const d of withPath) expect(texts).not.toContain(d.source);
+    expect(await page.locator('table.vtable thead').innerText()).toContain('Share copied');
   });
 
   it('navigates with the keyboard: j/k through lists, Enter opens, / searches, ? helps', async () => {
