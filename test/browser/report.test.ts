@@ -243,7 +243,25 @@ describe.skipIf(!hasChromium)('single-file report of the example corpus in Chrom
   it('draws the reuse graph with one edge per pair and explains direction on focus', async () => {
     await page.mouse.move(0, 0);
     await go('#/graph');
+    const directed = data.ledger.reuse.filter((p) => p.direction !== 'unknown');
+    expect(await page.locator('svg.graph g.edge').count()).toBe(directed.length);
+    // Unknown directions appear when asked for, and the choice is in the URL.
+    await page.locator('#show-unknown').check();
+    await page.waitForFunction(() => location.hash.includes('unknown=1'));
+    await page.waitForTimeout(50);
     expect(await page.locator('svg.graph g.edge').count()).toBe(data.ledger.reuse.length);
+    expect(await page.locator('.graph-list li.pair').count()).toBe(data.ledger.reuse.length);
+    // Nodes carry outlet, date and title.
+    const inPairs = new Set(data.ledger.reuse.flatMap((p) => [p.a, p.b]));
+    const doc = data.documents.find((d) => inPairs.has(d.id) && d.outlet && d.published && d.title);
+    expect(doc).toBeDefined();
+    const node = page.locator(`svg.graph a.node[href="#/document/${doc?.id}"]`);
+    expect(await node.locator('text.who').textContent()).toBe(
+      `${doc?.outlet} · ${doc?.published?.slice(0, 10)}`,
+    );
+    expect(
+      doc?.title?.startsWith((await node.locator('text.title').textContent())?.replace(/…$/, '') ?? '?'),
+    ).toBe(true);
     expect(await page.locator('svg.graph g.edge.paraphrase .line').count()).toBe(
       data.ledger.reuse.filter((p) => p.relation === 'paraphrase').length,
     );
