@@ -18,7 +18,7 @@ import { openStore } from '../src/store/open-store.js';
 import { CHROMIUM_ARGS } from '../test/browser/chromium.js';
 
 const corpus = process.argv[2] ?? '../shared/corpora/bucha-2022';
-const outDir = 'docs/screenshots';
+const outDir = process.env.SHOTS_OUT ?? 'docs/screenshots';
 if (!existsSync(corpus)) {
   console.error(`screenshots: ${corpus} is missing; give a corpus folder as the first argument.`);
   process.exit(2);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { webBundleDir } from '../report/render-report.js';
 import { getRoutes, matchRoute, uploadRoute } from './api.js';
 import type { ServerBackend } from './backend.js';
+import { downloadFor } from './downloads.js';
 import { HttpError } from './http-error.js';
 
 export interface AppRequest {
@@ -110,6 +111,12 @@ export function createApp(backend: ServerBackend, options: AppOptions = {}) {
           201,
           await uploadRoute(backend, { params: {}, query: url.searchParams, body: req.body ?? null }),
         );
+      }
+      const download = downloadFor(backend, path);
+      if (download) {
+        if (method !== 'GET' && method !== 'HEAD')
+          throw new HttpError(405, 'method-not-allowed', `${method} is not allowed on ${path}; use GET.`);
+        return download;
       }
       for (const [pattern, handler] of getRoutes) {
         const params = matchRoute(pattern, path);

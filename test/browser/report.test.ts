@@ -219,12 +219,49 @@ describe.skipIf(!hasChromium)('single-file report of the example corpus in Chrom
     expect(await page.locator('table.figures').innerText()).toContain('Killed');
     if (event.conflicts.length)
       expect(await page.locator('ul.conflicts li').count()).toBe(event.conflicts.length);
+    // Every document reporting the event sits in exactly one independent group.
+    const grouped = await page
+      .locator('ol.groups li.group > ul a')
+      .evaluateAll((els) => els.map((a) => a.getAttribute('href')));
+    const docs = [...new Set(event.mentions.map((m) => `#/document/${m.document}`))];
+    expect([...grouped].sort()).toEqual(docs.sort());
+    expect(await page.locator('ol.groups .why').count()).toBe(
+      await page.locator('ol.groups li.group').count(),
+    );
+    // The killed figure shows the sentences that give it, with the figure marked.
+    if (event.killed) expect(await page.locator('.figure ul.evidence li mark.hl').count()).toBeGreaterThan(0);
+    // Dependent pairs link to Compare.
+    const inEvent = new Set(event.mentions.map((m) => m.document));
+    const dependent = data.ledger.reuse.filter((p) => inEvent.has(p.a) && inEvent.has(p.b));
+    expect(await page.locator('ul.pairs a[href^="#/compare/"]').count()).toBe(dependent.length);
+    // Quotes and claims told next to the event are listed with it.
+    const sections = await page.locator('.event-page h2').allInnerTexts();
+    expect(sections.some((t) => t.startsWith('Denials ('))).toBe(true);
+    expect(sections.some((t) => t.startsWith('Quotes ('))).toBe(true);
   });
 
   it('draws the reuse graph with one edge per pair and explains direction on focus', async () => {
     await page.mouse.move(0, 0);
     await go('#/graph');
+    const directed = data.ledger.reuse.filter((p) => p.direction !== 'unknown');
+    expect(await page.locator('svg.graph g.edge').count()).toBe(directed.length);
+    // Unknown directions appear when asked for, and the choice is in the URL.
+    await page.locator('#show-unknown').check();
+    await page.waitForFunction(() => location.hash.includes('unknown=1'));
+    await page.waitForTimeout(50);
     expect(await page.locator('svg.graph g.edge').count()).toBe(data.ledger.reuse.length);
+    expect(await page.locator('.graph-list li.pair').count()).toBe(data.ledger.reuse.length);
+    // Nodes carry outlet, date and title.
+    const inPairs = new Set(data.ledger.reuse.flatMap((p) => [p.a, p.b]));
+    const doc = data.documents.find((d) => inPairs.has(d.id) && d.outlet && d.published && d.title);
+    expect(doc).toBeDefined();
+    const node = page.locator(`svg.graph a.node[href="#/document/${doc?.id}"]`);
+    expect(await node.locator('text.who').textContent()).toBe(
+      `${doc?.outlet} · ${doc?.published?.slice(0, 10)}`,
+    );
+    expect(
+      doc?.title?.startsWith((await node.locator('text.title').textContent())?.replace(/…$/, '') ?? '?'),
+    ).toBe(true);
     expect(await page.locator('svg.graph g.edge.paraphrase .line').count()).toBe(
       data.ledger.reuse.filter((p) => p.relation === 'paraphrase').length,
     );
@@ -282,6 +319,24 @@ describe.skipIf(!hasChromium)('single-file report of the example corpus in Chrom
     expect(await page.locator('.doc-text mark.hl').count()).toBeGreaterThan(0);
     expect(await page.locator('dl.meta').innerText()).toContain(doc.sha256);
     expect(await page.locator('table.custody-entries tbody tr').count()).toBeGreaterThan(0);
+    // Layers switch highlights on and off, and the choice goes into the URL.
+    const quotes = page.locator('.doc-text mark.hl.quote');
+    expect(await quotes.count()).toBe(0);
+    await page.locator('#layer-quotes').check();
+    const quoteLayer = await page.locator('label[for="layer-quotes"]').innerText();
+    if (!quoteLayer.includes('(0)')) expect(await quotes.count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => location.hash)).toContain('layers=');
+    await page.locator('#layer-figures').uncheck();
+    expect(await page.locator('.doc-text mark.hl.incident, .doc-text mark.hl.quantity').count()).toBe(0);
+    await page.locator('#layer-figures').check();
+
+    await go('#/documents');
+    const texts = await page.locator('table.vtable tbody').innerText();
+    // Each row shows a file name, never the whole path or URL it came from.
+    const withPath = data.documents.filter((d) => /[\\/]/.test(d.source));
+    expect(withPath.length).toBeGreaterThan(0);
+    for (const d of withPath) expect(texts).not.toContain(d.source);
+    expect(await page.locator('table.vtable thead').innerText()).toContain('Share copied');
   });
 
   it('navigates with the keyboard: j/k through lists, Enter opens, / searches, ? helps', async () => {

@@ -139,12 +139,17 @@ export function buildModel(source: Source, data: ReportData): Model {
 export function docLabel(model: Model, id: string): string {
   const d = model.docs.get(id);
   if (!d) return id;
-  const name = d.outlet ?? d.source.split(/[\\/]/).pop() ?? d.source;
+  const name = d.outlet ?? fileName(d.source);
   return d.title ? `${name}: ${d.title}` : name;
 }
 
 export function docShort(model: Model, id: string): string {
   const d = model.docs.get(id);
   if (!d) return id;
-  return d.outlet ?? d.title ?? d.source.split(/[\\/]/).pop() ?? id;
+  return d.outlet ?? d.title ?? fileName(d.source);
+}
+
+/** The last part of a path or URL: never show a machine's absolute paths. */
+export function fileName(source: string): string {
+  return source.split(/[\\/]/).filter(Boolean).pop() ?? source;
 }

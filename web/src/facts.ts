@@ -53,6 +53,7 @@ export function dateRange(d: LedgerEvent['date']): string {
   if (d.start === d.end) return d.start;
   if (d.precision === 'month') return d.start.slice(0, 7);
   if (d.precision === 'year') return d.start.slice(0, 4);
+  if (d.precision === 'week') return `week of ${d.start}`;
   return `${d.start} – ${d.end}`;
 }
 

@@ -19,6 +19,7 @@ import { graphView } from './views/graph.js';
 import { overviewView } from './views/overview.js';
 import { quotesView } from './views/quotes.js';
 import { searchView } from './views/search.js';
+import { uploadView } from './views/upload.js';
 
 const views: Record<string, { view: View; nav?: string; title: string }> = {
   '': { view: overviewView, nav: 'Overview', title: 'Overview' },
@@ -31,6 +32,7 @@ const views: Record<string, { view: View; nav?: string; title: string }> = {
   documents: { view: documentsView, nav: 'Documents', title: 'Documents' },
   document: { view: documentView, title: 'Document' },
   custody: { view: custodyView, nav: 'Custody', title: 'Chain of custody' },
+  upload: { view: uploadView, nav: 'Add documents', title: 'Add documents' },
   search: { view: searchView, title: 'Search' },
 };
 
@@ -83,7 +85,13 @@ async function boot(): Promise<void> {
   );
   const navLinks = Object.entries(views)
     .filter(([, v]) => v.nav)
-    .map(([key, v]) => h('a', { href: `#/${key}`, 'data-view': key }, v.nav ?? ''));
+    .map(([key, v]) =>
+      h(
+        'a',
+        { href: `#/${key}`, 'data-view': key },
+        key === 'upload' && source.mode === 'report' ? 'Downloads' : (v.nav ?? ''),
+      ),
+    );
   const helpButton = h(
     'button',
     { type: 'button', class: 'help-button', 'aria-label': 'Keyboard shortcuts', onclick: () => toggleHelp() },

@@ -121,27 +121,34 @@ export function eventsView(ctx: ViewContext): HTMLElement {
       {
         key: 'what',
         label: 'What happened',
-        width: '27%',
+        width: '24%',
         sort: (e) => e.summary,
         cell: (e) => h('a', { href: route(`event/${e.id}`), class: 'clamp' }, e.summary || `${e.type} event`),
       },
       {
         key: 'type',
         label: 'Type',
-        width: '14%',
+        width: '16%',
         sort: (e) => `${e.type} ${e.subtype}`,
-        cell: (e) => h('span', { class: 'clamp' }, e.type, h('br'), h('span', { class: 'muted' }, e.subtype)),
+        cell: (e) =>
+          h(
+            'span',
+            { class: 'clamp small', title: `${e.type} — ${e.subtype}` },
+            e.type,
+            h('br'),
+            h('span', { class: 'muted' }, e.subtype),
+          ),
       },
       {
         key: 'place',
         label: 'Place',
-        width: '14%',
+        width: '13%',
         sort: (e) => e.place?.name ?? null,
         cell: (e) => {
           const p = placeLabel(e.place);
           return h(
             'span',
-            { class: 'clamp', title: p.name },
+            { class: 'clamp small', title: p.name },
             e.place?.name ?? 'unknown',
             p.precision ? [h('br'), h('span', { class: 'muted' }, p.precision)] : null,
           );
@@ -155,7 +162,7 @@ export function eventsView(ctx: ViewContext): HTMLElement {
         cell: (e) =>
           h(
             'span',
-            { class: 'clamp' },
+            { class: 'clamp small' },
             dateRange(e.date),
             e.date && e.date.precision !== 'day'
               ? [h('br'), h('span', { class: 'muted' }, e.date.precision)]
@@ -165,7 +172,7 @@ export function eventsView(ctx: ViewContext): HTMLElement {
       {
         key: 'killed',
         label: 'Killed',
-        width: '9%',
+        width: '8%',
         numeric: true,
         sort: (e) => e.killed?.best ?? e.killed?.low ?? null,
         cell: (e) => figure(e, 'killed'),
@@ -173,7 +180,7 @@ export function eventsView(ctx: ViewContext): HTMLElement {
       {
         key: 'injured',
         label: 'Injured',
-        width: '9%',
+        width: '8%',
         numeric: true,
         sort: (e) => e.injured?.best ?? e.injured?.low ?? null,
         cell: (e) => figure(e, 'injured'),
@@ -181,7 +188,7 @@ export function eventsView(ctx: ViewContext): HTMLElement {
       {
         key: 'sources',
         label: 'Documents',
-        width: '7%',
+        width: '10%',
         numeric: true,
         sort: (e) => e.sources,
         cell: (e) => String(e.sources),
@@ -189,7 +196,7 @@ export function eventsView(ctx: ViewContext): HTMLElement {
       {
         key: 'independent',
         label: 'Independent sources',
-        width: '8%',
+        width: '11%',
         numeric: true,
         sort: (e) => e.independent_sources,
         cell: (e) => h('strong', {}, String(e.independent_sources)),
@@ -302,7 +309,7 @@ export function eventsView(ctx: ViewContext): HTMLElement {
       field('f-place', 'Place', place),
       field('f-actor', 'Actor', actor),
       field('f-outlet', 'Outlet', outletSel),
-      field('f-min', 'At least … independent sources', min),
+      field('f-min', 'Min. independent sources', min),
       h('label', { class: 'check', for: 'conflicts-only' }, conflictsOnly, ' disputed figures only'),
       reset,
       placeList,

@@ -1,10 +1,10 @@
 import type { ReusePair } from '../../../src/core/types.js';
 import { route, type ViewContext } from '../app.js';
-import { docLabel, docShort } from '../data.js';
+import { docLabel, docShort, fileName } from '../data.js';
 import { fmtPercent, h, s } from '../dom.js';
 
-const NODE_W = 168;
-const NODE_H = 30;
+const NODE_W = 200;
+const NODE_H = 42;
 const COL_GAP = 70;
 const ROW_GAP = 14;
 const PAD = 16;
@@ -17,6 +17,8 @@ interface Box {
   x: number;
   y: number;
 }
+
+const clip = (t: string, n: number) => (t.length > n ? `${t.slice(0, n - 1)}…` : t);
 
 /** Source → target of a pair (copied from → copied into); unknown keeps a → b for layout only. */
 function ends(p: ReusePair): [string, string] {
@@ -60,7 +62,13 @@ export function graphView(ctx: ViewContext): HTMLElement {
     count += g[1].length;
   }
   const shown = new Set(kept.flatMap(([, ids]) => ids));
-  const edges = pairs.filter((p) => shown.has(p.a) && shown.has(p.b));
+  const showUnknown = query.get('unknown') === '1';
+  const unknownCount = pairs.filter(
+    (p) => p.direction === 'unknown' && shown.has(p.a) && shown.has(p.b),
+  ).length;
+  const edges = pairs.filter(
+    (p) => shown.has(p.a) && shown.has(p.b) && (showUnknown || p.direction !== 'unknown'),
+  );
 
   // Longest-path layering over directed edges; capped so that a cycle cannot loop forever.
   const layer = new Map<string, number>([...shown].map((id) => [id, 0]));
@@ -238,7 +246,8 @@ export function graphView(ctx: ViewContext): HTMLElement {
 
   for (const b of boxes.values()) {
     const doc = model.docs.get(b.id);
-    const label = docShort(model, b.id);
+    const label = `${doc?.outlet ?? fileName(doc?.source ?? b.id)}${doc?.published ? ` · ${doc.published.slice(0, 10)}` : ''}`;
+    const title = doc?.title ?? (doc?.outlet ? fileName(doc.source) : '');
     const isOrigin = model.families.get(doc?.family ?? '')?.origin === b.id;
     svg.appendChild(
       s(
@@ -250,7 +259,8 @@ export function graphView(ctx: ViewContext): HTMLElement {
         },
         s('title', {}, docLabel(model, b.id)),
         s('rect', { x: b.x, y: b.y, width: NODE_W, height: NODE_H, rx: 5 }),
-        s('text', { x: b.x + 8, y: b.y + 19 }, label.length > 22 ? `${label.slice(0, 21)}…` : label),
+        s('text', { x: b.x + 8, y: b.y + 17, class: 'who' }, clip(label, 28)),
+        s('text', { x: b.x + 8, y: b.y + 34, class: 'title' }, clip(title, 32)),
       ),
     );
   }
@@ -268,6 +278,65 @@ export function graphView(ctx: ViewContext): HTMLElement {
   });
 
   const unrelated = model.data.ledger.documents.length - inPairs.size;
+  const toggle = h('input', {
+    type: 'checkbox',
+    id: 'show-unknown',
+    onchange: (ev: Event) => {
+      const p = new URLSearchParams(query);
+      if ((ev.target as HTMLInputElement).checked) p.set('unknown', '1');
+      else p.delete('unknown');
+      const qs = p.toString();
+      location.hash = `#/graph${qs ? `?${qs}` : ''}`;
+    },
+  });
+  toggle.checked = showUnknown;
+  const long = (id: string) => {
+    const d = model.docs.get(id);
+    return `${docShort(model, id)}${d?.published ? `, ${d.published.slice(0, 10)}` : ''}${d?.title && d.outlet ? `: ${d.title}` : ''}`;
+  };
+  const list = h(
+    'div',
+    { class: 'graph-list' },
+    h('h2', {}, 'The same as a list'),
+    kept.map(([fid, ids]) => {
+      const fam = model.families.get(fid);
+      const famPairs = edges.filter((p) => ids.includes(p.a));
+      if (!famPairs.length) return null;
+      return h(
+        'section',
+        { class: 'card', 'aria-label': fid.startsWith('solo:') ? 'No family' : `Family ${fid}` },
+        h(
+          'h3',
+          {},
+          `${ids.length} documents`,
+          fam?.origin ? ` · origin: ${docShort(model, fam.origin)}` : '',
+        ),
+        h(
+          'ul',
+          {},
+          famPairs.map((p) => {
+            const [from, to] = ends(p);
+            return h(
+              'li',
+              { class: 'pair' },
+              h(
+                'a',
+                { href: route(`compare/${p.a}/${p.b}`) },
+                p.direction === 'unknown'
+                  ? `${long(p.a)} — ${long(p.b)}`
+                  : `${long(to)} copies ${long(from)}`,
+              ),
+              h(
+                'span',
+                { class: 'muted' },
+                ` (${p.relation}, ${fmtPercent(Math.max(p.shared_a, p.shared_b))} shared${p.direction === 'unknown' ? ', direction unknown' : ''})`,
+              ),
+            );
+          }),
+        ),
+      );
+    }),
+  );
   return h(
     'div',
     { class: 'graph-view' },
@@ -283,10 +352,27 @@ export function graphView(ctx: ViewContext): HTMLElement {
       h('li', {}, 'width = shared fraction; arrow points from the source to the copy'),
     ),
     only ? h('p', {}, `Showing family ${only}. `, h('a', { href: '#/graph' }, 'Show all families')) : null,
+    h(
+      'p',
+      { class: 'toolbar' },
+      h(
+        'label',
+        { for: 'show-unknown' },
+        toggle,
+        ` Show the ${unknownCount} pair(s) whose direction is unknown`,
+      ),
+    ),
     info,
     edges.length
       ? h('div', { class: 'graph-scroll' }, svg)
-      : h('p', { class: 'muted' }, 'No reuse was detected between documents.'),
+      : h(
+          'p',
+          { class: 'muted' },
+          unknownCount
+            ? 'Every pair here has an unknown direction; show them with the switch above.'
+            : 'No reuse was detected between documents.',
+        ),
+    edges.length ? list : null,
     shown.size < inPairs.size && !only
       ? h(
           'p',

@@ -9,6 +9,8 @@ const WIDTH = 640;
 const HEIGHT = 420;
 /** Markers closer than this (in map pixels) are drawn as one cluster. */
 const CLUSTER_PX = 22;
+/** Markers with a visible text label (the largest ones). */
+const MAX_LABELS = 10;
 
 export interface EventMap {
   el: SVGSVGElement;
@@ -146,13 +148,20 @@ export function createEventMap(onSelect: (events: LedgerEvent[]) => void): Event
       } else markers.push({ x: p.x, y: p.y, events: [p.e], killed: casualties(p.e) });
     }
 
+    // The largest markers carry a visible label: the place, its precision and the deaths.
+    const labelled = new Set(
+      [...markers]
+        .sort((a, b) => b.killed - a.killed || b.events.length - a.events.length)
+        .slice(0, MAX_LABELS),
+    );
     markerEls = markers.map((m) => {
       const r = Math.min(26, 5 + Math.sqrt(m.killed) * 1.6);
       const n = m.events.length;
       const first = m.events[0]!;
+      const precision = first.place?.precision ?? '';
       const label =
         n === 1
-          ? `${first.place?.name ?? 'Unknown place'}: ${first.summary || first.type}, ${fmtNumber(casualties(first))} killed`
+          ? `${first.place?.name ?? 'Unknown place'} (${precision}): ${first.summary || first.type}, ${fmtNumber(casualties(first))} killed`
           : `Cluster of ${n} events near ${first.place?.name ?? 'unknown place'}, ${fmtNumber(m.killed)} killed`;
       const g = s(
         'g',
@@ -175,6 +184,13 @@ export function createEventMap(onSelect: (events: LedgerEvent[]) => void): Event
         s('title', {}, label),
         s('circle', { r: r.toFixed(1) }),
         n > 1 ? s('text', { 'text-anchor': 'middle', dy: '0.35em' }, String(n)) : null,
+        labelled.has(m)
+          ? s(
+              'text',
+              { class: 'label', x: (r + 3).toFixed(1), dy: '0.35em', 'aria-hidden': 'true' },
+              `${first.place?.name ?? '?'}${precision && precision !== 'town' && precision !== 'exact' ? ` (${precision})` : ''}${m.killed ? ` · ${fmtNumber(m.killed)} killed` : ''}`,
+            )
+          : null,
       );
       return { el: g, marker: m };
     });

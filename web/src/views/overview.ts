@@ -225,7 +225,7 @@ export function overviewView({ model }: ViewContext): HTMLElement {
     h(
       'p',
       { class: 'lede' },
-      `${fmtNumber(ledger.documents.length)} documents from ${fmtNumber(outlets)} outlet(s): `,
+      `${fmtNumber(ledger.documents.length)} documents${outlets ? ` from ${fmtNumber(outlets)} outlet(s)` : ''}: `,
       h('a', { href: '#/events' }, `${fmtNumber(ledger.events.length)} events`),
       ', ',
       h('a', { href: '#/quotes' }, `${fmtNumber(ledger.quotes.length)} quotes`),
