@@ -37,6 +37,9 @@ const cases: [string, number, number][] = [
   ['Four people were shot late Saturday. One of them died at the hospital.', 1, 3],
   ['A man was shot on Main Street. He died at the hospital.', 1, 0],
   ['A man was killed and two others were shot at a party.', 1, 2],
+  // People named one by one are counted one by one.
+  ['A woman, her son and a neighbor were shot on Friday.', 0, 3],
+  ['A man, his wife and their baby were killed in the fire.', 3, 0],
 ];
 
 describe('casualty figures', () => {

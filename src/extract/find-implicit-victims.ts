@@ -12,6 +12,9 @@ interface Compiled {
 
 let compiled: Compiled | undefined;
 
+/** Between the people of a list: a comma, "and", or both (not the comma of an age). */
+const LIST_BREAK = /\s*,(?!\s*\d)\s*(?:and\s+)?|\s+and\s+/;
+
 const alternation = (words: readonly string[]): string =>
   [...words]
     .sort((a, b) => b.length - a.length || a.localeCompare(b))
@@ -29,13 +32,15 @@ function compile(): Compiled {
   if (compiled) return compiled;
   const persons = alternation(loadLexicon<{ persons: { words: string[] } }>('counted-nouns').persons.words);
   const head = `(?:${persons})(?![\\p{L}’'])`;
+  // One person: "a 17-year-old Buffalo man", "his wife", "Boy, 17,", "the 19-year-old".
+  const item = String.raw`(?:(?:an?|one|another|the|his|her|their|a\s+second|a\s+third)\s+${MODIFIERS})?(?:${head}|${AGE}(?![\p{L}-]))(?:\s*,\s*\d{1,3}(?=\s*,))?`;
   compiled = {
     object: new RegExp(
       String.raw`^\s+(?:(?:of|on)\s+)?(?<np>(?:an?|one|another|his|her|their|a\s+second)\s+${MODIFIERS}(?:${head}|${AGE})|${AGE}(?:\s+\p{Lu}\p{L}+)?|him|her|himself|herself)(?![\p{L}’'-])`,
       'iud',
     ),
     subject: new RegExp(
-      String.raw`(?:^|[^\p{L}\p{N}’'-])(?<np>(?:(?:an?|one|another|the|a\s+second|a\s+third)\s+${MODIFIERS})?(?:${head}|${AGE}(?![\p{L}-]))(?:\s*,\s*\d{1,3}\s*,)?|he|she)(?:\s*,)?\s+${LINK}$`,
+      String.raw`(?:^|[^\p{L}\p{N}’'-])(?<np>${item}(?:(?:\s*,\s*${item})*\s*,?\s+and\s+${item})?|he|she)(?:\s*,)?\s+${LINK}$`,
       'iud',
     ),
     named: new RegExp(
@@ -46,15 +51,16 @@ function compile(): Compiled {
   return compiled;
 }
 
-const one = (text: string, span: Span): Quantity => ({
+const people = (text: string, span: Span, n: number): Quantity => ({
   span,
   text: text.slice(span[0], span[1]),
-  low: 1,
-  best: 1,
-  high: 1,
+  low: n,
+  best: n,
+  high: n,
   qualifier: 'exact',
   percent: false,
   counted: 'person',
+  implicit: true,
 });
 
 /**
@@ -71,12 +77,16 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
   const after = text.slice(trigger[1], Math.min(clause[1], trigger[1] + 80));
   const object = c.object.exec(after);
   const objectSpan = object?.indices?.groups?.np;
-  if (objectSpan) return one(text, [trigger[1] + objectSpan[0], trigger[1] + objectSpan[1]]);
-  const from = Math.max(clause[0], trigger[0] - 100);
+  if (objectSpan) return people(text, [trigger[1] + objectSpan[0], trigger[1] + objectSpan[1]], 1);
+  const from = Math.max(clause[0], trigger[0] - 120);
   const before = text.slice(from, trigger[0]);
-  for (const pattern of [c.named, c.subject]) {
-    const subject = pattern.exec(before)?.indices?.groups?.np;
-    if (subject) return one(text, [from + subject[0], from + subject[1]]);
-  }
-  return null;
+  const named = c.named.exec(before)?.indices?.groups?.np;
+  if (named) return people(text, [from + named[0], from + named[1]], 1);
+  const subject = c.subject.exec(before);
+  const np = subject?.indices?.groups?.np;
+  if (!subject || !np) return null;
+  // "A man, a woman and a boy were shot": each person of a list ending in "and" counts ("The
+  // victim, a teenager, was shot" is one person named twice).
+  const n = (subject.groups?.np ?? '').split(LIST_BREAK).length;
+  return people(text, [from + np[0], from + np[1]], n);
 }
