@@ -21,9 +21,13 @@ const alternation = (words: readonly string[]): string =>
     .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
     .join('|');
 
-/** Words that may stand between a subject and its casualty verb: auxiliaries, adverbs, and an earlier verb of the same person. */
-const LINK = String.raw`(?:(?:who|was|were|is|has|had|have|been|being|got|gets|later|also|then|reportedly|apparently|allegedly|[a-z]+ly|shot|and|wounded|injured|hurt)\s+){0,5}`;
-const LINK_CASED = String.raw`(?:(?:who|was|is|has|had|been|being|got|later|also|then|[a-z]+ly|shot|and|wounded|injured)\s+){0,5}`;
+/**
+ * Words that may stand between a subject and its casualty verb: auxiliaries, adverbs, and an
+ * earlier verb of the same person ("was shot three times and died").
+ */
+const EARLIER = String.raw`(?:shot|wounded|injured|hurt|stabbed)(?:\s+[a-z’'-]+){0,6}?\s+and`;
+const LINK = String.raw`(?:(?:who|was|were|is|has|had|have|been|being|got|gets|later|also|then|reportedly|apparently|allegedly|[a-z]+ly|${EARLIER}|shot|and|wounded|injured|hurt)\s+){0,5}`;
+const LINK_CASED = String.raw`(?:(?:who|was|is|has|had|been|being|got|later|also|then|[a-z]+ly|${EARLIER}|shot|and|wounded|injured)\s+){0,5}`;
 /** Up to three modifiers before the head noun: "a 17-year-old Buffalo man". */
 const MODIFIERS = String.raw`(?:[\p{L}\d’'.-]+\s+){0,3}?`;
 const AGE = String.raw`\d{1,3}-(?:year|month|week)-old`;
