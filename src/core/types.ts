@@ -141,6 +141,11 @@ export interface Quantity {
   percent: boolean;
   /** What is counted, normalised to a lemma: `body`, `civilian`, `person`, `child`, `strike`. */
   counted: string | null;
+  /**
+   * Set when no number is written: people named one by one as victims ("a man was shot", "a
+   * woman and her son were killed"). Often one detail of a larger toll, so a written count wins.
+   */
+  implicit?: true;
 }
 
 export type DatePrecision = 'day' | 'week' | 'month' | 'year';

@@ -25,6 +25,12 @@ const cases: [string, number, number][] = [
   ['The victim, a 15-year-old boy, was shot in the 4200 block of Elm Street.', 0, 1],
   ['Two men, ages 31 and 22, were wounded.', 0, 2],
   ['Carl Dunn, 45, was charged with five counts of attempted murder.', 0, 0],
+  ['The boy was shot three times and died.', 1, 0],
+  ['There were eight murders in the county this month, police said.', 0, 0],
+  ['So far this year, 40 people have been shot in the city.', 0, 0],
+  ['Since March, hundreds of people have been killed in the region.', 0, 0],
+  ['Survivors compared it to the 1995 massacre of 300 villagers.', 0, 0],
+  ['A man was shot in the head on Elm Street and survived.', 0, 1],
   // One person named without a number.
   ['A man died and four other people were wounded in the shooting.', 1, 4],
   ['A woman was shot in the leg on Sunday.', 0, 1],
@@ -37,6 +43,9 @@ const cases: [string, number, number][] = [
   ['Four people were shot late Saturday. One of them died at the hospital.', 1, 3],
   ['A man was shot on Main Street. He died at the hospital.', 1, 0],
   ['A man was killed and two others were shot at a party.', 1, 2],
+  // People named one by one are counted one by one.
+  ['A woman, her son and a neighbor were shot on Friday.', 0, 3],
+  ['A man, his wife and their baby were killed in the fire.', 3, 0],
 ];
 
 describe('casualty figures', () => {

@@ -3,9 +3,10 @@ import { loadLexicon } from './load-lexicon.js';
 /**
  * What a number in a sentence stands for. Only a `count` can be a casualty figure; an `age`
  * ("John Smith, 57,", "a 14-year-old", "ages 28 and 22"), an `address` ("the 5300 block of",
- * "1501 Oak Ave.") or a `label` ("Route 9", "Channel 3", "case No. 12") counts nothing.
+ * "1501 Oak Ave."), a `label` ("Route 9", "Channel 3", "case No. 12") or a `frequency` ("shot
+ * seven times") counts no people.
  */
-export type NumberRole = 'count' | 'age' | 'address' | 'label';
+export type NumberRole = 'count' | 'age' | 'address' | 'label' | 'frequency';
 
 interface RoleLexicon {
   streetSuffixes: { words: string[] };
@@ -49,10 +50,12 @@ const AGE_AFTER =
   /^(?:[\s-]+(?:years?|yrs?|months?|weeks?|days?)[\s-]+old\b|-\s+(?:and|or|to)\s+\d+-(?:years?|months?))/i;
 /** "aged 30", "ages 28 and 22", "ages of 19, 20 and 24", "age 5". */
 const AGE_BEFORE = /\b(?:aged?|ages)\s+(?:of\s+)?(?:\d{1,3}(?:\s*,\s*|\s+(?:and|to|or)\s+))*$/i;
-/** A word and a comma just before the number: "John Smith, 57," "Boy, 17," "a friend, 14,". */
-const APPOSITION_BEFORE = /[\p{L}.’']\s*,\s*$/u;
-/** What follows an age in apposition: a comma, a bracket, or the end of the sentence. */
-const APPOSITION_AFTER = /^\s*(?:[,;()]|\.(?:\s|$)|$)/;
+/** A word and a comma just before the number: "John Smith, 57," "Boy, 17," "Two men, 26 and 21,". */
+const APPOSITION_BEFORE = /[\p{L}.’']\s*,\s*(?:\d{1,3}\s*(?:,|and)\s*)*$/u;
+/** What follows an age in apposition: a comma, a bracket, the end of the sentence, or more ages. */
+const APPOSITION_AFTER = /^\s*(?:[,;()]|\.(?:\s|$)|$|and\s+\d{1,3}\s*[,;()])/;
+/** "shot seven times", "fired three more times". */
+const TIMES_AFTER = /^\s+(?:more\s+|other\s+)?times\b/i;
 
 /**
  * The role of the number `sentence.slice(start, end)` (digits or number words), from the words
@@ -67,6 +70,7 @@ export function classifyNumberRole(sentence: string, start: number, end: number)
   const after = sentence.slice(end, end + 48);
   const digits = /^\d+$/.test(raw);
   if (AGE_AFTER.test(after) || AGE_BEFORE.test(before)) return 'age';
+  if (TIMES_AFTER.test(after)) return 'frequency';
   if (digits && c.street.test(after)) return 'address';
   if (digits && c.label.test(before)) return 'label';
   if (digits && Number(raw) <= c.maxAge && APPOSITION_BEFORE.test(before) && APPOSITION_AFTER.test(after))

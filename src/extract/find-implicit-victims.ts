@@ -12,15 +12,22 @@ interface Compiled {
 
 let compiled: Compiled | undefined;
 
+/** Between the people of a list: a comma, "and", or both (not the comma of an age). */
+const LIST_BREAK = /\s*,(?!\s*\d)\s*(?:and\s+)?|\s+and\s+/;
+
 const alternation = (words: readonly string[]): string =>
   [...words]
     .sort((a, b) => b.length - a.length || a.localeCompare(b))
     .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
     .join('|');
 
-/** Words that may stand between a subject and its casualty verb: auxiliaries, adverbs, and an earlier verb of the same person. */
-const LINK = String.raw`(?:(?:who|was|were|is|has|had|have|been|being|got|gets|later|also|then|reportedly|apparently|allegedly|[a-z]+ly|shot|and|wounded|injured|hurt)\s+){0,5}`;
-const LINK_CASED = String.raw`(?:(?:who|was|is|has|had|been|being|got|later|also|then|[a-z]+ly|shot|and|wounded|injured)\s+){0,5}`;
+/**
+ * Words that may stand between a subject and its casualty verb: auxiliaries, adverbs, and an
+ * earlier verb of the same person ("was shot three times and died").
+ */
+const EARLIER = String.raw`(?:shot|wounded|injured|hurt|stabbed)(?:\s+[a-z’'-]+){0,6}?\s+and`;
+const LINK = String.raw`(?:(?:who|was|were|is|has|had|have|been|being|got|gets|later|also|then|reportedly|apparently|allegedly|[a-z]+ly|${EARLIER}|shot|and|wounded|injured|hurt)\s+){0,5}`;
+const LINK_CASED = String.raw`(?:(?:who|was|is|has|had|been|being|got|later|also|then|[a-z]+ly|${EARLIER}|shot|and|wounded|injured)\s+){0,5}`;
 /** Up to three modifiers before the head noun: "a 17-year-old Buffalo man". */
 const MODIFIERS = String.raw`(?:[\p{L}\d’'.-]+\s+){0,3}?`;
 const AGE = String.raw`\d{1,3}-(?:year|month|week)-old`;
@@ -29,13 +36,15 @@ function compile(): Compiled {
   if (compiled) return compiled;
   const persons = alternation(loadLexicon<{ persons: { words: string[] } }>('counted-nouns').persons.words);
   const head = `(?:${persons})(?![\\p{L}’'])`;
+  // One person: "a 17-year-old Buffalo man", "his wife", "Boy, 17,", "the 19-year-old".
+  const item = String.raw`(?:(?:an?|one|another|the|his|her|their|a\s+second|a\s+third)\s+${MODIFIERS})?(?:${head}|${AGE}(?![\p{L}-]))(?:\s*,\s*\d{1,3}(?=\s*,))?`;
   compiled = {
     object: new RegExp(
       String.raw`^\s+(?:(?:of|on)\s+)?(?<np>(?:an?|one|another|his|her|their|a\s+second)\s+${MODIFIERS}(?:${head}|${AGE})|${AGE}(?:\s+\p{Lu}\p{L}+)?|him|her|himself|herself)(?![\p{L}’'-])`,
       'iud',
     ),
     subject: new RegExp(
-      String.raw`(?:^|[^\p{L}\p{N}’'-])(?<np>(?:(?:an?|one|another|the|a\s+second|a\s+third)\s+${MODIFIERS})?(?:${head}|${AGE}(?![\p{L}-]))(?:\s*,\s*\d{1,3}\s*,)?|he|she)(?:\s*,)?\s+${LINK}$`,
+      String.raw`(?:^|[^\p{L}\p{N}’'-])(?<np>${item}(?:(?:\s*,\s*${item})*\s*,?\s+and\s+${item})?|he|she)(?:\s*,)?\s+${LINK}$`,
       'iud',
     ),
     named: new RegExp(
@@ -46,15 +55,16 @@ function compile(): Compiled {
   return compiled;
 }
 
-const one = (text: string, span: Span): Quantity => ({
+const people = (text: string, span: Span, n: number): Quantity => ({
   span,
   text: text.slice(span[0], span[1]),
-  low: 1,
-  best: 1,
-  high: 1,
+  low: n,
+  best: n,
+  high: n,
   qualifier: 'exact',
   percent: false,
   counted: 'person',
+  implicit: true,
 });
 
 /**
@@ -71,12 +81,16 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
   const after = text.slice(trigger[1], Math.min(clause[1], trigger[1] + 80));
   const object = c.object.exec(after);
   const objectSpan = object?.indices?.groups?.np;
-  if (objectSpan) return one(text, [trigger[1] + objectSpan[0], trigger[1] + objectSpan[1]]);
-  const from = Math.max(clause[0], trigger[0] - 100);
+  if (objectSpan) return people(text, [trigger[1] + objectSpan[0], trigger[1] + objectSpan[1]], 1);
+  const from = Math.max(clause[0], trigger[0] - 120);
   const before = text.slice(from, trigger[0]);
-  for (const pattern of [c.named, c.subject]) {
-    const subject = pattern.exec(before)?.indices?.groups?.np;
-    if (subject) return one(text, [from + subject[0], from + subject[1]]);
-  }
-  return null;
+  const named = c.named.exec(before)?.indices?.groups?.np;
+  if (named) return people(text, [from + named[0], from + named[1]], 1);
+  const subject = c.subject.exec(before);
+  const np = subject?.indices?.groups?.np;
+  if (!subject || !np) return null;
+  // "A man, a woman and a boy were shot": each person of a list ending in "and" counts ("The
+  // victim, a teenager, was shot" is one person named twice).
+  const n = (subject.groups?.np ?? '').split(LIST_BREAK).length;
+  return people(text, [from + np[0], from + np[1]], n);
 }

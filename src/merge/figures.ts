@@ -70,6 +70,8 @@ function interval(q: Quantity): { lo: number; hi: number } | null {
  * Reconciles one casualty figure over an event's mentions (docs/ledger.md, "Figures"):
  * - `low` is the smallest lower bound reported, `high` the largest figure reported (an open
  *   "at least 21" contributes 21);
+ * - people named one by one without a number ("a man was shot") count only when no report writes
+ *   a number for the figure;
  * - `best` is the most conservative figure (the smallest) reported as fact by a named or
  *   institutional source (a mention with an origin, not alleged); failing that, the smallest
  *   reported as fact; failing that, the smallest reported at all (ACLED's conservative rule);
@@ -80,13 +82,16 @@ export function reconcileFigure(
   field: 'killed' | 'injured',
   mentions: readonly IncidentMention[],
 ): { range: Range | null; conflict: FigureConflict | null } {
-  const values: Value[] = [];
+  let values: Value[] = [];
   for (const m of mentions) {
     const q = tollOf(m, field);
     if (!q) continue;
     const iv = interval(q);
     if (iv) values.push({ quantity: q, mention: m, ...iv });
   }
+  // "Four people were shot … The 19-year-old was shot in the leg": people named one by one are
+  // often a detail of a written toll, so a written count, when there is one, decides.
+  if (values.some((v) => !v.quantity.implicit)) values = values.filter((v) => !v.quantity.implicit);
   if (values.length === 0) return { range: victimsOnly(field, mentions), conflict: null };
 
   const low = Math.min(...values.map((v) => v.lo));
