@@ -1,4 +1,4 @@
-import type { Ledger, LedgerEvent } from '../core/types.js';
+import type { Ledger, LedgerClaim, LedgerDocument, LedgerEvent } from '../core/types.js';
 import { splitSentences } from '../extract/split-sentences.js';
 import { contentWords, overlapCoefficient } from '../merge/words.js';
 
@@ -30,27 +30,91 @@ function naiveSentenceAround(text: string, start: number, end: number): string {
   return text.slice(s, e).replace(/\s+/g, ' ').trim();
 }
 
-function bestSentence(e: LedgerEvent, textOf: BriefOptions['textOf']): string {
+const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
+
+/**
+ * The sentences an event can be told by, best first: the sentence of its summary's mention, then
+ * those of its other mentions (the summary alone when no text is at hand).
+ */
+function candidateSentences(e: LedgerEvent, textOf: BriefOptions['textOf']): string[] {
   const summary = e.summary.replace(/…$/, '');
-  const mention =
-    e.mentions.find((m) => m.text.replace(/\s+/g, ' ').trim().startsWith(summary.slice(0, 40))) ??
-    e.mentions[0];
-  const text = mention && textOf ? textOf(mention.document) : null;
-  return mention && text ? sentenceAround(text, mention.span[0], mention.span[1]) : e.summary;
+  const lead = e.mentions.find((m) => flat(m.text).startsWith(summary.slice(0, 40)));
+  const ordered = lead ? [lead, ...e.mentions.filter((m) => m !== lead)] : [...e.mentions];
+  const out: string[] = [];
+  for (const m of ordered) {
+    const text = textOf ? textOf(m.document) : null;
+    const sentence = text ? sentenceAround(text, m.span[0], m.span[1]) : null;
+    if (sentence && !out.includes(sentence)) out.push(sentence);
+  }
+  return out.length > 0 ? out : [e.summary];
+}
+
+/** The event's documents whose text states `sentence` word for word (whitespace aside). */
+function stating(e: LedgerEvent, sentence: string, textOf: BriefOptions['textOf']): string[] {
+  const docs = [...new Set(e.mentions.map((m) => m.document))];
+  const wanted = flat(sentence).replace(/…$/, '');
+  const found = docs.filter((d) => {
+    const text = textOf ? textOf(d) : null;
+    if (text) return flat(text).includes(wanted);
+    return e.mentions.some((m) => m.document === d && flat(m.text).includes(wanted));
+  });
+  return found.length > 0 ? found : docs.slice(0, 1);
+}
+
+/** The file name of a source (a path or URL), never the machine path around it. */
+function fileName(source: string): string {
+  const last = source.split(/[\\/]/).filter(Boolean).pop() ?? source;
+  return last.split(/[?#]/)[0] || last;
 }
 
 /**
- * What the corpus establishes, in sentences taken verbatim from the reports: the best-supported
- * sentence of each of the most corroborated events (one per reused passage), ordered by date,
- * each followed by its citations and any conflict or denial. Only the labels are ours.
+ * How a document is cited: its outlet, date and title (or file name), so that two reports of
+ * one outlet are told apart and no machine path is printed.
+ *
+ * @example
+ * citation({ outlet: 'Wire', published: '2024-05-02T10:00Z', title: 'Town shelled', source: '/data/a.txt' })
+ * // 'Wire, 2024-05-02, "Town shelled"'
+ */
+export function citation(d: Pick<LedgerDocument, 'outlet' | 'published' | 'title' | 'source'>): string {
+  const title = d.title?.trim();
+  const parts = [d.outlet?.trim(), d.published?.slice(0, 10), title ? `"${title}"` : fileName(d.source)];
+  return parts.filter((p): p is string => !!p).join(', ');
+}
+
+/** Events with figures first (the incidents themselves, not reactions), each group most corroborated first. */
+function compareForBrief(a: LedgerEvent, b: LedgerEvent): number {
+  const counted = (e: LedgerEvent) => (e.killed || e.injured ? 1 : 0);
+  return (
+    counted(b) - counted(a) ||
+    b.independent_sources - a.independent_sources ||
+    b.sources - a.sources ||
+    a.id.localeCompare(b.id)
+  );
+}
+
+/**
+ * What the corpus establishes, in sentences taken verbatim from the reports: a sentence of each
+ * of the most corroborated incidents (one per reused passage), most corroborated first, each
+ * citing exactly the documents that state it, then any conflict and the denials answering it.
+ * A sentence holding a quotation flagged as altered is not repeated as fact. Only the labels
+ * are ours.
  */
 export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string {
   const budget = options.words ?? 150;
-  const names = new Map(ledger.documents.map((d) => [d.id, d.outlet ?? d.title ?? d.source]));
+  const names = new Map(ledger.documents.map((d) => [d.id, citation(d)]));
+  const name = (d: string) => names.get(d) ?? d;
+  const flagged = ledger.quotes
+    .flatMap((q) => q.variants)
+    .filter((v) => v.flag)
+    .map((v) => flat(v.text))
+    .filter((t) => t.length > 0);
   const chosen: { event: LedgerEvent; sentence: string }[] = [];
   let used = 0;
-  for (const event of ledger.events) {
-    const sentence = bestSentence(event, options.textOf);
+  for (const event of [...ledger.events].sort(compareForBrief)) {
+    const sentence = candidateSentences(event, options.textOf).find(
+      (x) => !flagged.some((f) => flat(x).includes(f)),
+    );
+    if (!sentence) continue;
     const words = sentence.split(/\s+/).length;
     const cw = contentWords(sentence);
     if (chosen.some((c) => overlapCoefficient(contentWords(c.sentence), cw) >= 0.8)) continue;
@@ -59,25 +123,25 @@ export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string 
     used += words;
     if (used >= budget) break;
   }
-  chosen.sort(
-    (a, b) =>
-      (a.event.date?.start ?? '9999').localeCompare(b.event.date?.start ?? '9999') ||
-      a.event.id.localeCompare(b.event.id),
-  );
+  const claims = new Map(ledger.claims.map((c) => [c.id, c]));
+  // A denial answers an event directly, or the accusation (a claim) that answers it.
+  const answersEvent = (c: LedgerClaim, event: string) =>
+    c.answers === event || (c.answers !== null && claims.get(c.answers)?.answers === event);
   const denials = ledger.claims.filter((c) => c.stance === 'deny');
+  const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   const paragraphs = chosen.map(({ event, sentence }) => {
-    const docs = [...new Set(event.mentions.map((m) => m.document))];
-    const cited = docs.map((d) => names.get(d) ?? d).join('; ');
+    const docs = stating(event, sentence, options.textOf);
     const lines = [
-      `${sentence} [${event.sources} ${event.sources === 1 ? 'document' : 'documents'}: ${cited}; ${event.independent_sources} independent ${event.independent_sources === 1 ? 'source' : 'sources'}]`,
+      `${sentence} [${docs.map(name).join('; ')}] (the incident: ${plural(event.sources, 'document')}, ${plural(event.independent_sources, 'independent source')})`,
     ];
     for (const c of event.conflicts) {
       lines.push(
-        `  Disputed ${c.field}: ${c.values.map((v) => `${v.value} (${v.documents.map((d) => names.get(d) ?? d).join('; ')})`).join(' vs ')}.`,
+        `  Disputed ${c.field}: ${c.values.map((v) => `${v.value} (${v.documents.map(name).join('; ')})`).join(' vs ')}.`,
       );
     }
-    for (const d of denials.filter((x) => x.answers === event.id)) {
-      lines.push(`  Denied by ${d.claimant ?? 'an unnamed source'}: ${d.text}`);
+    for (const d of denials.filter((x) => answersEvent(x, event.id))) {
+      const cited = [...new Set(d.mentions.map((m) => m.document))].map(name).join('; ');
+      lines.push(`  Denied by ${d.claimant ?? 'an unnamed source'}: ${d.text}${cited ? ` [${cited}]` : ''}`);
     }
     return lines.join('\n');
   });

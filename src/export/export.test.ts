@@ -167,8 +167,11 @@ describe('exports', () => {
   it('briefs with verbatim sentences, citations, conflicts and denials', () => {
     const brief = formatBrief(ledger, { textOf: () => text });
     expect(brief).toContain('Shelling killed 7 people in Ashford, Freedonia, on Tuesday, the governor said.');
-    expect(brief).toContain('2 documents: Wire, Inc.; Courier; 2 independent sources');
-    expect(brief).toContain('Disputed killed: 7 (Wire, Inc.) vs 9 (Courier).');
+    expect(brief).toContain('[Wire, Inc., 2024-05-02, "T"; Courier, 2024-05-02, "U"]');
+    expect(brief).toContain('(the incident: 2 documents, 2 independent sources)');
+    expect(brief).toContain(
+      'Disputed killed: 7 (Wire, Inc., 2024-05-02, "T") vs 9 (Courier, 2024-05-02, "U").',
+    );
     expect(brief).toContain('Denied by the army: The army denied it.');
   });
 });

@@ -1,0 +1,181 @@
+import { describe, expect, it } from 'vitest';
+import type { Ledger, LedgerEvent } from '../core/types.js';
+import { citation, formatBrief } from './brief.js';
+
+const texts: Record<string, string> = {
+  a: 'Gunfire killed 3 people at a river port on Friday, police said. The navy denied any role.',
+  b: 'Gunfire killed 3 people at a river port on Friday, police said. Residents fled.',
+  c: 'Officials said three died at the port. A witness called it "a night of pure terror".',
+  d: 'A council meeting discussed the port budget on Monday.',
+};
+const textOf = (id: string) => texts[id] ?? null;
+
+const doc = (id: string, outlet: string | null, title: string | null) => ({
+  id,
+  sha256: id,
+  source: `/home/someone/reports/${id}.txt`,
+  url: null,
+  outlet,
+  title,
+  published: '2024-05-03T09:00:00Z',
+  family: null,
+});
+
+const mention = (document: string, start: number, end: number) => ({
+  document,
+  span: [start, end] as [number, number],
+  text: (texts[document] as string).slice(start, end),
+});
+
+function event(id: string, over: Partial<LedgerEvent>): LedgerEvent {
+  return {
+    id,
+    type: 'Violence against civilians',
+    subtype: 'Attack',
+    date: null,
+    place: null,
+    actors: [],
+    killed: null,
+    injured: null,
+    summary: '',
+    mentions: [],
+    sources: 1,
+    independent_sources: 1,
+    origins: [],
+    conflicts: [],
+    ...over,
+  };
+}
+
+const port = event('ev-port', {
+  killed: { low: 3, best: 3, high: 3 },
+  summary: 'Gunfire killed 3 people at a river port on Friday',
+  mentions: [mention('a', 0, 49), mention('b', 0, 49), mention('c', 0, 37)],
+  sources: 3,
+  independent_sources: 2,
+});
+const meeting = event('ev-meeting', {
+  summary: 'A council meeting discussed the port budget on Monday.',
+  mentions: [mention('d', 0, 54)],
+  sources: 1,
+  independent_sources: 1,
+});
+
+const base: Ledger = {
+  schema: 'corroborate.ledger/1',
+  documents: [
+    doc('a', 'Wire', 'Port shooting'),
+    doc('b', 'Wire', 'Three dead at port'),
+    doc('c', null, null),
+    doc('d', 'Courier', null),
+  ],
+  families: [],
+  reuse: [],
+  events: [meeting, port],
+  quotes: [],
+  claims: [],
+  custody: { entries: 1, head: '0'.repeat(64) },
+};
+
+describe('formatBrief', () => {
+  it('cites exactly the documents whose text states the sentence', () => {
+    const brief = formatBrief(base, { textOf });
+    const line = brief.split('\n').find((l) => l.startsWith('Gunfire killed 3')) ?? '';
+    expect(line).toContain('[Wire, 2024-05-03, "Port shooting"; Wire, 2024-05-03, "Three dead at port"]');
+    expect(line).not.toContain('c.txt');
+    expect(line).toContain('(the incident: 3 documents, 2 independent sources)');
+  });
+
+  it('leads with the incidents that have figures, most corroborated first', () => {
+    const brief = formatBrief(base, { textOf });
+    expect(brief.indexOf('Gunfire killed 3')).toBeLessThan(brief.indexOf('A council meeting'));
+  });
+
+  it('never prints a machine path', () => {
+    expect(formatBrief(base, { textOf })).not.toContain('/home/someone');
+  });
+
+  it('skips a sentence holding a quotation flagged as altered, telling the incident by another', () => {
+    const flaggedEvent = event('ev-port', {
+      ...port,
+      summary: 'A witness called it "a night of pure terror".',
+      mentions: [mention('c', 39, 84), mention('a', 0, 49)],
+    });
+    const ledger: Ledger = {
+      ...base,
+      events: [flaggedEvent],
+      quotes: [
+        {
+          id: 'q-1',
+          speaker: 'a witness',
+          text: 'a night of terror',
+          mentions: [],
+          variants: [
+            { text: 'a night of terror', documents: ['b'], change: 'identical', flag: null },
+            {
+              text: 'a night of pure terror',
+              documents: ['c'],
+              change: 'extension',
+              flag: 'altered wording',
+            },
+          ],
+          sources: 2,
+          independent_sources: 2,
+        },
+      ],
+    };
+    const brief = formatBrief(ledger, { textOf });
+    expect(brief).not.toContain('pure terror');
+    expect(brief).toContain('Gunfire killed 3 people at a river port on Friday, police said.');
+  });
+
+  it.each([
+    ['the event directly', 'ev-port'],
+    ['the accusation that answers the event', 'cl-accuse'],
+  ])('prints a denial that answers %s', (_label, answers) => {
+    const ledger: Ledger = {
+      ...base,
+      claims: [
+        {
+          id: 'cl-accuse',
+          claimant: 'police',
+          stance: 'affirm',
+          text: 'police said',
+          answers: 'ev-port',
+          mentions: [mention('a', 51, 62)],
+        },
+        {
+          id: 'cl-deny',
+          claimant: 'the navy',
+          stance: 'deny',
+          text: 'The navy denied any role.',
+          answers,
+          mentions: [mention('a', 64, 89)],
+        },
+      ],
+    };
+    expect(formatBrief(ledger, { textOf })).toContain(
+      'Denied by the navy: The navy denied any role. [Wire, 2024-05-03, "Port shooting"]',
+    );
+  });
+});
+
+describe('citation', () => {
+  it.each([
+    [
+      { outlet: 'Wire', published: '2024-05-03T09:00:00Z', title: 'Port shooting', source: '/x/a.txt' },
+      'Wire, 2024-05-03, "Port shooting"',
+    ],
+    [{ outlet: null, published: null, title: null, source: '/x/y/report-7.txt' }, 'report-7.txt'],
+    [
+      { outlet: 'Radio', published: null, title: null, source: 'https://example.org/news/item-3?ref=feed' },
+      'Radio, item-3',
+    ],
+    [
+      { outlet: null, published: '2024-01-02', title: null, source: 'C:\\reports\\z.html' },
+      '2024-01-02, z.html',
+    ],
+  ])('cites %o as %s', (d, expected) => {
+    expect(citation(d)).toBe(expected);
+  });
+});
