@@ -105,7 +105,7 @@ function figures(c: Counts) {
 function round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
-const grid: Rule[] = [20, 25, 30, 40].flatMap((minWords) =>
+const grid: Rule[] = [40, 60].flatMap((minWords) =>
   Array.from({ length: 50 }, (_, k) => ({ minWords, threshold: round(0.02 + k * 0.01) })),
 );
 function choose(list: Story[]): Rule {

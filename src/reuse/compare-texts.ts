@@ -30,7 +30,7 @@ export const REWRITTEN_BELOW = 0.7;
 export const compareDefaults = { minVerbatimWords: 20, minParaphraseSentences: 3, minContainment: 0.13 };
 
 /** Fewest words of the shorter text for the containment path (a few lines are not evidence). */
-export const CONTAINMENT_MIN_WORDS = 25;
+export const CONTAINMENT_MIN_WORDS = 40;
 
 /**
  * The passages of a pair decided by containment: chains of rarer shared word 3-grams, short
