@@ -1,6 +1,7 @@
 import type { Direction, Passage, PassageKind, ReuseRelation } from '../core/types.js';
 import { alignParaphrases, oneToOne, type ParaphraseOptions } from './align-paraphrase.js';
-import { alignVerbatim, type VerbatimOptions } from './align-verbatim.js';
+import { alignVerbatim, type TokenPassage, type VerbatimOptions } from './align-verbatim.js';
+import { shorterContainment } from './containment.js';
 import { inferDirection, type TextMeta } from './direction.js';
 import { extendParaphrases, type SentenceSeed } from './extend-paraphrases.js';
 import { normalizeForMatching } from './normalize.js';
@@ -14,6 +15,11 @@ export interface CompareOptions {
   minVerbatimWords?: number;
   /** Aligned paraphrase sentences needed (fewer for very short texts: half their sentences). */
   minParaphraseSentences?: number;
+  /**
+   * Share of the shorter text's word 3-grams (outside its quotations) found in the longer text
+   * that makes the pair derived when the passages alone do not (0 or less: no containment path).
+   */
+  minContainment?: number;
   /** Publication times and wire credits, for the direction. */
   meta?: { a?: TextMeta; b?: TextMeta };
 }
@@ -21,7 +27,16 @@ export interface CompareOptions {
 /** Verbatim chains whose anchors cover less than this share of the passage are rewritten text. */
 export const REWRITTEN_BELOW = 0.7;
 
-export const compareDefaults = { minVerbatimWords: 20, minParaphraseSentences: 3 };
+export const compareDefaults = { minVerbatimWords: 20, minParaphraseSentences: 3, minContainment: 0.13 };
+
+/** Fewest words of the shorter text for the containment path (a few lines are not evidence). */
+export const CONTAINMENT_MIN_WORDS = 40;
+
+/**
+ * The passages of a pair decided by containment: chains of rarer shared word 3-grams, short
+ * ones kept (a rewritten story keeps runs of a few words of its source).
+ */
+const CONTAINMENT_ALIGNMENT: VerbatimOptions = { anchorSize: 3, maxGap: 12, minMatched: 5 };
 
 /** The reuse between two texts. `relation` is `none` when the evidence does not reach reuse. */
 export interface Comparison {
@@ -70,32 +85,47 @@ function compareOrdered(a: PreparedText, b: PreparedText, options: CompareOption
     return { relation: 'duplicate', shared_a: 1, shared_b: 1, ...direction(1, 1), passages: [whole] };
   }
 
-  const verbatim = alignVerbatim(a.normHash, b.normHash, options.verbatim).filter(
-    (p) => !(quotedShare(a, p.a0, p.a1) >= 0.8 && quotedShare(b, p.b0, p.b1) >= 0.8),
-  );
-  const covA = new Uint8Array(a.tokens.length);
-  const covB = new Uint8Array(b.tokens.length);
+  const unquoted = (p: TokenPassage) =>
+    !(quotedShare(a, p.a0, p.a1) >= 0.8 && quotedShare(b, p.b0, p.b1) >= 0.8);
+  let verbatim = alignVerbatim(a.normHash, b.normHash, options.verbatim).filter(unquoted);
+  let covA = new Uint8Array(a.tokens.length);
+  let covB = new Uint8Array(b.tokens.length);
   let verbatimWords = 0;
   for (const p of verbatim) {
     covA.fill(1, p.a0, p.a1);
     covB.fill(1, p.b0, p.b1);
     verbatimWords += p.matched;
   }
-  const pairs = alignParaphrases(a, b, covA, covB, options.paraphrase);
+  let pairs = alignParaphrases(a, b, covA, covB, options.paraphrase);
   const fewest = Math.min(a.sentences.length, b.sentences.length);
   const neededSentences = Math.min(minSentences, Math.max(1, Math.ceil(fewest / 2)));
   const verbatimReuse =
     verbatimWords >= Math.min(minVerbatimWords, Math.ceil(0.5 * Math.min(a.tokens.length, b.tokens.length)));
   const paraphraseReuse = oneToOne(pairs).length >= neededSentences;
-  if (!verbatimReuse && !paraphraseReuse) {
-    return {
-      relation: 'none',
-      shared_a: 0,
-      shared_b: 0,
-      direction: 'unknown',
-      reason: 'no reuse found',
-      passages: [],
-    };
+  // A rewritten story: few long passages, but much of the shorter text's wording inside the
+  // longer one (containment, not resemblance). Its passages are the shorter shared runs.
+  const minContainment = options.minContainment ?? compareDefaults.minContainment;
+  if (
+    !verbatimReuse &&
+    !paraphraseReuse &&
+    minContainment > 0 &&
+    Math.min(a.tokens.length, b.tokens.length) >= CONTAINMENT_MIN_WORDS &&
+    shorterContainment(a, b, 3) >= minContainment
+  ) {
+    verbatim = alignVerbatim(a.normHash, b.normHash, {
+      ...options.verbatim,
+      ...CONTAINMENT_ALIGNMENT,
+    }).filter(unquoted);
+    covA = new Uint8Array(a.tokens.length);
+    covB = new Uint8Array(b.tokens.length);
+    for (const p of verbatim) {
+      covA.fill(1, p.a0, p.a1);
+      covB.fill(1, p.b0, p.b1);
+    }
+    pairs = alignParaphrases(a, b, covA, covB, options.paraphrase);
+    if (verbatim.length === 0 && pairs.length === 0) return noReuse();
+  } else if (!verbatimReuse && !paraphraseReuse) {
+    return noReuse();
   }
 
   // Widen the reuse to rewritten sentences right next to the passages found (never decides).
@@ -153,6 +183,17 @@ function compareOrdered(a: PreparedText, b: PreparedText, options: CompareOption
         ? 'paraphrase'
         : 'mixed';
   return { relation, shared_a, shared_b, ...direction(shared_a, shared_b), passages };
+}
+
+function noReuse(): Comparison {
+  return {
+    relation: 'none',
+    shared_a: 0,
+    shared_b: 0,
+    direction: 'unknown',
+    reason: 'no reuse found',
+    passages: [],
+  };
 }
 
 function quotedShare(p: PreparedText, first: number, last: number): number {

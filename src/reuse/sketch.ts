@@ -1,3 +1,4 @@
+import { anchorKeys } from './containment.js';
 import { combine } from './hash.js';
 import { type Banding, bandKeys } from './lsh.js';
 import { createMinHasher } from './minhash.js';
@@ -24,6 +25,10 @@ export interface SketchOptions {
   sentenceBanding?: Banding;
   /** Sentences with fewer distinct content terms give no key (too little to be specific). */
   minSentenceTerms?: number;
+  /** Containment anchors: word n-grams of this many words… */
+  anchorSize?: number;
+  /** …whose hash is 0 modulo this (one in `anchorSample` n-grams, the same ones in every text). */
+  anchorSample?: number;
 }
 
 export const sketchDefaults: Required<SketchOptions> = {
@@ -33,6 +38,8 @@ export const sketchDefaults: Required<SketchOptions> = {
   banding: { bands: 32, rows: 4 },
   sentenceBanding: { bands: 4, rows: 4 },
   minSentenceTerms: 5,
+  anchorSize: 3,
+  anchorSample: 4,
 };
 
 /** What the index keeps of a document. */
@@ -44,6 +51,8 @@ export interface Sketch {
   bandKeys: Uint32Array;
   /** Distinct sentence keys (salted apart from band keys). */
   sentenceKeys: Uint32Array;
+  /** Distinct containment anchors (`anchorKeys`). */
+  anchorKeys: Uint32Array;
 }
 
 export type Sketcher = (p: PreparedText) => Sketch;
@@ -88,6 +97,7 @@ export function createSketcher(options: SketchOptions = {}): Sketcher {
       signature,
       bandKeys: bandKeys(signature, o.banding),
       sentenceKeys: sortedDistinct(Uint32Array.from(keys)),
+      anchorKeys: anchorKeys(p, o.anchorSize, o.anchorSample),
     };
   };
 }

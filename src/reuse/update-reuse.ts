@@ -1,7 +1,7 @@
 import type { Family, ReusePair } from '../core/types.js';
 import { KeyKind, type KeyKindValue, type ReuseStore, reuseOf } from '../store/sqlite/reuse-tables.js';
 import type { DocumentSummary, Store } from '../store/store.js';
-import { MAX_DOCUMENTS_PER_KEY, MIN_SENTENCE_KEYS } from './candidates.js';
+import { MAX_DOCUMENTS_PER_KEY, MIN_ANCHOR_KEYS, MIN_SENTENCE_KEYS } from './candidates.js';
 import type { CompareOptions } from './compare-texts.js';
 import { buildFamilies, type FamilyDocument, isSubstantial, originOf } from './families.js';
 import { type PairDocument, pairDocument } from './pair.js';
@@ -69,8 +69,9 @@ export interface ReuseView {
  * Bumped when the way keys or pairs are computed changes: the stored index is then rebuilt.
  * 2: three shared sentence keys make a candidate; paraphrase weights, one-to-one decision and the
  * extension to neighbouring sentences.
+ * 3: containment anchors make candidates; the containment decision.
  */
-const INDEX_VERSION = 2;
+const INDEX_VERSION = 3;
 
 /** Below this many new documents the work stays in the calling thread (starting workers costs more). */
 export const PARALLEL_FROM = 200;
@@ -296,6 +297,8 @@ interface Sketches {
   bands: number;
   sentenceKeys: Uint32Array;
   sentenceStart: Int32Array;
+  anchorKeys: Uint32Array;
+  anchorStart: Int32Array;
   signature(k: number): Uint32Array;
   keys(k: number): { key: number; kind: KeyKindValue }[];
 }
@@ -331,8 +334,13 @@ function sketchAll(
   let total = 0;
   for (const b of batches) total += b.sentenceKeys.length;
   const sentenceKeys = new Uint32Array(total);
+  const anchorStart = new Int32Array(n + 1);
+  let anchorTotal = 0;
+  for (const b of batches) anchorTotal += b.anchorKeys.length;
+  const anchorKeys = new Uint32Array(anchorTotal);
   let at = 0;
   let keyAt = 0;
+  let anchorAt = 0;
   for (const b of batches) {
     duplicate.set(b.duplicate, at);
     signatures.set(b.signatures, at * width);
@@ -340,8 +348,12 @@ function sketchAll(
     sentenceKeys.set(b.sentenceKeys, keyAt);
     for (let k = 0; k < b.duplicate.length; k++)
       sentenceStart[at + k + 1] = keyAt + (b.sentenceStart[k + 1] as number);
+    anchorKeys.set(b.anchorKeys, anchorAt);
+    for (let k = 0; k < b.duplicate.length; k++)
+      anchorStart[at + k + 1] = anchorAt + (b.anchorStart[k + 1] as number);
     at += b.duplicate.length;
     keyAt += b.sentenceKeys.length;
+    anchorAt += b.anchorKeys.length;
   }
   return {
     duplicate,
@@ -349,6 +361,8 @@ function sketchAll(
     bands,
     sentenceKeys,
     sentenceStart,
+    anchorKeys,
+    anchorStart,
     signature: (k) => signatures.slice(k * width, (k + 1) * width),
     keys: (k) => [
       { key: duplicate[k] as number, kind: KeyKind.duplicate },
@@ -356,6 +370,10 @@ function sketchAll(
       ...[...sentenceKeys.subarray(sentenceStart[k], sentenceStart[k + 1])].map((key) => ({
         key,
         kind: KeyKind.sentence,
+      })),
+      ...[...anchorKeys.subarray(anchorStart[k], anchorStart[k + 1])].map((key) => ({
+        key,
+        kind: KeyKind.anchor,
       })),
     ],
   };
@@ -369,7 +387,7 @@ const DOC = 2 ** 21;
 /**
  * Candidate pairs as document-id pairs, sorted. A key held by more than `MAX_DOCUMENTS_PER_KEY`
  * documents (indexed and new together) is ignored; a pair is a candidate when it shares the
- * duplicate hash, any band key, or `MIN_SENTENCE_KEYS` sentence keys (`isCandidate`). Pairs of
+ * duplicate hash, any band key, `MIN_SENTENCE_KEYS` sentence keys or `MIN_ANCHOR_KEYS` anchors (`isCandidate`). Pairs of
  * two indexed documents were decided by earlier runs and are not revisited.
  */
 function findCandidates(
@@ -397,9 +415,11 @@ function findCandidates(
       s.sentenceKeys,
       (k) => [s.sentenceStart[k] as number, s.sentenceStart[k + 1] as number],
     ],
+    [KeyKind.anchor, s.anchorKeys, (k) => [s.anchorStart[k] as number, s.anchorStart[k + 1] as number]],
   ];
   const strong = new Set<number>();
   const sentence = new Map<number, number>();
+  const anchor = new Map<number, number>();
   for (const [kind, keys, range] of kinds) {
     const codes = new Float64Array(keys.length);
     let c = 0;
@@ -434,12 +454,14 @@ function findCandidates(
           if (o === m) continue;
           const code = Math.min(m, o) * PAIR + Math.max(m, o);
           if (kind === KeyKind.sentence) sentence.set(code, (sentence.get(code) ?? 0) + 1);
+          else if (kind === KeyKind.anchor) anchor.set(code, (anchor.get(code) ?? 0) + 1);
           else strong.add(code);
         }
       }
     });
   }
   for (const [code, count] of sentence) if (count >= MIN_SENTENCE_KEYS) strong.add(code);
+  for (const [code, count] of anchor) if (count >= MIN_ANCHOR_KEYS) strong.add(code);
   const ids = [...fresh, ...others.keys()];
   return [...strong]
     .sort((x, y) => x - y)

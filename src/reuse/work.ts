@@ -27,6 +27,9 @@ export interface SketchBatch {
   bandKeys: Uint32Array;
   sentenceKeys: Uint32Array;
   sentenceStart: Int32Array;
+  anchorKeys: Uint32Array;
+  /** `anchorStart[k] .. anchorStart[k + 1]` are text k's anchors. */
+  anchorStart: Int32Array;
 }
 
 export type ReuseJobResult = SketchBatch | (ReusePair | null)[];
@@ -84,7 +87,9 @@ function sketchTexts(texts: string[], options: SketchOptions, state: WorkState):
   const signatures = new Uint32Array(n * width);
   const bandKeys = new Uint32Array(n * bands);
   const sentenceStart = new Int32Array(n + 1);
+  const anchorStart = new Int32Array(n + 1);
   parts.forEach((s, k) => {
+    anchorStart[k + 1] = (anchorStart[k] as number) + s.anchorKeys.length;
     duplicate[k] = s.duplicate;
     signatures.set(s.signature, k * width);
     bandKeys.set(s.bandKeys, k * bands);
@@ -94,7 +99,11 @@ function sketchTexts(texts: string[], options: SketchOptions, state: WorkState):
   parts.forEach((s, k) => {
     sentenceKeys.set(s.sentenceKeys, sentenceStart[k] as number);
   });
-  return { duplicate, signatures, bandKeys, sentenceKeys, sentenceStart };
+  const anchors = new Uint32Array(anchorStart[n] as number);
+  parts.forEach((s, k) => {
+    anchors.set(s.anchorKeys, anchorStart[k] as number);
+  });
+  return { duplicate, signatures, bandKeys, sentenceKeys, sentenceStart, anchorKeys: anchors, anchorStart };
 }
 
 /** Buffers of a result that can be moved to another thread instead of copied. */
@@ -106,5 +115,7 @@ export function transferables(result: ReuseJobResult): ArrayBuffer[] {
     result.bandKeys.buffer,
     result.sentenceKeys.buffer,
     result.sentenceStart.buffer,
+    result.anchorKeys.buffer,
+    result.anchorStart.buffer,
   ] as ArrayBuffer[];
 }

@@ -72,7 +72,7 @@ export const reuseMigrations: readonly Migration[] = [
 const KEY_ROWS_PER_INSERT = 64;
 
 /** Kinds of LSH keys: document band, sentence band, exact-duplicate hash. */
-export const KeyKind = { band: 0, sentence: 1, duplicate: 2 } as const;
+export const KeyKind = { band: 0, sentence: 1, duplicate: 2, anchor: 3 } as const;
 export type KeyKindValue = (typeof KeyKind)[keyof typeof KeyKind];
 
 export interface KeyHit {

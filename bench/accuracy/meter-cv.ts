@@ -1,0 +1,152 @@
+/**
+ * Chooses the containment threshold of the reuse decision by cross-validation on METER-style
+ * data (wire stories and the newspaper stories written from them, each labelled wholly,
+ * partially or not derived) and reports the held-out figures. See docs/reuse.md.
+ *
+ *   npx tsx bench/accuracy/meter-cv.ts [CORPUS_DIR] [--folds 5]
+ *
+ * Every newspaper story is compared with each wire story of its topic and day (the gold's
+ * `sources`) with the passages-only decision (`minContainment: 0`) and the containment of the
+ * shorter text's word 3-grams in the longer. A story is predicted derived when any of its pairs
+ * is related: by the passages, or by a containment at or above the threshold. The topics are
+ * split into folds (a topic's stories are all in one fold, so a threshold is never chosen on the
+ * stories it is scored on); on each fold the threshold is the one with the best macro-F1 over the
+ * other folds (with the fewest words of the shorter text), then scored on the held-out fold. The figures pooled over the held-out folds are
+ * printed, with the threshold chosen on all the data.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { CONTAINMENT_MIN_WORDS, compareDefaults, comparePrepared } from '../../src/reuse/compare-texts.js';
+import { shorterContainment } from '../../src/reuse/containment.js';
+import { hashString } from '../../src/reuse/hash.js';
+import { type PreparedText, prepareText } from '../../src/reuse/prepare.js';
+import { flag } from '../flags.js';
+
+const corpus =
+  process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : '../shared/corpora/meter-dev';
+const folds = Number(flag('folds', '5'));
+const gold = JSON.parse(readFileSync(path.join(corpus, 'gold.json'), 'utf8')).papers as Record<
+  string,
+  { label: string; sources: string[] }
+>;
+
+interface PairFeatures {
+  passages: boolean;
+  /** The shorter text's share inside the passages (passages-only decision). */
+  share: number;
+  containment: number;
+  /** Words of the shorter text. */
+  words: number;
+}
+interface Story {
+  topic: string;
+  derived: boolean;
+  pairs: PairFeatures[];
+}
+
+const cache = new Map<string, PreparedText>();
+const prepared = (f: string) => {
+  let p = cache.get(f);
+  if (!p) {
+    p = prepareText(readFileSync(path.join(corpus, 'docs', f), 'utf8'));
+    cache.set(f, p);
+  }
+  return p;
+};
+const stories: Story[] = Object.entries(gold).map(([paper, g]) => ({
+  // File names are `…__topic__file`: the topic is the last folder.
+  topic: paper.split('__').at(-2) ?? paper,
+  derived: g.label !== 'non_derived',
+  pairs: g.sources.map((src) => {
+    const a = prepared(src);
+    const b = prepared(paper);
+    const r = comparePrepared(a, b, { minContainment: 0 });
+    return {
+      passages: r.relation !== 'none',
+      share: a.tokens.length <= b.tokens.length ? r.shared_a : r.shared_b,
+      containment: shorterContainment(a, b, 3),
+      words: Math.min(a.tokens.length, b.tokens.length),
+    };
+  }),
+}));
+
+interface Counts {
+  tp: number;
+  fp: number;
+  fn: number;
+  tn: number;
+}
+interface Rule {
+  threshold: number;
+  minWords: number;
+}
+function counts(list: Story[], { threshold, minWords }: Rule): Counts {
+  const c = { tp: 0, fp: 0, fn: 0, tn: 0 };
+  for (const s of list) {
+    const predicted = s.pairs.some((p) => p.passages || (p.words >= minWords && p.containment >= threshold));
+    if (predicted && s.derived) c.tp++;
+    else if (predicted) c.fp++;
+    else if (s.derived) c.fn++;
+    else c.tn++;
+  }
+  return c;
+}
+function f1(tp: number, fp: number, fn: number): number {
+  return tp === 0 ? 0 : (2 * tp) / (2 * tp + fp + fn);
+}
+function figures(c: Counts) {
+  return {
+    macro_f1: round((f1(c.tp, c.fp, c.fn) + f1(c.tn, c.fn, c.fp)) / 2),
+    precision_derived: round(c.tp / Math.max(1, c.tp + c.fp)),
+    recall_derived: round(c.tp / Math.max(1, c.tp + c.fn)),
+    ...c,
+  };
+}
+function round(x: number): number {
+  return Math.round(x * 1000) / 1000;
+}
+const grid: Rule[] = [40, 60].flatMap((minWords) =>
+  Array.from({ length: 50 }, (_, k) => ({ minWords, threshold: round(0.02 + k * 0.01) })),
+);
+function choose(list: Story[]): Rule {
+  let best = grid[0] as Rule;
+  let score = -1;
+  for (const rule of grid) {
+    const m = figures(counts(list, rule)).macro_f1;
+    if (m > score) {
+      score = m;
+      best = rule;
+    }
+  }
+  return best;
+}
+
+if (process.argv.includes('--dump'))
+  stories.forEach((s, story) => {
+    for (const p of s.pairs)
+      console.error(JSON.stringify({ story, topic: s.topic, derived: s.derived, ...p }));
+  });
+const foldOf = (topic: string) => hashString(topic, 7) % folds;
+const pooled: Counts = { tp: 0, fp: 0, fn: 0, tn: 0 };
+const chosen: Rule[] = [];
+for (let f = 0; f < folds; f++) {
+  const train = stories.filter((s) => foldOf(s.topic) !== f);
+  const test = stories.filter((s) => foldOf(s.topic) === f);
+  const t = choose(train);
+  chosen.push(t);
+  const c = counts(test, t);
+  for (const k of ['tp', 'fp', 'fn', 'tn'] as const) pooled[k] += c[k];
+}
+console.log(
+  JSON.stringify({
+    stories: stories.length,
+    folds,
+    thresholds_per_fold: chosen,
+    held_out: figures(pooled),
+    passages_only: figures(counts(stories, { threshold: Number.POSITIVE_INFINITY, minWords: 0 })),
+    current_defaults: figures(
+      counts(stories, { threshold: compareDefaults.minContainment, minWords: CONTAINMENT_MIN_WORDS }),
+    ),
+    threshold_on_all: choose(stories),
+  }),
+);

@@ -1,0 +1,78 @@
+import { combine } from './hash.js';
+import type { PreparedText } from './prepare.js';
+
+/**
+ * Containment (Broder): the share of one text's word n-grams that occur anywhere in the other.
+ * Unlike resemblance (Jaccard), it does not fall when the other text is long: a newspaper story
+ * written from a wire take keeps much of its wording inside the take whatever the take's length,
+ * while two reports written independently share names and quotations but few runs of words.
+ *
+ * Words are folded (`normHash`: lower case, straight quotes, no inner hyphens), stop words kept
+ * (they carry the phrasing). An n-gram with any word inside quotation marks of `x` is left out: a
+ * quotation is the speaker's wording, which independent reports repeat word for word.
+ */
+export function containment(x: PreparedText, y: PreparedText, n: number): number {
+  const inY = ngramSet(y.normHash, n);
+  let counted = 0;
+  let found = 0;
+  const hx = x.normHash;
+  const quoted = x.quoted;
+  let lastQuoted = -1;
+  for (let k = 0; k < n - 1 && k < hx.length; k++) if (quoted[k] === 1) lastQuoted = k;
+  for (let i = 0; i + n <= hx.length; i++) {
+    // The last quoted word at or before i + n - 1.
+    if (quoted[i + n - 1] === 1) lastQuoted = i + n - 1;
+    if (lastQuoted >= i) continue;
+    counted++;
+    if (inY.has(ngramHash(hx, i, n))) found++;
+  }
+  return counted === 0 ? 0 : found / counted;
+}
+
+/**
+ * Containment of the shorter text (in words) in the longer one (the larger of the two when they
+ * are as long): symmetric in its arguments.
+ */
+export function shorterContainment(a: PreparedText, b: PreparedText, n: number): number {
+  if (a.tokens.length === b.tokens.length) return Math.max(containment(a, b, n), containment(b, a, n));
+  return a.tokens.length < b.tokens.length ? containment(a, b, n) : containment(b, a, n);
+}
+
+function ngramSet(h: Uint32Array, n: number): Set<number> {
+  const set = new Set<number>();
+  for (let i = 0; i + n <= h.length; i++) set.add(ngramHash(h, i, n));
+  return set;
+}
+
+function ngramHash(h: Uint32Array, i: number, n: number): number {
+  let v = h[i] as number;
+  for (let k = 1; k < n; k++) v = combine(v, h[i + k] as number);
+  return v;
+}
+
+/** Salt that keeps anchor keys apart from the other key kinds. */
+const ANCHOR_SALT = 0x414e4348;
+
+/**
+ * Containment candidates, passim-style: the word n-grams of a text (no word quoted) whose hash is
+ * 0 modulo `sample` (Broder's mod-m sample: two texts keep the same n-grams of what they share, so
+ * the shared sample grows with the containment of either text, whatever the other's length).
+ * Distinct, sorted. The index ignores an anchor held by many documents (not rare in the corpus).
+ */
+export function anchorKeys(x: PreparedText, n: number, sample: number): Uint32Array {
+  const hx = x.normHash;
+  const quoted = x.quoted;
+  const keys: number[] = [];
+  let lastQuoted = -1;
+  for (let k = 0; k < n - 1 && k < hx.length; k++) if (quoted[k] === 1) lastQuoted = k;
+  for (let i = 0; i + n <= hx.length; i++) {
+    if (quoted[i + n - 1] === 1) lastQuoted = i + n - 1;
+    if (lastQuoted >= i) continue;
+    const h = ngramHash(hx, i, n);
+    if (h % sample === 0) keys.push(combine(h, ANCHOR_SALT));
+  }
+  const out = Uint32Array.from(keys).sort();
+  let w = 0;
+  for (let i = 0; i < out.length; i++) if (w === 0 || out[i] !== out[w - 1]) out[w++] = out[i] as number;
+  return out.slice(0, w);
+}
