@@ -13,7 +13,8 @@ import { loadStages, type ReuseStage, type Stages } from './stages.js';
 /** Stores of at least this many documents start an extraction worker before ingest. */
 const PRESTART_STORE = 2 * DOCUMENTS_PER_WORKER;
 
-export interface AnalyzeOptions extends Pick<IngestOptions, 'manifest' | 'limits' | 'stdin' | 'clock'> {
+export interface AnalyzeOptions
+  extends Pick<IngestOptions, 'manifest' | 'limits' | 'stdin' | 'clock' | 'allowOutside'> {
   /** Folder to write `ledger.json` to; nothing is written when absent. */
   out?: string;
   /** Stages to use instead of the published ones (tests, benchmarks). */
@@ -95,6 +96,7 @@ export async function analyze(
     if (hasInput) {
       summary = await ingest(store, inputs, {
         manifest: options.manifest,
+        allowOutside: options.allowOutside,
         limits: options.limits,
         stdin: options.stdin,
         clock: options.clock,

@@ -25,6 +25,8 @@ export interface IngestOptions {
   manifest?: string;
   /** Hard limits; missing fields take the defaults. */
   limits?: Partial<ReadLimits>;
+  /** Read files the manifest lists outside its own folder (refused by default). */
+  allowOutside?: boolean;
   /** Standard input, read when an input is `-`. */
   stdin?: NodeJS.ReadableStream;
   /** Called as inputs are read and batches committed, with running totals (new documents count once committed). */
@@ -271,7 +273,7 @@ export async function ingest(
   };
 
   try {
-    for await (const item of walkInputs(inputs, manifest)) {
+    for await (const item of walkInputs(inputs, manifest, { allowOutside: options.allowOutside })) {
       if (item.kind === 'note') {
         report(item.diagnostic);
         continue;

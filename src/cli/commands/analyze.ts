@@ -10,6 +10,7 @@ export function register(program: Command): void {
     .description('Ingest, detect reuse, extract, merge into events and write ledger.json (incremental)')
     .argument('[paths...]', 'files, folders, or - for standard input (none: re-analyse the store)')
     .option('--manifest <file>', 'JSON Lines or CSV file with path,outlet,url,title,published per file')
+    .option('--allow-outside', "read files the manifest lists outside the manifest's own folder")
     .option('--out <dir>', 'folder to write ledger.json to', './corroborate-out')
     .option('--json', 'print the run summary as JSON on stdout instead of the terminal summary')
     .option('--max-events <n>', 'events listed in the terminal summary', '20')
@@ -57,6 +58,7 @@ export function register(program: Command): void {
     try {
       const result = await analyze(store, paths, {
         manifest,
+        allowOutside: opts.allowOutside === true,
         out: opts.out as string,
         limits,
         workers,

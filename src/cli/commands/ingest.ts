@@ -13,6 +13,7 @@ export function register(program: Command): void {
     )
     .argument('[paths...]', 'files, folders, or - for standard input')
     .option('--manifest <file>', 'JSON Lines or CSV file with path,outlet,url,title,published per file')
+    .option('--allow-outside', "read files the manifest lists outside the manifest's own folder")
     .option('--json', 'print a machine-readable summary on stdout')
     .option(
       '--batch-size <n>',
@@ -48,6 +49,7 @@ export function register(program: Command): void {
     try {
       summary = await ingest(store, paths, {
         manifest,
+        allowOutside: opts.allowOutside === true,
         limits,
         batchInputs: batch.data,
         onProgress: (p) => bar?.update(p.inputs, { docs: p.newDocuments, rejected: p.rejected }),
@@ -69,7 +71,9 @@ async function progressBar(paths: string[], manifest: string | undefined): Promi
     import('../../ingest/manifest.js'),
   ]);
   let total = 0;
-  for await (const item of walkInputs(paths, manifest ? readManifest(manifest) : null))
+  for await (const item of walkInputs(paths, manifest ? readManifest(manifest) : null, {
+    allowOutside: true,
+  }))
     if (item.kind !== 'note') total++;
   const bar = new cliProgress.SingleBar(
     {
