@@ -160,3 +160,110 @@ describe('verify covers the documents, not only the originals', () => {
     expect(documentBinding({ ...values, outlet: 'X' }, 1).text).toBe(documentBinding(values, 1).text);
   });
 });
+
+describe('the CLI keeps its word', () => {
+  it('an unknown option of a command is a usage error (exit 2)', () => {
+    const store = path.join(dir, 'unknown-option');
+    for (const args of [
+      ['--bogus'],
+      ['export', '--bogus'],
+      ['verify', '--bogus'],
+      ['ingest', '--bogus', 'x'],
+    ]) {
+      const result = cli(store, args);
+      expect(result.status, args.join(' ')).toBe(ExitCode.usage);
+      expect(result.stderr).toContain("unknown option '--bogus'");
+    }
+  });
+
+  it('read-only commands never create a store', () => {
+    const store = path.join(dir, 'never-created');
+    for (const args of [
+      ['export'],
+      ['documents'],
+      ['show', 'd000000000000'],
+      ['verify'],
+      ['brief'],
+      ['report'],
+    ]) {
+      const result = cli(store, args, { cwd: dir });
+      expect(result.status, args.join(' ')).toBe(ExitCode.verifyFailed);
+      expect(result.stderr).toContain('There is no Corroborate store');
+      expect(fs.existsSync(store), args.join(' ')).toBe(false);
+    }
+  });
+
+  it('analyze of a missing path is a usage error that writes nothing', () => {
+    const store = path.join(dir, 'analyze-missing');
+    const out = path.join(dir, 'analyze-missing-out');
+    const result = cli(store, ['analyze', path.join(dir, 'no-such-folder'), '--out', out]);
+    expect(result.status).toBe(ExitCode.usage);
+    expect(result.stderr).toContain('No such file or folder');
+    expect(fs.existsSync(store)).toBe(false);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
+  it('analyze accepts the limit flags that ingest documents', () => {
+    const store = path.join(dir, 'analyze-limits');
+    const input = path.join(dir, 'analyze-limits-in');
+    fs.mkdirSync(input);
+    fs.writeFileSync(path.join(input, 'long.txt'), `${'A long line of words. '.repeat(20)}\n`);
+    fs.writeFileSync(path.join(input, 'short.txt'), 'Two people were hurt in the fire.\n');
+    const result = cli(store, [
+      'analyze',
+      input,
+      '--max-text-chars',
+      '100',
+      '--out',
+      path.join(dir, 'limits-out'),
+    ]);
+    expect(result.stderr).toContain('maxTextChars');
+    expect(result.status).toBe(ExitCode.someRejected);
+  });
+
+  it('a reader that stops early (| head) ends the output quietly', () => {
+    const store = path.join(dir, 'epipe');
+    const input = path.join(dir, 'epipe.jsonl');
+    const lines = Array.from({ length: 3000 }, (_, i) =>
+      JSON.stringify({ title: `Report ${i}`, text: `Report number ${i} says little.` }),
+    );
+    fs.writeFileSync(input, `${lines.join('\n')}\n`);
+    expect(cli(store, ['ingest', input]).status).toBe(ExitCode.ok);
+    const piped = spawnSync(
+      'bash',
+      [
+        '-c',
+        `"${process.execPath}" "${main}" --store "${store}" documents | head -n 1; exit \${PIPESTATUS[0]}`,
+      ],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect(piped.stdout).toBe('id\toutlet\ttitle\tpublished\tsize\tsource\n');
+    expect(piped.stderr).not.toContain('EPIPE');
+    expect(piped.status).toBe(ExitCode.ok);
+  });
+
+  it('names UTF-16 without a byte-order mark instead of calling it binary', () => {
+    const store = path.join(dir, 'utf16');
+    const input = path.join(dir, 'utf16.txt');
+    fs.writeFileSync(input, Buffer.from('Three people were rescued from the river.\n', 'utf16le'));
+    const result = cli(store, ['ingest', input]);
+    expect(result.status).toBe(ExitCode.someRejected);
+    expect(result.stderr).toContain('UTF-16LE text without a byte-order mark');
+  });
+
+  it('prints control characters in names as escapes', () => {
+    const store = path.join(dir, 'controls');
+    const input = path.join(dir, 'controls-in');
+    fs.mkdirSync(input);
+    fs.writeFileSync(path.join(input, 'evil\x1b[2J\rOK.txt'), 'A quiet report about a bridge.\n');
+    expect(cli(store, ['ingest', input]).status).toBe(ExitCode.ok);
+    const listed = cli(store, ['documents']);
+    expect(listed.stdout).toContain('evil\\x1b[2J\\x0dOK.txt');
+    expect(listed.stdout).not.toContain('\x1b');
+    const id = listed.stdout.split('\n')[1]?.split('\t')[0] as string;
+    expect(cli(store, ['show', id]).stdout).toContain('source: ');
+    expect(cli(store, ['show', id]).stdout).not.toContain('\x1b');
+  });
+});

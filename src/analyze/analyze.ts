@@ -14,7 +14,7 @@ import { loadStages, type ReuseStage, type Stages } from './stages.js';
 const PRESTART_STORE = 2 * DOCUMENTS_PER_WORKER;
 
 export interface AnalyzeOptions
-  extends Pick<IngestOptions, 'manifest' | 'limits' | 'stdin' | 'clock' | 'encoding'> {
+  extends Pick<IngestOptions, 'manifest' | 'limits' | 'stdin' | 'clock' | 'encoding' | 'allowOutside'> {
   /** Folder to write `ledger.json` to; nothing is written when absent. */
   out?: string;
   /** Stages to use instead of the published ones (tests, benchmarks). */
@@ -96,6 +96,7 @@ export async function analyze(
     if (hasInput) {
       summary = await ingest(store, inputs, {
         manifest: options.manifest,
+        allowOutside: options.allowOutside,
         limits: options.limits,
         encoding: options.encoding,
         stdin: options.stdin,

@@ -1,3 +1,5 @@
+import { type Command, Option } from 'commander';
+import { defaultLimits } from '../ingest/limits.js';
 import type { ReadLimits } from '../ingest/reader.js';
 
 /**
@@ -28,4 +30,17 @@ export const LIMIT_FLAGS = [
 /** commander's camelCase option name: `--max-file-size <size>` → `maxFileSize`. */
 export function optionName(flags: string): string {
   return (flags.split(' ')[0] as string).slice(2).replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
+}
+
+/** Declares the limit flags on a command that reads inputs (`ingest`, `analyze`). */
+export function addLimitFlags(command: Command): Command {
+  for (const [flags, field, isSize, description] of LIMIT_FLAGS) {
+    command.option(
+      flags,
+      `${description} (default ${isSize ? `${defaultLimits[field]} bytes` : defaultLimits[field]})`,
+    );
+    // `--max-file-bytes` etc. are accepted as spellings of the size flags (the readers' hints use them).
+    if (isSize) command.addOption(new Option(flags.replace('-size ', '-bytes ')).hideHelp());
+  }
+  return command;
 }

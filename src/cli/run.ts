@@ -1,12 +1,23 @@
 import { type Command, CommanderError } from 'commander';
 import { ExitCode, InputError, StoreError, UsageError } from '../core/errors.js';
+import { printableLines } from './printable.js';
 
 /**
  * Runs the program and maps errors to documented exit codes with a message on stderr that says
  * what went wrong and what to do. Commands set `process.exitCode` themselves for partial success.
  */
 export async function runCli(program: Command, argv: string[]): Promise<void> {
-  program.exitOverride();
+  // Every command, not only the program, throws on a usage error instead of exiting 1 itself.
+  const override = (command: Command): void => {
+    command.exitOverride();
+    for (const sub of command.commands) override(sub);
+  };
+  override(program);
+  // A reader that stops early (`export | head`) closes the pipe: stop quietly, as `cat` does.
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'EPIPE') process.exit(process.exitCode ?? ExitCode.ok);
+    throw err;
+  });
   try {
     await program.parseAsync(argv);
   } catch (err) {
@@ -54,6 +65,6 @@ export function reportError(err: unknown): number {
 }
 
 function printError(message: string, hint?: string): void {
-  process.stderr.write(`corroborate: error: ${message}\n`);
-  if (hint) process.stderr.write(`  hint: ${hint}\n`);
+  process.stderr.write(`corroborate: error: ${printableLines(message)}\n`);
+  if (hint) process.stderr.write(`  hint: ${printableLines(hint)}\n`);
 }

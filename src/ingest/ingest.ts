@@ -31,6 +31,8 @@ export interface IngestOptions {
    * WHATWG label); a manifest entry's `encoding` wins for its file.
    */
   encoding?: string;
+  /** Read files the manifest lists outside its own folder (refused by default). */
+  allowOutside?: boolean;
   /** Standard input, read when an input is `-`. */
   stdin?: NodeJS.ReadableStream;
   /** Called as inputs are read and batches committed, with running totals (new documents count once committed). */
@@ -278,7 +280,7 @@ export async function ingest(
   };
 
   try {
-    for await (const item of walkInputs(inputs, manifest)) {
+    for await (const item of walkInputs(inputs, manifest, { allowOutside: options.allowOutside })) {
       if (item.kind === 'note') {
         report(item.diagnostic);
         continue;

@@ -77,7 +77,8 @@ describe('manifest', () => {
       'in/meta/manifest.csv',
       'path,outlet,title,published\n../a.txt,Daily,Title A,2022-04-03\n../gone.txt,Daily,,\n',
     );
-    const summary = await ingest(store, [path.join(dir, 'in/b.txt')], { manifest });
+    // The manifest lists files outside its own folder: allowed explicitly.
+    const summary = await ingest(store, [path.join(dir, 'in/b.txt')], { manifest, allowOutside: true });
     expect(summary.documents.new).toBe(2);
     expect(summary.rejected).toBe(1);
     expect(summary.diagnostics[0]).toMatchObject({ rule: 'ingest/manifest-file-missing' });

@@ -25,6 +25,7 @@ export type InputItem =
 export async function* walkInputs(
   inputs: readonly string[],
   manifest: Manifest | null,
+  options: WalkOptions = {},
 ): AsyncGenerator<InputItem> {
   const visited = new Set<ManifestEntry>();
   const manifestFile = manifest ? path.resolve(manifest.file) : null;
@@ -73,11 +74,40 @@ export async function* walkInputs(
     for (const entry of manifest.entries) {
       if (visited.has(entry)) continue;
       visited.add(entry);
-      if (fs.existsSync(entry.absolute)) {
-        yield { kind: 'file', source: path.join(dir, entry.path), absolute: entry.absolute, manifest: entry };
-      } else yield manifestMissing(manifest, entry);
+      if (fs.existsSync(entry.absolute))
+        yield listedFile(manifest, entry, dir, options.allowOutside === true);
+      else yield manifestMissing(manifest, entry);
     }
   }
+}
+
+export interface WalkOptions {
+  /** Read files an explicit manifest lists outside its own folder (after symbolic links are resolved). */
+  allowOutside?: boolean;
+}
+
+/**
+ * A file an explicit manifest lists and no input named. It must lie inside the manifest's folder
+ * once symbolic links are resolved (`../../etc/passwd` or a link out of the folder is refused,
+ * unless `allowOutside`); its source is the path actually read, relative to the working folder
+ * when it lies below it.
+ */
+function listedFile(manifest: Manifest, entry: ManifestEntry, dir: string, allowOutside: boolean): InputItem {
+  const real = fs.realpathSync(entry.absolute);
+  const folder = fs.realpathSync(path.resolve(dir));
+  const inside = real.startsWith(folder + path.sep);
+  if (!inside && !allowOutside) {
+    return {
+      kind: 'missing',
+      source: path.join(dir, entry.path),
+      rule: 'ingest/manifest-outside',
+      message: `${entry.where} names ${entry.path}, which is outside the manifest's folder ${folder} (it resolves to ${real}).`,
+      hint: "Move the file into the manifest's folder, or pass --allow-outside if the manifest is yours and the path is meant.",
+    };
+  }
+  const cwd = fs.realpathSync(process.cwd());
+  const source = real.startsWith(cwd + path.sep) ? path.relative(cwd, real) : real;
+  return { kind: 'file', source, absolute: real, manifest: entry };
 }
 
 /** A folder's own documentation, not a report: README, LICENSE, COPYING, CHANGELOG (any extension). */

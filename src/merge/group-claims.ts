@@ -67,6 +67,25 @@ export function sameClaim(a: ClaimItem, b: ClaimItem, sets: (x: ClaimItem) => Se
   return a.words.length >= 3 && b.words.length >= 3 && setOverlap(sets(a), sets(b)) >= SAME_CLAIM;
 }
 
+/**
+ * A claim group's id, from what its first member is: document, span and text, stance, claimant,
+ * and the member's own extraction id. One sentence can carry two claims (an accusation and its
+ * denial, or two claimants) over the same span; each claim is in exactly one group, so the ids of
+ * two groups never collide.
+ */
+export function claimId(first: Claim): string {
+  return stableId(
+    'cl',
+    first.documentId,
+    String(first.span[0]),
+    String(first.span[1]),
+    first.text,
+    first.stance,
+    norm(first.claimant),
+    first.id,
+  );
+}
+
 /** The ledger claim of one group, without `answers` (see `answerClaims`). */
 export function buildClaim(group: readonly ClaimItem[], index: ReuseIndex): LedgerClaim {
   const members = [...group].sort((a, b) => compareClaims(a.claim, b.claim));
@@ -74,7 +93,7 @@ export function buildClaim(group: readonly ClaimItem[], index: ReuseIndex): Ledg
   const mentions = members.map((m) => toMention(m.claim)).sort(compareMentions);
   const { sources, independent } = corroborate(mentions, index);
   return {
-    id: stableId('cl', first.documentId, String(first.span[0]), String(first.span[1]), first.text),
+    id: claimId(first),
     claimant: mostCommon(members.map((m) => m.claim.claimant).filter((c): c is string => !!c)),
     stance: first.stance,
     text: first.text.replace(/\s+/g, ' ').trim(),

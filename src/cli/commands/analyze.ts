@@ -1,9 +1,12 @@
+import fs from 'node:fs';
 import type { Command } from 'commander';
 import { ExitCode, UsageError } from '../../core/errors.js';
+import { addLimitFlags } from '../limit-flags.js';
+import { printable, printableLines } from '../printable.js';
 import { encodingOption } from './ingest.js';
 
 export function register(program: Command): void {
-  program
+  const command = program
     .command('analyze')
     .description('Ingest, detect reuse, extract, merge into events and write ledger.json (incremental)')
     .argument('[paths...]', 'files, folders, or - for standard input (none: re-analyse the store)')
@@ -12,71 +15,86 @@ export function register(program: Command): void {
       '--encoding <label>',
       'encoding of plain-text inputs that are not UTF-8: latin1, windows-1252, utf-16le, …',
     )
+    .option('--allow-outside', "read files the manifest lists outside the manifest's own folder")
     .option('--out <dir>', 'folder to write ledger.json to', './corroborate-out')
     .option('--json', 'print the run summary as JSON on stdout instead of the terminal summary')
     .option('--max-events <n>', 'events listed in the terminal summary', '20')
     .option(
       '--workers <n>',
       'extraction worker threads (1: none); default one per core when over 1,000 documents are pending',
-    )
-    .action(async (paths: string[], opts: Record<string, unknown>, cmd: Command) => {
-      const maxEvents = Number(opts.maxEvents);
-      if (!Number.isInteger(maxEvents) || maxEvents < 0) {
-        throw new UsageError(`--max-events: expected a whole number; found "${String(opts.maxEvents)}".`);
-      }
-      const workers = opts.workers === undefined ? undefined : Number(opts.workers);
-      if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) {
-        throw new UsageError(
-          `--workers: expected a positive whole number; found "${String(opts.workers)}".`,
-          'Give 1 to extract in the main thread, or the number of cores to use.',
+    );
+  addLimitFlags(command).action(async (paths: string[], opts: Record<string, unknown>, cmd: Command) => {
+    const maxEvents = Number(opts.maxEvents);
+    if (!Number.isInteger(maxEvents) || maxEvents < 0) {
+      throw new UsageError(`--max-events: expected a whole number; found "${String(opts.maxEvents)}".`);
+    }
+    const workers = opts.workers === undefined ? undefined : Number(opts.workers);
+    if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) {
+      throw new UsageError(
+        `--workers: expected a positive whole number; found "${String(opts.workers)}".`,
+        'Give 1 to extract in the main thread, or the number of cores to use.',
+      );
+    }
+    // The implementation is loaded on use, so that `--help` and other commands start fast.
+    const [{ analyze }, { formatSummary }, { readManifest }, { openStore }, { parseLimits }] =
+      await Promise.all([
+        import('../../analyze/analyze.js'),
+        import('../../export/terminal-summary.js'),
+        import('../../ingest/manifest.js'),
+        import('../../store/open-store.js'),
+        import('../parse-limits.js'),
+      ]);
+    const encoding = await encodingOption(opts);
+    const manifest = opts.manifest as string | undefined;
+    if (manifest) readManifest(manifest);
+    // A path that does not exist is a mistyped argument: nothing is ingested or written.
+    const absent = paths.filter((p) => p !== '-' && !fs.existsSync(p));
+    if (absent.length > 0) {
+      throw new UsageError(
+        `No such file or folder: ${absent.map((p) => JSON.stringify(p)).join(', ')}.`,
+        'Check the paths; nothing was ingested and no ledger was written.',
+      );
+    }
+    const limits = parseLimits(opts);
+    const store = openStore(cmd.optsWithGlobals().store as string);
+    const progress = process.stderr.isTTY
+      ? (stage: string, done: number, total: number) =>
+          process.stderr.write(`\r${stage}: ${done}/${total}   `)
+      : undefined;
+    try {
+      const result = await analyze(store, paths, {
+        manifest,
+        allowOutside: opts.allowOutside === true,
+        out: opts.out as string,
+        limits,
+        encoding,
+        workers,
+        onProgress: progress,
+      });
+      if (progress) process.stderr.write('\r\x1b[K');
+      for (const d of result.diagnostics.filter((x) => x.severity !== 'info')) {
+        process.stderr.write(
+          printableLines(
+            `${d.source ? `${printable(d.source)}: ` : ''}${d.severity}: ${d.message} [${d.rule}]\n`,
+          ),
         );
       }
-      // The implementation is loaded on use, so that `--help` and other commands start fast.
-      const [{ analyze }, { formatSummary }, { readManifest }, { openStore }, { parseLimits }] =
-        await Promise.all([
-          import('../../analyze/analyze.js'),
-          import('../../export/terminal-summary.js'),
-          import('../../ingest/manifest.js'),
-          import('../../store/open-store.js'),
-          import('../parse-limits.js'),
-        ]);
-      const encoding = await encodingOption(opts);
-      const manifest = opts.manifest as string | undefined;
-      if (manifest) readManifest(manifest);
-      const store = openStore(cmd.optsWithGlobals().store as string);
-      const progress = process.stderr.isTTY
-        ? (stage: string, done: number, total: number) =>
-            process.stderr.write(`\r${stage}: ${done}/${total}   `)
-        : undefined;
-      try {
-        const result = await analyze(store, paths, {
-          manifest,
-          out: opts.out as string,
-          limits: parseLimits(opts),
-          encoding,
-          workers,
-          onProgress: progress,
-        });
-        if (progress) process.stderr.write('\r\x1b[K');
-        for (const d of result.diagnostics.filter((x) => x.severity !== 'info')) {
-          process.stderr.write(`${d.source ? `${d.source}: ` : ''}${d.severity}: ${d.message} [${d.rule}]\n`);
-        }
-        if (opts.json) {
-          // `result.ledger` is not enumerable: the summary leaves it out without assembling it.
-          const { counts, merge, ...rest } = result;
-          process.stdout.write(
-            `${JSON.stringify({ ...rest, events: counts.events, quotes: counts.quotes, claims: counts.claims, families: counts.families }, null, 2)}\n`,
-          );
-        } else {
-          process.stdout.write(formatSummary(result.ledger, { maxEvents }));
-          process.stdout.write(
-            `\nAnalysed ${result.documents} documents (${result.extracted} extracted in this run). Ledger written to ${result.ledgerPath ?? '(nowhere)'}.\n`,
-          );
-        }
-        if (result.ingest && (result.ingest.rejected > 0 || result.ingest.partial > 0))
-          process.exitCode = ExitCode.someRejected;
-      } finally {
-        store.close();
+      if (opts.json) {
+        // `result.ledger` is not enumerable: the summary leaves it out without assembling it.
+        const { counts, merge, ...rest } = result;
+        process.stdout.write(
+          `${JSON.stringify({ ...rest, events: counts.events, quotes: counts.quotes, claims: counts.claims, families: counts.families }, null, 2)}\n`,
+        );
+      } else {
+        process.stdout.write(formatSummary(result.ledger, { maxEvents }));
+        process.stdout.write(
+          `\nAnalysed ${result.documents} documents (${result.extracted} extracted in this run). Ledger written to ${result.ledgerPath ?? '(nowhere)'}.\n`,
+        );
       }
-    });
+      if (result.ingest && (result.ingest.rejected > 0 || result.ingest.partial > 0))
+        process.exitCode = ExitCode.someRejected;
+    } finally {
+      store.close();
+    }
+  });
 }

@@ -17,7 +17,7 @@ export function register(program: Command): void {
         import('../../export/brief.js'),
         import('../../store/open-store.js'),
       ]);
-      const store = openStore(cmd.optsWithGlobals().store as string);
+      const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
       try {
         const ledger = loadLedger(store);
         if (!ledger) {

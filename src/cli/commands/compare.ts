@@ -13,7 +13,7 @@ export function register(program: Command): void {
     .argument('<id2>', 'second document id')
     .option('--json', 'print the pair as reuse JSON instead')
     .action((id1: string, id2: string, opts: { json?: boolean }, cmd: Command) => {
-      const store = openStore(cmd.optsWithGlobals().store as string);
+      const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
       try {
         const [x, y] = [id1, id2].map((id) => {
           const doc = store.documents.get(id);

@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { printable } from '../printable.js';
 
 export function register(program: Command): void {
   program
@@ -20,11 +21,11 @@ export function register(program: Command): void {
             out(
               `${[
                 d.id,
-                d.outlet ?? '-',
-                clip(d.title ?? '-', 60),
-                d.published ?? '-',
+                printable(d.outlet ?? '-'),
+                printable(clip(d.title ?? '-', 60)),
+                printable(d.published ?? '-'),
                 d.chars,
-                d.source,
+                printable(d.source),
               ].join('\t')}\n`,
             );
           n++;

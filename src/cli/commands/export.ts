@@ -25,7 +25,7 @@ export function register(program: Command): void {
           `--format: expected one of ${EXPORT_FORMATS.join(', ')}; found "${opts.format}".`,
         );
       }
-      const store = openStore(cmd.optsWithGlobals().store as string);
+      const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
       try {
         const ledger = loadLedger(store);
         if (!ledger) {

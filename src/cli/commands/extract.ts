@@ -16,7 +16,7 @@ export function register(program: Command): void {
         import('../../extract/format-extraction.js'),
         import('../../store/open-store.js'),
       ]);
-      const store = openStore(cmd.optsWithGlobals().store as string);
+      const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
       try {
         const doc = store.documents.get(id);
         if (!doc)

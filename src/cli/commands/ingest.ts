@@ -1,9 +1,9 @@
 import type cliProgress from 'cli-progress';
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { ExitCode, UsageError } from '../../core/errors.js';
 import type { IngestSummary } from '../../ingest/ingest.js';
-import { defaultLimits } from '../../ingest/limits.js';
-import { LIMIT_FLAGS } from '../limit-flags.js';
+import { addLimitFlags } from '../limit-flags.js';
+import { printable, printableLines } from '../printable.js';
 
 export function register(program: Command): void {
   const command = program
@@ -17,20 +17,14 @@ export function register(program: Command): void {
       '--encoding <label>',
       'encoding of plain-text inputs that are not UTF-8: latin1, windows-1252, utf-16le, …',
     )
+    .option('--allow-outside', "read files the manifest lists outside the manifest's own folder")
     .option('--json', 'print a machine-readable summary on stdout')
     .option(
       '--batch-size <n>',
       'inputs per group commit (originals synced together, then one transaction)',
       '1000',
     );
-  for (const [flags, field, isSize, description] of LIMIT_FLAGS) {
-    command.option(
-      flags,
-      `${description} (default ${isSize ? `${defaultLimits[field]} bytes` : defaultLimits[field]})`,
-    );
-    // `--max-file-bytes` etc. are accepted as spellings of the size flags (the readers' hints use them).
-    if (isSize) command.addOption(new Option(flags.replace('-size ', '-bytes ')).hideHelp());
-  }
+  addLimitFlags(command);
   command.action(async (paths: string[], opts: Record<string, unknown>, cmd: Command) => {
     if (paths.length === 0 && !opts.manifest) {
       throw new UsageError(
@@ -60,6 +54,7 @@ export function register(program: Command): void {
     try {
       summary = await ingest(store, paths, {
         manifest,
+        allowOutside: opts.allowOutside === true,
         limits,
         encoding,
         batchInputs: batch.data,
@@ -82,7 +77,9 @@ async function progressBar(paths: string[], manifest: string | undefined): Promi
     import('../../ingest/manifest.js'),
   ]);
   let total = 0;
-  for await (const item of walkInputs(paths, manifest ? readManifest(manifest) : null))
+  for await (const item of walkInputs(paths, manifest ? readManifest(manifest) : null, {
+    allowOutside: true,
+  }))
     if (item.kind !== 'note') total++;
   const bar = new cliProgress.SingleBar(
     {
@@ -99,14 +96,16 @@ async function progressBar(paths: string[], manifest: string | undefined): Promi
 
 async function printSummary(s: IngestSummary): Promise<void> {
   const { formatCheckpoint } = await import('../../store/checkpoint.js');
-  const err = (line: string): boolean => process.stderr.write(`${line}\n`);
+  const err = (line: string): boolean => process.stderr.write(`${printableLines(line)}\n`);
   for (const d of s.diagnostics) {
-    err(`${d.source ?? ''}${d.record ? ` (${d.record})` : ''}: ${d.severity}: ${d.message} [${d.rule}]`);
+    err(
+      `${printable(d.source ?? '')}${d.record ? ` (${printable(d.record)})` : ''}: ${d.severity}: ${d.message} [${d.rule}]`,
+    );
     if (d.hint) err(`  hint: ${d.hint}`);
   }
   const duplicates = s.ingested.filter((i) => i.outcome === 'duplicate');
   for (const i of duplicates.slice(0, 20))
-    err(`${i.source}: already stored (sha256 ${i.sha256.slice(0, 12)}…), nothing added`);
+    err(`${printable(i.source)}: already stored (sha256 ${i.sha256.slice(0, 12)}…), nothing added`);
   if (duplicates.length > 20) err(`… and ${duplicates.length - 20} more inputs already stored`);
   const mb = (s.bytes / 1024 / 1024).toFixed(1);
   const parts = [

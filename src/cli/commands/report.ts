@@ -36,7 +36,7 @@ export function register(program: Command): void {
           'Example: corroborate report --out report.html',
         );
       const opts = parsed.data;
-      const store = openStore(cmd.optsWithGlobals().store as string);
+      const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
       try {
         const ledger = loadLedger(store);
         if (!ledger)

@@ -9,7 +9,7 @@ export function register(program: Command): void {
     .description('Find reuse between stored documents (new ones only) and print families and pairs')
     .option('--json', 'print the reuse and families JSON of the ledger contract on stdout')
     .action((opts: { json?: boolean }, cmd: Command) => {
-      const store = openStore(cmd.optsWithGlobals().store as string);
+      const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
       try {
         const progress = process.stderr.isTTY
           ? (done: number, total: number) => {

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
+import { printable, printableLines } from '../printable.js';
 
 export function register(program: Command): void {
   program
@@ -25,7 +26,7 @@ export function register(program: Command): void {
         }
         const inferred = new Set(doc.inferred);
         const field = (name: string, value: unknown): string =>
-          `${name}: ${value === null || value === undefined || value === '' ? '-' : String(value)}${inferred.has(name) ? ' (inferred)' : ''}\n`;
+          `${name}: ${value === null || value === undefined || value === '' ? '-' : printable(String(value))}${inferred.has(name) ? ' (inferred)' : ''}\n`;
         let head = '';
         head += field('id', doc.id);
         head += field('title', doc.title);
@@ -41,9 +42,9 @@ export function register(program: Command): void {
         head += field('sha256', doc.sha256);
         head += field('captured', doc.capturedAt);
         for (const p of provenance)
-          head += `provenance: ${p.source} (captured ${p.capturedAt}, custody entry ${p.custodySeq})\n`;
+          head += `provenance: ${printable(p.source)} (captured ${p.capturedAt}, custody entry ${p.custodySeq})\n`;
         head += field('characters', doc.text.length);
-        process.stdout.write(`${head}\n${doc.text}${doc.text.endsWith('\n') ? '' : '\n'}`);
+        process.stdout.write(`${head}\n${printableLines(doc.text)}${doc.text.endsWith('\n') ? '' : '\n'}`);
       } finally {
         store.close();
       }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { ExitCode, UsageError } from '../../core/errors.js';
+import { printable } from '../printable.js';
 
 export function register(program: Command): void {
   program
@@ -34,7 +35,7 @@ export function register(program: Command): void {
             `${JSON.stringify({ ...report, ...(deep ? { deep } : {}), checkpointLine: formatCheckpoint(report.checkpoint) }, null, 2)}\n`,
           );
         } else {
-          for (const p of report.problems) process.stdout.write(`FAIL ${p.kind}: ${p.message}\n`);
+          for (const p of report.problems) process.stdout.write(`FAIL ${p.kind}: ${printable(p.message)}\n`);
           const reread = deep ? `, ${deep.documents} texts read again from ${deep.originals} originals` : '';
           const what = `${report.originals} originals re-hashed, ${report.documents} documents${reread}, custody log of ${report.checkpoint.entries} entries`;
           process.stdout.write(

@@ -3,18 +3,27 @@
  * Parsers and tree walkers slow down or overflow the stack on hostile nesting (100,000 nested
  * `<div>`s); this scan needs no tree and stops as soon as the limit is passed.
  *
- * For HTML it does not count void elements (`<br>`) nor elements whose end tag is optional
- * (`<p>`, `<li>`, `<td>` …), so pages with unclosed paragraphs are not mistaken for deep ones.
+ * For HTML it follows the rules of the parser that builds the tree (htmlparser2, under linkedom),
+ * so that it neither under- nor over-counts: a `/` before `>` closes only void elements and
+ * elements inside `<svg>`/`<math>` (`<div/>` opens a `<div>`); an end tag closes the innermost
+ * open element of its name and everything inside it, and is ignored when no such element is open
+ * (`</x>` closes nothing); a start tag implicitly closes the elements its name implies
+ * (`<li>` an open `<li>`, `<p>` or a block an open `<p>`, `<tr>` an open `<tr>`/`<td>`…). The
+ * open elements are kept on a stack no deeper than the limit, so the scan stays linear.
  */
 const voidElements = new Set([
   'area',
   'base',
+  'basefont',
   'br',
   'col',
+  'command',
   'embed',
+  'frame',
   'hr',
   'img',
   'input',
+  'isindex',
   'keygen',
   'link',
   'meta',
@@ -23,28 +32,74 @@ const voidElements = new Set([
   'track',
   'wbr',
 ]);
-const optionalEnd = new Set([
-  'html',
-  'head',
-  'body',
-  'p',
-  'li',
-  'dt',
-  'dd',
-  'tr',
-  'td',
-  'th',
-  'option',
-  'optgroup',
-  'rp',
-  'rt',
-  'thead',
-  'tbody',
-  'tfoot',
-  'colgroup',
-  'caption',
+const pTag = new Set(['p']);
+const formTags = new Set(['input', 'option', 'optgroup', 'select', 'button', 'datalist', 'textarea']);
+const tableSectionTags = new Set(['thead', 'tbody']);
+const ddtTags = new Set(['dd', 'dt']);
+const rtpTags = new Set(['rt', 'rp']);
+/** Start tags that close open elements first (innermost first, while they are of these names). */
+const openImpliesClose = new Map<string, Set<string>>([
+  ['tr', new Set(['tr', 'th', 'td'])],
+  ['th', new Set(['th'])],
+  ['td', new Set(['thead', 'th', 'td'])],
+  ['body', new Set(['head', 'link', 'script'])],
+  ['li', new Set(['li'])],
+  ['option', new Set(['option'])],
+  ['optgroup', new Set(['optgroup', 'option'])],
+  ['dd', ddtTags],
+  ['dt', ddtTags],
+  ['rt', rtpTags],
+  ['rp', rtpTags],
+  ['tbody', tableSectionTags],
+  ['tfoot', tableSectionTags],
+  ...['select', 'input', 'output', 'button', 'datalist', 'textarea'].map(
+    (t) => [t, formTags] as [string, Set<string>],
+  ),
+  ...[
+    'p',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'address',
+    'article',
+    'aside',
+    'blockquote',
+    'details',
+    'div',
+    'dl',
+    'fieldset',
+    'figcaption',
+    'figure',
+    'footer',
+    'form',
+    'header',
+    'hr',
+    'main',
+    'nav',
+    'ol',
+    'pre',
+    'section',
+    'table',
+    'ul',
+  ].map((t) => [t, pTag] as [string, Set<string>]),
 ]);
-const rawText = new Set(['script', 'style', 'textarea', 'title', 'xmp', 'noscript', 'template']);
+const foreignElements = new Set(['math', 'svg']);
+const integrationElements = new Set([
+  'mi',
+  'mo',
+  'mn',
+  'ms',
+  'mtext',
+  'annotation-xml',
+  'foreignobject',
+  'desc',
+  'title',
+]);
+/** Elements whose content the tokenizer reads as text up to their end tag. */
+const rawText = new Set(['script', 'style', 'textarea', 'title', 'xmp']);
 
 /** Deepest nesting found, scanning until `limit` is passed (then the result is `limit + 1`). */
 export function markupDepth(markup: string, mode: 'html' | 'xml', limit: number): number {
@@ -57,7 +112,11 @@ export function scanMarkup(
   mode: 'html' | 'xml',
   limit: number,
 ): { depth: number; elements: number } {
-  let depth = 0;
+  const html = mode === 'html';
+  // Open elements, innermost last; `foreign` says, per svg/math/integration element, whether a
+  // self-closing slash counts inside it.
+  const stack: string[] = [];
+  const foreign: boolean[] = [];
   let max = 0;
   let elements = 0;
   let i = markup.indexOf('<');
@@ -85,28 +144,38 @@ export function scanMarkup(
     const tagEnd = markup.indexOf('>', nameEnd);
     if (tagEnd < 0) break;
     const name = markup.slice(nameStart, nameEnd);
-    const key = mode === 'html' ? name.toLowerCase() : name;
-    const selfClosing = markup.charCodeAt(tagEnd - 1) === 47;
+    const key = html ? name.toLowerCase() : name;
+    const slash = markup.charCodeAt(tagEnd - 1) === 47;
+    i = markup.indexOf('<', tagEnd + 1);
     if (close) {
-      if (!(mode === 'html' && (voidElements.has(key) || optionalEnd.has(key))) && depth > 0) depth--;
-      i = markup.indexOf('<', tagEnd + 1);
+      if (html && (foreignElements.has(key) || integrationElements.has(key))) foreign.pop();
+      if (html && voidElements.has(key)) continue;
+      // The innermost open element of that name closes with everything inside it; none: ignored.
+      const at = stack.lastIndexOf(key);
+      if (at >= 0) stack.length = at;
       continue;
     }
     elements++;
-    if (mode === 'html' && rawText.has(key) && !selfClosing) {
-      const endTag = new RegExp(`</${key}`, 'gi');
-      endTag.lastIndex = tagEnd + 1;
-      i = endTag.exec(markup)?.index ?? -1;
-      continue;
-    }
-    if (!selfClosing && !(mode === 'html' && (voidElements.has(key) || optionalEnd.has(key)))) {
-      depth++;
-      if (depth > max) {
-        max = depth;
-        if (max > limit) return { depth: max, elements };
+    if (html) {
+      const implied = openImpliesClose.get(key);
+      if (implied) while (stack.length > 0 && implied.has(stack[stack.length - 1] as string)) stack.pop();
+      if (voidElements.has(key)) continue;
+      if (foreignElements.has(key)) foreign.push(true);
+      else if (integrationElements.has(key)) foreign.push(false);
+      if (slash && foreign[foreign.length - 1] === true) continue;
+      if (rawText.has(key) && !slash) {
+        const endTag = new RegExp(`</${key}`, 'gi');
+        endTag.lastIndex = tagEnd + 1;
+        // Its end tag (read next) closes it, and ends its foreign context (`title`).
+        i = endTag.exec(markup)?.index ?? -1;
+        continue;
       }
+    } else if (slash) continue;
+    stack.push(key);
+    if (stack.length > max) {
+      max = stack.length;
+      if (max > limit) return { depth: max, elements };
     }
-    i = markup.indexOf('<', tagEnd + 1);
   }
   return { depth: max, elements };
 }

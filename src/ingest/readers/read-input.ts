@@ -2,6 +2,7 @@ import { looksBinary } from '../canonical-text.js';
 import { removeBoilerplate, stripControlCharacters } from '../clean-text.js';
 import { detectFormat, type InputFormat, isGzip } from '../detect-format.js';
 import { defaultLimits } from '../limits.js';
+import { looksUtf16 } from '../looks-utf16.js';
 import type { Reader, ReadLimits, ReadRecord, ReadResult, TextChange } from '../reader.js';
 import { diagnostic, formatBytes } from './diagnostic.js';
 import { gunzipLimited } from './gunzip-limited.js';
@@ -134,18 +135,31 @@ function readPlain(
     return {
       reader: format,
       records: [],
-      diagnostics: [
-        diagnostic(
-          { source },
-          'binary',
-          'error',
-          `Expected text (${format}), found binary data (NUL or control bytes in the first 64 KiB).`,
-          'Ingest text, HTML, JSON, WARC or feed files; convert documents such as PDF to text first.',
-        ),
-      ],
+      diagnostics: [binaryDiagnostic(bytes, source, format)],
     };
   }
   return readerFor(format)(bytes, encoding ? { source, limits, encoding } : { source, limits });
+}
+
+/** Why an input is refused as binary; UTF-16 without a byte-order mark is named as such. */
+function binaryDiagnostic(bytes: Uint8Array, source: string, format: InputFormat) {
+  const utf16 = looksUtf16(bytes);
+  if (utf16) {
+    return diagnostic(
+      { source },
+      'binary',
+      'error',
+      `Expected text (${format}), found what looks like ${utf16.toUpperCase()} text without a byte-order mark (every other byte is NUL).`,
+      `Convert it to UTF-8 (for example \`iconv -f ${utf16.toUpperCase()} -t UTF-8\`), or save it with a byte-order mark.`,
+    );
+  }
+  return diagnostic(
+    { source },
+    'binary',
+    'error',
+    `Expected text (${format}), found binary data (NUL or control bytes in the first 64 KiB).`,
+    'Ingest text, HTML, JSON, WARC or feed files; convert documents such as PDF to text first.',
+  );
 }
 
 /** The reader of each format. */
