@@ -12,6 +12,14 @@ import type {
   Sentence,
   Span,
 } from '../core/types.js';
+import {
+  leadDate,
+  pick,
+  pickDate,
+  previousDate,
+  previousPlace,
+  reportedPart,
+} from './choose-incident-place.js';
 import { atWordStarts, execAll, matchedGroup, ruleGroups } from './exec-all.js';
 import { findImplicitVictim } from './find-implicit-victims.js';
 import { loadLexicon } from './load-lexicon.js';
@@ -22,6 +30,7 @@ import { loadLexicon } from './load-lexicon.js';
  * document's dead are taken out of it).
  */
 type Casualty = 'killed' | 'injured' | 'shot';
+export { standsForActor } from './choose-incident-place.js';
 
 interface TriggerLexicon {
   triggers: { kind: IncidentKind; pattern: string; casualty?: Casualty; subtype?: string }[];
@@ -256,8 +265,8 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       const ambiguous = previous === 'several';
       const place = own ?? (previous === 'several' ? null : previous);
       const date =
-        pickDate(input.dates, clause) ??
-        pickDate(input.dates, sentence.span) ??
+        pickDate(input.dates, clause, text) ??
+        pickDate(input.dates, sentence.span, text) ??
         previousDate(text, input.dates, input.sentences, sentence);
       const trigger = { span: main.span, text: text.slice(main.span[0], main.span[1]) };
       const incident = (
@@ -337,6 +346,27 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
     }
   }
   takeDeadFromShot(text, out, shotFigures);
+  // A headline or opening mention whose clause, sentence and previous sentence name no date
+  // ("Man wounded in shooting") takes the date the report's incident sentences then give, when
+  // it is at the place of the incident so dated or names no place. Later undated mentions keep
+  // the report's own date (implied): they continue the incident told before them.
+  const implied = input.referenceDate;
+  const undated = (inc: IncidentMention): boolean => inc.date === implied || inc.date === null;
+  if (out.some(undated)) {
+    const lead = leadDate(
+      text,
+      input.dates,
+      out.map((inc) => inc.sentence),
+      input.sentences,
+      implied?.start ?? null,
+    );
+    if (lead) {
+      const where = out.find((inc) => inc.place && inside(lead.span, inc.sentence))?.place?.name ?? null;
+      for (const inc of out)
+        if (undated(inc) && inc.span[1] <= lead.span[0] && (!where || !inc.place || inc.place.name === where))
+          inc.date = lead;
+    }
+  }
   out.forEach((inc, i) => {
     inc.id = `${input.documentId}:i${i + 1}`;
   });
@@ -600,114 +630,6 @@ function ellipsis(
     it.end = items[k + 1]?.start ?? it.place.span[1];
   });
   return items;
-}
-
-const LOCATIVE_BEFORE =
-  /\b(?:in|near|at|outside|around|across|of|on|into|from|to|hit|struck|shelled|attacked)\s+(?:the\s+)?$/i;
-const ANAPHORIC_PLACE =
-  /\b(?:the|that|this)\s+(?:city|town|village|area|pit|site|grave|building|suburb|street|region|place)\b|\bthere\b/i;
-const ATTRIBUTION_TAIL = /,\s+(?:[^,]{0,80}?\b)?(?:said|says|told|reported|added|according to)\b[^,]*$/i;
-
-/** The part of a clause that reports the event, without a trailing ", prosecutors in Kyiv said". */
-function reportedPart(text: string, span: Span): Span {
-  const m = ATTRIBUTION_TAIL.exec(text.slice(span[0], span[1]));
-  return m && m.index > 0 ? [span[0], span[0] + m.index] : span;
-}
-
-/**
- * A place name that stands for its government or institutions, not for where something happened:
- * the subject of a reporting verb ("Moscow says", "Kyiv has denied") or a country's institution
- * ("Russia's Defense Ministry", "Ukraine's prosecutor-general").
- */
-export function standsForActor(text: string, p: PlaceMention): boolean {
-  const after = text.slice(p.span[1], p.span[1] + 48);
-  if (REPORTING_SUBJECT.test(after)) return true;
-  return p.precision === 'country' && INSTITUTION_OF.test(after);
-}
-const REACH_BEFORE = /\bas far(?:\s+(?:away|afield|north|south|east|west))?\s+as\s+$/i;
-const REPORTING_SUBJECT =
-  /^\s+(?:(?:now|also|still|again|later|earlier|quickly|repeatedly|\w+ly)\s+)?(?:has\s+|have\s+|had\s+)?(?:said|says|say|claimed|claims|denied|denies|accused|accuses|insisted|insists|announced|announces|warned|warns|rejected|rejects|dismissed|dismisses|blamed|blames|demanded|demands|responded|responds)\b/i;
-const INSTITUTION_OF =
-  /^[’']s\s+(?:[\w-]+\s+){0,2}?(?:ministry|ministries|government|president|prime minister|minister|foreign|defen[cs]e|military|army|armed forces|forces|troops|police|authorities|officials?|embassy|ambassador|envoy|mission|spokes(?:man|woman|person)|prosecutor|parliament|leader|leadership|state media|security service|intelligence|navy|air force)\b/i;
-
-/**
- * The clause's place: a town-level place first, else a country. At sentence level only places
- * introduced as locations ("in X", "near X") count, so "Moscow said …" does not place an incident.
- */
-function pick(
-  text: string,
-  places: PlaceMention[],
-  span: Span,
-  trigger: Span,
-  locativeOnly = false,
-): PlaceMention | null {
-  const within = places.filter(
-    (p) =>
-      inside(p.span, span) &&
-      !standsForActor(text, p) &&
-      // "felt as far away as New Delhi": how far something reached, not where it happened.
-      !REACH_BEFORE.test(text.slice(Math.max(0, p.span[0] - 32), p.span[0])) &&
-      (!locativeOnly ||
-        p.relation !== null ||
-        LOCATIVE_BEFORE.test(text.slice(Math.max(0, p.span[0] - 16), p.span[0]))),
-  );
-  // The place nearest the trigger; a town-level place beats a country at any distance.
-  const distance = (p: PlaceMention): number =>
-    (p.precision === 'country' ? 1e6 : 0) +
-    (p.span[0] >= trigger[1] ? p.span[0] - trigger[1] : trigger[0] - p.span[1]);
-  return [...within].sort((a, b) => distance(a) - distance(b) || a.span[0] - b.span[0])[0] ?? null;
-}
-
-/**
- * A sentence with no place continues the previous sentence ("… in the city."); news paragraphs are
- * one or two sentences long, so the previous sentence may sit in the previous paragraph.
- */
-function previousPlace(
-  text: string,
-  places: PlaceMention[],
-  sentences: Sentence[],
-  sentence: Sentence,
-): PlaceMention | null | 'several' {
-  const i = sentences.indexOf(sentence);
-  const prev = i > 0 ? sentences[i - 1] : undefined;
-  if (!prev) return null;
-  // Across a paragraph break only when the sentence points back to a place ("Inside the pit").
-  if (/\n\s*\n/.test(text.slice(prev.span[1], sentence.span[0])) && !ANAPHORIC_PLACE.test(sentence.text))
-    return null;
-  const within = places.filter(
-    (p) => inside(p.span, prev.span) && p.precision !== 'country' && !standsForActor(text, p),
-  );
-  const last = within[within.length - 1];
-  const before = within[within.length - 2];
-  // "attacked the cities of Ochakiv and Mykolaiv. Shelling damaged …": towns joined by "and",
-  // "or" or a comma are all the place of what follows, so no single one is.
-  if (
-    last &&
-    before &&
-    last.precision === 'town' &&
-    before.precision === 'town' &&
-    last.name !== before.name &&
-    /^\s*(?:,\s*)?(?:and|or|,)\s*$/.test(text.slice(before.span[1], last.span[0]))
-  )
-    return 'several';
-  return last ?? null;
-}
-
-function pickDate(dates: DateMention[], span: Span): DateMention | null {
-  return dates.find((d) => inside(d.span, span) && d.start !== null) ?? null;
-}
-
-/** Within a paragraph, a sentence without a date continues the previous one ("Also Sunday, … . In X, …"). */
-function previousDate(
-  text: string,
-  dates: DateMention[],
-  sentences: Sentence[],
-  sentence: Sentence,
-): DateMention | null {
-  const i = sentences.indexOf(sentence);
-  const prev = i > 0 ? sentences[i - 1] : undefined;
-  if (!prev || /\n\s*\n/.test(text.slice(prev.span[1], sentence.span[0]))) return null;
-  return pickDate(dates, prev.span);
 }
 
 function classify(

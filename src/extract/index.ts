@@ -4,16 +4,16 @@ import type {
   DateMention,
   DocumentExtraction,
   DocumentMeta,
-  PlaceMention,
   Quote,
   Sentence,
   Span,
 } from '../core/types.js';
+import { pickMainPlace, standsForActor } from './choose-incident-place.js';
 import { extractActors } from './extract-actors.js';
 import { extractAttributions } from './extract-attributions.js';
 import { extractClaims } from './extract-claims.js';
 import { extractDates } from './extract-dates.js';
-import { extractIncidents, standsForActor } from './extract-incidents.js';
+import { extractIncidents } from './extract-incidents.js';
 import { extractQuantities } from './extract-quantities.js';
 import { extractQuotes } from './extract-quotes.js';
 import { type Gazetteer, loadGazetteer } from './gazetteer/load-gazetteer.js';
@@ -35,7 +35,7 @@ const HEAD_DATELINE = /^\s*(\p{Lu}{2}[\p{Lu}\p{L}\d .,'’-]{0,60}?)(?:\s*\([^)]
  * Version of the extraction output. Stored extractions of another version are redone by
  * `analyze`; raise it when a change alters what is extracted (the golden file changes).
  */
-export const EXTRACTOR_VERSION = 'extract-2026-12-01.13';
+export const EXTRACTOR_VERSION = 'extract-2026-12-01.14';
 
 /** One document as the extractor needs it. `dateline` is the stored document's dateline, if any. */
 export interface ExtractInput {
@@ -81,6 +81,7 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
     'incident-taxonomy',
     'place-stopwords',
     'place-variants',
+    'incident-date-cues',
   ])
     loadLexicon(name);
   return (doc) => {
@@ -204,32 +205,4 @@ function isoDay(value: string | null): string | null {
 function headSpan(text: string): Span | null {
   const m = HEAD_DATELINE.exec(text);
   return m ? [0, m[0].length] : null;
-}
-
-/**
- * The place a report is about: the town it names most often (at least twice) or the only town it
- * names, else the town in its dateline (where the reporter filed from), else none.
- */
-function pickMainPlace(places: PlaceMention[], dateline: Span | null): PlaceMention | null {
-  const counts = new Map<string, { n: number; p: PlaceMention }>();
-  for (const p of places) {
-    if (p.precision !== 'town') continue;
-    const e = counts.get(p.name) ?? { n: 0, p };
-    e.n++;
-    counts.set(p.name, e);
-  }
-  const top = [...counts.values()].sort((a, b) => b.n - a.n || a.p.span[0] - b.p.span[0])[0];
-  // The most-named town, or the only town the report names (also as "near X").
-  if (top && (top.n >= 2 || counts.size === 1)) return top.p;
-  const local = new Set(
-    places.filter((p) => p.precision === 'town' || p.precision === 'near').map((p) => p.name),
-  );
-  if (local.size === 1) return places.find((p) => p.precision === 'town' || p.precision === 'near') ?? null;
-  if (dateline) {
-    const inDateline = places.find(
-      (p) => p.span[0] >= dateline[0] && p.span[1] <= dateline[1] && p.precision !== 'country',
-    );
-    if (inDateline) return inDateline;
-  }
-  return null;
 }

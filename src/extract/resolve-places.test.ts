@@ -98,3 +98,26 @@ describe('resolvePlaces', () => {
     expect(findSpanMismatches(text, resolvePlaces(text).places)).toEqual([]);
   });
 });
+
+describe('people are not places', () => {
+  it.each([
+    // [text, a name that must not be a place]
+    ['Jacob Hobbs was shot near Dayton, Ohio. Hobbs died at the scene.', 'Hobbs'],
+    ['Officer Burke fired twice in Toledo, Ohio. Burke was not hurt.', 'Burke'],
+    ['Det. Hill said the victim lived in Akron, Ohio, and Hill asked for tips.', 'Hill'],
+  ])('%s → not %s', (text, name) => {
+    const places = resolvePlaces(text).places;
+    expect(places.some((p) => p.text === name)).toBe(false);
+    expect(places.length).toBeGreaterThan(0);
+  });
+
+  it('keeps a surname-like town when it is qualified by its state', () => {
+    const places = resolvePlaces('Ann Hobbs moved away. The crash happened in Hobbs, New Mexico.').places;
+    expect(places.some((p) => p.text === 'Hobbs' && p.admin1 === 'New Mexico')).toBe(true);
+  });
+
+  it('keeps a place after a name modifier ("Metro Atlanta") a place elsewhere', () => {
+    const places = resolvePlaces('Metro Atlanta schools closed. A man was shot in Atlanta on Friday.').places;
+    expect(places.some((p) => p.text === 'Atlanta' && p.name === 'Atlanta')).toBe(true);
+  });
+});

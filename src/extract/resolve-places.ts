@@ -69,13 +69,24 @@ interface Candidate {
   qualified?: boolean;
 }
 
+interface StopwordLexicon {
+  words: string[];
+  personTitles: { words: string[] };
+  nameModifiers: { words: string[] };
+}
 let stopwords: Set<string> | undefined;
+let personTitles: Set<string> | undefined;
+let nameModifiers: Set<string> | undefined;
 function getStopwords(): Set<string> {
-  stopwords ??= new Set(
-    loadLexicon<{ words: string[] }>('place-stopwords').words.map((w) => w.toLowerCase()),
-  );
+  if (!stopwords) {
+    const lex = loadLexicon<StopwordLexicon>('place-stopwords');
+    stopwords = new Set(lex.words.map((w) => w.toLowerCase()));
+    personTitles = new Set(lex.personTitles.words);
+    nameModifiers = new Set(lex.nameModifiers.words);
+  }
   return stopwords;
 }
+const TITLE_DOT = /\.$/;
 
 /**
  * Finds place mentions in a text and resolves them against the gazetteer: capitalised-token
@@ -109,8 +120,17 @@ export function resolvePlaces(
     return known;
   };
 
+  // Surnames: the last word of a person's full name ("Jacob Hobbs") or a word after a title
+  // ("Officer Hobbs"). On its own later in the report ("Hobbs said"), it names the person.
+  const surnames = new Set<string>();
   for (const m of isPlainText(text) ? execAll(RUN_PLAIN, text) : scanCapitals(RUN_STICKY, text)) {
     const tokens = tokenize(m[0], m.index, stop, gaz);
+    for (let k = 1; k < tokens.length; k++) {
+      const prev = tokens[k - 1] as Token;
+      const t = tokens[k] as Token;
+      if (!t.stop && !t.region && personTitles?.has(prev.text.toLowerCase().replace(TITLE_DOT, '')))
+        surnames.add(t.text);
+    }
     let i = 0;
     while (i < tokens.length) {
       const t = tokens[i] as Token;
@@ -158,6 +178,10 @@ export function resolvePlaces(
       const name = text.slice(start, end);
       const entries = gaz.lookup(name);
       const before = text.slice(Math.max(0, start - 40), start);
+      if (entries.length === 0 && j > i && j - i <= 2 && !nameModifiers?.has(t.text.toLowerCase())) {
+        const last = tokens[j] as Token;
+        if (PLAIN_WORD.test(last.text)) surnames.add(last.text);
+      }
       if (entries.length > 0) {
         const single = i === j;
         if (!(single && entries.every((e) => e.kind !== 'country') && isCommonWord(name))) {
@@ -181,6 +205,21 @@ export function resolvePlaces(
       }
       i = j + 1;
     }
+  }
+
+  // A single word the report also uses as a person's surname is that person, unless it is
+  // qualified ("Hobbs, New Mexico"), followed by a region word or in the dateline.
+  if (surnames.size > 0) {
+    const kept = candidates.filter(
+      (c) =>
+        c.qualified ||
+        c.regionWord ||
+        c.dateline ||
+        !surnames.has(text.slice(c.span[0], c.span[1])) ||
+        (c.locative && c.entries.some((e) => e.kind === 'country')),
+    );
+    candidates.length = 0;
+    candidates.push(...kept);
   }
 
   // Country context: named countries and demonyms, then large unambiguous places.

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { findSpanMismatches } from './check-spans.js';
+import { createExtractor } from './index.js';
+
+const extract = createExtractor();
+// 2024-03-12 is a Tuesday.
+const run = (text: string, published: string | null = '2024-03-12') =>
+  extract({ id: 'd', text, published, dateline: null });
+
+describe('the date of an incident', () => {
+  it.each([
+    // [report, trigger of the incident looked at, expected start, why]
+    [
+      'Man wounded in shooting\n\nA man was wounded in a shooting Sunday night in Dayton, police said.',
+      'wounded in shooting',
+      '2024-03-10',
+      'a title takes the date the report gives its incident',
+    ],
+    [
+      'Two men were shot dead in Toledo, police said Monday.',
+      'shot dead',
+      '2024-03-12',
+      'a statement date ("said Monday") is not the incident date; the report date is implied',
+    ],
+    [
+      'Teen shot at party\n\nA teenager was shot at a party on Saturday in Akron.\n\nA suspect was arrested Monday.',
+      'shot at party',
+      '2024-03-09',
+      'the incident sentence, not the arrest',
+    ],
+    [
+      'Woman killed in crash\n\nA suspect was arrested Monday in Columbus.\n\nNo one else was hurt.',
+      'killed in crash',
+      '2024-03-12',
+      'an arrest date is never the incident date',
+    ],
+  ])('%j → %s', (text, trigger, start) => {
+    const x = run(text);
+    const inc = x.incidents.find((i) => i.text.includes(trigger));
+    expect(inc?.date?.start).toBe(start);
+    expect(findSpanMismatches(text, [x])).toEqual([]);
+  });
+
+  it('keeps the report date implied (empty span) when nothing dates the incident', () => {
+    const x = run('Two men were shot dead in Toledo, police said Monday.');
+    expect(x.incidents[0]?.date?.span).toEqual([0, 0]);
+  });
+
+  it('does not give a recalled incident in another country the date of the report’s own', () => {
+    const text =
+      'Troops shelled Kharkiv on Sunday, killing four people.\n\nOfficials compared it to Srebrenica in Bosnia, where 8,000 people were killed.';
+    const x = run(text);
+    const recalled = x.incidents.find((i) => i.place?.countryCode === 'BA');
+    expect(recalled?.date?.span).toEqual([0, 0]);
+    expect(x.incidents.find((i) => i.place?.countryCode === 'UA')?.date?.start).toBe('2024-03-10');
+  });
+});

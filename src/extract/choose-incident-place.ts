@@ -1,0 +1,219 @@
+import type { DateMention, PlaceMention, Sentence, Span } from '../core/types.js';
+import { loadLexicon } from './load-lexicon.js';
+
+/*
+ * Where and when an incident happened. The place comes from the incident's clause, then its
+ * sentence (only places introduced as locations), then the sentence before, then the report's main
+ * place; the date from the clause, the sentence, the sentence before in the same paragraph, then
+ * the date the report's incident sentences give (its lead), and last the report's own date.
+ */
+
+const inside = (s: Span, outer: Span): boolean => s[0] >= outer[0] && s[1] <= outer[1];
+
+const LOCATIVE_BEFORE =
+  /\b(?:in|near|at|outside|around|across|of|on|into|from|to|hit|struck|shelled|attacked)\s+(?:the\s+)?$/i;
+const ANAPHORIC_PLACE =
+  /\b(?:the|that|this)\s+(?:city|town|village|area|pit|site|grave|building|suburb|street|region|place)\b|\bthere\b/i;
+const ATTRIBUTION_TAIL = /,\s+(?:[^,]{0,80}?\b)?(?:said|says|told|reported|added|according to)\b[^,]*$/i;
+
+/** The part of a clause that reports the event, without a trailing ", prosecutors in Kyiv said". */
+export function reportedPart(text: string, span: Span): Span {
+  const m = ATTRIBUTION_TAIL.exec(text.slice(span[0], span[1]));
+  return m && m.index > 0 ? [span[0], span[0] + m.index] : span;
+}
+
+/**
+ * A place name that stands for its government or institutions, not for where something happened:
+ * the subject of a reporting verb ("Moscow says", "Kyiv has denied") or a country's institution
+ * ("Russia's Defense Ministry", "Ukraine's prosecutor-general").
+ */
+export function standsForActor(text: string, p: PlaceMention): boolean {
+  const after = text.slice(p.span[1], p.span[1] + 48);
+  if (REPORTING_SUBJECT.test(after)) return true;
+  return p.precision === 'country' && INSTITUTION_OF.test(after);
+}
+const REACH_BEFORE = /\bas far(?:\s+(?:away|afield|north|south|east|west))?\s+as\s+$/i;
+const REPORTING_SUBJECT =
+  /^\s+(?:(?:now|also|still|again|later|earlier|quickly|repeatedly|\w+ly)\s+)?(?:has\s+|have\s+|had\s+)?(?:said|says|say|claimed|claims|denied|denies|accused|accuses|insisted|insists|announced|announces|warned|warns|rejected|rejects|dismissed|dismisses|blamed|blames|demanded|demands|responded|responds)\b/i;
+const INSTITUTION_OF =
+  /^[’']s\s+(?:[\w-]+\s+){0,2}?(?:ministry|ministries|government|president|prime minister|minister|foreign|defen[cs]e|military|army|armed forces|forces|troops|police|authorities|officials?|embassy|ambassador|envoy|mission|spokes(?:man|woman|person)|prosecutor|parliament|leader|leadership|state media|security service|intelligence|navy|air force)\b/i;
+
+/**
+ * The clause's place: a town-level place first, else a country. At sentence level only places
+ * introduced as locations ("in X", "near X") count, so "Moscow said …" does not place an incident.
+ */
+export function pick(
+  text: string,
+  places: PlaceMention[],
+  span: Span,
+  trigger: Span,
+  locativeOnly = false,
+): PlaceMention | null {
+  const within = places.filter(
+    (p) =>
+      inside(p.span, span) &&
+      !standsForActor(text, p) &&
+      // "felt as far away as New Delhi": how far something reached, not where it happened.
+      !REACH_BEFORE.test(text.slice(Math.max(0, p.span[0] - 32), p.span[0])) &&
+      (!locativeOnly ||
+        p.relation !== null ||
+        LOCATIVE_BEFORE.test(text.slice(Math.max(0, p.span[0] - 16), p.span[0]))),
+  );
+  // The place nearest the trigger; a town-level place beats a country at any distance.
+  const distance = (p: PlaceMention): number =>
+    (p.precision === 'country' ? 1e6 : 0) +
+    (p.span[0] >= trigger[1] ? p.span[0] - trigger[1] : trigger[0] - p.span[1]);
+  return [...within].sort((a, b) => distance(a) - distance(b) || a.span[0] - b.span[0])[0] ?? null;
+}
+
+/**
+ * A sentence with no place continues the previous sentence ("… in the city."); news paragraphs are
+ * one or two sentences long, so the previous sentence may sit in the previous paragraph.
+ */
+export function previousPlace(
+  text: string,
+  places: PlaceMention[],
+  sentences: Sentence[],
+  sentence: Sentence,
+): PlaceMention | null | 'several' {
+  const i = sentences.indexOf(sentence);
+  const prev = i > 0 ? sentences[i - 1] : undefined;
+  if (!prev) return null;
+  // Across a paragraph break only when the sentence points back to a place ("Inside the pit").
+  if (/\n\s*\n/.test(text.slice(prev.span[1], sentence.span[0])) && !ANAPHORIC_PLACE.test(sentence.text))
+    return null;
+  const within = places.filter(
+    (p) => inside(p.span, prev.span) && p.precision !== 'country' && !standsForActor(text, p),
+  );
+  const last = within[within.length - 1];
+  const before = within[within.length - 2];
+  // "attacked the cities of Ochakiv and Mykolaiv. Shelling damaged …": towns joined by "and",
+  // "or" or a comma are all the place of what follows, so no single one is.
+  if (
+    last &&
+    before &&
+    last.precision === 'town' &&
+    before.precision === 'town' &&
+    last.name !== before.name &&
+    /^\s*(?:,\s*)?(?:and|or|,)\s*$/.test(text.slice(before.span[1], last.span[0]))
+  )
+    return 'several';
+  return last ?? null;
+}
+
+export function pickDate(dates: DateMention[], span: Span, text?: string): DateMention | null {
+  return (
+    dates.find(
+      (d) => inside(d.span, span) && d.start !== null && !(text !== undefined && statementDate(text, d)),
+    ) ?? null
+  );
+}
+
+/** Within a paragraph, a sentence without a date continues the previous one ("Also Sunday, … . In X, …"). */
+export function previousDate(
+  text: string,
+  dates: DateMention[],
+  sentences: Sentence[],
+  sentence: Sentence,
+): DateMention | null {
+  const i = sentences.indexOf(sentence);
+  const prev = i > 0 ? sentences[i - 1] : undefined;
+  if (!prev || /\n\s*\n/.test(text.slice(prev.span[1], sentence.span[0]))) return null;
+  return pickDate(dates, prev.span, text);
+}
+
+interface DateCues {
+  later: { pattern: string; source: string }[];
+}
+let laterCue: RegExp | undefined;
+/** A word of what follows an incident (arrest, charge, court, funeral, statement): `data/incident-date-cues.json`. */
+function laterStep(): RegExp {
+  laterCue ??= new RegExp(
+    `\\b(?:${loadLexicon<DateCues>('incident-date-cues')
+      .later.map((c) => c.pattern)
+      .join('|')})\\b`,
+    'i',
+  );
+  return laterCue;
+}
+
+/**
+ * The date the report gives its incident: the first day-precision date, not after the report's
+ * own date, in a sentence that reports an incident (`incidentSentences`), and not in the part of
+ * it that tells of a later step (an arrest, a charge, a hearing, a funeral, a statement). Used for
+ * incidents whose own clause, sentence and previous sentence name no date: a report's title
+ * ("Man shot in …") or a later paragraph usually repeats the incident its lead dated.
+ */
+export function leadDate(
+  text: string,
+  dates: readonly DateMention[],
+  incidentSentences: readonly Span[],
+  sentences: readonly Sentence[],
+  reference: string | null,
+): DateMention | null {
+  const later = laterStep();
+  const usable = (d: DateMention, sentence: Span): boolean => {
+    if (d.precision !== 'day' || !d.start) return false;
+    if (reference && d.start > reference) return false;
+    if (statementDate(text, d)) return false;
+    // The words around the date within its sentence: "was arrested Sunday", "a vigil on Monday".
+    const around = text.slice(Math.max(sentence[0], d.span[0] - 60), Math.min(sentence[1], d.span[1] + 25));
+    return !later.test(around);
+  };
+  for (const d of dates) {
+    const sentence = incidentSentences.find((s) => inside(d.span, s));
+    if (sentence && usable(d, sentence))
+      return { ...d, reason: `date of the incident as the report's incident sentences give it; ${d.reason}` };
+  }
+  // Else the first date of the report in the days before its own date, outside a later step.
+  if (!reference) return null;
+  const earliest = shiftDay(reference, -RECENT_DAYS);
+  for (const d of dates) {
+    if (!d.start || d.start < earliest) continue;
+    const sentence = sentences.find((s) => inside(d.span, s.span));
+    if (sentence && usable(d, sentence.span))
+      return { ...d, reason: `first recent date the report names; ${d.reason}` };
+  }
+  return null;
+}
+
+/** How many days before its own date a report's first date may lie to be taken as its incident's. */
+const RECENT_DAYS = 7;
+const shiftDay = (day: string, days: number): string =>
+  new Date(Date.parse(`${day.slice(0, 10)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+const STATEMENT_BEFORE =
+  /\b(?:said|says|told\s+(?:reporters|the\s+media|the\s+press)|announced|confirmed|reported|stated|added|wrote|tweeted|posted)\s+(?:on\s+|late\s+|early\s+)?$/i;
+
+/** "police said Friday", "told reporters on Monday": the date of a statement, not of the incident. */
+export function statementDate(text: string, d: DateMention): boolean {
+  return STATEMENT_BEFORE.test(text.slice(Math.max(0, d.span[0] - 60), d.span[0]));
+}
+
+/**
+ * The place a report is about: the town it names most often (at least twice) or the only town it
+ * names, else the town in its dateline (where the reporter filed from), else none.
+ */
+export function pickMainPlace(places: PlaceMention[], dateline: Span | null): PlaceMention | null {
+  const counts = new Map<string, { n: number; p: PlaceMention }>();
+  for (const p of places) {
+    if (p.precision !== 'town') continue;
+    const e = counts.get(p.name) ?? { n: 0, p };
+    e.n++;
+    counts.set(p.name, e);
+  }
+  const top = [...counts.values()].sort((a, b) => b.n - a.n || a.p.span[0] - b.p.span[0])[0];
+  // The most-named town, or the only town the report names (also as "near X").
+  if (top && (top.n >= 2 || counts.size === 1)) return top.p;
+  const local = new Set(
+    places.filter((p) => p.precision === 'town' || p.precision === 'near').map((p) => p.name),
+  );
+  if (local.size === 1) return places.find((p) => p.precision === 'town' || p.precision === 'near') ?? null;
+  if (dateline) {
+    const inDateline = places.find(
+      (p) => p.span[0] >= dateline[0] && p.span[1] <= dateline[1] && p.precision !== 'country',
+    );
+    if (inDateline) return inDateline;
+  }
+  return null;
+}
