@@ -2,6 +2,7 @@ import type { Diagnostic, Quote, Sentence, Span } from '../core/types.js';
 import { findQuoteMarks, type QuoteRegion } from './find-quote-marks.js';
 import { findSpeechFrames, type SpeechFrame } from './find-speech-frames.js';
 import { loadLexicon } from './load-lexicon.js';
+import { isRoleOnly } from './parse-speaker.js';
 
 const TITLE_WORD = /^(?:\p{Lu}[\p{L}’'.-]*|of|the|and|a|an|in|on|for|to|at)[.,]?$/u;
 let sayForms: Set<string> | undefined;
@@ -57,9 +58,7 @@ export function extractQuotes(
       content: content.map((span) => ({ span, text: text.slice(span[0], span[1]) })),
       direct: true,
       partial: before !== '' && !/:$/.test(before),
-      speaker: frame?.speaker?.speaker ?? null,
-      speakerRole: frame?.speaker?.role ?? null,
-      speakerSpan: frame?.speaker?.span ?? null,
+      ...speakerOf(frame?.speaker ?? null),
       cue: frame?.cue ?? null,
       cueSpan: frame?.cueSpan ?? null,
     };
@@ -74,11 +73,12 @@ export function extractQuotes(
       quote.speakerRole = previous.quote.speakerRole;
       quote.speakerSpan = previous.quote.speakerSpan;
     }
-    if (quote.speaker === null || frame?.speaker?.kind === 'pronoun') {
+    if (quote.speaker === null) {
+      const pronoun = frame?.speaker?.kind === 'pronoun' ? frame.speaker.speaker : null;
       diagnostics.push({
         rule: 'extract/unattributed-quote',
         severity: 'info',
-        message: `No speaker found for the quotation ${JSON.stringify(truncate(quote.text))}${quote.speaker ? ` (pronoun "${quote.speaker}" has no antecedent)` : ''}.`,
+        message: `No speaker found for the quotation ${JSON.stringify(truncate(quote.text))}${pronoun ? ` (pronoun "${pronoun}" has no antecedent)` : ''}.`,
         document: documentId,
         span: region.span,
       });
@@ -90,6 +90,22 @@ export function extractQuotes(
   quotes.push(...indirectQuotes(text, sentences, frames, regions, documentId, quotes.length));
   quotes.sort((a, b) => a.span[0] - b.span[0] || a.span[1] - b.span[1]);
   return { quotes, diagnostics };
+}
+
+/**
+ * The quote's speaker fields from its frame. A role with no name (`the judge`, `The QC`) that the
+ * frames could not resolve to a named person stays a role: the speaker is unknown. So does an
+ * unresolved pronoun (`he` with no one named before it).
+ */
+function speakerOf(speaker: SpeechFrame['speaker']): Pick<Quote, 'speaker' | 'speakerRole' | 'speakerSpan'> {
+  if (!speaker || speaker.kind === 'pronoun') return { speaker: null, speakerRole: null, speakerSpan: null };
+  if (speaker.kind === 'description' && isRoleOnly(speaker.speaker))
+    return {
+      speaker: null,
+      speakerRole: speaker.speaker.replace(/^(?:the|a|an|this)\s+/i, ''),
+      speakerSpan: speaker.span,
+    };
+  return { speaker: speaker.speaker, speakerRole: speaker.role, speakerSpan: speaker.span };
 }
 
 function chooseFrame(
@@ -143,9 +159,7 @@ function indirectQuotes(
       content: [{ span: [start, end], text: text.slice(start, end) }],
       direct: false,
       partial: false,
-      speaker: frame.speaker.speaker,
-      speakerRole: frame.speaker.role,
-      speakerSpan: frame.speaker.span,
+      ...speakerOf(frame.speaker),
       cue: frame.cue,
       cueSpan: frame.cueSpan,
     });
