@@ -145,7 +145,32 @@ const speakerCases: [string, string, (string | null)[]][] = [
   ],
 ];
 
+/** Reported speech is the statement only: no dateline, wire credit or medium. */
+const indirectCases: [string, string, [string, string | null][]][] = [
+  [
+    'dateline before the reported clause',
+    'TARROW, May 2 – Soldiers burned the market, local officials said.',
+    [['Soldiers burned the market', 'local officials']],
+  ],
+  [
+    'wire credit after the reported clause',
+    'The agency said Sunday that a convoy had yet to reach the town. (ab/cd)',
+    [['a convoy had yet to reach the town', 'The agency']],
+  ],
+  [
+    'the medium after the cue is not the statement',
+    'As the troops left, the governor Ann Cole said in a video message carried by local news agencies.',
+    [['As the troops left', 'Ann Cole']],
+  ],
+];
+
 describe('extractQuotes', () => {
+  it.each(indirectCases)('%s', (_rule, text, expected) => {
+    const quotes = run(text).quotes.filter((quote) => !quote.direct);
+    expect(quotes.map((quote) => [quote.text, quote.speaker])).toEqual(expected);
+    expect(findSpanMismatches(text, quotes)).toEqual([]);
+  });
+
   it.each(speakerCases)('%s', (_rule, text, expected) => {
     expect(direct(text).map((row) => row[1])).toEqual(expected);
     expect(findSpanMismatches(text, run(text).quotes)).toEqual([]);

@@ -147,7 +147,9 @@ function indirectQuotes(
   const quotes: Quote[] = [];
   for (const frame of frames) {
     if (frame.kind !== 'speech' || !frame.statement || !frame.speaker || !sayForms.has(frame.cue)) continue;
-    const [start, end] = frame.statement;
+    const clean = cleanStatement(text, frame.statement);
+    if (!clean) continue;
+    const [start, end] = clean;
     const [sentenceStart, sentenceEnd] = sentences[frame.sentence]!.span;
     if (regions.some((region) => region.span[0] < sentenceEnd && region.span[1] > sentenceStart)) continue;
     if (regions.some((region) => region.span[0] < end && region.span[1] > start)) continue;
@@ -165,6 +167,25 @@ function indirectQuotes(
     });
   }
   return quotes;
+}
+
+/**
+ * A dateline opening a report's first sentence: a place in capitals, then optionally a date and a
+ * wire's name, then a dash (`TARROW, May 2 (Wire) –`, `TARROW —`). It is the report's, not the speaker's.
+ */
+const DATELINE =
+  /^\p{Lu}[\p{Lu}\s.'’-]+(?:,\s*\p{Lu}[\p{L}.]*(?:\s+\d{1,2})?)*(?:\s*\([^)]{1,30}\))?\s*[-–—]+\s+/u;
+/** A wire credit closing a story: initials in brackets (`(ab/cd)`, `(XY)`). */
+const WIRE_CREDIT = /\s*\((?:\p{Ll}{1,5}(?:\/\p{Ll}{1,5})+|\p{Lu}{2,5}(?:\/\p{Lu}{2,5})*)\)\s*$/u;
+
+/** A reported clause without the report's own furniture: dateline, wire credit, closing stop. */
+function cleanStatement(text: string, [start, end]: Span): Span | null {
+  const head = DATELINE.exec(text.slice(start, end));
+  if (head) start += head[0].length;
+  const tail = WIRE_CREDIT.exec(text.slice(start, end));
+  if (tail) end -= tail[0].length;
+  while (end > start && /[\s.,;:]/.test(text[end - 1] ?? '')) end--;
+  return end - start > 2 ? [start, end] : null;
 }
 
 /** A quote that opens the paragraph right after the previous quote's paragraph. */

@@ -611,7 +611,7 @@ const ADVERBIAL =
 
 /** Text after a cue that is not a reported clause: a relative clause's verb or an adverbial clause. */
 const NOT_A_CLAUSE =
-  /^(?:were|was|is|are|had|have|has|after|as|when|before|while|during|despite|because|following)\b/i;
+  /^(?:(?:were|was|is|are|had|have|has|after|as|when|before|while|during|despite|because|following)\b|[a-z]+ed\s+(?:by|on|in|at|to|from)\b)/i;
 
 function statementAfter(text: string, cueEnd: number, sentenceEnd: number, cue: string): Span | null {
   const rest = text.slice(cueEnd, Math.min(sentenceEnd, cueEnd + 400));

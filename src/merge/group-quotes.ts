@@ -1,10 +1,10 @@
 import type { LedgerQuote, Quote, QuoteKind } from '../core/types.js';
 import { compareMentions, toMention } from './build-event.js';
 import { corroborate } from './independence.js';
-import { classifyChange, sameQuotation } from './quote-change.js';
+import { classifyChange, quoteWords, sameQuotation } from './quote-change.js';
 import type { ReuseIndex } from './reuse-index.js';
 import { compareStrings, stableId } from './stable-id.js';
-import { editDistance, setOverlap, words } from './words.js';
+import { editDistance, setOverlap } from './words.js';
 
 /** The quoted words of a quotation (its content parts joined), falling back to the whole text. */
 export function quotedText(q: Quote): string {
@@ -18,7 +18,7 @@ export interface QuoteItem {
 }
 
 export function quoteItem(q: Quote): QuoteItem {
-  return { quote: q, tokens: words(quotedText(q)) };
+  return { quote: q, tokens: quoteWords(quotedText(q)) };
 }
 
 export function compareQuotes(a: Quote, b: Quote): number {
