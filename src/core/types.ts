@@ -384,9 +384,18 @@ export interface LedgerEvent {
 
 export type QuoteChange = 'identical' | 'truncation' | 'extension' | 'substitution';
 
+/**
+ * How a ledger quote was reported: `direct` (every report gives the words in quotation marks as a
+ * sentence or more), `indirect` (every report gives them as reported speech, the reporter's
+ * wording) or `mixed` (a quoted fragment inside reported speech, or reports that quote and reports
+ * that paraphrase the same words). Only `direct` and `mixed` words may be shown in quotation marks.
+ */
+export type QuoteKind = 'direct' | 'indirect' | 'mixed';
+
 export interface LedgerQuote {
   id: string;
   speaker: string | null;
+  kind: QuoteKind;
   text: string;
   mentions: Mention[];
   variants: { text: string; documents: string[]; change: QuoteChange; flag: string | null }[];

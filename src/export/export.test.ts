@@ -77,6 +77,7 @@ const ledger: Ledger = {
     {
       id: 'q-1',
       speaker: 'Mayor "Lee"',
+      kind: 'direct',
       text: 'We will rebuild',
       mentions: [{ document: 'd1', span: [0, 3], text: 'She' }],
       variants: [{ text: 'We will rebuild', documents: ['d1'], change: 'identical', flag: null }],

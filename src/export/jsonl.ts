@@ -5,7 +5,8 @@ import { canonicalLedger } from './ledger-json.js';
 export function toJsonLines(ledger: Ledger): string {
   const c = canonicalLedger(ledger);
   const lines = [
-    ...c.quotes.map((q) => JSON.stringify({ kind: 'quote', ...q })),
+    // `kind` tags the line; a quote's own kind (direct, indirect, mixed) is `quote_kind` here.
+    ...c.quotes.map(({ kind, ...q }) => JSON.stringify({ kind: 'quote', quote_kind: kind, ...q })),
     ...c.claims.map((cl) => JSON.stringify({ kind: 'claim', ...cl })),
   ];
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';

@@ -70,6 +70,7 @@ export function canonicalLedger(ledger: Ledger): Ledger {
     quotes: ledger.quotes.map((q) => ({
       id: q.id,
       speaker: q.speaker,
+      kind: q.kind,
       text: q.text,
       mentions: q.mentions.map(mention),
       variants: q.variants.map((v) => ({

@@ -16,6 +16,16 @@ function claims(text: string) {
 
 const cases: [string, string, (string | null)[][]][] = [
   [
+    'what witnesses say happened is an assertion, not a denial',
+    'Villagers said the men were shot without provocation.',
+    [['Villagers', 'report', 'said']],
+  ],
+  [
+    'a negated evaluative word rejects nothing',
+    'The mayor said there was no fake in the footage.',
+    [['mayor', 'report', 'said']],
+  ],
+  [
     'rejected the accusations as',
     'Russia’s Defense Ministry rejected the accusations as “provocation.”',
     [["Russia's Defense Ministry", 'deny', 'rejected the accusations']],

@@ -4,6 +4,7 @@ import { loadLexicon } from './load-lexicon.js';
 interface StanceLexicon {
   deny: string[];
   denyExceptions: string[];
+  negatedBy?: string[];
   accuse: string[];
   hedge: string[];
 }
@@ -13,7 +14,14 @@ interface CueLexicon {
 }
 
 let compiled:
-  | { deny: RegExp; notDeny: RegExp; accuse: RegExp; hedge: RegExp; verbs: Map<string, Stance> }
+  | {
+      deny: RegExp;
+      notDeny: RegExp;
+      negated: RegExp;
+      accuse: RegExp;
+      hedge: RegExp;
+      verbs: Map<string, Stance>;
+    }
   | undefined;
 
 function compile() {
@@ -34,6 +42,8 @@ function compile() {
       `^(?:${lexicon.denyExceptions.map((p) => p.replace(/ /g, '\\s+')).join('|')})\\b`,
       'i',
     ),
+    // `killed without provocation`: a negator right before the cue describes, it does not reject.
+    negated: new RegExp(`\\b(?:${(lexicon.negatedBy ?? []).join('|')})\\s+$`, 'i'),
     accuse: pattern(lexicon.accuse),
     hedge: pattern(lexicon.hedge),
     verbs: new Map(Object.entries(loadLexicon<CueLexicon>('speech-cues').verbs)),
@@ -117,9 +127,9 @@ export function extractClaims(
 }
 
 function stanceOf(clause: string, verb: string | null): { stance: Stance; cue: string | null } {
-  const { deny, notDeny, accuse, hedge, verbs } = compile();
+  const { deny, notDeny, negated, accuse, hedge, verbs } = compile();
   const verbStance = verb ? verbs.get(verb) : undefined;
-  const denial = denialIn(clause, deny, notDeny);
+  const denial = denialIn(clause, deny, notDeny, negated);
   if (verbStance === 'deny' || denial) return { stance: 'deny', cue: denial?.[0] ?? verb };
   const accusation = accuse.exec(clause);
   if (verbStance === 'affirm' || accusation) return { stance: 'affirm', cue: accusation?.[0] ?? verb };
@@ -129,10 +139,12 @@ function stanceOf(clause: string, verb: string | null): { stance: Stance; cue: s
 }
 
 /** The first denial cue of `clause` that is not another use of the word ("staged a sit-in"). */
-function denialIn(clause: string, deny: RegExp, notDeny: RegExp): RegExpExecArray | null {
+function denialIn(clause: string, deny: RegExp, notDeny: RegExp, negated: RegExp): RegExpExecArray | null {
   deny.lastIndex = 0;
   for (let m = deny.exec(clause); m; m = deny.exec(clause)) {
-    if (!notDeny.test(clause.slice(m.index, m.index + 40))) return m;
+    if (notDeny.test(clause.slice(m.index, m.index + 40))) continue;
+    if (negated.test(clause.slice(Math.max(0, m.index - 12), m.index))) continue;
+    return m;
   }
   return null;
 }

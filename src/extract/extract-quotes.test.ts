@@ -104,7 +104,78 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
   ],
 ];
 
+/** Speaker rules, each with a document of a few sentences: [rule, text, speakers of the direct quotes in order]. */
+const speakerCases: [string, string, (string | null)[]][] = [
+  [
+    "typewriter marks (`` and '') pair like curly ones and are not part of the words",
+    "``It was a mistake,'' Tom Pike said. ``I can't undo it.''",
+    ['Tom Pike', 'Tom Pike'],
+  ],
+  [
+    'a pronoun goes to the person the text was last about, even when they were not quoted',
+    'Mary Stone was sentenced on Friday.\n\nAnn Cole said: “It was fair.”\n\nMary Stone wept as she left.\n\nShe said: “I am sorry.”',
+    ['Ann Cole', 'Mary Stone'],
+  ],
+  [
+    'an honorific tells he from she',
+    'Mr Pike met Mrs Cole at the court.\n\nShe said: “We agreed.”',
+    ['Cole'],
+  ],
+  ['a pronoun with no one named before it is no speaker', '“We will appeal,” he said.', [null]],
+  [
+    'a relative pronoun stands for the phrase before it',
+    'Two women who claimed “we are sisters” were not related.',
+    ['Two women'],
+  ],
+  ['a role word alone is no speaker', '“The law is clear,” the judge said.', [null]],
+  [
+    'the subject of a relative clause, not the place inside it',
+    'Tom Pike, who runs a garage in Dunmore, Kent, alleged: “They lied to me.”',
+    ['Tom Pike'],
+  ],
+  [
+    'a first name goes to the full name written earlier',
+    'Paul Kerr opened the show.\n\n“It is good to be back,” Paul said.',
+    ['Paul Kerr'],
+  ],
+  [
+    'a capitalised word the text also writes in lower case is no name',
+    'It was late because of rain. Because “the road was closed” nobody came.',
+    [null],
+  ],
+];
+
+/** Reported speech is the statement only: no dateline, wire credit or medium. */
+const indirectCases: [string, string, [string, string | null][]][] = [
+  [
+    'dateline before the reported clause',
+    'TARROW, May 2 – Soldiers burned the market, local officials said.',
+    [['Soldiers burned the market', 'local officials']],
+  ],
+  [
+    'wire credit after the reported clause',
+    'The agency said Sunday that a convoy had yet to reach the town. (ab/cd)',
+    [['a convoy had yet to reach the town', 'The agency']],
+  ],
+  [
+    'the medium after the cue is not the statement',
+    'As the troops left, the governor Ann Cole said in a video message carried by local news agencies.',
+    [['As the troops left', 'Ann Cole']],
+  ],
+];
+
 describe('extractQuotes', () => {
+  it.each(indirectCases)('%s', (_rule, text, expected) => {
+    const quotes = run(text).quotes.filter((quote) => !quote.direct);
+    expect(quotes.map((quote) => [quote.text, quote.speaker])).toEqual(expected);
+    expect(findSpanMismatches(text, quotes)).toEqual([]);
+  });
+
+  it.each(speakerCases)('%s', (_rule, text, expected) => {
+    expect(direct(text).map((row) => row[1])).toEqual(expected);
+    expect(findSpanMismatches(text, run(text).quotes)).toEqual([]);
+  });
+
   it.each(cases)('%s', (_name, text, expected) => {
     expect(direct(text)).toEqual(expected);
     expect(findSpanMismatches(text, run(text).quotes)).toEqual([]);

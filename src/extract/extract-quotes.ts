@@ -2,6 +2,7 @@ import type { Diagnostic, Quote, Sentence, Span } from '../core/types.js';
 import { findQuoteMarks, type QuoteRegion } from './find-quote-marks.js';
 import { findSpeechFrames, type SpeechFrame } from './find-speech-frames.js';
 import { loadLexicon } from './load-lexicon.js';
+import { isRoleOnly } from './parse-speaker.js';
 
 const TITLE_WORD = /^(?:\p{Lu}[\p{L}’'.-]*|of|the|and|a|an|in|on|for|to|at)[.,]?$/u;
 let sayForms: Set<string> | undefined;
@@ -57,9 +58,7 @@ export function extractQuotes(
       content: content.map((span) => ({ span, text: text.slice(span[0], span[1]) })),
       direct: true,
       partial: before !== '' && !/:$/.test(before),
-      speaker: frame?.speaker?.speaker ?? null,
-      speakerRole: frame?.speaker?.role ?? null,
-      speakerSpan: frame?.speaker?.span ?? null,
+      ...speakerOf(frame?.speaker ?? null),
       cue: frame?.cue ?? null,
       cueSpan: frame?.cueSpan ?? null,
     };
@@ -74,11 +73,12 @@ export function extractQuotes(
       quote.speakerRole = previous.quote.speakerRole;
       quote.speakerSpan = previous.quote.speakerSpan;
     }
-    if (quote.speaker === null || frame?.speaker?.kind === 'pronoun') {
+    if (quote.speaker === null) {
+      const pronoun = frame?.speaker?.kind === 'pronoun' ? frame.speaker.speaker : null;
       diagnostics.push({
         rule: 'extract/unattributed-quote',
         severity: 'info',
-        message: `No speaker found for the quotation ${JSON.stringify(truncate(quote.text))}${quote.speaker ? ` (pronoun "${quote.speaker}" has no antecedent)` : ''}.`,
+        message: `No speaker found for the quotation ${JSON.stringify(truncate(quote.text))}${pronoun ? ` (pronoun "${pronoun}" has no antecedent)` : ''}.`,
         document: documentId,
         span: region.span,
       });
@@ -90,6 +90,22 @@ export function extractQuotes(
   quotes.push(...indirectQuotes(text, sentences, frames, regions, documentId, quotes.length));
   quotes.sort((a, b) => a.span[0] - b.span[0] || a.span[1] - b.span[1]);
   return { quotes, diagnostics };
+}
+
+/**
+ * The quote's speaker fields from its frame. A role with no name (`the judge`, `The QC`) that the
+ * frames could not resolve to a named person stays a role: the speaker is unknown. So does an
+ * unresolved pronoun (`he` with no one named before it).
+ */
+function speakerOf(speaker: SpeechFrame['speaker']): Pick<Quote, 'speaker' | 'speakerRole' | 'speakerSpan'> {
+  if (!speaker || speaker.kind === 'pronoun') return { speaker: null, speakerRole: null, speakerSpan: null };
+  if (speaker.kind === 'description' && isRoleOnly(speaker.speaker))
+    return {
+      speaker: null,
+      speakerRole: speaker.speaker.replace(/^(?:the|a|an|this)\s+/i, ''),
+      speakerSpan: speaker.span,
+    };
+  return { speaker: speaker.speaker, speakerRole: speaker.role, speakerSpan: speaker.span };
 }
 
 function chooseFrame(
@@ -131,7 +147,9 @@ function indirectQuotes(
   const quotes: Quote[] = [];
   for (const frame of frames) {
     if (frame.kind !== 'speech' || !frame.statement || !frame.speaker || !sayForms.has(frame.cue)) continue;
-    const [start, end] = frame.statement;
+    const clean = cleanStatement(text, frame.statement);
+    if (!clean) continue;
+    const [start, end] = clean;
     const [sentenceStart, sentenceEnd] = sentences[frame.sentence]!.span;
     if (regions.some((region) => region.span[0] < sentenceEnd && region.span[1] > sentenceStart)) continue;
     if (regions.some((region) => region.span[0] < end && region.span[1] > start)) continue;
@@ -143,14 +161,31 @@ function indirectQuotes(
       content: [{ span: [start, end], text: text.slice(start, end) }],
       direct: false,
       partial: false,
-      speaker: frame.speaker.speaker,
-      speakerRole: frame.speaker.role,
-      speakerSpan: frame.speaker.span,
+      ...speakerOf(frame.speaker),
       cue: frame.cue,
       cueSpan: frame.cueSpan,
     });
   }
   return quotes;
+}
+
+/**
+ * A dateline opening a report's first sentence: a place in capitals, then optionally a date and a
+ * wire's name, then a dash (`TARROW, May 2 (Wire) –`, `TARROW —`). It is the report's, not the speaker's.
+ */
+const DATELINE =
+  /^\p{Lu}[\p{Lu}\s.'’-]+(?:,\s*\p{Lu}[\p{L}.]*(?:\s+\d{1,2})?)*(?:\s*\([^)]{1,30}\))?\s*[-–—]+\s+/u;
+/** A wire credit closing a story: initials in brackets (`(ab/cd)`, `(XY)`). */
+const WIRE_CREDIT = /\s*\((?:\p{Ll}{1,5}(?:\/\p{Ll}{1,5})+|\p{Lu}{2,5}(?:\/\p{Lu}{2,5})*)\)\s*$/u;
+
+/** A reported clause without the report's own furniture: dateline, wire credit, closing stop. */
+function cleanStatement(text: string, [start, end]: Span): Span | null {
+  const head = DATELINE.exec(text.slice(start, end));
+  if (head) start += head[0].length;
+  const tail = WIRE_CREDIT.exec(text.slice(start, end));
+  if (tail) end -= tail[0].length;
+  while (end > start && /[\s.,;:]/.test(text[end - 1] ?? '')) end--;
+  return end - start > 2 ? [start, end] : null;
 }
 
 /** A quote that opens the paragraph right after the previous quote's paragraph. */

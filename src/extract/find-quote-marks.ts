@@ -28,7 +28,11 @@ export function findQuoteMarks(text: string): { regions: QuoteRegion[]; diagnost
 }
 
 let last: { text: string; regions: QuoteRegion[]; diagnostics: Diagnostic[] } | undefined;
-const MARK = /["“”„«»'‘’]/g;
+/** Typewriter pairs (TREC and LaTeX copy): two grave accents open, two apostrophes close. */
+const MARK = /``|''|["“”„«»'‘’]/g;
+/** Length of the mark at `i`: 2 for a typewriter pair, else 1. */
+const markLength = (text: string, i: number): number =>
+  (text[i] === '`' && text[i + 1] === '`') || (text[i] === "'" && text[i + 1] === "'") ? 2 : 1;
 const MAX_RETRIES = 8;
 
 function pairMarks(text: string): { regions: QuoteRegion[]; diagnostics: Diagnostic[] } {
@@ -95,10 +99,10 @@ function scanParagraph(
 ): Scan {
   let open = carried ? carried.open : -1;
   let family: 'double' | 'single' | null = carried ? carried.family : null;
-  let contentStart = carried ? from + 1 : -1;
+  let contentStart = carried ? from + markLength(text, from) : -1;
   const parts: Span[] = carried ? [...carried.parts] : [];
   let nested = 0;
-  MARK.lastIndex = carried ? from + 1 : from;
+  MARK.lastIndex = carried ? contentStart : from;
   for (let found = MARK.exec(text); found && found.index < to; found = MARK.exec(text)) {
     const i = found.index;
     if (family === null) {
@@ -108,7 +112,7 @@ function scanParagraph(
         family = 'single';
       } else continue;
       open = i;
-      contentStart = i + 1;
+      contentStart = i + found[0].length;
       continue;
     }
     const other = family === 'double' ? 'single' : 'double';
@@ -118,7 +122,7 @@ function scanParagraph(
     }
     if (isClosing(text, i, family)) {
       parts.push([contentStart, i]);
-      return { kind: 'closed', open, close: i, parts, family };
+      return { kind: 'closed', open, close: i + found[0].length - 1, parts, family };
     }
     if (isOpening(text, i, other)) nested++;
   }
@@ -132,11 +136,12 @@ function isOpening(text: string, i: number, family: 'double' | 'single'): boolea
   const before = text[i - 1] ?? ' ';
   const after = text[i + 1] ?? ' ';
   if (family === 'double') {
-    if (c === '“' || c === '„' || c === '«') return true;
+    if (c === '“' || c === '„' || c === '«' || (c === '`' && text[i + 1] === '`')) return true;
     return c === '"' && !/\s/.test(after) && !LETTER.test(before);
   }
   if (c === '‘') return /[\s([—–.!?:-]/.test(before) && !/\s/.test(after);
-  if (c === "'") return /[\s([—–-]/.test(before) && LETTER.test(after) && !/\d/.test(after);
+  if (c === "'" && text[i + 1] !== "'")
+    return /[\s([—–-]/.test(before) && LETTER.test(after) && !/\d/.test(after);
   return false;
 }
 
@@ -144,9 +149,11 @@ function isClosing(text: string, i: number, family: 'double' | 'single'): boolea
   const c = text[i] ?? '';
   const before = text[i - 1] ?? ' ';
   const after = text[i + 1] ?? ' ';
-  if (family === 'double')
+  if (family === 'double') {
+    if (c === "'" && text[i + 1] === "'") return !/\s/.test(before);
     return CLOSING_DOUBLE.includes(c) && (c !== '"' || !/\s/.test(before) || !LETTER.test(after));
-  if (c !== '’' && c !== "'") return false;
+  }
+  if ((c !== '’' && c !== "'") || markLength(text, i) === 2) return false;
   if (LETTER.test(before) && LETTER.test(after)) return false; // apostrophe: Russia’s, can’t
   return !/\s/.test(before);
 }

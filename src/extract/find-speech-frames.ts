@@ -222,6 +222,19 @@ const DETERMINERS = new Set([
 const CONNECTORS = new Set(['of', 'and', 'in', 'the', 'for', 'to']);
 const PRONOUNS = new Set(['he', 'she', 'it', 'they', 'we', 'i', 'who']);
 const PARTICIPLE = /ing$/i;
+const PREPOSITION_BEFORE = new Set([
+  'in',
+  'at',
+  'into',
+  'near',
+  'from',
+  'to',
+  'of',
+  'on',
+  'by',
+  'outside',
+  'inside',
+]);
 const PASSIVE_BEFORE = /\b(?:be|been|being|was|were|is|are)\s+(?:\w+ly\s+)?$/i;
 const NOT_SPEECH_AFTER = /^\s+(?:on|for|off|up|responsibility|credit)\b/i;
 const PHRASAL = /^(?:called|calls|call|asked|asks|urged|set|cut|claimed|claims)$/;
@@ -462,6 +475,14 @@ function subjectBefore(text: string, sentenceStart: number, cueStart: number): R
     i -= 3;
   if (i < 0) return null;
   if (list[i]!.text === ',') {
+    // `Mr Robinson, who ran a business in Leighton Buzzard, Bedfordshire, alleged`: the subject is
+    // the phrase the relative clause hangs on.
+    for (let k = i - 1; k > 0 && i - k < 40; k--) {
+      if (list[k]!.text.toLowerCase() !== 'who' || list[k - 1]!.text !== ',') continue;
+      const subject = nounPhraseBefore(text, list, k - 2);
+      if (subject) return subject;
+      break;
+    }
     // `X, an adviser to Y, said` or `Ukraine’s prosecutor-general, Iryna Venediktova, said`
     let j = i - 1;
     while (j >= 0 && list[j]!.text !== ',' && i - j < 16) j--;
@@ -500,8 +521,11 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
   const head = list[last];
   if (!head || !/[\p{L}\p{N}]/u.test(head.text)) return null;
   const headLower = head.text.toLowerCase();
-  if (headLower === 'who' && list[last - 1]?.text === ',') return nounPhraseBefore(source, list, last - 2);
+  // `Smith, who …` and `two women who claimed`: the relative pronoun stands for the phrase before it.
+  if (headLower === 'who')
+    return nounPhraseBefore(source, list, list[last - 1]?.text === ',' ? last - 2 : last - 1);
   if (PRONOUNS.has(headLower)) return { text: head.text, start: head.start, end: head.end, role: null };
+  if (STOP_CAPS.has(head.text)) return null;
   let first = last;
   for (let i = last; i >= 0; i--) {
     const token = list[i]!;
@@ -538,6 +562,9 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
   )
     first++;
   if (first > last) return null;
+  // `a business in Leighton Buzzard, Bedfordshire, alleged`, `appearing in court accused`: the
+  // object of a preposition is a place or a thing, not the subject of the cue.
+  if (PREPOSITION_BEFORE.has(list[first - 1]?.text.toLowerCase() ?? '')) return null;
   const start = list[first]!.start;
   const phrase = source.slice(start, head.end).replace(/\s+/g, ' ');
   if (/^[a-z]/.test(phrase) && first === last && !organisations.has(headLower) && !titles.has(headLower)) {
@@ -584,7 +611,7 @@ const ADVERBIAL =
 
 /** Text after a cue that is not a reported clause: a relative clause's verb or an adverbial clause. */
 const NOT_A_CLAUSE =
-  /^(?:were|was|is|are|had|have|has|after|as|when|before|while|during|despite|because|following)\b/i;
+  /^(?:(?:were|was|is|are|had|have|has|after|as|when|before|while|during|despite|because|following)\b|[a-z]+ed\s+(?:by|on|in|at|to|from)\b)/i;
 
 function statementAfter(text: string, cueEnd: number, sentenceEnd: number, cue: string): Span | null {
   const rest = text.slice(cueEnd, Math.min(sentenceEnd, cueEnd + 400));
@@ -630,16 +657,113 @@ function seenAt(
   return { speaker: seen.speaker, role: seen.role, kind: seen.kind, span, resolved };
 }
 
+/** `Mr`, `Sir`, `Lord` / `Mrs`, `Ms`, `Miss`, `Dame`, `Lady` before a name: the pronoun it takes. */
+const MALE_HONORIFIC = /^(?:Mr|Sir|Lord)\.?\s/;
+const FEMALE_HONORIFIC = /^(?:Mrs|Ms|Miss|Dame|Lady)\.?\s/;
+type Gender = 'he' | 'she' | null;
+const genderOf = (phrase: string): Gender =>
+  MALE_HONORIFIC.test(phrase) ? 'he' : FEMALE_HONORIFIC.test(phrase) ? 'she' : null;
+
+/**
+ * A person named as the subject of a clause (`Alan wept as …`, `Passing sentence, Mr Justice
+ * Smith said …`, `Paul gasped: …`): a run of capitalised words that opens a sentence or clause
+ * (after a sentence start, a comma, `and`, `but`, `as`, `when`, `while`) and is followed by a
+ * lower-case word (its verb) or an appositive comma. Objects (`told Hobbs`, `to Mr Vincent`) are not
+ * subjects. Used to resolve `he` / `she` to the last person the text was about.
+ */
+const SUBJECT_NAME =
+  /(?:^|[.!?:;]["”’']*\s+|,\s+|\b(?:and|but|as|when|while|after|before|then)\s+)((?:(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Dame)\.?\s+)?\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,3})(?=,\s+(?:who|an?|the|aged|\d)\b|\s+(\p{Ll}+))/gmu;
+
+/** `Mrs Cole` anywhere in a sentence: her honorific says which pronoun may refer to her. */
+const HONORIFIC_NAME =
+  /\b(?:Mr|Mrs|Ms|Miss|Sir|Lord|Lady|Dame)\.?\s+\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,2}/gu;
+
+interface NamedSubject {
+  at: number;
+  end: number;
+  phrase: string;
+  gender: Gender;
+  /** Named outside subject position: a candidate only for the pronoun its honorific takes. */
+  object?: boolean;
+}
+
+function subjectNames(text: string): NamedSubject[] {
+  const out: NamedSubject[] = [];
+  SUBJECT_NAME.lastIndex = 0;
+  for (let match = SUBJECT_NAME.exec(text); match; match = SUBJECT_NAME.exec(text)) {
+    const phrase = match[1]!;
+    const at = match.index + match[0].length - phrase.length;
+    const first = phrase.slice(0, phrase.indexOf(' ') < 0 ? phrase.length : phrase.indexOf(' '));
+    if (STOP_CAPS.has(first) || PRONOUNS.has(first.toLowerCase())) continue;
+    // `… and London and …`, `Dismissing the claim`: a verb follows a subject, not a function word.
+    if (match[2] && isClosedClass(match[2])) continue;
+    // `'s` after the name makes it a possessive, not the subject (the lookahead saw a lower-case word).
+    if (/^[’']s\b/.test(text.slice(at + phrase.length, at + phrase.length + 3))) continue;
+    const parsed = parseSpeaker(phrase);
+    if (parsed.kind !== 'person' || !isName(text, parsed.speaker)) continue;
+    out.push({ at, end: at + phrase.length, phrase, gender: genderOf(phrase) });
+  }
+  const subjectsAt = new Set(out.map((subject) => subject.at));
+  HONORIFIC_NAME.lastIndex = 0;
+  for (let match = HONORIFIC_NAME.exec(text); match; match = HONORIFIC_NAME.exec(text)) {
+    if (subjectsAt.has(match.index)) continue;
+    const phrase = match[0];
+    out.push({
+      at: match.index,
+      end: match.index + phrase.length,
+      phrase,
+      gender: genderOf(phrase),
+      object: true,
+    });
+  }
+  return out.sort((a, b) => a.at - b.at);
+}
+
+let closedClass: Set<string> | undefined;
+
+/**
+ * False for a capitalised word that is not a name: a function word (`His`, `One`), or a single
+ * word the same text also writes in lower case (`Because`, `Outside` opening a sentence).
+ */
+function isClosedClass(word: string): boolean {
+  if (!closedClass) {
+    const lexicon = loadLexicon<{ function: string[]; negation: string[] }>('merge-words');
+    closedClass = new Set([...lexicon.function, ...lexicon.negation, 'one']);
+  }
+  return closedClass.has(word.toLowerCase());
+}
+
+function isName(text: string, speaker: string): boolean {
+  const words = speaker.split(' ');
+  if (isClosedClass(words[0]!) || /[’']/.test(words[0]!.slice(1))) return false;
+  if (words.length > 1) return true;
+  const lower = speaker.toLowerCase();
+  if (lower === speaker) return true;
+  for (let at = text.indexOf(lower); at !== -1; at = text.indexOf(lower, at + 1))
+    if (!/[\p{L}]/u.test(text[at - 1] ?? '') && !/[\p{L}]/u.test(text[at + lower.length] ?? '')) return false;
+  return true;
+}
+
+/** Capitals that the text also writes in lower case (`MOHAMED` where `Mohamed` occurs) are a name, in its usual case. */
+function unshout(text: string, phrase: string): string {
+  return phrase.replace(/\b(\p{Lu})(\p{Lu}+)\b/gu, (word, head: string, rest: string) => {
+    const usual = head + rest.toLowerCase();
+    return text.includes(`${usual} `) ? usual : word;
+  });
+}
+
 /** Resolves pronouns, surnames and role descriptions against speakers seen earlier. */
 function createResolver(text: string) {
   const fullNames = new Map<string, string | null>();
-  type Seen = { speaker: string; role: string | null; kind: SpeakerKind };
+  type Seen = { speaker: string; role: string | null; kind: SpeakerKind; at: number; gender: Gender };
   // Latest speakers by what a later mention may refer to them with: O(1) per frame.
   let lastPerson: Seen | null = null;
   let lastOrganisation: Seen | null = null;
   let lastSingular: Seen | null = null;
   const byWord = new Map<string, Seen>();
   const roleOf = new Map<string, string>();
+  const genderByName = new Map<string, Gender>();
+  let subjects: NamedSubject[] | null = null;
   const remember = (entry: Seen): void => {
     if (entry.kind === 'person') lastPerson = entry;
     if (entry.kind === 'organisation' || entry.kind === 'description') {
@@ -650,9 +774,44 @@ function createResolver(text: string) {
       if (word) byWord.set(word, entry);
     if (entry.role) roleOf.set(entry.speaker, entry.role);
   };
+  const fullName = (name: string): string => {
+    if (name.includes(' ')) return name;
+    if (!fullNames.has(name)) fullNames.set(name, fullNameFor(text, name));
+    return fullNames.get(name) ?? name;
+  };
+  /** The last person named as a subject before `position` that `pronoun` may refer to. */
+  const lastSubject = (position: number, pronoun: Gender): Seen | null => {
+    subjects ??= subjectNames(text);
+    let low = 0;
+    let high = subjects.length - 1;
+    let found = -1;
+    while (low <= high) {
+      const middle = (low + high) >> 1;
+      if (subjects[middle]!.end <= position) {
+        found = middle;
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    for (let i = found; i >= 0 && i > found - 10; i--) {
+      const subject = subjects[i]!;
+      if (subject.object && (!pronoun || subject.gender !== pronoun)) continue;
+      const parsed = parseSpeaker(unshout(text, subject.phrase));
+      const speaker = fullName(parsed.speaker);
+      const gender = subject.gender ?? genderByName.get(speaker) ?? null;
+      if (pronoun && gender && gender !== pronoun) continue;
+      return {
+        speaker,
+        role: parsed.role ?? roleOf.get(speaker) ?? null,
+        kind: 'person',
+        at: subject.at,
+        gender,
+      };
+    }
+    return null;
+  };
   return {
     resolve(raw: RawSpeaker): FrameSpeaker {
-      const parsed = parseSpeaker(raw.text);
+      const parsed = parseSpeaker(unshout(text, raw.text));
       const role = raw.role ?? parsed.role;
       let kind = parsed.kind;
       // `Ituri Citizens’ Watch, a local group that …`: the appositive says it is an organisation.
@@ -660,7 +819,7 @@ function createResolver(text: string) {
       const span: Span = [raw.start, raw.end];
       const lower = raw.text.toLowerCase();
       if (kind === 'pronoun') {
-        const antecedent =
+        let antecedent: Seen | null =
           lower === 'he' || lower === 'she' || lower === 'i'
             ? lastPerson
             : lower === 'it'
@@ -668,6 +827,14 @@ function createResolver(text: string) {
               : lower === 'they' || lower === 'we'
                 ? lastOrganisation
                 : null;
+        if (lower === 'he' || lower === 'she') {
+          const pronoun: Gender = lower;
+          const person = antecedent as Seen | null;
+          if (person && person.gender && person.gender !== pronoun) antecedent = null;
+          // The person the text was last about, when named after the last quoted speaker.
+          const subject = lastSubject(raw.start, pronoun);
+          if (subject && (!antecedent || subject.at > antecedent.at)) antecedent = subject;
+        }
         if (antecedent) return seenAt(antecedent, span, true);
         return { speaker: raw.text, role: null, kind: 'pronoun', span, resolved: false };
       }
@@ -682,14 +849,23 @@ function createResolver(text: string) {
       let speaker = parsed.speaker;
       let resolved = false;
       if (kind === 'person' && !speaker.includes(' ')) {
-        if (!fullNames.has(speaker)) fullNames.set(speaker, fullNameFor(text, speaker));
-        const full = fullNames.get(speaker);
-        if (full) {
+        const full = fullName(speaker);
+        if (full !== speaker) {
           speaker = full;
           resolved = true;
         }
       }
-      const result: Seen = { speaker, role: role ?? roleOf.get(speaker) ?? null, kind };
+      if (kind === 'person' && !isName(text, speaker))
+        return { speaker: raw.text, role: null, kind: 'pronoun', span, resolved: false };
+      const gender = genderOf(raw.text) ?? genderByName.get(speaker) ?? null;
+      if (kind === 'person' && gender) genderByName.set(speaker, gender);
+      const result: Seen = {
+        speaker,
+        role: role ?? roleOf.get(speaker) ?? null,
+        kind,
+        at: raw.start,
+        gender,
+      };
       remember(result);
       return seenAt(result, span, resolved);
     },
@@ -708,11 +884,21 @@ function fullNameFor(text: string, surname: string): string | null {
     const words = before[0].trim().split(' ');
     while (words.length > 0 && STOP_CAPS.has(words[0]!)) words.shift();
     if (words.length === 0) continue;
-    const parsed = parseSpeaker(`${words.join(' ')} ${surname}`);
+    const parsed = parseSpeaker(unshout(text, `${words.join(' ')} ${surname}`));
     if (parsed.kind === 'person' && parsed.speaker.includes(' ') && parsed.speaker.endsWith(surname))
       return parsed.speaker;
   }
+  // A first name (`Paul`, `Victoria`) written in full elsewhere: `Paul Smith`.
+  for (let at = text.indexOf(surname); at !== -1; at = text.indexOf(surname, at + surname.length)) {
+    if (/[\p{L}\p{N}]/u.test(text[at - 1] ?? '')) continue;
+    const after = FOLLOWING_NAME.exec(text.slice(at + surname.length, at + surname.length + 40));
+    if (!after) continue;
+    const parsed = parseSpeaker(`${surname}${after[0]}`);
+    if (parsed.kind === 'person' && parsed.speaker === `${surname}${after[0]}`) return parsed.speaker;
+  }
   return null;
 }
+
+const FOLLOWING_NAME = /^ \p{Lu}\p{Ll}[\p{L}’'-]*(?= [\p{Ll},.]|[,.])/u;
 
 const PRECEDING_NAMES = /(?:\p{Lu}[\p{L}’'-]* ){1,3}$/u;

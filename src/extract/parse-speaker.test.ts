@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseSpeaker } from './parse-speaker.js';
+import { isRoleOnly, parseSpeaker } from './parse-speaker.js';
 
 describe('parseSpeaker', () => {
   it.each([
@@ -20,7 +20,35 @@ describe('parseSpeaker', () => {
     ['A spokesman for LALF', 'A spokesman for LALF', null, 'description'],
     ['A spokesman for the LALF', 'A spokesman for the LALF', null, 'description'],
     ['he', 'he', null, 'pronoun'],
+    // A participle or hyphenated adjective before a name is a role, not part of the name.
+    ['Defending Mary Stone', 'Mary Stone', 'Defending', 'person'],
+    ['Grief-stricken Tom Pike', 'Tom Pike', 'Grief-stricken', 'person'],
+    // Post-nominal letters are a role; so is an occupation word before the name.
+    ['Helen Marsh QC', 'Helen Marsh', 'QC', 'person'],
+    ['QC Helen Marsh', 'Helen Marsh', 'QC', 'person'],
+    ['Barrister Helen Marsh', 'Helen Marsh', 'Barrister', 'person'],
+    // A kicker in capitals before a written name is not part of it.
+    ['SPORT Ian Birch', 'Ian Birch', null, 'person'],
+    ['Miss Webb', 'Webb', null, 'person'],
+    // A role word alone is a description, never a name.
+    ['The coroner', 'The coroner', null, 'description'],
+    ['Solicitor', 'Solicitor', null, 'description'],
   ])('%s', (phrase, speaker, role, kind) => {
     expect(parseSpeaker(phrase)).toEqual({ speaker, role, kind });
+  });
+});
+
+describe('isRoleOnly', () => {
+  it.each([
+    ['the judge', true],
+    ['The defence counsel', true],
+    ['Solicitor', true],
+    // An unnamed witness or resident is the source a report gives: a speaker, not a bare role.
+    ['the witness', false],
+    ['a resident', false],
+    ['Judge Ann Cole', false],
+    ['the mayor of Tarn', false],
+  ])('%s', (phrase, expected) => {
+    expect(isRoleOnly(phrase)).toBe(expected);
   });
 });

@@ -6,6 +6,7 @@ interface TitleLexicon {
   honorifics: string[];
   organisationWords: string[];
   descriptors: string[];
+  suffixes?: string[];
   wires: Record<string, string[]>;
 }
 
@@ -15,6 +16,8 @@ export interface SpeakerWords {
   honorifics: Set<string>;
   organisations: Set<string>;
   descriptors: Set<string>;
+  /** Post-nominal letters (`QC`, `MP`): a role after the name. */
+  suffixes: Set<string>;
   wires: Map<string, string>;
 }
 
@@ -31,6 +34,7 @@ export function speakerWords(): SpeakerWords {
     honorifics: new Set(lexicon.honorifics),
     organisations: new Set(lexicon.organisationWords),
     descriptors: new Set(lexicon.descriptors),
+    suffixes: new Set(lexicon.suffixes ?? []),
     wires,
   };
   return words;
@@ -48,6 +52,11 @@ const PRONOUNS = new Set(['he', 'she', 'it', 'they', 'we', 'i', 'who']);
 const DETERMINER = /^(?:the|a|an|one|another|his|her|its|their|some|several|many|two|three|local)\s/i;
 const bare = (word: string): string => word.toLowerCase().replace(/[’']s$/, '');
 const UPPER_FIRST = /^\p{Lu}/u;
+/** A word in capitals (`COURTS`, `TYCOON`): a section kicker or emphasis in tabloid copy. */
+const ALL_CAPS = /^\p{Lu}{2,}$/u;
+const NAME_WORD = /^\p{Lu}\p{Ll}/u;
+/** A participle (`Sentencing`, `Prosecuting`) or a hyphenated adjective (`Drug-crazed`) before a name. */
+const LEAD_MODIFIER = /^\p{Lu}\p{Ll}+(?:ing|-\p{Ll}+)$/u;
 const isCapitalised = (word: string): boolean => UPPER_FIRST.test(word);
 
 /**
@@ -72,7 +81,7 @@ const EDGE_PUNCTUATION = /^[\s,;:“”"—–]+|[\s,;:“”"—–]+$/g;
 const LABEL = /^(\p{Lu}[\p{L}\p{N}&.’'-]*(?: \p{Lu}[\p{L}\p{N}&.’'-]*){0,5}): (\S.*)$/u;
 
 function parse(phrase: string): ParsedSpeaker {
-  const { titles, modifiers, honorifics, organisations, wires } = speakerWords();
+  const { titles, modifiers, honorifics, organisations, wires, suffixes } = speakerWords();
   const flat = phrase.trim().replace(/\s+/g, ' ');
   const text = flat.replace(EDGE_PUNCTUATION, '') || flat;
   // A leading label names who the speaker speaks for: it becomes (part of) a person's role.
@@ -87,6 +96,30 @@ function parse(phrase: string): ParsedSpeaker {
   const wire = wires.get(lower.replace(/^the /, ''));
   if (wire) return { speaker: wire, role: null, kind: 'organisation' };
   const tokens = text.split(' ');
+  // `COURTS Grobbelaar`, `TYCOON Mohamed Fayed`: capitals before a written name are a kicker.
+  while (
+    tokens.length > 1 &&
+    ALL_CAPS.test(tokens[0]!) &&
+    !titles.has(tokens[0]!.toLowerCase()) &&
+    (NAME_WORD.test(tokens[1]!) || (ALL_CAPS.test(tokens[1]!) && NAME_WORD.test(tokens[2] ?? '')))
+  )
+    tokens.shift();
+  // `Adrian Redgrave QC`, `Jane Smith MP`: post-nominal letters are a role.
+  const suffix: string[] = [];
+  while (
+    tokens.length > 2 &&
+    suffixes.has(tokens[tokens.length - 1]!.toLowerCase()) &&
+    tokens[tokens.length - 1] === tokens[tokens.length - 1]!.toUpperCase()
+  )
+    suffix.unshift(tokens.pop()!);
+  // `Sentencing Hobbs`, `Prosecuting Adrian Redgrave`, `Drug-crazed Alan Hobbs`: a lead, not a name.
+  const lead = tokens.length > 1 && LEAD_MODIFIER.test(tokens[0]!) ? tokens.shift()! : null;
+  if (suffix.length > 0 || lead) {
+    const inner = parse(tokens.join(' '));
+    if (inner.kind !== 'person') return inner;
+    const role = [lead, inner.role, suffix.join(' ')].filter(Boolean).join(', ') || null;
+    return { ...inner, role };
+  }
   // The name is the trailing run of capitalised words that are not titles or title modifiers.
   let nameStart = tokens.length;
   while (nameStart > 0) {
@@ -106,6 +139,9 @@ function parse(phrase: string): ParsedSpeaker {
   // A doctor's title stays with the name (`Dr. Esther Lokana`); `Mr`, `Ms` are dropped.
   if (nameStart > 0 && /^dr\.?$/i.test(tokens[nameStart - 1]!)) nameStart--;
   const name = tokens.slice(nameStart).join(' ');
+  // `The QC`, `Solicitor`, `the judge`: a role word alone is a description, never a name.
+  if (!name && titles.has(tokens[tokens.length - 1]!.toLowerCase()))
+    return { speaker: text, role: null, kind: 'description' };
   const roleTokens = tokens.slice(0, nameStart).filter((token) => !honorifics.has(token.toLowerCase()));
   const titled =
     roleTokens.some((token) => titles.has(token.toLowerCase()) || honorifics.has(token.toLowerCase())) ||
@@ -132,4 +168,23 @@ function parse(phrase: string): ParsedSpeaker {
     return { speaker: text.replace(/^the /i, ''), role: null, kind: 'organisation' };
   }
   return { speaker: name, role: null, kind: 'person' };
+}
+
+const ROLE_DETERMINER = /^(?:the|a|an|this|that)$/i;
+
+/**
+ * True when a speaker phrase is only a role (`the judge`, `The QC`, `Solicitor`, `the defence
+ * counsel`): no name, so not a speaker a reader can check. The role is kept, the speaker left unknown.
+ */
+export function isRoleOnly(phrase: string): boolean {
+  const { titles, modifiers, descriptors } = speakerWords();
+  const tokens = phrase.trim().split(/\s+/);
+  if (tokens.length > 4) return false;
+  const last = tokens[tokens.length - 1]?.toLowerCase() ?? '';
+  // `the witness`, `a resident`: an unnamed source described as such is the speaker a report gives.
+  if (!titles.has(last) || descriptors.has(last)) return false;
+  return tokens.every((token, i) => {
+    const lower = token.toLowerCase();
+    return (i === 0 && ROLE_DETERMINER.test(token)) || titles.has(lower) || modifiers.has(lower);
+  });
 }

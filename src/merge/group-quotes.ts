@@ -1,10 +1,10 @@
-import type { LedgerQuote, Quote } from '../core/types.js';
+import type { LedgerQuote, Quote, QuoteKind } from '../core/types.js';
 import { compareMentions, toMention } from './build-event.js';
 import { corroborate } from './independence.js';
-import { classifyChange, sameQuotation } from './quote-change.js';
+import { classifyChange, quoteWords, sameQuotation } from './quote-change.js';
 import type { ReuseIndex } from './reuse-index.js';
 import { compareStrings, stableId } from './stable-id.js';
-import { editDistance, setOverlap, words } from './words.js';
+import { editDistance, setOverlap } from './words.js';
 
 /** The quoted words of a quotation (its content parts joined), falling back to the whole text. */
 export function quotedText(q: Quote): string {
@@ -18,7 +18,7 @@ export interface QuoteItem {
 }
 
 export function quoteItem(q: Quote): QuoteItem {
-  return { quote: q, tokens: words(quotedText(q)) };
+  return { quote: q, tokens: quoteWords(quotedText(q)) };
 }
 
 export function compareQuotes(a: Quote, b: Quote): number {
@@ -73,6 +73,7 @@ export function buildQuote(group: readonly QuoteItem[], index: ReuseIndex): Ledg
   return {
     id: stableId('q', first.documentId, String(first.span[0]), String(first.span[1]), first.text),
     speaker,
+    kind: groupKind(quotesOf),
     text: reference.text,
     mentions,
     variants: ordered.map((v) => {
@@ -87,6 +88,18 @@ export function buildQuote(group: readonly QuoteItem[], index: ReuseIndex): Ledg
     sources,
     independent_sources: independent,
   };
+}
+
+/** One quotation's kind: whole quoted sentences, a quoted fragment in the reporter's sentence, or reported speech. */
+export function quoteKind(q: Pick<Quote, 'direct' | 'partial'>): QuoteKind {
+  if (!q.direct) return 'indirect';
+  return q.partial ? 'mixed' : 'direct';
+}
+
+/** A group's kind: its members' kind when they agree, else `mixed`. */
+export function groupKind(quotes: readonly Pick<Quote, 'direct' | 'partial'>[]): QuoteKind {
+  const kinds = new Set(quotes.map(quoteKind));
+  return kinds.size === 1 ? ([...kinds][0] as QuoteKind) : 'mixed';
 }
 
 export function compareLedgerQuotes(a: LedgerQuote, b: LedgerQuote): number {

@@ -1,5 +1,26 @@
 import type { QuoteChange } from '../core/types.js';
+import { loadLexicon } from '../extract/load-lexicon.js';
 import { indexOfRun, isFunctionWord, isNegation, normaliseText, words } from './words.js';
+
+let contractions: Map<string, string[]> | undefined;
+
+/**
+ * The words of a quotation for comparing wordings: `words` with contractions written out
+ * (`it's` → `it is`, `can't` → `can not`), so that typography and contraction never make two
+ * wordings differ.
+ */
+export function quoteWords(text: string): string[] {
+  contractions ??= new Map(
+    Object.entries(loadLexicon<{ forms: Record<string, string[]> }>('contractions').forms),
+  );
+  const out: string[] = [];
+  for (const word of words(text)) {
+    const full = contractions.get(word);
+    if (full) out.push(...full);
+    else out.push(word);
+  }
+  return out;
+}
 
 export interface ClassifiedChange {
   change: QuoteChange;
@@ -14,8 +35,8 @@ export interface ClassifiedChange {
  * `misquote? "horror movie" → "movie of horror"`.
  */
 export function classifyChange(reference: string, variant: string): ClassifiedChange {
-  const r = words(reference);
-  const v = words(variant);
+  const r = quoteWords(reference);
+  const v = quoteWords(variant);
   if (r.join(' ') === v.join(' ')) return { change: 'identical', flag: null };
   if (indexOfRun(r, v) >= 0) return { change: 'truncation', flag: null };
   if (indexOfRun(v, r) >= 0) return { change: 'extension', flag: null };
@@ -35,12 +56,20 @@ export function classifyChange(reference: string, variant: string): ClassifiedCh
   };
 }
 
+/**
+ * Words written with a capital inside the quotation, not at a sentence start and not function
+ * words (`This accused` after a full stop is a sentence opening, not a name).
+ */
 function originalCase(text: string): Set<string> {
   const names = new Set<string>();
-  const tokens = text.normalize('NFKC').match(/[\p{L}\p{N}]+(?:['\-.][\p{L}\p{N}]+)*/gu) ?? [];
-  tokens.forEach((t, i) => {
-    if (i > 0 && /^\p{Lu}/u.test(t)) names.add(t.toLowerCase());
-  });
+  const normalised = text.normalize('NFKC');
+  for (const match of normalised.matchAll(/[\p{L}\p{N}]+(?:['\-.][\p{L}\p{N}]+)*/gu)) {
+    const t = match[0];
+    if (!/^\p{Lu}/u.test(t) || isFunctionWord(t.toLowerCase())) continue;
+    const before = normalised.slice(0, match.index).trimEnd();
+    if (before === '' || /[.!?:;…]["'”’)]*$/.test(before) || /^["'“‘(]$/.test(before.slice(-1))) continue;
+    names.add(t.toLowerCase());
+  }
   return names;
 }
 
@@ -50,7 +79,8 @@ function whatChanged(removed: string[], added: string[], namesA: Set<string>, na
   if (changed.some((w) => /\d/.test(w))) reasons.push('number');
   if (changed.some((w) => isNegation(w))) reasons.push('negation');
   if (changed.some((w) => namesA.has(w) || namesB.has(w))) reasons.push('name');
-  if (changed.some((w) => !isFunctionWord(w) && !isNegation(w) && !/\d/.test(w)))
+  const isName = (w: string) => namesA.has(w) || namesB.has(w);
+  if (changed.some((w) => !isFunctionWord(w) && !isNegation(w) && !/\d/.test(w) && !isName(w)))
     reasons.push('content words');
   return reasons;
 }

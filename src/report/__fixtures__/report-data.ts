@@ -370,6 +370,7 @@ export const reportFixture: ReportData = {
       {
         id: 'q1',
         speaker: 'Alma Restrepo',
+        kind: 'direct',
         text: 'It was a scene of pure devastation',
         mentions: [
           mention('d1', 'It was a scene of pure devastation'),
@@ -397,6 +398,7 @@ export const reportFixture: ReportData = {
       {
         id: 'q2',
         speaker: 'Pia Lund',
+        kind: 'direct',
         text: 'We have never seen so many wounded at once',
         mentions: [mention('d5', 'We have never seen so many wounded at once')],
         variants: [
@@ -413,6 +415,7 @@ export const reportFixture: ReportData = {
       {
         id: 'q3',
         speaker: 'Ivo Tamsin',
+        kind: 'direct',
         text: 'we ran out of beds before noon',
         mentions: [mention('d3', 'we ran out of beds before noon')],
         variants: [

@@ -66,7 +66,10 @@ export function quotesView(ctx: ViewContext): HTMLElement {
         flagged(q) ? h('span', { class: 'badge warn' }, 'possible misquote') : null,
         h('span', { class: 'muted' }, ` ${q.sources} documents, ${q.independent_sources} independent`),
       ),
-      h('blockquote', {}, `“${q.text}”`),
+      // Only words the reports quote go in quotation marks; reported speech is the reporter's wording.
+      q.kind === 'indirect'
+        ? h('p', { class: 'reported' }, h('span', { class: 'muted' }, 'Reported speech: '), q.text)
+        : h('blockquote', {}, `“${q.text}”`),
       h(
         'table',
         { class: 'variants', 'aria-label': `Variants of the quote by ${q.speaker ?? 'unknown speaker'}` },
