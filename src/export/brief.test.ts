@@ -108,6 +108,7 @@ describe('formatBrief', () => {
         {
           id: 'q-1',
           speaker: 'a witness',
+          kind: 'direct',
           text: 'a night of terror',
           mentions: [],
           variants: [

@@ -30,6 +30,7 @@ import { loadLexicon } from './load-lexicon.js';
  * document's dead are taken out of it).
  */
 type Casualty = 'killed' | 'injured' | 'shot';
+
 export { standsForActor } from './choose-incident-place.js';
 
 interface TriggerLexicon {
