@@ -646,7 +646,7 @@ function trimSpan(text: string, start: number, end: number): Span | null {
 }
 
 const ORGANISATION_ROLE =
-  /^(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+){0,3}(?:group|organi[sz]ation|agency|body|monitor|network|charity|ngo|committee|coalition|movement|militia|company|office|institute|observatory|watchdog|association|union|party|outlet|newspaper|broadcaster|ministry|department)\b/iu;
+  /^(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+){0,3}(?:group|organi[sz]ation|agency|body|monitor|network|charity|ngo|committee|coalition|movement|militia|company|office|institute|observatory|watchdog|association|union|party|outlet|newspaper|broadcaster|ministry|department)\b(?![’'])/iu;
 
 /** A speaker seen earlier, at a new mention (a literal, not a spread: this runs for every frame). */
 function seenAt(
