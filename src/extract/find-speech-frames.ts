@@ -797,6 +797,10 @@ function createResolver(text: string) {
       if (subject.object && (!pronoun || subject.gender !== pronoun)) continue;
       const parsed = parseSpeaker(unshout(text, subject.phrase));
       const speaker = fullName(parsed.speaker);
+      // A lone capitalised word (`Legal experts`, `Next thing`) is a name only when the text
+      // writes it in full somewhere or with an honorific.
+      if (!speaker.includes(' ') && !subject.gender && !/^(?:Dr|Lord|Sir|Lady|Dame)\b/.test(subject.phrase))
+        continue;
       const gender = subject.gender ?? genderByName.get(speaker) ?? null;
       if (pronoun && gender && gender !== pronoun) continue;
       return {
