@@ -123,6 +123,11 @@ const speakerCases: [string, string, (string | null)[]][] = [
   ],
   ['a pronoun with no one named before it is no speaker', '“We will appeal,” he said.', [null]],
   [
+    'a lone capitalised word opening a sentence is not the person a pronoun stands for',
+    'Legal experts were surprised.\n\n“The law is clear,” he said.',
+    [null],
+  ],
+  [
     'a relative pronoun stands for the phrase before it',
     'Two women who claimed “we are sisters” were not related.',
     ['Two women'],

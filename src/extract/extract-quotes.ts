@@ -121,7 +121,10 @@ function chooseFrame(
   for (const frame of frames) {
     if (frame.sentence < first || frame.sentence > last + 1 || frame.kind === 'perception') continue;
     if (frame.cueSpan[0] >= region.span[1]) {
-      const anchor = Math.min(frame.cueSpan[0], frame.speaker?.span[0] ?? frame.cueSpan[0]);
+      const anchor = Math.min(
+        frame.cueSpan[0],
+        frame.speaker?.phrase?.[0] ?? frame.speaker?.span[0] ?? frame.cueSpan[0],
+      );
       const gap = text.slice(region.span[1], anchor);
       const sameSentence = frame.sentence === last;
       const nextSentence =

@@ -646,7 +646,7 @@ function trimSpan(text: string, start: number, end: number): Span | null {
 }
 
 const ORGANISATION_ROLE =
-  /^(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+){0,3}(?:group|organi[sz]ation|agency|body|monitor|network|charity|ngo|committee|coalition|movement|militia|company|office|institute|observatory|watchdog|association|union|party|outlet|newspaper|broadcaster|ministry|department)\b/iu;
+  /^(?:an?\s+|the\s+)?(?:[\p{L}-]+\s+){0,3}(?:group|organi[sz]ation|agency|body|monitor|network|charity|ngo|committee|coalition|movement|militia|company|office|institute|observatory|watchdog|association|union|party|outlet|newspaper|broadcaster|ministry|department)\b(?![’'])/iu;
 
 /** A speaker seen earlier, at a new mention (a literal, not a spread: this runs for every frame). */
 function seenAt(
@@ -797,6 +797,10 @@ function createResolver(text: string) {
       if (subject.object && (!pronoun || subject.gender !== pronoun)) continue;
       const parsed = parseSpeaker(unshout(text, subject.phrase));
       const speaker = fullName(parsed.speaker);
+      // A lone capitalised word (`Legal experts`, `Next thing`) is a name only when the text
+      // writes it in full somewhere or with an honorific.
+      if (!speaker.includes(' ') && !subject.gender && !/^(?:Dr|Lord|Sir|Lady|Dame)\b/.test(subject.phrase))
+        continue;
       const gender = subject.gender ?? genderByName.get(speaker) ?? null;
       if (pronoun && gender && gender !== pronoun) continue;
       return {

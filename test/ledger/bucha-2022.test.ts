@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze/index.js';
 import type { Ledger, LedgerEvent } from '../../src/core/types.js';
+import { isRoleOnly } from '../../src/extract/parse-speaker.js';
 import { openStore } from '../../src/store/open-store.js';
 
 const corpus = path.resolve('../shared/corpora/bucha-2022');
@@ -88,6 +89,27 @@ describe.skipIf(!present)('bucha-2022: the five real reports', () => {
     expect(
       flagged.some((v) => /horror movie/.test(v.flag ?? '') && /movie of horror/.test(v.flag ?? '')),
     ).toBe(true);
+  });
+
+  it('groups two wordings that differ only by contraction and a function word as one quote', () => {
+    const wordings = ledger.quotes.filter((q) => q.variants.some((v) => /not a battlefield/i.test(v.text)));
+    expect(wordings).toHaveLength(1);
+    expect(wordings[0]?.variants.length).toBeGreaterThanOrEqual(2);
+    expect(wordings[0]?.variants.every((v) => v.flag === null)).toBe(true);
+  });
+
+  it('lists as denials only rejections, never what residents said happened', () => {
+    const denials = ledger.claims.filter((c) => c.stance === 'deny');
+    expect(denials.length).toBeGreaterThan(0);
+    expect(denials.some((c) => /without provocation/.test(c.text))).toBe(false);
+  });
+
+  it('gives every quote a kind, and no speaker is a pronoun or a bare role word', () => {
+    for (const q of ledger.quotes) {
+      expect(['direct', 'indirect', 'mixed']).toContain(q.kind);
+      expect(q.speaker ?? '').not.toMatch(/^(?:he|she|they|it|who|we|i|his|her)$/i);
+      expect(q.speaker ? isRoleOnly(q.speaker) : false).toBe(false);
+    }
   });
 
   it("links the Defence Ministry's denial to the Bucha killings", () => {

@@ -38,6 +38,8 @@ interface ExpectedEvent {
 }
 interface ExpectedQuote {
   id: string;
+  speaker: string;
+  kind: 'direct' | 'indirect' | 'mixed';
   text: string;
   sources: number;
   independent_sources: number;
@@ -162,8 +164,10 @@ describe('example corpus golden ledger (examples/expected.json)', () => {
   });
 
   for (const x of expected.quotes) {
-    it(`quote ${x.id}: variants, changes, flags and sources`, () => {
+    it(`quote ${x.id}: speaker, kind, variants, changes, flags and sources`, () => {
       const q = quoteFor(x);
+      expect(q?.speaker).toBe(x.speaker);
+      expect(q?.kind).toBe(x.kind);
       expect(q?.sources).toBe(x.sources);
       expect(q?.independent_sources).toBe(x.independent_sources);
       for (const v of x.variants ?? []) {
