@@ -13,8 +13,11 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Ledger } from '../../src/core/types.js';
 import { countEvents } from './bucha-figures.js';
 import { analyzeCorpus, corpusPaths, REPO, referenceScores, sharedFolder } from './corpora.js';
+import type { ScoredLedger } from './ledger-shape.js';
+import { quoteFigures } from './quotes.js';
 import { scoreGva } from './score-gva.js';
 import { scoreMeter } from './score-meter.js';
 
@@ -60,6 +63,19 @@ function addRows(
   }
 }
 
+/** Quote figures of issue 17: quotes, share with a speaker, distinct speakers, flagged variants. */
+function addQuoteRows(corpus: string, ledger: ScoredLedger): void {
+  const q = quoteFigures({ quotes: (ledger.quotes ?? []) as Ledger['quotes'] });
+  rows.push({
+    corpus,
+    figure: 'quotes_with_speaker_share',
+    value: q.quotes ? q.withSpeaker / q.quotes : 0,
+    reference: null,
+  });
+  rows.push({ corpus, figure: 'distinct_speakers', value: q.distinctSpeakers, reference: null });
+  rows.push({ corpus, figure: 'flagged_variants', value: q.flaggedVariants, reference: null });
+}
+
 for (const name of ['gva-dev', 'meter-dev'] as const) {
   if (!wanted(name)) continue;
   const paths = corpusPaths(shared, name);
@@ -79,6 +95,7 @@ for (const name of ['gva-dev', 'meter-dev'] as const) {
         `bench:accuracy: no reference scorer run for ${name} (python3 or ${script} missing)\n`,
       );
     addRows(name, { ...ours }, reference);
+    if (name === 'meter-dev') addQuoteRows(name, run.ledger);
     if ('by_label' in ours)
       for (const [label, [total, predicted]] of Object.entries(ours.by_label))
         rows.push({
@@ -99,6 +116,7 @@ if (wanted('bucha-2022')) {
     const run = analyzeCorpus(paths.input, workers);
     runs['bucha-2022'] = { seconds: run.seconds, documents: run.ledger.documents.length };
     addRows('bucha-2022', { ...countEvents(run.ledger) }, null);
+    addQuoteRows('bucha-2022', run.ledger);
     run.dispose();
   }
 }
