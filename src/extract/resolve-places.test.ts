@@ -121,3 +121,42 @@ describe('people are not places', () => {
     expect(places.some((p) => p.text === 'Atlanta' && p.name === 'Atlanta')).toBe(true);
   });
 });
+
+describe('counties and local institutions', () => {
+  it.each([
+    // [text, surface, name, admin1, precision]
+    [
+      'The boy was shot in Harris County, Texas, on Sunday.',
+      'Harris County',
+      'Harris County',
+      'Texas',
+      'region',
+    ],
+    ['A man was killed in Wayne County, Michigan.', 'Wayne County', 'Wayne County', 'Michigan', 'region'],
+    [
+      'Rocky Mount police are investigating the shooting.',
+      'Rocky Mount',
+      'Rocky Mount',
+      'North Carolina',
+      'town',
+    ],
+  ])('%s → %s', (text, surface, name, admin1, precision) => {
+    const p = find(text, surface);
+    expect(p?.name).toBe(name);
+    expect(p?.admin1).toBe(admin1);
+    expect(p?.precision).toBe(precision);
+    expect(findSpanMismatches(text, [{ places: resolvePlaces(text).places }])).toEqual([]);
+  });
+
+  it('names a county in a sheriff\'s office ("X County Sheriff\'s Office") as a place', () => {
+    expect(find("The Harris County Sheriff's Office in Texas is investigating.", 'Harris County')?.name).toBe(
+      'Harris County',
+    );
+  });
+
+  it('does not give an English town the admin1 of one English county', () => {
+    const p = find('Floods hit Manchester, England, on Monday.', 'Manchester');
+    expect(p?.countryCode).toBe('GB');
+    expect(p?.admin1).not.toBe('Norfolk');
+  });
+});

@@ -22,6 +22,9 @@ const REGION_SET = new Set(REGION_WORDS.source.slice(4, -2).split('|'));
 const PLAIN_WORD = /^[A-Za-z]+$/;
 const REGION_AFTER =
   /^\s+(region|oblast|province|governorate|state|district|county|prefecture|raion|krai)\b/i;
+/** "Toledo police", "Harris County Sheriff's Office": a local institution names where it works. */
+const LOCAL_AFTER =
+  /^(?:['’]s)?\s+(?:police|sheriff|sheriff['’]s|deputies|officers|detectives|authorities|officials|coroner|fire|prosecutors?|district\s+attorney)\b/i;
 const STREET_AFTER = /^\s+(street|avenue|road|square|boulevard|lane|highway|st\.|ave\.)\b/i;
 const LOCATIVE =
   /\b(?:in|at|near|outside|from|to|into|toward|towards|around|across|through|of|between|and|via|over|entered|left|reached|visited)\s+(?:the\s+)?(?:(?:town|city|village|port|settlement|suburb|capital|region|province)\s+(?:of\s+)?)?$/i;
@@ -370,8 +373,7 @@ function makeCandidate(
 ): Candidate {
   const before = text.slice(Math.max(0, span[0] - 60), span[0]);
   const regionWord =
-    (next !== undefined && next.region && next.start - span[1] <= 1) ||
-    REGION_AFTER.test(text.slice(span[1], span[1] + 16));
+    (next?.region && next.start - span[1] <= 1) || REGION_AFTER.test(text.slice(span[1], span[1] + 16));
   const dl = options.dateline;
   // "Paris, Texas" / "Bucha, Ukraine": the name after the comma narrows the candidates.
   const q = QUALIFIER.exec(text.slice(span[1], span[1] + 40));
@@ -394,7 +396,10 @@ function makeCandidate(
     entries,
     qualified,
     regionWord,
-    locative: LOCATIVE.test(before.slice(-34)) || hasRelation(before),
+    locative:
+      LOCATIVE.test(before.slice(-34)) ||
+      hasRelation(before) ||
+      LOCAL_AFTER.test(text.slice(span[1], span[1] + 24)),
     dateline: dl != null && span[0] >= dl[0] && span[1] <= dl[1],
     sentenceStart: span[0] === 0 || /(?:[.!?]["”’]?\s+|\n\s*|["“]\s*)$/.test(before.slice(-5)),
   };
@@ -477,7 +482,8 @@ function toMention(text: string, c: Candidate, e: GazetteerEntry, gaz: Gazetteer
     const after = REGION_AFTER.exec(text.slice(span[1], span[1] + 16));
     if (after) span = [span[0], span[1] + after[0].length];
   }
-  const region = e.kind === 'region' ? e : null;
+  // A county (second-level unit) lies in the first-level region its admin1 code names.
+  const region = e.kind === 'region' && e.feature !== 'ADM2' ? e : null;
   const precision = relation
     ? 'near'
     : e.kind === 'country'

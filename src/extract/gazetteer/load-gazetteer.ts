@@ -119,6 +119,21 @@ export function loadGazetteer(): Gazetteer {
       const id = entries.push(entry) - 1;
       if (admin1) regionNames.set(`${cc}|${admin1}`, name);
       addNames(id, [name, ...aliases.split('|')]);
+    } else if (kind === 'D') {
+      // A second-level unit (US or UK county): a region that does not name its admin1 unit.
+      const [, cc = '', admin1 = '', name = '', lat = '0', lon = '0'] = f;
+      const id =
+        entries.push({
+          kind: 'region',
+          name,
+          cc,
+          admin1: admin1 || null,
+          lat: Number(lat),
+          lon: Number(lon),
+          population: 0,
+          feature: 'ADM2',
+        }) - 1;
+      addNames(id, [name]);
     } else if (kind === 'P') {
       const [, name = '', lat = '0', lon = '0', cc = '', admin1 = '', pop = '0', feature = '', alts = ''] = f;
       const id =
