@@ -28,7 +28,8 @@ export function findQuoteMarks(text: string): { regions: QuoteRegion[]; diagnost
 }
 
 let last: { text: string; regions: QuoteRegion[]; diagnostics: Diagnostic[] } | undefined;
-const MARK = /["“”„«»'‘’]/g;
+/** Quotation marks (and apostrophes), by UTF-16 code unit. */
+const MARKS = new Set(['"', '“', '”', '„', '«', '»', "'", '‘', '’'].map((c) => c.charCodeAt(0)));
 const MAX_RETRIES = 8;
 
 function pairMarks(text: string): { regions: QuoteRegion[]; diagnostics: Diagnostic[] } {
@@ -98,9 +99,10 @@ function scanParagraph(
   let contentStart = carried ? from + 1 : -1;
   const parts: Span[] = carried ? [...carried.parts] : [];
   let nested = 0;
-  MARK.lastIndex = carried ? from + 1 : from;
-  for (let found = MARK.exec(text); found && found.index < to; found = MARK.exec(text)) {
-    const i = found.index;
+  // A plain loop bounded by the paragraph: a regular expression's search would run on past `to`
+  // to the next mark in the document, quadratic over many paragraphs without marks.
+  for (let i = carried ? from + 1 : from; i < to; i++) {
+    if (!MARKS.has(text.charCodeAt(i))) continue;
     if (family === null) {
       if (isOpening(text, i, 'double')) {
         family = 'double';
