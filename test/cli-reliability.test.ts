@@ -176,6 +176,12 @@ describe('the CLI keeps its word', () => {
     }
   });
 
+  it('serve beyond loopback without a token is a usage error', () => {
+    const result = cli(path.join(dir, 'serve-store'), ['serve', '--host', '0.0.0.0', '--port', '0']);
+    expect(result.status).toBe(ExitCode.usage);
+    expect(result.stderr).toContain('needs an access token');
+  });
+
   it('read-only commands never create a store', () => {
     const store = path.join(dir, 'never-created');
     for (const args of [

@@ -29,10 +29,11 @@ export function findQuoteMarks(text: string): { regions: QuoteRegion[]; diagnost
 
 let last: { text: string; regions: QuoteRegion[]; diagnostics: Diagnostic[] } | undefined;
 /** Typewriter pairs (TREC and LaTeX copy): two grave accents open, two apostrophes close. */
-const MARK = /``|''|["“”„«»'‘’]/g;
 /** Length of the mark at `i`: 2 for a typewriter pair, else 1. */
 const markLength = (text: string, i: number): number =>
   (text[i] === '`' && text[i + 1] === '`') || (text[i] === "'" && text[i + 1] === "'") ? 2 : 1;
+/** Quotation marks (and apostrophes) that open a mark, by UTF-16 code unit; a typewriter pair opens with a grave accent. */
+const MARKS = new Set(['"', '“', '”', '„', '«', '»', "'", '‘', '’', '`'].map((c) => c.charCodeAt(0)));
 const MAX_RETRIES = 8;
 
 function pairMarks(text: string): { regions: QuoteRegion[]; diagnostics: Diagnostic[] } {
@@ -102,9 +103,14 @@ function scanParagraph(
   let contentStart = carried ? from + markLength(text, from) : -1;
   const parts: Span[] = carried ? [...carried.parts] : [];
   let nested = 0;
-  MARK.lastIndex = carried ? contentStart : from;
-  for (let found = MARK.exec(text); found && found.index < to; found = MARK.exec(text)) {
-    const i = found.index;
+  // A plain loop bounded by the paragraph: a regular expression's search would run on past `to`
+  // to the next mark in the document, quadratic over many paragraphs without marks.
+  let step = 1;
+  for (let i = carried ? contentStart : from; i < to; i += step) {
+    step = 1;
+    if (!MARKS.has(text.charCodeAt(i))) continue;
+    if (text[i] === '`' && text[i + 1] !== '`') continue;
+    step = markLength(text, i);
     if (family === null) {
       if (isOpening(text, i, 'double')) {
         family = 'double';
@@ -112,7 +118,7 @@ function scanParagraph(
         family = 'single';
       } else continue;
       open = i;
-      contentStart = i + found[0].length;
+      contentStart = i + step;
       continue;
     }
     const other = family === 'double' ? 'single' : 'double';
@@ -122,7 +128,7 @@ function scanParagraph(
     }
     if (isClosing(text, i, family)) {
       parts.push([contentStart, i]);
-      return { kind: 'closed', open, close: i + found[0].length - 1, parts, family };
+      return { kind: 'closed', open, close: i + step - 1, parts, family };
     }
     if (isOpening(text, i, other)) nested++;
   }

@@ -74,8 +74,7 @@ export async function* walkInputs(
     for (const entry of manifest.entries) {
       if (visited.has(entry)) continue;
       visited.add(entry);
-      if (fs.existsSync(entry.absolute))
-        yield listedFile(manifest, entry, dir, options.allowOutside === true);
+      if (fs.existsSync(entry.absolute)) yield listedFile(entry, dir, options.allowOutside === true);
       else yield manifestMissing(manifest, entry);
     }
   }
@@ -92,7 +91,7 @@ export interface WalkOptions {
  * unless `allowOutside`); its source is the path actually read, relative to the working folder
  * when it lies below it.
  */
-function listedFile(manifest: Manifest, entry: ManifestEntry, dir: string, allowOutside: boolean): InputItem {
+function listedFile(entry: ManifestEntry, dir: string, allowOutside: boolean): InputItem {
   const real = fs.realpathSync(entry.absolute);
   const folder = fs.realpathSync(path.resolve(dir));
   const inside = real.startsWith(folder + path.sep);

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { webBundleDir } from '../report/render-report.js';
 import { getRoutes, matchRoute, uploadRoute } from './api.js';
@@ -25,6 +26,14 @@ export interface AppOptions {
   /** Folder of the built front end; defaults to `dist/web`. */
   webDir?: string;
   maxUrlLength?: number;
+  /**
+   * Required of every request when set (a server reachable beyond loopback): as
+   * `Authorization: Bearer <token>`, the `corroborate_token` cookie, or once as `?token=` (which
+   * sets the cookie, so that a browser opened on that link goes on working).
+   */
+  token?: string;
+  /** Origins (`https://desk.example.org`) whose pages may upload, besides the server's own. */
+  allowedOrigins?: string[];
 }
 
 export const CSP =
@@ -83,9 +92,19 @@ export function createApp(backend: ServerBackend, options: AppOptions = {}) {
     return { status: 200, headers: { 'content-type': entry[1], 'cache-control': 'no-cache' }, body: bytes };
   }
 
+  // `/api/report` serialised once per report data (rebuilt only after an upload).
+  let reportCache: { data: unknown; body: string } | null = null;
+
   async function dispatch(req: AppRequest): Promise<AppResponse> {
     if (req.url.length > maxUrl)
       throw new HttpError(414, 'url-too-long', `The URL is longer than ${maxUrl} characters.`);
+    if (options.token !== undefined && !authorized(req, options.token))
+      throw new HttpError(
+        401,
+        'unauthorized',
+        'This server needs its access token.',
+        'Open the link with ?token=… that `corroborate serve` printed, or send Authorization: Bearer <token>.',
+      );
     if (options.allowedHosts?.length && !options.allowedHosts.includes(req.headers.host ?? '')) {
       throw new HttpError(
         421,
@@ -100,17 +119,27 @@ export function createApp(backend: ServerBackend, options: AppOptions = {}) {
     if (path.startsWith('/api/')) {
       if (method === 'POST' && path === '/api/documents') {
         const origin = req.headers.origin;
-        if (
-          origin &&
-          options.allowedHosts?.length &&
-          !options.allowedHosts.some((h) => origin === `http://${h}`)
-        ) {
+        if (origin && !originAllowed(origin, req.headers.host, options)) {
           throw new HttpError(403, 'cross-origin', `Uploads from ${origin.slice(0, 80)} are refused.`);
         }
-        return json(
-          201,
-          await uploadRoute(backend, { params: {}, query: url.searchParams, body: req.body ?? null }),
-        );
+        const result = await uploadRoute(backend, {
+          params: {},
+          query: url.searchParams,
+          body: req.body ?? null,
+        });
+        // A refused upload (nothing readable in it) is the client's to fix: 422, as documented.
+        return json((result as { refused?: boolean }).refused ? 422 : 201, result);
+      }
+      if (path === '/api/report' && (method === 'GET' || method === 'HEAD')) {
+        const data = backend.data();
+        if (reportCache?.data !== data) {
+          const route = getRoutes.find(([pattern]) => pattern === '/api/report')?.[1];
+          const value = route
+            ? await route(backend, { params: {}, query: url.searchParams, body: null })
+            : null;
+          reportCache = { data, body: JSON.stringify(value) };
+        }
+        return { ...json(200, null), body: reportCache.body };
       }
       const download = downloadFor(backend, path);
       if (download) {
@@ -162,6 +191,11 @@ export function createApp(backend: ServerBackend, options: AppOptions = {}) {
         }
       }
       res.headers = { ...SECURITY_HEADERS, ...res.headers };
+      // A token given in the link becomes a cookie, so the page's own requests carry it.
+      const given = new URL(req.url, 'http://localhost').searchParams.get('token');
+      if (options.token !== undefined && given !== null && same(given, options.token))
+        res.headers['set-cookie'] =
+          `corroborate_token=${encodeURIComponent(options.token)}; HttpOnly; SameSite=Strict; Path=/`;
       if (req.method.toUpperCase() === 'HEAD') res.body = '';
       return res;
     },
@@ -169,3 +203,32 @@ export function createApp(backend: ServerBackend, options: AppOptions = {}) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+function same(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The request carries the token: bearer header, cookie, or `?token=`. */
+function authorized(req: AppRequest, token: string): boolean {
+  const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+  if (bearer !== undefined && same(bearer.trim(), token)) return true;
+  for (const part of (req.headers.cookie ?? '').split(';')) {
+    const [name, value] = part.trim().split('=');
+    if (name === 'corroborate_token' && value !== undefined && same(decodeURIComponent(value), token))
+      return true;
+  }
+  const given = new URL(req.url, 'http://localhost').searchParams.get('token');
+  return given !== null && same(given, token);
+}
+
+/**
+ * An upload's Origin is accepted when it is one of the served hosts (loopback), the server's own
+ * origin as the request names it (beyond loopback), or listed with `--allowed-origin`.
+ */
+function originAllowed(origin: string, host: string | undefined, options: AppOptions): boolean {
+  if (options.allowedOrigins?.includes(origin)) return true;
+  if (options.allowedHosts?.length) return options.allowedHosts.some((h) => origin === `http://${h}`);
+  return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+}

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { Ledger } from '../core/types.js';
 import { loadReportData } from '../report/load-report-data.js';
@@ -10,6 +10,8 @@ export interface UploadResult {
   documents: string[];
   /** The ingest summary, as the CLI prints it with --json. */
   summary: unknown;
+  /** True when the upload was refused (nothing could be read from it): answered 422. */
+  refused?: boolean;
 }
 
 /** What the server serves: the report data (with texts) and, optionally, a way to add documents. */
@@ -71,9 +73,21 @@ export function createStoreBackend(
         const stamp = clock().toISOString().replace(/[:.]/g, '-');
         const path = join(dir, `${stamp}-${safeUploadName(file.name)}`);
         writeFileSync(path, file.bytes, { flag: 'wx' });
-        const { summary, documents, ledger } = await pipeline.run(store, [path]);
+        let result: Awaited<ReturnType<StorePipeline['run']>>;
+        try {
+          result = await pipeline.run(store, [path]);
+        } catch (err) {
+          rmSync(path, { force: true });
+          throw err;
+        }
+        const { summary, documents, ledger } = result;
         cached = load(ledger);
-        return { summary, documents };
+        // Only an upload whose bytes became a new original is kept: a refused or duplicate one is
+        // removed (its custody entry records the rejection or the earlier original).
+        const counts = summary as { rejected?: number; originals?: { new?: number } } | null;
+        const refused = (counts?.rejected ?? 0) > 0 && documents.length === 0;
+        if ((counts?.originals?.new ?? 0) === 0) rmSync(path, { force: true });
+        return { summary, documents, ...(refused ? { refused } : {}) };
       });
       queue = run.catch(() => undefined);
       return run;

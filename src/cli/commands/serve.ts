@@ -12,6 +12,14 @@ export function register(program: Command): void {
       '127.0.0.1',
     )
     .option('--max-upload <bytes>', 'largest upload accepted, in bytes', String(16 * 1024 * 1024))
+    .option(
+      '--token <token>',
+      'access token every request must carry (required beyond loopback; default: CORROBORATE_TOKEN)',
+    )
+    .option(
+      '--allowed-origin <origin...>',
+      'origins (https://desk.example.org) whose pages may upload, besides the server itself',
+    )
     .action(async (raw: Record<string, unknown>, cmd: Command) => {
       // The implementation is loaded on use, so that `--help` and other commands start fast.
       const [
@@ -39,8 +47,13 @@ export function register(program: Command): void {
         port: z.coerce.number().int().min(0).max(65535),
         host: z.string().min(1),
         maxUpload: z.coerce.number().int().positive(),
+        token: z.string().min(16, 'use a token of at least 16 characters').optional(),
+        allowedOrigin: z.array(z.url()).optional(),
       });
-      const parsed = optionsSchema.safeParse(raw);
+      const parsed = optionsSchema.safeParse({
+        ...raw,
+        token: raw.token ?? (process.env.CORROBORATE_TOKEN || undefined),
+      });
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         throw new UsageError(
@@ -49,6 +62,13 @@ export function register(program: Command): void {
         );
       }
       const opts = parsed.data;
+      const loopback = ['127.0.0.1', 'localhost', '::1'].includes(opts.host);
+      if (!loopback && opts.token === undefined) {
+        throw new UsageError(
+          `serve: --host ${opts.host} makes the store reachable from other machines, which needs an access token.`,
+          'Pass --token <secret> (or set CORROBORATE_TOKEN), at least 16 characters; or serve on 127.0.0.1 behind your own proxy.',
+        );
+      }
       const store = openStore(cmd.optsWithGlobals().store as string);
       const stages = await loadStages();
       const backend = createStoreBackend(store, {
@@ -70,7 +90,11 @@ export function register(program: Command): void {
         },
       });
       const allowedHosts: string[] = [];
-      const app = createApp(backend, { allowedHosts });
+      const app = createApp(backend, {
+        allowedHosts,
+        ...(opts.token !== undefined ? { token: opts.token } : {}),
+        ...(opts.allowedOrigin ? { allowedOrigins: opts.allowedOrigin } : {}),
+      });
       const running = await startServer(app, {
         port: opts.port,
         host: opts.host,
@@ -78,13 +102,14 @@ export function register(program: Command): void {
       });
       const port = new URL(running.url).port;
       // On loopback, only loopback Host names are answered (DNS-rebinding defence).
-      if (['127.0.0.1', 'localhost', '::1'].includes(opts.host))
-        allowedHosts.push(`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`);
+      if (loopback) allowedHosts.push(`localhost:${port}`, `127.0.0.1:${port}`, `[::1]:${port}`);
       else
         process.stderr.write(
-          'corroborate: warning: serving beyond this machine; anyone who can reach it can read and add documents.\n',
+          'corroborate: warning: serving beyond this machine; anyone with the token can read and add documents.\n',
         );
-      process.stderr.write(`corroborate: serving ${store.dir} at ${running.url} (Ctrl-C to stop)\n`);
+      const link =
+        opts.token !== undefined ? `${running.url}?token=${encodeURIComponent(opts.token)}` : running.url;
+      process.stderr.write(`corroborate: serving ${store.dir} at ${link} (Ctrl-C to stop)\n`);
       const stop = () => {
         void running.close().then(() => {
           store.close();

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { reportFixture } from '../report/__fixtures__/report-data.js';
+import type { ReportData } from '../report/types.js';
+import { openStore } from '../store/open-store.js';
+import { createApp } from './app.js';
+import { createStoreBackend, type ServerBackend } from './backend.js';
+
+const backend: ServerBackend = {
+  data: () => reportFixture,
+  upload: async (file) =>
+    file.name.startsWith('bad')
+      ? { documents: [], summary: { rejected: 1 }, refused: true }
+      : { documents: ['new1'], summary: { rejected: 0 } },
+};
+const bytes = new TextEncoder().encode('A new report.');
+const TOKEN = 'a-long-enough-secret-token';
+
+describe('a server reachable beyond loopback', () => {
+  const app = createApp(backend, { token: TOKEN, allowedOrigins: ['https://desk.example.org'] });
+  const host = '192.0.2.10:8080';
+
+  it('answers only requests that carry the token', async () => {
+    expect((await app.request({ method: 'GET', url: '/api/overview', headers: { host } })).status).toBe(401);
+    const wrong = { host, authorization: 'Bearer not-the-token-at-all-123' };
+    expect((await app.request({ method: 'GET', url: '/api/overview', headers: wrong })).status).toBe(401);
+    const bearer = { host, authorization: `Bearer ${TOKEN}` };
+    expect((await app.request({ method: 'GET', url: '/api/overview', headers: bearer })).status).toBe(200);
+    const link = await app.request({ method: 'GET', url: `/api/overview?token=${TOKEN}`, headers: { host } });
+    expect(link.status).toBe(200);
+    expect(link.headers['set-cookie']).toContain('HttpOnly; SameSite=Strict');
+    const cookie = { host, cookie: `other=1; corroborate_token=${TOKEN}` };
+    expect((await app.request({ method: 'GET', url: '/api/overview', headers: cookie })).status).toBe(200);
+  });
+
+  it('keeps the Origin check: its own origin and the allowed ones may upload, others not', async () => {
+    const post = (origin: string) =>
+      app.request({
+        method: 'POST',
+        url: '/api/documents?name=new.txt',
+        headers: { host, origin, authorization: `Bearer ${TOKEN}` },
+        body: bytes,
+      });
+    expect((await post(`http://${host}`)).status).toBe(201);
+    expect((await post('https://desk.example.org')).status).toBe(201);
+    expect((await post('http://evil.example')).status).toBe(403);
+  });
+
+  it('answers 422 to a refused upload', async () => {
+    const r = await app.request({
+      method: 'POST',
+      url: '/api/documents?name=bad.bin',
+      headers: { host, authorization: `Bearer ${TOKEN}` },
+      body: bytes,
+    });
+    expect(r.status).toBe(422);
+  });
+
+  it('serialises /api/report once per report data', async () => {
+    let serialised = 0;
+    const data = { ...reportFixture, counted: { toJSON: () => ++serialised } } as unknown as ReportData;
+    const cached = createApp({ data: () => data });
+    const first = await cached.request({ method: 'GET', url: '/api/report', headers: {} });
+    const second = await cached.request({ method: 'GET', url: '/api/report', headers: {} });
+    expect(first.status).toBe(200);
+    expect(second.body).toBe(first.body);
+    expect(serialised).toBe(1);
+  });
+});
+
+describe('uploads kept on disk', () => {
+  it('keeps an upload that added an original and removes a refused or duplicate one', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-uploads-'));
+    const store = openStore(dir);
+    try {
+      let outcome = { rejected: 1, originals: { new: 0 } };
+      const b = createStoreBackend(store, {
+        run: async () => ({ summary: outcome, documents: outcome.originals.new ? ['d1'] : [], ledger: null }),
+        loadLedger: () => null,
+      });
+      const refused = await b.upload?.({ name: 'bad.bin', bytes });
+      expect(refused?.refused).toBe(true);
+      expect(fs.readdirSync(path.join(dir, 'uploads'))).toEqual([]);
+      outcome = { rejected: 0, originals: { new: 1 } };
+      const kept = await b.upload?.({ name: 'good.txt', bytes });
+      expect(kept?.refused).toBeUndefined();
+      expect(fs.readdirSync(path.join(dir, 'uploads'))).toHaveLength(1);
+    } finally {
+      store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
