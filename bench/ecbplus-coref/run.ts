@@ -2,7 +2,7 @@
  * Cross-document event coreference on ECB+: runs extraction and the ledger merge over the ECB+
  * documents (converted by scripts/ecbplus-to-jsonl.ts --gold), maps our event mentions to the gold
  * event mentions by span overlap, and reports B-cubed precision, recall and F1 of the merge, and
- * the CoNLL-style MUC F1 beside it.
+ * MUC and CEAF-e F1 beside it, and the CoNLL F1 (the mean of the three).
  *
  *   npx tsx bench/ecbplus-coref/run.ts [--in ../shared/corpora/ecbplus] [--topics 1,2,3] [--all-sentences]
  *
@@ -164,6 +164,128 @@ function muc(key: (g: GoldMention) => string, response: (g: GoldMention) => stri
   return { P, R, F1: P + R === 0 ? 0 : (2 * P * R) / (P + R) };
 }
 
+/** Minimum-cost assignment of rows to columns (Hungarian method, square matrix). */
+function assignment(cost: number[][]): number[] {
+  const n = cost.length;
+  const u = new Array<number>(n + 1).fill(0);
+  const v = new Array<number>(n + 1).fill(0);
+  const p = new Array<number>(n + 1).fill(0);
+  const way = new Array<number>(n + 1).fill(0);
+  for (let i = 1; i <= n; i++) {
+    p[0] = i;
+    let j0 = 0;
+    const minv = new Array<number>(n + 1).fill(Number.POSITIVE_INFINITY);
+    const used = new Array<boolean>(n + 1).fill(false);
+    do {
+      used[j0] = true;
+      const i0 = p[j0] as number;
+      let delta = Number.POSITIVE_INFINITY;
+      let j1 = 0;
+      for (let j = 1; j <= n; j++) {
+        if (used[j]) continue;
+        const cur = (cost[i0 - 1]?.[j - 1] ?? 0) - (u[i0] as number) - (v[j] as number);
+        if (cur < (minv[j] as number)) {
+          minv[j] = cur;
+          way[j] = j0;
+        }
+        if ((minv[j] as number) < delta) {
+          delta = minv[j] as number;
+          j1 = j;
+        }
+      }
+      for (let j = 0; j <= n; j++) {
+        if (used[j]) {
+          u[p[j] as number] = (u[p[j] as number] as number) + delta;
+          v[j] = (v[j] as number) - delta;
+        } else minv[j] = (minv[j] as number) - delta;
+      }
+      j0 = j1;
+    } while (p[j0] !== 0);
+    do {
+      const j1 = way[j0] as number;
+      p[j0] = p[j1] as number;
+      j0 = j1;
+    } while (j0 !== 0);
+  }
+  const rowOf = new Array<number>(n).fill(-1);
+  for (let j = 1; j <= n; j++) if ((p[j] as number) > 0) rowOf[(p[j] as number) - 1] = j - 1;
+  return rowOf;
+}
+
+/**
+ * CEAF-e (Luo 2005): key and response entities aligned one to one to maximise the summed
+ * similarity 2|K∩R|/(|K|+|R|); solved per connected group of overlapping entities.
+ */
+function ceafe(key: (g: GoldMention) => string, response: (g: GoldMention) => string, items: GoldMention[]) {
+  const keys = new Map<string, Set<GoldMention>>();
+  const resp = new Map<string, Set<GoldMention>>();
+  for (const g of items) {
+    keys.set(key(g), (keys.get(key(g)) ?? new Set()).add(g));
+    resp.set(response(g), (resp.get(response(g)) ?? new Set()).add(g));
+  }
+  // Connected groups of the key/response overlap graph.
+  const parent = new Map<string, string>();
+  const find = (x: string): string => {
+    let r = x;
+    while (parent.get(r) !== r) r = parent.get(r) as string;
+    parent.set(x, r);
+    return r;
+  };
+  for (const k of keys.keys()) parent.set(`k:${k}`, `k:${k}`);
+  for (const r of resp.keys()) parent.set(`r:${r}`, `r:${r}`);
+  for (const g of items) parent.set(find(`k:${key(g)}`), find(`r:${response(g)}`));
+  const groups = new Map<string, { k: string[]; r: string[] }>();
+  for (const k of keys.keys()) {
+    const root = find(`k:${k}`);
+    const grp = groups.get(root) ?? { k: [], r: [] };
+    grp.k.push(k);
+    groups.set(root, grp);
+  }
+  for (const r of resp.keys()) {
+    const root = find(`r:${r}`);
+    const grp = groups.get(root) ?? { k: [], r: [] };
+    grp.r.push(r);
+    groups.set(root, grp);
+  }
+  let total = 0;
+  for (const { k, r } of groups.values()) {
+    const phi = (a: string, b: string) => {
+      const ka = keys.get(a) as Set<GoldMention>;
+      const rb = resp.get(b) as Set<GoldMention>;
+      let both = 0;
+      for (const x of ka) if (rb.has(x)) both++;
+      return (2 * both) / (ka.size + rb.size);
+    };
+    if (k.length === 1 || r.length === 1) {
+      let best = 0;
+      for (const a of k) for (const b of r) best = Math.max(best, phi(a, b));
+      total += best;
+      continue;
+    }
+    const n = Math.max(k.length, r.length);
+    const sim = Array.from({ length: n }, (_, i) =>
+      Array.from({ length: n }, (_, j) =>
+        i < k.length && j < r.length ? phi(k[i] as string, r[j] as string) : 0,
+      ),
+    );
+    const rowOf = assignment(sim.map((row) => row.map((x) => -x)));
+    rowOf.forEach((j, i) => {
+      if (j >= 0) total += sim[i]?.[j] ?? 0;
+    });
+  }
+  const P = resp.size === 0 ? 0 : total / resp.size;
+  const R = keys.size === 0 ? 0 : total / keys.size;
+  return { P, R, F1: P + R === 0 ? 0 : (2 * P * R) / (P + R) };
+}
+
+/** B-cubed, MUC and CEAF-e F1 and CoNLL F1 (their mean) of one response. */
+function scores(key: (g: GoldMention) => string, response: (g: GoldMention) => string, items: GoldMention[]) {
+  const b3 = bcubed(key, response, items);
+  const m = muc(key, response, items).F1;
+  const ce = ceafe(key, response, items).F1;
+  return { ...b3, muc: m, ceafe: ce, conll: (b3.F1 + m + ce) / 3 };
+}
+
 const keyOf = (g: GoldMention) => g.chain;
 const ours = (g: GoldMention) => predicted.get(g) as string;
 const singletons = (g: GoldMention) => `${g.doc}:${g.span[0]}`;
@@ -173,28 +295,23 @@ const matchedOnly = gold.filter((g) => !(predicted.get(g) as string).startsWith(
 const rows = [
   {
     system: 'corroborate merge (all gold mentions)',
-    ...bcubed(keyOf, ours, gold),
-    muc: muc(keyOf, ours, gold).F1,
+    ...scores(keyOf, ours, gold),
   },
   {
     system: 'corroborate merge (matched mentions only)',
-    ...bcubed(keyOf, ours, matchedOnly),
-    muc: muc(keyOf, ours, matchedOnly).F1,
+    ...scores(keyOf, ours, matchedOnly),
   },
   {
     system: 'baseline: every mention alone',
-    ...bcubed(keyOf, singletons, gold),
-    muc: muc(keyOf, singletons, gold).F1,
+    ...scores(keyOf, singletons, gold),
   },
   {
     system: 'baseline: one event per topic',
-    ...bcubed(keyOf, oneTopic, gold),
-    muc: muc(keyOf, oneTopic, gold).F1,
+    ...scores(keyOf, oneTopic, gold),
   },
   {
     system: 'matched-only: one event per topic',
-    ...bcubed(keyOf, oneTopic, matchedOnly),
-    muc: muc(keyOf, oneTopic, matchedOnly).F1,
+    ...scores(keyOf, oneTopic, matchedOnly),
   },
 ];
 const pct = (x: number) => (100 * x).toFixed(1);
@@ -204,9 +321,13 @@ console.log(
 console.log(
   `extraction ${((t1 - t0) / 1000).toFixed(1)} s, merge ${((t2 - t1) / 1000).toFixed(1)} s, ${ledger.events.length} events\n`,
 );
-console.log('| system | B3 P | B3 R | B3 F1 | MUC F1 |\n|---|---|---|---|---|');
+console.log(
+  '| system | B3 P | B3 R | B3 F1 | MUC F1 | CEAF-e F1 | CoNLL F1 |\n|---|---|---|---|---|---|---|',
+);
 for (const r of rows)
-  console.log(`| ${r.system} | ${pct(r.P)} | ${pct(r.R)} | ${pct(r.F1)} | ${pct(r.muc)} |`);
+  console.log(
+    `| ${r.system} | ${pct(r.P)} | ${pct(r.R)} | ${pct(r.F1)} | ${pct(r.muc)} | ${pct(r.ceafe)} | ${pct(r.conll)} |`,
+  );
 fs.writeFileSync(
   path.join('bench', 'ecbplus-coref', 'results.json'),
   `${JSON.stringify({ documents: docs.length, gold: gold.length, matched, events: ledger.events.length, rows }, null, 2)}\n`,

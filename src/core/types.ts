@@ -378,8 +378,23 @@ export interface LedgerEvent {
   mentions: Mention[];
   sources: number;
   independent_sources: number;
+  /**
+   * The chains of reporting behind `independent_sources`, each with its documents and why they
+   * count once (see docs/ledger.md, "Independent sources").
+   */
+  independent_groups?: IndependentGroup[];
   origins: string[];
   conflicts: { field: string; values: { value: number | string; documents: string[] }[] }[];
+}
+
+/**
+ * One chain of reporting: `own` a document's own reporting; `reused` documents joined by a
+ * passage one reused from another or near-identical wording in related documents (copies
+ * included).
+ */
+export interface IndependentGroup {
+  documents: string[];
+  why: 'own' | 'reused';
 }
 
 export type QuoteChange = 'identical' | 'truncation' | 'extension' | 'substitution';

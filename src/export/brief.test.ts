@@ -86,6 +86,21 @@ describe('formatBrief', () => {
     expect(line).toContain('(the incident: 3 documents, 2 independent sources)');
   });
 
+  it('tells an incident by the sentence most of its documents state', () => {
+    const ledger: Ledger = {
+      ...base,
+      events: [
+        {
+          ...port,
+          summary: 'Officials said three died at the port.',
+          mentions: [mention('c', 0, 37), ...port.mentions],
+        },
+      ],
+    };
+    const brief = formatBrief(ledger, { textOf });
+    expect(brief.startsWith('Gunfire killed 3 people at a river port on Friday, police said.')).toBe(true);
+  });
+
   it('leads with the incidents that have figures, most corroborated first', () => {
     const brief = formatBrief(base, { textOf });
     expect(brief.indexOf('Gunfire killed 3')).toBeLessThan(brief.indexOf('A council meeting'));

@@ -49,13 +49,21 @@ function candidateSentences(e: LedgerEvent, textOf: BriefOptions['textOf']): str
   return out.length > 0 ? out : [e.summary];
 }
 
+/** Sentences of one event compared for support (bounded cost on large events). */
+const MAX_CANDIDATES = 12;
+
 /** The event's documents whose text states `sentence` word for word (whitespace aside). */
-function stating(e: LedgerEvent, sentence: string, textOf: BriefOptions['textOf']): string[] {
+function stating(
+  e: LedgerEvent,
+  sentence: string,
+  textOf: BriefOptions['textOf'],
+  flatText: (text: string) => string = flat,
+): string[] {
   const docs = [...new Set(e.mentions.map((m) => m.document))];
   const wanted = flat(sentence).replace(/…$/, '');
   const found = docs.filter((d) => {
     const text = textOf ? textOf(d) : null;
-    if (text) return flat(text).includes(wanted);
+    if (text) return flatText(text).includes(wanted);
     return e.mentions.some((m) => m.document === d && flat(m.text).includes(wanted));
   });
   return found.length > 0 ? found : docs.slice(0, 1);
@@ -110,10 +118,30 @@ export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string 
     .filter((t) => t.length > 0);
   const chosen: { event: LedgerEvent; sentence: string }[] = [];
   let used = 0;
+  const texts = new Map<string, string | null>();
+  // Each document's text with whitespace collapsed, once (candidate sentences are looked up in it).
+  const flats = new Map<string, string>();
+  const flatText = (text: string) => {
+    let f = flats.get(text);
+    if (f === undefined) {
+      f = flat(text);
+      flats.set(text, f);
+    }
+    return f;
+  };
+  const textOf = options.textOf
+    ? (d: string) => {
+        if (!texts.has(d)) texts.set(d, (options.textOf as (id: string) => string | null)(d));
+        return texts.get(d) ?? null;
+      }
+    : undefined;
   for (const event of [...ledger.events].sort(compareForBrief)) {
-    const sentence = candidateSentences(event, options.textOf).find(
-      (x) => !flagged.some((f) => flat(x).includes(f)),
-    );
+    // The sentence most of the event's documents state (ties: the summary's first).
+    const candidates = candidateSentences(event, textOf)
+      .slice(0, MAX_CANDIDATES)
+      .filter((x) => !flagged.some((f) => flat(x).includes(f)));
+    const support = new Map(candidates.map((x) => [x, stating(event, x, textOf, flatText).length]));
+    const sentence = [...candidates].sort((a, b) => (support.get(b) ?? 0) - (support.get(a) ?? 0))[0];
     if (!sentence) continue;
     const words = sentence.split(/\s+/).length;
     const cw = contentWords(sentence);
@@ -130,7 +158,7 @@ export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string 
   const denials = ledger.claims.filter((c) => c.stance === 'deny');
   const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
   const paragraphs = chosen.map(({ event, sentence }) => {
-    const docs = stating(event, sentence, options.textOf);
+    const docs = stating(event, sentence, textOf, flatText);
     const lines = [
       `${sentence} [${docs.map(name).join('; ')}] (the incident: ${plural(event.sources, 'document')}, ${plural(event.independent_sources, 'independent source')})`,
     ];

@@ -61,6 +61,14 @@ export function canonicalLedger(ledger: Ledger): Ledger {
       mentions: e.mentions.map(mention),
       sources: e.sources,
       independent_sources: e.independent_sources,
+      ...(e.independent_groups
+        ? {
+            independent_groups: e.independent_groups.map((g) => ({
+              documents: [...g.documents],
+              why: g.why,
+            })),
+          }
+        : {}),
       origins: [...e.origins],
       conflicts: e.conflicts.map((c) => ({
         field: c.field,

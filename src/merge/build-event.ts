@@ -169,7 +169,7 @@ export function buildEvent(cluster: EventMembers, context: EventContext): Ledger
   const conflicts = [killed.conflict, injured.conflict].filter((c) => c !== null);
 
   const occurrences = all.map(toMention);
-  const { sources, independent } = corroborate(occurrences, context.index);
+  const { sources, independent, groups } = corroborate(occurrences, context.index);
   const origins = dedupeNames(all.flatMap((m) => context.origins(m)));
 
   return {
@@ -198,6 +198,7 @@ export function buildEvent(cluster: EventMembers, context: EventContext): Ledger
     mentions: occurrences.sort(compareMentions),
     sources,
     independent_sources: independent,
+    independent_groups: groups,
     origins,
     conflicts,
   };

@@ -202,6 +202,11 @@ describe('independent sources', () => {
     const [e] = ledgerOf([wire, copy, own], base, pairs).events;
     expect(e?.sources).toBe(3);
     expect(e?.independent_sources).toBe(2);
+    // Each chain of reporting is listed with its documents, for a reader to check the count.
+    expect(e?.independent_groups).toEqual([
+      { documents: ['o'], why: 'own' },
+      { documents: ['p', 'w'], why: 'reused' },
+    ]);
   });
 
   it('counts a family member that adds its own reporting of the fact separately', () => {
@@ -224,6 +229,11 @@ describe('independent sources', () => {
     ]).events;
     expect(e?.sources).toBe(4);
     expect(e?.independent_sources).toBe(3);
+    expect(e?.independent_groups).toEqual([
+      { documents: ['o'], why: 'own' },
+      { documents: ['p', 's', 'w'], why: 'reused' },
+      { documents: ['s'], why: 'own' },
+    ]);
   });
 
   it('property: an exact copy never changes any independent count, and input order never matters', () => {

@@ -7,6 +7,7 @@ import {
   pairScore,
   placeKey,
   placeZone,
+  REPORT_WINDOW_DAYS,
   statedPlace,
 } from './compatibility.js';
 import { countsOf, tollOf } from './figures.js';
@@ -75,7 +76,7 @@ export function itemsOf(x: DocumentExtraction): MentionItem[] {
     const sentencePlaces = x.places
       .filter((p) => p.span[0] >= m.sentence[0] && p.span[1] <= m.sentence[1])
       .map((p) => p.name);
-    const words = contentWords(m.text);
+    const words = contentWords(m.sentence[0] === 0 ? withoutSiteName(m.text) : m.text);
     return {
       mention: m,
       words,
@@ -84,6 +85,18 @@ export function itemsOf(x: DocumentExtraction): MentionItem[] {
       sentencePlaces: [...new Set(sentencePlaces)],
     };
   });
+}
+
+/** Separators between a page title's headline and the site's name ("Man shot - Channel 5 News"). */
+const TITLE_SEPARATOR = /\s[-|\u2013\u2014]\s/u;
+
+/**
+ * A page title's headline without the site name after it: the site's name is in every title of
+ * the outlet, so its words say nothing about which incident the report tells.
+ */
+export function withoutSiteName(title: string): string {
+  const cut = title.search(TITLE_SEPARATOR);
+  return cut > 0 ? title.slice(0, cut) : title;
 }
 
 /** The size of what the mention reports (its toll, else its largest count); vague words ("hundreds") and subgroups give none. */
@@ -171,6 +184,14 @@ function blockingKeys(item: MentionItem, rare: RareKeys | undefined): Keys {
     insert.push(`d:${m.date.start}`);
     if (!place) lookup.push(`d:${m.date.start}`);
   }
+  // Reports of one incident follow it within days: each meets the events its town had in the
+  // weeks around its date, whether the town is named in the sentence or given by the report.
+  const week = m.place && isResolved(m.date) ? weekOf(m.date.end ?? m.date.start) : null;
+  if (m.place && week !== null) {
+    const town = placeKey(m.place.name);
+    insert.push(`r:${town}:${week}`);
+    for (let w = week - REPORT_WEEKS; w <= week + REPORT_WEEKS; w++) lookup.push(`r:${town}:${w}`);
+  }
   const evidence: { insert: string[]; lookup: string[] } = { insert: [], lookup: [] };
   if (item.scope !== null && item.scope >= 10) {
     evidence.insert.push(`s:${item.scope}`);
@@ -196,6 +217,15 @@ function blockingKeys(item: MentionItem, rare: RareKeys | undefined): Keys {
   }
   for (const k of evidence.lookup) for (const z of searched) lookup.push(`${k}${z}`);
   return { insert, lookup };
+}
+
+/** Weeks either side of a mention's date in which its town's events are candidates (see REPORT_WINDOW_DAYS). */
+const REPORT_WEEKS = Math.ceil(REPORT_WINDOW_DAYS / 7);
+
+/** Index of the week (since 1970) a `YYYY-MM-DD…` date falls in, or null when it does not parse. */
+function weekOf(iso: string): number | null {
+  const t = Date.parse(iso.slice(0, 10));
+  return Number.isNaN(t) ? null : Math.floor(t / (7 * 86_400_000));
 }
 
 /** What `assignMentions` reads and writes: the merge state's clusters, items and blocking index. */

@@ -2,7 +2,12 @@ import type { DateMention, IncidentMention, PlaceMention } from '../core/types.j
 import { compatibleKinds } from './kinds.js';
 
 export type PlaceRelation = 'same' | 'contains' | 'unknown' | 'different';
-export type DateRelation = 'same' | 'overlap' | 'unknown' | 'different';
+/**
+ * `distant`: no stated date contradicts, but the reports are further apart than an incident and
+ * its first reports usually are (an implied date more than `REPORT_WINDOW_DAYS` after the other
+ * mention's date): a later report about an old incident, or another incident.
+ */
+export type DateRelation = 'same' | 'overlap' | 'unknown' | 'distant' | 'different';
 
 /** An incident mention with what the merge compares, computed once. */
 export interface MentionItem {
@@ -94,18 +99,32 @@ export function isResolved(d: DateMention | null): d is DateMention & { start: s
   );
 }
 
+/**
+ * Reports of an incident follow it within days: an implied date (the report's own date) more
+ * than this many days after the other mention's date makes the pair `distant`.
+ */
+export const REPORT_WINDOW_DAYS = 14;
+
+const DAY_MS = 86_400_000;
+
+function daysBetween(earlier: string, later: string): number {
+  return (Date.parse(later.slice(0, 10)) - Date.parse(earlier.slice(0, 10))) / DAY_MS;
+}
+
 export function relateDates(a: DateMention | null, b: DateMention | null): DateRelation {
   if (!isResolved(a) || !isResolved(b)) return 'unknown';
   const ia = isImplied(a);
   const ib = isImplied(b);
-  if (ia && ib) return 'unknown';
-  if (ia || ib) {
-    const implied = (ia ? a : b) as DateMention;
-    const stated = (ia ? b : a) as DateMention;
-    return (stated.start as string) > (implied.end ?? (implied.start as string)) ? 'different' : 'unknown';
-  }
   const ae = a.end ?? a.start;
   const be = b.end ?? b.start;
+  if (ia && ib) return Math.abs(daysBetween(ae, be)) > REPORT_WINDOW_DAYS ? 'distant' : 'unknown';
+  if (ia || ib) {
+    const implied = (ia ? a : b) as DateMention & { start: string };
+    const stated = (ia ? b : a) as DateMention & { start: string };
+    const reported = implied.end ?? implied.start;
+    if (stated.start > reported) return 'different';
+    return daysBetween(stated.end ?? stated.start, reported) > REPORT_WINDOW_DAYS ? 'distant' : 'unknown';
+  }
   if (ae < b.start || be < a.start) return 'different';
   return a.start === b.start && ae === be ? 'same' : 'overlap';
 }
@@ -118,6 +137,15 @@ export function statedPlace(m: IncidentMention): PlaceMention | null {
   const p = m.place;
   if (!p) return null;
   return p.span[0] >= m.sentence[0] && p.span[1] <= m.sentence[1] && p.span[1] > p.span[0] ? p : null;
+}
+
+/**
+ * Where the mention's incident is, as far as its report tells: the place its sentence names, else
+ * the one the extractor filled in from the report (its main place or dateline). Two reports'
+ * mentions at different towns are never one incident, whichever way each learnt its place.
+ */
+export function reportedPlace(m: IncidentMention): PlaceMention | null {
+  return statedPlace(m) ?? m.place;
 }
 
 /** Word evidence needs this many shared content words: short clauses ("they shot him") share words by chance. */
@@ -135,15 +163,34 @@ const SCOPE_RATIO = 3;
 
 /**
  * How strongly two mentions look like one incident, or null when they cannot be one: other
- * kind family, different towns, non-overlapping dates, or a town and its region with figures
- * of different scope ("21 bodies in a town" vs "410 across the region").
+ * kind family, different towns (as stated, or, across reports, as each report places its
+ * incident), non-overlapping dates, a later report without the old incident's words, or a town
+ * and its region with figures of different scope ("21 bodies in a town" vs "410 across the
+ * region").
  */
 export function pairScore(x: MentionItem, y: MentionItem): number | null {
+  return scorePair(x, y)?.score ?? null;
+}
+
+interface PairEvidence {
+  score: number;
+  /**
+   * The part of the score that tells this incident from another of its kind at the same place:
+   * the same date, figures, actors, wording, or the same report's continuation.
+   */
+  identity: number;
+}
+
+function scorePair(x: MentionItem, y: MentionItem): PairEvidence | null {
   const a = x.mention;
   const b = y.mention;
   if (!compatibleKinds(a.kind, b.kind)) return null;
   const place = relatePlaces(statedPlace(a), statedPlace(b));
   if (place === 'different') return null;
+  const sameReport = a.documentId === b.documentId;
+  // Across reports, the place each report gives its incident separates them too.
+  const reportedRelation = relatePlaces(reportedPlace(a), reportedPlace(b));
+  if (!sameReport && reportedRelation === 'different') return null;
   const date = relateDates(a.date, b.date);
   if (date === 'different') return null;
   const pa = statedPlace(a);
@@ -162,30 +209,39 @@ export function pairScore(x: MentionItem, y: MentionItem): number | null {
   }
 
   let score = 0;
+  let identity = 0;
   // "On the outskirts of X" and X are closer than a region and a town in it.
   const sameName = !!pa && !!pb && key(pa.name) === key(pb.name);
   if (place === 'same') score += 3;
   if (place === 'contains') score += sameName ? 2 : 1;
-  if (date === 'same') score += 2;
-  if (date === 'overlap') score += 1;
+  if (date === 'same') identity += 2;
+  if (date === 'overlap') identity += 1;
+  // Reports days apart (or undated) at one town without a stated date to compare: nothing sets
+  // them apart. A town and the region around it are not that close.
+  if (date === 'unknown' && reportedRelation === 'same') identity += 2;
   if (a.kind === b.kind) score += 1;
   // The same figure is strong evidence when it is not a small number that coincides easily.
-  if (x.scope !== null && x.scope === y.scope) score += x.scope >= 10 ? 3 : 1;
-  else if (a.killed?.best != null && a.killed.best === b.killed?.best) score += 1;
-  if (a.injured?.best != null && a.injured.best === b.injured?.best) score += a.injured.best >= 10 ? 3 : 1;
+  if (x.scope !== null && x.scope === y.scope) identity += x.scope >= 10 ? 3 : 1;
+  else if (a.killed?.best != null && a.killed.best === b.killed?.best) identity += 1;
+  if (a.injured?.best != null && a.injured.best === b.injured?.best) identity += a.injured.best >= 10 ? 3 : 1;
   const names = new Set(a.actors.filter((r) => r.role !== 'source').map((r) => `${r.role}:${key(r.name)}`));
-  if (b.actors.some((r) => names.has(`${r.role}:${key(r.name)}`))) score += 1;
+  if (b.actors.some((r) => names.has(`${r.role}:${key(r.name)}`))) identity += 1;
   const shared = sharedWords(x.wordSet, y.wordSet);
   const words = shared >= MIN_SHARED_WORDS ? shared / Math.min(x.wordSet.size, y.wordSet.size) : 0;
-  if (words >= 0.5) score += 3;
-  else if (words >= 0.3) score += 1;
-  if (continues(x, y) || continues(y, x)) score += 4;
+  if (words >= 0.5) identity += 3;
+  else if (words >= 0.3) identity += 1;
+  // A report long after the other names no date of its own: only its wording ties it to the old
+  // incident rather than to a later one at the same place.
+  if (date === 'distant' && words < 0.5) return null;
+  if (continues(x, y) || continues(y, x)) identity += 4;
   // One report at one place (or a place and the wider area it lies in) on compatible dates
   // usually tells one incident: its lede and the paragraphs that detail it.
-  else if (a.documentId === b.documentId && (place === 'same' || place === 'contains')) score += 3;
+  // A clause naming no place sits at the place its report gives.
+  else if (sameReport && (reportedRelation === 'same' || reportedRelation === 'contains')) identity += 3;
+  score += identity;
   // A region and a town in it with nothing else in common are not one incident; "near X" and X are.
   if (place === 'contains' && !sameName && date === 'unknown' && words < 0.3 && score < 4) return null;
-  return score;
+  return { score, identity: sameReport ? score : identity };
 }
 
 /** True when, of two related places, the wider one (region, country) reports the smaller figure. */
@@ -214,9 +270,17 @@ export function continues(later: MentionItem, earlier: MentionItem): boolean {
   return toll || (l.kind === e.kind && adjacent);
 }
 
-/** Merge threshold: strong evidence, or the same named place with a compatible kind. */
+/**
+ * Merge threshold: strong evidence, or the same named place with a compatible kind. Across
+ * reports, a place and a kind are not enough: many incidents of one kind happen in a city, so
+ * something must tell this one apart (its date, figures, actors or wording).
+ */
 export function linked(x: MentionItem, y: MentionItem, score: number): boolean {
-  return (
-    score >= 4 || (score >= 3 && relatePlaces(statedPlace(x.mention), statedPlace(y.mention)) === 'same')
-  );
+  const strong =
+    score >= 4 || (score >= 3 && relatePlaces(statedPlace(x.mention), statedPlace(y.mention)) === 'same');
+  if (!strong || x.mention.documentId === y.mention.documentId) return strong;
+  return (scorePair(x, y)?.identity ?? 0) >= MIN_IDENTITY;
 }
+
+/** Evidence (beyond place and kind) two reports need to be linked as one incident. */
+const MIN_IDENTITY = 2;

@@ -1,4 +1,4 @@
-import type { Span } from '../core/types.js';
+import type { IndependentGroup, Span } from '../core/types.js';
 import type { ReuseIndex } from './reuse-index.js';
 import { UnionFind } from './union-find.js';
 import { setOverlap } from './words.js';
@@ -15,6 +15,13 @@ export interface Corroboration {
   sources: number;
   /** Independent reportings: copies and reused passages count once with their origin. */
   independent: number;
+  /**
+   * The chains of reporting, each with its documents (exact copies listed with their
+   * representative), ordered by their first document. A document that reused the fact and also
+   * reports it in its own words is in two chains; the count never exceeds the documents, so it
+   * can then be lower than the number of chains.
+   */
+  groups: IndependentGroup[];
 }
 
 /** Share of an occurrence that must lie inside a reused passage for it to count as reused. */
@@ -143,11 +150,34 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
       if (!covered.has(keyOf(m))) uf.union(keyOf(m), `own:${doc}`);
     }
   }
-  const roots = new Set<string>();
-  for (const doc of docs) for (const m of byDoc.get(doc) ?? []) roots.add(uf.find(keyOf(m)));
+  const roots = new Map<string, Set<string>>();
+  for (const doc of docs) {
+    for (const m of byDoc.get(doc) ?? []) {
+      const root = uf.find(keyOf(m));
+      const set = roots.get(root) ?? new Set<string>();
+      set.add(doc);
+      roots.set(root, set);
+    }
+  }
+  // Exact copies are listed with the representative they count as.
+  const copies = new Map<string, string[]>();
+  for (const d of [...documents].sort()) {
+    const c = index.canonical(d);
+    copies.set(c, [...(copies.get(c) ?? []), d]);
+  }
+  const chains = [...roots.values()]
+    .map((set): IndependentGroup => {
+      const members = [...set].flatMap((d) => copies.get(d) ?? [d]);
+      const list = [...new Set(members)].sort();
+      return { documents: list, why: list.length > 1 || set.size > 1 ? 'reused' : 'own' };
+    })
+    .sort(
+      (a, b) =>
+        (a.documents[0] ?? '').localeCompare(b.documents[0] ?? '') || a.documents.length - b.documents.length,
+    );
   // A document that reused the fact and also reports it in its own words is still one document:
   // the count never exceeds the documents (copies collapsed) that report the fact.
-  return { sources: documents.size, independent: Math.min(roots.size, byDoc.size) };
+  return { sources: documents.size, independent: Math.min(roots.size, byDoc.size), groups: chains };
 }
 
 /** Smallest number of shared words that reaches SIMILAR_SENTENCE for a set of `size` words. */
