@@ -46,6 +46,12 @@ const cases: [string, number, number][] = [
   // People named one by one are counted one by one.
   ['A woman, her son and a neighbor were shot on Friday.', 0, 3],
   ['A man, his wife and their baby were killed in the fire.', 3, 0],
+  ['Ann Cole, 33, and Ben Ray, 28, were killed in the crash.', 2, 0],
+  ['A man sitting in his parked car was shot and killed on Monday.', 1, 0],
+  ['A 40-year-old man, Sam Hill of Elm Park, was shot several times and died.', 1, 0],
+  ['A woman was found shot to death in her home.', 1, 0],
+  ['The crash claimed the life of a 4-year-old boy.', 1, 0],
+  ['Man Shot, Killed Outside Store', 1, 0],
 ];
 
 describe('casualty figures', () => {

@@ -239,10 +239,11 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       // "three patients had died of their wounds": later deaths of the wounded update a toll, they are not one.
       const laterDeath =
         killHit !== undefined && c.laterDeath.test(text.slice(killHit.span[1], killHit.span[1] + 30));
-      const killed = killHit && !laterDeath ? casualtyFigure(text, killHit, clause, counts, used, c) : null;
-      const hurt = injuryHit ? casualtyFigure(text, injuryHit, clause, counts, used, c) : null;
+      const killed =
+        killHit && !laterDeath ? casualtyFigure(text, killHit, [head, clause[1]], counts, used, c) : null;
+      const hurt = injuryHit ? casualtyFigure(text, injuryHit, [head, clause[1]], counts, used, c) : null;
       const shotHit = hurt ? undefined : group.find((h) => h.casualty === 'shot');
-      const shot = shotHit ? casualtyFigure(text, shotHit, clause, counts, used, c) : null;
+      const shot = shotHit ? casualtyFigure(text, shotHit, [head, clause[1]], counts, used, c) : null;
       if (shot) shotFigures.add(shot);
       const injured = hurt ?? shot;
       const bodies = counts.find((q) => q.counted === 'body' && !used.has(q)) ?? null;
@@ -378,19 +379,21 @@ function takeDeadFromShot(text: string, incidents: IncidentMention[], shot: Set<
 /**
  * The figure a casualty trigger governs: a count ("7 killed", "killing at least 21 people"), else
  * one person named as its victim ("a man was shot", "killing her"). A person named between a far
- * count and the trigger is the victim ("two were arrested after a man was killed").
+ * count and the trigger is the victim ("two were arrested after a man was killed"). `reach` runs
+ * from the sentence start to the clause end: a list of victims may span a clause break ("Ann
+ * Cole, 33, and Ben Ray, 28, were killed").
  */
 function casualtyFigure(
   text: string,
   hit: Hit,
-  clause: Span,
+  reach: Span,
   counts: Quantity[],
   used: Set<Quantity>,
   c: Compiled,
 ): Quantity | null {
   const explicit = figureFor(text, hit, counts, used, c);
   if (explicit && explicit.span[0] >= hit.span[0]) return explicit;
-  const implicit = findImplicitVictim(text, clause, hit.span);
+  const implicit = findImplicitVictim(text, reach, hit.span);
   if (!implicit) return explicit;
   if (explicit && implicit.span[0] < explicit.span[1]) return explicit;
   if (explicit) used.delete(explicit);
