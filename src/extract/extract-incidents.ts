@@ -517,6 +517,10 @@ const TOLL_TRIGGER = /\btoll$/i;
 const TOLL_BRIDGE =
   /^\s+(?:(?:from|in|of|after|following)\s+(?:[\w’'-]+\s+){0,6}?)?(?:has\s+|had\s+)?(?:rose|rises|risen|climbed|climbs|jumped|jumps|reached|reaches|stood|stands|was|is|hit|hits|increased|increases)(?:\s+(?:to|at))?(?:\s+(?:at least|more than|nearly|about|some|around|over))?\s*$/i;
 
+/** Verbs whose subject is a suspect, not a victim: a count before one of them does not reach a later trigger. */
+const OTHER_VERB =
+  /\b(?:arrested|charged|indicted|accused|convicted|sentenced|detained|booked|sought|wanted|opened fire|fired|in custody|face|faces|facing)\b/i;
+
 /** A comma, then a subject other than a relative pronoun, then an auxiliary: a clause of its own. */
 const NEW_SUBJECT = /,\s+(?!(?:who|which|that|whom|whose)\b)[\w’'-]+\s+(?:was|were|had|has|have|is|are)\b/i;
 
@@ -547,6 +551,9 @@ function figureFor(
       if (between.length > 70 || /[.;:]|\b(?:said|says|told|according)\b/.test(between)) continue;
       // "At least two had their hands tied, one was shot": a new subject after the comma takes the verb.
       if (NEW_SUBJECT.test(between)) continue;
+      // "Two men were arrested in the shooting that killed …", "two gunmen opened fire, killing
+      // one": the count is the subject of another verb (the suspects), not the victims.
+      if (OTHER_VERB.test(between)) continue;
       // "7 killed", "21 people were killed", "410 bodies … found"
       distance = between.split(/\s+/).length;
     } else if (q.span[0] >= hit.span[1]) {
