@@ -31,6 +31,11 @@ const cases: [string, number, number][] = [
   ['Since March, hundreds of people have been killed in the region.', 0, 0],
   ['Survivors compared it to the 1995 massacre of 300 villagers.', 0, 0],
   ['A man was shot in the head on Elm Street and survived.', 0, 1],
+  // Suspects and charges are not victims.
+  ['Two men were arrested in the shooting that killed a 19-year-old.', 1, 0],
+  ['Two gunmen opened fire on the porch, killing a man.', 1, 0],
+  ['Three men face murder charges in the case.', 0, 0],
+  ['He was charged with the attempted murder of four people.', 0, 0],
   // One person named without a number.
   ['A man died and four other people were wounded in the shooting.', 1, 4],
   ['A woman was shot in the leg on Sunday.', 0, 1],
@@ -46,6 +51,12 @@ const cases: [string, number, number][] = [
   // People named one by one are counted one by one.
   ['A woman, her son and a neighbor were shot on Friday.', 0, 3],
   ['A man, his wife and their baby were killed in the fire.', 3, 0],
+  ['Ann Cole, 33, and Ben Ray, 28, were killed in the crash.', 2, 0],
+  ['A man sitting in his parked car was shot and killed on Monday.', 1, 0],
+  ['A 40-year-old man, Sam Hill of Elm Park, was shot several times and died.', 1, 0],
+  ['A woman was found shot to death in her home.', 1, 0],
+  ['The crash claimed the life of a 4-year-old boy.', 1, 0],
+  ['Man Shot, Killed Outside Store', 1, 0],
 ];
 
 describe('casualty figures', () => {

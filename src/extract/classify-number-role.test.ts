@@ -15,6 +15,7 @@ const cases: [string, NumberRole][] = [
   ['Two men, [26] and 21, who were hurt', 'age'],
   ['Two men, 26 and [21], who were hurt', 'age'],
   ['He was shot [seven] times.', 'frequency'],
+  ['Photo 1 of [28] shows the street.', 'label'],
   ['It happened in the [4200] block of Elm Street.', 'address'],
   ['Police were called to [812] Harbor View Dr. at noon.', 'address'],
   ['a home on [77] Maple Ave', 'address'],

@@ -54,6 +54,8 @@ const AGE_BEFORE = /\b(?:aged?|ages)\s+(?:of\s+)?(?:\d{1,3}(?:\s*,\s*|\s+(?:and|
 const APPOSITION_BEFORE = /[\p{L}.’']\s*,\s*(?:\d{1,3}\s*(?:,|and)\s*)*$/u;
 /** What follows an age in apposition: a comma, a bracket, the end of the sentence, or more ages. */
 const APPOSITION_AFTER = /^\s*(?:[,;()]|\.(?:\s|$)|$|and\s+\d{1,3}\s*[,;()])/;
+/** "Image 1 of 28", "page 2 of 5": the total of a numbering. */
+const PAGE_BEFORE = /\b\d+\s+of\s+$/;
 /** "shot seven times", "fired three more times". */
 const TIMES_AFTER = /^\s+(?:more\s+|other\s+)?times\b/i;
 
@@ -72,7 +74,7 @@ export function classifyNumberRole(sentence: string, start: number, end: number)
   if (AGE_AFTER.test(after) || AGE_BEFORE.test(before)) return 'age';
   if (TIMES_AFTER.test(after)) return 'frequency';
   if (digits && c.street.test(after)) return 'address';
-  if (digits && c.label.test(before)) return 'label';
+  if (digits && (c.label.test(before) || PAGE_BEFORE.test(before))) return 'label';
   if (digits && Number(raw) <= c.maxAge && APPOSITION_BEFORE.test(before) && APPOSITION_AFTER.test(after))
     return 'age';
   return 'count';

@@ -249,10 +249,11 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       // "three patients had died of their wounds": later deaths of the wounded update a toll, they are not one.
       const laterDeath =
         killHit !== undefined && c.laterDeath.test(text.slice(killHit.span[1], killHit.span[1] + 30));
-      const killed = killHit && !laterDeath ? casualtyFigure(text, killHit, clause, counts, used, c) : null;
-      const hurt = injuryHit ? casualtyFigure(text, injuryHit, clause, counts, used, c) : null;
+      const killed =
+        killHit && !laterDeath ? casualtyFigure(text, killHit, [head, clause[1]], counts, used, c) : null;
+      const hurt = injuryHit ? casualtyFigure(text, injuryHit, [head, clause[1]], counts, used, c) : null;
       const shotHit = hurt ? undefined : group.find((h) => h.casualty === 'shot');
-      const shot = shotHit ? casualtyFigure(text, shotHit, clause, counts, used, c) : null;
+      const shot = shotHit ? casualtyFigure(text, shotHit, [head, clause[1]], counts, used, c) : null;
       if (shot) shotFigures.add(shot);
       const injured = hurt ?? shot;
       const bodies = counts.find((q) => q.counted === 'body' && !used.has(q)) ?? null;
@@ -409,19 +410,21 @@ function takeDeadFromShot(text: string, incidents: IncidentMention[], shot: Set<
 /**
  * The figure a casualty trigger governs: a count ("7 killed", "killing at least 21 people"), else
  * one person named as its victim ("a man was shot", "killing her"). A person named between a far
- * count and the trigger is the victim ("two were arrested after a man was killed").
+ * count and the trigger is the victim ("two were arrested after a man was killed"). `reach` runs
+ * from the sentence start to the clause end: a list of victims may span a clause break ("Ann
+ * Cole, 33, and Ben Ray, 28, were killed").
  */
 function casualtyFigure(
   text: string,
   hit: Hit,
-  clause: Span,
+  reach: Span,
   counts: Quantity[],
   used: Set<Quantity>,
   c: Compiled,
 ): Quantity | null {
   const explicit = figureFor(text, hit, counts, used, c);
   if (explicit && explicit.span[0] >= hit.span[0]) return explicit;
-  const implicit = findImplicitVictim(text, clause, hit.span);
+  const implicit = findImplicitVictim(text, reach, hit.span);
   if (!implicit) return explicit;
   if (explicit && implicit.span[0] < explicit.span[1]) return explicit;
   if (explicit) used.delete(explicit);
@@ -545,6 +548,10 @@ const TOLL_TRIGGER = /\btoll$/i;
 const TOLL_BRIDGE =
   /^\s+(?:(?:from|in|of|after|following)\s+(?:[\w’'-]+\s+){0,6}?)?(?:has\s+|had\s+)?(?:rose|rises|risen|climbed|climbs|jumped|jumps|reached|reaches|stood|stands|was|is|hit|hits|increased|increases)(?:\s+(?:to|at))?(?:\s+(?:at least|more than|nearly|about|some|around|over))?\s*$/i;
 
+/** Verbs whose subject is a suspect, not a victim: a count before one of them does not reach a later trigger. */
+const OTHER_VERB =
+  /\b(?:arrested|charged|indicted|accused|convicted|sentenced|detained|booked|sought|wanted|opened fire|fired|in custody|face|faces|facing)\b/i;
+
 /** A comma, then a subject other than a relative pronoun, then an auxiliary: a clause of its own. */
 const NEW_SUBJECT = /,\s+(?!(?:who|which|that|whom|whose)\b)[\w’'-]+\s+(?:was|were|had|has|have|is|are)\b/i;
 
@@ -575,6 +582,9 @@ function figureFor(
       if (between.length > 70 || /[.;:]|\b(?:said|says|told|according)\b/.test(between)) continue;
       // "At least two had their hands tied, one was shot": a new subject after the comma takes the verb.
       if (NEW_SUBJECT.test(between)) continue;
+      // "Two men were arrested in the shooting that killed …", "two gunmen opened fire, killing
+      // one": the count is the subject of another verb (the suspects), not the victims.
+      if (OTHER_VERB.test(between)) continue;
       // "7 killed", "21 people were killed", "410 bodies … found"
       distance = between.split(/\s+/).length;
     } else if (q.span[0] >= hit.span[1]) {

@@ -25,9 +25,18 @@ const alternation = (words: readonly string[]): string =>
  * Words that may stand between a subject and its casualty verb: auxiliaries, adverbs, and an
  * earlier verb of the same person ("was shot three times and died").
  */
-const EARLIER = String.raw`(?:shot|wounded|injured|hurt|stabbed)(?:\s+[a-z’'-]+){0,6}?\s+and`;
-const LINK = String.raw`(?:(?:who|was|were|is|has|had|have|been|being|got|gets|later|also|then|reportedly|apparently|allegedly|[a-z]+ly|${EARLIER}|shot|and|wounded|injured|hurt)\s+){0,5}`;
-const LINK_CASED = String.raw`(?:(?:who|was|is|has|had|been|being|got|later|also|then|[a-z]+ly|${EARLIER}|shot|and|wounded|injured)\s+){0,5}`;
+const EARLIER = String.raw`(?:shot|wounded|injured|hurt|stabbed)(?:\s+[a-z’'-]+){0,6}?(?:\s+and|,)`;
+const LINK = String.raw`(?:(?:who|was|were|is|has|had|have|been|being|got|gets|found|pronounced|later|also|then|reportedly|apparently|allegedly|[a-z]+ly|${EARLIER}|shot|and|wounded|injured|hurt)\s+){0,5}`;
+const LINK_CASED = String.raw`(?:(?:who|was|were|is|has|had|been|being|got|found|pronounced|later|also|then|[a-z]+ly|${EARLIER}|shot|and|wounded|injured)\s+){0,5}`;
+/**
+ * What may follow a subject before its verb: an apposition ("A man, John Doe of Elm Park, was
+ * shot") or a short phrase ("A man sitting in his car was shot", "The man injured last week died").
+ */
+const POST = String.raw`(?:\s*,\s*[^,;]{1,60}?,|\s+(?:sitting|standing|walking|driving|riding|inside|in|at|on|near|from|of|injured|wounded|shot)\b[^,;.]{0,60}?)?`;
+/** A name with an age in apposition: "Jane Doe, 57,", "Carl Dunn Jr., 19,". */
+const NAME_AGE = String.raw`(?:\p{Lu}[\p{L}’'.-]*\s+){0,3}\p{Lu}[\p{L}’'.-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?\s*,\s*\d{1,3}\s*,`;
+/** The age of each name in a list of names with ages. */
+const AGE_COMMA = /,\s*\d{1,3}\s*,/g;
 /** Up to three modifiers before the head noun: "a 17-year-old Buffalo man". */
 const MODIFIERS = String.raw`(?:[\p{L}\d’'.-]+\s+){0,3}?`;
 const AGE = String.raw`\d{1,3}-(?:year|month|week)-old`;
@@ -44,13 +53,10 @@ function compile(): Compiled {
       'iud',
     ),
     subject: new RegExp(
-      String.raw`(?:^|[^\p{L}\p{N}’'-])(?<np>${item}(?:(?:\s*,\s*${item})*\s*,?\s+and\s+${item})?|he|she)(?:\s*,)?\s+${LINK}$`,
+      String.raw`(?:^|[^\p{L}\p{N}’'-])(?<np>${item}(?:(?:\s*,\s*${item})*\s*,?\s+and\s+${item})?|he|she)${POST}(?:\s*,)?\s+${LINK}$`,
       'iud',
     ),
-    named: new RegExp(
-      String.raw`(?<np>(?:\p{Lu}[\p{L}’'.-]*\s+){0,3}\p{Lu}[\p{L}’'.-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?\s*,\s*\d{1,3}\s*,)\s+${LINK_CASED}$`,
-      'ud',
-    ),
+    named: new RegExp(String.raw`(?<np>${NAME_AGE}(?:\s+(?:and\s+)?${NAME_AGE})*)\s+${LINK_CASED}$`, 'ud'),
   };
   return compiled;
 }
@@ -85,7 +91,11 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
   const from = Math.max(clause[0], trigger[0] - 120);
   const before = text.slice(from, trigger[0]);
   const named = c.named.exec(before)?.indices?.groups?.np;
-  if (named) return people(text, [from + named[0], from + named[1]], 1);
+  if (named) {
+    // "Jane Doe, 33, and John Roe, 28, were killed": one person per age.
+    const span: Span = [from + named[0], from + named[1]];
+    return people(text, span, text.slice(span[0], span[1]).match(AGE_COMMA)?.length ?? 1);
+  }
   const subject = c.subject.exec(before);
   const np = subject?.indices?.groups?.np;
   if (!subject || !np) return null;
