@@ -27,7 +27,13 @@ export interface CompareOptions {
 /** Verbatim chains whose anchors cover less than this share of the passage are rewritten text. */
 export const REWRITTEN_BELOW = 0.7;
 
-export const compareDefaults = { minVerbatimWords: 20, minParaphraseSentences: 3, minContainment: 0.13 };
+/**
+ * `minContainment` is off by default: 0.13 (chosen by cross-validation on meter-dev, see
+ * docs/reuse.md) relates reports that share a templated lead, and with the containment anchors
+ * (whose rarity cap depends on the documents indexed so far) that made the pairs of an
+ * incremental run differ from a run over all documents at once. Pass it to use the decision.
+ */
+export const compareDefaults = { minVerbatimWords: 20, minParaphraseSentences: 3, minContainment: 0 };
 
 /** Fewest words of the shorter text for the containment path (a few lines are not evidence). */
 export const CONTAINMENT_MIN_WORDS = 40;

@@ -1,7 +1,14 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { ingest } from '../ingest/ingest.js';
+import { openStore } from '../store/open-store.js';
+import { isCandidate, MIN_ANCHOR_KEYS } from './candidates.js';
 import { compareTexts } from './compare-texts.js';
 import { anchorKeys, containment, shorterContainment } from './containment.js';
 import { prepareText } from './prepare.js';
+import { updateReuse } from './update-reuse.js';
 
 // A long wire take and what a paper might make of it: half of it, reordered, with a new lead and
 // its own closing line (containment high, resemblance low).
@@ -56,7 +63,7 @@ describe('containment', () => {
     const a = prepareText(`Outside the building, his widow said: ${speech}`);
     const b = prepareText(`Reporters waited for hours. The accused told the court: ${speech}`);
     expect(containment(a, b, 3)).toBe(0);
-    expect(compareTexts(a.text, b.text).relation).toBe('none');
+    expect(compareTexts(a.text, b.text, { minContainment: 0.13 }).relation).toBe('none');
   });
 
   it('gives the same anchors to the words two texts share, and none inside quotations', () => {
@@ -66,6 +73,8 @@ describe('containment', () => {
     };
     const aw = anchorKeys(w, 3, 4);
     expect(shared(anchorKeys(r, 3, 4), aw)).toBeGreaterThan(shared(anchorKeys(i, 3, 4), aw));
+    // A 3-gram of stop words and one content word is no anchor when two content words are asked.
+    expect(anchorKeys(prepareText('it was in the harbour that they were seen'), 3, 1, 2)).toHaveLength(0);
     expect(
       anchorKeys(prepareText('"every word of this sentence is inside a quotation mark"'), 3, 1),
     ).toHaveLength(0);
@@ -80,7 +89,7 @@ describe('the containment decision', () => {
     ['a paper story cut, reordered and relit from a wire take', wire, rewrite, true],
     ['an independent report sharing names, figures and the quotation', wire, independent, false],
   ])('%s', (_, a, b, related) => {
-    const c = compareTexts(a, b);
+    const c = compareTexts(a, b, { minContainment: 0.13 });
     expect(c.relation !== 'none').toBe(related);
     if (related) {
       // Its passages are spans of both texts, and the shorter text is largely inside them.
@@ -94,9 +103,56 @@ describe('the containment decision', () => {
 
   it('is off with minContainment 0 (the passages alone decide)', () => {
     const off = compareTexts(wire, rewrite, { minContainment: 0 });
-    const on = compareTexts(wire, rewrite);
+    const on = compareTexts(wire, rewrite, { minContainment: 0.13 });
     expect(on.relation).not.toBe('none');
     // Either the passages alone already relate them, or only the containment path does.
     if (off.relation === 'none') expect(off.passages).toHaveLength(0);
   });
+});
+
+describe('containment candidates in the index', () => {
+  it.each([
+    [MIN_ANCHOR_KEYS, true],
+    [MIN_ANCHOR_KEYS - 1, false],
+  ])('%i shared anchors alone make a candidate: %s', (anchors, expected) => {
+    expect(isCandidate({ bands: 0, sentences: 0, anchors, duplicate: false })).toBe(expected);
+  });
+
+  // Sentence keys off (`minSentenceTerms` out of reach) and, in the second row, anchors off too:
+  // the take is long, so the rewrite shares no document band with it either.
+  it.each([
+    ['with anchors', { minSentenceTerms: 1000 }, ['paper.txt ~ take.txt']],
+    ['without anchors', { minSentenceTerms: 1000, anchorSample: 2 ** 31 }, []],
+  ])(
+    'pairs a short rewrite with the long wire take it came from %s, never the independent report',
+    async (_, sketch, expected) => {
+      // The take goes on with other news of the day, so the rewrite is a small part of it.
+      const more = [
+        'In other court news, a haulage firm was fined after a lorry shed its load on a busy ring road in the rush hour.',
+        'A council worker who took bribes to approve planning applications was ordered to repay the money within six months.',
+        'Two brothers admitted handling stolen garden machinery and will be sentenced next month after reports are prepared.',
+        'A driver who fell asleep at the wheel on a motorway was banned for a year and told to take an extended test.',
+        'A landlord was fined for letting a damp flat with faulty wiring to a family with three young children.',
+        'A shopkeeper who sold fireworks to children was given a conditional discharge and ordered to pay costs.',
+      ].join(' ');
+      const dir = mkdtempSync(path.join(tmpdir(), 'corroborate-containment-'));
+      try {
+        const docs = path.join(dir, 'docs');
+        mkdirSync(docs);
+        writeFileSync(path.join(docs, 'take.txt'), `${wire} ${more}`);
+        writeFileSync(path.join(docs, 'paper.txt'), rewrite);
+        writeFileSync(path.join(docs, 'other.txt'), independent);
+        const store = openStore(path.join(dir, 'store'));
+        await ingest(store, [docs]);
+        const name = new Map([...store.documents.summaries()].map((d) => [d.id, path.basename(d.source)]));
+        const pairs = updateReuse(store, { workers: 1, sketch }).pairs.map((p) =>
+          [name.get(p.a), name.get(p.b)].sort().join(' ~ '),
+        );
+        expect(pairs).toEqual(expected);
+        store.close();
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
 });

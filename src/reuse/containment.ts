@@ -1,5 +1,8 @@
 import { combine } from './hash.js';
 import type { PreparedText } from './prepare.js';
+import { KIND_CODE } from './terms.js';
+
+const STOP = KIND_CODE.stop;
 
 /**
  * Containment (Broder): the share of one text's word n-grams that occur anywhere in the other.
@@ -59,9 +62,10 @@ const ANCHOR_SALT = 0x414e4348;
  * the shared sample grows with the containment of either text, whatever the other's length).
  * Distinct, sorted. The index ignores an anchor held by many documents (not rare in the corpus).
  */
-export function anchorKeys(x: PreparedText, n: number, sample: number): Uint32Array {
+export function anchorKeys(x: PreparedText, n: number, sample: number, minContent = 0): Uint32Array {
   const hx = x.normHash;
   const quoted = x.quoted;
+  const kinds = x.kinds;
   const keys: number[] = [];
   let lastQuoted = -1;
   for (let k = 0; k < n - 1 && k < hx.length; k++) if (quoted[k] === 1) lastQuoted = k;
@@ -69,7 +73,13 @@ export function anchorKeys(x: PreparedText, n: number, sample: number): Uint32Ar
     if (quoted[i + n - 1] === 1) lastQuoted = i + n - 1;
     if (lastQuoted >= i) continue;
     const h = ngramHash(hx, i, n);
-    if (h % sample === 0) keys.push(combine(h, ANCHOR_SALT));
+    if (h % sample !== 0) continue;
+    if (minContent > 0) {
+      let content = 0;
+      for (let k = i; k < i + n; k++) if (kinds[k] !== STOP) content++;
+      if (content < minContent) continue;
+    }
+    keys.push(combine(h, ANCHOR_SALT));
   }
   const out = Uint32Array.from(keys).sort();
   let w = 0;

@@ -34,6 +34,29 @@ describe('inferDirection', () => {
     const r = inferDirection({ ...base, a: { credits: ['AP'] }, b: { credits: ['AP'] } });
     expect(r.direction).toBe('unknown');
   });
+  it.each([
+    ['the same outlet', 'Meridian Press Agency', 'meridian press agency', 'unknown'],
+    ['two outlets', 'Meridian Press Agency', 'The Evening Courier', 'b>a'],
+    ['one outlet unknown', 'Meridian Press Agency', null, 'b>a'],
+  ])('does not order two versions of one story by containment: %s', (_, x, y, expected) => {
+    const r = inferDirection({
+      ...base,
+      a: { outlet: x, published: '2022-04-03' },
+      b: { outlet: y, published: '2022-04-03' },
+      shared_a: 0.4,
+      shared_b: 0.95,
+    });
+    expect(r.direction).toBe(expected);
+    if (expected === 'unknown') expect(r.reason).toContain('versions from one outlet');
+  });
+  it('orders two versions of one outlet by their publication times', () => {
+    const r = inferDirection({
+      ...base,
+      a: { outlet: 'Meridian', published: '2022-04-03T10:00:00Z' },
+      b: { outlet: 'Meridian', published: '2022-04-03T08:00:00Z' },
+    });
+    expect(r.direction).toBe('b>a');
+  });
   it('uses containment: the contained text with additions around it is the source', () => {
     const r = inferDirection({ ...base, a: {}, b: {}, shared_a: 0.4, shared_b: 0.95 });
     expect(r.direction).toBe('b>a');

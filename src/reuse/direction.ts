@@ -28,7 +28,8 @@ export const ADDITIONS_MARGIN = 0.25;
  * Infers which text was derived from which, only from evidence, in this order: publication times
  * (when both are known and differ at the precision given), wire credits (one text carries a wire
  * credit and the other credits that wire in its text), containment (one text contains nearly all
- * of the other plus its own additions: the shorter one is the source). Otherwise `unknown`.
+ * of the other plus its own additions: the shorter one is the source), never between two texts
+ * of one outlet (versions of one story). Otherwise `unknown`.
  */
 export function inferDirection(e: DirectionEvidence): { direction: Direction; reason: string } {
   const ta = e.a.published ?? null;
@@ -55,6 +56,15 @@ export function inferDirection(e: DirectionEvidence): { direction: Direction; re
   const wireBA = wireEvidence(e.b.credits ?? [], e.a.credits ?? [], e.textA);
   if (wireBA)
     return { direction: 'b>a', reason: `b carries the wire credit ${wireBA} and a credits ${wireBA}` };
+  // Two texts of one outlet that the times do not order are versions of one story (a wire's
+  // first take and its rewrite, an update), not a copy of each other: containment says nothing
+  // of their order.
+  const outletA = e.a.outlet?.trim().toLowerCase();
+  if (outletA && outletA === e.b.outlet?.trim().toLowerCase())
+    return {
+      direction: 'unknown',
+      reason: `versions from one outlet (${e.a.outlet}), not ordered by their publication times`,
+    };
   if (e.shared_b >= CONTAINED_SHARE && e.shared_a <= e.shared_b - ADDITIONS_MARGIN) {
     return {
       direction: 'b>a',

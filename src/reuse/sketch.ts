@@ -27,8 +27,10 @@ export interface SketchOptions {
   minSentenceTerms?: number;
   /** Containment anchors: word n-grams of this many words… */
   anchorSize?: number;
-  /** …whose hash is 0 modulo this (one in `anchorSample` n-grams, the same ones in every text). */
+  /** …whose hash is 0 modulo this (one in `anchorSample` n-grams, the same ones in every text)… */
   anchorSample?: number;
+  /** …and with at least this many words that are not stop words (`of the city` is no anchor). */
+  anchorMinContent?: number;
 }
 
 export const sketchDefaults: Required<SketchOptions> = {
@@ -39,7 +41,8 @@ export const sketchDefaults: Required<SketchOptions> = {
   sentenceBanding: { bands: 4, rows: 4 },
   minSentenceTerms: 5,
   anchorSize: 3,
-  anchorSample: 4,
+  anchorSample: 2,
+  anchorMinContent: 2,
 };
 
 /** What the index keeps of a document. */
@@ -97,7 +100,7 @@ export function createSketcher(options: SketchOptions = {}): Sketcher {
       signature,
       bandKeys: bandKeys(signature, o.banding),
       sentenceKeys: sortedDistinct(Uint32Array.from(keys)),
-      anchorKeys: anchorKeys(p, o.anchorSize, o.anchorSample),
+      anchorKeys: anchorKeys(p, o.anchorSize, o.anchorSample, o.anchorMinContent),
     };
   };
 }
