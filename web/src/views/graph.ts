@@ -255,9 +255,8 @@ export function graphView(ctx: ViewContext): HTMLElement {
         {
           href: route(`document/${b.id}`),
           class: isOrigin ? 'node origin' : 'node',
-          'aria-label': `${docLabel(model, b.id)}${isOrigin ? ' (family origin)' : ''}`,
         },
-        s('title', {}, docLabel(model, b.id)),
+        s('title', {}, `${docLabel(model, b.id)}${isOrigin ? ' (family origin)' : ''}`),
         s('rect', { x: b.x, y: b.y, width: NODE_W, height: NODE_H, rx: 5 }),
         s('text', { x: b.x + 8, y: b.y + 17, class: 'who' }, clip(label, 28)),
         s('text', { x: b.x + 8, y: b.y + 34, class: 'title' }, clip(title, 32)),

@@ -169,7 +169,6 @@ export function createEventMap(onSelect: (events: LedgerEvent[]) => void): Event
           class: n > 1 ? 'marker cluster' : 'marker',
           tabindex: 0,
           role: 'button',
-          'aria-label': label,
           'data-events': m.events.map((e) => e.id).join(' '),
           transform: `translate(${m.x.toFixed(1)},${m.y.toFixed(1)})`,
           onclick: () => pick(m.events),
