@@ -246,8 +246,10 @@ export function graphView(ctx: ViewContext): HTMLElement {
 
   for (const b of boxes.values()) {
     const doc = model.docs.get(b.id);
-    const label = `${doc?.outlet ?? fileName(doc?.source ?? b.id)}${doc?.published ? ` · ${doc.published.slice(0, 10)}` : ''}`;
-    const title = doc?.title ?? (doc?.outlet ? fileName(doc.source) : '');
+    // Line one: outlet and date (or the date alone); line two: the title, or the file name.
+    const date = doc?.published?.slice(0, 10) ?? '';
+    const label = doc?.outlet ? `${doc.outlet}${date ? ` · ${date}` : ''}` : date || 'no date';
+    const title = doc?.title ?? fileName(doc?.source ?? b.id);
     const isOrigin = model.families.get(doc?.family ?? '')?.origin === b.id;
     svg.appendChild(
       s(
