@@ -122,14 +122,14 @@ export function eventsView(ctx: ViewContext): HTMLElement {
       {
         key: 'what',
         label: 'What happened',
-        width: '24%',
+        width: '22%',
         sort: (e) => e.summary,
         cell: (e) => h('a', { href: route(`event/${e.id}`), class: 'clamp' }, e.summary || `${e.type} event`),
       },
       {
         key: 'type',
         label: 'Type',
-        width: '16%',
+        width: '18%',
         sort: (e) => `${e.type} ${e.subtype}`,
         cell: (e) =>
           h(

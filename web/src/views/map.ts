@@ -187,7 +187,7 @@ export function createEventMap(onSelect: (events: LedgerEvent[]) => void): Event
           ? s(
               'text',
               { class: 'label', x: (r + 3).toFixed(1), dy: '0.35em', 'aria-hidden': 'true' },
-              `${first.place?.name ?? '?'}${precision && precision !== 'town' && precision !== 'exact' ? ` (${precision})` : ''}${m.killed ? ` · ${fmtNumber(m.killed)} killed` : ''}`,
+              `${first.place?.name ?? '?'}${precision && precision !== 'town' && precision !== 'exact' ? ` (${precision})` : ''}${n > 1 ? ` · ${n} events` : m.killed ? ` · ${fmtNumber(m.killed)} killed` : ''}`,
             )
           : null,
       );
