@@ -52,6 +52,8 @@ try {
   const shots: [string, string][] = [
     ['overview', '#/'],
     ['events', '#/events'],
+    ['events-filtered', '#/events?min=2'],
+    ['map', '#/events'],
     ...(event ? ([['event', `#/event/${event.id}`]] as [string, string][]) : []),
     ['who-copied-whom', '#/graph'],
     ...(pair
@@ -66,6 +68,7 @@ try {
     ['claims', '#/claims'],
     ['documents', '#/documents'],
     ...(doc ? ([['document', `#/document/${doc.id}`]] as [string, string][]) : []),
+    ['custody', '#/custody'],
   ];
 
   mkdirSync(outDir, { recursive: true });
@@ -83,7 +86,9 @@ try {
     await page.waitForTimeout(400);
     if (name === 'compare') await page.getByRole('button', { name: 'Next passage' }).click();
     if (name === 'who-copied-whom') await page.locator('svg.graph g.edge').first().focus();
-    await page.screenshot({ path: join(outDir, `${name}.png`) });
+    if (name === 'map')
+      await page.locator('figure.map-wrap').screenshot({ path: join(outDir, `${name}.png`) });
+    else await page.screenshot({ path: join(outDir, `${name}.png`) });
   }
   await page.setViewportSize({ width: 390, height: 844 });
   await page.evaluate(() => {
@@ -91,8 +96,13 @@ try {
   });
   await page.waitForTimeout(400);
   await page.screenshot({ path: join(outDir, 'phone-overview.png') });
+  await page.evaluate(() => {
+    location.hash = '#/graph';
+  });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(outDir, 'phone-graph.png') });
   await browser.close();
-  for (const [name] of [...shots, ['phone-overview']]) {
+  for (const [name] of [...shots, ['phone-overview'], ['phone-graph']]) {
     const size = statSync(join(outDir, `${name}.png`)).size;
     console.log(
       `${outDir}/${name}.png ${(size / 1024).toFixed(0)} KiB${size > 300 * 1024 ? '  (over 300 KiB!)' : ''}`,

@@ -170,6 +170,21 @@ describe.skipIf(!hasChromium)('single-file report of the example corpus in Chrom
       );
     }
 
+    // A bar of the timeline narrows the dates to its period.
+    await go('#/');
+    await go('#/events');
+    const bars = page.locator('svg.timeline g.bar');
+    expect(await bars.count()).toBeGreaterThan(0);
+    await bars.first().click();
+    const from = await page.locator('#f-from').inputValue();
+    const to = await page.locator('#f-to').inputValue();
+    expect(from).toMatch(/^\d{4}-\d\d-\d\d$/);
+    const inPeriod = data.ledger.events.filter((e) => e.date && e.date.end >= from && e.date.start <= to);
+    expect(await page.locator('.vstatus').first().innerText()).toBe(
+      `${inPeriod.length} of ${inPeriod.length} rows`,
+    );
+    expect(await page.evaluate(() => location.hash)).toContain(`from=${from}`);
+
     await go('#/');
     await go('#/events?min=2');
     const [csv] = await Promise.all([

@@ -15,7 +15,7 @@ const LAYERS = {
   claims: 'claims and denials',
 } as const;
 type Layer = keyof typeof LAYERS;
-const DEFAULT_LAYERS: Layer[] = ['reuse', 'figures'];
+const DEFAULT_LAYERS: Layer[] = ['figures'];
 const LAYER_OF: Record<HighlightKind, Layer> = {
   incident: 'figures',
   quantity: 'figures',

@@ -7,6 +7,7 @@ import { dateRange, disputed, placeLabel, rangeText } from '../facts.js';
 import { type EventFilters, eventMatches, readFilters, writeFilters } from '../filters.js';
 import { createVirtualTable } from '../virtual-table.js';
 import { createEventMap } from './map.js';
+import { createTimeline } from './timeline.js';
 
 function outletIndex(model: Model): (e: LedgerEvent) => string[] {
   const cache = new Map<string, string[]>();
@@ -121,14 +122,14 @@ export function eventsView(ctx: ViewContext): HTMLElement {
       {
         key: 'what',
         label: 'What happened',
-        width: '24%',
+        width: '22%',
         sort: (e) => e.summary,
         cell: (e) => h('a', { href: route(`event/${e.id}`), class: 'clamp' }, e.summary || `${e.type} event`),
       },
       {
         key: 'type',
         label: 'Type',
-        width: '16%',
+        width: '18%',
         sort: (e) => `${e.type} ${e.subtype}`,
         cell: (e) =>
           h(
@@ -210,6 +211,13 @@ export function eventsView(ctx: ViewContext): HTMLElement {
     if (events.length === 1 && events[0]) table.activate(events[0].id);
   });
 
+  const timeline = createTimeline((start, end) => {
+    from.value = start;
+    to.value = end;
+    selected = null;
+    apply();
+  });
+
   function current(): EventFilters {
     const n = Number(min.value);
     return {
@@ -229,6 +237,7 @@ export function eventsView(ctx: ViewContext): HTMLElement {
     const filters = current();
     const rows = all.filter((e) => eventMatches(e, filters, outletsOf));
     map.setEvents(rows);
+    timeline.setEvents(rows);
     shown = selected ? rows.filter((e) => selected?.has(e.id)) : rows;
     table.setRows(shown);
     table.mark(selected ?? new Set());
@@ -315,6 +324,7 @@ export function eventsView(ctx: ViewContext): HTMLElement {
       placeList,
       actorList,
     ),
+    timeline.el,
     selection,
     exports,
     h(

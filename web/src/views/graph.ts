@@ -246,8 +246,10 @@ export function graphView(ctx: ViewContext): HTMLElement {
 
   for (const b of boxes.values()) {
     const doc = model.docs.get(b.id);
-    const label = `${doc?.outlet ?? fileName(doc?.source ?? b.id)}${doc?.published ? ` · ${doc.published.slice(0, 10)}` : ''}`;
-    const title = doc?.title ?? (doc?.outlet ? fileName(doc.source) : '');
+    // Line one: outlet and date (or the date alone); line two: the title, or the file name.
+    const date = doc?.published?.slice(0, 10) ?? '';
+    const label = doc?.outlet ? `${doc.outlet}${date ? ` · ${date}` : ''}` : date || 'no date';
+    const title = doc?.title ?? fileName(doc?.source ?? b.id);
     const isOrigin = model.families.get(doc?.family ?? '')?.origin === b.id;
     svg.appendChild(
       s(
@@ -255,9 +257,8 @@ export function graphView(ctx: ViewContext): HTMLElement {
         {
           href: route(`document/${b.id}`),
           class: isOrigin ? 'node origin' : 'node',
-          'aria-label': `${docLabel(model, b.id)}${isOrigin ? ' (family origin)' : ''}`,
         },
-        s('title', {}, docLabel(model, b.id)),
+        s('title', {}, `${docLabel(model, b.id)}${isOrigin ? ' (family origin)' : ''}`),
         s('rect', { x: b.x, y: b.y, width: NODE_W, height: NODE_H, rx: 5 }),
         s('text', { x: b.x + 8, y: b.y + 17, class: 'who' }, clip(label, 28)),
         s('text', { x: b.x + 8, y: b.y + 34, class: 'title' }, clip(title, 32)),

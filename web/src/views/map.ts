@@ -169,7 +169,6 @@ export function createEventMap(onSelect: (events: LedgerEvent[]) => void): Event
           class: n > 1 ? 'marker cluster' : 'marker',
           tabindex: 0,
           role: 'button',
-          'aria-label': label,
           'data-events': m.events.map((e) => e.id).join(' '),
           transform: `translate(${m.x.toFixed(1)},${m.y.toFixed(1)})`,
           onclick: () => pick(m.events),
@@ -188,7 +187,7 @@ export function createEventMap(onSelect: (events: LedgerEvent[]) => void): Event
           ? s(
               'text',
               { class: 'label', x: (r + 3).toFixed(1), dy: '0.35em', 'aria-hidden': 'true' },
-              `${first.place?.name ?? '?'}${precision && precision !== 'town' && precision !== 'exact' ? ` (${precision})` : ''}${m.killed ? ` · ${fmtNumber(m.killed)} killed` : ''}`,
+              `${first.place?.name ?? '?'}${precision && precision !== 'town' && precision !== 'exact' ? ` (${precision})` : ''}${n > 1 ? ` · ${n} events` : m.killed ? ` · ${fmtNumber(m.killed)} killed` : ''}`,
             )
           : null,
       );
