@@ -34,6 +34,8 @@ const PACK_EXTENSION = '.pack';
  */
 export class OriginalPacks {
   readonly dir: string;
+  /** Packs this instance wrote, by content digest: the next one of the same digest gets the next number. */
+  private readonly written = new Map<string, number>();
 
   constructor(
     originalsRoot: string,
@@ -48,10 +50,20 @@ export class OriginalPacks {
 
   /**
    * Writes one pack durably and returns where each original landed. The name carries the writer's
-   * process id, so an orphan can be told from a pack whose transaction is still to come.
+   * process id, so an orphan can be told from a pack whose transaction is still to come, then a
+   * digest of the originals it holds and this folder's count of packs written with that digest
+   * ({@link packContent}): the same batches give the same names in any store, so the custody
+   * entries that bind packs do not depend on when or where they ran.
    */
   async write(items: readonly { sha256: string; bytes: Uint8Array }[]): Promise<WrittenPack> {
-    const name = `${process.pid}-${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
+    const digest = createHash('sha256')
+      .update(items.map((item) => item.sha256).join('\n'))
+      .digest('hex')
+      .slice(0, 24);
+    let n = this.written.get(digest) ?? 0;
+    while (fs.existsSync(this.pathOf(`${process.pid}-${digest}-${n}`))) n++;
+    this.written.set(digest, n + 1);
+    const name = `${process.pid}-${digest}-${n}`;
     const temp = path.join(this.tempRoot, `pack.${process.pid}.${name}`);
     const entries: PackedOriginal[] = [];
     let size = 0;
@@ -203,4 +215,10 @@ export function isAlive(pid: number): boolean {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** The content digest of a pack's name (the part after the writer's process id). */
+export function packContent(name: string): string {
+  const k = name.indexOf('-');
+  return k >= 0 ? name.slice(k + 1) : name;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { StoreError } from '../../core/errors.js';
 import type { DocumentBinding } from '../document-record.js';
-import type { PackedOriginal } from '../original-packs.js';
+import { type PackedOriginal, packContent } from '../original-packs.js';
 import { LOOSE_MIN_BYTES, mapLimit, OriginalsFolder } from '../originals-folder.js';
 import type {
   Capture,
@@ -114,7 +114,13 @@ export class SqliteStore implements Store {
         if (pack) {
           const createdAt = this.clock().toISOString();
           this.originals.recordPack(pack, createdAt);
-          packRecord = { name: pack.name, size: pack.size, originals: pack.entries.length, createdAt };
+          // The content digest, not the whole name: the name also carries the writer's process id.
+          packRecord = {
+            content: packContent(pack.name),
+            size: pack.size,
+            originals: pack.entries.length,
+            createdAt,
+          };
         }
         const captures: CaptureResult[] = [];
         for (const capture of batch.captures) {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { type DocumentBinding, type DocumentRowValues, documentBinding } from '../document-record.js';
+import { packContent } from '../original-packs.js';
 import type { CustodyKind, JsonValue, VerifyProblem } from '../store.js';
 import type { SqliteDatabase } from './database.js';
 
@@ -20,7 +21,8 @@ interface IngestFact {
 /** A pack file's record as its first original's ingest entry bound it. */
 interface PackBinding {
   seq: number;
-  name: string;
+  /** The content digest of the pack's name ({@link packContent}). */
+  content: string;
   size: number;
   originals: number;
   createdAt: string;
@@ -64,9 +66,9 @@ export class EvidenceChecker {
     this.facts.push(fact);
     const pack = details.pack as { [key: string]: JsonValue } | undefined;
     if (pack && typeof pack === 'object' && !Array.isArray(pack)) {
-      this.packs.set(String(pack.name), {
+      this.packs.set(String(pack.content), {
         seq,
-        name: String(pack.name),
+        content: String(pack.content),
         size: Number(pack.size),
         originals: Number(pack.originals),
         createdAt: String(pack.createdAt),
@@ -272,6 +274,7 @@ export class EvidenceChecker {
       shas: string | null;
     }[];
     const names = new Set(rows.map((r) => r.name));
+    const contents = new Set(rows.map((r) => packContent(r.name)));
     for (const row of rows) {
       let actual: number | null = null;
       try {
@@ -279,7 +282,7 @@ export class EvidenceChecker {
       } catch {
         // A missing pack file is reported with each original it held.
       }
-      const bound = this.packs.get(row.name);
+      const bound = this.packs.get(packContent(row.name));
       const legacy =
         !bound && row.shas !== null && row.shas.split(' ').every((sha) => legacyOriginals.has(sha));
       const changed = bound
@@ -310,14 +313,13 @@ export class EvidenceChecker {
         });
       }
     }
-    for (const [name, bound] of this.packs) {
-      if (!names.has(name)) {
+    for (const [content, bound] of this.packs) {
+      if (!contents.has(content)) {
         problems.push({
           kind: 'pack-record-altered',
           seq: bound.seq,
-          message: `Custody entry ${bound.seq} wrote pack ${name}, which the pack table no longer records: the row was deleted.`,
+          message: `Custody entry ${bound.seq} wrote a pack of content ${content}, which the pack table no longer records: the row was deleted.`,
         });
-        names.add(name);
       }
     }
     const dangling = this.db
