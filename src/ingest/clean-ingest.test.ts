@@ -52,6 +52,8 @@ describe('cleaning during ingest', () => {
         '',
         'Two workers were hurt when a fire broke out in a warehouse on Dock Road on Tuesday, the fire chief said.',
         '',
+        'Smoke rises over the warehouse on Tuesday. Photo: A. Person',
+        '',
         'Both were taken to a hospital with burns.',
         '',
       ].join('\n'),

@@ -297,10 +297,18 @@ export function removeBoilerplate(text: string): Cleaned {
   const shortened = new Map<number, string>();
   const partial: TextChange[] = [];
 
+  // Caption texts already met (after their slideshow counter), to drop repeats.
+  const captions = new Set<string>();
   for (let i = 0; i < lines.length; i++) {
     if (removed[i]) continue;
     const line = (lines[i] as string).trim();
     if (line === '' || isFragment(lines, i)) continue;
+    // The first line of a page saved as text is its title: only menus and button rows go.
+    if (i === first) {
+      const rule = lineRule(line, r);
+      if (rule && (rule.id === 'ui-labels' || rule.id === 'navigation')) remove(i, rule.id, rule.kind);
+      continue;
+    }
     if (line.length <= 80 && r.relatedHeader.re.test(line)) {
       // The header and the headline lines after it (blank lines between them allowed).
       const list: number[] = [];
@@ -320,9 +328,17 @@ export function removeBoilerplate(text: string): Cleaned {
       continue;
     }
     const rule = lineRule(line, r);
+    if (rule?.id === 'gallery-caption' && rule.part !== undefined) {
+      const caption = line.slice(rule.part.length).trim();
+      if (captions.has(caption)) {
+        remove(i, 'gallery-duplicate', 'slideshow caption repeating an earlier caption');
+        continue;
+      }
+      captions.add(caption);
+    }
     if (rule?.part !== undefined) {
       const full = lines[i] as string;
-      const at = full.lastIndexOf(rule.part);
+      const at = rule.id === 'gallery-caption' ? full.indexOf(rule.part) : full.lastIndexOf(rule.part);
       shortened.set(i, full.slice(0, at) + full.slice(at + rule.part.length));
       partial.push({
         rule: `ingest/boilerplate/${rule.id}`,
