@@ -52,6 +52,8 @@ describe('cleaning during ingest', () => {
         '',
         'Two workers were hurt when a fire broke out in a warehouse on Dock Road on Tuesday, the fire chief said.',
         '',
+        'Smoke rises over the warehouse on Tuesday. Photo: A. Person',
+        '',
         'Both were taken to a hospital with burns.',
         '',
       ].join('\n'),
@@ -84,5 +86,28 @@ describe('cleaning during ingest', () => {
     await ingest(store, [file]);
     const entry = [...store.custody.entries()].find((e) => e.kind === 'ingest');
     expect(entry?.details.textChanges).toBeUndefined();
+  });
+
+  it('ingests a TREC SGML file as one document per DOC with its headline and date', async () => {
+    const file = path.join(dir, 'XIE19980304.0061');
+    fs.writeFileSync(
+      file,
+      '<DOC>\n<DOCNO> XIE19980304.0061 </DOCNO>\n<HEADLINE> Dam repaired </HEADLINE>\n<TEXT>\nWorkers repaired the dam on Tuesday.\n</TEXT>\n</DOC>\n' +
+        '<DOC>\n<DOCNO> XIE19980304.0062 </DOCNO>\n<DATE_TIME> 1998-03-04 10:05 </DATE_TIME>\n<TEXT>\n<P> Rain is expected. </P>\n</TEXT>\n</DOC>\n',
+    );
+    const summary = await ingest(store, [file]);
+    expect(summary.documents.new).toBe(2);
+    const docs = store.documents.list().sort((a, b) => a.recordKey.localeCompare(b.recordKey));
+    expect(docs.map((d) => [d.reader, d.recordKey, d.title, d.published, d.outlet, d.text])).toEqual([
+      [
+        'trec',
+        'XIE19980304.0061',
+        'Dam repaired',
+        '1998-03-04',
+        'Xinhua News Agency',
+        'Workers repaired the dam on Tuesday.',
+      ],
+      ['trec', 'XIE19980304.0062', null, '1998-03-04T10:05', 'Xinhua News Agency', 'Rain is expected.'],
+    ]);
   });
 });

@@ -57,11 +57,6 @@ describe('boilerplate removal', () => {
     ['filed under', 'Filed under: Crime | Local', 'tag-list'],
     ['follow prompt', 'Stay informed, follow us on Twitter and Facebook', 'share-follow-prompt'],
     ['share prompt', 'Email this story', 'share-prompt'],
-    [
-      'gallery caption',
-      'Image 3 of 12 Firefighters work at the scene on Sunday. Photo: A. Person',
-      'gallery-caption',
-    ],
     ['photo credit', 'Photo credit: County sheriff', 'photo-credit'],
     ['cookie notice', 'We use cookies to improve your experience on our site.', 'cookie-notice'],
     ['subscribe notice', 'Sign up for our newsletter to get the news in your inbox.', 'account-notice'],
@@ -120,6 +115,31 @@ describe('boilerplate removal', () => {
         chars: credit.length,
       },
     ]);
+  });
+
+  it('removes the slideshow counter of a caption, and a caption repeated word for word', () => {
+    const caption = 'Firefighters work at the scene on Sunday.';
+    const text = `Title\n\nImage 1 of 3 ${caption}\n\nImage 2 of 3 ${caption}\n\nThe end.`;
+    const result = clean(text);
+    expect(result.text).toBe(`Title\n\n${caption}\n\nThe end.`);
+    expect(result.changes).toMatchObject([
+      { rule: 'ingest/boilerplate/gallery-caption', line: 3, removed: 'Image 1 of 3' },
+      { rule: 'ingest/boilerplate/gallery-duplicate', line: 5 },
+    ]);
+  });
+
+  it.each([
+    ['a link to the story’s video', 'VIDEO: Two hurt in crash on the bypass'],
+    ['a link to the story’s pictures', 'PHOTOS: Crowds gather at the vigil'],
+  ])('keeps %s', (_name, line) => {
+    const text = `Body.\n\n${line}\n\nMore body.`;
+    expect(clean(text).text).toBe(text);
+  });
+
+  it('keeps the first line, the title, unless it is a menu', () => {
+    const title = 'RELATED: Fire crews called to second blaze';
+    expect(clean(`${title}\n\nBody of the report.`).text).toBe(`${title}\n\nBody of the report.`);
+    expect(clean('Home | News | Sports\n\nBody of the report.').text).toBe('Body of the report.');
   });
 
   it('removes a related-story header with the headlines under it, and stops at the report', () => {

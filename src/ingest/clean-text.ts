@@ -115,6 +115,8 @@ interface RuleData {
   pattern: string;
   flags?: string;
   maxWords?: number;
+  maxChars?: number;
+  endsWith?: string;
   needs?: 'secondPerson';
   part?: boolean;
 }
@@ -132,6 +134,8 @@ interface Rule {
   kind: string;
   re: RegExp;
   maxWords: number;
+  maxChars: number;
+  endsWith: string | null;
   secondPerson: boolean;
   /** Removes only what the pattern's first group captures, not the line. */
   part: boolean;
@@ -160,6 +164,8 @@ function rules(): Rules {
       kind: r.kind,
       re: new RegExp(r.pattern, r.flags ?? 'i'),
       maxWords: r.maxWords ?? Number.POSITIVE_INFINITY,
+      maxChars: r.maxChars ?? MAX_RULE_LINE,
+      endsWith: r.endsWith ?? null,
       secondPerson: r.needs === 'secondPerson',
       part: r.part === true,
     })),
@@ -177,9 +183,18 @@ const QUOTE_MARK = /["“”„«»]|``|''/;
 /** Longest line a rule looks at: longer lines are paragraphs of the report. */
 const MAX_RULE_LINE = 1500;
 
+/** Words (runs of non-space characters) in `line`, counted without allocating. */
 function wordCount(line: string): number {
-  const words = line.match(/\S+/g);
-  return words ? words.length : 0;
+  let words = 0;
+  let inWord = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line.charCodeAt(i);
+    const space =
+      c === 32 || c === 9 || c === 10 || c === 0xa0 || c === 0x3000 || (c >= 0x2000 && c <= 0x200a);
+    if (!space && !inWord) words++;
+    inWord = !space;
+  }
+  return words;
 }
 
 /** A headline in a related-story list: a short line without a sentence end. */
@@ -193,7 +208,7 @@ function headlineLike(line: string): boolean {
  * separated by `|`, `•`, `·`, `›`, `»` or ` > `, such as a breadcrumb or a menu.
  */
 function navigationLine(line: string): boolean {
-  if (line.length > 200) return false;
+  if (line.length > 200 || !/[|•·›»]| > /.test(line)) return false;
   const items = line.split(/\s*[|•·›»]\s*|\s+>\s+/);
   if (items.length < 3) return false;
   return items.every((item) => item === '' || (wordCount(item) <= 4 && !/[.!?]$/.test(item)));
@@ -219,10 +234,18 @@ function lineRule(line: string, r: Rules): { id: string; kind: string; part?: st
   if (line.length > MAX_RULE_LINE) return null;
   if (line.length <= 120 && r.uiLine.test(line)) return { id: 'ui-labels', kind: 'navigation/share buttons' };
   if (navigationLine(line)) return { id: 'navigation', kind: 'site navigation' };
+  const words = wordCount(line);
+  let addresses: boolean | undefined;
   for (const rule of r.rules) {
+    // The cheap checks first: most lines of a report fail them.
+    if (line.length > rule.maxChars || words > rule.maxWords) continue;
+    if (rule.endsWith !== null && !line.endsWith(rule.endsWith)) continue;
+    if (rule.secondPerson) {
+      addresses ??= ADDRESSES_READER.test(line);
+      if (!addresses) continue;
+    }
     const m = rule.re.exec(line);
     if (!m) continue;
-    if (wordCount(line) > rule.maxWords) continue;
     if (rule.part) {
       if (m[1]) return { id: rule.id, kind: rule.kind, part: m[1] };
       continue;
@@ -297,10 +320,18 @@ export function removeBoilerplate(text: string): Cleaned {
   const shortened = new Map<number, string>();
   const partial: TextChange[] = [];
 
+  // Caption texts already met (after their slideshow counter), to drop repeats.
+  const captions = new Set<string>();
   for (let i = 0; i < lines.length; i++) {
     if (removed[i]) continue;
     const line = (lines[i] as string).trim();
     if (line === '' || isFragment(lines, i)) continue;
+    // The first line of a page saved as text is its title: only menus and button rows go.
+    if (i === first) {
+      const rule = lineRule(line, r);
+      if (rule && (rule.id === 'ui-labels' || rule.id === 'navigation')) remove(i, rule.id, rule.kind);
+      continue;
+    }
     if (line.length <= 80 && r.relatedHeader.re.test(line)) {
       // The header and the headline lines after it (blank lines between them allowed).
       const list: number[] = [];
@@ -320,9 +351,17 @@ export function removeBoilerplate(text: string): Cleaned {
       continue;
     }
     const rule = lineRule(line, r);
+    if (rule?.id === 'gallery-caption' && rule.part !== undefined) {
+      const caption = line.slice(rule.part.length).trim();
+      if (captions.has(caption)) {
+        remove(i, 'gallery-duplicate', 'slideshow caption repeating an earlier caption');
+        continue;
+      }
+      captions.add(caption);
+    }
     if (rule?.part !== undefined) {
       const full = lines[i] as string;
-      const at = full.lastIndexOf(rule.part);
+      const at = rule.id === 'gallery-caption' ? full.indexOf(rule.part) : full.lastIndexOf(rule.part);
       shortened.set(i, full.slice(0, at) + full.slice(at + rule.part.length));
       partial.push({
         rule: `ingest/boilerplate/${rule.id}`,
@@ -338,7 +377,8 @@ export function removeBoilerplate(text: string): Cleaned {
       continue;
     }
     // A teaser cut short with an ellipsis, whose full text is another line of the page.
-    const teaser = /^(.{25,300}?)\s*(?:\.\.\.|…)$/.exec(line);
+    const teaser =
+      line.endsWith('...') || line.endsWith('…') ? /^(.{25,300}?)\s*(?:\.\.\.|…)$/.exec(line) : null;
     if (teaser && wordCount(line) >= 5) {
       const stem = teaser[1] as string;
       for (const full of fullLines) {
