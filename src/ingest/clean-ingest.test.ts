@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
 import { ingest } from './ingest.js';
+import { rederiveTexts } from './rederive-text.js';
 
 let dir: string;
 let store: Store;
@@ -109,5 +110,23 @@ describe('cleaning during ingest', () => {
       ],
       ['trec', 'XIE19980304.0062', null, '1998-03-04T10:05', 'Xinhua News Agency', 'Rain is expected.'],
     ]);
+  });
+
+  it('verify --deep reads a cleaned page and a declared Latin-1 file again to the same stored texts', async () => {
+    const pageFile = path.join(dir, 'page.txt');
+    fs.writeFileSync(pageFile, page);
+    const latin = path.join(dir, 'latin.txt');
+    fs.writeFileSync(latin, Buffer.from('Caf\xe9 fire\n\nA fire damaged the caf\xe9 on Sunday.\n', 'latin1'));
+    await ingest(store, [pageFile]);
+    await ingest(store, [latin], { encoding: 'latin1' });
+    expect(
+      store.documents
+        .list()
+        .map((d) => d.text)
+        .join('|'),
+    ).toContain('Café');
+    const report = rederiveTexts(store);
+    expect(report.documents).toBe(2);
+    expect(report.problems).toEqual([]);
   });
 });

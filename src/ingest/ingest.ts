@@ -457,6 +457,7 @@ function readCapture(
     diagnostics,
     ...(digests.length ? { digests } : {}),
     ...(textChanges.length ? { textChanges } : {}),
+    ...(encoding ? { encoding } : {}),
   };
 }
 

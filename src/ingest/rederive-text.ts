@@ -25,7 +25,7 @@ export interface RederiveReport {
  * `verify --deep`: reads originals again with the reader that first read them and compares each
  * document's stored canonical text with the text read now. A stored text edited in the database
  * (with its custody entry rewritten to match) shows here, since the original's bytes are checked
- * by hash separately. Limits are those of a default ingest with no cap on size, so that any input
+ * by hash separately. An input declared in another encoding is read in it again. Limits are those of a default ingest with no cap on size, so that any input
  * ingest accepted is read again in full.
  */
 export function rederiveTexts(store: Store, options: RederiveOptions = {}): RederiveReport {
@@ -38,6 +38,14 @@ export function rederiveTexts(store: Store, options: RederiveOptions = {}): Rede
     }
     // Only what the comparison needs is kept: the text's hash, not the text.
     list.push({ ...doc, text: sha256Hex(doc.text) });
+  }
+  // The encoding each original was declared in when it was ingested (custody records it).
+  const encodings = new Map<string, string>();
+  for (const entry of store.custody.entries()) {
+    const encoding = entry.kind === 'ingest' ? entry.details.encoding : undefined;
+    const sha256 = entry.details.sha256;
+    if (typeof encoding === 'string' && typeof sha256 === 'string' && !encodings.has(sha256))
+      encodings.set(sha256, encoding);
   }
   let originals = [...byOriginal.keys()].sort();
   if (options.sample !== undefined && options.sample < originals.length) {
@@ -66,7 +74,13 @@ export function rederiveTexts(store: Store, options: RederiveOptions = {}): Rede
     try {
       const bytes = store.originals.read(sha256);
       const format = first.reader === 'stdin' ? undefined : (first.reader as InputFormat);
-      const result = readInput(bytes, { source: first.source, limits, format });
+      const encoding = encodings.get(sha256);
+      const result = readInput(bytes, {
+        source: first.source,
+        limits,
+        format,
+        ...(encoding ? { encoding } : {}),
+      });
       texts = new Map(result.records.map((r) => [r.recordKey, sha256Hex(r.text)]));
     } catch {
       // An unreadable original is reported by the re-hash; here each of its documents is unconfirmed.

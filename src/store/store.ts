@@ -169,6 +169,8 @@ export interface Capture {
    * wire-copy header, boilerplate lines), keyed by record; see `TextChange` in src/ingest/reader.ts.
    */
   textChanges?: { record: string; changes: { [key: string]: JsonValue }[] }[];
+  /** The encoding the user declared for this input (`--encoding` or the manifest), if any. */
+  encoding?: string;
 }
 
 /** An input that was refused as a whole. Only its custody entry is written. */

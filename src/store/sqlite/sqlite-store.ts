@@ -324,6 +324,8 @@ function ingestDetails(
     details.digests = capture.digests.map((d) => ({ record: d.record, matched: d.matched }));
   }
   if (capture.textChanges && capture.textChanges.length > 0) details.textChanges = capture.textChanges;
+  // verify --deep reads the original again with the encoding it was declared in.
+  if (capture.encoding) details.encoding = capture.encoding;
   return details;
 }
 
