@@ -66,6 +66,7 @@ function addRows(
 /** Quote figures of issue 17: quotes, share with a speaker, distinct speakers, flagged variants. */
 function addQuoteRows(corpus: string, ledger: ScoredLedger): void {
   const q = quoteFigures({ quotes: (ledger.quotes ?? []) as Ledger['quotes'] });
+  rows.push({ corpus, figure: 'quotes', value: q.quotes, reference: null });
   rows.push({
     corpus,
     figure: 'quotes_with_speaker_share',
