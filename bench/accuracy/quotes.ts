@@ -10,6 +10,7 @@
  * the ledger's document `source`), for the hand check of text and speaker precision.
  */
 import { readFileSync } from 'node:fs';
+import { seededRandom } from '../../src/core/random.js';
 import type { Ledger, LedgerQuote } from '../../src/core/types.js';
 import { flag } from '../flags.js';
 
@@ -34,21 +35,9 @@ export function quoteFigures(ledger: Pick<Ledger, 'quotes'>): QuoteFigures {
   return { quotes: ledger.quotes.length, withSpeaker, distinctSpeakers: speakers.size, flaggedVariants };
 }
 
-/** mulberry32: a small seeded generator, so that the sample is the same on every run. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** `n` quotes drawn without replacement, in a seeded order. */
 export function sampleQuotes<T>(items: readonly T[], n: number, seed: number): T[] {
-  const random = seeded(seed);
+  const random = seededRandom(seed);
   const pool = [...items];
   for (let i = pool.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));

@@ -1,5 +1,10 @@
 import type { ReaderName, StoredDocument } from '../../core/types.js';
-import { type DocumentBinding, documentBinding, documentRowValues } from '../document-record.js';
+import {
+  type DocumentBinding,
+  type DocumentRowValues,
+  documentBinding,
+  documentRowValues,
+} from '../document-record.js';
 import type { WrittenPack } from '../original-packs.js';
 import type { OriginalsFolder } from '../originals-folder.js';
 import type {
@@ -86,25 +91,8 @@ export interface OriginalLocation {
   offset: number | null;
 }
 
-interface DocumentRow {
-  id: string;
-  sha256: string;
-  record_key: string;
-  source: string;
-  reader: string;
-  captured_at: string;
-  title: string | null;
-  outlet: string | null;
-  url: string | null;
-  published: string | null;
-  byline: string | null;
-  dateline: string | null;
-  credits: string;
-  series: string | null;
-  external_id: string | null;
-  inferred: string;
-  text: string;
-}
+/** A documents row as read back: the evidence columns of `DocumentRowValues` without `chars`. */
+type DocumentRow = Omit<DocumentRowValues, 'chars'>;
 
 const DOCUMENT_COLUMNS =
   'id, sha256, record_key, source, reader, captured_at, title, outlet, url, published, byline, dateline, credits, series, external_id, inferred, text';
