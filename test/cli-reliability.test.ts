@@ -6,8 +6,8 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../src/core/errors.js';
 import { canonicalJson } from '../src/store/canonical-json.js';
+import { entryHash, GENESIS_HASH } from '../src/store/custody-chain.js';
 import { documentBinding, documentRowValues } from '../src/store/document-record.js';
-import { entryHash, GENESIS_HASH } from '../src/store/sqlite/custody-tables.js';
 import type { CustodyKind } from '../src/store/store.js';
 
 // Spawns the built CLI: `npm test` builds first (run `npm run build` before running this file alone).

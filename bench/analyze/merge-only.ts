@@ -21,7 +21,6 @@ import type { DocumentExtraction } from '../../src/core/types.js';
 import { memoryMergeState, mergeLedger } from '../../src/merge/index.js';
 import { loadReuse } from '../../src/reuse/index.js';
 import { openStore } from '../../src/store/open-store.js';
-import { analysisOf } from '../../src/store/sqlite/analysis-tables.js';
 
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
@@ -35,7 +34,7 @@ const persist = args.includes('--persist');
 
 const EXTRACTOR_VERSION = flag('--version', '') || (await loadExtractStage()).stage.version;
 const store = openStore(dir);
-const analysis = analysisOf(store);
+const analysis = store.analysis;
 const t0 = performance.now();
 let documents = [...store.documents.summaries()];
 if (limit > 0) documents = documents.sort((a, b) => (a.id < b.id ? -1 : 1)).slice(0, limit);

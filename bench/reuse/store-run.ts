@@ -16,7 +16,6 @@ import path from 'node:path';
 import { ingest } from '../../src/ingest/ingest.js';
 import { updateReuse } from '../../src/reuse/update-reuse.js';
 import { openStore } from '../../src/store/open-store.js';
-import { reuseOf } from '../../src/store/sqlite/reuse-tables.js';
 import { flag } from '../flags.js';
 import { createGenerator } from './generate.js';
 
@@ -59,7 +58,7 @@ const store = openStore(dir);
 const result: Record<string, number | string> = { workers };
 try {
   if (build > 0) result.ingestSeconds = await ingestGenerated(store, 0, build);
-  if (args.includes('--rebuild')) reuseOf(store).reset('rebuild');
+  if (args.includes('--rebuild')) store.reuse.reset('rebuild');
   result.documents = store.documents.count();
   let c0 = cpu();
   let t0 = performance.now();

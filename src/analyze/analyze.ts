@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Diagnostic, Ledger, StoredDocument } from '../core/types.js';
 import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest.js';
 import { type MergeResult, startMerge } from '../merge/index.js';
-import { analysisOf } from '../store/sqlite/analysis-tables.js';
 import type { Checkpoint, DocumentListing, DocumentSummary, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
 import { startExtractPool } from './extract-pool.js';
@@ -70,7 +69,7 @@ export async function analyze(
   inputs: readonly string[],
   options: AnalyzeOptions = {},
 ): Promise<AnalyzeResult> {
-  const analysis = analysisOf(store);
+  const analysis = store.analysis;
   const stages = options.stages ?? (await loadStages());
   const diagnostics: Diagnostic[] = [...stages.diagnostics];
   const now = () => performance.now();

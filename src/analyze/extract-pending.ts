@@ -3,7 +3,7 @@ import {
   type AnalysisStore,
   type SerializedExtraction,
   serializeExtraction,
-} from '../store/sqlite/analysis-tables.js';
+} from '../store/analysis-store.js';
 import type { Store } from '../store/store.js';
 import { type ExtractPool, startExtractPool } from './extract-pool.js';
 import type { ExtractInput, ExtractStage } from './extract-stage.js';

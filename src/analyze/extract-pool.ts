@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { SerializedExtraction } from '../store/sqlite/analysis-tables.js';
+import type { SerializedExtraction } from '../store/analysis-store.js';
 import type { ExtractInput } from './extract-stage.js';
 
 /** A batch sent to a worker. */

@@ -4,7 +4,7 @@
  * the batch's order, already in their stored form.
  */
 import { parentPort } from 'node:worker_threads';
-import { serializeExtraction } from '../store/sqlite/analysis-tables.js';
+import { serializeExtraction } from '../store/analysis-store.js';
 import type { WorkerReply, WorkerTask } from './extract-pool.js';
 import { loadExtractStage } from './extract-stage.js';
 

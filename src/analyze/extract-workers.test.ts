@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createExtractor } from '../extract/index.js';
 import { ingest } from '../ingest/ingest.js';
 import { openStore } from '../store/open-store.js';
-import { analysisOf } from '../store/sqlite/analysis-tables.js';
 import { analyze } from './analyze.js';
 import { extractPending, workerCount } from './extract-pending.js';
 import { startExtractPool } from './extract-pool.js';
@@ -81,7 +80,7 @@ describe('extraction in worker threads', () => {
         manifest: path.join(corpus, 'manifest.jsonl'),
         clock,
       });
-      const analysis = analysisOf(store);
+      const analysis = store.analysis;
       let closed = 0;
       const started = async () => {
         const pool = await startExtractPool(1, stage.version);

@@ -14,7 +14,7 @@ import type {
   ReusePair,
 } from '../core/types.js';
 import { canonicalLedger } from '../export/ledger-json.js';
-import { LEDGER_SECTIONS } from '../store/sqlite/analysis-tables.js';
+import { LEDGER_SECTIONS } from '../store/analysis-store.js';
 import { ledgerJsonChunks, withoutItems } from './write-ledger.js';
 
 type Section = (typeof LEDGER_SECTIONS)[number];

@@ -1,5 +1,4 @@
 import type { Ledger } from '../core/types.js';
-import { analysisOf } from '../store/sqlite/analysis-tables.js';
 import type { Store } from '../store/store.js';
 
 /** Below this size a ledger is parsed as one string; above, section by section (see `parseLedger`). */
@@ -11,7 +10,7 @@ const ONE_STRING = 64 * 1024 * 1024;
  * JavaScript string, which V8 limits to about 512 MB.
  */
 export function loadLedger(store: Store): Ledger | null {
-  const bytes = analysisOf(store).latestLedgerBytes();
+  const bytes = store.analysis.latestLedgerBytes();
   return bytes ? parseLedger(bytes) : null;
 }
 

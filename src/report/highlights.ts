@@ -1,5 +1,4 @@
 import type { DocumentExtraction, Quantity, Range } from '../core/types.js';
-import { analysisOf } from '../store/sqlite/analysis-tables.js';
 import type { Store } from '../store/store.js';
 import type { Highlight } from './types.js';
 
@@ -66,7 +65,7 @@ export function loadHighlights(
   version: string,
   ids: Iterable<string>,
 ): Record<string, Highlight[]> {
-  const analysis = analysisOf(store);
+  const analysis = store.analysis;
   const out: Record<string, Highlight[]> = {};
   for (const id of ids) {
     const x = analysis.getExtraction(id, version);

@@ -1,5 +1,5 @@
 import type { Family, ReusePair } from '../core/types.js';
-import { KeyKind, type KeyKindValue, type ReuseStore, reuseOf } from '../store/sqlite/reuse-tables.js';
+import { KeyKind, type KeyKindValue, type ReuseStore } from '../store/reuse-store.js';
 import type { DocumentSummary, Store } from '../store/store.js';
 import { MAX_DOCUMENTS_PER_KEY, MIN_ANCHOR_KEYS, MIN_SENTENCE_KEYS } from './candidates.js';
 import type { CompareOptions } from './compare-texts.js';
@@ -94,7 +94,7 @@ const VERIFY_JOB = 100;
  * const { pairs, families } = updateReuse(openStore('./corroborate-data'));
  */
 export function updateReuse(store: Store, options: UpdateReuseOptions = {}): ReuseResult {
-  const reuse = reuseOf(store);
+  const reuse = store.reuse;
   const sketchOptions = { ...sketchDefaults, ...options.sketch };
   const parameters = JSON.stringify({
     version: INDEX_VERSION,
@@ -515,7 +515,7 @@ function verifyAll(
  */
 export function loadReuse(store: Store): ReuseResult {
   const documents = store.documents.listing();
-  const reuse = reuseOf(store);
+  const reuse = store.reuse;
   const indexed = reuse.processedIds().size;
   return resultOf(reuse, documents, undefined, indexed, indexed, false);
 }

@@ -7,10 +7,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoredDocument } from '../core/types.js';
 import { canonicalJson } from './canonical-json.js';
 import { formatCheckpoint, parseCheckpoint } from './checkpoint.js';
+import { entryHash, GENESIS_HASH } from './custody-chain.js';
 import { documentId, sha256Hex } from './document-id.js';
 import { openStore } from './open-store.js';
 import { LOOSE_MIN_BYTES } from './originals-folder.js';
-import { entryHash, GENESIS_HASH } from './sqlite/custody-tables.js';
 import type { Capture, Store } from './store.js';
 
 let dir: string;

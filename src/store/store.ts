@@ -1,4 +1,6 @@
 import type { Diagnostic, ReaderName, StoredDocument } from '../core/types.js';
+import type { AnalysisStore } from './analysis-store.js';
+import type { ReuseStore } from './reuse-store.js';
 
 /**
  * The evidence store every stage talks to. The embedded implementation is SQLite plus a folder of
@@ -17,6 +19,10 @@ export interface Store {
   readonly documents: DocumentStore;
   readonly originals: OriginalStore;
   readonly custody: CustodyLog;
+  /** The reuse stage's index and verified pairs. */
+  readonly reuse: ReuseStore;
+  /** Extractions, the merge state and the latest ledger. */
+  readonly analysis: AnalysisStore;
   /**
    * Stores a batch of captures with group commit: every new original is written durably first
    * (temp file, fsync, rename, directory fsync), then one transaction records originals,

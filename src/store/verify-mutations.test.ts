@@ -5,8 +5,8 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingest } from '../ingest/ingest.js';
 import { canonicalJson } from './canonical-json.js';
+import { entryHash, GENESIS_HASH } from './custody-chain.js';
 import { openStore } from './open-store.js';
-import { entryHash, GENESIS_HASH } from './sqlite/custody-tables.js';
 import { DATABASE_FILE } from './sqlite/sqlite-store.js';
 import type { CustodyKind, VerifyReport } from './store.js';
 

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze/index.js';
 import { ANSWER_INDEX } from '../../src/merge/answer-state.js';
 import { openStore } from '../../src/store/open-store.js';
-import { analysisOf } from '../../src/store/sqlite/analysis-tables.js';
 
 /**
  * Claims' answers are recomputed run by run only near what a run changed (src/merge/answer-state.ts).
@@ -52,7 +51,7 @@ async function addOneByOne(
       const run = await analyze(store, [file], { manifest });
       expect(run.extracted).toBeGreaterThan(0);
       moved += [...run.merge.changed.claims.values()].filter((c) => c !== null && c.answers !== null).length;
-      const state = analysisOf(store).mergeState();
+      const state = store.analysis.mergeState();
       const meta = state.get('meta', 'run') as Record<string, unknown>;
       expect(meta.answerIndex).toBe(ANSWER_INDEX);
       state.write([{ ns: 'meta', key: 'run', value: { ...meta, answerIndex: undefined } }]);

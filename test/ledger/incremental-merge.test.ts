@@ -7,7 +7,6 @@ import { analyze } from '../../src/analyze/index.js';
 import type { Ledger } from '../../src/core/types.js';
 import { toLedgerJson } from '../../src/export/ledger-json.js';
 import { openStore } from '../../src/store/open-store.js';
-import { analysisOf } from '../../src/store/sqlite/analysis-tables.js';
 
 /**
  * The incremental merge (docs/ledger.md, "Incremental merge") against the reference, a
@@ -54,7 +53,7 @@ async function run(dir: string, batches: string[][], manifest?: string): Promise
       }
       const expected = toLedgerJson(result.ledger);
       expect(fs.readFileSync(path.join(out, 'ledger.json'), 'utf8')).toBe(expected);
-      expect(analysisOf(store).latestLedger()).toBe(expected);
+      expect(store.analysis.latestLedger()).toBe(expected);
       ledgers.push(result.ledger);
       previous = result.ledger;
     }
@@ -121,11 +120,11 @@ describe('incremental merge equals the from-scratch merge', () => {
     await run(storeDir, [[parts[0] as string]]);
     const store = openStore(storeDir);
     try {
-      const older = analysisOf(store).latestLedger();
+      const older = store.analysis.latestLedger();
       // What a run does before it merges; killed right after, it never saves a new file.
-      expect(analysisOf(store).beginLedgerFile()).not.toBeNull();
-      expect(analysisOf(store).latestLedger()).toBe(older);
-      expect(analysisOf(store).beginLedgerFile()).toBeNull();
+      expect(store.analysis.beginLedgerFile()).not.toBeNull();
+      expect(store.analysis.latestLedger()).toBe(older);
+      expect(store.analysis.beginLedgerFile()).toBeNull();
     } finally {
       store.close();
     }
@@ -138,7 +137,7 @@ describe('incremental merge equals the from-scratch merge', () => {
     const storeDir = path.join(dir, 'example-two');
     const store = openStore(storeDir);
     try {
-      const state = analysisOf(store).mergeState();
+      const state = store.analysis.mergeState();
       const meta = state.get('meta', 'run') as { version: string };
       state.write([{ ns: 'meta', key: 'run', value: { ...meta, version: 'older' } }]);
       state.write([{ ns: 'event', key: 'bogus', value: { id: 'ev-bogus' } }]);

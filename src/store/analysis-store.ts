@@ -1,0 +1,90 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import type { DocumentExtraction } from '../core/types.js';
+import type { MergeStateStore } from './merge-state-store.js';
+
+/**
+ * What `analyze` keeps between runs: each document's extraction (keyed by extractor version, so
+ * a new extractor re-processes everything and an old one nothing) and the latest ledger.
+ */
+export interface AnalysisStore {
+  /** Ids of the documents already extracted by this extractor version. */
+  extractedIds(version: string): Set<string>;
+  /** Stores extractions in one transaction; an existing row for the same document and version is replaced. */
+  putExtractions(version: string, extractions: readonly DocumentExtraction[]): void;
+  /**
+   * `putExtractions` for rows already made by `serializeExtraction` (in a worker thread, so that
+   * the thread holding the store only writes).
+   */
+  putSerializedExtractions(version: string, rows: readonly SerializedExtraction[]): void;
+  /** The full extraction of one document, or null. */
+  getExtraction(documentId: string, version: string): DocumentExtraction | null;
+  /**
+   * Every extraction of this version in document-id order, trimmed to what the merge reads
+   * (sentence texts, quantities, dates and diagnostics left out) to keep large stores fast.
+   */
+  mergeInputs(version: string): IterableIterator<DocumentExtraction>;
+  /** The extractions (trimmed as in `mergeInputs`) of the given documents. */
+  mergeInputsFor(version: string, ids: readonly string[]): IterableIterator<DocumentExtraction>;
+  /** The merge's persisted working state (see src/merge/merge-state.ts). */
+  mergeState(): MergeStateStore;
+  /**
+   * The folder where `analyze` writes the latest ledger as a file (ledger.json and an index of its
+   * items), so that the next run copies unchanged items from it instead of serialising them.
+   */
+  ledgerFolder(): string;
+  /**
+   * Makes `name` (a file in `ledgerFolder()`) the latest ledger and removes the older files there
+   * (except those in `keep`, e.g. the new file's index).
+   */
+  saveLedgerFile(name: string, custodySeq: number | null, keep?: readonly string[]): void;
+  /**
+   * Before a run changes what the latest ledger file is derived from (the merge state): the
+   * path of the latest ledger file when it is up to date with the state, else null; it is then
+   * marked as behind until `saveLedgerFile` (after a run interrupted in between, the older file
+   * stays the latest ledger and the next run writes every item afresh).
+   */
+  beginLedgerFile(): string | null;
+  /** The latest ledger JSON, or null when `analyze` never ran. */
+  latestLedger(): string | null;
+  /** The latest ledger JSON as bytes (a large ledger is more than one string can hold), or null. */
+  latestLedgerBytes(): Buffer | null;
+}
+
+/** The merge's view of an extraction: sentence spans without text, no quantities, dates or diagnostics. */
+export function trimForMerge(x: DocumentExtraction): DocumentExtraction {
+  return {
+    ...x,
+    sentences: x.sentences.map((s) => ({ span: s.span, text: '' })),
+    quantities: [],
+    dates: [],
+    diagnostics: [],
+  };
+}
+
+/** One extraction as stored: the whole extraction as raw-deflated JSON, and the merge's view as JSON. */
+export interface SerializedExtraction {
+  documentId: string;
+  extraction: Uint8Array;
+  mergeInput: string;
+}
+
+/**
+ * The stored form of an extraction. Pure (no database), so extraction workers can run it. Deflate
+ * level 1: the extraction blobs are written for every document and read back rarely (one
+ * document's view), so speed matters more than a few percent of size.
+ */
+export function serializeExtraction(x: DocumentExtraction): SerializedExtraction {
+  return {
+    documentId: x.documentId,
+    extraction: deflateRawSync(JSON.stringify(x), { level: 1 }),
+    mergeInput: JSON.stringify(trimForMerge(x)),
+  };
+}
+
+/** The item sections of a ledger, in the order ledger.json lists them. */
+export const LEDGER_SECTIONS = ['documents', 'families', 'reuse', 'events', 'quotes', 'claims'] as const;
+
+/** The whole extraction back from its stored form (`SerializedExtraction.extraction`). */
+export function deserializeExtraction(blob: Uint8Array): DocumentExtraction {
+  return JSON.parse(inflateRawSync(blob).toString('utf8')) as DocumentExtraction;
+}

@@ -1,0 +1,65 @@
+import type { ReusePair } from '../core/types.js';
+
+/** Kinds of LSH keys: document band, sentence band, exact-duplicate hash. */
+export const KeyKind = { band: 0, sentence: 1, duplicate: 2, anchor: 3 } as const;
+export type KeyKindValue = (typeof KeyKind)[keyof typeof KeyKind];
+
+export interface KeyHit {
+  documentId: string;
+  kind: KeyKindValue;
+  key: number;
+}
+
+/**
+ * What the reuse stage keeps between runs: which documents are indexed (the processed marker),
+ * their signatures and LSH keys, and the verified pairs. `updateReuse` compares only documents
+ * that are not yet indexed against this index.
+ */
+export interface ReuseStore {
+  /** Parameters the index was built with (a change means the index must be rebuilt). */
+  parameters(): string | null;
+  /** Empties the index and pairs and records new parameters. */
+  reset(parameters: string): void;
+  processedIds(): Set<string>;
+  /**
+   * The indexed documents holding each of `keys` (of one kind), in the order of `keys`; `null`
+   * for a key held by more than `maxPerKey` documents (too common to be evidence).
+   */
+  holders(keys: ArrayLike<number>, kind: KeyKindValue, maxPerKey: number): (string[] | null)[];
+  /** Documents holding each key; keys held by more than `maxPerKey` documents are left out. */
+  lookup(keys: readonly { key: number; kind: KeyKindValue }[], maxPerKey: number): KeyHit[];
+  /** Runs `work` in one transaction. */
+  transaction<T>(work: () => T): T;
+  addDocument(
+    documentId: string,
+    signature: Uint32Array,
+    keys: readonly { key: number; kind: KeyKindValue }[],
+    processedAt: string,
+  ): void;
+  putPair(pair: ReusePair): void;
+  /** Every verified pair, ordered by `a`, then `b`. */
+  pairs(): ReusePair[];
+  /** The verified pairs one document is in, ordered by `a`, then `b`. */
+  pairsOf(documentId: string): ReusePair[];
+  /** `pairsOf` of many documents in a few queries. */
+  pairsOfMany(documentIds: readonly string[]): Map<string, ReusePair[]>;
+  signature(documentId: string): Uint32Array | null;
+  /**
+   * Indexed documents when the families were last saved, or null when none were (then
+   * `familyOf` knows nothing and the families must be built from all pairs).
+   */
+  familiesIndexed(): number | null;
+  /** The family a document was saved in, or null. */
+  familyOf(documentId: string): string | null;
+  /** The family of each of many documents (those saved in one) and its members, in a few queries. */
+  familiesOfMany(documentIds: readonly string[]): Map<string, { id: string; documents: string[] }>;
+  /**
+   * Saves the family of each document given (`replace`: of every document, the others being
+   * forgotten) and marks the families as computed with `indexed` documents in the index.
+   */
+  saveFamilies(
+    entries: Iterable<[documentId: string, familyId: string]>,
+    indexed: number,
+    replace: boolean,
+  ): void;
+}
