@@ -1,4 +1,4 @@
-import type { StoredDocument } from '../core/types.js';
+import type { ReaderName, StoredDocument } from '../core/types.js';
 import { canonicalJson } from './canonical-json.js';
 import { sha256Hex } from './document-id.js';
 
@@ -91,4 +91,32 @@ export function documentBinding(row: DocumentRowValues, ord: number): DocumentBi
   const fields: { [key: string]: string | number | null } = {};
   for (const column of DOCUMENT_META_COLUMNS) fields[column] = row[column];
   return { id: row.id, ord, text, record: sha256Hex(canonicalJson(fields)) };
+}
+
+/** A documents row as read back: the evidence columns of `DocumentRowValues` without `chars`. */
+export type DocumentRow = Omit<DocumentRowValues, 'chars'>;
+
+export const DOCUMENT_COLUMNS =
+  'id, sha256, record_key, source, reader, captured_at, title, outlet, url, published, byline, dateline, credits, series, external_id, inferred, text';
+
+export function toDocument(row: DocumentRow): StoredDocument {
+  return {
+    id: row.id,
+    sha256: row.sha256,
+    recordKey: row.record_key,
+    source: row.source,
+    reader: row.reader as ReaderName,
+    capturedAt: row.captured_at,
+    title: row.title,
+    outlet: row.outlet,
+    url: row.url,
+    published: row.published,
+    byline: row.byline,
+    dateline: row.dateline === null ? null : JSON.parse(row.dateline),
+    credits: JSON.parse(row.credits),
+    series: row.series,
+    externalId: row.external_id,
+    inferred: JSON.parse(row.inferred),
+    text: row.text,
+  };
 }

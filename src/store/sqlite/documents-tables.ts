@@ -1,9 +1,11 @@
 import type { ReaderName, StoredDocument } from '../../core/types.js';
 import {
+  DOCUMENT_COLUMNS,
   type DocumentBinding,
-  type DocumentRowValues,
+  type DocumentRow,
   documentBinding,
   documentRowValues,
+  toDocument,
 } from '../document-record.js';
 import type { WrittenPack } from '../original-packs.js';
 import type { OriginalsFolder } from '../originals-folder.js';
@@ -89,34 +91,6 @@ export interface OriginalLocation {
   size: number;
   pack: string | null;
   offset: number | null;
-}
-
-/** A documents row as read back: the evidence columns of `DocumentRowValues` without `chars`. */
-type DocumentRow = Omit<DocumentRowValues, 'chars'>;
-
-const DOCUMENT_COLUMNS =
-  'id, sha256, record_key, source, reader, captured_at, title, outlet, url, published, byline, dateline, credits, series, external_id, inferred, text';
-
-function toDocument(row: DocumentRow): StoredDocument {
-  return {
-    id: row.id,
-    sha256: row.sha256,
-    recordKey: row.record_key,
-    source: row.source,
-    reader: row.reader as ReaderName,
-    capturedAt: row.captured_at,
-    title: row.title,
-    outlet: row.outlet,
-    url: row.url,
-    published: row.published,
-    byline: row.byline,
-    dateline: row.dateline === null ? null : JSON.parse(row.dateline),
-    credits: JSON.parse(row.credits),
-    series: row.series,
-    externalId: row.external_id,
-    inferred: JSON.parse(row.inferred),
-    text: row.text,
-  };
 }
 
 function summaryOfRow(row: Record<string, unknown>): DocumentSummary {

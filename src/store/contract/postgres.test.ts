@@ -1,0 +1,40 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { openSharedStore } from '../open-store.js';
+import { storeContract } from './contract.js';
+
+/**
+ * The contract against PostgreSQL: set CORROBORATE_TEST_PG to a database URL (`.ci/run` starts a
+ * throwaway cluster and sets it). Each test gets its own schema in that database.
+ */
+const url = process.env.CORROBORATE_TEST_PG ?? '';
+
+storeContract({
+  name: 'PostgreSQL',
+  unavailable: url
+    ? null
+    : 'CORROBORATE_TEST_PG is not set: the PostgreSQL store contract is skipped (set it to a postgres:// URL; .ci/run does)',
+  async create(clock) {
+    const schema = `contract_${crypto.randomBytes(6).toString('hex')}`;
+    const withSchema = new URL(url);
+    withSchema.searchParams.set('schema', schema);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    return {
+      open: () => openSharedStore(withSchema.toString(), { clock }),
+      async tamperCustody(seq, details) {
+        await admin.query(`ALTER TABLE ${schema}.custody DISABLE TRIGGER custody_no_change`);
+        await admin.query(`UPDATE ${schema}.custody SET details = $1 WHERE seq = $2`, [details, seq]);
+      },
+      async tamperOriginal(sha256, bytes) {
+        await admin.query(`UPDATE ${schema}.originals SET bytes = $1 WHERE sha256 = $2`, [bytes, sha256]);
+      },
+      async dispose() {
+        await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+        await admin.end();
+      },
+    };
+  },
+});
+
+if (!url) console.warn('store contract: PostgreSQL skipped (CORROBORATE_TEST_PG is not set)');

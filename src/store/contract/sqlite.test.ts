@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { openSharedStore, openStore } from '../open-store.js';
+import { storeContract } from './contract.js';
+
+storeContract({
+  name: 'SQLite',
+  unavailable: null,
+  async create(clock) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-contract-'));
+    const raw = () => new Database(path.join(dir, 'corroborate.db'));
+    return {
+      open: () => openSharedStore(dir, { clock }),
+      async tamperCustody(seq, details) {
+        const db = raw();
+        try {
+          db.exec('DROP TRIGGER custody_no_update');
+          db.prepare('UPDATE custody SET details = ? WHERE seq = ?').run(details, seq);
+        } finally {
+          db.close();
+        }
+      },
+      async tamperOriginal(sha256, bytes) {
+        const local = openStore(dir);
+        try {
+          const at = local.originals.locate(sha256);
+          if (!at) throw new Error(`original ${sha256} not stored`);
+          const fd = fs.openSync(at.file, 'r+');
+          try {
+            fs.writeSync(fd, bytes, 0, bytes.length, at.offset);
+          } finally {
+            fs.closeSync(fd);
+          }
+        } finally {
+          local.close();
+        }
+      },
+      async dispose() {
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  },
+});
