@@ -84,17 +84,19 @@ export function decodeText(bytes: Uint8Array, place: Place, charset?: string | n
         ),
       };
     }
-    return {
-      ok: false,
-      diagnostic: diagnostic(
-        place,
-        'invalid-utf8',
-        'error',
-        `Expected UTF-8 text, found an invalid byte sequence at byte ${at} (0x${hex(bytes, at)}).`,
-        'Corroborate does not guess encodings. If you know the encoding of a text file, declare it: `--encoding latin1` (or windows-1252, utf-16le, …) on ingest or analyze, or an `encoding` field in the manifest. Or convert the file to UTF-8 (e.g. `iconv -f windows-1252 -t utf-8`), or declare its charset (HTML meta, XML encoding).',
-      ),
-    };
+    return { ok: false, diagnostic: invalidUtf8(place, at, hex(bytes, at)) };
   }
+}
+
+/** Invalid UTF-8 at byte `at`, whose next bytes are `found` in hex (`c3 28`). */
+export function invalidUtf8(place: Place, at: number, found: string): Diagnostic {
+  return diagnostic(
+    place,
+    'invalid-utf8',
+    'error',
+    `Expected UTF-8 text, found an invalid byte sequence at byte ${at} (0x${found}).`,
+    'Corroborate does not guess encodings. If you know the encoding of a text file, declare it: `--encoding latin1` (or windows-1252, utf-16le, …) on ingest or analyze, or an `encoding` field in the manifest. Or convert the file to UTF-8 (e.g. `iconv -f windows-1252 -t utf-8`), or declare its charset (HTML meta, XML encoding).',
+  );
 }
 
 // Node's TextDecoder decodes windows-1252 (and its aliases latin1, iso-8859-1, us-ascii) as
@@ -124,7 +126,7 @@ function normaliseLabel(charset: string | null | undefined): string {
   return label;
 }
 
-function hex(bytes: Uint8Array, at: number): string {
+export function hex(bytes: Uint8Array, at: number): string {
   return Array.from(bytes.subarray(at, at + 4), (b) => b.toString(16).padStart(2, '0')).join(' ');
 }
 

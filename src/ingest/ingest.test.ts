@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
@@ -155,6 +157,24 @@ describe('ingest', () => {
 });
 
 describe('ingest of web archives', () => {
+  it('refuses a gzip that may expand past the prescan size while streaming it, recording its digest', async () => {
+    // Base64 of digests compresses about 1.3 times: 600 KB of it may expand past 32 MiB at ratio 100.
+    const lines = Array.from(
+      { length: 6000 },
+      (_, i) => `${createHash('sha512').update(String(i)).digest('base64')} words.\n`,
+    ).join('');
+    const bytes = gzipSync(Buffer.from(lines));
+    expect(bytes.length).toBeGreaterThan(340_000);
+    const file = write('notes.txt.gz', bytes);
+    const summary = await ingest(store, [file], { limits: { maxTextChars: 1000 } });
+    expect(summary.rejected).toBe(1);
+    expect(summary.diagnostics[0]?.rule).toBe('ingest/text-too-long');
+    expect(summary.diagnostics[0]?.message).toMatch(/measured while reading/);
+    const rejection = [...store.custody.entries()].find((e) => e.kind === 'rejection');
+    expect(rejection?.details.sha256).toBe(createHash('sha256').update(bytes).digest('hex'));
+    expect(rejection?.details.rule).toBe('ingest/text-too-long');
+  });
+
   it('records in the custody entry whether each WARC record digest matched', async () => {
     const warc = path.resolve('examples/corpus/congodispatch-archive.warc.gz');
     const summary = await ingest(store, [warc]);

@@ -14,6 +14,7 @@ import type {
 import { applyInferredMeta } from './infer-meta.js';
 import { resolveLimits } from './limits.js';
 import { type Manifest, type ManifestEntry, readManifest } from './manifest.js';
+import { gunzipNeedsPrescan, PRESCAN_BYTES, type Prescan, prescanInput } from './prescan-input.js';
 import type { ReadLimits, ReadRecord } from './reader.js';
 import { readInput } from './readers/read-input.js';
 import { type InputItem, walkInputs } from './walk-inputs.js';
@@ -198,13 +199,13 @@ export async function ingest(
       rejectInput(
         {
           source: item.source,
-          sha256: null,
+          sha256: failed?.sha256 ?? null,
           size: failed?.size ?? null,
           capturedAt,
           rule: failed?.rule ?? 'ingest/unreadable',
           reason: failed?.message ?? 'Cannot read the input.',
         },
-        {
+        failed?.diagnostic ?? {
           rule: failed?.rule ?? 'ingest/unreadable',
           severity: 'error',
           message: failed?.message ?? 'Cannot read the input.',
@@ -292,8 +293,10 @@ export async function ingest(
         pending.push({ item, capturedAt });
         continue;
       }
-      const loaded = item.kind === 'stdin' ? await loadStdin(limits, options.stdin) : loadFile(item, limits);
+      const encoding = (item.kind === 'file' ? item.manifest?.encoding : undefined) ?? options.encoding;
+      const loaded = await loadChecked(item, limits, encoding, options.stdin);
       if ('rule' in loaded) {
+        if (loaded.sha256 && loaded.size !== null) summary.bytes += loaded.size;
         pending.push({ item, capturedAt, loaded });
         continue;
       }
@@ -312,7 +315,64 @@ export async function ingest(
   return summary;
 }
 
-type Loaded = { bytes: Uint8Array } | { rule: string; message: string; hint: string; size: number | null };
+type Loaded =
+  | { bytes: Uint8Array }
+  | {
+      rule: string;
+      message: string;
+      hint: string;
+      size: number | null;
+      /** Set when the input was read (and hashed) but refused before being held whole. */
+      sha256?: string;
+      diagnostic?: Diagnostic;
+    };
+
+/**
+ * Reads one input, checking a large one while streaming first (`prescanInput`): a file over
+ * `PRESCAN_BYTES`, or gzip that may expand past it, is held whole only when no limit refuses it,
+ * so refusing a 400 MB text or a 7 MB gzip of 400 MB costs a few MiB, not several copies.
+ */
+async function loadChecked(
+  item: InputItem & { kind: 'file' | 'stdin' },
+  limits: ReadLimits,
+  encoding: string | undefined,
+  stdin: NodeJS.ReadableStream | undefined,
+): Promise<Loaded> {
+  const first = item.kind === 'stdin' ? await loadStdin(limits, stdin) : loadFile(item, limits);
+  let checked: Prescan;
+  if ('large' in first) {
+    if (item.kind !== 'file') return first.large;
+    checked = await prescanInput(fs.createReadStream(item.absolute, { highWaterMark: MiB }), {
+      source: item.source,
+      size: first.size,
+      limits,
+      ...(encoding ? { encoding } : {}),
+    });
+  } else if ('bytes' in first && gunzipNeedsPrescan(first.bytes, limits)) {
+    checked = await prescanInput([first.bytes], {
+      source: item.source,
+      size: first.bytes.byteLength,
+      limits,
+      ...(encoding ? { encoding } : {}),
+    });
+  } else return first;
+  const refused = checked.rejection;
+  if (refused) {
+    return {
+      rule: refused.rule,
+      message: refused.message,
+      hint: refused.hint ?? '',
+      size: checked.size,
+      sha256: checked.sha256,
+      diagnostic: { ...refused, source: refused.source ?? item.source },
+    };
+  }
+  if ('bytes' in first) return first;
+  const whole = loadFile(item as InputItem & { kind: 'file' }, limits, true);
+  return 'large' in whole ? whole.large : whole;
+}
+
+const MiB = 1024 * 1024;
 
 /** One input met by the walk, read (or refused) and waiting for its group's store lookup. */
 interface Pending {
@@ -347,7 +407,11 @@ async function loadStdin(limits: ReadLimits, stdin: NodeJS.ReadableStream | unde
   return { bytes: Buffer.concat(chunks) };
 }
 
-function loadFile(item: InputItem & { kind: 'file' }, limits: ReadLimits): Loaded {
+function loadFile(
+  item: InputItem & { kind: 'file' },
+  limits: ReadLimits,
+  whole = false,
+): Loaded | { large: Loaded; size: number } {
   try {
     // Synchronous reads cost a fraction of the CPU of async ones for small files (no thread-pool
     // round trips); the previous batch's flush waits in the thread pool meanwhile. Four system
@@ -356,6 +420,7 @@ function loadFile(item: InputItem & { kind: 'file' }, limits: ReadLimits): Loade
     try {
       const { size } = fs.fstatSync(fd);
       if (size > limits.maxFileBytes) return tooLarge(size, limits);
+      if (size > PRESCAN_BYTES && !whole) return { large: tooLarge(size, limits), size };
       const bytes = readToEnd(fd, size, limits.maxFileBytes);
       return bytes ? { bytes } : tooLarge(limits.maxFileBytes + 1, limits);
     } finally {

@@ -8,3 +8,4 @@ export {
 } from './backend.js';
 export { HttpError } from './http-error.js';
 export { type RunningServer, type ServeOptions, startServer } from './serve.js';
+export { createWorkerPipeline, PipelineError, type WorkerPipelineOptions } from './worker-pipeline.js';

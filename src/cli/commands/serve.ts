@@ -24,7 +24,7 @@ export function register(program: Command): void {
       // The implementation is loaded on use, so that `--help` and other commands start fast.
       const [
         { z },
-        { analyze },
+        { createWorkerPipeline },
         { loadLedger },
         { loadStages },
         { loadHighlights },
@@ -34,7 +34,7 @@ export function register(program: Command): void {
         { openStore },
       ] = await Promise.all([
         import('zod'),
-        import('../../analyze/analyze.js'),
+        import('../../server/worker-pipeline.js'),
         import('../../analyze/load-ledger.js'),
         import('../../analyze/stages.js'),
         import('../../report/highlights.js'),
@@ -71,12 +71,8 @@ export function register(program: Command): void {
       }
       const store = openStore(cmd.optsWithGlobals().store as string);
       const stages = await loadStages();
-      const backend = createStoreBackend(store, {
-        run: async (s, inputs) => {
-          const result = await analyze(s, inputs, { stages });
-          const documents = result.ingest?.ingested.flatMap((i) => i.newDocuments) ?? [];
-          return { summary: result.ingest, documents, ledger: result.ledger };
-        },
+      // Uploads are ingested and analysed in a worker thread, so reads stay fast meanwhile.
+      const pipeline = createWorkerPipeline({
         loadLedger,
         highlights: (s) => {
           const ledger = loadLedger(s);
@@ -89,6 +85,7 @@ export function register(program: Command): void {
             : {};
         },
       });
+      const backend = createStoreBackend(store, pipeline);
       const allowedHosts: string[] = [];
       const app = createApp(backend, {
         allowedHosts,

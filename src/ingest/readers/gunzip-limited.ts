@@ -18,8 +18,7 @@ export interface Gunzipped {
  * and reports the truncation.
  */
 export function gunzipLimited(bytes: Uint8Array, place: Place, limits: ReadLimits): Gunzipped {
-  const byRatio = Math.max(ratioFloorBytes, bytes.length * limits.maxCompressionRatio);
-  const cap = Math.min(limits.maxDecompressedBytes, byRatio);
+  const cap = gunzipCap(bytes.length, limits);
   try {
     return { bytes: gunzipSync(bytes, { maxOutputLength: cap }), diagnostics: [] };
   } catch (error) {
@@ -44,23 +43,35 @@ export function gunzipLimited(bytes: Uint8Array, place: Place, limits: ReadLimit
   }
 }
 
+/** Most bytes `compressed` bytes of gzip may expand to: the size cap, or the ratio cap above 1 MiB. */
+export function gunzipCap(compressed: number, limits: ReadLimits): number {
+  return Math.min(
+    limits.maxDecompressedBytes,
+    Math.max(ratioFloorBytes, compressed * limits.maxCompressionRatio),
+  );
+}
+
 function bomb(place: Place, cap: number, limits: ReadLimits, compressed: number): Gunzipped {
+  return { bytes: null, diagnostics: [bombDiagnostic(place, cap, limits, compressed)] };
+}
+
+export function bombDiagnostic(
+  place: Place,
+  cap: number,
+  limits: ReadLimits,
+  compressed: number,
+): Diagnostic {
   const which =
     cap === limits.maxDecompressedBytes
       ? `more than the ${formatBytes(cap)} limit (maxDecompressedBytes)`
       : `more than ${limits.maxCompressionRatio} times its compressed size of ${formatBytes(compressed)} (maxCompressionRatio)`;
-  return {
-    bytes: null,
-    diagnostics: [
-      diagnostic(
-        place,
-        'decompression-bomb',
-        'error',
-        `Rejected as a decompression bomb: the gzip data expands to ${which}; decompression was stopped at ${formatBytes(cap)}.`,
-        'If the file is genuine, raise --max-decompressed-size or --max-compression-ratio.',
-      ),
-    ],
-  };
+  return diagnostic(
+    place,
+    'decompression-bomb',
+    'error',
+    `Rejected as a decompression bomb: the gzip data expands to ${which}; decompression was stopped at ${formatBytes(cap)}.`,
+    'If the file is genuine, raise --max-decompressed-size or --max-compression-ratio.',
+  );
 }
 
 /**

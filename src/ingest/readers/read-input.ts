@@ -1,10 +1,11 @@
+import type { Diagnostic } from '../../core/types.js';
 import { looksBinary } from '../canonical-text.js';
 import { removeBoilerplate, stripControlCharacters } from '../clean-text.js';
 import { detectFormat, type InputFormat, isGzip } from '../detect-format.js';
 import { defaultLimits } from '../limits.js';
 import { looksUtf16 } from '../looks-utf16.js';
 import type { Reader, ReadLimits, ReadRecord, ReadResult, TextChange } from '../reader.js';
-import { diagnostic, formatBytes } from './diagnostic.js';
+import { diagnostic, formatBytes, type Place } from './diagnostic.js';
 import { gunzipLimited } from './gunzip-limited.js';
 import { readFeed } from './read-feed.js';
 import { readHtml } from './read-html.js';
@@ -82,42 +83,43 @@ function readUnguarded(bytes: Uint8Array, options: ReadInputOptions): ReadResult
       return { reader: options.format ?? 'warc', records: [], diagnostics: unzipped.diagnostics };
     }
     if (isGzip(unzipped.bytes)) {
-      return {
-        reader: options.format ?? 'warc',
-        records: [],
-        diagnostics: [
-          diagnostic(
-            place,
-            'nested-gzip',
-            'error',
-            'Rejected: gzip data inside gzip data; unpack it once and ingest the result.',
-          ),
-        ],
-      };
+      return { reader: options.format ?? 'warc', records: [], diagnostics: [nestedGzip(place)] };
     }
     const format = options.format ?? detectFormat(unzipped.bytes, source);
     const truncated = unzipped.diagnostics.some((d) => d.rule === 'ingest/gzip-truncated');
-    if (truncated && format !== 'warc' && format !== 'jsonl') {
+    if (truncated && !readableInPart(format)) {
       // Only record-per-line or record-per-member formats have complete records before the cut;
       // a truncated page, feed or JSON document is not read at all rather than read in part.
-      return {
-        reader: format,
-        records: [],
-        diagnostics: [
-          diagnostic(
-            place,
-            'gzip-truncated',
-            'error',
-            `Rejected: the gzip stream ends early (truncated file), and a ${format} input cannot be read in part.`,
-            'Re-download or re-copy the file; `gzip -t` confirms the truncation.',
-          ),
-        ],
-      };
+      return { reader: format, records: [], diagnostics: [truncatedGzip(place, format)] };
     }
     const inner = readPlain(unzipped.bytes, source, limits, format, options.encoding);
     return { ...inner, diagnostics: [...unzipped.diagnostics, ...inner.diagnostics] };
   }
   return readPlain(bytes, source, limits, options.format, options.encoding);
+}
+
+export function nestedGzip(place: Place): Diagnostic {
+  return diagnostic(
+    place,
+    'nested-gzip',
+    'error',
+    'Rejected: gzip data inside gzip data; unpack it once and ingest the result.',
+  );
+}
+
+/** Only record-per-line or record-per-member formats can be read in part. */
+export function readableInPart(format: InputFormat): boolean {
+  return format === 'warc' || format === 'jsonl';
+}
+
+export function truncatedGzip(place: Place, format: InputFormat): Diagnostic {
+  return diagnostic(
+    place,
+    'gzip-truncated',
+    'error',
+    `Rejected: the gzip stream ends early (truncated file), and a ${format} input cannot be read in part.`,
+    'Re-download or re-copy the file; `gzip -t` confirms the truncation.',
+  );
 }
 
 function readPlain(
@@ -129,9 +131,7 @@ function readPlain(
 ): ReadResult {
   const format = forced ?? detectFormat(bytes, source);
   if (bytes.length === 0) return empty(format, source);
-  // UTF-16 without a byte-order mark is full of NUL bytes: declared, it is text.
-  const utf16 = /^\s*utf-?16/i.test(encoding ?? '');
-  if (format !== 'warc' && !utf16 && looksBinary(bytes)) {
+  if (mayBeBinary(format, encoding) && looksBinary(bytes)) {
     return {
       reader: format,
       records: [],
@@ -141,8 +141,13 @@ function readPlain(
   return readerFor(format)(bytes, encoding ? { source, limits, encoding } : { source, limits });
 }
 
+/** Whether the binary check applies: not to WARC, nor to declared UTF-16 (full of NUL bytes). */
+export function mayBeBinary(format: InputFormat, encoding: string | undefined): boolean {
+  return format !== 'warc' && !/^\s*utf-?16/i.test(encoding ?? '');
+}
+
 /** Why an input is refused as binary; UTF-16 without a byte-order mark is named as such. */
-function binaryDiagnostic(bytes: Uint8Array, source: string, format: InputFormat) {
+export function binaryDiagnostic(bytes: Uint8Array, source: string, format: InputFormat) {
   const utf16 = looksUtf16(bytes);
   if (utf16) {
     return diagnostic(

@@ -4,16 +4,22 @@ import type { Reader, ReadRecord } from '../reader.js';
 import { diagnostic } from './diagnostic.js';
 import { parseJson, tooManyRecords } from './json-parse.js';
 import { recordFromJson } from './json-record.js';
+import { checkJsonStrings, createJsonStringMeter } from './json-string-meter.js';
 import { readJsonl } from './read-jsonl.js';
 
 /**
  * JSON → records: one object is one report (record key `''`); an array of objects (or an object
  * whose `items`/`documents`/`records`/`articles` is such an array) gives one report per element
  * (record key `item N`, 1-based). Fields: see `jsonFields`. A bad element is a diagnostic naming
- * it; the others go through.
+ * it; the others go through. A string value longer than `maxTextChars` refuses the input before it
+ * is decoded (`json-string-meter.ts`).
  */
 export const readJson: Reader = (bytes, { source, limits }) => {
   const place = { source };
+  const meter = createJsonStringMeter();
+  if (!hasUtf16Bom(bytes)) meter.push(bytes);
+  const tooLong = checkJsonStrings(meter, place, limits);
+  if (tooLong) return { reader: 'json', records: [], diagnostics: [tooLong] };
   const decoded = decodeText(bytes, place);
   if (!decoded.ok) return { reader: 'json', records: [], diagnostics: [decoded.diagnostic] };
   const parsed = parseJson(decoded.text, place, limits);
@@ -50,6 +56,11 @@ export const readJson: Reader = (bytes, { source, limits }) => {
   }
   return { reader: 'json', records, diagnostics };
 };
+
+/** UTF-16 JSON (declared by its byte-order mark) is not measured in bytes. */
+export function hasUtf16Bom(bytes: Uint8Array): boolean {
+  return (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+}
 
 function firstLineIsObject(text: string): boolean {
   const end = text.indexOf('\n');

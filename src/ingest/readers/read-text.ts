@@ -28,17 +28,7 @@ export function decodeWholeText(
   encoding?: string,
 ): { text: string } | { diagnostic: Diagnostic } {
   const long = firstLongLine(bytes, limits.maxLineBytes);
-  if (long) {
-    return {
-      diagnostic: diagnostic(
-        { ...place, record: `line ${long.number}` },
-        'line-too-long',
-        'error',
-        `Rejected: line ${long.number} is ${formatBytes(long.end - long.start)} long, more than the ${formatBytes(limits.maxLineBytes)} limit (maxLineBytes).`,
-        'If this is genuine text, wrap it into lines or raise --max-line-size.',
-      ),
-    };
-  }
+  if (long) return { diagnostic: lineTooLong(place, long.number, long.end - long.start, limits) };
   const declared = encoding !== undefined && !/^\s*utf-?8\s*$/i.test(encoding);
   const decoded = (declared ? null : decodeUtf8Quickly(bytes)) ?? decodeText(bytes, place, encoding);
   if (!decoded.ok) return { diagnostic: decoded.diagnostic };
@@ -48,6 +38,17 @@ export function decodeWholeText(
   const tooLong = checkTextLength(decoded.text, place, limits);
   if (tooLong) return { diagnostic: tooLong };
   return { text: decoded.text };
+}
+
+/** A text input refused for a line longer than `maxLineBytes`. */
+export function lineTooLong(place: Place, line: number, bytes: number, limits: ReadLimits): Diagnostic {
+  return diagnostic(
+    { ...place, record: `line ${line}` },
+    'line-too-long',
+    'error',
+    `Rejected: line ${line} is ${formatBytes(bytes)} long, more than the ${formatBytes(limits.maxLineBytes)} limit (maxLineBytes).`,
+    'If this is genuine text, wrap it into lines or raise --max-line-size.',
+  );
 }
 
 /** Larger inputs take `decodeText`, which reports a string too long for JavaScript. */
