@@ -3,15 +3,18 @@
  * speaker, how many distinct speakers (after the extractor's canonicalisation), how many flagged
  * variants. Also draws the seeded sample of quotes that is checked by hand.
  *
- *   npx tsx bench/accuracy/quotes.ts LEDGER.json [LEDGER2.json …] [--sample 50 --seed 17 --texts STORE]
+ *   npx tsx bench/accuracy/quotes.ts LEDGER.json [LEDGER2.json …] [--sample 50 --seed 17 --texts STORE[,STORE2]]
  *
  * With `--sample N`, prints N quotes drawn with a seeded generator across the ledgers given, each
- * with its speaker and the words around its first mention (read from the original file named by
- * the ledger's document `source`), for the hand check of text and speaker precision.
+ * with its speaker and the words around its first mention (read from the canonical text in the
+ * stores given with `--texts`, else from the file named by the document's `source`), for the hand
+ * check of text and speaker precision.
  */
 import { readFileSync } from 'node:fs';
 import { seededRandom } from '../../src/core/random.js';
 import type { Ledger, LedgerQuote } from '../../src/core/types.js';
+import { openStore } from '../../src/store/open-store.js';
+import type { Store } from '../../src/store/store.js';
 import { flag } from '../flags.js';
 
 export interface QuoteFigures {
@@ -51,6 +54,18 @@ function main(): void {
   const files = args.filter((a, i) => !a.startsWith('--') && !args[i - 1]?.startsWith('--'));
   const sample = Number(flag('sample', '0'));
   const seed = Number(flag('seed', '17'));
+  const storeDirs = flag('texts', '')
+    .split(',')
+    .filter((dir) => dir !== '');
+  const stores: Store[] = storeDirs.map((dir) => openStore(dir, { mustExist: true }));
+  /** The document's canonical text from the first store that holds it, else its source file. */
+  const textOf = (id: string, source: string): string => {
+    for (const store of stores) {
+      const doc = store.documents.get(id);
+      if (doc) return doc.text;
+    }
+    return readFileSync(source, 'utf8');
+  };
   const all: { ledger: Ledger; quote: LedgerQuote }[] = [];
   for (const file of files) {
     const ledger = JSON.parse(readFileSync(file, 'utf8')) as Ledger;
@@ -63,7 +78,7 @@ function main(): void {
     const doc = ledger.documents.find((d) => d.id === mention?.document);
     let context = '';
     try {
-      const text = doc ? readFileSync(doc.source, 'utf8') : '';
+      const text = doc ? textOf(doc.id, doc.source) : '';
       if (mention && text.slice(mention.span[0], mention.span[1]) === mention.text)
         context = text.slice(Math.max(0, mention.span[0] - 300), mention.span[1] + 150).replace(/\s+/g, ' ');
     } catch {

@@ -35,6 +35,11 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     ],
   ],
   [
+    'time after an inverted description is not part of the role',
+    '“We are relieved,” said the shopkeeper yesterday.',
+    [['We are relieved', null, 'shopkeeper', 'said', false]],
+  ],
+  [
     'title split from name',
     '“It must end,” Kyiv Mayor Vitali Klitschko told a newspaper.',
     [['It must end', 'Vitali Klitschko', 'Kyiv Mayor', 'told', false]],
@@ -144,6 +149,57 @@ const speakerCases: [string, string, (string | null)[]][] = [
     ['Paul Kerr'],
   ],
   [
+    'an age in apposition is not the speaker',
+    'One fan was Tom Pike, 59, who said: “We waited all night.”',
+    ['Tom Pike'],
+  ],
+  [
+    'a frequency adverb between speaker and cue is skipped',
+    'The owner has always insisted: “We paid in cash.”',
+    ['The owner'],
+  ],
+  [
+    'a name before its role and a relative clause',
+    'Ann Cole, director of the Example Trust, which runs the site, said: “We are shocked.”',
+    ['Ann Cole'],
+  ],
+  [
+    'a quoted phrase is no speaker',
+    "He called the plan a ``stitch-up'' and said: ``Nobody asked us.''",
+    [null, null],
+  ],
+  [
+    'a transcript label names the speaker when the report names the person elsewhere',
+    'Mr Pike questioned Doe about the form.\n\nMr Pike: “Did you sign it?”\n\nDoe: “I did not.”',
+    ['Mr Pike', 'Doe'],
+  ],
+  ['a heading with a colon is no speaker', 'Update: “The road is closed.”', [null]],
+  [
+    'a name inside the last speaker’s reported clause does not take the next pronoun',
+    'Judge Tom Pike said Mr Doe was an honest officer. He said: “There was a cover-up.”',
+    ['Tom Pike'],
+  ],
+  [
+    'a pronoun in a parenthesis is not the name before it',
+    'Ann Cole spoke first. Mr Doe, she added, could not name the officers. She said: “He tried.”',
+    ['Ann Cole'],
+  ],
+  [
+    'a pronoun after an unnamed role does not jump back to an older name',
+    'Ann Cole gave evidence on Monday. The magistrate said the case was difficult.\n\nShe said: “I have doubts.”',
+    [null],
+  ],
+  [
+    'letters after a name and a role in commas',
+    'Tom Pike, QC, prosecuting, said: “The evidence is clear.”',
+    ['Tom Pike'],
+  ],
+  [
+    'a participial adjective before a name is not part of it',
+    'Horrified Tom Pike wept as he told the court: “I saw it happen.”',
+    ['Tom Pike'],
+  ],
+  [
     'a capitalised word the text also writes in lower case is no name',
     'It was late because of rain. Because “the road was closed” nobody came.',
     [null],
@@ -161,6 +217,54 @@ const indirectCases: [string, string, [string, string | null][]][] = [
     'wire credit after the reported clause',
     'The agency said Sunday that a convoy had yet to reach the town. (ab/cd)',
     [['a convoy had yet to reach the town', 'The agency']],
+  ],
+  [
+    'a wire sign-off after the last stop',
+    'The doctor said he noticed that operations took longer than before. abc',
+    [['he noticed that operations took longer than before', 'The doctor']],
+  ],
+  ['a passive charge is not speech', 'Ann Cole denies the theft. She is also charged with fraud.', []],
+  ['said to have is a passive report', 'The number said to have died was disputed by experts.', []],
+  ['added to is not speech', 'The charges added to the indictment include theft and fraud.', []],
+  [
+    'a passive with a time word between is not speech',
+    'Ann Cole was today accused of falsifying documents to ensure that the forms were signed.',
+    [],
+  ],
+  [
+    'the object of wrote is not what was written',
+    'The applicant wrote a letter of resignation on May 28.',
+    [],
+  ],
+  [
+    'asked with an object and an infinitive is a request, not a statement',
+    'Tom Pike said she had asked him to leave the house.',
+    [['she had asked him to leave the house', 'Tom Pike']],
+  ],
+  [
+    'a short phrase of where before that',
+    'Ann Cole alleged in the programme that the minister had lied.',
+    [['the minister had lied', 'Ann Cole']],
+  ],
+  [
+    'that then because is still a clause; a participle phrase is not a statement',
+    'Sentencing Doe, who had pleaded guilty, magistrate Ann Cole said that because of the harm she had no choice.',
+    [['because of the harm she had no choice', 'Ann Cole']],
+  ],
+  [
+    'said nothing, a reduced passive, charged with: no statement',
+    'Doe said nothing as he was led away. A voice, said to belong to him, was heard. Roe appeared charged with theft.',
+    [],
+  ],
+  [
+    'a list of subjects before a cue and its object is not an inverted cue',
+    'Her father, Tom, and sister, Ann, asked Dr Pike at the hearing why he had operated.',
+    [],
+  ],
+  [
+    'an inverted cue still ends its clause',
+    'The bridge will be closed for a week, said Ann Cole.',
+    [['The bridge will be closed for a week', 'Ann Cole']],
   ],
   [
     'the medium after the cue is not the statement',

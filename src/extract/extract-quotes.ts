@@ -68,7 +68,13 @@ export function extractQuotes(
       (previous.paragraphEnd >= paragraphStart ||
         followsParagraph(text, previous.region, region) ||
         continuesNextParagraph(text, previous.region, region, sentenceStart, paragraphStart));
-    if (!frame && previous && continues) {
+    const label = frame
+      ? null
+      : labelSpeaker(text, Math.max(sentenceStart, previous?.region.span[1] ?? 0), region);
+    if (label) {
+      quote.speaker = label.speaker;
+      quote.speakerSpan = label.span;
+    } else if (!frame && previous && continues) {
       quote.speaker = previous.quote.speaker;
       quote.speakerRole = previous.quote.speakerRole;
       quote.speakerSpan = previous.quote.speakerSpan;
@@ -181,14 +187,50 @@ const DATELINE =
 /** A wire credit closing a story: initials in brackets (`(ab/cd)`, `(XY)`). */
 const WIRE_CREDIT = /\s*\((?:\p{Ll}{1,5}(?:\/\p{Ll}{1,5})+|\p{Lu}{2,5}(?:\/\p{Lu}{2,5})*)\)\s*$/u;
 
-/** A reported clause without the report's own furniture: dateline, wire credit, closing stop. */
+/**
+ * A wire reporter's sign-off after a story's last full stop (`… where he worked before. abc`):
+ * one short lower-case word after a sentence ends, which no sentence would end with.
+ */
+const SIGN_OFF = /(?<=\p{L}{2}[.!?]['’"”]?)\s+\p{Ll}{2,4}\s*$/u;
+
+/** A reported clause without the report's own furniture: dateline, wire credit, sign-off, closing stop. */
 function cleanStatement(text: string, [start, end]: Span): Span | null {
   const head = DATELINE.exec(text.slice(start, end));
   if (head) start += head[0].length;
-  const tail = WIRE_CREDIT.exec(text.slice(start, end));
+  const tail = WIRE_CREDIT.exec(text.slice(start, end)) ?? SIGN_OFF.exec(text.slice(start, end));
   if (tail) end -= tail[0].length;
   while (end > start && /[\s.,;:]/.test(text[end - 1] ?? '')) end--;
   return end - start > 2 ? [start, end] : null;
+}
+
+/** A transcript's speaker label right before a quotation: `Shipman: “…”`, `Mr Doe: “…”`. */
+const LABEL =
+  /^((?:(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Judge)\.?\s+)?\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,2}):$/u;
+
+/**
+ * The speaker a transcript-style label names (`Name: “…”` as in court and interview copy): the
+ * label alone between the previous quotation (or the sentence's start) and this one, and a name
+ * the report uses elsewhere too (a heading such as `Update:` is not).
+ */
+function labelSpeaker(
+  text: string,
+  from: number,
+  region: QuoteRegion,
+): { speaker: string; span: Span } | null {
+  const lead = text.slice(from, region.span[0]);
+  const match = LABEL.exec(lead.trim());
+  if (!match) return null;
+  const name = match[1]!;
+  const surname = name.slice(name.lastIndexOf(' ') + 1);
+  let uses = 0;
+  for (let at = text.indexOf(surname); at >= 0 && uses < 2; at = text.indexOf(surname, at + 1)) {
+    const before = text[at - 1] ?? ' ';
+    const after = text[at + surname.length] ?? ' ';
+    if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) uses++;
+  }
+  if (uses < 2) return null;
+  const start = from + lead.indexOf(name);
+  return { speaker: name, span: [start, start + name.length] };
 }
 
 /** A quote that opens the paragraph right after the previous quote's paragraph. */

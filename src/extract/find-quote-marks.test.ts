@@ -14,3 +14,33 @@ describe('findQuoteMarks on many paragraphs', () => {
     expect(text.slice(region?.span[0], region?.span[1])).toBe('"the bridge is safe"');
   }, 20_000);
 });
+
+describe('findQuoteMarks with paragraphs on single lines', () => {
+  const contents = (text: string): string[] =>
+    findQuoteMarks(text).regions.flatMap((region) => region.parts.map(([s, e]) => text.slice(s, e)));
+
+  it.each([
+    [
+      'typewriter marks, the next paragraph on its own line',
+      "The mayor said: ``The bridge is safe.\n``We inspected it twice.'' Then she left.",
+      ['The bridge is safe.', 'We inspected it twice.'],
+    ],
+    [
+      'typewriter marks, reopened after a stop on the same line',
+      "She added: ``It was late. ``Nobody came.'' The end.",
+      ['It was late.', 'Nobody came.'],
+    ],
+    [
+      'curly marks, the next paragraph on its own line',
+      'He said: “First part here.\n“Second part here.” Done.',
+      ['First part here.', 'Second part here.'],
+    ],
+    [
+      'a nested single quotation stays inside',
+      "He said: ``She told me `go home' and left.'' Later.",
+      ["She told me `go home' and left."],
+    ],
+  ])('%s', (_name, text, expected) => {
+    expect(contents(text)).toEqual(expected);
+  });
+});

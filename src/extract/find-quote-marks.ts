@@ -130,6 +130,13 @@ function scanParagraph(
       parts.push([contentStart, i]);
       return { kind: 'closed', open, close: i + step - 1, parts, family };
     }
+    if (family === 'double' && reopens(text, i)) {
+      // A new paragraph of the same quotation in copy without blank lines between paragraphs:
+      // the mark reopens it, and is not part of what was said.
+      parts.push([contentStart, trimEnd(text, contentStart, i)]);
+      contentStart = i + step;
+      continue;
+    }
     if (isOpening(text, i, other)) nested++;
   }
   if (family === null) return { kind: 'none' };
@@ -149,6 +156,20 @@ function isOpening(text: string, i: number, family: 'double' | 'single'): boolea
   if (c === "'" && text[i + 1] !== "'")
     return /[\s([—–-]/.test(before) && LETTER.test(after) && !/\d/.test(after);
   return false;
+}
+
+/**
+ * An opening double mark that cannot open a nested quotation (`` `` `` or `“` inside an open double
+ * quotation, which nests with single marks) after the end of a sentence: the next paragraph of
+ * the same quotation (`…should be.\n``In size, …''`).
+ */
+function reopens(text: string, i: number): boolean {
+  const c = text[i];
+  if (c !== '“' && !(c === '`' && text[i + 1] === '`')) return false;
+  let k = i - 1;
+  while (k >= 0 && (text[k] === ' ' || text[k] === '\t' || text[k] === '\r')) k--;
+  if (text[k] === '\n') return true;
+  return k < i - 1 && /[.!?…]['’]?$/.test(text.slice(Math.max(0, k - 1), k + 1));
 }
 
 function isClosing(text: string, i: number, family: 'double' | 'single'): boolean {

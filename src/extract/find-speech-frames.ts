@@ -1,7 +1,7 @@
 import type { Sentence, Span, Stance } from '../core/types.js';
 import { isPlainText } from './exec-all.js';
 import { loadLexicon } from './load-lexicon.js';
-import { parseSpeaker, type SpeakerKind, speakerWords } from './parse-speaker.js';
+import { isRoleOnly, parseSpeaker, type SpeakerKind, speakerWords } from './parse-speaker.js';
 
 interface CueLexicon {
   /** Manner adverbs between a speaker and the cue (`categorically denied`). */
@@ -86,10 +86,10 @@ function compile(): Compiled {
 }
 
 const TOKEN =
-  /(?:\p{L}\.){2,}|[\p{L}\p{N}][\p{L}\p{N}’'.-]*[\p{L}\p{N}](?:(?<=s)[’'](?=\s))?|[\p{L}\p{N}]|[,;:()“”"‘’—–]/gu;
+  /``|''|(?:\p{L}\.){2,}|[\p{L}\p{N}][\p{L}\p{N}’'.-]*[\p{L}\p{N}](?:(?<=s)[’'](?=\s))?|[\p{L}\p{N}]|[,;:()“”"‘’—–]/gu;
 /** `TOKEN` for a plain text (`isPlainText`): the same tokens, found several times faster. */
 const TOKEN_PLAIN =
-  /(?:[A-Za-z]\.){2,}|[A-Za-z0-9][A-Za-z0-9’'.-]*[A-Za-z0-9](?:(?<=s)[’'](?=\s))?|[A-Za-z0-9]|[,;:()“”"‘’—–]/g;
+  /``|''|(?:[A-Za-z]\.){2,}|[A-Za-z0-9][A-Za-z0-9’'.-]*[A-Za-z0-9](?:(?<=s)[’'](?=\s))?|[A-Za-z0-9]|[,;:()“”"‘’—–]/g;
 const SKIP = new Set([
   'also',
   'now',
@@ -144,6 +144,9 @@ const STOP_CAPS = new Set([
   'So',
   'Also',
   'Meanwhile',
+  'Afterwards',
+  'Outside',
+  'Finally',
   'However',
   'Then',
   'After',
@@ -235,7 +238,19 @@ const PREPOSITION_BEFORE = new Set([
   'outside',
   'inside',
 ]);
-const PASSIVE_BEFORE = /\b(?:be|been|being|was|were|is|are)\s+(?:\w+ly\s+)?$/i;
+const PASSIVE_BEFORE =
+  /\b(?:be|been|being|was|were|is|are)\s+(?:(?:\w+ly|also|still|now|not|never|then|further|already|later|since|even|today|yesterday|tonight|again)\s+)*$/i;
+/** `the number said to have died`, `said to be`: a passive report, not its subject speaking. */
+const PASSIVE_AFTER = /^\s+to\s+(?:be|have)\b/i;
+const PASSIVE_CUE = /^(?:said|reported|alleged|understood|thought|believed)$/;
+/** `a voice, said to belong to him`: a reduced passive after a comma. */
+const REDUCED_PASSIVE_BEFORE = /,\s*$/;
+const REDUCED_PASSIVE_AFTER = /^\s+to\s+\p{Ll}/u;
+/** `said nothing`, `charged with theft`: no statement is reported. */
+const NOTHING_SAID = /^\s+(?:nothing|little)\b/;
+const CHARGED_WITH = /^\s+(?:with|of)\b/;
+/** `had four more charges added to the indictment`, `added to the pressure`: not speech. */
+const ADDED_TO = /^\s+to\b/i;
 const NOT_SPEECH_AFTER = /^\s+(?:on|for|off|up|responsibility|credit)\b/i;
 const PHRASAL = /^(?:called|calls|call|asked|asks|urged|set|cut|claimed|claims)$/;
 
@@ -253,6 +268,8 @@ const DESCRIPTION_AFTER =
 // Kathayat"), never an adverbial ("said in a statement Friday").
 const NAME_AFTER =
   /^\s+((?:the\s+)?(?:\p{Lu}[\p{L}’'.-]*|of|the|and|(?!(?:on|in|at|during|after|before|late|early|last|this|that|to|by|for|with|from|a|an)\b)[a-z-]+(?:\s+[a-z-]+){0,2}(?=\s+\p{Lu}))(?:\s+(?:\p{Lu}[\p{L}’'.-]*|of|the|for|[a-z-]+(?=\s+\p{Lu})))*)/u;
+const TRAILING_WHEN =
+  /\s+(?:yesterday|today|tonight|last\s+(?:night|week)|this\s+(?:morning|afternoon|evening|week))$/i;
 const TRAILING_WHEN_WHERE = /\s+(?:on|in|at|during|last|this|late|early)\s+\p{Lu}.*$/u;
 const APPOSITIVE_AFTER =
   /^,\s+((?:an?\s+|the\s+)?\p{Ll}[^,;!?“”"]{2,80}?)(?=\s*[,;!?]|(?<!\b(?:St|Dr|Mt|Ft|Gen|No|Jr|Sr))\.(?:\s|$)|\s*$)/u;
@@ -362,7 +379,13 @@ export function findSpeechFrames(
       const isAccording = cue === 'according to' || cue === 'citing' || cue === 'quoting';
       if (
         !isAccording &&
-        (PASSIVE_BEFORE.test(before) || (NOT_SPEECH_AFTER.test(after) && PHRASAL.test(cue)))
+        (PASSIVE_BEFORE.test(before) ||
+          (NOT_SPEECH_AFTER.test(after) && PHRASAL.test(cue)) ||
+          (PASSIVE_AFTER.test(after) && PASSIVE_CUE.test(cue)) ||
+          (cue === 'said' && REDUCED_PASSIVE_BEFORE.test(before) && REDUCED_PASSIVE_AFTER.test(after)) ||
+          (cue === 'said' && NOTHING_SAID.test(after)) ||
+          (cue === 'charged' && CHARGED_WITH.test(after)) ||
+          ((cue === 'added' || cue === 'adds') && ADDED_TO.test(after)))
       ) {
         // Not speech (`called for`), but its subject is still the latest person named.
         const subject = PASSIVE_BEFORE.test(before) ? null : subjectBefore(text, sentenceStart, cueStart);
@@ -399,6 +422,10 @@ export function findSpeechFrames(
           /(?:^|[,”"’])\s*$/.test(text.slice(Math.max(sentenceStart, cueStart - 20), cueStart))
         ) {
           speaker = subjectAfter(text, cueEnd, sentenceEnd);
+          // `…, said the mayor.` ends the clause; `Doe, Roe and Poe, asked the doctor why …` is a
+          // list of subjects before an ordinary cue, not an inverted one.
+          if (speaker && !CLAUSE_END.test(text.slice(speaker.end, Math.min(sentenceEnd, speaker.end + 80))))
+            speaker = null;
           inverted = speaker !== null;
         }
         if (
@@ -474,7 +501,17 @@ function subjectBefore(text: string, sentenceStart: number, cueStart: number): R
   if (list[i]?.text === ')' && list[i - 2]?.text === '(' && ABBREVIATION.test(list[i - 1]?.text ?? ''))
     i -= 3;
   if (i < 0) return null;
-  if (list[i]!.text === ',') {
+  if (list[i]!.text === ',') return subjectBeforeComma(text, list, i, true);
+  return nounPhraseBefore(text, list, i);
+}
+
+/**
+ * The subject of a cue that follows a comma: the phrase a relative clause hangs on, or a name
+ * with its appositive role. `relative` allows one more step back over a relative clause that
+ * follows an appositive (`Jo Doe, chief executive of the trust, which runs the site, said`).
+ */
+function subjectBeforeComma(text: string, list: Token[], i: number, relative: boolean): RawSpeaker | null {
+  {
     // `Mr Robinson, who ran a business in Leighton Buzzard, Bedfordshire, alleged`: the subject is
     // the phrase the relative clause hangs on.
     for (let k = i - 1; k > 0 && i - k < 40; k--) {
@@ -488,10 +525,19 @@ function subjectBefore(text: string, sentenceStart: number, cueStart: number): R
     while (j >= 0 && list[j]!.text !== ',' && i - j < 16) j--;
     if (j < 0 || list[j]!.text !== ',') return null;
     const inner = list.slice(j + 1, i);
-    const outer = nounPhraseBefore(text, list, j - 1);
+    let outer = nounPhraseBefore(text, list, j - 1);
     if (!outer || inner.length === 0) return null;
     const innerText = text.slice(inner[0]!.start, inner[inner.length - 1]!.end);
-    if (/^(?:who|which)\b/i.test(innerText)) return outer;
+    // `Ann Cole, QC, prosecuting, said`: the letters after a name stand for no one.
+    const k = list.findIndex((token) => token.start === outer!.start);
+    if (speakerWords().suffixes.has(outer.text.toLowerCase()) && list[k - 1]?.text === ',') {
+      const named = nounPhraseBefore(text, list, k - 2);
+      if (named) outer = { ...named, role: outer.text };
+    }
+    if (/^(?:who|which)\b/i.test(innerText)) {
+      const named = relative && looksLikeRole(outer.text) ? subjectBeforeComma(text, list, j, false) : null;
+      return named && !looksLikeRole(named.text) ? named : outer;
+    }
     const innerIsName = inner.every((token) => UPPER_FIRST.test(token.text)) && !/[’']s$/.test(innerText);
     if (innerIsName && looksLikeRole(outer.text)) {
       return {
@@ -504,7 +550,6 @@ function subjectBefore(text: string, sentenceStart: number, cueStart: number): R
     }
     return { ...outer, role: innerText.replace(/^(?:an?|the)\s+/i, '') };
   }
-  return nounPhraseBefore(text, list, i);
 }
 
 /** `A spokesman for the LALF`, `Ukraine’s prosecutor-general`: not a bare name. */
@@ -525,13 +570,18 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
   if (headLower === 'who')
     return nounPhraseBefore(source, list, list[last - 1]?.text === ',' ? last - 2 : last - 1);
   if (PRONOUNS.has(headLower)) return { text: head.text, start: head.start, end: head.end, role: null };
-  if (STOP_CAPS.has(head.text)) return null;
+  if (STOP_CAPS.has(head.text) || CONNECTORS.has(headLower)) return null;
+  // `Stan Doe, 59, who`: an age in apposition follows the person it describes; a number is never a speaker.
+  if (/^\d/.test(head.text))
+    return list[last - 1]?.text === ',' && /^\d{1,3}$/.test(head.text)
+      ? nounPhraseBefore(source, list, last - 2)
+      : null;
   let first = last;
   for (let i = last; i >= 0; i--) {
     const token = list[i]!;
     const word = token.text;
     const lower = word.toLowerCase().replace(/[’']s$/, '');
-    if (/^[,;:()“”"‘’—–]$/.test(word) || verbs.has(lower) || perception.has(lower)) break;
+    if (/^(?:[,;:()“”"‘’—–]|``|'')$/.test(word) || verbs.has(lower) || perception.has(lower)) break;
     if (UPPER_FIRST.test(word)) {
       if (STOP_CAPS.has(word)) break;
       first = i;
@@ -587,7 +637,9 @@ function subjectAfter(text: string, from: number, sentenceEnd: number): RawSpeak
       const nameStart = from + description.index + description[0].lastIndexOf(description[2]);
       return { text: name, start: nameStart, end: nameStart + name.length, role: phrase };
     }
-    return { text: phrase.trimEnd(), start, end: start + phrase.trimEnd().length, role: null };
+    // `said the shopkeeper yesterday`: when, not who.
+    const who = phrase.trimEnd().replace(TRAILING_WHEN, '');
+    return { text: who, start, end: start + who.length, role: null };
   }
   const named = NAME_AFTER.exec(rest);
   if (!named) return null;
@@ -613,21 +665,34 @@ const ADVERBIAL =
 const NOT_A_CLAUSE =
   /^(?:(?:were|was|is|are|had|have|has|after|as|when|before|while|during|despite|because|following)\b|[a-z]+ed\s+(?:by|on|in|at|to|from)\b)/i;
 
+const PHRASE_THEN_THAT = /^\s+(?:in|on|at|during|before|to)\s+(?:[\p{L}\p{N}’'-]+\s+){1,4}?that\b/u;
+/** Cues whose object is not what was said unless `that` or a colon introduces it. */
+const OBJECT_CUE = /^(?:wrote|writes|asked|asks)$/;
+/** `asked whether …`: a reported question. */
+const QUESTION_CLAUSE = /^\s+(?:whether|if|why|how|what|when|where|who)\b/;
+
 function statementAfter(text: string, cueEnd: number, sentenceEnd: number, cue: string): Span | null {
   const rest = text.slice(cueEnd, Math.min(sentenceEnd, cueEnd + 400));
   let offset = ADVERBIAL.exec(rest)?.[0].length ?? 0;
-  const that = /^\s+that\b/.exec(rest.slice(offset));
+  // `alleged in the programme that …`: a short phrase of where or when, then the clause.
+  const that = /^\s+that\b/.exec(rest.slice(offset)) ?? PHRASE_THEN_THAT.exec(rest.slice(offset));
   if (that) offset += that[0].length;
   else if (/^(?:told|tells)$/.test(cue)) {
     const object = /^.{0,80}?\bthat\b/.exec(rest.slice(offset));
     if (!object) return null;
     offset += object[0].length;
   } else if (/^\s*[:,]/.test(rest.slice(offset))) offset += /^\s*[:,]/.exec(rest.slice(offset))![0].length;
+  // `wrote a letter`, `asked him to leave`: an object, not a reported clause.
+  else if (OBJECT_CUE.test(cue) && !QUESTION_CLAUSE.test(rest.slice(offset))) return null;
   // A reported clause longer than ~1,000 characters is a run-on (or hostile) text: cut it there.
   const span = trimSpan(text, cueEnd + offset, Math.min(sentenceEnd, cueEnd + offset + 1000));
-  if (!span || NOT_A_CLAUSE.test(text.slice(span[0], span[0] + 20))) return null;
+  if (!span || (!that && NOT_A_CLAUSE.test(text.slice(span[0], span[0] + 20)))) return null;
   return /\S\s+\S/.test(text.slice(span[0], Math.min(span[1], span[0] + 200))) ? span : null;
 }
+
+const CLAUSE_END =
+  /^\s*(?:[,.;:!?”"’)]|$)|^\s+(?:on|in|at|during|yesterday|today|tonight|last|this|late|early)\b(?:\s+[\p{L}\p{N}’'-]+){0,5}\s*(?:[,.;:!?”"’]|$)/u;
+const PARTICIPIAL_LEAD = /^\p{Lu}\p{Ll}+ing\s/u;
 
 function statementBefore(text: string, sentenceStart: number, speakerStart: number): Span | null {
   const headStart = Math.max(sentenceStart, speakerStart - 20);
@@ -636,6 +701,9 @@ function statementBefore(text: string, sentenceStart: number, speakerStart: numb
   if (comma < 0) return null;
   const span = trimSpan(text, sentenceStart, headStart + comma + (/[”"’]/.test(head[comma] ?? '') ? 1 : 0));
   if (!span || !/\S\s+\S+\s+\S/.test(text.slice(span[0], Math.min(span[1], span[0] + 200)))) return null;
+  // `Sentencing Doe, who had pleaded not guilty, the magistrate said that …`: a participle's
+  // phrase, not a statement.
+  if (PARTICIPIAL_LEAD.test(text.slice(span[0], span[0] + 30))) return null;
   return span;
 }
 
@@ -760,6 +828,9 @@ function createResolver(text: string) {
   let lastPerson: Seen | null = null;
   let lastOrganisation: Seen | null = null;
   let lastSingular: Seen | null = null;
+  // The last subject that was only a role (`the defendant claimed`, `the magistrate said`): a
+  // later `she said` may be that unnamed person, so it must not jump back to an older name.
+  let lastRole: { at: number; gender: Gender } | null = null;
   const byWord = new Map<string, Seen>();
   const roleOf = new Map<string, string>();
   const genderByName = new Map<string, Gender>();
@@ -795,6 +866,8 @@ function createResolver(text: string) {
     for (let i = found; i >= 0 && i > found - 10; i--) {
       const subject = subjects[i]!;
       if (subject.object && (!pronoun || subject.gender !== pronoun)) continue;
+      // `Mr Doe, he added, could not …`: the pronoun in a parenthesis is someone else.
+      if (PARENTHESIS_GAP.test(text.slice(subject.end, position))) continue;
       const parsed = parseSpeaker(unshout(text, subject.phrase));
       const speaker = fullName(parsed.speaker);
       // A lone capitalised word (`Legal experts`, `Next thing`) is a name only when the text
@@ -837,7 +910,16 @@ function createResolver(text: string) {
           if (person && person.gender && person.gender !== pronoun) antecedent = null;
           // The person the text was last about, when named after the last quoted speaker.
           const subject = lastSubject(raw.start, pronoun);
-          if (subject && (!antecedent || subject.at > antecedent.at)) antecedent = subject;
+          // `The judge said Mr Doe was honest. He said: …`: a name inside what the last speaker
+          // reported is what was said about, not who speaks next.
+          if (
+            subject &&
+            (!antecedent || (subject.at > antecedent.at && !reportedBy(text, antecedent.at, subject.at)))
+          )
+            antecedent = subject;
+          const role = lastRole as { at: number; gender: Gender } | null;
+          if (antecedent && role && role.at > antecedent.at && (!role.gender || role.gender === pronoun))
+            antecedent = null;
         }
         if (antecedent) return seenAt(antecedent, span, true);
         return { speaker: raw.text, role: null, kind: 'pronoun', span, resolved: false };
@@ -849,6 +931,7 @@ function createResolver(text: string) {
           remember(earlier);
           return seenAt(earlier, span, true);
         }
+        if (isRoleOnly(parsed.speaker)) lastRole = { at: raw.start, gender: genderOf(raw.text) ?? null };
       }
       let speaker = parsed.speaker;
       let resolved = false;
@@ -904,5 +987,17 @@ function fullNameFor(text: string, surname: string): string | null {
 }
 
 const FOLLOWING_NAME = /^ \p{Lu}\p{Ll}[\p{L}’'-]*(?= [\p{Ll},.]|[,.])/u;
+
+/** Only a comma between a name and the pronoun after it (`Mr Doe, he added`). */
+const PARENTHESIS_GAP = /^\s*,\s*$/;
+/** A reporting verb followed by its clause: a name after it, in the same sentence, is reported. */
+const REPORTED_CLAUSE =
+  /\b(?:said|says|told|added|claimed|alleged|argued|insisted|stated|explained)\b(?:[^.!?]*)$/;
+
+/** True when the name at `subject` stands in the clause reported by the speaker named at `speaker`. */
+function reportedBy(text: string, speaker: number, subject: number): boolean {
+  if (subject - speaker > 300) return false;
+  return REPORTED_CLAUSE.test(text.slice(speaker, subject));
+}
 
 const PRECEDING_NAMES = /(?:\p{Lu}[\p{L}’'-]* ){1,3}$/u;

@@ -55,8 +55,11 @@ const UPPER_FIRST = /^\p{Lu}/u;
 /** A word in capitals (`COURTS`, `TYCOON`): a section kicker or emphasis in tabloid copy. */
 const ALL_CAPS = /^\p{Lu}{2,}$/u;
 const NAME_WORD = /^\p{Lu}\p{Ll}/u;
-/** A participle (`Sentencing`, `Prosecuting`) or a hyphenated adjective (`Drug-crazed`) before a name. */
-const LEAD_MODIFIER = /^\p{Lu}\p{Ll}+(?:ing|-\p{Ll}+)$/u;
+/**
+ * A participle (`Sentencing`, `Prosecuting`), a participial adjective (`Horrified`, `Saddened`,
+ * `Distressed`, `Shocked`) or a hyphenated adjective (`Drug-crazed`) before a name.
+ */
+const LEAD_MODIFIER = /^\p{Lu}\p{Ll}+(?:ing|ied|ened|ssed|cked|-\p{Ll}+)$/u;
 const isCapitalised = (word: string): boolean => UPPER_FIRST.test(word);
 
 /**

@@ -6,9 +6,13 @@ import type { ReuseIndex } from './reuse-index.js';
 import { compareStrings, stableId } from './stable-id.js';
 import { editDistance, setOverlap } from './words.js';
 
-/** The quoted words of a quotation (its content parts joined), falling back to the whole text. */
+/**
+ * The quoted words of a quotation, falling back to the whole text. Its content parts are the
+ * paragraphs of one quotation, joined as one passage (an ellipsis would claim an omission the
+ * report does not make).
+ */
 export function quotedText(q: Quote): string {
-  return q.content.length > 0 ? q.content.map((c) => c.text).join(' … ') : q.text;
+  return q.content.length > 0 ? q.content.map((c) => c.text).join(' ') : q.text;
 }
 
 /** A quotation as the merge state keeps it: its normalised words and its group. */
