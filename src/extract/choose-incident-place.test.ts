@@ -29,6 +29,30 @@ describe('the date of an incident', () => {
       'the incident sentence, not the arrest',
     ],
     [
+      'A man was arrested Monday after a shooting that wounded two people in Columbus.',
+      'wounded two people',
+      '2024-03-12',
+      'a later step in the same sentence ("arrested Monday") does not date the incident',
+    ],
+    [
+      'A man was arrested in connection with a Sunday night shooting that wounded two people in Columbus.',
+      'wounded two people',
+      '2024-03-10',
+      'a date that modifies the incident ("a Sunday night shooting") dates it, even after a later step',
+    ],
+    [
+      'Papers filed Monday say a man shot and wounded a clerk in Columbus on Saturday.',
+      'wounded a clerk',
+      '2024-03-09',
+      'the date papers were filed is not the incident date',
+    ],
+    [
+      'Posted: Tuesday, March 12, 2024\n\nA woman was shot and wounded in Dayton, police said.',
+      'shot and wounded',
+      '2024-03-12',
+      'a page stamp ("Posted:") is no incident date; the report date is implied',
+    ],
+    [
       'Woman killed in crash\n\nA suspect was arrested Monday in Columbus.\n\nNo one else was hurt.',
       'killed in crash',
       '2024-03-12',
@@ -39,6 +63,14 @@ describe('the date of an incident', () => {
     const inc = x.incidents.find((i) => i.text.includes(trigger));
     expect(inc?.date?.start).toBe(start);
     expect(findSpanMismatches(text, [x])).toEqual([]);
+  });
+
+  it('never dates an incident after its report', () => {
+    // A future-tense sentence resolves Thursday forward (2024-03-14), after the report's date.
+    const x = run('Police will say more Thursday about the man shot and killed in Dayton.');
+    const inc = x.incidents.find((i) => i.killed);
+    expect(inc?.date?.start ?? '').not.toBe('2024-03-14');
+    expect((inc?.date?.start ?? '') <= '2024-03-12').toBe(true);
   });
 
   it('keeps the report date implied (empty span) when nothing dates the incident', () => {

@@ -101,13 +101,46 @@ export function previousPlace(
   return last ?? null;
 }
 
-export function pickDate(dates: DateMention[], span: Span, text?: string): DateMention | null {
+/**
+ * The first resolved date in a span that can be the incident's: not a statement's date ("police
+ * said Friday"), not a later step's ("was arrested Sunday", "papers filed Tuesday"; "charged in
+ * Sunday's shooting" still dates the shooting), and not after the report's own date (`reference`):
+ * a report tells of incidents that happened before it was written.
+ */
+export function pickDate(
+  dates: DateMention[],
+  span: Span,
+  text?: string,
+  reference?: string | null,
+): DateMention | null {
   return (
     dates.find(
-      (d) => inside(d.span, span) && d.start !== null && !(text !== undefined && statementDate(text, d)),
+      (d) =>
+        inside(d.span, span) &&
+        d.start !== null &&
+        !(reference && d.start.slice(0, 10) > reference.slice(0, 10)) &&
+        !(text !== undefined && (statementDate(text, d) || laterStepDate(text, d, span))),
     ) ?? null
   );
 }
+
+/** "was arrested Sunday", "filed Tuesday": a later step's word shortly before the date, in its clause. */
+export function laterStepDate(text: string, d: DateMention, within: Span): boolean {
+  laterNear ??= new RegExp(`${laterStep().source}[^.;,]{0,24}$`, 'i');
+  if (!laterNear.test(text.slice(Math.max(within[0], d.span[0] - 48), d.span[0]))) return false;
+  // "… in connection with a Sunday afternoon shooting", "Sunday's killing": the incident's date.
+  incidentAfter ??= new RegExp(
+    `^(?:[’']s)?\\s+(?:(?:morning|afternoon|evening|night|\\w+-\\w+)\\s+)?(?:${loadLexicon<DateCues>(
+      'incident-date-cues',
+    )
+      .incidentNouns.map((c) => c.pattern)
+      .join('|')})\\b`,
+    'i',
+  );
+  return !incidentAfter.test(text.slice(d.span[1], d.span[1] + 40));
+}
+let laterNear: RegExp | undefined;
+let incidentAfter: RegExp | undefined;
 
 /** Within a paragraph, a sentence without a date continues the previous one ("Also Sunday, … . In X, …"). */
 export function previousDate(
@@ -115,15 +148,17 @@ export function previousDate(
   dates: DateMention[],
   sentences: Sentence[],
   sentence: Sentence,
+  reference?: string | null,
 ): DateMention | null {
   const i = sentences.indexOf(sentence);
   const prev = i > 0 ? sentences[i - 1] : undefined;
   if (!prev || /\n\s*\n/.test(text.slice(prev.span[1], sentence.span[0]))) return null;
-  return pickDate(dates, prev.span, text);
+  return pickDate(dates, prev.span, text, reference);
 }
 
 interface DateCues {
   later: { pattern: string; source: string }[];
+  incidentNouns: { pattern: string; source: string }[];
 }
 let laterCue: RegExp | undefined;
 /** A word of what follows an incident (arrest, charge, court, funeral, statement): `data/incident-date-cues.json`. */
@@ -183,9 +218,12 @@ const shiftDay = (day: string, days: number): string =>
   new Date(Date.parse(`${day.slice(0, 10)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const STATEMENT_BEFORE =
-  /\b(?:said|says|told\s+(?:reporters|the\s+media|the\s+press)|announced|confirmed|reported|stated|added|wrote|tweeted|posted)\s+(?:on\s+|late\s+|early\s+)?$/i;
+  /\b(?:said|says|told\s+(?:reporters|the\s+media|the\s+press)|announced|confirmed|reported|stated|added|wrote|tweeted|posted)\s+(?:on\s+|late\s+|early\s+)?$|\b(?:posted|updated|published|last\s+updated|created|modified)\s*(?:on\s*)?:?\s*$/i;
 
-/** "police said Friday", "told reporters on Monday": the date of a statement, not of the incident. */
+/**
+ * "police said Friday", "told reporters on Monday", "Posted: Monday, May 4": the date of a
+ * statement or of the page itself, not of the incident.
+ */
 export function statementDate(text: string, d: DateMention): boolean {
   return STATEMENT_BEFORE.test(text.slice(Math.max(0, d.span[0] - 60), d.span[0]));
 }

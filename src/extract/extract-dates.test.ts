@@ -34,6 +34,12 @@ const cases: [string, DateReference, [string, string | null, string | null, stri
     ],
   ],
   ['It happened last Sunday.', sunday, [['last Sunday', '2022-03-27', '2022-03-27', 'day']]],
+  // A month abbreviation is not the start of a longer word.
+  ['Four men were shot in 3 separate incidents.', sunday, []],
+  ['Station 6 Augusta has the story.', sunday, []],
+  // A weekday before a full date is that date's weekday: the date carries it.
+  ['Posted: Friday, April 1, 2022 4:20 PM', sunday, [['April 1, 2022', '2022-04-01', '2022-04-01', 'day']]],
+  ['It happened Saturday, 2 April.', sunday, [['2 April', '2022-04-02', '2022-04-02', 'day']]],
   ['Troops invaded on Feb. 24.', sunday, [['Feb. 24', '2022-02-24', '2022-02-24', 'day']]],
   ['They stayed until March 30.', sunday, [['March 30', '2022-03-30', '2022-03-30', 'day']]],
   ['It began on 3 April 2021.', sunday, [['3 April 2021', '2021-04-03', '2021-04-03', 'day']]],

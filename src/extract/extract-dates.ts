@@ -22,8 +22,9 @@ const MONTHS = [
   'december',
 ];
 const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'];
+/** A month name or abbreviation, not the start of a longer word ("3 separate", "6 Augusta"). */
 const MONTH =
-  '(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan\\.?|Feb\\.?|Mar\\.?|Apr\\.?|Jun\\.?|Jul\\.?|Aug\\.?|Sept?\\.?|Oct\\.?|Nov\\.?|Dec\\.?)';
+  '(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)(?![A-Za-z])|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)(?![A-Za-z])\\.?)';
 const FULL_MONTH = '(?:January|February|March|April|June|July|August|September|October|November|December)';
 const WEEKDAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
 const SMALL = '(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\\d{1,2})';
@@ -56,6 +57,11 @@ const CONDITIONAL_BEFORE = /\b(?:would|could)\b[^,;]{0,50}$/i;
 /** A past verb right before the weekday keeps it in the past: `it sent on Saturday`. */
 const PAST_BEFORE =
   /\b(?:\w+ed|sent|was|were|had|did|said|told|met|began|came|went|saw|took|left|hit|fell|struck|shot|held|fled|began|ran)\s+(?:(?:on|early|late|last|this)\s+)?$/i;
+/** "Sunday, March 10, 2013": the weekday of the date that follows it, which carries the date. */
+const FULL_DATE_AFTER = new RegExp(
+  `^,?\\s+(?:${MONTH}\\s+\\d{1,2}\\b|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH})`,
+  'i',
+);
 const CASE_SENSITIVE =
   /^(?:[A-Z]|\d|early|late|mid|earlier|later|last|this|next|yesterday|today|tonight|tomorrow|the|a|an|one|two|three|four|five|six|seven|eight|nine|ten|in|since|until|by|during|of)/;
 
@@ -100,6 +106,8 @@ export function extractDates(
       future ??= FUTURE.test(sentence.text);
       const clauseFuture = CONDITIONAL_BEFORE.test(before) || (future && !PAST_BEFORE.test(before));
       const groups = match.groups ?? {};
+      if (groups.wd !== undefined && FULL_DATE_AFTER.test(sentence.text.slice(match.index + match[0].length)))
+        continue;
       const anaphoric = groups.ago !== undefined && !/\bago\b/i.test(groups.ago) && lastDay !== null;
       const resolved = resolve(groups, anaphoric ? lastDay : ref, clauseFuture);
       if (resolved === 'skip') continue;

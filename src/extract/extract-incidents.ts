@@ -267,9 +267,9 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       const ambiguous = previous === 'several';
       const place = own ?? (previous === 'several' ? null : previous);
       const date =
-        pickDate(input.dates, clause, text) ??
-        pickDate(input.dates, sentence.span, text) ??
-        previousDate(text, input.dates, input.sentences, sentence);
+        pickDate(input.dates, clause, text, input.referenceDate?.start) ??
+        pickDate(input.dates, sentence.span, text, input.referenceDate?.start) ??
+        previousDate(text, input.dates, input.sentences, sentence, input.referenceDate?.start);
       const trigger = { span: main.span, text: text.slice(main.span[0], main.span[1]) };
       const incident = (
         span: Span,

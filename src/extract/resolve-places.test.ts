@@ -160,3 +160,42 @@ describe('counties and local institutions', () => {
     expect(p?.admin1).not.toBe('Norfolk');
   });
 });
+
+describe('addresses and buildings are not places', () => {
+  it.each([
+    // [text, a name that must not be a place, a place that must be found]
+    ['Police were called to the 300 block of Franklin Street in Dayton.', 'Franklin', 'Dayton'],
+    ['The car stopped on Roanoke Avenue near Lynchburg, Virginia.', 'Roanoke', 'Lynchburg'],
+    ['Shots were fired on Aberdeen Rd. in Toledo.', 'Aberdeen', 'Toledo'],
+    ['The victim was taken to Lancaster Hospital from Denton.', 'Lancaster', 'Denton'],
+    ['Two students of Fresno High School were hurt in Clovis, California.', 'Fresno', 'Clovis'],
+    ['The shooting happened in the 5300 block of Radnor in Detroit.', 'Radnor', 'Detroit'],
+  ])('%s → not %s', (text, name, place) => {
+    const places = resolvePlaces(text).places;
+    expect(places.some((p) => p.text === name)).toBe(false);
+    expect(places.some((p) => p.name === place)).toBe(true);
+  });
+
+  it('still reads "St. Louis" and a place named "… Park" whole', () => {
+    expect(find('A man was shot in St. Louis on Monday.', 'St. Louis')?.name).toBe('St. Louis');
+    expect(find('Two were hurt in Highland Park, Illinois.', 'Highland Park')?.admin1).toBe('Illinois');
+  });
+});
+
+describe('state abbreviations qualify a town', () => {
+  it.each([
+    // [text, surface, admin1]
+    ['A gunman was killed in Eufaula, Ala., on Monday.', 'Eufaula', 'Alabama'],
+    ['Two men were shot in Wilmington, Del., overnight.', 'Wilmington', 'Delaware'],
+    ['Two men were shot in Wilmington, N.C., overnight.', 'Wilmington', 'North Carolina'],
+    ['A boy died in Springfield, Mo. on Friday.', 'Springfield', 'Missouri'],
+    ['A boy died in Springfield, IL, on Friday.', 'Springfield', 'Illinois'],
+    ['Police in Charleston, W.Va. said the man died.', 'Charleston', 'West Virginia'],
+  ])('%s → %s, %s', (text, surface, admin1) => {
+    const r = resolvePlaces(text);
+    expect(r.places.find((p) => p.text === surface)?.admin1).toBe(admin1);
+    // The abbreviation itself is not a town ("Ala." is not 'A'ala, Hawaii).
+    expect(r.places).toHaveLength(1);
+    expect(findSpanMismatches(text, [{ places: r.places }])).toEqual([]);
+  });
+});

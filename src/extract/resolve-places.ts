@@ -70,6 +70,10 @@ interface Candidate {
   sentenceStart: boolean;
   /** Followed by ", <region or country>" that contains it. */
   qualified?: boolean;
+  /** Part of an address or a building's name ("Franklin Street", "Mercy Hospital", "block of Radnor"). */
+  addressPart?: boolean;
+  /** The state abbreviation that qualifies it (", Ala."). */
+  abbreviation?: { span: Span };
 }
 
 interface StopwordLexicon {
@@ -90,6 +94,58 @@ function getStopwords(): Set<string> {
   return stopwords;
 }
 const TITLE_DOT = /\.$/;
+
+interface PlacePartsLexicon {
+  street: { word: string }[];
+  facility: { word: string }[];
+}
+let partAfter: RegExp | undefined;
+/**
+ * A street suffix or a building word right after a name (`data/place-parts.json`): the name is
+ * part of an address or a landmark. An abbreviation with a full stop counts only when no
+ * capitalised word follows it ("Oak St. in" is a street, "St. Louis" a name).
+ */
+function placePartAfter(): RegExp {
+  if (!partAfter) {
+    const lex = loadLexicon<PlacePartsLexicon>('place-parts');
+    const words = [...lex.street, ...lex.facility].map((e) => e.word);
+    const quote = (w: string): string => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    const plain = words.filter((w) => !w.endsWith('.')).map(quote);
+    const dotted = words.filter((w) => w.endsWith('.')).map(quote);
+    partAfter = new RegExp(
+      `^(?:['’]s)?[ \u00a0]+(?:(?:${plain.join('|')})(?![\\p{L}\\p{N}'’-])|(?:${dotted.join('|')})(?![ \u00a0]+\\p{Lu}))`,
+      'u',
+    );
+  }
+  return partAfter;
+}
+interface RegionAbbreviations {
+  country: string;
+  entries: { abbreviation: string; code: string }[];
+}
+let abbreviationAfter: { pattern: RegExp; codes: Map<string, string>; cc: string } | undefined;
+/**
+ * ", Ala." / ", N.C." / ", TX" after a name (`data/region-abbreviations.json`): the abbreviation
+ * of the first-level region the place lies in, as news copy writes it.
+ */
+function regionAbbreviation(after: string): { cc: string; admin1: string; length: number } | null {
+  if (!abbreviationAfter) {
+    const lex = loadLexicon<RegionAbbreviations>('region-abbreviations');
+    const quote = (w: string): string => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '[ \u00a0]?');
+    const words = lex.entries.map((e) => e.abbreviation).sort((a, b) => b.length - a.length);
+    abbreviationAfter = {
+      pattern: new RegExp(`^,[ \u00a0]+(${words.map(quote).join('|')})(?![\\p{L}\\p{N}])`, 'u'),
+      codes: new Map(lex.entries.map((e) => [e.abbreviation.replace(/\s/g, ''), e.code])),
+      cc: lex.country,
+    };
+  }
+  const m = abbreviationAfter.pattern.exec(after);
+  const code = m?.[1] ? abbreviationAfter.codes.get(m[1].replace(/\s/g, '')) : undefined;
+  return code && m ? { cc: abbreviationAfter.cc, admin1: code, length: m[0].length } : null;
+}
+
+/** "the 5300 block of Radnor", "the 100 block of North Elm": an address, not a town. */
+const BLOCK_OF = /\bblock\s+of\s+(?:(?:North|South|East|West|[NSEW]\.?)\s+)?$/i;
 
 /**
  * Finds place mentions in a text and resolves them against the gazetteer: capitalised-token
@@ -220,6 +276,16 @@ export function resolvePlaces(
         c.dateline ||
         !surnames.has(text.slice(c.span[0], c.span[1])) ||
         (c.locative && c.entries.some((e) => e.kind === 'country')),
+    );
+    candidates.length = 0;
+    candidates.push(...kept);
+  }
+
+  // "Eufaula, Ala.": the abbreviation qualifies the town; it is not a town called "Ala".
+  const abbreviated = candidates.flatMap((c) => (c.abbreviation ? [c.abbreviation] : []));
+  if (abbreviated.length > 0) {
+    const kept = candidates.filter(
+      (c) => !abbreviated.some((a) => c.span[0] < a.span[1] && c.span[1] > a.span[0]),
     );
     candidates.length = 0;
     candidates.push(...kept);
@@ -378,6 +444,7 @@ function makeCandidate(
   // "Paris, Texas" / "Bucha, Ukraine": the name after the comma narrows the candidates.
   const q = QUALIFIER.exec(text.slice(span[1], span[1] + 40));
   let qualified = false;
+  let abbreviation: Candidate['abbreviation'];
   if (q?.[1]) {
     const scoped = (name: string): GazetteerEntry[] =>
       _gaz.lookup(name).filter((e) => e.kind === 'region' || e.kind === 'country');
@@ -391,10 +458,26 @@ function makeCandidate(
       qualified = true;
     }
   }
+  if (!qualified) {
+    // "Eufaula, Ala.", "Hope, AR": a state abbreviation qualifies the town like the state's name.
+    const region = regionAbbreviation(text.slice(span[1], span[1] + 12));
+    const narrowed = region ? entries.filter((e) => e.cc === region.cc && e.admin1 === region.admin1) : [];
+    if (region && narrowed.length > 0) {
+      entries = narrowed;
+      qualified = true;
+      const end = span[1] + region.length;
+      const start = end - text.slice(span[1], end).replace(/^,[ \u00a0]+/, '').length;
+      abbreviation = { span: [start, end] };
+    }
+  }
   return {
     span,
     entries,
     qualified,
+    ...(abbreviation ? { abbreviation } : {}),
+    addressPart:
+      !regionWord &&
+      (placePartAfter().test(text.slice(span[1], span[1] + 24)) || BLOCK_OF.test(before.slice(-30))),
     regionWord,
     locative:
       LOCATIVE.test(before.slice(-34)) ||
@@ -440,6 +523,8 @@ function choose(
 const WATER_BEFORE = /\b(?:Sea|Gulf|Bay|Straits?|Sound)\s+of\s+(?:the\s+)?$/;
 
 function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text: string): boolean {
+  // "Franklin Street", "Mercy Hospital", "the 300 block of Radnor": part of an address or a building.
+  if (c.addressPart) return false;
   if (best.kind === 'country' || best.kind === 'area') return true;
   // "the Sea of Azov", "the Gulf of Aden": the name of a body of water, not the town.
   if (WATER_BEFORE.test(text.slice(Math.max(0, c.span[0] - 12), c.span[0]))) return false;

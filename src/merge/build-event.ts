@@ -100,10 +100,12 @@ export function summarise(text: string): string {
 }
 
 /**
- * When no mention states a date, the incident happened in the days before the earliest report
- * of it: the week ending on that report's date.
+ * When no mention states a date, the incident happened shortly before the earliest report of it:
+ * a report that names no day for its incident ("A man was shot and killed, police said") tells of
+ * that day or the day before. The event gets that two-day range, with precision `week`: an
+ * estimate from the report's date, not a day any report states.
  */
-function impliedWeek(mentions: readonly IncidentMention[]): DateMention | null {
+function impliedDays(mentions: readonly IncidentMention[]): DateMention | null {
   const ends = mentions
     .map((m) => (m.date?.end ?? m.date?.start ?? '').slice(0, 10))
     .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d) && !Number.isNaN(Date.parse(d)))
@@ -111,16 +113,18 @@ function impliedWeek(mentions: readonly IncidentMention[]): DateMention | null {
   const end = ends[0];
   if (!end) return null;
   const start = new Date(`${end}T00:00:00Z`);
-  start.setUTCDate(start.getUTCDate() - 6);
+  start.setUTCDate(start.getUTCDate() - IMPLIED_DAYS_BEFORE);
   return {
     span: [0, 0],
     text: '',
     start: start.toISOString().slice(0, 10),
     end,
     precision: 'week',
-    reason: 'week before the earliest report',
+    reason: 'no report states the date: the day before the earliest report, or that day',
   };
 }
+/** How many days before the earliest report an undated incident's range starts. */
+const IMPLIED_DAYS_BEFORE = 1;
 
 export function buildEvent(cluster: EventMembers, context: EventContext): LedgerEvent {
   // Canonical order, so that the event does not depend on the order its mentions joined.
@@ -149,7 +153,7 @@ export function buildEvent(cluster: EventMembers, context: EventContext): Ledger
       stated,
       (m) => `${m.date?.start}/${m.date?.end}`,
       (a, b) => dateRank(a.date?.precision ?? 'year') - dateRank(b.date?.precision ?? 'year'),
-    )?.date ?? impliedWeek(mentions);
+    )?.date ?? impliedDays(mentions);
   // A place a mention's own sentence names beats one filled in from the report's main place or
   // dateline ("KATHMANDU, Nov 4 –" for a quake in western Nepal).
   const named = mentions.filter((m) => statedPlace(m) !== null);

@@ -182,6 +182,31 @@ describe('merging incident mentions into events', () => {
   });
 });
 
+describe('the date of an event no report dates', () => {
+  it.each([
+    // [published, expected start, expected end]
+    ['2024-05-02', '2024-05-01', '2024-05-02'],
+    ['2024-03-01', '2024-02-29', '2024-03-01'],
+  ])('published %s → %s to %s, precision week (an estimate)', (published, start, end) => {
+    const a = doc('a', 'A man was shot and killed in Ashford, police said.', published);
+    const i = incident(a, 1, 'A man was shot and killed in Ashford', { killed: qty(1) });
+    // The report's own date filled in (an empty span): no sentence dates the incident.
+    const implied = {
+      ...i,
+      date: {
+        span: [0, 0] as [number, number],
+        text: '',
+        start: published,
+        end: published,
+        precision: 'day' as const,
+        reason: 'document reference date',
+      },
+    };
+    const ledger = ledgerOf([a], [extraction(a, { incidents: [implied] })]);
+    expect(ledger.events.map((e) => e.date)).toEqual([{ start, end, precision: 'week' }]);
+  });
+});
+
 describe('independent sources', () => {
   const wire = doc('w', 'Shelling killed 7 people in Ashford, the governor said. More news follows here.');
   const copy = doc(
