@@ -54,15 +54,20 @@ describe('withoutSiteName', () => {
 });
 
 /** One report with one shooting clause, dated and placed as given. */
-function report(id: string, published: string, clause: string, o: { killed?: number; place?: string } = {}) {
+function report(
+  id: string,
+  published: string,
+  clause: string,
+  o: { killed?: number; place?: string | null; on?: string } = {},
+) {
   const d = doc(id, `${clause}. Police are investigating.`, published);
   const m: IncidentMention = {
     ...incident(d, 1, clause, {
       kind: 'shooting',
       killed: o.killed === undefined ? null : qty(o.killed),
-      place: town(o.place ?? 'Rivertown'),
+      place: o.place === null ? null : town(o.place ?? 'Rivertown'),
     }),
-    date: date(published, true),
+    date: o.on ? date(o.on) : date(published, true),
   };
   return { d, x: extraction(d, { incidents: [m] }) };
 }
@@ -112,6 +117,33 @@ describe('events are incidents', () => {
         report('b', '2024-05-02', 'A man was shot dead outside a bakery', { killed: 1, place: 'Hillview' }),
       ],
       events: 2,
+    },
+    {
+      name: 'a report placing its incident nowhere is not another report’s incident for a shared day and toll',
+      reports: [
+        report('a', '2024-05-03', 'A man was shot dead outside a bakery', { killed: 1, on: '2024-05-02' }),
+        report('b', '2024-05-03', 'A woman was killed in her car on a highway', {
+          killed: 1,
+          place: null,
+          on: '2024-05-02',
+        }),
+      ],
+      events: 2,
+    },
+    {
+      name: 'a report placing its incident nowhere joins the incident its wording names',
+      reports: [
+        report('a', '2024-05-03', 'Arvid Lund was shot dead outside the Marlow bakery', {
+          killed: 1,
+          on: '2024-05-02',
+        }),
+        report('b', '2024-05-03', 'Arvid Lund was killed outside the Marlow bakery', {
+          killed: 1,
+          place: null,
+          on: '2024-05-02',
+        }),
+      ],
+      events: 1,
     },
   ])('$name', ({ reports, events }) => {
     expect(eventsOf(reports)).toHaveLength(events);

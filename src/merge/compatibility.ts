@@ -179,6 +179,14 @@ interface PairEvidence {
    * the same date, figures, actors, wording, or the same report's continuation.
    */
   identity: number;
+  /**
+   * The part of `identity` that names this incident rather than any incident of its kind on
+   * that day: the same large figure, actors or wording (a date and a small toll are shared by
+   * many incidents of a day in a country).
+   */
+  distinct: number;
+  /** How the places the two reports give their incidents relate. */
+  reported: PlaceRelation;
 }
 
 function scorePair(x: MentionItem, y: MentionItem): PairEvidence | null {
@@ -210,6 +218,7 @@ function scorePair(x: MentionItem, y: MentionItem): PairEvidence | null {
 
   let score = 0;
   let identity = 0;
+  let distinct = 0;
   // "On the outskirts of X" and X are closer than a region and a town in it.
   const sameName = !!pa && !!pb && key(pa.name) === key(pb.name);
   if (place === 'same') score += 3;
@@ -221,15 +230,28 @@ function scorePair(x: MentionItem, y: MentionItem): PairEvidence | null {
   if (date === 'unknown' && reportedRelation === 'same') identity += 2;
   if (a.kind === b.kind) score += 1;
   // The same figure is strong evidence when it is not a small number that coincides easily.
-  if (x.scope !== null && x.scope === y.scope) identity += x.scope >= 10 ? 3 : 1;
-  else if (a.killed?.best != null && a.killed.best === b.killed?.best) identity += 1;
-  if (a.injured?.best != null && a.injured.best === b.injured?.best) identity += a.injured.best >= 10 ? 3 : 1;
+  if (x.scope !== null && x.scope === y.scope) {
+    identity += x.scope >= 10 ? 3 : 1;
+    if (x.scope >= 10) distinct += 3;
+  } else if (a.killed?.best != null && a.killed.best === b.killed?.best) identity += 1;
+  if (a.injured?.best != null && a.injured.best === b.injured?.best) {
+    identity += a.injured.best >= 10 ? 3 : 1;
+    if (a.injured.best >= 10) distinct += 3;
+  }
   const names = new Set(a.actors.filter((r) => r.role !== 'source').map((r) => `${r.role}:${key(r.name)}`));
-  if (b.actors.some((r) => names.has(`${r.role}:${key(r.name)}`))) identity += 1;
+  if (b.actors.some((r) => names.has(`${r.role}:${key(r.name)}`))) {
+    identity += 1;
+    distinct += 1;
+  }
   const shared = sharedWords(x.wordSet, y.wordSet);
   const words = shared >= MIN_SHARED_WORDS ? shared / Math.min(x.wordSet.size, y.wordSet.size) : 0;
-  if (words >= 0.5) identity += 3;
-  else if (words >= 0.3) identity += 1;
+  if (words >= 0.5) {
+    identity += 3;
+    distinct += 3;
+  } else if (words >= 0.3) {
+    identity += 1;
+    distinct += 1;
+  }
   // A report long after the other names no date of its own: only its wording ties it to the old
   // incident rather than to a later one at the same place.
   if (date === 'distant' && words < 0.5) return null;
@@ -241,7 +263,7 @@ function scorePair(x: MentionItem, y: MentionItem): PairEvidence | null {
   score += identity;
   // A region and a town in it with nothing else in common are not one incident; "near X" and X are.
   if (place === 'contains' && !sameName && date === 'unknown' && words < 0.3 && score < 4) return null;
-  return { score, identity: sameReport ? score : identity };
+  return { score, identity: sameReport ? score : identity, distinct, reported: reportedRelation };
 }
 
 /** True when, of two related places, the wider one (region, country) reports the smaller figure. */
@@ -279,7 +301,11 @@ export function linked(x: MentionItem, y: MentionItem, score: number): boolean {
   const strong =
     score >= 4 || (score >= 3 && relatePlaces(statedPlace(x.mention), statedPlace(y.mention)) === 'same');
   if (!strong || x.mention.documentId === y.mention.documentId) return strong;
-  return (scorePair(x, y)?.identity ?? 0) >= MIN_IDENTITY;
+  const evidence = scorePair(x, y);
+  if (!evidence || evidence.identity < MIN_IDENTITY) return false;
+  // A report that places its incident nowhere: a date and a small toll fit any incident of the
+  // day, so the pair needs evidence that names this one (figures, actors or wording).
+  return evidence.reported !== 'unknown' || evidence.distinct >= MIN_IDENTITY;
 }
 
 /** Evidence (beyond place and kind) two reports need to be linked as one incident. */
