@@ -1,10 +1,11 @@
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ingest } from '../ingest/ingest.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
+import { MAX_DOCUMENTS_PER_KEY } from './candidates.js';
 import { createPool } from './pool.js';
 import { loadReuse, type ReuseResult, updateReuse } from './update-reuse.js';
 import type { SketchBatch } from './work.js';
@@ -217,4 +218,79 @@ describe('families kept in the store', () => {
     // In some order a run joins families that earlier runs kept apart.
     expect(Math.max(...joins)).toBeGreaterThan(0);
   });
+});
+
+/**
+ * Reports that all open with one templated lead (more holders of its keys than
+ * `MAX_DOCUMENTS_PER_KEY`), then a body of their own; every tenth report is a copy of the one
+ * before it with a credit line. Written here, seeded.
+ */
+function templatedReports(dir: string, n: number): string[] {
+  mkdirSync(dir, { recursive: true });
+  const lead =
+    'The harbour board said on Tuesday that the new timetable for the island ferry would begin next month after a long public consultation with residents and traders.';
+  // Made-up words of three syllables: bodies share next to nothing by chance.
+  const syllables = 'ba ko ri mu te lo sa vi ne du ga po fe zi ro ta'.split(' ');
+  let state = 12345;
+  const next = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state >>> 16;
+  };
+  const paths: string[] = [];
+  let body = '';
+  for (let i = 0; i < n; i++) {
+    if (i % 10 !== 9) {
+      const sentences: string[] = [];
+      for (let s = 0; s < 6; s++) {
+        const w = Array.from({ length: 9 }, () =>
+          Array.from({ length: 3 }, () => syllables[next() % syllables.length]).join(''),
+        );
+        sentences.push(`The ${w.join(' ')}.`);
+      }
+      body = sentences.join(' ');
+    }
+    const file = path.join(dir, `report-${String(i).padStart(3, '0')}.txt`);
+    writeFileSync(file, `${lead} ${body}${i % 10 === 9 ? ' Staff writers contributed.' : ''}\n`);
+    paths.push(file);
+  }
+  return paths;
+}
+
+describe('runs over the same documents', () => {
+  it('give the same pairs in one run as in several, with keys held by more documents than the cap', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'corroborate-templated-'));
+    dirs.push(dir);
+    const reports = templatedReports(dir, MAX_DOCUMENTS_PER_KEY + 26);
+    const options = { workers: 1, compare: { minContainment: 0.13 } };
+    const whole = tempStore();
+    for (const f of reports) await ingest(whole.store, [f]);
+    const expected = updateReuse(whole.store, options);
+    const listing = whole.store.documents.listing().map((d) => d.id);
+    whole.store.close();
+    // The lead relates the first reports to each other, and never a report indexed after the
+    // lead's keys were held by MAX_DOCUMENTS_PER_KEY documents (except to its copy).
+    const late = listing[listing.length - 2] as string;
+    expect(expected.pairs.length).toBeGreaterThan(MAX_DOCUMENTS_PER_KEY);
+    expect(expected.pairs.filter((p) => p.a === late || p.b === late).length).toBeLessThanOrEqual(1);
+    for (const splits of [
+      [30, 55],
+      [1, 2, 3, 40, 70, 71],
+    ]) {
+      const part = tempStore();
+      let from = 0;
+      let runs = 0;
+      for (const to of [...splits, reports.length]) {
+        for (const f of reports.slice(from, to)) await ingest(part.store, [f]);
+        const r = updateReuse(part.store, options);
+        runs++;
+        if (to === reports.length) {
+          expect(part.store.documents.listing().map((d) => d.id)).toEqual(listing);
+          expect(lists(r)).toEqual(lists(expected));
+        }
+        from = to;
+      }
+      expect(runs).toBe(splits.length + 1);
+      part.store.close();
+    }
+  }, 60_000);
 });

@@ -70,8 +70,9 @@ export interface ReuseView {
  * 2: three shared sentence keys make a candidate; paraphrase weights, one-to-one decision and the
  * extension to neighbouring sentences.
  * 3: containment anchors make candidates; the containment decision.
+ * 4: a key is evidence between its first holders in index order (not ignored once common).
  */
-const INDEX_VERSION = 3;
+const INDEX_VERSION = 4;
 
 /** Below this many new documents the work stays in the calling thread (starting workers costs more). */
 export const PARALLEL_FROM = 200;
@@ -88,8 +89,9 @@ const VERIFY_JOB = 100;
  *
  * Sketching and verification run on `workers` threads (default: the cores available, at most 2)
  * when there are at least `PARALLEL_FROM` new documents; the caller's thread waits synchronously,
- * so the function stays synchronous. The result does not depend on the number of threads or on
- * the order of the documents.
+ * so the function stays synchronous. The result does not depend on the number of threads, nor on
+ * how the documents were split into runs; their ingest order matters only for a key held by more
+ * than `MAX_DOCUMENTS_PER_KEY` documents (evidence between its first holders only).
  * @example
  * const { pairs, families } = updateReuse(openStore('./corroborate-data'));
  */
@@ -109,11 +111,13 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
         id: d.id,
         published: d.published,
       }));
+  // In index order: earlier runs' documents first, then this run's in ingest (listing) order. A
+  // key is evidence between its first `MAX_DOCUMENTS_PER_KEY` holders in that order only, so
+  // the pairs do not depend on how the documents were split into runs (`findCandidates`).
   const fresh: string[] = [];
   for (const d of listing) if (!processed.has(d.id)) fresh.push(d.id);
-  const added = processed.size > 0 ? { documents: fresh, pairs: [] as ReusePair[] } : undefined;
+  const added = processed.size > 0 ? { documents: [...fresh].sort(), pairs: [] as ReusePair[] } : undefined;
   if (fresh.length === 0) return resultOf(reuse, listing, added, processed.size, processed.size);
-  fresh.sort();
 
   const threads = options.workers ?? defaultWorkers();
   const runner =
@@ -385,10 +389,15 @@ const PAIR = 2 ** 26;
 const DOC = 2 ** 21;
 
 /**
- * Candidate pairs as document-id pairs, sorted. A key held by more than `MAX_DOCUMENTS_PER_KEY`
- * documents (indexed and new together) is ignored; a pair is a candidate when it shares the
- * duplicate hash, any band key, `MIN_SENTENCE_KEYS` sentence keys or `MIN_ANCHOR_KEYS` anchors (`isCandidate`). Pairs of
- * two indexed documents were decided by earlier runs and are not revisited.
+ * Candidate pairs as document-id pairs, sorted. A key is evidence between its first
+ * `MAX_DOCUMENTS_PER_KEY` holders in index order (earlier runs' documents, then this run's in
+ * `fresh` order) and never for a later holder: its rarity is judged on the documents indexed
+ * before the later document of a pair, which a later run cannot change. So one run over all
+ * documents and any split of the same sequence into runs give the same candidates (a key that
+ * later becomes common keeps the pairs it made while it was rare, in both). A pair is a
+ * candidate when it shares the duplicate hash, any band key, `MIN_SENTENCE_KEYS` sentence keys
+ * or `MIN_ANCHOR_KEYS` anchors (`isCandidate`). Pairs of two indexed documents were decided by
+ * earlier runs and are not revisited.
  */
 function findCandidates(
   reuse: ReuseStore,
@@ -442,10 +451,13 @@ function findCandidates(
     runs.forEach(([start, end], r) => {
       const old = held ? held[r] : [];
       if (old === null || old === undefined) return;
-      if (end - start + old.length > MAX_DOCUMENTS_PER_KEY || end - start + old.length < 2) return;
+      // The new holders that are still among the key's first MAX_DOCUMENTS_PER_KEY holders in
+      // index order (`k` is the index order within this run, so the run is sorted by it).
+      const room = Math.min(end - start, MAX_DOCUMENTS_PER_KEY - old.length);
+      if (room <= 0 || room + old.length < 2) return;
       const key = Math.floor((codes[start] as number) / DOC);
       const members: number[] = [];
-      for (let x = start; x < end; x++) members.push((codes[x] as number) - key * DOC);
+      for (let x = start; x < start + room; x++) members.push((codes[x] as number) - key * DOC);
       const olds = old.map(number);
       for (let x = 0; x < members.length; x++) {
         const m = members[x] as number;
