@@ -17,7 +17,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { CONTAINMENT_MIN_WORDS, compareDefaults, comparePrepared } from '../../src/reuse/compare-texts.js';
-import { shorterContainment } from '../../src/reuse/containment.js';
+import { containment, shorterContainment } from '../../src/reuse/containment.js';
 import { hashString } from '../../src/reuse/hash.js';
 import { type PreparedText, prepareText } from '../../src/reuse/prepare.js';
 import { flag } from '../flags.js';
@@ -37,9 +37,14 @@ interface PairFeatures {
   containment: number;
   /** Words of the shorter text. */
   words: number;
+  /** Containment of the longer text's 3-grams in the shorter. */
+  longerContainment: number;
+  /** Containment of the newspaper story's 3-grams in the wire story (the gold's direction). */
+  paperInWire: number;
 }
 interface Story {
   topic: string;
+  label: string;
   derived: boolean;
   pairs: PairFeatures[];
 }
@@ -56,6 +61,7 @@ const prepared = (f: string) => {
 const stories: Story[] = Object.entries(gold).map(([paper, g]) => ({
   // File names are `…__topic__file`: the topic is the last folder.
   topic: paper.split('__').at(-2) ?? paper,
+  label: g.label,
   derived: g.label !== 'non_derived',
   pairs: g.sources.map((src) => {
     const a = prepared(src);
@@ -66,6 +72,8 @@ const stories: Story[] = Object.entries(gold).map(([paper, g]) => ({
       share: a.tokens.length <= b.tokens.length ? r.shared_a : r.shared_b,
       containment: shorterContainment(a, b, 3),
       words: Math.min(a.tokens.length, b.tokens.length),
+      longerContainment: a.tokens.length <= b.tokens.length ? containment(b, a, 3) : containment(a, b, 3),
+      paperInWire: containment(b, a, 3),
     };
   }),
 }));
@@ -148,5 +156,94 @@ console.log(
       counts(stories, { threshold: compareDefaults.minContainment, minWords: CONTAINMENT_MIN_WORDS }),
     ),
     threshold_on_all: choose(stories),
+    features: featureStudy(),
   }),
 );
+
+/**
+ * Other published features, each alone as "any pair at or above t" (t chosen on the other folds
+ * as above), and a three-way rule on the paper-in-wire containment (non derived below t1, wholly
+ * derived from t2), scored by the macro-F1 of the three labels on the held-out folds.
+ */
+function featureStudy() {
+  const features: Record<string, (p: PairFeatures) => number> = {
+    shorter_in_longer: (p) => p.containment,
+    longer_in_shorter: (p) => p.longerContainment,
+    geometric_mean: (p) => Math.sqrt(p.containment * p.longerContainment),
+    paper_in_wire: (p) => p.paperInWire,
+  };
+  const steps = Array.from({ length: 100 }, (_, k) => round(0.005 * (k + 1)));
+  const best = (s: Story, f: (p: PairFeatures) => number) => Math.max(0, ...s.pairs.map(f));
+  const binary = (list: Story[], f: (p: PairFeatures) => number, t: number): Counts => {
+    const c = { tp: 0, fp: 0, fn: 0, tn: 0 };
+    for (const s of list) {
+      const predicted = best(s, f) >= t;
+      if (predicted && s.derived) c.tp++;
+      else if (predicted) c.fp++;
+      else if (s.derived) c.fn++;
+      else c.tn++;
+    }
+    return c;
+  };
+  const out: Record<string, unknown> = {};
+  for (const [name, f] of Object.entries(features)) {
+    const held: Counts = { tp: 0, fp: 0, fn: 0, tn: 0 };
+    const chosenT: number[] = [];
+    for (let fold = 0; fold < folds; fold++) {
+      const train = stories.filter((s) => foldOf(s.topic) !== fold);
+      let t = steps[0] as number;
+      let score = -1;
+      for (const x of steps) {
+        const m = figures(binary(train, f, x)).macro_f1;
+        if (m > score) [score, t] = [m, x];
+      }
+      chosenT.push(t);
+      const c = binary(
+        stories.filter((s) => foldOf(s.topic) === fold),
+        f,
+        t,
+      );
+      for (const k of ['tp', 'fp', 'fn', 'tn'] as const) held[k] += c[k];
+    }
+    out[name] = { thresholds_per_fold: chosenT, held_out: figures(held) };
+  }
+  // Three-way: non derived / partially / wholly by the paper-in-wire containment.
+  const labels = ['non_derived', 'partially_derived', 'wholly_derived'];
+  const classify = (s: Story, t1: number, t2: number) => {
+    const x = best(s, features.paper_in_wire as (p: PairFeatures) => number);
+    return x < t1 ? 0 : x < t2 ? 1 : 2;
+  };
+  const macro3 = (list: [Story, number][]) => {
+    let sum = 0;
+    for (let c = 0; c < 3; c++) {
+      let tp = 0;
+      let fp = 0;
+      let fn = 0;
+      for (const [s, y] of list) {
+        const gold = labels.indexOf(s.label);
+        if (y === c && gold === c) tp++;
+        else if (y === c) fp++;
+        else if (gold === c) fn++;
+      }
+      sum += f1(tp, fp, fn);
+    }
+    return round(sum / 3);
+  };
+  const held: [Story, number][] = [];
+  const chosen3: [number, number][] = [];
+  for (let fold = 0; fold < folds; fold++) {
+    const train = stories.filter((s) => foldOf(s.topic) !== fold);
+    let pick: [number, number] = [0, 0];
+    let score = -1;
+    for (const t1 of steps.slice(0, 40))
+      for (const t2 of steps)
+        if (t2 > t1) {
+          const m = macro3(train.map((s) => [s, classify(s, t1, t2)]));
+          if (m > score) [score, pick] = [m, [t1, t2]];
+        }
+    chosen3.push(pick);
+    for (const s of stories) if (foldOf(s.topic) === fold) held.push([s, classify(s, ...pick)]);
+  }
+  out.three_way_paper_in_wire = { thresholds_per_fold: chosen3, held_out_macro_f1: macro3(held) };
+  return out;
+}

@@ -21,13 +21,18 @@ export interface CandidateHits {
  */
 export const MIN_SENTENCE_KEYS = 3;
 
-/** Sentence or band keys shared by more documents than this are too common to be evidence. */
+/**
+ * A key is evidence between its first this many holders in index order only (earlier runs'
+ * documents, then each run's in ingest order): for the documents indexed after it, it is too
+ * common to be evidence. Judged so, a later run never changes what a key was when a pair was
+ * made, and one run or several over the same documents give the same candidates.
+ */
 export const MAX_DOCUMENTS_PER_KEY = 64;
 
 /**
  * Containment anchors two documents must share: word 3-grams with two words or more that are not
- * stop words, one in two sampled by hash, each held by at most `MAX_DOCUMENTS_PER_KEY` documents
- * (rare in the corpus, as passim's n-grams). Measured on meter-dev, against the newspaper stories
+ * stop words, one in two sampled by hash, each evidence between its first `MAX_DOCUMENTS_PER_KEY`
+ * holders only (rare in the corpus, as passim's n-grams). Measured on meter-dev, against the newspaper stories
  * whose word 3-grams are at least 13% inside one of their wire sources (the containment decision),
  * and on 4,000 generated documents (bench/reuse), anchor candidate pairs per document:
  * every 3-gram, one in four, 2 shared: 89% of those stories, 3.8 pairs per document; the same with

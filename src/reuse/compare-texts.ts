@@ -28,12 +28,10 @@ export interface CompareOptions {
 export const REWRITTEN_BELOW = 0.7;
 
 /**
- * `minContainment` is off by default: 0.13 (chosen by cross-validation on meter-dev, see
- * docs/reuse.md) relates reports that share a templated lead, and with the containment anchors
- * (whose rarity cap depends on the documents indexed so far) that made the pairs of an
- * incremental run differ from a run over all documents at once. Pass it to use the decision.
+ * `minContainment` 0.13: chosen by cross-validation on meter-dev, topics in folds (see
+ * docs/reuse.md and bench/accuracy/meter-cv.ts). 0 turns the containment path off.
  */
-export const compareDefaults = { minVerbatimWords: 20, minParaphraseSentences: 3, minContainment: 0 };
+export const compareDefaults = { minVerbatimWords: 20, minParaphraseSentences: 3, minContainment: 0.13 };
 
 /** Fewest words of the shorter text for the containment path (a few lines are not evidence). */
 export const CONTAINMENT_MIN_WORDS = 40;

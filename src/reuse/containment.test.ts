@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ingest } from '../ingest/ingest.js';
 import { openStore } from '../store/open-store.js';
 import { isCandidate, MIN_ANCHOR_KEYS } from './candidates.js';
-import { compareTexts } from './compare-texts.js';
+import { compareDefaults, compareTexts } from './compare-texts.js';
 import { anchorKeys, containment, shorterContainment } from './containment.js';
 import { prepareText } from './prepare.js';
 import { updateReuse } from './update-reuse.js';
@@ -107,6 +107,11 @@ describe('the containment decision', () => {
     expect(on.relation).not.toBe('none');
     // Either the passages alone already relate them, or only the containment path does.
     if (off.relation === 'none') expect(off.passages).toHaveLength(0);
+  });
+
+  it('is on by default, with the cross-validated threshold', () => {
+    expect(compareDefaults.minContainment).toBe(0.13);
+    expect(compareTexts(wire, rewrite)).toEqual(compareTexts(wire, rewrite, { minContainment: 0.13 }));
   });
 });
 

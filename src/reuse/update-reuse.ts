@@ -71,8 +71,9 @@ export interface ReuseView {
  * extension to neighbouring sentences.
  * 3: containment anchors make candidates; the containment decision.
  * 4: a key is evidence between its first holders in index order (not ignored once common).
+ * 5: the containment decision is on by default.
  */
-const INDEX_VERSION = 4;
+const INDEX_VERSION = 5;
 
 /** Below this many new documents the work stays in the calling thread (starting workers costs more). */
 export const PARALLEL_FROM = 200;
