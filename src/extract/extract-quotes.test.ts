@@ -175,6 +175,11 @@ const speakerCases: [string, string, (string | null)[]][] = [
   ],
   ['a heading with a colon is no speaker', 'Update: “The road is closed.”', [null]],
   [
+    'a closing single mark ends the phrase before a speaker',
+    "She was hired by 'the agency' Mr Doe said: “It is true.”",
+    ['Doe', 'Doe'],
+  ],
+  [
     'a name inside the last speaker’s reported clause does not take the next pronoun',
     'Judge Tom Pike said Mr Doe was an honest officer. He said: “There was a cover-up.”',
     ['Tom Pike'],
@@ -256,6 +261,7 @@ const indirectCases: [string, string, [string, string | null][]][] = [
     'Doe said nothing as he was led away. A voice, said to belong to him, was heard. Roe appeared charged with theft.',
     [],
   ],
+  ['recalled with an object is not a statement', 'Dr Pike recalled a meeting he attended in 1990.', []],
   [
     'a list of subjects before a cue and its object is not an inverted cue',
     'Her father, Tom, and sister, Ann, asked Dr Pike at the hearing why he had operated.',

@@ -86,10 +86,10 @@ function compile(): Compiled {
 }
 
 const TOKEN =
-  /``|''|(?:\p{L}\.){2,}|[\p{L}\p{N}][\p{L}\p{N}’'.-]*[\p{L}\p{N}](?:(?<=s)[’'](?=\s))?|[\p{L}\p{N}]|[,;:()“”"‘’—–]/gu;
+  /``|''|(?:\p{L}\.){2,}|[\p{L}\p{N}][\p{L}\p{N}’'.-]*[\p{L}\p{N}](?:(?<=s)[’'](?=\s))?|[\p{L}\p{N}]|[,;:()“”"‘’'—–]/gu;
 /** `TOKEN` for a plain text (`isPlainText`): the same tokens, found several times faster. */
 const TOKEN_PLAIN =
-  /``|''|(?:[A-Za-z]\.){2,}|[A-Za-z0-9][A-Za-z0-9’'.-]*[A-Za-z0-9](?:(?<=s)[’'](?=\s))?|[A-Za-z0-9]|[,;:()“”"‘’—–]/g;
+  /``|''|(?:[A-Za-z]\.){2,}|[A-Za-z0-9][A-Za-z0-9’'.-]*[A-Za-z0-9](?:(?<=s)[’'](?=\s))?|[A-Za-z0-9]|[,;:()“”"‘’'—–]/g;
 const SKIP = new Set([
   'also',
   'now',
@@ -581,7 +581,7 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
     const token = list[i]!;
     const word = token.text;
     const lower = word.toLowerCase().replace(/[’']s$/, '');
-    if (/^(?:[,;:()“”"‘’—–]|``|'')$/.test(word) || verbs.has(lower) || perception.has(lower)) break;
+    if (/^(?:[,;:()“”"‘’'—–]|``|'')$/.test(word) || verbs.has(lower) || perception.has(lower)) break;
     if (UPPER_FIRST.test(word)) {
       if (STOP_CAPS.has(word)) break;
       first = i;
@@ -667,7 +667,7 @@ const NOT_A_CLAUSE =
 
 const PHRASE_THEN_THAT = /^\s+(?:in|on|at|during|before|to)\s+(?:[\p{L}\p{N}’'-]+\s+){1,4}?that\b/u;
 /** Cues whose object is not what was said unless `that` or a colon introduces it. */
-const OBJECT_CUE = /^(?:wrote|writes|asked|asks)$/;
+const OBJECT_CUE = /^(?:wrote|writes|asked|asks|recalled|recalls)$/;
 /** `asked whether …`: a reported question. */
 const QUESTION_CLAUSE = /^\s+(?:whether|if|why|how|what|when|where|who)\b/;
 
