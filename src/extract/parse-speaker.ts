@@ -63,7 +63,7 @@ const NAME_WORD = /^\p{Lu}\p{Ll}/u;
  * A participle (`Sentencing`, `Prosecuting`), a participial adjective (`Horrified`, `Saddened`,
  * `Distressed`, `Shocked`) or a hyphenated adjective (`Drug-crazed`) before a name.
  */
-const LEAD_MODIFIER = /^\p{Lu}\p{Ll}+(?:ing|ied|ened|ssed|cked|-\p{Ll}+)$/u;
+const LEAD_MODIFIER = /^\p{Lu}\p{Ll}+(?:ing|ied|ened|ssed|cked|(?:-\p{Ll}+)+)$/u;
 const isCapitalised = (word: string): boolean => UPPER_FIRST.test(word);
 
 /**
