@@ -672,7 +672,8 @@ const NOT_A_CLAUSE =
 
 const PHRASE_THEN_THAT = /^\s+(?:in|on|at|during|before|to)\s+(?:[\p{L}\p{N}’'-]+\s+){1,4}?that\b/u;
 /** Cues whose object is not what was said unless `that` or a colon introduces it. */
-const OBJECT_CUE = /^(?:wrote|writes|asked|asks|recalled|recalls|announced|announces)$/;
+const OBJECT_CUE =
+  /^(?:wrote|writes|asked|asks|recalled|recalls|announced|announces|described|describes|revealed|disclosed)$/;
 /** `asked whether …`: a reported question. */
 const QUESTION_CLAUSE = /^\s+(?:whether|if|why|how|what|when|where|who)\b/;
 
