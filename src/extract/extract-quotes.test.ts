@@ -175,6 +175,26 @@ const speakerCases: [string, string, (string | null)[]][] = [
   ],
   ['a heading with a colon is no speaker', 'Update: “The road is closed.”', [null]],
   [
+    'he after an unnamed spokesman’s quotation is that spokesman',
+    'Tom Pike was fined. A spokesman for the club said: “We accept it.” He said: “Pike is sorry.”',
+    ['A spokesman for the club', 'A spokesman for the club'],
+  ],
+  [
+    'a name inside a quotation does not take the pronoun after it',
+    'A spokeswoman for the club said: “Tom was a contributor.” She added: “He will not return.”',
+    ['A spokeswoman for the club', 'A spokeswoman for the club'],
+  ],
+  [
+    'a possessive and a place are not who a pronoun means',
+    'Ann Cole, of Elm Road, London, who runs a shop, spoke. She met staff in Mr Doe’s office. She said: “It was calm.”',
+    ['Ann Cole'],
+  ],
+  [
+    'a closing single mark ends the phrase before a speaker',
+    "She was hired by 'the agency' Mr Doe said: “It is true.”",
+    ['Doe', 'Doe'],
+  ],
+  [
     'a name inside the last speaker’s reported clause does not take the next pronoun',
     'Judge Tom Pike said Mr Doe was an honest officer. He said: “There was a cover-up.”',
     ['Tom Pike'],
@@ -255,6 +275,17 @@ const indirectCases: [string, string, [string, string | null][]][] = [
     'said nothing, a reduced passive, charged with: no statement',
     'Doe said nothing as he was led away. A voice, said to belong to him, was heard. Roe appeared charged with theft.',
     [],
+  ],
+  ['recalled with an object is not a statement', 'Dr Pike recalled a meeting he attended in 1990.', []],
+  [
+    'announced with an object, declared himself, reported her missing: no statement',
+    'The judge announced the decision. Doe declared himself fit to play. Her mother reported her missing.',
+    [],
+  ],
+  [
+    'a closing mark whose opening is in another sentence is not part of the statement',
+    "Later she changed her story', said Tom Pike.",
+    [['Later she changed her story', 'Tom Pike']],
   ],
   [
     'a list of subjects before a cue and its object is not an inverted cue',

@@ -200,6 +200,11 @@ function cleanStatement(text: string, [start, end]: Span): Span | null {
   const tail = WIRE_CREDIT.exec(text.slice(start, end)) ?? SIGN_OFF.exec(text.slice(start, end));
   if (tail) end -= tail[0].length;
   while (end > start && /[\s.,;:]/.test(text[end - 1] ?? '')) end--;
+  // `Later she changed her story', said Mr Doe`: a closing mark whose opening is elsewhere.
+  const last = text[end - 1] ?? '';
+  if (/['’"”]/.test(last) && !/['‘"“`]/.test(text.slice(start, end - 1).replace(/\p{L}['’]\p{L}/gu, '')))
+    end--;
+  while (end > start && /[\s.,;:]/.test(text[end - 1] ?? '')) end--;
   return end - start > 2 ? [start, end] : null;
 }
 

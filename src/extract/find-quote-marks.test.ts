@@ -36,6 +36,11 @@ describe('findQuoteMarks with paragraphs on single lines', () => {
       ['First part here.', 'Second part here.'],
     ],
     [
+      'straight marks, reopened after a stop on the same line',
+      'He added: "It was me. "I am not sorry." Then he left.',
+      ['It was me.', 'I am not sorry.'],
+    ],
+    [
       'a nested single quotation stays inside',
       "He said: ``She told me `go home' and left.'' Later.",
       ["She told me `go home' and left."],

@@ -159,13 +159,14 @@ function isOpening(text: string, i: number, family: 'double' | 'single'): boolea
 }
 
 /**
- * An opening double mark that cannot open a nested quotation (`` `` `` or `“` inside an open double
- * quotation, which nests with single marks) after the end of a sentence: the next paragraph of
- * the same quotation (`…should be.\n``In size, …''`).
+ * An opening double mark that cannot open a nested quotation (`` `` ``, `“` or an opening `"` inside
+ * an open double quotation, which nests with single marks) after the end of a sentence: the next
+ * paragraph of the same quotation (`…should be.\n``In size, …''`).
  */
 function reopens(text: string, i: number): boolean {
   const c = text[i];
-  if (c !== '“' && !(c === '`' && text[i + 1] === '`')) return false;
+  const straight = c === '"' && isOpening(text, i, 'double');
+  if (c !== '“' && !(c === '`' && text[i + 1] === '`') && !straight) return false;
   let k = i - 1;
   while (k >= 0 && (text[k] === ' ' || text[k] === '\t' || text[k] === '\r')) k--;
   if (text[k] === '\n') return true;

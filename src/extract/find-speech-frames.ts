@@ -1,5 +1,6 @@
 import type { Sentence, Span, Stance } from '../core/types.js';
 import { isPlainText } from './exec-all.js';
+import { loadGazetteer } from './gazetteer/load-gazetteer.js';
 import { loadLexicon } from './load-lexicon.js';
 import { isRoleOnly, parseSpeaker, type SpeakerKind, speakerWords } from './parse-speaker.js';
 
@@ -86,10 +87,10 @@ function compile(): Compiled {
 }
 
 const TOKEN =
-  /``|''|(?:\p{L}\.){2,}|[\p{L}\p{N}][\p{L}\p{N}’'.-]*[\p{L}\p{N}](?:(?<=s)[’'](?=\s))?|[\p{L}\p{N}]|[,;:()“”"‘’—–]/gu;
+  /``|''|(?:\p{L}\.){2,}|[\p{L}\p{N}][\p{L}\p{N}’'.-]*[\p{L}\p{N}](?:(?<=s)[’'](?=\s))?|[\p{L}\p{N}]|[,;:()“”"‘’'—–]/gu;
 /** `TOKEN` for a plain text (`isPlainText`): the same tokens, found several times faster. */
 const TOKEN_PLAIN =
-  /``|''|(?:[A-Za-z]\.){2,}|[A-Za-z0-9][A-Za-z0-9’'.-]*[A-Za-z0-9](?:(?<=s)[’'](?=\s))?|[A-Za-z0-9]|[,;:()“”"‘’—–]/g;
+  /``|''|(?:[A-Za-z]\.){2,}|[A-Za-z0-9][A-Za-z0-9’'.-]*[A-Za-z0-9](?:(?<=s)[’'](?=\s))?|[A-Za-z0-9]|[,;:()“”"‘’'—–]/g;
 const SKIP = new Set([
   'also',
   'now',
@@ -249,6 +250,9 @@ const REDUCED_PASSIVE_AFTER = /^\s+to\s+\p{Ll}/u;
 /** `said nothing`, `charged with theft`: no statement is reported. */
 const NOTHING_SAID = /^\s+(?:nothing|little)\b/;
 const CHARGED_WITH = /^\s+(?:with|of)\b/;
+/** `declared himself fit`, `reported her missing`: a verb of judging about someone, not speech. */
+const REFLEXIVE_OR_STATE =
+  /^\s+(?:(?:him|her|it|them)sel(?:f|ves)\b|(?:him|her|them|it)\s+(?:missing|dead|safe|fit|unfit)\b)/;
 /** `had four more charges added to the indictment`, `added to the pressure`: not speech. */
 const ADDED_TO = /^\s+to\b/i;
 const NOT_SPEECH_AFTER = /^\s+(?:on|for|off|up|responsibility|credit)\b/i;
@@ -347,7 +351,7 @@ export function findSpeechFrames(
   if (cached && cached.text === text) return cached.frames;
   const { candidates: WORD, words, phrases, verbs, perception, perceivers } = compile();
   const frames: SpeechFrame[] = [];
-  const resolver = createResolver(text);
+  const resolver = createResolver(text, quoted);
   sentences.forEach((sentence, index) => {
     const [sentenceStart, sentenceEnd] = sentence.span;
     current = { text, start: sentenceStart, end: sentenceEnd, list: null };
@@ -385,6 +389,7 @@ export function findSpeechFrames(
           (cue === 'said' && REDUCED_PASSIVE_BEFORE.test(before) && REDUCED_PASSIVE_AFTER.test(after)) ||
           (cue === 'said' && NOTHING_SAID.test(after)) ||
           (cue === 'charged' && CHARGED_WITH.test(after)) ||
+          REFLEXIVE_OR_STATE.test(after) ||
           ((cue === 'added' || cue === 'adds') && ADDED_TO.test(after)))
       ) {
         // Not speech (`called for`), but its subject is still the latest person named.
@@ -581,7 +586,7 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
     const token = list[i]!;
     const word = token.text;
     const lower = word.toLowerCase().replace(/[’']s$/, '');
-    if (/^(?:[,;:()“”"‘’—–]|``|'')$/.test(word) || verbs.has(lower) || perception.has(lower)) break;
+    if (/^(?:[,;:()“”"‘’'—–]|``|'')$/.test(word) || verbs.has(lower) || perception.has(lower)) break;
     if (UPPER_FIRST.test(word)) {
       if (STOP_CAPS.has(word)) break;
       first = i;
@@ -667,7 +672,8 @@ const NOT_A_CLAUSE =
 
 const PHRASE_THEN_THAT = /^\s+(?:in|on|at|during|before|to)\s+(?:[\p{L}\p{N}’'-]+\s+){1,4}?that\b/u;
 /** Cues whose object is not what was said unless `that` or a colon introduces it. */
-const OBJECT_CUE = /^(?:wrote|writes|asked|asks)$/;
+const OBJECT_CUE =
+  /^(?:wrote|writes|asked|asks|recalled|recalls|announced|announces|described|describes|revealed|disclosed)$/;
 /** `asked whether …`: a reported question. */
 const QUESTION_CLAUSE = /^\s+(?:whether|if|why|how|what|when|where|who)\b/;
 
@@ -740,7 +746,7 @@ const genderOf = (phrase: string): Gender =>
  * subjects. Used to resolve `he` / `she` to the last person the text was about.
  */
 const SUBJECT_NAME =
-  /(?:^|[.!?:;]["”’']*\s+|,\s+|\b(?:and|but|as|when|while|after|before|then)\s+)((?:(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Dame)\.?\s+)?\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,3})(?=,\s+(?:who|an?|the|aged|\d)\b|\s+(\p{Ll}+))/gmu;
+  /(?:^|[.!?:;]["”’']*\s+|,\s+|\b(?:and|but|as|when|while|after|before|then)\s+)((?:(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Dame)\.?\s+)?\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,3})(?=,\s+(?:who|an?|the|aged|of|\d)\b|\s+(\p{Ll}+))/gmu;
 
 /** `Mrs Cole` anywhere in a sentence: her honorific says which pronoun may refer to her. */
 const HONORIFIC_NAME =
@@ -765,10 +771,14 @@ function subjectNames(text: string): NamedSubject[] {
     if (STOP_CAPS.has(first) || PRONOUNS.has(first.toLowerCase())) continue;
     // `… and London and …`, `Dismissing the claim`: a verb follows a subject, not a function word.
     if (match[2] && isClosedClass(match[2])) continue;
+    // `West County coroner Ann Cole`: capitals before a title modify it; the person comes after.
+    if (match[2] && speakerWords().titles.has(match[2])) continue;
     // `'s` after the name makes it a possessive, not the subject (the lookahead saw a lower-case word).
     if (/^[’']s\b/.test(text.slice(at + phrase.length, at + phrase.length + 3))) continue;
     const parsed = parseSpeaker(phrase);
     if (parsed.kind !== 'person' || !isName(text, parsed.speaker)) continue;
+    // `of Penny Lane, Ashton, who …`: a city, region or country is where someone is from.
+    if (isMajorPlace(phrase)) continue;
     out.push({ at, end: at + phrase.length, phrase, gender: genderOf(phrase) });
   }
   const subjectsAt = new Set(out.map((subject) => subject.at));
@@ -776,6 +786,8 @@ function subjectNames(text: string): NamedSubject[] {
   for (let match = HONORIFIC_NAME.exec(text); match; match = HONORIFIC_NAME.exec(text)) {
     if (subjectsAt.has(match.index)) continue;
     const phrase = match[0];
+    // `in Mr Doe's office`: a possessive names whose office, not who acts.
+    if (/[’']s$/.test(phrase)) continue;
     out.push({
       at: match.index,
       end: match.index + phrase.length,
@@ -821,7 +833,7 @@ function unshout(text: string, phrase: string): string {
 }
 
 /** Resolves pronouns, surnames and role descriptions against speakers seen earlier. */
-function createResolver(text: string) {
+function createResolver(text: string, quoted: (position: number) => boolean) {
   const fullNames = new Map<string, string | null>();
   type Seen = { speaker: string; role: string | null; kind: SpeakerKind; at: number; gender: Gender };
   // Latest speakers by what a later mention may refer to them with: O(1) per frame.
@@ -837,6 +849,13 @@ function createResolver(text: string) {
   let subjects: NamedSubject[] | null = null;
   const remember = (entry: Seen): void => {
     if (entry.kind === 'person') lastPerson = entry;
+    // `A spokesman for the airline said: … He said: …`: one unnamed person, whom `he` goes on to mean.
+    const person = entry.kind === 'description' ? PERSON_DESCRIPTION.exec(entry.speaker) : null;
+    if (person)
+      lastPerson = {
+        ...entry,
+        gender: FEMALE_NOUN.test(person[1]!) ? 'she' : MALE_NOUN.test(person[1]!) ? 'he' : null,
+      };
     if (entry.kind === 'organisation' || entry.kind === 'description') {
       lastOrganisation = entry;
       if (entry.kind === 'organisation' || !/s$/i.test(entry.speaker)) lastSingular = entry;
@@ -865,6 +884,8 @@ function createResolver(text: string) {
     }
     for (let i = found; i >= 0 && i > found - 10; i--) {
       const subject = subjects[i]!;
+      // A name inside a quotation is what a speaker talked about, not the text's own subject.
+      if (quoted(subject.at)) continue;
       if (subject.object && (!pronoun || subject.gender !== pronoun)) continue;
       // `Mr Doe, he added, could not …`: the pronoun in a parenthesis is someone else.
       if (PARENTHESIS_GAP.test(text.slice(subject.end, position))) continue;
@@ -999,5 +1020,22 @@ function reportedBy(text: string, speaker: number, subject: number): boolean {
   if (subject - speaker > 300) return false;
   return REPORTED_CLAUSE.test(text.slice(speaker, subject));
 }
+
+/** A country, a region or a city of 100,000 people or more, by its exact name. */
+function isMajorPlace(phrase: string): boolean {
+  return loadGazetteer()
+    .lookup(phrase)
+    .some(
+      (entry) =>
+        entry.name === phrase &&
+        (entry.kind === 'country' || entry.kind === 'region' || entry.population >= 100_000),
+    );
+}
+
+/** The head of a description that is one person (`A spokesman for …`, `the woman who …`). */
+const PERSON_DESCRIPTION =
+  /^(?:an?|the|one|his|her|their)\s+(?:[\p{L}-]+\s+){0,3}?(spokes(?:man|woman|person)|official|witness|resident|man|woman|mother|father|wife|husband|son|daughter|officer|lawyer|solicitor|barrister|neighbour|neighbor|friend)\b/iu;
+const FEMALE_NOUN = /^(?:spokeswoman|woman|mother|wife|daughter)$/i;
+const MALE_NOUN = /^(?:spokesman|man|father|husband|son)$/i;
 
 const PRECEDING_NAMES = /(?:\p{Lu}[\p{L}’'-]* ){1,3}$/u;

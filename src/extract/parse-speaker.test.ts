@@ -23,6 +23,10 @@ describe('parseSpeaker', () => {
     // A participle or hyphenated adjective before a name is a role, not part of the name.
     ['Defending Mary Stone', 'Mary Stone', 'Defending', 'person'],
     ['Grief-stricken Tom Pike', 'Tom Pike', 'Grief-stricken', 'person'],
+    // So are a participial adjective and a popular paper's label.
+    ['Horrified Tom Pike', 'Tom Pike', 'Horrified', 'person'],
+    ['Sad Ann', 'Ann', 'Sad', 'person'],
+    ['Tourist Ann Cole', 'Ann Cole', 'Tourist', 'person'],
     // Post-nominal letters are a role; so is an occupation word before the name.
     ['Helen Marsh QC', 'Helen Marsh', 'QC', 'person'],
     ['QC Helen Marsh', 'Helen Marsh', 'QC', 'person'],

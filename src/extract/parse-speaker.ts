@@ -7,6 +7,8 @@ interface TitleLexicon {
   organisationWords: string[];
   descriptors: string[];
   suffixes?: string[];
+  /** Adjectives and labels that open a name in popular papers (`Sad Richard`): role, not name. */
+  leads?: string[];
   wires: Record<string, string[]>;
 }
 
@@ -18,6 +20,7 @@ export interface SpeakerWords {
   descriptors: Set<string>;
   /** Post-nominal letters (`QC`, `MP`): a role after the name. */
   suffixes: Set<string>;
+  leads: Set<string>;
   wires: Map<string, string>;
 }
 
@@ -35,6 +38,7 @@ export function speakerWords(): SpeakerWords {
     organisations: new Set(lexicon.organisationWords),
     descriptors: new Set(lexicon.descriptors),
     suffixes: new Set(lexicon.suffixes ?? []),
+    leads: new Set(lexicon.leads ?? []),
     wires,
   };
   return words;
@@ -59,7 +63,7 @@ const NAME_WORD = /^\p{Lu}\p{Ll}/u;
  * A participle (`Sentencing`, `Prosecuting`), a participial adjective (`Horrified`, `Saddened`,
  * `Distressed`, `Shocked`) or a hyphenated adjective (`Drug-crazed`) before a name.
  */
-const LEAD_MODIFIER = /^\p{Lu}\p{Ll}+(?:ing|ied|ened|ssed|cked|-\p{Ll}+)$/u;
+const LEAD_MODIFIER = /^\p{Lu}\p{Ll}+(?:ing|ied|ened|ssed|cked|(?:-\p{Ll}+)+)$/u;
 const isCapitalised = (word: string): boolean => UPPER_FIRST.test(word);
 
 /**
@@ -116,7 +120,12 @@ function parse(phrase: string): ParsedSpeaker {
   )
     suffix.unshift(tokens.pop()!);
   // `Sentencing Hobbs`, `Prosecuting Adrian Redgrave`, `Drug-crazed Alan Hobbs`: a lead, not a name.
-  const lead = tokens.length > 1 && LEAD_MODIFIER.test(tokens[0]!) ? tokens.shift()! : null;
+  const leads = speakerWords().leads;
+  const lead =
+    tokens.length > 1 &&
+    (LEAD_MODIFIER.test(tokens[0]!) || (leads.has(tokens[0]!.toLowerCase()) && isCapitalised(tokens[1]!)))
+      ? tokens.shift()!
+      : null;
   if (suffix.length > 0 || lead) {
     const inner = parse(tokens.join(' '));
     if (inner.kind !== 'person') return inner;

@@ -70,7 +70,7 @@ export function buildQuote(group: readonly QuoteItem[], index: ReuseIndex): Ledg
   const reference = ordered[0] as { text: string; documents: Set<string>; first: number; direct: boolean };
   const quotesOf = members.map((m) => m.quote);
   const speakers = quotesOf.map((q) => q.speaker).filter((s): s is string => !!s);
-  const speaker = mostCommon(speakers);
+  const speaker = fullestName(speakers) ?? mostCommon(speakers);
   const mentions = quotesOf.map(toMention).sort(compareMentions);
   const first = quotesOf[0] as Quote;
   const { sources, independent } = corroborate(mentions, index);
@@ -132,6 +132,39 @@ export function compatibleSpeakers(a: string | null, b: string | null): boolean 
   const x = speakerKey(a);
   const y = speakerKey(b);
   return x === y || x.includes(y) || y.includes(x);
+}
+
+/** Words of a name without honorifics (`Mr`, `Dr`): what variants of one person share. */
+const HONORIFIC = /^(?:mr|mrs|ms|miss|dr|prof|professor)\.?$/;
+const nameWords = (name: string): string[] =>
+  speakerKey(name)
+    .split(/\s+/)
+    .filter((word) => word !== '' && !HONORIFIC.test(word));
+
+/**
+ * The one person the reports name differently (`Fayed`, `Mr Al Fayed`, `Mohamed Al Fayed`): the
+ * longest name when every other name is its ending or its first word; null when the names are
+ * not all variants of one (then the most common one is used).
+ */
+export function fullestName(names: readonly string[]): string | null {
+  if (names.length === 0) return null;
+  let longest = names[0] as string;
+  for (const name of names)
+    if (
+      nameWords(name).length > nameWords(longest).length ||
+      (nameWords(name).length === nameWords(longest).length && compareStrings(name, longest) < 0)
+    )
+      longest = name;
+  const full = nameWords(longest);
+  if (full.length < 2) return null;
+  for (const name of names) {
+    const words = nameWords(name);
+    if (words.length === 0) return null;
+    const ending = full.slice(full.length - words.length).join(' ') === words.join(' ');
+    const first = words.length === 1 && words[0] === full[0];
+    if (!ending && !first) return null;
+  }
+  return longest;
 }
 
 export function mostCommon(values: readonly string[]): string | null {

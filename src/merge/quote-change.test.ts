@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupKind, quoteKind } from './group-quotes.js';
+import { fullestName, groupKind, quoteKind } from './group-quotes.js';
 import { classifyChange, quoteWords, sameQuotation } from './quote-change.js';
 import { editDistance } from './words.js';
 
@@ -62,5 +62,18 @@ describe('quote kinds', () => {
   ] as const)('%j → %s', (quotes, kind) => {
     expect(groupKind(quotes)).toBe(kind);
     expect(quoteKind(quotes[0])).toBe(quotes.length === 1 ? kind : 'indirect');
+  });
+});
+
+describe('fullestName', () => {
+  it.each([
+    [['Doe', 'Mr Al Doe', 'Tom Al Doe'], 'Tom Al Doe'],
+    [['Tom', 'Tom Pike'], 'Tom Pike'],
+    [['Dr Pike', 'Tom Pike', 'Pike'], 'Tom Pike'],
+    [['Pike', 'Ann Cole'], null],
+    [['Tom Pike', 'Ann Pike'], null],
+    [['Pike'], null],
+  ] as [string[], string | null][])('%j → %s', (names, expected) => {
+    expect(fullestName(names)).toBe(expected);
   });
 });
