@@ -1,5 +1,6 @@
 import type { Diagnostic, ReaderName, StoredDocument } from '../core/types.js';
 import type { AnalysisStore } from './analysis-store.js';
+import type { AsyncStore } from './async-store.js';
 import type { ReuseStore } from './reuse-store.js';
 
 /**
@@ -23,6 +24,8 @@ export interface Store {
   readonly reuse: ReuseStore;
   /** Extractions, the merge state and the latest ledger. */
   readonly analysis: AnalysisStore;
+  /** The same store through the asynchronous interface every backend offers (see async-store.ts). */
+  readonly async: AsyncStore;
   /**
    * Stores a batch of captures with group commit: every new original is written durably first
    * (temp file, fsync, rename, directory fsync), then one transaction records originals,

@@ -126,6 +126,11 @@ export function storeContract(backend: ContractBackend): void {
       expect([...many.keys()]).toEqual([ids[2]]);
       expect(many.get(ids[2] as string)).toEqual(two.documents[1]);
       expect(await store.documents.idsForOriginal(two.sha256)).toEqual(ids.slice(1));
+      const summaries = [];
+      for await (const summary of store.documents.summaries()) summaries.push(summary);
+      expect(summaries.map((d) => [d.id, d.recordKey, d.chars, d.source])).toEqual(
+        [...one.documents, ...two.documents].map((d) => [d.id, d.recordKey, d.text.length, d.source]),
+      );
     });
 
     it('keeps originals as content-addressed blobs: one copy per SHA-256, one provenance per source', async () => {

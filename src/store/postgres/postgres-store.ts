@@ -420,6 +420,32 @@ function documentsOf(db: Queryable): AsyncDocumentStore {
       return (r.rows as DocumentRow[]).map(toDocument);
     },
     listing: async () => (await db.query('SELECT id, published FROM documents ORDER BY ord')).rows,
+    async *summaries() {
+      for (let after = 0; ; ) {
+        const r = await db.query(
+          `SELECT ord, id, sha256, source, record_key, reader, outlet, title, published, url, chars, captured_at
+           FROM documents WHERE ord > $1 ORDER BY ord LIMIT $2`,
+          [after, PAGE],
+        );
+        for (const row of r.rows) {
+          yield {
+            id: row.id,
+            sha256: row.sha256,
+            source: row.source,
+            recordKey: row.record_key,
+            reader: row.reader,
+            outlet: row.outlet,
+            title: row.title,
+            published: row.published,
+            url: row.url,
+            chars: row.chars,
+            capturedAt: row.captured_at,
+          };
+        }
+        if (r.rows.length < PAGE) return;
+        after = Number(r.rows[r.rows.length - 1].ord);
+      }
+    },
     idsForOriginal: async (sha256) =>
       (await db.query('SELECT id FROM documents WHERE sha256 = $1 ORDER BY ord', [sha256])).rows.map(
         (r) => r.id as string,
