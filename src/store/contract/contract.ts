@@ -150,6 +150,30 @@ export function storeContract(backend: ContractBackend): void {
       expect(provenance.map((p) => p.source)).toEqual(['first.txt', 'second.txt']);
     });
 
+    it('decides each capture of a batch after the ones before it', async () => {
+      const c = capture('New bytes met twice in one batch.', 'a.txt');
+      const other = capture('Other bytes.', 'b.txt');
+      const result = await store.commit({
+        captures: [c, other, c, { ...c, source: 'c.txt' }],
+        rejections: [],
+      });
+      expect(
+        result.captures.map((r) => [r.outcome, r.newDocuments.length, r.existingDocuments.length]),
+      ).toEqual([
+        ['new', 1, 0],
+        ['new', 1, 0],
+        ['duplicate', 0, 1],
+        ['new-source', 0, 1],
+      ]);
+      expect(result.captures.map((r) => r.custodySeq)).toEqual([1, 2, 3, 4]);
+      expect([await store.originals.count(), await store.documents.count()]).toEqual([2, 2]);
+      expect((await store.documents.list()).map((d) => d.id)).toEqual([
+        c.documents[0]?.id,
+        other.documents[0]?.id,
+      ]);
+      expect((await store.verify()).problems).toEqual([]);
+    });
+
     it('keeps binary originals byte for byte', async () => {
       const bytes = Buffer.from([0, 255, 1, 254, 0x1f, 0x8b, 0, 0]);
       const c = { ...capture('x', 'bin.gz'), bytes, sha256: sha256Hex(bytes), documents: [] };
