@@ -13,11 +13,11 @@ import type {
 } from '../async-store.js';
 import { canonicalJson } from '../canonical-json.js';
 import {
+  CustodyChainChecker,
   type CustodyRow,
   entryOfRow,
   GENESIS_HASH,
   nextCustodyRow,
-  verifyCustodyRows,
 } from '../custody-chain.js';
 import { sha256Hex } from '../document-id.js';
 import {
@@ -428,17 +428,18 @@ export class PostgresStore implements AsyncStore {
         message: `Document ${o.id} refers to original ${o.sha256}, which the store does not record.`,
       });
     }
-    const rows: CustodyRow[] = [];
+    // The log is read in pages and checked as it comes: constant memory for any length.
+    const checker = new CustodyChainChecker(options.checkpoint);
     for (let from = 1; ; ) {
       const page = await this.pool.query(
         'SELECT seq, kind, at, details, hash FROM custody WHERE seq >= $1 ORDER BY seq LIMIT $2',
         [from, PAGE],
       );
-      for (const r of page.rows) rows.push({ ...r, seq: Number(r.seq) });
+      for (const r of page.rows) checker.add({ ...r, seq: Number(r.seq) });
       if (page.rows.length < PAGE) break;
       from = Number(page.rows[page.rows.length - 1].seq) + 1;
     }
-    const chain = verifyCustodyRows(rows, options.checkpoint);
+    const chain = checker.finish();
     problems.push(...chain.problems);
     problems.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0) || (a.sha256 ?? '').localeCompare(b.sha256 ?? ''));
     return {
