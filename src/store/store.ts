@@ -4,10 +4,10 @@ import type { AsyncStore } from './async-store.js';
 import type { ReuseStore } from './reuse-store.js';
 
 /**
- * The evidence store every stage talks to. The embedded implementation is SQLite plus a folder of
- * originals (`src/store/sqlite/`); the interface carries no SQL so that a PostgreSQL backend can be
- * added beside it without touching callers. Reads are synchronous (the stages are synchronous
- * over the store); writes that touch the file system (`commit`, `verify`) are async.
+ * The evidence store the stages talk to today: synchronous reads (the stages are synchronous over
+ * the store), async `commit` and `verify`. Only the embedded store (SQLite plus a folder of
+ * originals, `src/store/sqlite/`) offers it. Every backend, PostgreSQL included, offers the
+ * asynchronous `AsyncStore` (`store.async` here; see async-store.ts and docs/scale.md).
  *
  * @example
  * const store = openStore('./corroborate-data');
