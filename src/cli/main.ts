@@ -8,7 +8,7 @@ const program = new Command('corroborate')
   .version('0.1.0')
   .option(
     '--store <dir>',
-    'workspace folder (SQLite database and originals)',
+    'workspace folder (SQLite database and originals), or a postgres:// URL (ingest, verify, documents, show)',
     process.env.CORROBORATE_STORE ?? './corroborate-data',
   )
   .showHelpAfterError();

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import type { Diagnostic, DocumentMeta, StoredDocument } from '../core/types.js';
+import type { Diagnostic, DocumentMeta, ReaderName, StoredDocument } from '../core/types.js';
+import type { AsyncStore } from '../store/async-store.js';
 import { documentId, sha256Hex } from '../store/document-id.js';
 import type {
   Capture,
@@ -96,10 +97,12 @@ export interface IngestSummary {
  * console.log(summary.documents.new, summary.rejected);
  */
 export async function ingest(
-  store: Store,
+  target: Store | AsyncStore,
   inputs: readonly string[],
   options: IngestOptions = {},
 ): Promise<IngestSummary> {
+  // Every backend's asynchronous interface: the store is read and written once per group of inputs.
+  const store = 'backend' in target ? target : target.async;
   const limits: ReadLimits = resolveLimits(options.limits);
   const clock = options.clock ?? (() => new Date());
   const listLimit = options.listLimit ?? 10_000;
@@ -118,7 +121,7 @@ export async function ingest(
     diagnostics: [],
     notes: 0,
     truncated: false,
-    checkpoint: store.custody.head(),
+    checkpoint: await store.custody.head(),
   };
   const report = (d: Diagnostic): void => {
     if (d.severity === 'info') summary.notes++;
@@ -173,13 +176,19 @@ export async function ingest(
     const group = pending;
     pending = [];
     pendingBytes = 0;
-    const known = store.originals.knownAmong(group.flatMap((p) => (p.sha256 ? [p.sha256] : [])));
+    const known = await knownReaders(
+      store,
+      await store.originals.knownAmong(group.flatMap((p) => (p.sha256 ? [p.sha256] : []))),
+    );
     for (const p of group) {
       handle(p, known);
       if (batch.captures.length >= batchInputs || batchSize >= batchBytes) await flush();
     }
   };
-  const handle = ({ item, capturedAt, loaded, sha256 }: Pending, known: ReadonlySet<string>): void => {
+  const handle = (
+    { item, capturedAt, loaded, sha256 }: Pending,
+    known: ReadonlyMap<string, ReaderName>,
+  ): void => {
     if (item.kind === 'missing') {
       rejectInput(
         {
@@ -220,7 +229,7 @@ export async function ingest(
     let capture: Capture;
     try {
       capture = readCapture(
-        store,
+        known.get(sha256) ?? null,
         bytes,
         sha256,
         known.has(sha256),
@@ -311,7 +320,7 @@ export async function ingest(
     // Whatever happens, what was read is committed before returning or rethrowing.
     await committing;
   }
-  summary.checkpoint = store.custody.head();
+  summary.checkpoint = await store.custody.head();
   return summary;
 }
 
@@ -373,6 +382,16 @@ async function loadChecked(
 }
 
 const MiB = 1024 * 1024;
+/** The reader of each known original (its documents were read with it), for its capture entry. */
+async function knownReaders(store: AsyncStore, known: Set<string>): Promise<Map<string, ReaderName>> {
+  const out = new Map<string, ReaderName>();
+  for (const sha256 of known) {
+    const doc = await store.documents.get((await store.documents.idsForOriginal(sha256))[0] ?? '');
+    out.set(sha256, doc?.reader ?? 'text');
+  }
+  return out;
+}
+
 
 /** One input met by the walk, read (or refused) and waiting for its group's store lookup. */
 interface Pending {
@@ -488,7 +507,7 @@ function allocateInput(size: number): Buffer {
 
 /** Reads the records of one input into documents, unless the store already holds these bytes (`known`). */
 function readCapture(
-  store: Store,
+  knownReader: ReaderName | null,
   bytes: Uint8Array,
   sha256: string,
   known: boolean,
@@ -502,8 +521,7 @@ function readCapture(
   const where = manifest ? { manifest: manifest.where } : {};
   if (known) {
     // Known bytes: the documents already exist; only the capture (and maybe a new source) is recorded.
-    const known = store.documents.get(store.documents.idsForOriginal(sha256)[0] ?? '');
-    return { ...base, ...where, reader: known?.reader ?? 'text', documents: [], diagnostics: [] };
+    return { ...base, ...where, reader: knownReader ?? 'text', documents: [], diagnostics: [] };
   }
   const result = readInput(bytes, encoding ? { source, limits, encoding } : { source, limits });
   const diagnostics = result.diagnostics.map((d) => ({ ...d, source: d.source ?? source }));

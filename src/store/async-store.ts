@@ -8,6 +8,7 @@ import type {
   CustodyEntry,
   CustodyKind,
   DocumentListing,
+  DocumentSummary,
   JsonValue,
   Provenance,
   VerifyOptions,
@@ -53,6 +54,8 @@ export interface AsyncDocumentStore {
   list(options?: { offset?: number; limit?: number }): Promise<StoredDocument[]>;
   /** Every document's id and publication time in ingest order. */
   listing(): Promise<DocumentListing[]>;
+  /** Listing rows (no text) in ingest order, streamed in pages. */
+  summaries(): AsyncIterable<DocumentSummary>;
   idsForOriginal(sha256: string): Promise<string[]>;
   provenance(id: string): Promise<Provenance[]>;
   count(): Promise<number>;

@@ -66,16 +66,37 @@ export function verifyCustodyRows(
   checkpoint?: Checkpoint,
   onEntry?: (seq: number, kind: CustodyKind, details: { [key: string]: JsonValue }) => void,
 ): { head: Checkpoint; problems: VerifyProblem[] } {
-  const problems: VerifyProblem[] = [];
-  let previous = GENESIS_HASH;
-  let expectedSeq = 1;
-  let checkpointSeen = false;
-  for (const row of rows) {
-    if (row.seq !== expectedSeq) {
+  const checker = new CustodyChainChecker(checkpoint, onEntry);
+  for (const row of rows) checker.add(row);
+  return checker.finish();
+}
+
+/**
+ * `verifyCustodyRows` fed one row at a time, for a log read in pages (a backend reached over the
+ * network): memory stays constant whatever the log's length.
+ */
+export class CustodyChainChecker {
+  private readonly problems: VerifyProblem[] = [];
+  private previous = GENESIS_HASH;
+  private expectedSeq = 1;
+  private checkpointSeen = false;
+
+  constructor(
+    private readonly checkpoint?: Checkpoint,
+    private readonly onEntry?: (
+      seq: number,
+      kind: CustodyKind,
+      details: { [key: string]: JsonValue },
+    ) => void,
+  ) {}
+
+  add(row: CustodyRow): void {
+    const { problems, checkpoint } = this;
+    if (row.seq !== this.expectedSeq) {
       problems.push({
         kind: 'custody-broken',
         seq: row.seq,
-        message: `Custody entry ${row.seq} follows entry ${expectedSeq - 1}: entries are missing from the log.`,
+        message: `Custody entry ${row.seq} follows entry ${this.expectedSeq - 1}: entries are missing from the log.`,
       });
     }
     let details: { [key: string]: JsonValue } | null = null;
@@ -89,8 +110,8 @@ export function verifyCustodyRows(
       });
     }
     const kind = row.kind as CustodyKind;
-    if (details && onEntry) onEntry(row.seq, kind, details);
-    const recomputed = details ? entryHash(previous, { seq: row.seq, kind, at: row.at, details }) : '';
+    if (details && this.onEntry) this.onEntry(row.seq, kind, details);
+    const recomputed = details ? entryHash(this.previous, { seq: row.seq, kind, at: row.at, details }) : '';
     if (details && canonicalJson(details) !== row.details) {
       problems.push({
         kind: 'custody-broken',
@@ -105,7 +126,7 @@ export function verifyCustodyRows(
       });
     }
     if (checkpoint && row.seq === checkpoint.entries) {
-      checkpointSeen = true;
+      this.checkpointSeen = true;
       if (row.hash !== checkpoint.head) {
         problems.push({
           kind: 'checkpoint-mismatch',
@@ -114,14 +135,18 @@ export function verifyCustodyRows(
         });
       }
     }
-    previous = row.hash;
-    expectedSeq = row.seq + 1;
+    this.previous = row.hash;
+    this.expectedSeq = row.seq + 1;
   }
-  if (checkpoint && checkpoint.entries > 0 && !checkpointSeen) {
-    problems.push({
-      kind: 'checkpoint-mismatch',
-      message: `The checkpoint names ${checkpoint.entries} entries but the log holds ${expectedSeq - 1}: entries were removed since the checkpoint.`,
-    });
+
+  finish(): { head: Checkpoint; problems: VerifyProblem[] } {
+    const { checkpoint } = this;
+    if (checkpoint && checkpoint.entries > 0 && !this.checkpointSeen) {
+      this.problems.push({
+        kind: 'checkpoint-mismatch',
+        message: `The checkpoint names ${checkpoint.entries} entries but the log holds ${this.expectedSeq - 1}: entries were removed since the checkpoint.`,
+      });
+    }
+    return { head: { entries: this.expectedSeq - 1, head: this.previous }, problems: this.problems };
   }
-  return { head: { entries: expectedSeq - 1, head: previous }, problems };
 }

@@ -3,7 +3,6 @@ import path from 'node:path';
 import { StoreError } from '../core/errors.js';
 import type { AsyncStore } from './async-store.js';
 import { isPostgresUrl } from './location.js';
-import { SqliteAsyncStore } from './sqlite/async-store.js';
 import { DATABASE_FILE, SqliteStore, type SqliteStoreOptions } from './sqlite/sqlite-store.js';
 import type { Store } from './store.js';
 
@@ -55,5 +54,5 @@ export async function openSharedStore(location: string, options: OpenStoreOption
     const { PostgresStore } = await import('./postgres/postgres-store.js');
     return PostgresStore.open(location, { clock: options.clock });
   }
-  return new SqliteAsyncStore(openSqlite(location, options));
+  return openSqlite(location, options).async;
 }

@@ -1,12 +1,13 @@
 import type { Diagnostic, ReaderName, StoredDocument } from '../core/types.js';
 import type { AnalysisStore } from './analysis-store.js';
+import type { AsyncStore } from './async-store.js';
 import type { ReuseStore } from './reuse-store.js';
 
 /**
- * The evidence store every stage talks to. The embedded implementation is SQLite plus a folder of
- * originals (`src/store/sqlite/`); the interface carries no SQL so that a PostgreSQL backend can be
- * added beside it without touching callers. Reads are synchronous (the stages are synchronous
- * over the store); writes that touch the file system (`commit`, `verify`) are async.
+ * The evidence store the stages talk to today: synchronous reads (the stages are synchronous over
+ * the store), async `commit` and `verify`. Only the embedded store (SQLite plus a folder of
+ * originals, `src/store/sqlite/`) offers it. Every backend, PostgreSQL included, offers the
+ * asynchronous `AsyncStore` (`store.async` here; see async-store.ts and docs/scale.md).
  *
  * @example
  * const store = openStore('./corroborate-data');
@@ -23,6 +24,8 @@ export interface Store {
   readonly reuse: ReuseStore;
   /** Extractions, the merge state and the latest ledger. */
   readonly analysis: AnalysisStore;
+  /** The same store through the asynchronous interface every backend offers (see async-store.ts). */
+  readonly async: AsyncStore;
   /**
    * Stores a batch of captures with group commit: every new original is written durably first
    * (temp file, fsync, rename, directory fsync), then one transaction records originals,

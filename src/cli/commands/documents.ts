@@ -7,15 +7,16 @@ export function register(program: Command): void {
     .description('List stored documents: id, outlet, title, published, size (characters), source')
     .option('--json', 'print a JSON array of document summaries on stdout')
     .action(async (opts: { json?: boolean }, cmd: Command) => {
-      const { openStore } = await import('../../store/open-store.js');
-      const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
+      const { openSharedStore } = await import('../../store/open-store.js');
+      // A folder (embedded SQLite) or a postgres:// URL.
+      const store = await openSharedStore(cmd.optsWithGlobals().store as string, { mustExist: true });
       try {
         const out = (s: string): boolean => process.stdout.write(s);
         let n = 0;
         if (opts.json) out('[');
         else out(`${['id', 'outlet', 'title', 'published', 'size', 'source'].join('\t')}\n`);
         // Streamed row by row so that a large store lists in constant memory.
-        for (const d of store.documents.summaries()) {
+        for await (const d of store.documents.summaries()) {
           if (opts.json) out(`${n > 0 ? ',' : ''}\n  ${JSON.stringify(d)}`);
           else
             out(
@@ -33,7 +34,7 @@ export function register(program: Command): void {
         if (opts.json) out(n > 0 ? '\n]\n' : ']\n');
         else process.stderr.write(`${n} document${n === 1 ? '' : 's'}\n`);
       } finally {
-        store.close();
+        await store.close();
       }
     });
 }

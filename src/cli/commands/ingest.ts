@@ -33,12 +33,13 @@ export function register(program: Command): void {
       );
     }
     // The implementation is loaded on use, so that `--help` and other commands start fast.
-    const [{ parseLimits, countSchema }, { ingest }, { readManifest }, { openStore }] = await Promise.all([
-      import('../parse-limits.js'),
-      import('../../ingest/ingest.js'),
-      import('../../ingest/manifest.js'),
-      import('../../store/open-store.js'),
-    ]);
+    const [{ parseLimits, countSchema }, { ingest }, { readManifest }, { openSharedStore }] =
+      await Promise.all([
+        import('../parse-limits.js'),
+        import('../../ingest/ingest.js'),
+        import('../../ingest/manifest.js'),
+        import('../../store/open-store.js'),
+      ]);
     const limits = parseLimits(opts);
     const batch = countSchema.safeParse(opts.batchSize);
     if (!batch.success)
@@ -48,7 +49,8 @@ export function register(program: Command): void {
     const encoding = await encodingOption(opts);
     const manifest = opts.manifest as string | undefined;
     if (manifest) readManifest(manifest); // fail fast with a usage error before opening the store
-    const store = openStore(cmd.optsWithGlobals().store as string);
+    // A folder (embedded SQLite) or a postgres:// URL.
+    const store = await openSharedStore(cmd.optsWithGlobals().store as string);
     const bar = process.stderr.isTTY ? await progressBar(paths, manifest) : null;
     let summary: IngestSummary;
     try {
@@ -62,7 +64,7 @@ export function register(program: Command): void {
       });
     } finally {
       bar?.stop();
-      store.close();
+      await store.close();
     }
     if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
     else await printSummary(summary);

@@ -9,17 +9,18 @@ export function register(program: Command): void {
     .argument('<id>', 'document id, as listed by `corroborate documents`')
     .option('--json', 'print the document and its provenance as JSON on stdout')
     .action(async (id: string, opts: { json?: boolean }, cmd: Command) => {
-      const { openStore } = await import('../../store/open-store.js');
-      const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
+      const { openSharedStore } = await import('../../store/open-store.js');
+      // A folder (embedded SQLite) or a postgres:// URL.
+      const store = await openSharedStore(cmd.optsWithGlobals().store as string, { mustExist: true });
       try {
-        const doc = store.documents.get(id);
+        const doc = await store.documents.get(id);
         if (!doc) {
           throw new UsageError(
-            `No document with id ${id} in ${store.dir}.`,
+            `No document with id ${id} in ${store.location}.`,
             'List the ids with `corroborate documents`.',
           );
         }
-        const provenance = store.documents.provenance(id);
+        const provenance = await store.documents.provenance(id);
         if (opts.json) {
           process.stdout.write(`${JSON.stringify({ ...doc, provenance }, null, 2)}\n`);
           return;
@@ -46,7 +47,7 @@ export function register(program: Command): void {
         head += field('characters', doc.text.length);
         process.stdout.write(`${head}\n${printableLines(doc.text)}${doc.text.endsWith('\n') ? '' : '\n'}`);
       } finally {
-        store.close();
+        await store.close();
       }
     });
 }

@@ -13,19 +13,31 @@ export function register(program: Command): void {
       "also read originals again and compare each document's stored text (all, or COUNT chosen at random)",
     )
     .action(async (opts: { json?: boolean; checkpoint?: string; deep?: boolean | string }, cmd: Command) => {
-      const [{ formatCheckpoint, parseCheckpoint }, { openStore }] = await Promise.all([
-        import('../../store/checkpoint.js'),
-        import('../../store/open-store.js'),
-      ]);
+      const [{ formatCheckpoint, parseCheckpoint }, { openStore, openSharedStore }, { isPostgresUrl }] =
+        await Promise.all([
+          import('../../store/checkpoint.js'),
+          import('../../store/open-store.js'),
+          import('../../store/location.js'),
+        ]);
       const checkpoint = opts.checkpoint ? parseCheckpoint(opts.checkpoint) : undefined;
       const sample = deepSample(opts.deep);
-      const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
+      const location = cmd.optsWithGlobals().store as string;
+      const remote = isPostgresUrl(location);
+      if (remote && opts.deep !== undefined) {
+        throw new UsageError(
+          '--deep is not built for a PostgreSQL store yet.',
+          'Run verify without --deep; docs/scale.md lists what runs against PostgreSQL.',
+        );
+      }
+      // The embedded store (a folder) also serves --deep; a postgres:// URL opens PostgreSQL.
+      const local = remote ? null : openStore(location, { mustExist: true });
+      const store = local?.async ?? (await openSharedStore(location));
       try {
         const report = await store.verify(checkpoint ? { checkpoint } : {});
         let deep: { originals: number; documents: number } | null = null;
-        if (opts.deep !== undefined) {
+        if (opts.deep !== undefined && local) {
           const { rederiveTexts } = await import('../../ingest/rederive-text.js');
-          const rederived = rederiveTexts(store, sample === null ? {} : { sample });
+          const rederived = rederiveTexts(local, sample === null ? {} : { sample });
           deep = { originals: rederived.originals, documents: rederived.documents };
           report.problems.push(...rederived.problems);
           report.ok = report.problems.length === 0;
@@ -57,7 +69,7 @@ export function register(program: Command): void {
         }
         if (!report.ok) process.exitCode = ExitCode.verifyFailed;
       } finally {
-        store.close();
+        await store.close();
       }
     });
 }

@@ -126,6 +126,11 @@ export function storeContract(backend: ContractBackend): void {
       expect([...many.keys()]).toEqual([ids[2]]);
       expect(many.get(ids[2] as string)).toEqual(two.documents[1]);
       expect(await store.documents.idsForOriginal(two.sha256)).toEqual(ids.slice(1));
+      const summaries = [];
+      for await (const summary of store.documents.summaries()) summaries.push(summary);
+      expect(summaries.map((d) => [d.id, d.recordKey, d.chars, d.source])).toEqual(
+        [...one.documents, ...two.documents].map((d) => [d.id, d.recordKey, d.text.length, d.source]),
+      );
     });
 
     it('keeps originals as content-addressed blobs: one copy per SHA-256, one provenance per source', async () => {
@@ -143,6 +148,30 @@ export function storeContract(backend: ContractBackend): void {
       expect(await store.originals.hasSource(c.sha256, 'third.txt')).toBe(false);
       const provenance = await store.documents.provenance(c.documents[0]?.id as string);
       expect(provenance.map((p) => p.source)).toEqual(['first.txt', 'second.txt']);
+    });
+
+    it('decides each capture of a batch after the ones before it', async () => {
+      const c = capture('New bytes met twice in one batch.', 'a.txt');
+      const other = capture('Other bytes.', 'b.txt');
+      const result = await store.commit({
+        captures: [c, other, c, { ...c, source: 'c.txt' }],
+        rejections: [],
+      });
+      expect(
+        result.captures.map((r) => [r.outcome, r.newDocuments.length, r.existingDocuments.length]),
+      ).toEqual([
+        ['new', 1, 0],
+        ['new', 1, 0],
+        ['duplicate', 0, 1],
+        ['new-source', 0, 1],
+      ]);
+      expect(result.captures.map((r) => r.custodySeq)).toEqual([1, 2, 3, 4]);
+      expect([await store.originals.count(), await store.documents.count()]).toEqual([2, 2]);
+      expect((await store.documents.list()).map((d) => d.id)).toEqual([
+        c.documents[0]?.id,
+        other.documents[0]?.id,
+      ]);
+      expect((await store.verify()).problems).toEqual([]);
     });
 
     it('keeps binary originals byte for byte', async () => {

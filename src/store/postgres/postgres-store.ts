@@ -13,17 +13,18 @@ import type {
 } from '../async-store.js';
 import { canonicalJson } from '../canonical-json.js';
 import {
+  CustodyChainChecker,
   type CustodyRow,
   entryOfRow,
   GENESIS_HASH,
   nextCustodyRow,
-  verifyCustodyRows,
 } from '../custody-chain.js';
 import { sha256Hex } from '../document-id.js';
 import {
   DOCUMENT_COLUMNS,
   type DocumentBinding,
   type DocumentRow,
+  type DocumentRowValues,
   documentBinding,
   documentRowValues,
   toDocument,
@@ -81,6 +82,11 @@ export function parseStoreUrl(url: string): { connectionString: string; schema: 
 
 type Queryable = pg.Pool | pg.PoolClient;
 
+/** Chains one custody entry (kept in memory); `flush` writes the pending entries. */
+type Appender = ((kind: CustodyKind, details: { [key: string]: JsonValue }) => Promise<CustodyEntry>) & {
+  flush(): Promise<void>;
+};
+
 /**
  * The store in PostgreSQL: every table of the embedded store, with the originals' bytes in the
  * database (bytea, one row per SHA-256) so that every machine of a team reaches them. Custody
@@ -107,7 +113,13 @@ export class PostgresStore implements AsyncStore {
     this.documents = documentsOf(pool);
     this.originals = originalsOf(pool);
     this.custody = {
-      append: (kind, details) => this.transaction(async (c) => (await this.appender(c))(kind, details)),
+      append: (kind, details) =>
+        this.transaction(async (c) => {
+          const append = await this.appender(c);
+          const entry = await append(kind, details);
+          await append.flush();
+          return entry;
+        }),
       head: async () => {
         const r = await pool.query('SELECT seq, hash FROM custody ORDER BY seq DESC LIMIT 1');
         const row = r.rows[0];
@@ -165,108 +177,160 @@ export class PostgresStore implements AsyncStore {
   }
 
   /**
-   * Takes the custody lock for the rest of the transaction and returns a function appending
+   * Takes the custody lock for the rest of the transaction and returns a function that chains
    * entries after the head it read: every writer, on any machine, waits here for the one before.
+   * Entries are kept in memory until `flush` writes them in one statement (also before commit).
    */
-  private async appender(
-    client: pg.PoolClient,
-  ): Promise<(kind: CustodyKind, details: { [key: string]: JsonValue }) => Promise<CustodyEntry>> {
+  private async appender(client: pg.PoolClient): Promise<Appender> {
     await client.query('SELECT pg_advisory_xact_lock($1, hashtext(current_schema()))', [LOCK_CUSTODY]);
     const r = await client.query('SELECT seq, hash FROM custody ORDER BY seq DESC LIMIT 1');
     let head: { seq: number; hash: string } | undefined = r.rows[0]
       ? { seq: Number(r.rows[0].seq), hash: r.rows[0].hash }
       : undefined;
-    return async (kind, details) => {
+    let pending: CustodyRow[] = [];
+    const append = (async (kind: CustodyKind, details: { [key: string]: JsonValue }) => {
       const row = nextCustodyRow(head, kind, this.clock().toISOString(), canonicalJson(details));
-      await client.query('INSERT INTO custody (seq, kind, at, details, hash) VALUES ($1, $2, $3, $4, $5)', [
-        row.seq,
-        row.kind,
-        row.at,
-        row.details,
-        row.hash,
-      ]);
+      pending.push(row);
       head = row;
       return entryOfRow(row);
+    }) as Appender;
+    append.flush = async () => {
+      if (pending.length === 0) return;
+      const rows = pending;
+      pending = [];
+      await client.query(
+        `INSERT INTO custody (seq, kind, at, details, hash)
+         SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[])`,
+        [
+          rows.map((x) => x.seq),
+          rows.map((x) => x.kind),
+          rows.map((x) => x.at),
+          rows.map((x) => x.details),
+          rows.map((x) => x.hash),
+        ],
+      );
     };
+    return append;
   }
 
+  /**
+   * One transaction for the whole batch, in a few statements: the custody lock is taken first, so
+   * what the batch reads (which originals, sources and documents exist) cannot change before it
+   * writes; outcomes are then decided in memory and every table is written with one bulk insert.
+   */
   async commit(batch: CaptureBatch): Promise<CommitResult> {
-    // Bytes already stored are not sent again (a capture with documents was read because its
-    // bytes were unknown; if another writer stored them meanwhile, the insert says so).
-    const known = await this.originals.knownAmong(
-      batch.captures.flatMap((c) => (c.documents.length === 0 ? [c.sha256] : [])),
-    );
+    const captures = batch.captures;
+    const shas = [...new Set(captures.map((c) => c.sha256))];
+    const docs = captures.flatMap((c) => c.documents);
     return this.transaction(async (client) => {
       const append = await this.appender(client);
-      const captures: CaptureResult[] = [];
-      for (const capture of batch.captures) {
-        let knownOriginal = known.has(capture.sha256);
-        if (!knownOriginal) {
-          const inserted = await client.query(
-            `INSERT INTO originals (sha256, size, reader, captured_at, bytes) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT DO NOTHING`,
-            [
-              capture.sha256,
-              capture.bytes.byteLength,
-              capture.reader,
-              capture.capturedAt,
-              Buffer.from(capture.bytes.buffer, capture.bytes.byteOffset, capture.bytes.byteLength),
-            ],
-          );
-          knownOriginal = inserted.rowCount === 0;
-          known.add(capture.sha256);
+      const storedOriginals = new Set(
+        (await client.query('SELECT sha256 FROM originals WHERE sha256 = ANY($1::text[])', [shas])).rows.map(
+          (r) => r.sha256 as string,
+        ),
+      );
+      const sourceKey = (sha256: string, source: string): string => `${sha256}\n${source}`;
+      const storedSources = new Set(
+        (
+          await client.query(
+            `SELECT p.sha256, p.source FROM provenance p
+             JOIN unnest($1::text[], $2::text[]) AS u(sha256, source) ON p.sha256 = u.sha256 AND p.source = u.source`,
+            [captures.map((c) => c.sha256), captures.map((c) => c.source)],
+          )
+        ).rows.map((r) => sourceKey(r.sha256, r.source)),
+      );
+      const storedDocuments = new Map<string, string>(
+        (
+          await client.query('SELECT id, sha256 FROM documents WHERE id = ANY($1::text[])', [
+            docs.map((d) => d.id),
+          ])
+        ).rows.map((r) => [r.id as string, r.sha256 as string]),
+      );
+      const withoutDocuments = captures.filter((c) => c.documents.length === 0).map((c) => c.sha256);
+      const idsBySha = new Map<string, string[]>();
+      if (withoutDocuments.length > 0) {
+        const r = await client.query(
+          'SELECT sha256, id FROM documents WHERE sha256 = ANY($1::text[]) ORDER BY ord',
+          [withoutDocuments],
+        );
+        for (const row of r.rows as { sha256: string; id: string }[]) {
+          const list = idsBySha.get(row.sha256) ?? [];
+          list.push(row.id);
+          idsBySha.set(row.sha256, list);
         }
-        const knownSource =
-          knownOriginal &&
-          (
-            await client.query('SELECT 1 FROM provenance WHERE sha256 = $1 AND source = $2', [
-              capture.sha256,
-              capture.source,
-            ])
-          ).rowCount !== 0;
+      }
+      const newDocs = docs.filter((d) => !storedDocuments.has(d.id));
+      const ords =
+        newDocs.length === 0
+          ? []
+          : (
+              await client.query("SELECT nextval('documents_ord_seq') AS ord FROM generate_series(1, $1)", [
+                newDocs.length,
+              ])
+            ).rows.map((r) => Number(r.ord));
+      let nextOrd = 0;
+
+      const originalRows: {
+        sha256: string;
+        size: number;
+        reader: string;
+        capturedAt: string;
+        bytes: Buffer;
+      }[] = [];
+      const documentRows: (DocumentRowValues & { ord: number })[] = [];
+      const provenanceRows: { sha256: string; source: string; capturedAt: string; seq: number }[] = [];
+      const results: CaptureResult[] = [];
+      for (const capture of captures) {
+        const knownOriginal = storedOriginals.has(capture.sha256);
+        if (!knownOriginal) {
+          storedOriginals.add(capture.sha256);
+          originalRows.push({
+            sha256: capture.sha256,
+            size: capture.bytes.byteLength,
+            reader: capture.reader,
+            capturedAt: capture.capturedAt,
+            bytes: Buffer.from(capture.bytes.buffer, capture.bytes.byteOffset, capture.bytes.byteLength),
+          });
+        }
+        const knownSource = knownOriginal && storedSources.has(sourceKey(capture.sha256, capture.source));
         const outcome = !knownOriginal ? 'new' : knownSource ? 'duplicate' : 'new-source';
         const newDocuments: string[] = [];
         const bindings: DocumentBinding[] = [];
         const existingDocuments: string[] = [];
         for (const doc of capture.documents) {
-          const row = documentRowValues(doc);
-          const columns = [...DOCUMENT_COLUMNS.split(', '), 'chars'];
-          const values = columns.map((c) => row[c as keyof typeof row]);
-          const inserted = await client.query(
-            `INSERT INTO documents (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')})
-             ON CONFLICT DO NOTHING RETURNING ord`,
-            values,
-          );
-          if (inserted.rows[0]) {
+          const existing = storedDocuments.get(doc.id);
+          if (existing === undefined) {
+            const row = documentRowValues(doc);
+            const ord = ords[nextOrd++] as number;
+            storedDocuments.set(doc.id, doc.sha256);
+            documentRows.push({ ...row, ord });
             newDocuments.push(doc.id);
-            bindings.push(documentBinding(row, Number(inserted.rows[0].ord)));
+            bindings.push(documentBinding(row, ord));
           } else {
-            const existing = await client.query('SELECT sha256 FROM documents WHERE id = $1', [doc.id]);
-            if (existing.rows[0] && existing.rows[0].sha256 !== doc.sha256) {
+            if (existing !== doc.sha256) {
               throw new StoreError(
-                `Document id ${doc.id} of ${capture.source} collides with the document of the same id from original ${existing.rows[0].sha256}.`,
+                `Document id ${doc.id} of ${capture.source} collides with the document of the same id from original ${existing}.`,
                 'This is a 48-bit id collision; please report it.',
               );
             }
             existingDocuments.push(doc.id);
           }
         }
-        if (capture.documents.length === 0) {
-          const ids = await client.query('SELECT id FROM documents WHERE sha256 = $1 ORDER BY ord', [
-            capture.sha256,
-          ]);
-          existingDocuments.push(...ids.rows.map((r) => r.id as string));
-        }
+        if (capture.documents.length === 0) existingDocuments.push(...(idsBySha.get(capture.sha256) ?? []));
         const entry = await append(
           'ingest',
           ingestDetails(capture, outcome, bindings, existingDocuments.length),
         );
-        await client.query(
-          `INSERT INTO provenance (sha256, source, captured_at, custody_seq) VALUES ($1, $2, $3, $4)
-           ON CONFLICT DO NOTHING`,
-          [capture.sha256, capture.source, capture.capturedAt, entry.seq],
-        );
-        captures.push({
+        if (!knownSource) {
+          storedSources.add(sourceKey(capture.sha256, capture.source));
+          provenanceRows.push({
+            sha256: capture.sha256,
+            source: capture.source,
+            capturedAt: capture.capturedAt,
+            seq: entry.seq,
+          });
+        }
+        results.push({
           sha256: capture.sha256,
           source: capture.source,
           outcome,
@@ -288,7 +352,42 @@ export class PostgresStore implements AsyncStore {
         });
         rejections.push({ source: r.source, custodySeq: entry.seq });
       }
-      return { captures, rejections };
+      if (originalRows.length > 0) {
+        await client.query(
+          `INSERT INTO originals (sha256, size, reader, captured_at, bytes)
+           SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::bytea[])`,
+          [
+            originalRows.map((o) => o.sha256),
+            originalRows.map((o) => o.size),
+            originalRows.map((o) => o.reader),
+            originalRows.map((o) => o.capturedAt),
+            originalRows.map((o) => o.bytes),
+          ],
+        );
+      }
+      if (documentRows.length > 0) {
+        const columns = ['ord', ...DOCUMENT_COLUMNS.split(', '), 'chars'];
+        const types = columns.map((c) => (c === 'ord' ? 'bigint' : c === 'chars' ? 'integer' : 'text'));
+        await client.query(
+          `INSERT INTO documents (${columns.join(', ')})
+           SELECT * FROM unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`,
+          columns.map((c) => documentRows.map((r) => r[c as keyof typeof r])),
+        );
+      }
+      await append.flush();
+      if (provenanceRows.length > 0) {
+        await client.query(
+          `INSERT INTO provenance (sha256, source, captured_at, custody_seq)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bigint[])`,
+          [
+            provenanceRows.map((p) => p.sha256),
+            provenanceRows.map((p) => p.source),
+            provenanceRows.map((p) => p.capturedAt),
+            provenanceRows.map((p) => p.seq),
+          ],
+        );
+      }
+      return { captures: results, rejections };
     });
   }
 
@@ -329,17 +428,18 @@ export class PostgresStore implements AsyncStore {
         message: `Document ${o.id} refers to original ${o.sha256}, which the store does not record.`,
       });
     }
-    const rows: CustodyRow[] = [];
+    // The log is read in pages and checked as it comes: constant memory for any length.
+    const checker = new CustodyChainChecker(options.checkpoint);
     for (let from = 1; ; ) {
       const page = await this.pool.query(
         'SELECT seq, kind, at, details, hash FROM custody WHERE seq >= $1 ORDER BY seq LIMIT $2',
         [from, PAGE],
       );
-      for (const r of page.rows) rows.push({ ...r, seq: Number(r.seq) });
+      for (const r of page.rows) checker.add({ ...r, seq: Number(r.seq) });
       if (page.rows.length < PAGE) break;
       from = Number(page.rows[page.rows.length - 1].seq) + 1;
     }
-    const chain = verifyCustodyRows(rows, options.checkpoint);
+    const chain = checker.finish();
     problems.push(...chain.problems);
     problems.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0) || (a.sha256 ?? '').localeCompare(b.sha256 ?? ''));
     return {
@@ -420,6 +520,32 @@ function documentsOf(db: Queryable): AsyncDocumentStore {
       return (r.rows as DocumentRow[]).map(toDocument);
     },
     listing: async () => (await db.query('SELECT id, published FROM documents ORDER BY ord')).rows,
+    async *summaries() {
+      for (let after = 0; ; ) {
+        const r = await db.query(
+          `SELECT ord, id, sha256, source, record_key, reader, outlet, title, published, url, chars, captured_at
+           FROM documents WHERE ord > $1 ORDER BY ord LIMIT $2`,
+          [after, PAGE],
+        );
+        for (const row of r.rows) {
+          yield {
+            id: row.id,
+            sha256: row.sha256,
+            source: row.source,
+            recordKey: row.record_key,
+            reader: row.reader,
+            outlet: row.outlet,
+            title: row.title,
+            published: row.published,
+            url: row.url,
+            chars: row.chars,
+            capturedAt: row.captured_at,
+          };
+        }
+        if (r.rows.length < PAGE) return;
+        after = Number(r.rows[r.rows.length - 1].ord);
+      }
+    },
     idsForOriginal: async (sha256) =>
       (await db.query('SELECT id FROM documents WHERE sha256 = $1 ORDER BY ord', [sha256])).rows.map(
         (r) => r.id as string,

@@ -43,6 +43,9 @@ export class SqliteAsyncStore implements AsyncStore {
       },
       list: async (options) => docs.list(options),
       listing: async () => docs.listing(),
+      async *summaries() {
+        yield* docs.summaries();
+      },
       idsForOriginal: async (sha256) => docs.idsForOriginal(sha256),
       provenance: async (id) => docs.provenance(id),
       count: async () => docs.count(),

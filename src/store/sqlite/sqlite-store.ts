@@ -16,6 +16,7 @@ import type {
   VerifyReport,
 } from '../store.js';
 import { SqliteAnalysisStore } from './analysis-tables.js';
+import { SqliteAsyncStore } from './async-store.js';
 import { SqliteCustodyLog } from './custody-tables.js';
 import { openDatabase, type SqliteDatabase } from './database.js';
 import { SqliteDocumentStore, SqliteOriginalStore } from './documents-tables.js';
@@ -44,6 +45,7 @@ export class SqliteStore implements Store {
   readonly custody: SqliteCustodyLog;
   readonly analysis: SqliteAnalysisStore;
   readonly reuse: SqliteReuseStore;
+  readonly async: SqliteAsyncStore;
   private readonly folder: OriginalsFolder;
   private readonly clock: () => Date;
 
@@ -75,6 +77,7 @@ export class SqliteStore implements Store {
     this.custody = new SqliteCustodyLog(this.db, this.clock);
     this.analysis = new SqliteAnalysisStore(this.db);
     this.reuse = new SqliteReuseStore(this.db);
+    this.async = new SqliteAsyncStore(this);
   }
 
   async commit(batch: CaptureBatch): Promise<CommitResult> {

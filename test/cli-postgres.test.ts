@@ -1,0 +1,100 @@
+import { spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ExitCode } from '../src/core/errors.js';
+
+/**
+ * `ingest` and `verify` against a PostgreSQL store, from several processes at once (as several
+ * machines of a team would). Needs CORROBORATE_TEST_PG (set by .ci/run) and the built CLI.
+ */
+const url = process.env.CORROBORATE_TEST_PG ?? '';
+const main = path.resolve('dist/cli/main.js');
+const schema = `cli_${crypto.randomBytes(6).toString('hex')}`;
+let dir: string;
+let store: string;
+
+function cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [main, '--store', store, ...args], {
+      env: { ...process.env, TZ: 'UTC', CORROBORATE_STORE: '' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => {
+      stdout += d;
+    });
+    child.stderr.on('data', (d) => {
+      stderr += d;
+    });
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+describe.skipIf(!url)('corroborate ingest and verify against PostgreSQL', () => {
+  beforeAll(() => {
+    if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first.`);
+    const u = new URL(url);
+    u.searchParams.set('schema', schema);
+    store = u.toString();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-cli-pg-'));
+    for (const machine of ['one', 'two']) {
+      fs.mkdirSync(path.join(dir, machine));
+      for (let i = 0; i < 30; i++) {
+        fs.writeFileSync(
+          path.join(dir, machine, `r${i}.txt`),
+          `Report ${i} written on machine ${machine}.\n`,
+        );
+      }
+      // The same bytes arrive on both machines: stored once, with two sources.
+      fs.writeFileSync(path.join(dir, machine, 'shared.txt'), 'A wire story both machines received.\n');
+    }
+  });
+  afterAll(async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.end();
+  });
+
+  it('two processes ingest at once into one linear custody chain, and verify passes', async () => {
+    const [one, two] = await Promise.all([
+      cli(['ingest', path.join(dir, 'one'), '--json', '--batch-size', '4']),
+      cli(['ingest', path.join(dir, 'two'), '--json', '--batch-size', '4']),
+    ]);
+    expect([one.status, two.status, one.stderr, two.stderr]).toEqual([ExitCode.ok, ExitCode.ok, '', '']);
+    const summaries = [JSON.parse(one.stdout), JSON.parse(two.stdout)];
+    expect(summaries.map((s) => s.documents.new).reduce((a, b) => a + b)).toBe(61);
+    const verify = await cli(['verify', '--json']);
+    expect(verify.status).toBe(ExitCode.ok);
+    const report = JSON.parse(verify.stdout);
+    expect(report.problems).toEqual([]);
+    expect([report.originals, report.documents, report.checkpoint.entries]).toEqual([61, 61, 62]);
+  });
+
+  it('lists and shows the documents', async () => {
+    const listed = await cli(['documents', '--json']);
+    expect(listed.status).toBe(ExitCode.ok);
+    const documents = JSON.parse(listed.stdout) as { id: string; source: string }[];
+    expect(documents).toHaveLength(61);
+    const shared = documents.find((d) => d.source.endsWith('shared.txt'));
+    const shown = await cli(['show', shared?.id ?? '', '--json']);
+    expect(shown.status).toBe(ExitCode.ok);
+    const doc = JSON.parse(shown.stdout);
+    expect(doc.text.trim()).toBe('A wire story both machines received.');
+    // One original, two sources.
+    expect(
+      doc.provenance.map((p: { source: string }) => path.basename(path.dirname(p.source))).sort(),
+    ).toEqual(['one', 'two']);
+  });
+
+  it('says which commands need the embedded store', async () => {
+    const result = await cli(['reuse']);
+    expect(result.status).not.toBe(ExitCode.ok);
+    expect(result.stderr).toMatch(/PostgreSQL/);
+  });
+});
