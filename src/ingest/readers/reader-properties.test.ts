@@ -10,6 +10,7 @@ import { resolveLimits } from '../limits.js';
 import { readManifest } from '../manifest.js';
 import { prescanInput } from '../prescan-input.js';
 import type { ReadResult } from '../reader.js';
+import { createJsonStringMeter } from './json-string-meter.js';
 import { readInput } from './read-input.js';
 
 /**
@@ -151,6 +152,25 @@ describe('readers under fast-check (seed 20261202)', () => {
         expectWellFormed(readInput(Buffer.from(jsonl), { source: 'a.jsonl', limits }), 'a.jsonl');
       }),
       runs(150),
+    );
+  });
+
+  it('the JSON string meter measures strings as JSON.parse returns them, in any chunks', () => {
+    const longest = (v: unknown): number => {
+      if (typeof v === 'string') return v.length;
+      if (Array.isArray(v)) return Math.max(0, ...v.map(longest));
+      if (v && typeof v === 'object')
+        return Math.max(0, ...Object.entries(v).map(([k, x]) => Math.max(k.length, longest(x))));
+      return 0;
+    };
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 3 }), fc.integer({ min: 1, max: 13 }), (value, chunk) => {
+        const bytes = Buffer.from(JSON.stringify(value));
+        const meter = createJsonStringMeter();
+        for (let i = 0; i < bytes.length; i += chunk) meter.push(bytes.subarray(i, i + chunk));
+        expect(meter.longest.length).toBe(longest(value));
+      }),
+      runs(300),
     );
   });
 
