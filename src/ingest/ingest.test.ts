@@ -56,7 +56,7 @@ describe('ingest', () => {
     expect(second.ingested[0]).toMatchObject({ outcome: 'duplicate', newDocuments: [] });
     expect(store.documents.count()).toBe(1);
     expect(store.documents.list()[0]?.text).toBe('Report A.\nSecond line.');
-    expect(store.originals.read(store.documents.list()[0]!.sha256).toString()).toBe(
+    expect(store.originals.read(store.documents.list()[0]?.sha256 ?? '').toString()).toBe(
       'Report A.\r\nSecond line.',
     );
     expect(second.checkpoint.entries).toBe(2);
@@ -69,7 +69,7 @@ describe('ingest', () => {
     expect(summary.originals).toEqual({ new: 1, newSource: 1, duplicate: 0 });
     const [doc] = store.documents.list();
     expect(store.documents.count()).toBe(1);
-    expect(store.documents.provenance(doc!.id).map((p) => p.source)).toEqual([
+    expect(store.documents.provenance(doc?.id ?? '').map((p) => p.source)).toEqual([
       input('one/a.txt'),
       input('two/a.txt'),
     ]);
