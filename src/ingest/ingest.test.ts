@@ -117,6 +117,28 @@ describe('ingest', () => {
     expect(store.documents.list()[0]).toMatchObject({ source: '-', text: 'From a pipe.' });
   });
 
+  it('checks a large standard input while streaming it, through a temporary file it removes', async () => {
+    const spills = () => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('corroborate-stdin-')).length;
+    const before = spills();
+    // 34 KiB of short lines, in 1 KiB chunks: over a prescan size of 16 KiB, so it is spilled.
+    const line = 'The pump station flooded again.\n';
+    const chunk = Buffer.from(line.repeat(Math.floor(1024 / line.length)));
+    const chunks = () => Readable.from(Array.from({ length: 34 }, () => chunk));
+    const options = { prescanBytes: 16 * 1024 };
+    const refused = await ingest(store, ['-'], {
+      ...options,
+      stdin: chunks(),
+      limits: { maxTextChars: 1000 },
+    });
+    expect(refused.rejected).toBe(1);
+    expect(refused.diagnostics[0]).toMatchObject({ rule: 'ingest/text-too-long', source: '-' });
+    expect(refused.diagnostics[0]?.message).toMatch(/measured while reading/);
+    const accepted = await ingest(store, ['-'], { ...options, stdin: chunks() });
+    expect(accepted.documents.new).toBe(1);
+    expect(store.documents.list()[0]).toMatchObject({ source: '-', text: chunk.toString().repeat(34) });
+    expect(spills()).toBe(before);
+  });
+
   it('commits in several batches and reports progress', async () => {
     for (let i = 0; i < 25; i++) write(`f${String(i).padStart(2, '0')}.txt`, `Report number ${i}.`);
     const seen: number[] = [];
