@@ -1,93 +1,167 @@
 /**
- * Time and memory to read (or reject) each hostile input at the default limits, and for text that
- * is accepted, to extract it. Run: `npx tsx bench/readers/hostile.ts`.
+ * Time and peak memory to ingest (or refuse) each hostile input at the default limits, through
+ * the same path as `corroborate ingest` (streaming checks, readers, store), and for text that is
+ * accepted, to extract it. Each input runs alone in a child process (`hostile-case.ts`), so its
+ * peak resident memory is its own. Every input must finish within 10 s and 512 MiB; one that
+ * does not is named as FAILED and the run exits 1.
+ * Run: `npx tsx bench/readers/hostile.ts [NAME-FILTER]`
  */
-import { gzipSync } from 'node:zlib';
-import type { StoredDocument } from '../../src/core/types.js';
-import { createExtractor } from '../../src/extract/index.js';
-import { readInput } from '../../src/ingest/readers/index.js';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGzip } from 'node:zlib';
 
-const cases: [string, string, () => Buffer][] = [
+const BUDGET_MS = 10_000;
+const BUDGET_MIB = 512;
+/** A child still running after this is killed and reported as over budget. */
+const HARD_STOP_MS = 120_000;
+
+type Make = (file: string) => Promise<void> | void;
+
+/** Writes `count` copies of `piece` to `file` without holding them together. */
+async function repeatTo(file: string, piece: Buffer, count: number, gzip?: number): Promise<void> {
+  async function* pieces() {
+    for (let i = 0; i < count; i++) yield piece;
+  }
+  if (gzip === undefined) await pipeline(pieces(), fs.createWriteStream(file));
+  else await pipeline(pieces(), createGzip({ level: gzip }), fs.createWriteStream(file));
+}
+
+/** One JSON object on one line of `bytes` bytes, its text a run of `a`, written 1 MB at a time. */
+async function jsonLine(file: string, bytes: number): Promise<void> {
+  const body = Buffer.alloc(1e6, 0x61);
+  const count = Math.floor((bytes - 11) / body.length);
+  async function* pieces() {
+    yield Buffer.from('{"text":"');
+    for (let i = 0; i < count; i++) yield body;
+    yield Buffer.from('"}');
+  }
+  await pipeline(pieces(), fs.createWriteStream(file));
+}
+
+/** Seeded words: repeated in blocks of 8,000 bytes, gzip at level 2 compresses them about 58 times. */
+function wordsBlock(bytes: number, seed: number): Buffer {
+  const words =
+    'the report said people were in town after a storm on Monday and officials counted damage'.split(' ');
+  const out: string[] = [];
+  let s = seed;
+  let n = 0;
+  while (n < bytes) {
+    s = (s * 1103515245 + 12345) >>> 0;
+    const w = words[s % words.length] as string;
+    out.push(w);
+    n += w.length + 1;
+  }
+  return Buffer.from(`${out.join(' ')}\n`);
+}
+
+const cases: [string, string, Make][] = [
   [
     '100k nested divs',
     'deep.html',
-    () => Buffer.from(`<html><body>${'<div>'.repeat(100000)}x${'</div>'.repeat(100000)}</body></html>`),
+    (f) =>
+      fs.writeFileSync(f, `<html><body>${'<div>'.repeat(100000)}x${'</div>'.repeat(100000)}</body></html>`),
   ],
   [
     '300k <div/> (1.8 MB)',
     'self-closing.html',
-    () => Buffer.from(`<html><body>${'<div/>'.repeat(300_000)}x</body></html>`),
+    (f) => fs.writeFileSync(f, `<html><body>${'<div/>'.repeat(300_000)}x</body></html>`),
   ],
   [
     '100k <div> with unmatched end tags',
     'unmatched.html',
-    () => Buffer.from(`<html><body>${'<div></span>'.repeat(100_000)}x</body></html>`),
+    (f) => fs.writeFileSync(f, `<html><body>${'<div></span>'.repeat(100_000)}x</body></html>`),
   ],
   [
     '100k <caption> in a table',
     'caption.html',
-    () => Buffer.from(`<html><body><table>${'<caption>'.repeat(100_000)}x</table></body></html>`),
+    (f) => fs.writeFileSync(f, `<html><body><table>${'<caption>'.repeat(100_000)}x</table></body></html>`),
   ],
   [
     '100k <colgroup><div> in a table',
     'colgroup.html',
-    () => Buffer.from(`<html><body><table>${'<colgroup><div>'.repeat(100_000)}x</table></body></html>`),
+    (f) =>
+      fs.writeFileSync(f, `<html><body><table>${'<colgroup><div>'.repeat(100_000)}x</table></body></html>`),
   ],
   [
     '3.2 MB of short paragraphs (text, extracted)',
     'lines.txt',
-    () => Buffer.from('word word word\n\n'.repeat(200_000)),
+    (f) => fs.writeFileSync(f, 'word word word\n\n'.repeat(200_000)),
   ],
+  ['200 MB single line (JSONL)', 'huge.jsonl', (f) => jsonLine(f, 200e6)],
+  ['200 MB JSON line (.json)', 'huge.json', (f) => jsonLine(f, 200e6)],
+  ['400 MB of text (.txt)', 'big.txt', (f) => repeatTo(f, wordsBlock(4_000_000, 1), 100)],
   [
-    '200 MB single line (JSONL)',
-    'huge.jsonl',
-    () => {
-      const b = Buffer.alloc(200e6, 0x61);
-      b[0] = 0x7b;
-      return b;
-    },
+    '7 MB gzip at ratio ~58 (418 MB of text)',
+    'ratio.txt.gz',
+    (f) => repeatTo(f, wordsBlock(8000, 7), Math.ceil(418e6 / 8001), 2),
   ],
-  ['1 GiB of zeros gzipped', 'bomb.warc.gz', () => gzipSync(Buffer.alloc(1024 * 1024 * 1024))],
+  ['1 GiB of zeros gzipped', 'bomb.warc.gz', (f) => repeatTo(f, Buffer.alloc(1024 * 1024), 1024, 9)],
   [
     'billion laughs feed',
     'lol.rss',
-    () =>
-      Buffer.from(
+    (f) =>
+      fs.writeFileSync(
+        f,
         `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">${Array.from({ length: 9 }, (_, i) => `<!ENTITY lol${i + 1} "${`&lol${i || ''};`.repeat(10)}">`).join('')}]><rss><channel><title>&lol9;</title></channel></rss>`,
       ),
   ],
 ];
-const extract = createExtractor();
-for (const [name, source, make] of cases) {
-  const bytes = make();
-  const before = process.memoryUsage().rss;
-  const t = performance.now();
-  const r = readInput(bytes, { source });
-  let extracted = '';
-  for (const record of r.records.slice(0, 1)) {
-    const doc = {
-      id: 'd0',
-      sha256: '',
-      source,
-      recordKey: '',
-      reader: r.reader,
-      capturedAt: '',
-      text: record.text,
-      title: null,
-      outlet: null,
-      url: null,
-      published: null,
-      byline: null,
-      dateline: null,
-      credits: [],
-      series: null,
-      externalId: null,
-      inferred: [],
-    } as StoredDocument;
-    const e = extract(doc);
-    extracted = `, extracted ${e.sentences.length} sentences`;
+
+const filter = process.argv[2];
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-hostile-'));
+const child = path.join(path.dirname(new URL(import.meta.url).pathname), 'hostile-case.ts');
+let failed = 0;
+console.log(`| input | size | time | peak RSS | within 10 s / 512 MiB | outcome |`);
+console.log(`|---|---:|---:|---:|---|---|`);
+try {
+  for (const [name, fileName, make] of cases) {
+    if (filter && !name.includes(filter)) continue;
+    const file = path.join(dir, fileName);
+    await make(file);
+    const size = fs.statSync(file).size;
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        child,
+        file,
+        path.join(dir, `store-${fileName}`),
+        ...(/extracted/.test(name) ? ['extract'] : []),
+      ],
+      {
+        encoding: 'utf8',
+        timeout: HARD_STOP_MS,
+      },
+    );
+    fs.rmSync(file, { force: true });
+    fs.rmSync(path.join(dir, `store-${fileName}`), { recursive: true, force: true });
+    let result: { ms: number; peakMiB: number; baselineMiB: number; outcome: string };
+    try {
+      result = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '');
+    } catch {
+      failed++;
+      console.log(
+        `| ${name} | ${(size / 1e6).toFixed(2)} MB | — | — | FAILED | ${run.signal ? `killed after ${HARD_STOP_MS / 1000} s` : (run.stderr.trim().split('\n').at(-1) ?? 'no result')} |`,
+      );
+      continue;
+    }
+    const ok = result.ms <= BUDGET_MS && result.peakMiB <= BUDGET_MIB;
+    if (!ok) failed++;
+    console.log(
+      `| ${name} | ${(size / 1e6).toFixed(2)} MB | ${(result.ms / 1000).toFixed(2)} s | ${result.peakMiB} MiB (process at start ${result.baselineMiB}) | ${ok ? 'yes' : 'FAILED'} | ${result.outcome} |`,
+    );
   }
-  console.log(
-    `${name}: input ${(bytes.length / 1e6).toFixed(2)} MB, ${(performance.now() - t).toFixed(0)} ms, rss +${((process.memoryUsage().rss - before) / 1e6).toFixed(0)} MB, ${r.diagnostics.map((d) => d.rule).join(',') || 'accepted'}${extracted}`,
-  );
+} finally {
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+console.log(
+  `\nnode ${process.version}; ${os.cpus().length} cores; load average ${os.loadavg()[0]?.toFixed(1)}; ${new Date().toISOString().slice(0, 10)}`,
+);
+if (failed > 0) {
+  console.log(`${failed} input(s) FAILED their budget of ${BUDGET_MS / 1000} s and ${BUDGET_MIB} MiB.`);
+  process.exitCode = 1;
 }

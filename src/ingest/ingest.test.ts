@@ -56,7 +56,7 @@ describe('ingest', () => {
     expect(second.ingested[0]).toMatchObject({ outcome: 'duplicate', newDocuments: [] });
     expect(store.documents.count()).toBe(1);
     expect(store.documents.list()[0]?.text).toBe('Report A.\nSecond line.');
-    expect(store.originals.read(store.documents.list()[0]!.sha256).toString()).toBe(
+    expect(store.originals.read(store.documents.list()[0]?.sha256 ?? '').toString()).toBe(
       'Report A.\r\nSecond line.',
     );
     expect(second.checkpoint.entries).toBe(2);
@@ -69,7 +69,7 @@ describe('ingest', () => {
     expect(summary.originals).toEqual({ new: 1, newSource: 1, duplicate: 0 });
     const [doc] = store.documents.list();
     expect(store.documents.count()).toBe(1);
-    expect(store.documents.provenance(doc!.id).map((p) => p.source)).toEqual([
+    expect(store.documents.provenance(doc?.id ?? '').map((p) => p.source)).toEqual([
       input('one/a.txt'),
       input('two/a.txt'),
     ]);
@@ -115,6 +115,28 @@ describe('ingest', () => {
     const summary = await ingest(store, ['-'], { stdin: Readable.from([Buffer.from('From a pipe.')]) });
     expect(summary.documents.new).toBe(1);
     expect(store.documents.list()[0]).toMatchObject({ source: '-', text: 'From a pipe.' });
+  });
+
+  it('checks a large standard input while streaming it, through a temporary file it removes', async () => {
+    const spills = () => fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith('corroborate-stdin-')).length;
+    const before = spills();
+    // 34 KiB of short lines, in 1 KiB chunks: over a prescan size of 16 KiB, so it is spilled.
+    const line = 'The pump station flooded again.\n';
+    const chunk = Buffer.from(line.repeat(Math.floor(1024 / line.length)));
+    const chunks = () => Readable.from(Array.from({ length: 34 }, () => chunk));
+    const options = { prescanBytes: 16 * 1024 };
+    const refused = await ingest(store, ['-'], {
+      ...options,
+      stdin: chunks(),
+      limits: { maxTextChars: 1000 },
+    });
+    expect(refused.rejected).toBe(1);
+    expect(refused.diagnostics[0]).toMatchObject({ rule: 'ingest/text-too-long', source: '-' });
+    expect(refused.diagnostics[0]?.message).toMatch(/measured while reading/);
+    const accepted = await ingest(store, ['-'], { ...options, stdin: chunks() });
+    expect(accepted.documents.new).toBe(1);
+    expect(store.documents.list()[0]).toMatchObject({ source: '-', text: chunk.toString().repeat(34) });
+    expect(spills()).toBe(before);
   });
 
   it('commits in several batches and reports progress', async () => {

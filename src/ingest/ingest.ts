@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { Diagnostic, DocumentMeta, ReaderName, StoredDocument } from '../core/types.js';
 import type { AsyncStore } from '../store/async-store.js';
 import { documentId, sha256Hex } from '../store/document-id.js';
@@ -46,6 +48,8 @@ export interface IngestOptions {
   listLimit?: number;
   /** Capture clock (tests). */
   clock?: () => Date;
+  /** Inputs larger than this are checked while streaming first (default `PRESCAN_BYTES`, 32 MiB; tests). */
+  prescanBytes?: number;
 }
 
 export interface IngestProgress {
@@ -108,6 +112,7 @@ export async function ingest(
   const listLimit = options.listLimit ?? 10_000;
   const batchInputs = options.batchInputs ?? 1000;
   const batchBytes = options.batchBytes ?? 64 * 1024 * 1024;
+  const prescanBytes = options.prescanBytes ?? PRESCAN_BYTES;
   const manifest: Manifest | null = options.manifest ? readManifest(options.manifest) : null;
 
   const summary: IngestSummary = {
@@ -303,7 +308,7 @@ export async function ingest(
         continue;
       }
       const encoding = (item.kind === 'file' ? item.manifest?.encoding : undefined) ?? options.encoding;
-      const loaded = await loadChecked(item, limits, encoding, options.stdin);
+      const loaded = await loadChecked(item, limits, encoding, options.stdin, prescanBytes);
       if ('rule' in loaded) {
         if (loaded.sha256 && loaded.size !== null) summary.bytes += loaded.size;
         pending.push({ item, capturedAt, loaded });
@@ -346,8 +351,21 @@ async function loadChecked(
   limits: ReadLimits,
   encoding: string | undefined,
   stdin: NodeJS.ReadableStream | undefined,
+  prescanBytes: number,
 ): Promise<Loaded> {
-  const first = item.kind === 'stdin' ? await loadStdin(limits, stdin) : loadFile(item, limits);
+  const first =
+    item.kind === 'stdin'
+      ? await loadStdin(limits, stdin, prescanBytes)
+      : loadFile(item, limits, prescanBytes);
+  if ('spill' in first) {
+    // Standard input spilled to a temporary file: checked and read like a file, then removed.
+    try {
+      const spilled = { kind: 'file', source: item.source, absolute: first.spill, manifest: null } as const;
+      return await loadChecked(spilled, limits, encoding, undefined, prescanBytes);
+    } finally {
+      fs.rmSync(path.dirname(first.spill), { recursive: true, force: true });
+    }
+  }
   let checked: Prescan;
   if ('large' in first) {
     if (item.kind !== 'file') return first.large;
@@ -357,7 +375,7 @@ async function loadChecked(
       limits,
       ...(encoding ? { encoding } : {}),
     });
-  } else if ('bytes' in first && gunzipNeedsPrescan(first.bytes, limits)) {
+  } else if ('bytes' in first && gunzipNeedsPrescan(first.bytes, limits, prescanBytes)) {
     checked = await prescanInput([first.bytes], {
       source: item.source,
       size: first.bytes.byteLength,
@@ -377,7 +395,7 @@ async function loadChecked(
     };
   }
   if ('bytes' in first) return first;
-  const whole = loadFile(item as InputItem & { kind: 'file' }, limits, true);
+  const whole = loadFile(item as InputItem & { kind: 'file' }, limits, Number.POSITIVE_INFINITY);
   return 'large' in whole ? whole.large : whole;
 }
 
@@ -391,7 +409,6 @@ async function knownReaders(store: AsyncStore, known: Set<string>): Promise<Map<
   }
   return out;
 }
-
 
 /** One input met by the walk, read (or refused) and waiting for its group's store lookup. */
 interface Pending {
@@ -414,22 +431,58 @@ function tooLarge(size: number, limits: ReadLimits): Loaded {
   };
 }
 
-async function loadStdin(limits: ReadLimits, stdin: NodeJS.ReadableStream | undefined): Promise<Loaded> {
+/**
+ * Reads standard input. Past `prescanBytes` it is spilled to a temporary file (`spill`), so that
+ * a large input can be checked while streaming, like a file, before it is held whole.
+ */
+async function loadStdin(
+  limits: ReadLimits,
+  stdin: NodeJS.ReadableStream | undefined,
+  prescanBytes: number,
+): Promise<Loaded | { spill: string; size: number }> {
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of stdin ?? process.stdin) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    size += buf.byteLength;
-    if (size > limits.maxFileBytes) return tooLarge(size, limits);
-    chunks.push(buf);
+  let spill: { dir: string; file: string; fd: number } | null = null;
+  try {
+    for await (const chunk of stdin ?? process.stdin) {
+      const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+      size += buf.byteLength;
+      if (size > limits.maxFileBytes) {
+        if (spill) removeSpill(spill);
+        spill = null;
+        return tooLarge(size, limits);
+      }
+      if (!spill && size > prescanBytes) {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-stdin-'));
+        const file = path.join(dir, 'stdin');
+        spill = { dir, file, fd: fs.openSync(file, 'wx', 0o600) };
+        for (const c of chunks.splice(0)) fs.writeSync(spill.fd, c);
+      }
+      if (spill) fs.writeSync(spill.fd, buf);
+      else chunks.push(buf);
+    }
+  } catch (err) {
+    if (spill) removeSpill(spill);
+    throw err;
   }
-  return { bytes: Buffer.concat(chunks) };
+  if (!spill) return { bytes: Buffer.concat(chunks) };
+  fs.closeSync(spill.fd);
+  return { spill: spill.file, size };
+}
+
+function removeSpill(spill: { dir: string; fd: number }): void {
+  try {
+    fs.closeSync(spill.fd);
+  } catch {
+    // already closed
+  }
+  fs.rmSync(spill.dir, { recursive: true, force: true });
 }
 
 function loadFile(
   item: InputItem & { kind: 'file' },
   limits: ReadLimits,
-  whole = false,
+  prescanBytes: number,
 ): Loaded | { large: Loaded; size: number } {
   try {
     // Synchronous reads cost a fraction of the CPU of async ones for small files (no thread-pool
@@ -439,7 +492,7 @@ function loadFile(
     try {
       const { size } = fs.fstatSync(fd);
       if (size > limits.maxFileBytes) return tooLarge(size, limits);
-      if (size > PRESCAN_BYTES && !whole) return { large: tooLarge(size, limits), size };
+      if (size > prescanBytes) return { large: tooLarge(size, limits), size };
       const bytes = readToEnd(fd, size, limits.maxFileBytes);
       return bytes ? { bytes } : tooLarge(limits.maxFileBytes + 1, limits);
     } finally {

@@ -26,8 +26,8 @@ const MiB = 1024 * 1024;
 export const PRESCAN_BYTES = 32 * MiB;
 
 /** Whether bytes already in memory are gzip that may expand past `PRESCAN_BYTES`. */
-export function gunzipNeedsPrescan(bytes: Uint8Array, limits: ReadLimits): boolean {
-  return isGzip(bytes) && gunzipCap(bytes.length, limits) > PRESCAN_BYTES;
+export function gunzipNeedsPrescan(bytes: Uint8Array, limits: ReadLimits, above = PRESCAN_BYTES): boolean {
+  return isGzip(bytes) && gunzipCap(bytes.length, limits) > above;
 }
 
 export interface Prescan {

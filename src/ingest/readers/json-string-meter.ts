@@ -1,3 +1,4 @@
+import { isAscii } from 'node:buffer';
 import type { Diagnostic } from '../../core/types.js';
 import type { ReadLimits } from '../reader.js';
 import { diagnostic, type Place } from './diagnostic.js';
@@ -18,50 +19,79 @@ export interface JsonStringMeter {
 export function createJsonStringMeter(): JsonStringMeter {
   let offset = 0;
   let inString = false;
-  /** 0: none; 1: after a backslash; 2–5: hex digits of a `\u` escaping still to skip. */
+  /** 0: none; 1: after a backslash; 2–5: hex digits of a `\u` escape still to skip. */
   let escaping = 0;
   let length = 0;
   let start = 0;
   const longest = { length: 0, at: -1 };
+  const close = (): void => {
+    if (length > longest.length) {
+      longest.length = length;
+      longest.at = start;
+    }
+  };
   return {
     longest,
     push(chunk) {
-      for (let i = 0; i < chunk.length; i++) {
-        const b = chunk[i] as number;
-        if (!inString) {
-          if (b === 0x22) {
-            inString = true;
-            length = 0;
-            start = offset + i;
-          }
+      const n = chunk.length;
+      // Next quote and backslash at or after i, found natively and kept until passed.
+      let quote = -1;
+      let slash = -1;
+      let i = 0;
+      while (i < n) {
+        if (escaping > 0) {
+          if (escaping === 1) {
+            escaping = chunk[i] === 0x75 /* u */ ? 5 : 0;
+            length++;
+          } else escaping = escaping === 2 ? 0 : escaping - 1;
+          i++;
           continue;
         }
-        if (escaping === 1) {
-          escaping = b === 0x75 /* u */ ? 5 : 0;
-          length++;
-        } else if (escaping > 1) {
-          escaping = escaping === 2 ? 0 : escaping - 1;
-        } else if (b === 0x5c) {
-          escaping = 1;
-        } else if (b === 0x22) {
-          inString = false;
-          if (length > longest.length) {
-            longest.length = length;
-            longest.at = start;
-          }
-        } else if (b < 0x80 || b >= 0xc0) {
-          // Continuation bytes (0x80–0xBF) add nothing; a 4-byte sequence is a surrogate pair.
-          length += b >= 0xf0 ? 2 : 1;
+        if (quote < i) quote = indexOr(chunk, 0x22, i, n);
+        if (!inString) {
+          if (quote >= n) break;
+          inString = true;
+          length = 0;
+          start = offset + quote;
+          i = quote + 1;
+          continue;
         }
+        if (slash < i) slash = indexOr(chunk, 0x5c, i, n);
+        const stop = Math.min(quote, slash);
+        length += codeUnits(chunk, i, stop);
+        if (stop >= n) break;
+        if (stop === quote) {
+          inString = false;
+          close();
+        } else escaping = 1;
+        i = stop + 1;
       }
-      offset += chunk.length;
+      offset += n;
       // An unterminated string still counts (the parse fails later, but not on a huge string).
-      if (inString && length > longest.length) {
-        longest.length = length;
-        longest.at = start;
-      }
+      if (inString) close();
     },
   };
+}
+
+function indexOr(bytes: Uint8Array, byte: number, from: number, none: number): number {
+  const at = bytes.indexOf(byte, from);
+  return at < 0 ? none : at;
+}
+
+/**
+ * UTF-16 code units of the UTF-8 bytes `[from, to)`: continuation bytes add nothing and a 4-byte
+ * sequence is a surrogate pair. Pure ASCII, the common case, is recognised natively.
+ */
+function codeUnits(bytes: Uint8Array, from: number, to: number): number {
+  if (isAscii(bytes.subarray(from, to))) return to - from;
+  let units = 0;
+  for (let k = from; k < to; k++) {
+    const b = bytes[k] as number;
+    if (b < 0x80) units++;
+    else if (b >= 0xf0) units += 2;
+    else if (b >= 0xc0) units++;
+  }
+  return units;
 }
 
 /** A diagnostic when a JSON input holds a string value longer than `maxTextChars`; else null. */

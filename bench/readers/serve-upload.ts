@@ -1,0 +1,84 @@
+/**
+ * `serve` during an upload: starts the built CLI (`dist/`, build it first) on a fresh store, uploads
+ * each FILE while `GET /api/overview` is sent every 100 ms, and prints per upload: its status and
+ * time, how many reads were answered or dropped and their latency, and the server's peak and
+ * held resident memory (VmHWM and VmRSS, 3 s after the answer; Linux only).
+ * Run: `npx tsx bench/readers/serve-upload.ts FILE... [--repo DIR]` (DIR: another checkout's dist).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const args = process.argv.slice(2);
+const at = args.indexOf('--repo');
+const repo = at >= 0 ? (args.splice(at, 2)[1] as string) : path.resolve(import.meta.dirname, '../..');
+if (args.length === 0) throw new Error('usage: serve-upload.ts FILE... [--repo DIR]');
+
+const memory = (pid: number) => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  return { rssMB: Math.round(kb('VmRSS') / 1024), peakMB: Math.round(kb('VmHWM') / 1024) };
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+for (const file of args) {
+  const store = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-serve-bench-'));
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(repo, 'dist/cli/main.js'),
+      'serve',
+      '--port',
+      '0',
+      '--store',
+      store,
+      '--max-upload',
+      String(64 << 20),
+    ],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      child.stderr.on('data', (d) => {
+        const m = /at (http:\/\/\S+)/.exec(String(d));
+        if (m?.[1]) resolve(m[1]);
+      });
+      child.once('exit', () => reject(new Error('serve exited before listening')));
+    });
+    await sleep(1000);
+    const t = performance.now();
+    let done = false;
+    const upload = fetch(`${url}api/documents?name=${encodeURIComponent(path.basename(file))}`, {
+      method: 'POST',
+      body: fs.readFileSync(file),
+    }).then((r) => {
+      done = true;
+      return r.status;
+    });
+    const answered: number[] = [];
+    let dropped = 0;
+    while (!done) {
+      const s = performance.now();
+      try {
+        await (await fetch(`${url}api/overview`)).text();
+        if (!done) answered.push(performance.now() - s);
+      } catch {
+        dropped++;
+      }
+      await sleep(100);
+    }
+    const status = await upload;
+    const seconds = (performance.now() - t) / 1000;
+    await sleep(3000);
+    const mem = child.pid ? memory(child.pid) : { rssMB: 0, peakMB: 0 };
+    answered.sort((a, b) => a - b);
+    const ms = (x: number | undefined) => `${Math.round(x ?? 0)} ms`;
+    console.log(
+      `${path.basename(file)}: ${status} in ${seconds.toFixed(1)} s; reads answered ${answered.length} (median ${ms(answered[Math.floor(answered.length / 2)])}, max ${ms(answered.at(-1))}), dropped ${dropped}; peak ${mem.peakMB} MB, held after ${mem.rssMB} MB`,
+    );
+  } finally {
+    child.kill('SIGTERM');
+    fs.rmSync(store, { recursive: true, force: true });
+  }
+}
