@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { findSpanMismatches } from './check-spans.js';
-import { titleOutletSpan } from './choose-incident-place.js';
 import { createExtractor } from './index.js';
 
 const extract = createExtractor();
@@ -86,27 +85,5 @@ describe('the date of an incident', () => {
     const recalled = x.incidents.find((i) => i.place?.countryCode === 'BA');
     expect(recalled?.date?.span).toEqual([0, 0]);
     expect(x.incidents.find((i) => i.place?.countryCode === 'UA')?.date?.start).toBe('2024-03-10');
-  });
-});
-
-describe('the outlet named at the end of a title', () => {
-  it.each([
-    // [report, outlet part or null]
-    ['Teen shot in Lawton - KXYZ News 4 Tulsa, Oklahoma\n\nA teen was shot.', 'KXYZ News 4 Tulsa, Oklahoma'],
-    ['Teen shot | KXYZ.com\n\nA teen was shot.', 'KXYZ.com'],
-    ['Teen shot in Lawton - Tulsa\n\nA teen was shot.', null],
-    ['Teen shot in Lawton\n\nA teen was shot - in Tulsa, News said.', null],
-  ])('%j → %j', (text, outlet) => {
-    const span = titleOutletSpan(text);
-    expect(span ? text.slice(span[0], span[1]) : null).toBe(outlet);
-  });
-
-  it('is not the place of the title’s incident', () => {
-    const text =
-      'Teen shot at party - KXYZ News 4 Tulsa\n\nA teen was shot at a party in Lawton on Saturday.';
-    const x = run(text);
-    expect(x.incidents.length).toBeGreaterThan(0);
-    expect(x.incidents.some((i) => i.place?.name === 'Lawton')).toBe(true);
-    expect(x.incidents.some((i) => i.place?.name === 'Tulsa')).toBe(false);
   });
 });

@@ -38,31 +38,6 @@ const REPORTING_SUBJECT =
 const INSTITUTION_OF =
   /^[’']s\s+(?:[\w-]+\s+){0,2}?(?:ministry|ministries|government|president|prime minister|minister|foreign|defen[cs]e|military|army|armed forces|forces|troops|police|authorities|officials?|embassy|ambassador|envoy|mission|spokes(?:man|woman|person)|prosecutor|parliament|leader|leadership|state media|security service|intelligence|navy|air force)\b/i;
 
-let outletMarker: RegExp | undefined;
-/** The last " - " or " | " part of a report's first line (its title). */
-const TITLE_TAIL = /[ \u00a0](?:-|\||–|—)[ \u00a0]+([^\n|–—]*?)[ \u00a0]*$/;
-
-/**
- * The span of the outlet's name at the end of a report's title ("Man shot on Elm Street - KXYZ
- * News 4 Springfield", `outletMarkers` of `data/place-parts.json`): a town in it is where the
- * outlet is, not where the title's incident happened. It still counts towards the report's main
- * place (a local outlet reports local incidents).
- */
-export function titleOutletSpan(text: string): Span | null {
-  const end = text.indexOf('\n');
-  const first = text.slice(0, end < 0 ? Math.min(text.length, 400) : Math.min(end, 400));
-  const m = TITLE_TAIL.exec(first);
-  if (!m?.[1]) return null;
-  outletMarker ??= new RegExp(
-    `(?:^|[^\\w])(?:${loadLexicon<{ outletMarkers: { pattern: string }[] }>('place-parts')
-      .outletMarkers.map((o) => o.pattern)
-      .join('|')})(?![\\w])`,
-  );
-  if (!outletMarker.test(m[1])) return null;
-  const start = m.index + m[0].indexOf(m[1], m[0].search(/[-|–—]/) + 1);
-  return [start, start + m[1].length];
-}
-
 /**
  * The clause's place: a town-level place first, else a country. At sentence level only places
  * introduced as locations ("in X", "near X") count, so "Moscow said …" does not place an incident.
@@ -74,11 +49,9 @@ export function pick(
   trigger: Span,
   locativeOnly = false,
 ): PlaceMention | null {
-  const outlet = titleOutletSpan(text);
   const within = places.filter(
     (p) =>
       inside(p.span, span) &&
-      !(outlet && p.span[0] >= outlet[0] && p.span[1] <= outlet[1]) &&
       !standsForActor(text, p) &&
       // "felt as far away as New Delhi": how far something reached, not where it happened.
       !REACH_BEFORE.test(text.slice(Math.max(0, p.span[0] - 32), p.span[0])) &&
