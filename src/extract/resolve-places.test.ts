@@ -165,11 +165,11 @@ describe('addresses and buildings are not places', () => {
   it.each([
     // [text, a name that must not be a place, a place that must be found]
     ['Police were called to the 300 block of Franklin Street in Dayton.', 'Franklin', 'Dayton'],
-    ['The car stopped on Roanoke Avenue near Lynchburg, Virginia.', 'Roanoke', 'Lynchburg'],
-    ['Shots were fired on Aberdeen Rd. in Toledo.', 'Aberdeen', 'Toledo'],
+    ['The car stopped on Enid Avenue near Lawton, Oklahoma.', 'Enid', 'Lawton'],
+    ['Shots were fired on Ypsilanti Rd. in Toledo.', 'Ypsilanti', 'Toledo'],
     ['The victim was taken to Lancaster Hospital from Denton.', 'Lancaster', 'Denton'],
     ['Two students of Fresno High School were hurt in Clovis, California.', 'Fresno', 'Clovis'],
-    ['The shooting happened in the 5300 block of Radnor in Detroit.', 'Radnor', 'Detroit'],
+    ['The shooting happened in the 4100 block of Enid in Lawton.', 'Enid', 'Lawton'],
   ])('%s → not %s', (text, name, place) => {
     const places = resolvePlaces(text).places;
     expect(places.some((p) => p.text === name)).toBe(false);
@@ -185,7 +185,7 @@ describe('addresses and buildings are not places', () => {
 describe('state abbreviations qualify a town', () => {
   it.each([
     // [text, surface, admin1]
-    ['A gunman was killed in Eufaula, Ala., on Monday.', 'Eufaula', 'Alabama'],
+    ['A gunman was killed in Auburn, Ala., on Monday.', 'Auburn', 'Alabama'],
     ['Two men were shot in Wilmington, Del., overnight.', 'Wilmington', 'Delaware'],
     ['Two men were shot in Wilmington, N.C., overnight.', 'Wilmington', 'North Carolina'],
     ['A boy died in Springfield, Mo. on Friday.', 'Springfield', 'Missouri'],
@@ -197,5 +197,41 @@ describe('state abbreviations qualify a town', () => {
     // The abbreviation itself is not a town ("Ala." is not 'A'ala, Hawaii).
     expect(r.places).toHaveLength(1);
     expect(findSpanMismatches(text, [{ places: r.places }])).toEqual([]);
+  });
+});
+
+describe('a local report’s home region', () => {
+  it('reads a name its home region has as that region’s town', () => {
+    // Brookings is larger in South Dakota; a report qualified in Oregon means Oregon's.
+    const r = resolvePlaces('A man from Keizer, Ore., was shot in Brookings on Friday.');
+    expect(r.places.find((p) => p.text === 'Brookings')?.admin1).toBe('Oregon');
+  });
+
+  it('does not take a small town of another state for a place of a local report', () => {
+    // No Oregon town is called Lodi: in a report at home in Oregon it is a street, a business or a
+    // neighbourhood, not the California town.
+    const r = resolvePlaces('A man from Keizer, Ore., was shot near Lodi on Friday.');
+    expect(r.places.map((p) => p.name)).toEqual(['Keizer']);
+  });
+
+  it('keeps foreign datelines out of it ("TOWN, Country" is a correspondent’s dateline)', () => {
+    // Dubno (Rivne region) is smaller than 100,000 and lies outside the dateline town's region.
+    const text = 'KOVEL, Ukraine (AP) — Shelling hit Dubno on Sunday.';
+    const r = resolvePlaces(text, { dateline: [0, 22] });
+    expect(r.places.find((p) => p.text === 'Dubno')?.name).toBe('Dubno');
+  });
+});
+
+describe('neighbourhoods', () => {
+  it.each([
+    // [text, surface, city]
+    ['Two men were shot in Van Nuys on Sunday.', 'Van Nuys', 'Los Angeles'],
+    ['A teenager was wounded in Rogers Park.', 'Rogers Park', 'Chicago'],
+    ['Police found the car in Mira Mesa.', 'Mira Mesa', 'San Diego'],
+  ])('%s → %s is in %s', (text, surface, city) => {
+    const p = find(text, surface);
+    expect(p?.name).toBe(city);
+    expect(p?.precision).toBe('town');
+    expect(p?.text).toBe(surface);
   });
 });

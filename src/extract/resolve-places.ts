@@ -70,7 +70,9 @@ interface Candidate {
   sentenceStart: boolean;
   /** Followed by ", <region or country>" that contains it. */
   qualified?: boolean;
-  /** Part of an address or a building's name ("Franklin Street", "Mercy Hospital", "block of Radnor"). */
+  /** What qualifies it: its first-level region ("Paris, Texas", "Auburn, Ala.") or its country. */
+  qualifier?: 'region' | 'country';
+  /** Part of an address or a building's name ("Franklin Street", "Mercy Hospital", "block of Enid"). */
   addressPart?: boolean;
   /** The state abbreviation that qualifies it (", Ala."). */
   abbreviation?: { span: Span };
@@ -144,7 +146,7 @@ function regionAbbreviation(after: string): { cc: string; admin1: string; length
   return code && m ? { cc: abbreviationAfter.cc, admin1: code, length: m[0].length } : null;
 }
 
-/** "the 5300 block of Radnor", "the 100 block of North Elm": an address, not a town. */
+/** "the 5300 block of Enid", "the 100 block of North Elm": an address, not a town. */
 const BLOCK_OF = /\bblock\s+of\s+(?:(?:North|South|East|West|[NSEW]\.?)\s+)?$/i;
 
 /**
@@ -281,7 +283,7 @@ export function resolvePlaces(
     candidates.push(...kept);
   }
 
-  // "Eufaula, Ala.": the abbreviation qualifies the town; it is not a town called "Ala".
+  // "Auburn, Ala.": the abbreviation qualifies the town; it is not a town called "Ala".
   const abbreviated = candidates.flatMap((c) => (c.abbreviation ? [c.abbreviation] : []));
   if (abbreviated.length > 0) {
     const kept = candidates.filter(
@@ -323,11 +325,36 @@ export function resolvePlaces(
   const chosen = new Map<Candidate, GazetteerEntry>();
   // One sense per discourse: a name resolved unambiguously ("Paris, Texas") keeps that sense.
   const senses = new Map<string, GazetteerEntry>();
+  const home = homeRegions(candidates);
   for (const c of order) {
     const surface = text.slice(c.span[0], c.span[1]);
     const sense = senses.get(surface);
-    const best = sense && c.entries.includes(sense) ? sense : choose(c, inContext, admin1s);
+    let best = sense && c.entries.includes(sense) ? sense : choose(c, inContext, admin1s);
     if (!best) continue;
+    if (
+      home.size > 0 &&
+      !sense &&
+      !c.qualified &&
+      !c.dateline &&
+      !c.regionWord &&
+      best.kind === 'populated-place'
+    ) {
+      // A local report's towns lie in its home region: a name that region has is the region's
+      // ("Springfield" in a report datelined in Illinois); a small town of another region of the
+      // same country is more likely a neighbourhood, street or business of the home town
+      // ("shot in Lodi" in a report at home in Oregon) than that town.
+      const local = c.entries
+        .filter((e) => e.kind === 'populated-place' && home.has(`${e.cc}|${e.admin1}`))
+        .sort((a, b) => b.population - a.population)[0];
+      const country = `${best.cc}|`;
+      if (local) best = local;
+      else if (
+        !home.has(`${best.cc}|${best.admin1}`) &&
+        [...home].some((k) => k.startsWith(country)) &&
+        best.population < OTHER_REGION_TOWN
+      )
+        continue;
+    }
     if (!accept(c, best, inContext, text)) continue;
     if (c.entries.length === 1 || c.qualified) senses.set(surface, best);
     chosen.set(c, best);
@@ -445,6 +472,7 @@ function makeCandidate(
   const q = QUALIFIER.exec(text.slice(span[1], span[1] + 40));
   let qualified = false;
   let abbreviation: Candidate['abbreviation'];
+  let qualifier: Candidate['qualifier'];
   if (q?.[1]) {
     const scoped = (name: string): GazetteerEntry[] =>
       _gaz.lookup(name).filter((e) => e.kind === 'region' || e.kind === 'country');
@@ -456,10 +484,15 @@ function makeCandidate(
     if (narrowed.length > 0) {
       entries = narrowed;
       qualified = true;
+      qualifier = scope.some(
+        (x) => x.kind === 'region' && narrowed.some((e) => e.cc === x.cc && e.admin1 === x.admin1),
+      )
+        ? 'region'
+        : 'country';
     }
   }
   if (!qualified) {
-    // "Eufaula, Ala.", "Hope, AR": a state abbreviation qualifies the town like the state's name.
+    // "Auburn, Ala.", "Lawton, OK": a state abbreviation qualifies the town like the state's name.
     const region = regionAbbreviation(text.slice(span[1], span[1] + 12));
     const narrowed = region ? entries.filter((e) => e.cc === region.cc && e.admin1 === region.admin1) : [];
     if (region && narrowed.length > 0) {
@@ -468,6 +501,7 @@ function makeCandidate(
       const end = span[1] + region.length;
       const start = end - text.slice(span[1], end).replace(/^,[ \u00a0]+/, '').length;
       abbreviation = { span: [start, end] };
+      qualifier = 'region';
     }
   }
   return {
@@ -475,6 +509,7 @@ function makeCandidate(
     entries,
     qualified,
     ...(abbreviation ? { abbreviation } : {}),
+    ...(qualifier ? { qualifier } : {}),
     addressPart:
       !regionWord &&
       (placePartAfter().test(text.slice(span[1], span[1] + 24)) || BLOCK_OF.test(before.slice(-30))),
@@ -486,6 +521,33 @@ function makeCandidate(
     dateline: dl != null && span[0] >= dl[0] && span[1] <= dl[1],
     sentenceStart: span[0] === 0 || /(?:[.!?]["”’]?\s+|\n\s*|["“]\s*)$/.test(before.slice(-5)),
   };
+}
+
+/** Population under which an unqualified town outside a local report's home region is not taken. */
+const OTHER_REGION_TOWN = 100_000;
+
+/**
+ * The first-level regions a report is local to: those of the towns it qualifies with their region
+ * ("Auburn, Ala.", "Paris, Texas") and of its dateline town, unless that town is a capital (a
+ * bureau files national and foreign news from there) or the dateline names its country ("BUCHA,
+ * Ukraine": a foreign correspondent's dateline, not a local paper's).
+ */
+function homeRegions(candidates: readonly Candidate[]): Set<string> {
+  const home = new Set<string>();
+  for (const c of candidates) {
+    if (c.regionWord || c.qualifier === 'country' || !(c.qualifier === 'region' || c.dateline)) continue;
+    const towns = c.entries.filter((e) => e.kind === 'populated-place');
+    const top = [...towns].sort((a, b) => b.population - a.population)[0];
+    if (!top || !top.admin1) continue;
+    const one = towns.every((e) => e.cc === top.cc && e.admin1 === top.admin1);
+    // A dateline town names its region when it dwarfs its namesakes elsewhere.
+    const dominant = towns.every(
+      (e) => (e.cc === top.cc && e.admin1 === top.admin1) || 10 * e.population <= top.population,
+    );
+    if (c.qualifier === 'region' ? one : top.feature !== 'PPLC' && top.population >= 10_000 && dominant)
+      home.add(`${top.cc}|${top.admin1}`);
+  }
+  return home;
 }
 
 function choose(
@@ -523,7 +585,7 @@ function choose(
 const WATER_BEFORE = /\b(?:Sea|Gulf|Bay|Straits?|Sound)\s+of\s+(?:the\s+)?$/;
 
 function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text: string): boolean {
-  // "Franklin Street", "Mercy Hospital", "the 300 block of Radnor": part of an address or a building.
+  // "Franklin Street", "Mercy Hospital", "the 300 block of Enid": part of an address or a building.
   if (c.addressPart) return false;
   if (best.kind === 'country' || best.kind === 'area') return true;
   // "the Sea of Azov", "the Gulf of Aden": the name of a body of water, not the town.
@@ -579,10 +641,12 @@ function toMention(text: string, c: Candidate, e: GazetteerEntry, gaz: Gazetteer
           ? 'region'
           : 'town';
   const regionName = region ? region.name : gaz.regionName(e.cc, e.admin1);
+  // "Shots in Boyle Heights": a neighbourhood (a section of a city) is named by its city.
+  const city = c.regionWord ? undefined : gaz.cityOf(e);
   return {
     span,
     text: text.slice(span[0], span[1]),
-    name: c.regionWord && e.kind === 'populated-place' ? (regionName ?? e.name) : e.name,
+    name: c.regionWord && e.kind === 'populated-place' ? (regionName ?? e.name) : (city?.name ?? e.name),
     admin1: e.kind === 'country' ? null : regionName,
     country: e.cc ? (gaz.country(e.cc)?.name ?? null) : null,
     countryCode: e.cc,

@@ -30,6 +30,11 @@ export interface Gazetteer {
   /** `UA` → `Ukrainian`. */
   demonym(cc: string): string | null;
   capital(cc: string): GazetteerEntry | undefined;
+  /**
+   * The city a section of a city (GeoNames `PPLX`: a neighbourhood, a borough's part) lies in:
+   * the nearest much larger populated place of its region within the reach of that place's size.
+   */
+  cityOf(section: GazetteerEntry): GazetteerEntry | undefined;
   readonly size: number;
 }
 
@@ -44,6 +49,28 @@ interface VariantEntry {
 }
 
 let cached: Gazetteer | undefined;
+let byRegion: Map<string, GazetteerEntry[]> | undefined;
+
+function groupTowns(entries: readonly GazetteerEntry[]): Map<string, GazetteerEntry[]> {
+  const out = new Map<string, GazetteerEntry[]>();
+  for (const e of entries) {
+    if (e.kind !== 'populated-place') continue;
+    const key = `${e.cc}|${e.admin1}`;
+    const list = out.get(key);
+    if (list) list.push(e);
+    else out.set(key, [e]);
+  }
+  return out;
+}
+
+/** Great-circle distance in kilometres. */
+function kilometres(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLon = (b.lon - a.lon) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
 
 /**
  * Loads `data/gazetteer.tsv.gz` (built by `scripts/build-gazetteer.ts`) and
@@ -206,6 +233,24 @@ export function loadGazetteer(): Gazetteer {
     demonymCountry: (word) => demonyms.get(word.toLowerCase()) ?? null,
     demonym: (cc) => demonymByCc.get(cc) ?? null,
     capital: (cc) => capitals.get(cc),
+    cityOf: (section) => {
+      if (section.kind !== 'populated-place' || section.feature !== 'PPLX') return undefined;
+      byRegion ??= groupTowns(entries);
+      const key = `${section.cc}|${section.admin1}`;
+      let best: GazetteerEntry | undefined;
+      let bestReach = Infinity;
+      for (const e of byRegion.get(key) ?? []) {
+        if (e.feature === 'PPLX' || e.population < Math.max(2 * section.population, 50_000)) continue;
+        // A city of a million reaches ~30 km from its centre; one of 100,000 about 16 km.
+        const reach = 10 + 20 * Math.sqrt(e.population / 1e6);
+        const d = kilometres(section, e) / reach;
+        if (d <= 1 && d < bestReach) {
+          best = e;
+          bestReach = d;
+        }
+      }
+      return best;
+    },
     size: entries.length,
   };
   return cached;
