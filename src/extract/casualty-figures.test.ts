@@ -78,6 +78,9 @@ const cases: [string, number, number][] = [
   ['The gunman opened fire, killing three and wounding 16 before taking his own life.', 4, 16],
   ['A man killed his wife and then himself, police said.', 2, 0],
   ['Four people were killed, including the gunman, who then shot himself.', 4, 0],
+  // A murder-suicide with one victim named: the victim and the perpetrator.
+  ['A woman was killed in a murder-suicide on Elm Street.', 2, 0],
+  ['Six people were found dead in an apparent murder-suicide.', 6, 0],
   ['A boy accidentally shot himself.', 0, 1],
   // A person named before a count of others is one more ("he and three others").
   ['A woman is in the hospital after she and three others were shot outside a club.', 0, 4],

@@ -51,7 +51,7 @@ interface TriggerLexicon {
     laterDeath: string;
     conflictToll: string;
   };
-  perpetratorSuicide: { after: string; included: string };
+  perpetratorSuicide: { after: string; included: string; named: string };
 }
 interface Mapping {
   type: EventType;
@@ -90,6 +90,8 @@ interface Compiled {
   selfAfter: RegExp;
   /** "including the gunman": the perpetrator is already in the count. */
   selfIncluded: RegExp;
+  /** "a murder-suicide": a killing whose perpetrator then died by their own hand. */
+  selfNamed: RegExp;
   /** One person, then "and", just before a count of others: "she and (three others)". */
   companion: RegExp;
 }
@@ -135,6 +137,7 @@ function compile(): Compiled {
     ),
     selfAfter: new RegExp(lex.perpetratorSuicide.after, 'i'),
     selfIncluded: new RegExp(lex.perpetratorSuicide.included, 'i'),
+    selfNamed: new RegExp(lex.perpetratorSuicide.named, 'i'),
     notKilled: new RegExp(
       `^(?:${lex.triggers
         .filter((t) => t.casualty && t.casualty !== 'killed')
@@ -423,7 +426,13 @@ function withPerpetrator(text: string, victims: Quantity, sentence: Sentence, c:
     return victims;
   const rest = text.slice(victims.span[1], sentence.span[1]);
   const self = c.selfAfter.exec(rest);
-  if (!self || c.selfIncluded.test(sentence.text)) return victims;
+  if (!self) {
+    // "Man, toddler found dead in apparent murder-suicide": one person named, and the killer.
+    if (victims.implicit && victims.best === 1 && c.selfNamed.test(sentence.text))
+      return { ...victims, low: 2, best: 2, high: 2, perpetrators: 1 };
+    return victims;
+  }
+  if (c.selfIncluded.test(sentence.text)) return victims;
   const span: Span = [victims.span[0], victims.span[1] + self.index + self[0].length];
   const plus = (n: number | null) => (n === null ? null : n + 1);
   return {
