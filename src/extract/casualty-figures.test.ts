@@ -90,6 +90,9 @@ const cases: [string, number, number][] = [
   // Counts of people listed with commas add up.
   ['2 adults, 2 children killed in Elm County home', 4, 0],
   ['Two men, 26 and 21, were shot.', 0, 2],
+  // "Both" counts two people already named.
+  ['Both men inside the car were killed, and three others were injured.', 2, 3],
+  ['He was shot in both legs.', 0, 1],
 ];
 
 describe('a perpetrator counted among the dead', () => {
