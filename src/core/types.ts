@@ -146,6 +146,12 @@ export interface Quantity {
    * woman and her son were killed"). Often one detail of a larger toll, so a written count wins.
    */
   implicit?: true;
+  /**
+   * How many perpetrators the figure includes: "killed four and then himself" is 5 dead, one of
+   * them the perpetrator (the Gun Violence Archive and UCDP count them; ACLED notes them), so a
+   * user can count either way.
+   */
+  perpetrators?: number;
 }
 
 export type DatePrecision = 'day' | 'week' | 'month' | 'year';

@@ -57,7 +57,54 @@ const cases: [string, number, number][] = [
   ['A woman was found shot to death in her home.', 1, 0],
   ['The crash claimed the life of a 4-year-old boy.', 1, 0],
   ['Man Shot, Killed Outside Store', 1, 0],
+  // A headline's counts of the dead and of the injured are two figures, not a list of places.
+  ['2 dead, 3 injured in Millbrook shooting', 2, 3],
+  ['1 dead, 6 wounded in Polk County shooting', 1, 6],
+  ['7 killed in Aton and 2 in Berel', 7, 0],
+  // A bare count before "shot" counts people shot; "12 shots" counts shots.
+  ['7 shot, 3 dead after drive-by in Millbrook', 3, 4],
+  ['4 shot in Millbrook', 0, 4],
+  ['Police said 12 shots were fired at the house.', 0, 0],
+  // Multiplicative adjectives count the victims of one incident.
+  ['Police are investigating a quadruple shooting that claimed the life of a 19-year-old man.', 1, 3],
+  ['A man was charged in the double homicide on Elm Street.', 2, 0],
+  ['Detectives on the double homicide case spoke to neighbors.', 0, 0],
+  // A reported condition is an injury.
+  ['Two are dead and two are in critical condition after a shooting.', 2, 2],
+  ['A man was shot Friday. He is in stable condition.', 0, 1],
+  ['Boy Accidentally Shoots Himself', 0, 1],
+  // A perpetrator who killed themself after the victims is counted among the dead.
+  ['A student killed four classmates and himself at the school.', 5, 0],
+  ['The gunman opened fire, killing three and wounding 16 before taking his own life.', 4, 16],
+  ['A man killed his wife and then himself, police said.', 2, 0],
+  ['Four people were killed, including the gunman, who then shot himself.', 4, 0],
+  // A murder-suicide with one victim named: the victim and the perpetrator.
+  ['A woman was killed in a murder-suicide on Elm Street.', 2, 0],
+  ['Six people were found dead in an apparent murder-suicide.', 6, 0],
+  ['A boy accidentally shot himself.', 0, 1],
+  // A person named before a count of others is one more ("he and three others").
+  ['A woman is in the hospital after she and three others were shot outside a club.', 0, 4],
+  ['A woman and two other men were also shot.', 0, 3],
+  ['One man was killed and six others were injured.', 1, 6],
+  ['A gunman killed one and wounded two others.', 1, 2],
+  // Counts of people listed with commas add up.
+  ['2 adults, 2 children killed in Elm County home', 4, 0],
+  ['Two men, 26 and 21, were shot.', 0, 2],
+  // "Both" counts two people already named.
+  ['Both men inside the car were killed, and three others were injured.', 2, 3],
+  ['He was shot in both legs.', 0, 1],
 ];
+
+describe('a perpetrator counted among the dead', () => {
+  it('marks the figure and spans the words that name the perpetrator', () => {
+    const text = 'A student killed four classmates and himself at the school.';
+    const x = extract({ id: 'd', text, published: '2024-05-06', dateline: null });
+    const killed = x.incidents[0]?.killed;
+    expect(killed?.perpetrators).toBe(1);
+    expect(killed?.text).toBe('four classmates and himself');
+    expect(findSpanMismatches(text, [x])).toEqual([]);
+  });
+});
 
 describe('casualty figures', () => {
   it.each(cases)('%s → killed %i, injured %i', (text, killed, injured) => {

@@ -34,7 +34,13 @@ type Casualty = 'killed' | 'injured' | 'shot';
 export { standsForActor } from './choose-incident-place.js';
 
 interface TriggerLexicon {
-  triggers: { kind: IncidentKind; pattern: string; casualty?: Casualty; subtype?: string }[];
+  triggers: {
+    kind: IncidentKind;
+    pattern: string;
+    casualty?: Casualty;
+    subtype?: string;
+    onlyCounted?: boolean;
+  }[];
   blockers: {
     before: string;
     claimObject: string;
@@ -45,6 +51,7 @@ interface TriggerLexicon {
     laterDeath: string;
     conflictToll: string;
   };
+  perpetratorSuicide: { after: string; included: string; named: string };
 }
 interface Mapping {
   type: EventType;
@@ -77,6 +84,16 @@ interface Compiled {
   subsetBefore: RegExp;
   laterDeath: RegExp;
   conflictToll: RegExp;
+  /** A word that is a casualty trigger other than a death ("wounded", "shot"). */
+  notKilled: RegExp;
+  /** "… and then himself": the perpetrator killed themself after the victims counted before. */
+  selfAfter: RegExp;
+  /** "including the gunman": the perpetrator is already in the count. */
+  selfIncluded: RegExp;
+  /** "a murder-suicide": a killing whose perpetrator then died by their own hand. */
+  selfNamed: RegExp;
+  /** One person, then "and", just before a count of others: "she and (three others)". */
+  companion: RegExp;
 }
 
 let compiled: Compiled | undefined;
@@ -85,7 +102,12 @@ function compile(): Compiled {
   const lex = loadLexicon<TriggerLexicon>('incident-triggers');
   const taxonomy = loadLexicon<TaxonomyLexicon>('incident-taxonomy');
   const stance = loadLexicon<{ hedge?: string[] }>('stance-cues');
-  const nouns = loadLexicon<{ measures: string[]; things: { words: string[] } }>('counted-nouns');
+  const nouns = loadLexicon<{
+    measures: string[];
+    things: { words: string[] };
+    persons: { words: string[] };
+  }>('counted-nouns');
+  const persons = nouns.persons.words.map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|');
   const hedges = (stance.hedge ?? []).map((h) => h.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   // Tried only at word starts, which is several times faster than scanning every position.
   const pattern = atWordStarts(lex.triggers.map((t, i) => `(?<t${i}>(?:${t.pattern})\\b)`).join('|'), 'gi');
@@ -109,6 +131,20 @@ function compile(): Compiled {
     subsetBefore: new RegExp(lex.blockers.subsetBefore, 'i'),
     laterDeath: new RegExp(lex.blockers.laterDeath, 'i'),
     conflictToll: new RegExp(lex.blockers.conflictToll, 'i'),
+    companion: new RegExp(
+      `(^|[^\\p{L}])(?:he|she|(?:an?|the|one)\\s+(?:[\\p{L}\\d’'-]+\\s+){0,2}?(?:${persons}))\\s+and\\s+$`,
+      'iu',
+    ),
+    selfAfter: new RegExp(lex.perpetratorSuicide.after, 'i'),
+    selfIncluded: new RegExp(lex.perpetratorSuicide.included, 'i'),
+    selfNamed: new RegExp(lex.perpetratorSuicide.named, 'i'),
+    notKilled: new RegExp(
+      `^(?:${lex.triggers
+        .filter((t) => t.casualty && t.casualty !== 'killed')
+        .map((t) => t.pattern)
+        .join('|')})$`,
+      'i',
+    ),
     hedges: new RegExp(`\\b(?:${hedges.join('|') || 'allegedly'})\\b`, 'i'),
   };
   return compiled;
@@ -140,6 +176,8 @@ interface Hit {
   kind: IncidentKind;
   casualty?: Casualty;
   subtype?: string;
+  /** The trigger reports an incident only with a written count. */
+  onlyCounted?: true;
 }
 
 /*
@@ -218,6 +256,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         kind: rule.kind,
         ...(rule.casualty ? { casualty: rule.casualty } : {}),
         ...(rule.subtype ? { subtype: rule.subtype } : {}),
+        ...(rule.onlyCounted ? { onlyCounted: true as const } : {}),
       });
     }
     if (hits.length === 0) continue;
@@ -249,13 +288,15 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       // "three patients had died of their wounds": later deaths of the wounded update a toll, they are not one.
       const laterDeath =
         killHit !== undefined && c.laterDeath.test(text.slice(killHit.span[1], killHit.span[1] + 30));
-      const killed =
+      const victims =
         killHit && !laterDeath ? casualtyFigure(text, killHit, [head, clause[1]], counts, used, c) : null;
+      const killed = victims ? withPerpetrator(text, victims, sentence, c) : null;
       const hurt = injuryHit ? casualtyFigure(text, injuryHit, [head, clause[1]], counts, used, c) : null;
       const shotHit = hurt ? undefined : group.find((h) => h.casualty === 'shot');
       const shot = shotHit ? casualtyFigure(text, shotHit, [head, clause[1]], counts, used, c) : null;
       if (shot) shotFigures.add(shot);
       const injured = hurt ?? shot;
+      if (group.every((h) => h.onlyCounted) && (!injured || injured.implicit)) continue;
       const bodies = counts.find((q) => q.counted === 'body' && !used.has(q)) ?? null;
       if (bodies) used.add(bodies);
       const own =
@@ -312,7 +353,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       // Elliptical continuations: "… killed in Ochakiv and 1 in Mykolaiv", "killed eight, five in Djugu and three in Aru".
       const rest: Span = [clause[0], sentence.span[1]];
       const restCounts = input.quantities.filter((q) => inside(q.span, rest) && !q.percent);
-      const items = killed ? ellipsis(text, rest, killed, restCounts, input.places) : [];
+      const items = killed ? ellipsis(text, rest, killed, restCounts, input.places, c.notKilled) : [];
       const first = items[0];
       if (first) {
         const sum = items.reduce((a, it) => a + (it.quantity.best ?? 0), 0);
@@ -375,6 +416,36 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
   return out;
 }
 
+/**
+ * "killed four classmates and himself", "shot his wife and two sons before turning the gun on
+ * himself": the dead are the victims counted and the perpetrator. The figure then spans the
+ * count and the perpetrator's words, and is marked as including one perpetrator.
+ */
+function withPerpetrator(text: string, victims: Quantity, sentence: Sentence, c: Compiled): Quantity {
+  if (victims.best === null || victims.percent || /\b(?:him|her)sel(?:f|ves)\b/i.test(victims.text))
+    return victims;
+  const rest = text.slice(victims.span[1], sentence.span[1]);
+  const self = c.selfAfter.exec(rest);
+  if (!self) {
+    // "Man, toddler found dead in apparent murder-suicide": one person named, and the killer.
+    if (victims.implicit && victims.best === 1 && c.selfNamed.test(sentence.text))
+      return { ...victims, low: 2, best: 2, high: 2, perpetrators: 1 };
+    return victims;
+  }
+  if (c.selfIncluded.test(sentence.text)) return victims;
+  const span: Span = [victims.span[0], victims.span[1] + self.index + self[0].length];
+  const plus = (n: number | null) => (n === null ? null : n + 1);
+  return {
+    ...victims,
+    span,
+    text: text.slice(span[0], span[1]),
+    low: plus(victims.low),
+    best: victims.best + 1,
+    high: plus(victims.high),
+    perpetrators: 1,
+  };
+}
+
 /** "two others", "another man", "a second victim": people besides those already counted. */
 const BESIDES = /\b(?:others?|another|more|second|third|fourth|additional)\b/i;
 
@@ -425,10 +496,39 @@ function casualtyFigure(
   const explicit = figureFor(text, hit, counts, used, c);
   if (explicit && explicit.span[0] >= hit.span[0]) return explicit;
   const implicit = findImplicitVictim(text, reach, hit.span);
-  if (!implicit) return explicit;
-  if (explicit && implicit.span[0] < explicit.span[1]) return explicit;
+  if (!implicit || (explicit && implicit.span[0] < explicit.span[1]))
+    return explicit && withCompanion(text, explicit, reach[0], c);
   if (explicit) used.delete(explicit);
   return implicit;
+}
+
+/**
+ * "she and three others were shot", "a woman and two other men were wounded": the others and the
+ * person named before them. The figure then spans both and counts one more.
+ */
+function withCompanion(text: string, others: Quantity, from: number, c: Compiled): Quantity {
+  if (
+    others.best === null ||
+    others.percent ||
+    !/^\s+others?\b/i.test(text.slice(others.span[1], others.span[1] + 8))
+  )
+    return others;
+  const before = text.slice(Math.max(from, others.span[0] - 60), others.span[0]);
+  const companion = c.companion.exec(before);
+  if (!companion) return others;
+  const span: Span = [
+    others.span[0] - before.length + companion.index + (companion[1]?.length ?? 0),
+    others.span[1],
+  ];
+  const plus = (n: number | null) => (n === null ? null : n + 1);
+  return {
+    ...others,
+    span,
+    text: text.slice(span[0], span[1]),
+    low: plus(others.low),
+    best: others.best + 1,
+    high: plus(others.high),
+  };
 }
 
 /** Cheap pre-check for `claimObject`: a verb of accusation or denial. */
@@ -621,6 +721,7 @@ function ellipsis(
   first: Quantity,
   counts: Quantity[],
   places: PlaceMention[],
+  notKilled: RegExp,
 ): EllipsisItem[] {
   const items: EllipsisItem[] = [];
   for (const q of counts) {
@@ -635,6 +736,11 @@ function ellipsis(
         /^\s+(?:\w+\s+)?(?:in|near|at|outside)\s/.test(text.slice(q.span[1], p.span[0] + 1)),
     );
     if (!place) continue;
+    // "2 dead, 2 injured in Elm City": a count of another casualty, not a part of the dead.
+    const word = /^\s+([\w’'-]+)\s+(?:in|near|at|outside)\s/.exec(
+      text.slice(q.span[1], place.span[0] + 1),
+    )?.[1];
+    if (word && notKilled.test(word)) continue;
     items.push({ start: q.span[0] - (before.length - sep.index), end: place.span[1], quantity: q, place });
   }
   items.forEach((it, k) => {

@@ -10,6 +10,7 @@ interface NumberLexicon {
   singles: Record<string, number>;
   vague: Record<string, number>;
   qualifiers: Record<string, QuantityQualifier>;
+  multiples: { words: Record<string, number>; of: string[] };
 }
 
 interface NounLexicon {
@@ -63,8 +64,9 @@ function compile(): Compiled {
   const source = [
     `(?<range>(?:between\\s+(?<ra>${number})(?<rpa>${percent})?\\s+and\\s+(?<rb>${number}))|(?:from\\s+)?(?<rc>${number})(?<rpc>${percent})?\\s*(?:to|-|–)\\s*(?<rd>${number}))`,
     `(?<pair>an?\\s+(?:${pair})\\s+and\\s+an?\\s+(?:${pair}))`,
-    `(?<sum>(?<sa>${number})\\s+(?:[a-z]+\\s+)?(?:${plurals})\\s+and\\s+(?<sb>an?|${number})\\s+(?:[a-z]+\\s+)?(?:${pair}|${plurals}))(?![\\p{L}])`,
+    `(?<sum>(?<sa>${number})\\s+(?:[a-z]+\\s+)?(?:${plurals})(?:\\s+and\\s+(?<sb>an?|${number})|\\s*,\\s*(?:and\\s+)?(?<sc>${number}))\\s+(?:[a-z]+\\s+)?(?:${pair}|${plurals}))(?![\\p{L}])`,
     `(?<oneOf>one\\s+of\\s+(?:them|those|the\\s+dead|the\\s+victims))`,
+    `(?<multiple>${alternation(Object.keys(numbers.multiples.words))})(?=\\s+(?:${alternation(numbers.multiples.of)})\\b)`,
     `(?:(?<qualifier>${alternation(Object.keys(numbers.qualifiers))})\\s+)?(?:(?<vague>${alternation(Object.keys(numbers.vague))})|(?<single>${alternation(Object.keys(numbers.singles))})|(?<number>${number}))(?<percent>${percent})?`,
   ].join('|');
   const pattern = new RegExp(`(?<![\\p{L}\\p{N}$€£.,:-])(?:${source})(?![\\p{L}\\p{N}]|[.,:]\\d)`, 'giu');
@@ -86,6 +88,7 @@ function compile(): Compiled {
     ...Object.keys(numbers.singles),
     ...Object.keys(numbers.vague),
     ...Object.keys(numbers.qualifiers),
+    ...Object.keys(numbers.multiples.words),
   ];
   const firstWords = phrases.map((phrase) => /^[a-z]+(?![A-Za-z])/i.exec(phrase)?.[0]?.toLowerCase());
   const starts = firstWords.every((word) => word !== undefined)
@@ -132,7 +135,7 @@ function parseNumber(raw: string, numbers: NumberLexicon): number | null {
 
 /** Cheap pre-check: a digit, or a number word stem, `dozen`, `score`, or a pair (`a man and a woman`). */
 const MAY_HAVE_NUMBER =
-  /\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|score|couple|pair| and an? /i;
+  /\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|score|couple|pair|both|double|triple|quadruple|quintuple|sextuple| and an? /i;
 const MONTH = /(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$/i;
 const MONTH_AFTER = /^\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
 const AGE_OR_UNIT_ADJECTIVE =
@@ -212,14 +215,19 @@ function toQuantity(sentence: string, match: RegExpExecArray, numbers: NumberLex
     return { low, best: low, high, qualifier: 'range', percent, counted: counted(after) };
   }
   if (groups.sum !== undefined) {
-    // `two children and a pregnant woman`: one count of people, the sum of its parts.
+    // `two children and a pregnant woman`, `2 adults, 2 children`: one count of people, the sum of its parts.
     const a = parseNumber(groups.sa ?? '', numbers);
-    const b = /^an?$/i.test(groups.sb ?? '') ? 1 : parseNumber(groups.sb ?? '', numbers);
+    const b = /^an?$/i.test(groups.sb ?? '') ? 1 : parseNumber(groups.sb ?? groups.sc ?? '', numbers);
     if (a === null || b === null) return null;
     return { low: a + b, best: a + b, high: a + b, qualifier: 'exact', percent: false, counted: 'person' };
   }
   if (groups.pair !== undefined)
     return { low: 2, best: 2, high: 2, qualifier: 'exact', percent: false, counted: 'person' };
+  if (groups.multiple !== undefined) {
+    // "a quadruple shooting": four people shot in one incident.
+    const value = numbers.multiples.words[groups.multiple.toLowerCase()];
+    return value === undefined ? null : bounds(value, 'exact', false, 'person');
+  }
   if (groups.oneOf !== undefined)
     return { low: 1, best: 1, high: 1, qualifier: 'exact', percent: false, counted: null };
   const qualifier = groups.qualifier

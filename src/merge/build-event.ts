@@ -1,6 +1,6 @@
 import type { Attribution, DateMention, IncidentMention, LedgerEvent, Mention } from '../core/types.js';
 import { isImplied, isResolved, type MentionItem, statedPlace } from './compatibility.js';
-import { reconcileFigure } from './figures.js';
+import { injuredAmongDead, reconcileFigure } from './figures.js';
 import { corroborate } from './independence.js';
 import { dateRank, kindSpecificity, placeRank } from './kinds.js';
 import type { ReuseIndex } from './reuse-index.js';
@@ -169,7 +169,8 @@ export function buildEvent(cluster: EventMembers, context: EventContext): Ledger
     for (const a of m.actors) actors.set(`${a.role}\u0000${a.name}`, { role: a.role, name: a.name });
 
   const killed = reconcileFigure('killed', mentions);
-  const injured = reconcileFigure('injured', mentions);
+  const reported = reconcileFigure('injured', mentions);
+  const injured = injuredAmongDead(killed.range, mentions) ? { range: null, conflict: null } : reported;
   const conflicts = [killed.conflict, injured.conflict].filter((c) => c !== null);
 
   const occurrences = all.map(toMention);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { IncidentMention, Quantity } from '../core/types.js';
-import { reconcileFigure } from './figures.js';
+import { injuredAmongDead, reconcileFigure } from './figures.js';
 
-const count = (best: number, implicit = false): Quantity => ({
-  span: [0, 1],
+const count = (best: number, implicit = false, at = 0): Quantity => ({
+  span: [at, at + 1],
   text: String(best),
   low: best,
   best,
@@ -14,9 +14,9 @@ const count = (best: number, implicit = false): Quantity => ({
   ...(implicit ? { implicit: true as const } : {}),
 });
 
-const mention = (injured: Quantity | null, id: string): IncidentMention => ({
+const mention = (injured: Quantity | null, id: string, killed: Quantity | null = null): IncidentMention => ({
   id,
-  documentId: id,
+  documentId: id.split('#')[0] as string,
   span: [0, 1],
   text: 'x',
   sentence: [0, 1],
@@ -24,7 +24,7 @@ const mention = (injured: Quantity | null, id: string): IncidentMention => ({
   type: 'Violence against civilians',
   subtype: 'Attack',
   trigger: { span: [0, 1], text: 'x' },
-  killed: null,
+  killed,
   injured,
   counts: [],
   date: null,
@@ -46,5 +46,71 @@ describe('reconcileFigure', () => {
   ])('%j → best %i', (figures, best) => {
     const mentions = figures.map((q, i) => mention(q, `d${i}`));
     expect(reconcileFigure('injured', mentions).range?.best).toBe(best);
+  });
+
+  // Figures by report, in text order: [report, figure]. A report's first figure is its total.
+  it.each([
+    // "Four people were wounded … One person was shot in the leg": one report, total 4.
+    [
+      [
+        ['a', 4],
+        ['a', 1],
+      ],
+      4,
+    ],
+    // Two reports with totals 4 and 3: the conservative one.
+    [
+      [
+        ['a', 4],
+        ['a', 1],
+        ['b', 3],
+      ],
+      3,
+    ],
+    [
+      [
+        ['a', 2],
+        ['b', 5],
+        ['b', 2],
+      ],
+      2,
+    ],
+    // "Seven were killed … Eight were killed in two towns": the report's lead figure.
+    [
+      [
+        ['a', 7],
+        ['a', 8],
+      ],
+      7,
+    ],
+  ] as [[string, number][], number][])('%j → best %i', (figures, best) => {
+    const mentions = figures.map(([doc, n], i) => ({
+      ...mention(count(n), `${doc}#${i}`),
+      span: [i, i + 1] as [number, number],
+    }));
+    expect(reconcileFigure('injured', mentions).range?.best).toBe(best);
+  });
+});
+
+describe('injuredAmongDead', () => {
+  const killed = (best: number) => ({ low: best, best, high: best });
+  it.each([
+    // "A teen was critically injured" (one report), "the teen died" (another): one person.
+    [
+      'one named injured, one dead',
+      1,
+      [mention(count(1, true), 'a'), mention(null, 'b', count(1, true))],
+      true,
+    ],
+    // A written number of injured is a count of survivors.
+    ['written injured count', 1, [mention(count(2), 'a'), mention(null, 'b', count(1))], false],
+    // "A man was killed and a boy was wounded": told apart in one mention.
+    ['told apart', 1, [mention(count(1, true, 9), 'a', count(1, true, 0))], false],
+    // More people named injured than dead: someone survived.
+    ['more injured than dead', 1, [mention(count(2, true), 'a'), mention(null, 'b', count(1))], false],
+    // No death.
+    ['no dead', 0, [mention(count(1, true), 'a')], false],
+  ] as [string, number, IncidentMention[], boolean][])('%s', (_, dead, mentions, expected) => {
+    expect(injuredAmongDead(dead ? killed(dead) : null, mentions)).toBe(expected);
   });
 });

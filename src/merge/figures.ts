@@ -72,9 +72,10 @@ function interval(q: Quantity): { lo: number; hi: number } | null {
  *   "at least 21" contributes 21);
  * - people named one by one without a number ("a man was shot") count only when no report writes
  *   a number for the figure;
- * - `best` is the most conservative figure (the smallest) reported as fact by a named or
- *   institutional source (a mention with an origin, not alleged); failing that, the smallest
- *   reported as fact; failing that, the smallest reported at all (ACLED's conservative rule);
+ * - `best` is the most conservative figure reported as fact by a named or institutional source
+ *   (a mention with an origin, not alleged); failing that, reported as fact; failing that,
+ *   reported at all (ACLED's conservative rule). Each report counts with the first such figure
+ *   it gives (its headline or lead; later ones are details), and the smallest of these is the best;
  * - when reports give different figures ("at least 12", "15", "17"), every value is listed in a
  *   conflict with the documents behind it; "about 40" and "at least 40" are the same figure.
  */
@@ -100,7 +101,15 @@ export function reconcileFigure(
   const named = values.filter((v) => v.mention.origin !== null && v.mention.modality !== 'alleged');
   const facts = values.filter((v) => v.mention.modality === 'fact');
   const pool = named.length > 0 ? named : facts.length > 0 ? facts : values;
-  const best = Math.min(...pool.map((v) => v.quantity.best ?? v.lo));
+  // A report gives its total first (headline, lead) and parts of it later ("Four people were
+  // wounded … One person was shot in the leg"): a report stands for its first figure; reports
+  // are then compared, the most conservative winning.
+  const leads = new Map<string, Value>();
+  for (const v of pool) {
+    const lead = leads.get(v.mention.documentId);
+    if (!lead || v.mention.span[0] < lead.mention.span[0]) leads.set(v.mention.documentId, v);
+  }
+  const best = Math.min(...[...leads.values()].map((v) => v.quantity.best ?? v.lo));
 
   const shownValues = new Set(values.map((v) => v.quantity.best ?? v.lo));
   const disagree = shownValues.size > 1;
@@ -124,4 +133,24 @@ export function reconcileFigure(
     range: { low, best, high: highest },
     conflict,
   };
+}
+
+/**
+ * "A 16-year-old was critically injured" in one report, "the 16-year-old has died" in a later
+ * one; "the victim was shot … He died": when the event's injured are only people named one by one
+ * (no report writes a number of injured), no more of them than the dead, and no mention tells a
+ * death and an injury apart ("a man was killed and a boy wounded"), the person named as injured
+ * is one of the dead, and the event has no injured figure.
+ */
+export function injuredAmongDead(killed: Range | null, mentions: readonly IncidentMention[]): boolean {
+  if (!killed || killed.best === null || killed.best < 1) return false;
+  let named = 0;
+  for (const m of mentions) {
+    const q = tollOf(m, 'injured');
+    if (!q || q.best === null) continue;
+    if (!q.implicit) return false;
+    named = Math.max(named, q.best);
+    if (m.killed && m.killed.span[0] !== q.span[0]) return false;
+  }
+  return named > 0 && named <= killed.best;
 }
