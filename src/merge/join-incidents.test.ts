@@ -53,6 +53,16 @@ describe('profileOf', () => {
       expected: { place: 'Rivertown', day: '2024-05-01', killed: 2, injured: 1 },
     },
     {
+      name: 'the place most members give, not a stray first member’s',
+      place: 'Hillview',
+      figures: [
+        member({ date: stated('2024-05-01'), killed: 2, place: 'Hillview' }),
+        member({ date: stated('2024-05-01'), killed: 2, place: 'Rivertown' }),
+        member({ date: stated('2024-05-01'), place: 'Rivertown' }),
+      ],
+      expected: { place: 'Rivertown', day: '2024-05-01', killed: 2, injured: null },
+    },
+    {
       name: 'a day filled in from the report’s date is not stated',
       place: 'Rivertown',
       figures: [member({ date: implied('2024-05-01'), killed: 2 })],
@@ -95,7 +105,8 @@ describe('sameIncident', () => {
     ['two days apart', profile({}), profile({ day: '2024-05-03' }), false],
     ['another town', profile({}), profile({ place: 'Hillview' }), false],
     ['the town’s name written in other case', profile({}), profile({ place: 'RIVERTOWN' }), true],
-    ['another toll', profile({}), profile({ killed: 2 }), false],
+    ['a toll revised by one (a shooter counted among the dead)', profile({}), profile({ killed: 2 }), true],
+    ['another toll', profile({}), profile({ killed: 4 }), false],
     [
       'one gives the dead, the other the same dead and the wounded',
       profile({}),

@@ -40,7 +40,10 @@ function mostCommon<T extends string | number>(values: readonly T[]): T | null {
  * three, two groups of reports are not told apart from other incidents of their town.
  */
 export function profileOf(record: ClusterRecord): IncidentProfile | null {
-  if (record.place === null) return null;
+  // The place most members give (the event's first place can be a stray member's).
+  const place =
+    mostCommon(record.figures.map((f) => f.place).filter((p): p is string => !!p)) ?? record.place;
+  if (place === null) return null;
   const days = record.figures
     .map((f) => f.date)
     .filter((d) => isResolved(d) && !isImplied(d) && d.precision === 'day' && (d.end ?? d.start) === d.start)
@@ -52,7 +55,7 @@ export function profileOf(record: ClusterRecord): IncidentProfile | null {
     record.figures.map((f) => f.injured ?? null).filter((k): k is number => k !== null),
   );
   if (killed === null && injured === null) return null;
-  return { place: record.place, day, killed, injured };
+  return { place, day, killed, injured };
 }
 
 /** Days either side of a profile's day on which another group of reports can be the same incident. */
@@ -74,8 +77,15 @@ export function nearDays(day: string): string[] {
 }
 
 /**
- * Two profiles are one incident: the same place, days at most `PROFILE_DAYS` apart, no figure
- * that differs, and at least one figure that is the same.
+ * Figures of one incident in two groups of reports differ by at most this much: a toll revised
+ * by one, or a shooter counted among the dead by some reports and not by others. The difference
+ * becomes the event's dispute.
+ */
+const FIGURE_SLACK = 1;
+
+/**
+ * Two profiles are one incident: the same place, days at most `PROFILE_DAYS` apart, and a figure
+ * both give (dead or wounded), each such figure the same or within `FIGURE_SLACK`.
  */
 export function sameIncident(a: IncidentProfile, b: IncidentProfile): boolean {
   if (profileKey(a.place, '') !== profileKey(b.place, '')) return false;
@@ -85,7 +95,7 @@ export function sameIncident(a: IncidentProfile, b: IncidentProfile): boolean {
     const x = a[k];
     const y = b[k];
     if (x === null || y === null) continue;
-    if (x !== y) return false;
+    if (Math.abs(x - y) > FIGURE_SLACK) return false;
     same = true;
   }
   return same;
