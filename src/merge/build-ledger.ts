@@ -42,6 +42,7 @@ import {
   sameQuote,
 } from './group-quotes.js';
 import { type GroupState, growGroups } from './grow-groups.js';
+import { type IncidentProfile, incidentTarget, nearDays, profileKey, profileOf } from './join-incidents.js';
 import { type MergeStateStore, memoryMergeState, StateCache } from './merge-state.js';
 import { rareKeys, type WordCounts } from './rare-keys.js';
 import { documentFacts, listSource, type ReuseSource, reuseIndexOf } from './reuse-index.js';
@@ -191,7 +192,7 @@ function track<T extends { id: string }>(
 }
 
 /** Bump when the persisted shape changes: an older state is then rebuilt. */
-const STATE_FORMAT = 3;
+const STATE_FORMAT = 4;
 
 interface Meta {
   format: number;
@@ -493,10 +494,37 @@ export function startMerge(
       if (removedBefore.has(a.id) !== removed.has(a.id)) dirtyClusters.add(a.cluster);
     meta.result = result;
 
-    // Second pass: fragments (events of back-references only) join the event their reports describe.
+    // Second pass: fragments (events of back-references only) join the event their reports
+    // describe, and events whose profiles (place, day, figures) agree join as one incident.
     const affected = new Set<number>(dirtyClusters);
     cache.prefetch('cluster', [...dirtyClusters].map(clusterKey));
     cache.prefetch('members', [...dirtyClusters].map(clusterKey));
+    const profiled = (c: number) => cache.get<IncidentProfile>('profile', clusterKey(c)) ?? null;
+    const filed = (k: string) => cache.get<number[]>('pday', k) ?? [];
+    for (const n of [...dirtyClusters].sort((a, b) => a - b)) {
+      const before = profiled(n);
+      const after = profileOf(clusters.cluster(n));
+      if (JSON.stringify(before) === JSON.stringify(after)) continue;
+      // Later events filed near the old or new profile may now join this one, or no longer.
+      for (const p of [before, after])
+        if (p)
+          for (const d of nearDays(p.day))
+            for (const c of filed(profileKey(p.place, d))) if (c > n) affected.add(c);
+      if (before) {
+        const k = profileKey(before.place, before.day);
+        const list = filed(k).filter((c) => c !== n);
+        cache.set('pday', k, list.length > 0 ? list : undefined);
+      }
+      if (after) {
+        const k = profileKey(after.place, after.day);
+        cache.set(
+          'pday',
+          k,
+          [...filed(k).filter((c) => c !== n), n].sort((a, b) => a - b),
+        );
+      }
+      cache.set('profile', clusterKey(n), after ?? undefined);
+    }
     for (const n of dirtyClusters) {
       for (const d of new Set(clusters.cluster(n).figures.map((f) => f.document))) {
         for (const c of docs.get(d)?.clusters ?? []) affected.add(c);
@@ -508,11 +536,13 @@ export function startMerge(
     for (const n of [...affected].sort((a, b) => a - b)) {
       const record = clusters.cluster(n);
       const ofDocument = (d: string) => docs.get(d)?.clusters ?? [];
+      const eligible = (c: number) =>
+        !isFragment(clusters.cluster(c)) && !isHeadlineOnly(clusters.cluster(c), index.headline, itemOf);
       const target = isFragment(record)
         ? fragmentTarget(n, clusters.cluster, ofDocument, itemOf)
         : isHeadlineOnly(record, index.headline, itemOf)
           ? headlineTarget(n, clusters.cluster, ofDocument, itemOf)
-          : null;
+          : incidentTarget(n, clusters.cluster, profiled, (k) => filed(k).filter(eligible), itemOf);
       const held = cache.get<number>('absorb', clusterKey(n)) ?? null;
       if (held === target) continue;
       dirtyClusters.add(n);
@@ -534,12 +564,31 @@ export function startMerge(
     lap('second pass');
     const attached = new Map(result.attached);
     let rebuilt = 0;
+    // An event joined to another (which may itself have joined a third) is built with the one it joined.
+    const absorbedBy = (c: number) => cache.get<number>('absorb', clusterKey(c));
+    for (const n of [...dirtyClusters]) {
+      const seen = new Set([n]);
+      for (let up = absorbedBy(n); up !== undefined && !seen.has(up); up = absorbedBy(up)) {
+        seen.add(up);
+        dirtyClusters.add(up);
+      }
+    }
+    /** The clusters whose members make up event `n`: itself and, recursively, those joined to it. */
+    const partsOf = (n: number): number[] => {
+      const out = [n];
+      const seen = new Set(out);
+      for (let i = 0; i < out.length; i++) {
+        for (const c of cache.get<number[]>('absorbed', clusterKey(out[i] as number)) ?? []) {
+          if (seen.has(c)) continue;
+          seen.add(c);
+          out.push(c);
+        }
+      }
+      return out;
+    };
     // What the rebuilt events mention, before and after (claims' answers near them are redone).
     const touched = { documents: new Set<string>(), places: new Set<string>() };
-    const parts = [...dirtyClusters].flatMap((n) => [
-      n,
-      ...(cache.get<number[]>('absorbed', clusterKey(n)) ?? []),
-    ]);
+    const parts = [...dirtyClusters].flatMap(partsOf);
     cache.prefetch('cluster', parts.map(clusterKey));
     cache.prefetch('members', parts.map(clusterKey));
     prefetchItems(parts.flatMap((n) => clusters.cluster(n).items));
@@ -549,8 +598,7 @@ export function startMerge(
       ...new Set(parts.flatMap((n) => clusters.cluster(n).items.map((id) => itemOf(id).mention.documentId))),
     ]);
     for (const n of [...dirtyClusters].sort((a, b) => a - b)) {
-      const own = cache.get<number>('absorb', clusterKey(n)) === undefined ? [n] : [];
-      const parts = own.length > 0 ? [n, ...(cache.get<number[]>('absorbed', clusterKey(n)) ?? [])] : [];
+      const parts = absorbedBy(n) === undefined ? partsOf(n) : [];
       const members = parts
         .flatMap((c) => clusters.cluster(c).items)
         .filter((id) => !removed.has(id))
@@ -558,7 +606,10 @@ export function startMerge(
       const event =
         members.length > 0
           ? buildEvent(
-              { items: members, aggregates: (attached.get(n) ?? []).map(itemOf) },
+              {
+                items: members,
+                aggregates: [...new Set(parts.flatMap((c) => attached.get(c) ?? []))].map(itemOf),
+              },
               { index, origins: (m) => origins.get(m.id) ?? [] },
             )
           : undefined;

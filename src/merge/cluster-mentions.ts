@@ -45,6 +45,8 @@ export interface MemberFigure {
   /** The member names its own place or date, or gives a figure (it is not a bare back-reference). */
   anchored: boolean;
   killed: number | null;
+  /** The member's injured figure (absent in states written before it was kept). */
+  injured?: number | null;
   date: IncidentMention['date'];
   place: string | null;
 }
@@ -300,6 +302,7 @@ export function assignMentions(
         tollOf(item.mention, 'killed') !== null ||
         tollOf(item.mention, 'injured') !== null,
       killed: tollOf(item.mention, 'killed')?.best ?? null,
+      injured: tollOf(item.mention, 'injured')?.best ?? null,
       date: item.mention.date,
       place: item.mention.place?.name ?? null,
     });

@@ -111,6 +111,14 @@ describe('events are incidents', () => {
       events: 1,
     },
     {
+      name: 'a report a year later in words any shooting report uses is another incident',
+      reports: [
+        report('a', '2023-02-02', 'A man was shot and killed Thursday night, police said', { killed: 1 }),
+        report('b', '2024-05-03', 'A man was shot and killed Friday night, police said', { killed: 1 }),
+      ],
+      events: 2,
+    },
+    {
       name: 'reports that place their incidents in two towns are two incidents, even on one day',
       reports: [
         report('a', '2024-05-02', 'A man was shot dead outside a bakery', { killed: 1, place: 'Rivertown' }),

@@ -1,5 +1,6 @@
 import type { DateMention, IncidentMention, PlaceMention } from '../core/types.js';
 import { compatibleKinds } from './kinds.js';
+import { isReportWord } from './words.js';
 
 export type PlaceRelation = 'same' | 'contains' | 'unknown' | 'different';
 /**
@@ -158,6 +159,18 @@ function sharedWords(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
   return n;
 }
 
+const specificCache = new WeakMap<ReadonlySet<string>, Set<string>>();
+
+/** The words of a clause that name its incident: content words that are neither report words nor numbers. */
+function specificWords(words: ReadonlySet<string>): Set<string> {
+  let out = specificCache.get(words);
+  if (!out) {
+    out = new Set([...words].filter((w) => !isReportWord(w) && !/^\d/.test(w)));
+    specificCache.set(words, out);
+  }
+  return out;
+}
+
 /** Figures this far apart at one place describe different scopes (a street vs a region), not a dispute. */
 const SCOPE_RATIO = 3;
 
@@ -254,7 +267,14 @@ function scorePair(x: MentionItem, y: MentionItem): PairEvidence | null {
   }
   // A report long after the other names no date of its own: only its wording ties it to the old
   // incident rather than to a later one at the same place.
-  if (date === 'distant' && words < 0.5) return null;
+  // Those words must name the incident (people, streets, businesses): "was shot and killed,
+  // police said" fits any incident of the town.
+  if (date === 'distant') {
+    const sx = specificWords(x.wordSet);
+    const sy = specificWords(y.wordSet);
+    const specific = sharedWords(sx, sy);
+    if (words < 0.5 || specific < 2 || specific < 0.5 * Math.min(sx.size, sy.size)) return null;
+  }
   if (continues(x, y) || continues(y, x)) identity += 4;
   // One report at one place (or a place and the wider area it lies in) on compatible dates
   // usually tells one incident: its lede and the paragraphs that detail it.

@@ -6,6 +6,7 @@ interface WordLists {
   subgroups: string[];
   tollNouns: string[];
   munitions: string[];
+  reportWords: string[];
 }
 
 const lists = JSON.parse(
@@ -17,6 +18,7 @@ const negations = new Set(lists.negation);
 const subgroups = new Set(lists.subgroups);
 const tollNouns = new Set(lists.tollNouns);
 const munitions = new Set(lists.munitions);
+const reportWords = new Set(lists.reportWords);
 
 /**
  * A counted noun naming part of the victims (children, women, patients; for deaths also "of the
@@ -66,6 +68,14 @@ export function isNegation(word: string): boolean {
 /** Content words: not function words, not negations. Numbers count as content. */
 export function contentWords(text: string): string[] {
   return words(text).filter((w) => !isFunctionWord(w) && !isNegation(w));
+}
+
+/**
+ * A word any report of a violent incident uses whatever incident it tells ("shot", "scene",
+ * "police", "Thursday"): sharing it says two reports tell the same kind of incident, not the same one.
+ */
+export function isReportWord(word: string): boolean {
+  return reportWords.has(word);
 }
 
 /** |A ∩ B| / min(|A|, |B|) over word sets; 0 when either is empty. */

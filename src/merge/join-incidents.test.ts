@@ -1,0 +1,183 @@
+import { describe, expect, it } from 'vitest';
+import type { DateMention } from '../core/types.js';
+import { doc, extraction, incident, qty, town } from './__fixtures__/records.js';
+import type { ClusterRecord, MemberFigure } from './cluster-mentions.js';
+import { itemsOf } from './cluster-mentions.js';
+import type { MentionItem } from './compatibility.js';
+import {
+  type IncidentProfile,
+  incidentTarget,
+  nearDays,
+  profileKey,
+  profileOf,
+  sameIncident,
+} from './join-incidents.js';
+
+const stated = (day: string): DateMention => ({
+  span: [0, 4],
+  text: 'date',
+  start: day,
+  end: day,
+  precision: 'day',
+  reason: 'test',
+});
+const implied = (day: string): DateMention => ({ ...stated(day), span: [0, 0], text: '' });
+
+function member(o: Partial<MemberFigure>): MemberFigure {
+  return {
+    id: 'm',
+    document: 'd',
+    anchored: true,
+    killed: null,
+    injured: null,
+    date: null,
+    place: null,
+    ...o,
+  };
+}
+
+function record(place: string | null, figures: MemberFigure[], reps: string[] = []): ClusterRecord {
+  return { items: reps, reps: [['sig', reps]], place, figures };
+}
+
+describe('profileOf', () => {
+  it.each([
+    {
+      name: 'the day and figures most members state',
+      place: 'Rivertown',
+      figures: [
+        member({ date: stated('2024-05-01'), killed: 2 }),
+        member({ date: stated('2024-05-01'), killed: 2, injured: 1 }),
+        member({ date: stated('2024-04-03'), killed: 5 }),
+      ],
+      expected: { place: 'Rivertown', day: '2024-05-01', killed: 2, injured: 1 },
+    },
+    {
+      name: 'the place most members give, not a stray first member’s',
+      place: 'Hillview',
+      figures: [
+        member({ date: stated('2024-05-01'), killed: 2, place: 'Hillview' }),
+        member({ date: stated('2024-05-01'), killed: 2, place: 'Rivertown' }),
+        member({ date: stated('2024-05-01'), place: 'Rivertown' }),
+      ],
+      expected: { place: 'Rivertown', day: '2024-05-01', killed: 2, injured: null },
+    },
+    {
+      name: 'a day filled in from the report’s date is not stated',
+      place: 'Rivertown',
+      figures: [member({ date: implied('2024-05-01'), killed: 2 })],
+      expected: null,
+    },
+    {
+      name: 'no place',
+      place: null,
+      figures: [member({ date: stated('2024-05-01'), killed: 2 })],
+      expected: null,
+    },
+    {
+      name: 'no figure',
+      place: 'Rivertown',
+      figures: [member({ date: stated('2024-05-01') })],
+      expected: null,
+    },
+  ])('$name', ({ place, figures, expected }) => {
+    expect(profileOf(record(place, figures))).toEqual(expected);
+  });
+});
+
+const profile = (o: Partial<IncidentProfile>): IncidentProfile => ({
+  place: 'Rivertown',
+  day: '2024-05-01',
+  killed: 1,
+  injured: null,
+  ...o,
+});
+
+describe('sameIncident', () => {
+  it.each([
+    ['the same town, day and toll', profile({}), profile({}), true],
+    [
+      'a day apart (a late-night incident reported the next day)',
+      profile({}),
+      profile({ day: '2024-05-02' }),
+      true,
+    ],
+    ['two days apart', profile({}), profile({ day: '2024-05-03' }), false],
+    ['another town', profile({}), profile({ place: 'Hillview' }), false],
+    ['the town’s name written in other case', profile({}), profile({ place: 'RIVERTOWN' }), true],
+    ['a toll revised by one (a shooter counted among the dead)', profile({}), profile({ killed: 2 }), true],
+    ['another toll', profile({}), profile({ killed: 4 }), false],
+    [
+      'one gives the dead, the other the same dead and the wounded',
+      profile({}),
+      profile({ injured: 3 }),
+      true,
+    ],
+    [
+      'no figure in common',
+      profile({ killed: null, injured: 2 }),
+      profile({ killed: 1, injured: null }),
+      false,
+    ],
+  ])('%s', (_name, a, b, expected) => {
+    expect(sameIncident(a, b)).toBe(expected);
+    expect(sameIncident(b, a)).toBe(expected);
+  });
+});
+
+describe('nearDays', () => {
+  it('gives the day and its neighbours across a month’s end', () => {
+    expect(nearDays('2024-03-01')).toEqual(['2024-02-29', '2024-03-01', '2024-03-02']);
+  });
+});
+
+describe('incidentTarget', () => {
+  /** One report per clause, each a shooting at the given town on the given day. */
+  function items(clauses: { id: string; text: string; place: string; killed: number }[]): MentionItem[] {
+    return clauses.flatMap((c) => {
+      const d = doc(c.id, `${c.text}.`);
+      return itemsOf(
+        extraction(d, {
+          incidents: [
+            incident(d, 1, c.text, {
+              kind: 'shooting',
+              place: town(c.place),
+              killed: qty(c.killed),
+              date: '2024-05-01',
+            }),
+          ],
+        }),
+      );
+    });
+  }
+
+  it('joins an event to the earliest earlier event of the same incident, and not to another town’s', () => {
+    const all = items([
+      { id: 'a', text: 'A man was shot dead in Rivertown', place: 'Rivertown', killed: 1 },
+      { id: 'b', text: 'A man was shot dead in Hillview', place: 'Hillview', killed: 1 },
+      { id: 'c', text: 'One man died in a shooting in Rivertown', place: 'Rivertown', killed: 1 },
+    ]);
+    const byId = new Map(all.map((i) => [i.mention.id, i]));
+    const clusters = all.map((i) =>
+      record(i.mention.place?.name ?? null, [member({ date: i.mention.date, killed: 1 })], [i.mention.id]),
+    );
+    const profiles = clusters.map(profileOf);
+    const filed = new Map<string, number[]>();
+    profiles.forEach((p, n) => {
+      if (!p) return;
+      const k = profileKey(p.place, p.day);
+      filed.set(k, [...(filed.get(k) ?? []), n]);
+    });
+    const target = (n: number) =>
+      incidentTarget(
+        n,
+        (c) => clusters[c] as ClusterRecord,
+        (c) => profiles[c] ?? null,
+        (k) => filed.get(k) ?? [],
+        (id) => byId.get(id) as MentionItem,
+      );
+    expect(target(2)).toBe(0);
+    expect(target(1)).toBeNull();
+    expect(target(0)).toBeNull();
+  });
+});

@@ -1,0 +1,133 @@
+import type { ClusterRecord } from './cluster-mentions.js';
+import { isImplied, isResolved, type MentionItem, pairScore } from './compatibility.js';
+import { compareStrings } from './stable-id.js';
+
+/**
+ * What tells one incident from another once its reports are grouped: where (the event's place),
+ * the day its members state, and its figures. Greedy clustering compares a newcomer with every
+ * representative of an event, so two groups of reports of one incident can stay apart when a
+ * stray member of one contradicts the other; their profiles, read over all their members, still
+ * agree.
+ */
+export interface IncidentProfile {
+  place: string;
+  /** The day (`YYYY-MM-DD`) most members state. */
+  day: string;
+  killed: number | null;
+  injured: number | null;
+}
+
+/** The value most members give (the smallest on a tie, so the profile does not depend on order). */
+function mostCommon<T extends string | number>(values: readonly T[]): T | null {
+  const counts = new Map<T, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let best: T | null = null;
+  let n = 0;
+  for (const [v, c] of counts) {
+    const smaller =
+      best !== null &&
+      (typeof v === 'number' ? v < (best as number) : compareStrings(v as string, best as string) < 0);
+    if (c > n || (c === n && smaller)) {
+      best = v;
+      n = c;
+    }
+  }
+  return best;
+}
+
+/**
+ * An event's profile, or null when it has no place, no stated day or no figure: without all
+ * three, two groups of reports are not told apart from other incidents of their town.
+ */
+export function profileOf(record: ClusterRecord): IncidentProfile | null {
+  // The place most members give (the event's first place can be a stray member's).
+  const place =
+    mostCommon(record.figures.map((f) => f.place).filter((p): p is string => !!p)) ?? record.place;
+  if (place === null) return null;
+  const days = record.figures
+    .map((f) => f.date)
+    .filter((d) => isResolved(d) && !isImplied(d) && d.precision === 'day' && (d.end ?? d.start) === d.start)
+    .map((d) => (d?.start ?? '').slice(0, 10));
+  const day = mostCommon(days);
+  if (day === null) return null;
+  const killed = mostCommon(record.figures.map((f) => f.killed).filter((k): k is number => k !== null));
+  const injured = mostCommon(
+    record.figures.map((f) => f.injured ?? null).filter((k): k is number => k !== null),
+  );
+  if (killed === null && injured === null) return null;
+  return { place, day, killed, injured };
+}
+
+/** Days either side of a profile's day on which another group of reports can be the same incident. */
+export const PROFILE_DAYS = 1;
+
+/** Index keys (place and day) under which an event with this profile is filed. */
+export function profileKey(place: string, day: string): string {
+  return `${place.normalize('NFKC').toLowerCase().trim()}|${day}`;
+}
+
+/** The days within `PROFILE_DAYS` of a day, itself included. */
+export function nearDays(day: string): string[] {
+  const t = Date.parse(day);
+  if (Number.isNaN(t)) return [day];
+  const out: string[] = [];
+  for (let k = -PROFILE_DAYS; k <= PROFILE_DAYS; k++)
+    out.push(new Date(t + k * 86_400_000).toISOString().slice(0, 10));
+  return out;
+}
+
+/**
+ * Figures of one incident in two groups of reports differ by at most this much: a toll revised
+ * by one, or a shooter counted among the dead by some reports and not by others. The difference
+ * becomes the event's dispute.
+ */
+const FIGURE_SLACK = 1;
+
+/**
+ * Two profiles are one incident: the same place, days at most `PROFILE_DAYS` apart, and a figure
+ * both give (dead or wounded), each such figure the same or within `FIGURE_SLACK`.
+ */
+export function sameIncident(a: IncidentProfile, b: IncidentProfile): boolean {
+  if (profileKey(a.place, '') !== profileKey(b.place, '')) return false;
+  if (!nearDays(a.day).includes(b.day)) return false;
+  let same = false;
+  for (const k of ['killed', 'injured'] as const) {
+    const x = a[k];
+    const y = b[k];
+    if (x === null || y === null) continue;
+    if (Math.abs(x - y) > FIGURE_SLACK) return false;
+    same = true;
+  }
+  return same;
+}
+
+/**
+ * The event an event joins as the same incident: among the earlier events (lower numbers) filed
+ * under its place and near days, the earliest whose profile is the same incident and one of whose
+ * representatives is compatible with one of its own (kind family, places, dates: `pairScore`).
+ */
+export function incidentTarget(
+  n: number,
+  cluster: (n: number) => ClusterRecord,
+  profile: (n: number) => IncidentProfile | null,
+  filed: (key: string) => readonly number[],
+  item: (id: string) => MentionItem,
+): number | null {
+  const own = profile(n);
+  if (!own) return null;
+  const candidates = [...new Set(nearDays(own.day).flatMap((d) => filed(profileKey(own.place, d))))]
+    .filter((c) => c < n)
+    .sort((a, b) => a - b);
+  const reps = (c: number) =>
+    cluster(c)
+      .reps.flatMap(([, ids]) => ids)
+      .map(item);
+  for (const c of candidates) {
+    const other = profile(c);
+    if (!other || !sameIncident(own, other)) continue;
+    const mine = reps(n);
+    const theirs = reps(c);
+    if (mine.some((x) => theirs.some((y) => pairScore(x, y) !== null))) return c;
+  }
+  return null;
+}
