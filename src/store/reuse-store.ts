@@ -63,3 +63,20 @@ export interface ReuseStore {
     replace: boolean,
   ): void;
 }
+
+/** A `reuse_pairs` row as both backends store it: the passages as JSON text. */
+export type PairRow = Omit<ReusePair, 'passages'> & { passages: string };
+
+/** The pair a `reuse_pairs` row holds. */
+export function pairOfRow(r: PairRow): ReusePair {
+  return {
+    a: r.a,
+    b: r.b,
+    relation: r.relation,
+    shared_a: r.shared_a,
+    shared_b: r.shared_b,
+    direction: r.direction,
+    reason: r.reason,
+    passages: JSON.parse(r.passages),
+  };
+}

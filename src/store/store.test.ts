@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { StoredDocument } from '../core/types.js';
 import { canonicalJson } from './canonical-json.js';
 import { formatCheckpoint, parseCheckpoint } from './checkpoint.js';
+import { capture } from './contract/contract.js';
 import { entryHash, GENESIS_HASH } from './custody-chain.js';
 import { documentId, sha256Hex } from './document-id.js';
 import { openStore } from './open-store.js';
@@ -26,40 +27,6 @@ afterEach(() => {
   store.close();
   fs.rmSync(dir, { recursive: true, force: true });
 });
-
-function capture(text: string, source: string, recordKeys: string[] = ['']): Capture {
-  const bytes = Buffer.from(text);
-  const sha256 = sha256Hex(bytes);
-  const documents: StoredDocument[] = recordKeys.map((recordKey) => ({
-    id: documentId(sha256, recordKey),
-    sha256,
-    source,
-    recordKey,
-    reader: 'text',
-    capturedAt: '2024-01-01T00:00:00.000Z',
-    text: `${text} ${recordKey}`.trim(),
-    title: 'A title',
-    outlet: 'Outlet',
-    url: null,
-    published: '2024-01-01',
-    byline: null,
-    dateline: { place: 'KYIV', date: 'April 3', text: 'KYIV, April 3 –', span: [0, 15] },
-    credits: ['AP'],
-    series: null,
-    externalId: null,
-    inferred: ['dateline'],
-  }));
-  return {
-    sha256,
-    bytes,
-    source,
-    capturedAt: '2024-01-01T00:00:00.000Z',
-    reader: 'text',
-    readerVersion: 't',
-    documents,
-    diagnostics: [],
-  };
-}
 
 describe('SQLite store', () => {
   it('round-trips documents, originals and provenance', async () => {

@@ -26,7 +26,8 @@ export interface ContractBackend {
   create(clock: () => Date): Promise<ContractStore>;
 }
 
-function capture(text: string, source: string, recordKeys: string[] = ['']): Capture {
+/** A capture of `text` read from `source`, with one document per record key (test data). */
+export function capture(text: string, source: string, recordKeys: string[] = ['']): Capture {
   const bytes = Buffer.from(text);
   const sha256 = sha256Hex(bytes);
   const documents: StoredDocument[] = recordKeys.map((recordKey) => ({

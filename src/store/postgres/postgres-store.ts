@@ -30,6 +30,7 @@ import {
   toDocument,
 } from '../document-record.js';
 import { ingestDetails } from '../ingest-details.js';
+import { type PairRow, pairOfRow } from '../reuse-store.js';
 import type {
   CaptureBatch,
   CaptureResult,
@@ -588,30 +589,6 @@ function originalsOf(db: Queryable): BlobStore {
 }
 
 type InTransaction = <T>(work: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
-
-interface PairRow {
-  a: string;
-  b: string;
-  relation: ReusePair['relation'];
-  shared_a: number;
-  shared_b: number;
-  direction: ReusePair['direction'];
-  reason: string;
-  passages: string;
-}
-
-function pairOfRow(r: PairRow): ReusePair {
-  return {
-    a: r.a,
-    b: r.b,
-    relation: r.relation,
-    shared_a: r.shared_a,
-    shared_b: r.shared_b,
-    direction: r.direction,
-    reason: r.reason,
-    passages: JSON.parse(r.passages),
-  };
-}
 
 function reuseOf(db: pg.Pool, transaction: InTransaction): AsyncReuseStore {
   const familiesParameter = async (client: Queryable, indexed: number) =>

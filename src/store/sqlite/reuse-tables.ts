@@ -1,6 +1,6 @@
 import type { Statement } from 'better-sqlite3';
 import type { ReusePair } from '../../core/types.js';
-import type { KeyHit, KeyKindValue, ReuseStore } from '../reuse-store.js';
+import { type KeyHit, type KeyKindValue, type PairRow, pairOfRow, type ReuseStore } from '../reuse-store.js';
 import type { Migration, SqliteDatabase } from './database.js';
 
 export const reuseMigrations: readonly Migration[] = [
@@ -256,19 +256,4 @@ export class SqliteReuseStore implements ReuseStore {
     const copy = new Uint8Array(blob);
     return new Uint32Array(copy.buffer, 0, copy.byteLength / 4);
   }
-}
-
-type PairRow = Omit<ReusePair, 'passages'> & { passages: string };
-
-function pairOfRow(r: PairRow): ReusePair {
-  return {
-    a: r.a,
-    b: r.b,
-    relation: r.relation,
-    shared_a: r.shared_a,
-    shared_b: r.shared_b,
-    direction: r.direction,
-    reason: r.reason,
-    passages: JSON.parse(r.passages),
-  };
 }
