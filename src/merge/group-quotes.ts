@@ -148,23 +148,23 @@ const nameWords = (name: string): string[] =>
  */
 export function fullestName(names: readonly string[]): string | null {
   if (names.length === 0) return null;
-  let longest = names[0] as string;
-  for (const name of names)
+  const named = names.map((name) => ({ name, words: nameWords(name) }));
+  let longest = named[0]!;
+  for (const n of named)
     if (
-      nameWords(name).length > nameWords(longest).length ||
-      (nameWords(name).length === nameWords(longest).length && compareStrings(name, longest) < 0)
+      n.words.length > longest.words.length ||
+      (n.words.length === longest.words.length && compareStrings(n.name, longest.name) < 0)
     )
-      longest = name;
-  const full = nameWords(longest);
+      longest = n;
+  const full = longest.words;
   if (full.length < 2) return null;
-  for (const name of names) {
-    const words = nameWords(name);
+  for (const { words } of named) {
     if (words.length === 0) return null;
     const ending = full.slice(full.length - words.length).join(' ') === words.join(' ');
     const first = words.length === 1 && words[0] === full[0];
     if (!ending && !first) return null;
   }
-  return longest;
+  return longest.name;
 }
 
 export function mostCommon(values: readonly string[]): string | null {
