@@ -83,6 +83,9 @@ describe('corroborate ingest, documents, show, verify', () => {
     expect(rejected.stderr).toMatch(/\[ingest\/(binary|invalid-encoding)\]/);
     expect(cli(['ingest']).status).toBe(ExitCode.usage);
     expect(cli(['ingest', 'x', '--max-file-size', 'lots']).status).toBe(ExitCode.usage);
+    const badBudget = cli(['ingest', 'x', '--max-read-seconds', '0']);
+    expect(badBudget.status).toBe(ExitCode.usage);
+    expect(badBudget.stderr).toContain('--max-read-seconds');
     fs.writeFileSync(path.join(dir, 'bad.jsonl'), '{"path":"a.txt","published":"yesterday"}\n');
     const badManifest = cli(['ingest', '--manifest', path.join(dir, 'bad.jsonl')]);
     expect(badManifest.status).toBe(ExitCode.usage);

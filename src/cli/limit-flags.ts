@@ -25,6 +25,7 @@ export const LIMIT_FLAGS = [
   ['--max-depth <n>', 'maxDepth', false, 'deepest HTML/XML/JSON nesting accepted'],
   ['--max-records <n>', 'maxRecords', false, 'most records read from one input'],
   ['--max-text-chars <n>', 'maxTextChars', false, 'longest text kept for one document, in characters'],
+  ['--max-read-seconds <n>', 'maxReadSeconds', false, 'longest time reading one input may take, in seconds'],
 ] as const satisfies readonly (readonly [string, keyof ReadLimits, boolean, string])[];
 
 /** commander's camelCase option name: `--max-file-size <size>` → `maxFileSize`. */

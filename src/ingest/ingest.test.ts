@@ -209,3 +209,24 @@ describe('ingest of web archives', () => {
     expect(digests?.every((d) => d.matched === true)).toBe(true);
   });
 });
+
+describe('ingest time budget', () => {
+  it('rejects an input whose reading outlasts maxReadSeconds, stores nothing of it, and reads it on a re-run with a larger budget', async () => {
+    // About 4 MB of short paragraphs: read in far more than a millisecond on any machine.
+    write('long.txt', 'Word word word.\n\n'.repeat(250_000));
+    const first = await ingest(store, [input()], { limits: { maxReadSeconds: 0.001 } });
+    expect(first.rejected).toBe(1);
+    expect(first.diagnostics[0]).toMatchObject({ rule: 'ingest/read-timeout', severity: 'error' });
+    expect(first.diagnostics[0]?.source).toBe(input('long.txt'));
+    expect(first.diagnostics[0]?.message).toContain('0.001 s');
+    expect(store.documents.count()).toBe(0);
+    expect(store.originals.has(sha256Of(input('long.txt')))).toBe(false);
+    const second = await ingest(store, [input()]);
+    expect(second.rejected).toBe(0);
+    expect(second.documents.new).toBe(1);
+  });
+});
+
+function sha256Of(file: string): string {
+  return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
+}

@@ -18,8 +18,9 @@ import { applyInferredMeta } from './infer-meta.js';
 import { resolveLimits } from './limits.js';
 import { type Manifest, type ManifestEntry, readManifest } from './manifest.js';
 import { gunzipNeedsPrescan, PRESCAN_BYTES, type Prescan, prescanInput } from './prescan-input.js';
-import type { ReadLimits, ReadRecord } from './reader.js';
+import type { ReadLimits, ReadRecord, ReadResult } from './reader.js';
 import { readInput } from './readers/read-input.js';
+import { type BudgetOutcome, type BudgetTask, runWithTimeBudget } from './time-budget.js';
 import { type InputItem, walkInputs } from './walk-inputs.js';
 
 /** Recorded in the custody log with each capture, beside the reader's name. */
@@ -185,14 +186,16 @@ export async function ingest(
       store,
       await store.originals.knownAmong(group.flatMap((p) => (p.sha256 ? [p.sha256] : []))),
     );
+    const reads = readGroup(group, known, limits, options.encoding);
     for (const p of group) {
-      handle(p, known);
+      handle(p, known, reads.get(p));
       if (batch.captures.length >= batchInputs || batchSize >= batchBytes) await flush();
     }
   };
   const handle = (
     { item, capturedAt, loaded, sha256 }: Pending,
     known: ReadonlyMap<string, ReaderName>,
+    read: BudgetOutcome<ReadResult> | undefined,
   ): void => {
     if (item.kind === 'missing') {
       rejectInput(
@@ -231,16 +234,30 @@ export async function ingest(
     }
     const { bytes } = loaded;
     const manifestEntry = item.kind === 'file' ? item.manifest : null;
+    if (read && 'timedOut' in read) {
+      const diagnostic = readTimeout(item.source, limits);
+      rejectInput(
+        {
+          source: item.source,
+          sha256,
+          size: bytes.byteLength,
+          capturedAt,
+          rule: diagnostic.rule,
+          reason: diagnostic.message,
+        },
+        diagnostic,
+      );
+      return;
+    }
     let capture: Capture;
     try {
       capture = readCapture(
         known.get(sha256) ?? null,
         bytes,
         sha256,
-        known.has(sha256),
+        read?.value ?? null,
         item.source,
         capturedAt,
-        limits,
         manifestEntry,
         manifestEntry?.encoding ?? options.encoding,
       );
@@ -558,25 +575,65 @@ function allocateInput(size: number): Buffer {
   return piece;
 }
 
-/** Reads the records of one input into documents, unless the store already holds these bytes (`known`). */
+/**
+ * Reads each input of a group whose bytes the store does not hold yet, each under the time budget
+ * (`limits.maxReadSeconds`, see `runWithTimeBudget`). Inputs already stored are not read again.
+ */
+function readGroup(
+  group: readonly Pending[],
+  known: ReadonlyMap<string, ReaderName>,
+  limits: ReadLimits,
+  defaultEncoding: string | undefined,
+): Map<Pending, BudgetOutcome<ReadResult>> {
+  const toRead: Pending[] = [];
+  const tasks: BudgetTask<ReadResult>[] = [];
+  for (const p of group) {
+    const { item, loaded, sha256 } = p;
+    if (item.kind === 'missing' || !loaded || 'rule' in loaded || !sha256 || known.has(sha256)) continue;
+    const { bytes } = loaded;
+    const source = item.source;
+    const encoding = (item.kind === 'file' ? item.manifest?.encoding : undefined) ?? defaultEncoding;
+    toRead.push(p);
+    tasks.push({
+      bytes: bytes.byteLength,
+      run: () => readInput(bytes, encoding ? { source, limits, encoding } : { source, limits }),
+    });
+  }
+  const outcomes = runWithTimeBudget(tasks, limits.maxReadSeconds);
+  return new Map(toRead.map((p, i) => [p, outcomes[i] as BudgetOutcome<ReadResult>]));
+}
+
+/** Why an input is refused when reading it takes longer than its time budget. */
+function readTimeout(source: string, limits: ReadLimits): Diagnostic {
+  return {
+    rule: 'ingest/read-timeout',
+    severity: 'error',
+    message: `Rejected: reading this input took longer than its ${limits.maxReadSeconds} s budget (maxReadSeconds); it was stopped and nothing was read from it.`,
+    hint: 'Check the input (an unusual structure can make a reader slow), split it, or raise --max-read-seconds.',
+    source,
+  };
+}
+
+/**
+ * The capture of one input: its documents from `result`, or, when the store already holds these
+ * bytes (`result` null), only the capture (and maybe a new source).
+ */
 function readCapture(
   knownReader: ReaderName | null,
   bytes: Uint8Array,
   sha256: string,
-  known: boolean,
+  result: ReadResult | null,
   source: string,
   capturedAt: string,
-  limits: ReadLimits,
   manifest: ManifestEntry | null,
   encoding?: string,
 ): Capture {
   const base = { sha256, bytes, source, capturedAt, readerVersion: INGEST_VERSION };
   const where = manifest ? { manifest: manifest.where } : {};
-  if (known) {
+  if (!result) {
     // Known bytes: the documents already exist; only the capture (and maybe a new source) is recorded.
     return { ...base, ...where, reader: knownReader ?? 'text', documents: [], diagnostics: [] };
   }
-  const result = readInput(bytes, encoding ? { source, limits, encoding } : { source, limits });
   const diagnostics = result.diagnostics.map((d) => ({ ...d, source: d.source ?? source }));
   const documents = result.records.map((r) =>
     toDocument(r, { sha256, source, capturedAt, reader: result.reader }, manifest),

@@ -14,6 +14,8 @@ const MiB = 1024 * 1024;
  * - `maxDepth` 512: browsers cap HTML nesting at 512 too.
  * - `maxRecords` 1,000,000 records per input.
  * - `maxTextChars` 10,000,000 characters of canonical text per document (a long book is ~1 M).
+ * - `maxReadSeconds` 60 per input: reading is linear, and the largest accepted inputs are read in
+ *   well under this on one core; an input that takes longer is stopped and rejected.
  */
 export const defaultLimits: ReadLimits = Object.freeze({
   maxFileBytes: 512 * MiB,
@@ -23,6 +25,7 @@ export const defaultLimits: ReadLimits = Object.freeze({
   maxDepth: 512,
   maxRecords: 1_000_000,
   maxTextChars: 10_000_000,
+  maxReadSeconds: 60,
 });
 
 /** Decompressed size below which the compression ratio is not checked. */

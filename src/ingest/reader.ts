@@ -16,6 +16,8 @@ export interface ReadLimits {
   maxRecords: number;
   /** Longest canonical text kept for one document, in characters. */
   maxTextChars: number;
+  /** Longest time reading one input may take, in seconds (ingest stops the reader and rejects it). */
+  maxReadSeconds: number;
 }
 
 /** One report read from an input, before it is stored. */
