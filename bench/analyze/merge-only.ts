@@ -16,8 +16,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { loadExtractStage } from '../../src/analyze/extract-stage.js';
-import { ledgerJsonChunks } from '../../src/analyze/write-ledger.js';
 import type { DocumentExtraction } from '../../src/core/types.js';
+import { ledgerJsonChunks } from '../../src/ledger-file/json-text.js';
 import { memoryMergeState, mergeLedger } from '../../src/merge/index.js';
 import { loadReuse } from '../../src/reuse/index.js';
 import { openStore } from '../../src/store/open-store.js';

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportLedger } from '../export/index.js';
 import { ingest } from '../ingest/ingest.js';
+import { loadLedger } from '../ledger-file/read.js';
 import { openStore } from '../store/open-store.js';
 import { analyze } from './analyze.js';
-import { loadLedger } from './load-ledger.js';
 
 const REPORTS = {
   'a.txt':

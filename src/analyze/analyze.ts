@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Diagnostic, Ledger, StoredDocument } from '../core/types.js';
 import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest.js';
+import { writeLedgerFile } from '../ledger-file/write-file.js';
 import { type MergeResult, startMerge } from '../merge/index.js';
 import type { Checkpoint, DocumentListing, DocumentSummary, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
 import { startExtractPool } from './extract-pool.js';
-import { writeLedgerFile } from './ledger-items.js';
 import { loadStages, type ReuseStage, type Stages } from './stages.js';
 
 /** Stores of at least this many documents start an extraction worker before ingest. */

@@ -1,15 +1,15 @@
+export { canonicalLedger, toLedgerJson } from '../ledger-file/canonical.js';
 export { type BriefOptions, formatBrief, sentenceAround } from './brief.js';
 export { CSV_COLUMNS, csvField, toCsv } from './csv.js';
 export { toGeoJson } from './geojson.js';
 export { toJsonLines } from './jsonl.js';
-export { canonicalLedger, toLedgerJson } from './ledger-json.js';
 export { formatSummary } from './terminal-summary.js';
 
 import type { Ledger } from '../core/types.js';
+import { toLedgerJson } from '../ledger-file/canonical.js';
 import { toCsv } from './csv.js';
 import { toGeoJson } from './geojson.js';
 import { toJsonLines } from './jsonl.js';
-import { toLedgerJson } from './ledger-json.js';
 
 export type ExportFormat = 'json' | 'csv' | 'geojson' | 'jsonl';
 export const EXPORT_FORMATS: readonly ExportFormat[] = ['json', 'csv', 'geojson', 'jsonl'];

@@ -1,5 +1,5 @@
 import type { Ledger } from '../core/types.js';
-import { canonicalLedger } from './ledger-json.js';
+import { canonicalLedger } from '../ledger-file/canonical.js';
 
 /** Quotes then claims, one JSON object per line, each tagged with `kind`. */
 export function toJsonLines(ledger: Ledger): string {

@@ -1,5 +1,5 @@
-import { loadLedger } from '../analyze/load-ledger.js';
 import type { Ledger, LedgerDocument } from '../core/types.js';
+import { loadLedger } from '../ledger-file/read.js';
 import type { CustodyEntry, Store } from '../store/store.js';
 import type { Highlight, ReportCustodyEntry, ReportData, ReportDocument } from './types.js';
 

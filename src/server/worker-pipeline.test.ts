@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadLedger } from '../analyze/load-ledger.js';
+import { loadLedger } from '../ledger-file/read.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
 import { createApp } from './app.js';

@@ -81,9 +81,6 @@ export function serializeExtraction(x: DocumentExtraction): SerializedExtraction
   };
 }
 
-/** The item sections of a ledger, in the order ledger.json lists them. */
-export const LEDGER_SECTIONS = ['documents', 'families', 'reuse', 'events', 'quotes', 'claims'] as const;
-
 /** The whole extraction back from its stored form (`SerializedExtraction.extraction`). */
 export function deserializeExtraction(blob: Uint8Array): DocumentExtraction {
   return JSON.parse(inflateRawSync(blob).toString('utf8')) as DocumentExtraction;

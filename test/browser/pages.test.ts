@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadLedger } from '../../src/analyze/load-ledger.js';
+import { loadLedger } from '../../src/ledger-file/read.js';
 import { renderReport } from '../../src/report/render-report.js';
 import type { ReportData } from '../../src/report/types.js';
 import { createApp } from '../../src/server/app.js';

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze/analyze.js';
-import { loadLedger } from '../../src/analyze/load-ledger.js';
+import { loadLedger } from '../../src/ledger-file/read.js';
 import { createApp } from '../../src/server/app.js';
 import { createStoreBackend } from '../../src/server/backend.js';
 import { type RunningServer, startServer } from '../../src/server/serve.js';

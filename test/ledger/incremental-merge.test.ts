@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCorpus } from '../../bench/analyze/generate.js';
 import { analyze } from '../../src/analyze/index.js';
 import type { Ledger } from '../../src/core/types.js';
-import { toLedgerJson } from '../../src/export/ledger-json.js';
+import { toLedgerJson } from '../../src/ledger-file/canonical.js';
 import { openStore } from '../../src/store/open-store.js';
 
 /**

@@ -13,7 +13,7 @@ export function register(program: Command): void {
       }
       // The implementation is loaded on use, so that `--help` and other commands start fast.
       const [{ loadLedger }, { formatBrief }, { openStore }] = await Promise.all([
-        import('../../analyze/load-ledger.js'),
+        import('../../ledger-file/read.js'),
         import('../../export/brief.js'),
         import('../../store/open-store.js'),
       ]);

@@ -15,7 +15,7 @@ export function register(program: Command): void {
       // The implementation is loaded on use, so that `--help` and other commands start fast.
       const [{ z }, { loadLedger }, { openStore }] = await Promise.all([
         import('zod'),
-        import('../../analyze/load-ledger.js'),
+        import('../../ledger-file/read.js'),
         import('../../store/open-store.js'),
       ]);
       const formatSchema = z.enum(EXPORT_FORMATS as [ExportFormat, ...ExportFormat[]]);

@@ -21,7 +21,7 @@ export function register(program: Command): void {
         { openStore },
       ] = await Promise.all([
         import('zod'),
-        import('../../analyze/load-ledger.js'),
+        import('../../ledger-file/read.js'),
         import('../../analyze/extract-stage.js'),
         import('../../report/highlights.js'),
         import('../../report/load-report-data.js'),

@@ -35,7 +35,7 @@ export function register(program: Command): void {
       ] = await Promise.all([
         import('zod'),
         import('../../server/worker-pipeline.js'),
-        import('../../analyze/load-ledger.js'),
+        import('../../ledger-file/read.js'),
         import('../../analyze/stages.js'),
         import('../../report/highlights.js'),
         import('../../server/app.js'),

@@ -1,7 +1,6 @@
 import type { Ledger } from '../core/types.js';
-import { canonicalLedger } from '../export/ledger-json.js';
-
-const SECTIONS = ['documents', 'families', 'reuse', 'events', 'quotes', 'claims'] as const;
+import { canonicalLedger } from './canonical.js';
+import { LEDGER_SECTIONS } from './sections.js';
 
 /**
  * `toLedgerJson(ledger)` byte for byte, in pieces of at most `itemsPerChunk` items. A large store's
@@ -13,7 +12,7 @@ export function* ledgerJsonChunks(ledger: Ledger, itemsPerChunk = 1000): Generat
   const empty = withoutItems(ledger);
   const head = canonicalLedger(empty);
   yield `{\n  "schema": ${JSON.stringify(head.schema)},\n`;
-  for (const key of SECTIONS) {
+  for (const key of LEDGER_SECTIONS) {
     const items = ledger[key] as readonly unknown[];
     if (items.length === 0) {
       yield `  "${key}": [],\n`;

@@ -1,5 +1,6 @@
 import type { Ledger } from '../core/types.js';
 import type { Store } from '../store/store.js';
+import { LEDGER_SECTIONS } from './sections.js';
 
 /** Below this size a ledger is parsed as one string; above, section by section (see `parseLedger`). */
 const ONE_STRING = 64 * 1024 * 1024;
@@ -16,7 +17,7 @@ export function loadLedger(store: Store): Ledger | null {
 
 /** Bytes of items parsed with one `JSON.parse`. */
 const CHUNK = 4 * 1024 * 1024;
-const SECTIONS = new Set(['documents', 'families', 'reuse', 'events', 'quotes', 'claims']);
+const SECTIONS = new Set<string>(LEDGER_SECTIONS);
 const NL = 0x0a;
 const SPACE = 0x20;
 const COMMA = 0x2c;

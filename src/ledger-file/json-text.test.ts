@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyze } from '../analyze/analyze.js';
 import type { Ledger } from '../core/types.js';
-import { toLedgerJson } from '../export/ledger-json.js';
 import { openStore } from '../store/open-store.js';
-import { analyze } from './analyze.js';
-import { parseLedger } from './load-ledger.js';
-import { ledgerJsonChunks, withoutItems } from './write-ledger.js';
+import { toLedgerJson } from './canonical.js';
+import { ledgerJsonChunks, withoutItems } from './json-text.js';
+import { parseLedger } from './read.js';
 
 const corpus = path.resolve('examples/corpus');
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyze } from '../analyze/analyze.js';
 import type {
   Family,
   Ledger,
@@ -12,16 +13,15 @@ import type {
   LedgerQuote,
   ReusePair,
 } from '../core/types.js';
-import { toLedgerJson } from '../export/ledger-json.js';
 import { compareLedgerClaims } from '../merge/group-claims.js';
 import { compareLedgerQuotes } from '../merge/group-quotes.js';
 import { openStore } from '../store/open-store.js';
-import { analyze } from './analyze.js';
-import { type MergedChanges, type WrittenLedgerFile, writeLedgerFile } from './ledger-items.js';
-import { ledgerJsonChunks } from './write-ledger.js';
+import { toLedgerJson } from './canonical.js';
+import { ledgerJsonChunks } from './json-text.js';
+import { type MergedChanges, type WrittenLedgerFile, writeLedgerFile } from './write-file.js';
 
 /**
- * The ledger file written from the previous one (docs/ledger.md, "The ledger file"): after any
+ * The ledger file written from the previous one (docs/ledger-file.md): after any
  * changes, byte for byte `toLedgerJson` of the whole new ledger, with only the changed items
  * serialised.
  */
