@@ -184,6 +184,12 @@ export interface PlaceMention {
   kind: 'populated-place' | 'region' | 'country' | 'area';
   /** For relative locations: `50 kilometers west of Kyiv`. */
   relation: string | null;
+  /**
+   * Why this place: the context that supports the name (`in the dateline`, `qualified by a state
+   * abbreviation`, `after a preposition of location`, …), and for an incident's place where it
+   * was found (`incident clause`, `incident sentence`, `previous sentence`, `report's main place`).
+   */
+  reason?: string;
 }
 
 export type ActorRole = 'perpetrator' | 'target' | 'victim' | 'source' | 'other';
@@ -368,7 +374,9 @@ export interface LedgerEvent {
   id: string;
   type: EventType;
   subtype: string;
-  date: { start: string; end: string; precision: DatePrecision } | null;
+  /** `reason`: how the date was read and chosen (see `DateMention.reason`). */
+  date: { start: string; end: string; precision: DatePrecision; reason?: string } | null;
+  /** `reason`: where the place was found and why it was read so (see `PlaceMention.reason`). */
   place: {
     name: string;
     admin1: string | null;
@@ -376,6 +384,7 @@ export interface LedgerEvent {
     lat: number | null;
     lon: number | null;
     precision: PlacePrecision;
+    reason?: string;
   } | null;
   actors: { role: ActorRole; name: string }[];
   killed: Range | null;

@@ -87,3 +87,51 @@ describe('the date of an incident', () => {
     expect(x.incidents.find((i) => i.place?.countryCode === 'UA')?.date?.start).toBe('2024-03-10');
   });
 });
+
+describe('the reason an incident has its place', () => {
+  it.each([
+    // [report, trigger of the incident looked at, expected place, words the reason must contain]
+    [
+      'A man was shot and wounded in Dayton on Sunday, police said.',
+      'shot and wounded',
+      'Dayton',
+      ['incident clause', 'after a preposition of location'],
+    ],
+    [
+      'Two people were wounded Saturday in a shooting in Springfield, Ill.',
+      'wounded',
+      'Springfield',
+      ['incident clause', 'qualified by a state abbreviation'],
+    ],
+    [
+      'Police in Toledo are looking for a gunman. A woman was shot and killed on Friday.',
+      'shot and killed',
+      'Toledo',
+      ['previous sentence'],
+    ],
+    [
+      'Woman wounded\n\nA woman was wounded near a park in Akron.\n\nAkron police made no arrest.',
+      'Woman wounded',
+      'Akron',
+      ["report's main place"],
+    ],
+    [
+      'COLUMBUS, Ohio — A teenager was shot and wounded at a party, police said.',
+      'shot and wounded',
+      'Columbus',
+      ['in the dateline'],
+    ],
+  ])('%j → %s', (text, trigger, name, words) => {
+    const x = run(text);
+    const inc = x.incidents.find((i) => i.text.includes(trigger));
+    expect(inc?.place?.name).toBe(name);
+    for (const w of words) expect(inc?.place?.reason ?? '').toContain(w);
+  });
+
+  it('names a neighbourhood by its city and says so', () => {
+    const x = run('A man was shot and killed in Van Nuys on Sunday.');
+    const inc = x.incidents.find((i) => i.killed);
+    expect(inc?.place?.name).toBe('Los Angeles');
+    expect(inc?.place?.reason).toContain('a section of Los Angeles, named by its city');
+  });
+});

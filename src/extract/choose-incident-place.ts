@@ -10,6 +10,11 @@ import { loadLexicon } from './load-lexicon.js';
 
 const inside = (s: Span, outer: Span): boolean => s[0] >= outer[0] && s[1] <= outer[1];
 
+/** The place with where it was found put before why it was read so (`incident clause; …`). */
+export function foundIn(p: PlaceMention, where: string): PlaceMention {
+  return { ...p, reason: p.reason ? `${where}; ${p.reason}` : where };
+}
+
 const LOCATIVE_BEFORE =
   /\b(?:in|near|at|outside|around|across|of|on|into|from|to|hit|struck|shelled|attacked)\s+(?:the\s+)?$/i;
 const ANAPHORIC_PLACE =
@@ -63,7 +68,8 @@ export function pick(
   const distance = (p: PlaceMention): number =>
     (p.precision === 'country' ? 1e6 : 0) +
     (p.span[0] >= trigger[1] ? p.span[0] - trigger[1] : trigger[0] - p.span[1]);
-  return [...within].sort((a, b) => distance(a) - distance(b) || a.span[0] - b.span[0])[0] ?? null;
+  const best = [...within].sort((a, b) => distance(a) - distance(b) || a.span[0] - b.span[0])[0];
+  return best ? foundIn(best, locativeOnly ? 'incident sentence' : 'incident clause') : null;
 }
 
 /**
@@ -98,7 +104,7 @@ export function previousPlace(
     /^\s*(?:,\s*)?(?:and|or|,)\s*$/.test(text.slice(before.span[1], last.span[0]))
   )
     return 'several';
-  return last ?? null;
+  return last ? foundIn(last, 'previous sentence') : null;
 }
 
 /**
@@ -242,16 +248,22 @@ export function pickMainPlace(places: PlaceMention[], dateline: Span | null): Pl
   }
   const top = [...counts.values()].sort((a, b) => b.n - a.n || a.p.span[0] - b.p.span[0])[0];
   // The most-named town, or the only town the report names (also as "near X").
-  if (top && (top.n >= 2 || counts.size === 1)) return top.p;
+  if (top && (top.n >= 2 || counts.size === 1))
+    return foundIn(
+      top.p,
+      top.n >= 2 ? "report's main place: the town it names most" : 'the only town the report names',
+    );
   const local = new Set(
     places.filter((p) => p.precision === 'town' || p.precision === 'near').map((p) => p.name),
   );
-  if (local.size === 1) return places.find((p) => p.precision === 'town' || p.precision === 'near') ?? null;
+  const only =
+    local.size === 1 ? places.find((p) => p.precision === 'town' || p.precision === 'near') : undefined;
+  if (only) return foundIn(only, 'the only town the report names');
   if (dateline) {
     const inDateline = places.find(
       (p) => p.span[0] >= dateline[0] && p.span[1] <= dateline[1] && p.precision !== 'country',
     );
-    if (inDateline) return inDateline;
+    if (inDateline) return foundIn(inDateline, "report's dateline");
   }
   return null;
 }

@@ -76,6 +76,8 @@ interface Candidate {
   addressPart?: boolean;
   /** The state abbreviation that qualifies it (", Ala."). */
   abbreviation?: { span: Span };
+  /** Resolved to the namesake in the report's home region ("Springfield" in a report at home in Illinois). */
+  home?: boolean;
 }
 
 interface StopwordLexicon {
@@ -347,8 +349,10 @@ export function resolvePlaces(
         .filter((e) => e.kind === 'populated-place' && home.has(`${e.cc}|${e.admin1}`))
         .sort((a, b) => b.population - a.population)[0];
       const country = `${best.cc}|`;
-      if (local) best = local;
-      else if (
+      if (local) {
+        best = local;
+        c.home = true;
+      } else if (
         !home.has(`${best.cc}|${best.admin1}`) &&
         [...home].some((k) => k.startsWith(country)) &&
         best.population < OTHER_REGION_TOWN
@@ -391,7 +395,12 @@ export function resolvePlaces(
       dateline: false,
       sentenceStart: false,
     };
-    places.push(toMention(text, c, target, gaz));
+    places.push({
+      ...toMention(text, c, target, gaz),
+      reason: named
+        ? 'the capital of the country named with it'
+        : 'the capital of the country the report is about',
+    });
   }
   places.sort((a, b) => a.span[0] - b.span[0] || a.span[1] - b.span[1]);
   return { places: dropOverlaps(places, text), diagnostics, countries };
@@ -538,7 +547,7 @@ function homeRegions(candidates: readonly Candidate[]): Set<string> {
     if (c.regionWord || c.qualifier === 'country' || !(c.qualifier === 'region' || c.dateline)) continue;
     const towns = c.entries.filter((e) => e.kind === 'populated-place');
     const top = [...towns].sort((a, b) => b.population - a.population)[0];
-    if (!top || !top.admin1) continue;
+    if (!top?.admin1) continue;
     const one = towns.every((e) => e.cc === top.cc && e.admin1 === top.admin1);
     // A dateline town names its region when it dwarfs its namesakes elsewhere.
     const dominant = towns.every(
@@ -643,6 +652,7 @@ function toMention(text: string, c: Candidate, e: GazetteerEntry, gaz: Gazetteer
   const regionName = region ? region.name : gaz.regionName(e.cc, e.admin1);
   // "Shots in Boyle Heights": a neighbourhood (a section of a city) is named by its city.
   const city = c.regionWord ? undefined : gaz.cityOf(e);
+  const reason = resolutionReason(text, c, relation !== null, city);
   return {
     span,
     text: text.slice(span[0], span[1]),
@@ -655,7 +665,36 @@ function toMention(text: string, c: Candidate, e: GazetteerEntry, gaz: Gazetteer
     precision,
     kind: e.kind === 'populated-place' && c.regionWord ? 'region' : e.kind,
     relation,
+    reason,
   };
+}
+
+/**
+ * Why a name was read as this place, in words: the context that supports it (dateline, a
+ * qualifier, a region word, a preposition of location, a local institution), how the namesake
+ * was chosen, and a section of a city named by its city.
+ */
+function resolutionReason(
+  text: string,
+  c: Candidate,
+  relative: boolean,
+  city: GazetteerEntry | undefined,
+): string {
+  const why: string[] = [];
+  if (c.dateline) why.push('in the dateline');
+  if (c.abbreviation) why.push('qualified by a state abbreviation');
+  else if (c.qualifier === 'region') why.push('qualified by its region');
+  else if (c.qualifier === 'country') why.push('qualified by its country');
+  if (c.regionWord) why.push('named with a region word');
+  if (relative) why.push('a location relative to it');
+  else if (LOCAL_AFTER.test(text.slice(c.span[1], c.span[1] + 24))) why.push('named by a local institution');
+  else if (c.locative) why.push('after a preposition of location');
+  if (c.home) why.push("the namesake in the report's home region");
+  else if (!c.qualified && c.entries.length > 1)
+    why.push(`the likeliest of ${c.entries.length} places of that name`);
+  if (why.length === 0) why.push('a known place');
+  if (city) why.push(`a section of ${city.name}, named by its city`);
+  return why.join('; ');
 }
 
 function dropOverlaps(places: PlaceMention[], text: string): PlaceMention[] {

@@ -43,7 +43,14 @@ export function canonicalLedger(ledger: Ledger): Ledger {
       id: e.id,
       type: e.type,
       subtype: e.subtype,
-      date: e.date ? { start: e.date.start, end: e.date.end, precision: e.date.precision } : null,
+      date: e.date
+        ? {
+            start: e.date.start,
+            end: e.date.end,
+            precision: e.date.precision,
+            ...(e.date.reason ? { reason: e.date.reason } : {}),
+          }
+        : null,
       place: e.place
         ? {
             name: e.place.name,
@@ -52,6 +59,7 @@ export function canonicalLedger(ledger: Ledger): Ledger {
             lat: e.place.lat,
             lon: e.place.lon,
             precision: e.place.precision,
+            ...(e.place.reason ? { reason: e.place.reason } : {}),
           }
         : null,
       actors: e.actors.map((a) => ({ role: a.role, name: a.name })),

@@ -182,7 +182,12 @@ export function buildEvent(cluster: EventMembers, context: EventContext): Ledger
     type: kind.type,
     subtype: kind.subtype,
     date: date?.start
-      ? { start: date.start, end: date.end ?? date.start, precision: date.precision ?? 'day' }
+      ? {
+          start: date.start,
+          end: date.end ?? date.start,
+          precision: date.precision ?? 'day',
+          ...(date.reason ? { reason: date.reason } : {}),
+        }
       : null,
     place: place
       ? {
@@ -192,6 +197,7 @@ export function buildEvent(cluster: EventMembers, context: EventContext): Ledger
           lat: place.lat,
           lon: place.lon,
           precision: place.precision,
+          ...(place.reason ? { reason: place.reason } : {}),
         }
       : null,
     actors: [...actors.values()].sort(

@@ -203,7 +203,9 @@ describe('the date of an event no report dates', () => {
       },
     };
     const ledger = ledgerOf([a], [extraction(a, { incidents: [implied] })]);
-    expect(ledger.events.map((e) => e.date)).toEqual([{ start, end, precision: 'week' }]);
+    expect(ledger.events.map((e) => e.date)).toEqual([
+      { start, end, precision: 'week', reason: expect.stringContaining('no report states the date') },
+    ]);
   });
 });
 
