@@ -93,6 +93,16 @@ const cases: [string, number, number][] = [
   // "Both" counts two people already named.
   ['Both men inside the car were killed, and three others were injured.', 2, 3],
   ['He was shot in both legs.', 0, 1],
+  // A part of a count is the figure of its verb; the whole is the people shot.
+  ['Police said two of the four shooting victims had died.', 2, 0],
+  ['Four people were shot, one of whom died at the hospital.', 1, 3],
+  ['Five were shot, one of which later died.', 1, 4],
+  ['The other three victims, one of which also was a teenager, suffered injuries to their legs.', 0, 3],
+  ['A man died after he and four others were shot outside a bar.', 1, 4],
+  // Numbers in web addresses, reference marks and broadcasters' names count no one.
+  ['Read more: http://news.example.com/2016/10/03/man-killed-in-crash', 0, 0],
+  ['(KXYZ 18) - A man was shot on Friday.', 0, 1],
+  ['A man was shot.[8] He was taken to a hospital.', 0, 1],
 ];
 
 describe('a perpetrator counted among the dead', () => {

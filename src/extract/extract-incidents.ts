@@ -464,7 +464,10 @@ function takeDeadFromShot(text: string, incidents: IncidentMention[], shot: Set<
   for (const m of incidents) {
     const q = m.injured;
     if (!q || !shot.has(q) || q.best === null) continue;
-    if (BESIDES.test(q.text) || BESIDES.test(text.slice(q.span[1], q.span[1] + 12))) continue;
+    // "two others were shot" excludes the dead; "he and four others were shot" may count one of them.
+    const others = text.slice(q.span[1], q.span[1] + 12);
+    const companion = /\sand\s+(?:\S+\s+)?\S+$/i.test(q.text) && /^\s+others?\b/i.test(others);
+    if (!companion && (BESIDES.test(q.text) || BESIDES.test(others))) continue;
     const left = q.best - dead;
     m.injured =
       left > 0
@@ -655,6 +658,10 @@ const OTHER_VERB =
 /** A comma, then a subject other than a relative pronoun, then an auxiliary: a clause of its own. */
 const NEW_SUBJECT = /,\s+(?!(?:who|which|that|whom|whose)\b)[\w’'-]+\s+(?:was|were|had|has|have|is|are)\b/i;
 
+/** A count before "of the": "two of the (four victims)", "both of the", "all of the". */
+const PARTITIVE_WHOLE =
+  /(?:^|[^\p{L}\p{N}])(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|both|all|none)\s+of\s+(?:the|those|these|its|their)\s+$/iu;
+
 /** The count that a casualty trigger governs: "7 killed", "killed 7", "killing at least 21 people". */
 function figureFor(
   text: string,
@@ -672,6 +679,10 @@ function figureFor(
       c.subset.test(text.slice(q.span[1], q.span[1] + 30)) ||
       c.subsetBefore.test(text.slice(Math.max(0, q.span[0] - 30), q.span[0]))
     )
+      continue;
+    // "two of the four victims died": four is the whole, two the dead ("three of the four were
+    // treated" still counts the four hurt).
+    if (hit.casualty === 'killed' && PARTITIVE_WHOLE.test(text.slice(Math.max(0, q.span[0] - 30), q.span[0])))
       continue;
     let distance: number;
     if (q.span[0] >= hit.span[0] && q.span[1] <= hit.span[1])
