@@ -30,6 +30,15 @@ const cases: [string, number, number][] = [
   ['So far this year, 40 people have been shot in the city.', 0, 0],
   ['Since March, hundreds of people have been killed in the region.', 0, 0],
   ['Survivors compared it to the 1995 massacre of 300 villagers.', 0, 0],
+  ['Nearly 500 people have been shot in the city since January.', 0, 0],
+  // Another incident told as background is not the report's.
+  ['Neighbors said a teen was killed in a previous shooting on the same block.', 0, 0],
+  ['In another attack, gunmen killed three farmers near the river.', 3, 0],
+  ['Weeks earlier, two men were wounded outside the same club.', 0, 0],
+  ['In that case, a woman was shot and killed by her neighbor.', 0, 0],
+  ['Earlier this year, three people died in a shooting at the park.', 0, 0],
+  ['Late last month, gunmen killed four villagers near the river.', 4, 0],
+  ["Police made an arrest in last month's killing of a 20-year-old.", 1, 0],
   ['A man was shot in the head on Elm Street and survived.', 0, 1],
   // Suspects and charges are not victims.
   ['Two men were arrested in the shooting that killed a 19-year-old.', 1, 0],

@@ -50,6 +50,8 @@ interface TriggerLexicon {
     subsetBefore: string;
     laterDeath: string;
     conflictToll: string;
+    otherIncident: { pattern: string };
+    runningTollAfter: { pattern: string };
   };
   perpetratorSuicide: { after: string; included: string; named: string };
 }
@@ -84,6 +86,10 @@ interface Compiled {
   subsetBefore: RegExp;
   laterDeath: RegExp;
   conflictToll: RegExp;
+  /** A clause that tells of another incident than the report's ("in a separate shooting", "last year"). */
+  otherIncident: RegExp;
+  /** After a trigger, a period up to the report: "have been shot since January". */
+  runningTollAfter: RegExp;
   /** A word that is a casualty trigger other than a death ("wounded", "shot"). */
   notKilled: RegExp;
   /** "… and then himself": the perpetrator killed themself after the victims counted before. */
@@ -131,6 +137,8 @@ function compile(): Compiled {
     subsetBefore: new RegExp(lex.blockers.subsetBefore, 'i'),
     laterDeath: new RegExp(lex.blockers.laterDeath, 'i'),
     conflictToll: new RegExp(lex.blockers.conflictToll, 'i'),
+    otherIncident: new RegExp(lex.blockers.otherIncident.pattern, 'i'),
+    runningTollAfter: new RegExp(lex.blockers.runningTollAfter.pattern, 'i'),
     companion: new RegExp(
       `(^|[^\\p{L}])(?:he|she|(?:an?|the|one)\\s+(?:[\\p{L}\\d’'-]+\\s+){0,2}?(?:${persons}))\\s+and\\s+$`,
       'iu',
@@ -249,7 +257,11 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       )
         continue;
       // "a war that has left thousands dead": a whole conflict's running toll, not an incident.
-      if (c.conflictToll.test(claimed)) continue;
+      if (c.conflictToll.test(claimed) || c.runningTollAfter.test(stext.slice(m.index + m[0].length)))
+        continue;
+      // "a teen who was killed in a previous shooting", "last year, two men died there": another incident.
+      const clauseOf = clauses.find((cl) => span[0] >= cl[0] && span[0] < cl[1]) ?? sentence.span;
+      if (c.otherIncident.test(text.slice(clauseOf[0], clauseOf[1]))) continue;
       // "dead"/"died" as adjectives of quoted speech or "death" in "death penalty" are weak; keep only near a count or a place.
       hits.push({
         span,
