@@ -30,6 +30,15 @@ const cases: [string, number, number][] = [
   ['So far this year, 40 people have been shot in the city.', 0, 0],
   ['Since March, hundreds of people have been killed in the region.', 0, 0],
   ['Survivors compared it to the 1995 massacre of 300 villagers.', 0, 0],
+  ['Nearly 500 people have been shot in the city since January.', 0, 0],
+  // Another incident told as background is not the report's.
+  ['Neighbors said a teen was killed in a previous shooting on the same block.', 0, 0],
+  ['In another attack, gunmen killed three farmers near the river.', 3, 0],
+  ['Weeks earlier, two men were wounded outside the same club.', 0, 0],
+  ['In that case, a woman was shot and killed by her neighbor.', 0, 0],
+  ['Earlier this year, three people died in a shooting at the park.', 0, 0],
+  ['Late last month, gunmen killed four villagers near the river.', 4, 0],
+  ["Police made an arrest in last month's killing of a 20-year-old.", 1, 0],
   ['A man was shot in the head on Elm Street and survived.', 0, 1],
   // Suspects and charges are not victims.
   ['Two men were arrested in the shooting that killed a 19-year-old.', 1, 0],
@@ -93,6 +102,16 @@ const cases: [string, number, number][] = [
   // "Both" counts two people already named.
   ['Both men inside the car were killed, and three others were injured.', 2, 3],
   ['He was shot in both legs.', 0, 1],
+  // A part of a count is the figure of its verb; the whole is the people shot.
+  ['Police said two of the four shooting victims had died.', 2, 0],
+  ['Four people were shot, one of whom died at the hospital.', 1, 3],
+  ['Five were shot, one of which later died.', 1, 4],
+  ['The other three victims, one of which also was a teenager, suffered injuries to their legs.', 0, 3],
+  ['A man died after he and four others were shot outside a bar.', 1, 4],
+  // Numbers in web addresses, reference marks and broadcasters' names count no one.
+  ['Read more: http://news.example.com/2016/10/03/man-killed-in-crash', 0, 0],
+  ['(KXYZ 18) - A man was shot on Friday.', 0, 1],
+  ['A man was shot.[8] He was taken to a hospital.', 0, 1],
 ];
 
 describe('a perpetrator counted among the dead', () => {

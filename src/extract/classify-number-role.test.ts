@@ -21,6 +21,13 @@ const cases: [string, NumberRole][] = [
   ['a home on [77] Maple Ave', 'address'],
   ['The crash closed Route [9] for hours.', 'label'],
   ['Channel [4] reported the fire.', 'label'],
+  ['More at http://news.example.com/2016/10/[03]/two-shot-in-park', 'label'],
+  ['See www.example.org/story/[12] for more.', 'label'],
+  ['(KXYZ [18]) - A man was shot on Friday.', 'label'],
+  ['Elm City Action News [5] - Springfield', 'label'],
+  ['WXYZ [7] News reported the shooting.', 'label'],
+  ['TWO MEN SHOT, [3] HURT', 'count'],
+  ['Police: [2] shot near the park', 'count'],
   ['[Three] people were shot in Elm Park.', 'count'],
   ['In Elm Park, [3] people were shot.', 'count'],
   ['Police said [12] were wounded, 3 critically.', 'count'],
@@ -33,5 +40,10 @@ describe('classifyNumberRole', () => {
     const end = marked.indexOf(']') - 1;
     const sentence = marked.replace('[', '').replace(']', '');
     expect(classifyNumberRole(sentence, start, end)).toBe(role);
+  });
+  it('a reference mark "[8]" is a label', () => {
+    const sentence = 'Two people were hurt.[8] Police came.';
+    const start = sentence.indexOf('8');
+    expect(classifyNumberRole(sentence, start, start + 1)).toBe('label');
   });
 });

@@ -3,7 +3,8 @@ import { loadLexicon } from './load-lexicon.js';
 /**
  * What a number in a sentence stands for. Only a `count` can be a casualty figure; an `age`
  * ("John Smith, 57,", "a 14-year-old", "ages 28 and 22"), an `address` ("the 5300 block of",
- * "1501 Oak Ave."), a `label` ("Route 9", "Channel 3", "case No. 12") or a `frequency` ("shot
+ * "1501 Oak Ave."), a `label` ("Route 9", "Channel 3", "case No. 12", a web address, a reference
+ * mark "[8]", a broadcaster's "(KXYZ 18)") or a `frequency` ("shot
  * seven times") counts no people.
  */
 export type NumberRole = 'count' | 'age' | 'address' | 'label' | 'frequency';
@@ -56,6 +57,24 @@ const APPOSITION_BEFORE = /[\p{L}.’']\s*,\s*(?:\d{1,3}\s*(?:,|and)\s*)*$/u;
 const APPOSITION_AFTER = /^\s*(?:[,;()]|\.(?:\s|$)|$|and\s+\d{1,3}\s*[,;()])/;
 /** "Image 1 of 28", "page 2 of 5": the total of a numbering. */
 const PAGE_BEFORE = /\b\d+\s+of\s+$/;
+/** A web address around the number: "http://example.com/2016/10/03/story", "www.site.com/12". */
+const IN_ADDRESS = /(?:[a-z][a-z0-9+.-]*:\/\/|www\.|\.(?:com|org|net|gov|edu|us|tv)\/)\S*$/i;
+/** The number is inside a web address: the run of non-space characters up to it holds one. */
+function inAddress(sentence: string, start: number): boolean {
+  let from = start;
+  while (from > 0 && !/\s/.test(sentence[from - 1] ?? '')) from--;
+  return from < start && IN_ADDRESS.test(sentence.slice(from, start));
+}
+/** A bracketed reference mark: "were shot.[8][9]". */
+const REFERENCE_BEFORE = /\[$/;
+const REFERENCE_AFTER = /^\]/;
+/**
+ * A broadcaster's call sign or brand with its channel, as credits and bylines give them: "(KXYZ
+ * 18)", "WXYZ 7 News", "Action News 5 -": capitals just before, and after it a bracket, a dash, a
+ * bar, "News" or the end.
+ */
+const CALL_SIGN_BEFORE = /(?:^|[\s(])(?:\p{Lu}{2,6}|News)\s?$/u;
+const CALL_SIGN_AFTER = /^\s*(?:\)|[-–—|]|News\b|$)/;
 /** "shot seven times", "fired three more times". */
 const TIMES_AFTER = /^\s+(?:more\s+|other\s+)?times\b/i;
 
@@ -75,6 +94,12 @@ export function classifyNumberRole(sentence: string, start: number, end: number)
   if (TIMES_AFTER.test(after)) return 'frequency';
   if (digits && c.street.test(after)) return 'address';
   if (digits && (c.label.test(before) || PAGE_BEFORE.test(before))) return 'label';
+  if (
+    digits &&
+    (inAddress(sentence, start) || (REFERENCE_BEFORE.test(before) && REFERENCE_AFTER.test(after)))
+  )
+    return 'label';
+  if (digits && CALL_SIGN_BEFORE.test(before) && CALL_SIGN_AFTER.test(after)) return 'label';
   if (digits && Number(raw) <= c.maxAge && APPOSITION_BEFORE.test(before) && APPOSITION_AFTER.test(after))
     return 'age';
   return 'count';

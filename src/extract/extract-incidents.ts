@@ -50,6 +50,8 @@ interface TriggerLexicon {
     subsetBefore: string;
     laterDeath: string;
     conflictToll: string;
+    otherIncident: { pattern: string };
+    runningTollAfter: { pattern: string };
   };
   perpetratorSuicide: { after: string; included: string; named: string };
 }
@@ -84,6 +86,10 @@ interface Compiled {
   subsetBefore: RegExp;
   laterDeath: RegExp;
   conflictToll: RegExp;
+  /** A clause that tells of another incident than the report's ("in a separate shooting", "last year"). */
+  otherIncident: RegExp;
+  /** After a trigger, a period up to the report: "have been shot since January". */
+  runningTollAfter: RegExp;
   /** A word that is a casualty trigger other than a death ("wounded", "shot"). */
   notKilled: RegExp;
   /** "… and then himself": the perpetrator killed themself after the victims counted before. */
@@ -131,6 +137,8 @@ function compile(): Compiled {
     subsetBefore: new RegExp(lex.blockers.subsetBefore, 'i'),
     laterDeath: new RegExp(lex.blockers.laterDeath, 'i'),
     conflictToll: new RegExp(lex.blockers.conflictToll, 'i'),
+    otherIncident: new RegExp(lex.blockers.otherIncident.pattern, 'i'),
+    runningTollAfter: new RegExp(lex.blockers.runningTollAfter.pattern, 'i'),
     companion: new RegExp(
       `(^|[^\\p{L}])(?:he|she|(?:an?|the|one)\\s+(?:[\\p{L}\\d’'-]+\\s+){0,2}?(?:${persons}))\\s+and\\s+$`,
       'iu',
@@ -249,7 +257,11 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       )
         continue;
       // "a war that has left thousands dead": a whole conflict's running toll, not an incident.
-      if (c.conflictToll.test(claimed)) continue;
+      if (c.conflictToll.test(claimed) || c.runningTollAfter.test(stext.slice(m.index + m[0].length)))
+        continue;
+      // "a teen who was killed in a previous shooting", "last year, two men died there": another incident.
+      const clauseOf = clauses.find((cl) => span[0] >= cl[0] && span[0] < cl[1]) ?? sentence.span;
+      if (c.otherIncident.test(text.slice(clauseOf[0], clauseOf[1]))) continue;
       // "dead"/"died" as adjectives of quoted speech or "death" in "death penalty" are weak; keep only near a count or a place.
       hits.push({
         span,
@@ -464,7 +476,10 @@ function takeDeadFromShot(text: string, incidents: IncidentMention[], shot: Set<
   for (const m of incidents) {
     const q = m.injured;
     if (!q || !shot.has(q) || q.best === null) continue;
-    if (BESIDES.test(q.text) || BESIDES.test(text.slice(q.span[1], q.span[1] + 12))) continue;
+    // "two others were shot" excludes the dead; "he and four others were shot" may count one of them.
+    const others = text.slice(q.span[1], q.span[1] + 12);
+    const companion = /\sand\s+(?:\S+\s+)?\S+$/i.test(q.text) && /^\s+others?\b/i.test(others);
+    if (!companion && (BESIDES.test(q.text) || BESIDES.test(others))) continue;
     const left = q.best - dead;
     m.injured =
       left > 0
@@ -655,6 +670,10 @@ const OTHER_VERB =
 /** A comma, then a subject other than a relative pronoun, then an auxiliary: a clause of its own. */
 const NEW_SUBJECT = /,\s+(?!(?:who|which|that|whom|whose)\b)[\w’'-]+\s+(?:was|were|had|has|have|is|are)\b/i;
 
+/** A count before "of the": "two of the (four victims)", "both of the", "all of the". */
+const PARTITIVE_WHOLE =
+  /(?:^|[^\p{L}\p{N}])(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|both|all|none)\s+of\s+(?:the|those|these|its|their)\s+$/iu;
+
 /** The count that a casualty trigger governs: "7 killed", "killed 7", "killing at least 21 people". */
 function figureFor(
   text: string,
@@ -672,6 +691,10 @@ function figureFor(
       c.subset.test(text.slice(q.span[1], q.span[1] + 30)) ||
       c.subsetBefore.test(text.slice(Math.max(0, q.span[0] - 30), q.span[0]))
     )
+      continue;
+    // "two of the four victims died": four is the whole, two the dead ("three of the four were
+    // treated" still counts the four hurt).
+    if (hit.casualty === 'killed' && PARTITIVE_WHOLE.test(text.slice(Math.max(0, q.span[0] - 30), q.span[0])))
       continue;
     let distance: number;
     if (q.span[0] >= hit.span[0] && q.span[1] <= hit.span[1])

@@ -65,7 +65,7 @@ function compile(): Compiled {
     `(?<range>(?:between\\s+(?<ra>${number})(?<rpa>${percent})?\\s+and\\s+(?<rb>${number}))|(?:from\\s+)?(?<rc>${number})(?<rpc>${percent})?\\s*(?:to|-|–)\\s*(?<rd>${number}))`,
     `(?<pair>an?\\s+(?:${pair})\\s+and\\s+an?\\s+(?:${pair}))`,
     `(?<sum>(?<sa>${number})\\s+(?:[a-z]+\\s+)?(?:${plurals})(?:\\s+and\\s+(?<sb>an?|${number})|\\s*,\\s*(?:and\\s+)?(?<sc>${number}))\\s+(?:[a-z]+\\s+)?(?:${pair}|${plurals}))(?![\\p{L}])`,
-    `(?<oneOf>one\\s+of\\s+(?:them|those|the\\s+dead|the\\s+victims))`,
+    `(?<oneOf>one\\s+of\\s+(?:them|those|the\\s+dead|the\\s+victims|(?:whom|which)(?=\\s+(?:[a-z]+ly\\s+)?(?:died|dies|was|is|has|had|later|succumbed)\\b)))`,
     `(?<multiple>${alternation(Object.keys(numbers.multiples.words))})(?=\\s+(?:${alternation(numbers.multiples.of)})\\b)`,
     `(?:(?<qualifier>${alternation(Object.keys(numbers.qualifiers))})\\s+)?(?:(?<vague>${alternation(Object.keys(numbers.vague))})|(?<single>${alternation(Object.keys(numbers.singles))})|(?<number>${number}))(?<percent>${percent})?`,
   ].join('|');
