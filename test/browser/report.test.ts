@@ -232,6 +232,11 @@ describe.skipIf(!hasChromium)('single-file report of the example corpus in Chrom
     const marked = squash((await page.locator('ol.mentions mark.incident').allInnerTexts()).join(' '));
     expect(marked).toContain(squash(event.mentions[0]!.text));
     expect(await page.locator('table.figures').innerText()).toContain('Killed');
+    // The place and date say why they were chosen, as the ledger records it.
+    const reasons = await page.locator('dl.meta .reason').allInnerTexts();
+    const recorded = [event.date?.reason, event.place?.reason].filter((r): r is string => Boolean(r));
+    expect(reasons).toEqual(recorded.map((r) => `Why: ${r}`));
+    expect(recorded.length).toBeGreaterThan(0);
     if (event.conflicts.length)
       expect(await page.locator('ul.conflicts li').count()).toBe(event.conflicts.length);
     // Every document reporting the event sits in exactly one independent group.

@@ -273,6 +273,7 @@ export async function eventView({ model, params }: ViewContext): Promise<HTMLEle
         {},
         dateRange(e.date),
         e.date ? h('span', { class: 'muted' }, ` (known to the ${e.date.precision})`) : null,
+        e.date?.reason ? h('div', { class: 'muted reason' }, `Why: ${e.date.reason}`) : null,
       ),
       h('dt', {}, 'Where'),
       h(
@@ -283,6 +284,7 @@ export async function eventView({ model, params }: ViewContext): Promise<HTMLEle
         e.place?.lat != null && e.place.lon != null
           ? h('span', { class: 'muted' }, ` ${e.place.lat.toFixed(3)}, ${e.place.lon.toFixed(3)}`)
           : null,
+        e.place?.reason ? h('div', { class: 'muted reason' }, `Why: ${e.place.reason}`) : null,
       ),
       h('dt', {}, 'Who'),
       h('dd', {}, e.actors.length ? e.actors.map((a) => `${a.name} (${a.role})`).join('; ') : '–'),
