@@ -1,6 +1,11 @@
 import fs from 'node:fs';
-import { getSystemErrorName } from 'node:util';
-import { Worker } from 'node:worker_threads';
+import {
+  type BlockingPool,
+  type StartingPool,
+  spawnBlockingPool,
+  WorkerJobError,
+  workerModule,
+} from '../workers/pool.js';
 
 /** Where the sink's filled buffers go: `write` takes one and gives the buffer to fill next. */
 export interface Output {
@@ -12,7 +17,7 @@ export interface Output {
   close(): void;
 }
 
-const writeAll = (fd: number, bytes: Uint8Array, length: number) => {
+export const writeAll = (fd: number, bytes: Uint8Array, length: number) => {
   for (let done = 0; done < length; ) done += fs.writeSync(fd, bytes, done, length - done);
 };
 
@@ -33,45 +38,74 @@ export class DirectOutput implements Output {
   close(): void {}
 }
 
-/**
- * A writing thread: writes the slots the main thread publishes, in order, to its files.
- * control: [0] slots published, [1] slots written, [2] 1 when a write failed, [3] who writes
- * (0 not started, 1 this thread, 2 the main thread, which gave up waiting; 3 this thread ended),
- * [4] the errno.
- * A slot of size -1 ends it.
- */
-const WRITER_SOURCE = `
-const { workerData } = require('node:worker_threads');
-const fs = require('node:fs');
-const { control, sizes, data, fds, slotSize } = workerData;
-if (Atomics.compareExchange(control, 3, 0, 1) === 0) {
-  try {
-    for (let done = 0; ; done++) {
-      while (Atomics.load(control, 0) === done) Atomics.wait(control, 0, done);
-      const slot = done % sizes.length;
-      const n = sizes[slot];
-      if (n < 0) break;
-      const bytes = new Uint8Array(data, slot * slotSize, n);
-      for (const fd of fds) for (let w = 0; w < n; ) w += fs.writeSync(fd, bytes, w, n - w);
-      Atomics.store(control, 1, done + 1);
-      Atomics.notify(control, 1);
-    }
-  } catch (err) {
-    Atomics.store(control, 4, typeof err.errno === 'number' ? err.errno : 0);
-    Atomics.store(control, 2, 1);
-  } finally {
-    Atomics.store(control, 3, 3);
-    Atomics.notify(control, 1);
-  }
-}
-`;
-
-const SLOTS = 4;
 /** Previous files from this size on are written in a second thread. */
 export const THREAD_FROM = 64 << 20;
+const SLOTS = 4;
 const SLOT_SIZE = 1 << 21;
-/** How long to wait for the writing thread to start before writing in this thread. */
+/** How long to wait for the writing threads to start before writing in this thread. */
 const WRITER_START_MS = 10_000;
+
+/** A writing thread's job: write `length` bytes of shared slot `slot` to `fd`. */
+export interface WriteJob {
+  fd: number;
+  slot: number;
+  length: number;
+}
+
+/** What every writing thread is given: the shared slots. */
+export interface WriterInit {
+  data: SharedArrayBuffer;
+  slotSize: number;
+}
+
+/**
+ * Writing threads being started (`writer-worker`, one per file, a pool of one thread each so that
+ * each file's buffers are written in order), and the shared slots they write from. Started before
+ * the changed items are serialised, so that they are ready when the first buffer is.
+ */
+export class WritingThreads {
+  private readonly data = new SharedArrayBuffer(SLOTS * SLOT_SIZE);
+  private readonly starting: StartingPool<WriteJob, null>[];
+
+  constructor(files: number) {
+    const init: WriterInit = { data: this.data, slotSize: SLOT_SIZE };
+    this.starting = Array.from({ length: files }, () =>
+      spawnBlockingPool<WriteJob, null>(
+        {
+          module: workerModule(import.meta.url, './writer-worker'),
+          name: 'ledger file writing',
+          init,
+          describe: (job) => `${job.length} bytes for file descriptor ${job.fd}`,
+        },
+        1,
+        // One slot is being filled while the others are written.
+        { inFlight: SLOTS - 1, startTimeoutMs: WRITER_START_MS },
+      ),
+    );
+  }
+
+  /** An output to `fds` (one per thread), or null when a thread did not start (then none is used). */
+  output(fds: readonly number[]): ThreadOutput | null {
+    const lanes = this.starting.map((s) => s.ready());
+    if (lanes.length !== fds.length || lanes.some((l) => l === null)) {
+      this.close();
+      return null;
+    }
+    return new ThreadOutput(fds, lanes as BlockingPool<WriteJob, null>[], this.data);
+  }
+
+  close(): void {
+    for (const s of this.starting) s.close();
+  }
+}
+
+/** A write that failed in a writing thread, as the user reads it. */
+function writeFailure(err: unknown): unknown {
+  if (!(err instanceof WorkerJobError)) return err;
+  return new Error(
+    `Writing the ledger file failed (${err.code ?? 'unknown error'}): check the space and permissions there.`,
+  );
+}
 
 /**
  * Hands each filled buffer to one writing thread per file and fills the next one meanwhile: the
@@ -79,98 +113,61 @@ const WRITER_START_MS = 10_000;
  * hashing.
  */
 export class ThreadOutput implements Output {
-  private readonly sizes = new Int32Array(new SharedArrayBuffer(SLOTS * 4));
-  private readonly data = new SharedArrayBuffer(SLOTS * SLOT_SIZE);
-  /** One writing thread per file, each with its `control`. */
-  private readonly lanes: { fd: number; control: Int32Array }[];
   private published = 0;
   private ended = false;
 
-  constructor(fds: readonly number[]) {
-    this.lanes = fds.map((fd) => {
-      const control = new Int32Array(new SharedArrayBuffer(5 * 4));
-      const worker = new Worker(WRITER_SOURCE, {
-        eval: true,
-        workerData: { control, sizes: this.sizes, data: this.data, fds: [fd], slotSize: SLOT_SIZE },
-      });
-      // Failures are reported through `control`; the thread ends after the last slot.
-      worker.on('error', () => {});
-      worker.unref();
-      return { fd, control };
-    });
-  }
+  constructor(
+    private readonly fds: readonly number[],
+    private readonly lanes: readonly BlockingPool<WriteJob, null>[],
+    private readonly data: SharedArrayBuffer,
+  ) {}
 
   first(): Buffer {
     return this.slot(0);
   }
 
   write(_buf: Buffer, length: number): Buffer {
-    this.publish(length);
-    // The next slot is free once the write of the slot published SLOTS ago is done.
-    this.waitFor(this.published - SLOTS + 1);
-    return this.slot(this.published % SLOTS);
-  }
-
-  /** Ends the threads after what they were given (also after a failure: the files are closed next). */
-  close(): void {
+    const slot = this.published % SLOTS;
     try {
-      this.finish();
-    } catch {
-      // Reported by finish() on the way that ended normally.
+      // Each lane takes the job once its write of the slot published SLOTS - 1 ago is done, so
+      // the next slot (written SLOTS ago) is free when this returns.
+      this.lanes.forEach((lane, k) => {
+        lane.submit({ fd: this.fds[k] as number, slot, length });
+      });
+    } catch (err) {
+      throw writeFailure(err);
     }
+    this.published++;
+    return this.slot(this.published % SLOTS);
   }
 
   finish(): void {
     if (this.ended) return;
     this.ended = true;
-    this.publish(-1);
-    this.waitFor(this.published - 1);
+    try {
+      for (const lane of this.lanes) lane.drain();
+    } catch (err) {
+      throw writeFailure(err);
+    } finally {
+      for (const lane of this.lanes) lane.close();
+    }
+  }
+
+  /** Ends the threads after what they were given (also after a failure: the files are closed next). */
+  close(): void {
+    if (this.ended) return;
+    this.ended = true;
+    for (const lane of this.lanes) {
+      try {
+        lane.drain();
+      } catch {
+        // Reported by finish() or write() on the way that ended normally.
+      }
+      lane.close();
+    }
   }
 
   private slot(i: number): Buffer {
     return Buffer.from(this.data, i * SLOT_SIZE, SLOT_SIZE);
-  }
-
-  private publish(length: number): void {
-    this.sizes[this.published % SLOTS] = length;
-    this.published++;
-    for (const lane of this.lanes) {
-      if (Atomics.load(lane.control, 3) === 2) this.writeHere(lane);
-      Atomics.store(lane.control, 0, this.published);
-      Atomics.notify(lane.control, 0);
-    }
-  }
-
-  private waitFor(written: number): void {
-    for (const lane of this.lanes) {
-      const { control } = lane;
-      const start = Date.now();
-      for (;;) {
-        if (Atomics.load(control, 2) === 1) {
-          const errno = Atomics.load(control, 4);
-          const code = errno < 0 ? getSystemErrorName(errno) : 'unknown error';
-          throw new Error(`Writing the ledger file failed (${code}): check the space and permissions there.`);
-        }
-        const done = Atomics.load(control, 1);
-        if (done >= written) break;
-        if (Atomics.load(control, 3) === 3 && Atomics.load(control, 1) < written) {
-          throw new Error('The ledger file writing thread ended before the file was written (a bug).');
-        }
-        if (Date.now() - start > WRITER_START_MS && Atomics.compareExchange(control, 3, 0, 2) === 0) {
-          this.writeHere(lane);
-          break;
-        }
-        Atomics.wait(control, 1, done, 100);
-      }
-    }
-  }
-
-  /** The lane's thread never started: writes its published slots not written yet in this thread. */
-  private writeHere(lane: { fd: number; control: Int32Array }): void {
-    for (let k = Atomics.load(lane.control, 1); k < this.published; k++) {
-      const length = this.sizes[k % SLOTS] ?? -1;
-      if (length >= 0) writeAll(lane.fd, this.slot(k % SLOTS), length);
-    }
-    Atomics.store(lane.control, 1, this.published);
   }
 }

@@ -21,7 +21,7 @@ import {
   writeIndex,
 } from './file-index.js';
 import { ledgerJsonChunks, withoutItems } from './json-text.js';
-import { DirectOutput, type Output, THREAD_FROM, ThreadOutput } from './output.js';
+import { DirectOutput, type Output, THREAD_FROM, WritingThreads } from './output.js';
 import { hasSig, type InputSection, type Item, LEDGER_SECTIONS, type Section, SIG } from './sections.js';
 
 /**
@@ -355,6 +355,22 @@ export function writeLedgerFile(options: {
 }
 
 function write(options: Options, prior: Previous | null, scratch: Buffer): WrittenLedgerFile {
+  // Started first, so that the threads set up while the changed items are serialised.
+  const threaded = options.thread ?? (prior !== null && prior.size >= THREAD_FROM);
+  const threads = threaded ? new WritingThreads(options.out ? 2 : 1) : null;
+  try {
+    return writeWith(options, prior, scratch, threads);
+  } finally {
+    threads?.close();
+  }
+}
+
+function writeWith(
+  options: Options,
+  prior: Previous | null,
+  scratch: Buffer,
+  threads: WritingThreads | null,
+): WrittenLedgerFile {
   const ledger: Partial<Ledger> & Options['base'] = prior ? options.base : options.all();
   // Only the custody fields: reading a section of \`base\` may assemble it (the merge's lists are
   // read when first asked for), and only sections without a change map are read, below.
@@ -400,8 +416,7 @@ function write(options: Options, prior: Previous | null, scratch: Buffer): Writt
   try {
     fds.push(fs.openSync(temp, 'w'));
     if (outTemp) fds.push(fs.openSync(outTemp, 'w'));
-    const threaded = options.thread ?? (prior !== null && prior.size >= THREAD_FROM);
-    output = threaded ? new ThreadOutput(fds) : new DirectOutput(fds, scratch);
+    output = threads?.output(fds) ?? new DirectOutput(fds, scratch);
     const sink = new Sink(output);
     const comma = Buffer.from(',\n', 'utf8');
     // The header's text with each section's items in place of its empty list.
