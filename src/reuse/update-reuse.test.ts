@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ingest } from '../ingest/ingest.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
-import { MAX_DOCUMENTS_PER_KEY } from './candidates.js';
+import { MAX_DOCUMENTS_PER_ANCHOR, MAX_DOCUMENTS_PER_KEY } from './candidates.js';
 import { createPool } from './pool.js';
 import { loadReuse, type ReuseResult, updateReuse } from './update-reuse.js';
 import type { SketchBatch } from './work.js';
@@ -290,6 +290,70 @@ describe('runs over the same documents', () => {
         from = to;
       }
       expect(runs).toBe(splits.length + 1);
+      part.store.close();
+    }
+  }, 60_000);
+});
+
+/**
+ * Reports whose sentences each hold one of the same five-word phrases among words of their own:
+ * a good share of their word 3-grams in common (containment), but no sentence in common, so only
+ * the containment anchors make them candidates. Written here, seeded.
+ */
+function sharedPhraseReports(dir: string, n: number): string[] {
+  mkdirSync(dir, { recursive: true });
+  const phrases = [
+    'harbour pilots rejected the offer',
+    'ferry timetable changes began quietly',
+    'island traders signed a petition',
+    'council budget shortfall worried residents',
+    'pier repairs were delayed again',
+    'coastal bus route was cut',
+    'winter storm damage closed roads',
+  ];
+  const syllables = 'ba ko ri mu te lo sa vi ne du ga po fe zi ro ta'.split(' ');
+  let state = 99;
+  const next = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state >>> 16;
+  };
+  const word = () => Array.from({ length: 3 }, () => syllables[next() % syllables.length]).join('');
+  const paths: string[] = [];
+  for (let i = 0; i < n; i++) {
+    const text = phrases.map((p) => `The ${word()} ${word()} ${p} ${word()} ${word()} ${word()} ${word()}.`);
+    const file = path.join(dir, `phrases-${String(i).padStart(3, '0')}.txt`);
+    writeFileSync(file, `${text.join(' ')}\n`);
+    paths.push(file);
+  }
+  return paths;
+}
+
+describe('containment anchors', () => {
+  it('are evidence between their first MAX_DOCUMENTS_PER_ANCHOR holders only, in one run as in several', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'corroborate-phrases-'));
+    dirs.push(dir);
+    const reports = sharedPhraseReports(dir, MAX_DOCUMENTS_PER_ANCHOR + 12);
+    const options = { workers: 1 };
+    const whole = tempStore();
+    for (const f of reports) await ingest(whole.store, [f]);
+    const expected = updateReuse(whole.store, options);
+    const listing = whole.store.documents.listing().map((d) => d.id);
+    whole.store.close();
+    const first = new Set(listing.slice(0, MAX_DOCUMENTS_PER_ANCHOR));
+    const inFirst = expected.pairs.filter((p) => first.has(p.a) && first.has(p.b));
+    // The first holders are related to each other by the shared phrases…
+    expect(inFirst.length).toBe((MAX_DOCUMENTS_PER_ANCHOR * (MAX_DOCUMENTS_PER_ANCHOR - 1)) / 2);
+    // …and none of them to a report indexed after the phrases' anchors had that many holders.
+    expect(expected.pairs.filter((p) => first.has(p.a) !== first.has(p.b))).toEqual([]);
+    for (const splits of [[3], [1, MAX_DOCUMENTS_PER_ANCHOR, MAX_DOCUMENTS_PER_ANCHOR + 2]]) {
+      const part = tempStore();
+      let from = 0;
+      for (const to of [...splits, reports.length]) {
+        for (const f of reports.slice(from, to)) await ingest(part.store, [f]);
+        const r = updateReuse(part.store, options);
+        if (to === reports.length) expect(lists(r)).toEqual(lists(expected));
+        from = to;
+      }
       part.store.close();
     }
   }, 60_000);

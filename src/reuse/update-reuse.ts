@@ -1,7 +1,12 @@
 import type { Family, ReusePair } from '../core/types.js';
 import { KeyKind, type KeyKindValue, type ReuseStore } from '../store/reuse-store.js';
 import type { DocumentSummary, Store } from '../store/store.js';
-import { MAX_DOCUMENTS_PER_KEY, MIN_ANCHOR_KEYS, MIN_SENTENCE_KEYS } from './candidates.js';
+import {
+  MAX_DOCUMENTS_PER_ANCHOR,
+  MAX_DOCUMENTS_PER_KEY,
+  MIN_ANCHOR_KEYS,
+  MIN_SENTENCE_KEYS,
+} from './candidates.js';
 import type { CompareOptions } from './compare-texts.js';
 import { buildFamilies, type FamilyDocument, isSubstantial, originOf } from './families.js';
 import { type PairDocument, pairDocument } from './pair.js';
@@ -72,8 +77,9 @@ export interface ReuseView {
  * 3: containment anchors make candidates; the containment decision.
  * 4: a key is evidence between its first holders in index order (not ignored once common).
  * 5: the containment decision is on by default.
+ * 6: an anchor is evidence between its first `MAX_DOCUMENTS_PER_ANCHOR` holders only.
  */
-const INDEX_VERSION = 5;
+const INDEX_VERSION = 6;
 
 /** Below this many new documents the work stays in the calling thread (starting workers costs more). */
 export const PARALLEL_FROM = 200;
@@ -391,8 +397,8 @@ const DOC = 2 ** 21;
 
 /**
  * Candidate pairs as document-id pairs, sorted. A key is evidence between its first
- * `MAX_DOCUMENTS_PER_KEY` holders in index order (earlier runs' documents, then this run's in
- * `fresh` order) and never for a later holder: its rarity is judged on the documents indexed
+ * `MAX_DOCUMENTS_PER_KEY` holders (an anchor: `MAX_DOCUMENTS_PER_ANCHOR`) in index order
+ * (earlier runs' documents, then this run's in `fresh` order) and never for a later holder: its rarity is judged on the documents indexed
  * before the later document of a pair, which a later run cannot change. So one run over all
  * documents and any split of the same sequence into runs give the same candidates (a key that
  * later becomes common keeps the pairs it made while it was rare, in both). A pair is a
@@ -448,13 +454,14 @@ function findCandidates(
       start = end;
     }
     const distinct = runs.map(([start]) => Math.floor((codes[start] as number) / DOC));
-    const held = indexed ? reuse.holders(distinct, kind, MAX_DOCUMENTS_PER_KEY) : null;
+    const cap = kind === KeyKind.anchor ? MAX_DOCUMENTS_PER_ANCHOR : MAX_DOCUMENTS_PER_KEY;
+    const held = indexed ? reuse.holders(distinct, kind, cap) : null;
     runs.forEach(([start, end], r) => {
       const old = held ? held[r] : [];
       if (old === null || old === undefined) return;
-      // The new holders that are still among the key's first MAX_DOCUMENTS_PER_KEY holders in
-      // index order (`k` is the index order within this run, so the run is sorted by it).
-      const room = Math.min(end - start, MAX_DOCUMENTS_PER_KEY - old.length);
+      // The new holders that are still among the key's first `cap` holders in index order (`k`
+      // is the index order within this run, so the run is sorted by it).
+      const room = Math.min(end - start, cap - old.length);
       if (room <= 0 || room + old.length < 2) return;
       const key = Math.floor((codes[start] as number) / DOC);
       const members: number[] = [];
