@@ -83,11 +83,64 @@ describe('reconcileFigure', () => {
       ],
       7,
     ],
+    // Three reports lead with 5, one with 2 (a part, or an earlier hour): most reports decide.
+    [
+      [
+        ['a', 5],
+        ['b', 5],
+        ['c', 2],
+        ['d', 5],
+      ],
+      5,
+    ],
+    // As many reports for each figure: the smallest.
+    [
+      [
+        ['a', 6],
+        ['b', 4],
+      ],
+      4,
+    ],
   ] as [[string, number][], number][])('%j → best %i', (figures, best) => {
     const mentions = figures.map(([doc, n], i) => ({
       ...mention(count(n), `${doc}#${i}`),
       span: [i, i + 1] as [number, number],
     }));
+    expect(reconcileFigure('injured', mentions).range?.best).toBe(best);
+  });
+});
+
+describe('counts told with a condition', () => {
+  /** One report's headline: a count, then the words after it. */
+  const headline = (doc: string, text: string, best: number): IncidentMention => {
+    const at = text.indexOf(String(best));
+    const q = {
+      ...count(best),
+      span: [at, at + String(best).length] as [number, number],
+      text: String(best),
+    };
+    return { ...mention(q, doc), span: [0, text.length], text };
+  };
+  it.each([
+    // "6 shot, 1 critically hurt" and "6 wounded": the part in a condition does not decide.
+    [[headline('a', '1 critically hurt in shooting', 1), headline('b', '6 wounded in shooting', 6)], 6],
+    [[headline('a', '2 are in serious condition', 2), headline('b', '5 hurt', 5)], 5],
+    // "All 4 are in stable condition" counts everyone.
+    [
+      [
+        headline('a', 'All 4 are in stable condition', 4),
+        headline('b', '4 hurt', 4),
+        headline('c', '3 hurt', 3),
+      ],
+      4,
+    ],
+    [
+      [headline('a', '4 are in stable condition', 4), headline('b', '4 hurt', 4), headline('c', '3 hurt', 3)],
+      3,
+    ],
+    // With no other count, the count in a condition is the figure.
+    [[headline('a', '2 critically hurt', 2)], 2],
+  ] as [IncidentMention[], number][])('%#: best %i', (mentions, best) => {
     expect(reconcileFigure('injured', mentions).range?.best).toBe(best);
   });
 });

@@ -50,11 +50,47 @@ export function countsOf(m: IncidentMention): Quantity[] {
     });
 }
 
+/**
+ * The figure most reports lead with; among figures led with by as many reports, the smallest
+ * (ACLED's conservative rule). A report that leads with a part of the toll or a figure of an
+ * earlier hour is then outvoted rather than taken as the toll.
+ */
+function mostReported(values: readonly number[]): number {
+  const counts = new Map<number, number>();
+  for (const x of values) counts.set(x, (counts.get(x) ?? 0) + 1);
+  let best = Number.POSITIVE_INFINITY;
+  let most = 0;
+  for (const [value, n] of counts)
+    if (n > most || (n === most && value < best)) {
+      best = value;
+      most = n;
+    }
+  return best;
+}
+
 interface Value {
   quantity: Quantity;
   mention: IncidentMention;
   lo: number;
   hi: number;
+}
+
+/**
+ * A count told with a condition ("one critically hurt", "two are in serious condition"), and not
+ * of all the people ("all four are in stable condition").
+ */
+const CONDITION =
+  /^\s+(?:[\w’'-]+\s+){0,2}?(?:critically|seriously|severely|gravely)\b|^\s+(?:[\w’'-]+\s+){0,4}?in\s+(?:critical|serious|grave|stable|fair|good)\s+condition\b/i;
+const ALL_BEFORE = /\b(?:all|both)\s+$/i;
+
+function isConditionCount(v: Value): boolean {
+  const { mention: m, quantity: q } = v;
+  const at = q.span[1] - m.span[0];
+  const start = q.span[0] - m.span[0];
+  if (at < 0 || start < 0 || at > m.text.length) return false;
+  return (
+    CONDITION.test(m.text.slice(at, at + 60)) && !ALL_BEFORE.test(m.text.slice(Math.max(0, start - 6), start))
+  );
 }
 
 function interval(q: Quantity): { lo: number; hi: number } | null {
@@ -93,6 +129,10 @@ export function reconcileFigure(
   // "Four people were shot … The 19-year-old was shot in the leg": people named one by one are
   // often a detail of a written toll, so a written count, when there is one, decides.
   if (values.some((v) => !v.quantity.implicit)) values = values.filter((v) => !v.quantity.implicit);
+  // "6 shot, one critically hurt", "two are in critical condition": a count of those in one
+  // condition is part of the injured, so other counts, when there are, decide.
+  if (field === 'injured' && values.some((v) => !isConditionCount(v)))
+    values = values.filter((v) => !isConditionCount(v));
   if (values.length === 0) return { range: victimsOnly(field, mentions), conflict: null };
 
   const low = Math.min(...values.map((v) => v.lo));
@@ -109,7 +149,7 @@ export function reconcileFigure(
     const lead = leads.get(v.mention.documentId);
     if (!lead || v.mention.span[0] < lead.mention.span[0]) leads.set(v.mention.documentId, v);
   }
-  const best = Math.min(...[...leads.values()].map((v) => v.quantity.best ?? v.lo));
+  const best = mostReported([...leads.values()].map((v) => v.quantity.best ?? v.lo));
 
   const shownValues = new Set(values.map((v) => v.quantity.best ?? v.lo));
   const disagree = shownValues.size > 1;
