@@ -135,3 +135,32 @@ describe('the reason an incident has its place', () => {
     expect(inc?.place?.reason).toContain('a section of Los Angeles, named by its city');
   });
 });
+
+describe('a region in the incident’s words and a town of the report inside it', () => {
+  it.each([
+    // [report, trigger, expected place, why]
+    [
+      'FRESNO, Calif. — A man was shot and killed in central California, police said.\n\nFresno police are investigating.',
+      'shot and killed',
+      'Fresno',
+      'a state named by the incident, the report’s town in that state',
+    ],
+    [
+      'Man dies in shooting\n\nYolo County deputies say a man died after he was shot on Friday.\n\nThe shooting happened near a farm outside Woodland. Woodland residents said they heard shots.',
+      'died after he was shot',
+      'Woodland',
+      'a county named by the incident, the report’s town inside that county',
+    ],
+    [
+      'A woman was shot and wounded in Nevada on Monday.\n\nShe lives in Fresno. Fresno friends said she was visiting.',
+      'shot and wounded',
+      'Nevada',
+      'a town of another state does not replace the state',
+    ],
+  ])('%j → %s', (text, trigger, name) => {
+    const x = run(text);
+    const inc = x.incidents.find((i) => i.text.includes(trigger));
+    expect(inc?.place?.name).toBe(name);
+    expect(findSpanMismatches(text, [x])).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 import type { DateMention, PlaceMention, Sentence, Span } from '../core/types.js';
+import { kilometres } from './gazetteer/load-gazetteer.js';
 import { loadLexicon } from './load-lexicon.js';
 
 /*
@@ -25,6 +26,32 @@ const ATTRIBUTION_TAIL = /,\s+(?:[^,]{0,80}?\b)?(?:said|says|told|reported|added
 export function reportedPart(text: string, span: Span): Span {
   const m = ATTRIBUTION_TAIL.exec(text.slice(span[0], span[1]));
   return m && m.index > 0 ? [span[0], span[0] + m.index] : span;
+}
+
+/** How far from a county's centre a town of that county may lie, in kilometres. */
+const COUNTY_REACH_KM = 60;
+
+/**
+ * "shot … in northeastern Pennsylvania", "Franklin County deputies say a man died": when the
+ * incident's own words give only a region (a state or a county) and the report's main place is a
+ * town inside that region, the incident is at that town, the most precise place the report
+ * supports. A town outside the region leaves the region.
+ */
+export function narrowToTown(place: PlaceMention | null, main: PlaceMention | null): PlaceMention | null {
+  if (!place || !main || place.precision !== 'region' || main.precision !== 'town') return place;
+  if (!main.admin1 || place.countryCode !== main.countryCode) return place;
+  const within =
+    place.name === place.admin1
+      ? main.admin1 === place.name
+      : main.admin1 === place.admin1 &&
+        place.lat !== null &&
+        place.lon !== null &&
+        main.lat !== null &&
+        main.lon !== null &&
+        kilometres({ lat: place.lat, lon: place.lon }, { lat: main.lat, lon: main.lon }) <= COUNTY_REACH_KM;
+  return within
+    ? foundIn(main, `the report's town inside ${place.name}, which the incident's words name`)
+    : place;
 }
 
 /**

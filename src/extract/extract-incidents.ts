@@ -14,6 +14,7 @@ import type {
 } from '../core/types.js';
 import {
   leadDate,
+  narrowToTown,
   pick,
   pickDate,
   previousDate,
@@ -318,7 +319,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       // A sentence continuing one that names several towns could be about any of them: no place,
       // rather than one picked at random or the document's main place.
       const ambiguous = previous === 'several';
-      const place = own ?? (previous === 'several' ? null : previous);
+      const place = narrowToTown(own ?? (previous === 'several' ? null : previous), input.mainPlace);
       const date =
         pickDate(input.dates, clause, text, input.referenceDate?.start) ??
         pickDate(input.dates, sentence.span, text, input.referenceDate?.start) ??

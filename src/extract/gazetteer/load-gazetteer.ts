@@ -64,7 +64,7 @@ function groupTowns(entries: readonly GazetteerEntry[]): Map<string, GazetteerEn
 }
 
 /** Great-circle distance in kilometres. */
-function kilometres(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+export function kilometres(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
   const rad = Math.PI / 180;
   const dLat = (b.lat - a.lat) * rad;
   const dLon = (b.lon - a.lon) * rad;
