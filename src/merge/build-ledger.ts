@@ -192,7 +192,7 @@ function track<T extends { id: string }>(
 }
 
 /** Bump when the persisted shape changes: an older state is then rebuilt. */
-const STATE_FORMAT = 4;
+const STATE_FORMAT = 5;
 
 interface Meta {
   format: number;
@@ -505,11 +505,12 @@ export function startMerge(
       const before = profiled(n);
       const after = profileOf(clusters.cluster(n));
       if (JSON.stringify(before) === JSON.stringify(after)) continue;
-      // Later events filed near the old or new profile may now join this one, or no longer.
+      // Events filed near the old or new profile may now join this one, or no longer: later
+      // events with figures, and events without figures whatever their number.
       for (const p of [before, after])
         if (p)
           for (const d of nearDays(p.day))
-            for (const c of filed(profileKey(p.place, d))) if (c > n) affected.add(c);
+            for (const c of filed(profileKey(p.place, d))) if (c !== n) affected.add(c);
       if (before) {
         const k = profileKey(before.place, before.day);
         const list = filed(k).filter((c) => c !== n);

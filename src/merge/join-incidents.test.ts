@@ -75,10 +75,19 @@ describe('profileOf', () => {
       expected: null,
     },
     {
-      name: 'no figure',
+      name: 'no figure (the event can still join the one with figures)',
       place: 'Rivertown',
       figures: [member({ date: stated('2024-05-01') })],
-      expected: null,
+      expected: { place: 'Rivertown', day: '2024-05-01', killed: null, injured: null },
+    },
+    {
+      name: 'a lead count and its detail given once each: the larger is the incident’s',
+      place: 'Rivertown',
+      figures: [
+        member({ date: stated('2024-05-01'), injured: 4 }),
+        member({ date: stated('2024-05-01'), injured: 1 }),
+      ],
+      expected: { place: 'Rivertown', day: '2024-05-01', killed: null, injured: 4 },
     },
   ])('$name', ({ place, figures, expected }) => {
     expect(profileOf(record(place, figures))).toEqual(expected);
@@ -113,6 +122,7 @@ describe('sameIncident', () => {
       profile({ injured: 3 }),
       true,
     ],
+    ['one gives no figure', profile({}), profile({ killed: null }), false],
     [
       'no figure in common',
       profile({ killed: null, injured: 2 }),
@@ -151,15 +161,15 @@ describe('incidentTarget', () => {
     });
   }
 
-  it('joins an event to the earliest earlier event of the same incident, and not to another town’s', () => {
-    const all = items([
-      { id: 'a', text: 'A man was shot dead in Rivertown', place: 'Rivertown', killed: 1 },
-      { id: 'b', text: 'A man was shot dead in Hillview', place: 'Hillview', killed: 1 },
-      { id: 'c', text: 'One man died in a shooting in Rivertown', place: 'Rivertown', killed: 1 },
-    ]);
+  /** Target of each event, each event being one clause's item (killed 0 = no figure). */
+  function targets(all: MentionItem[], killed: (number | null)[]) {
     const byId = new Map(all.map((i) => [i.mention.id, i]));
-    const clusters = all.map((i) =>
-      record(i.mention.place?.name ?? null, [member({ date: i.mention.date, killed: 1 })], [i.mention.id]),
+    const clusters = all.map((i, n) =>
+      record(
+        i.mention.place?.name ?? null,
+        [member({ date: i.mention.date, killed: killed[n] ?? null })],
+        [i.mention.id],
+      ),
     );
     const profiles = clusters.map(profileOf);
     const filed = new Map<string, number[]>();
@@ -176,8 +186,45 @@ describe('incidentTarget', () => {
         (k) => filed.get(k) ?? [],
         (id) => byId.get(id) as MentionItem,
       );
-    expect(target(2)).toBe(0);
-    expect(target(1)).toBeNull();
-    expect(target(0)).toBeNull();
+    return all.map((_, n) => target(n));
+  }
+
+  it('joins an event to the earliest earlier event of the same incident, and not to another town’s', () => {
+    const all = items([
+      { id: 'a', text: 'A man was shot dead in Rivertown', place: 'Rivertown', killed: 1 },
+      { id: 'b', text: 'A man was shot dead in Hillview', place: 'Hillview', killed: 1 },
+      { id: 'c', text: 'One man died in a shooting in Rivertown', place: 'Rivertown', killed: 1 },
+    ]);
+    expect(targets(all, [1, 1, 1])).toEqual([null, null, 0]);
+  });
+
+  it.each([
+    {
+      name: 'the one event with figures at its town and day, earlier or later',
+      killed: [null, 1, null],
+      expected: [1, null, 1],
+    },
+    {
+      name: 'not when two events with figures could be it',
+      killed: [null, 1, 4],
+      expected: [null, null, null],
+    },
+    {
+      name: 'not an event that has no figures either',
+      killed: [null, null, null],
+      expected: [null, null, null],
+    },
+  ])('an event without figures joins $name', ({ killed, expected }) => {
+    const all = items([
+      {
+        id: 'a',
+        text: 'Police sealed off a street in Rivertown after a shooting',
+        place: 'Rivertown',
+        killed: 0,
+      },
+      { id: 'b', text: 'A man was shot dead in Rivertown', place: 'Rivertown', killed: 1 },
+      { id: 'c', text: 'A woman was shot dead in Rivertown', place: 'Rivertown', killed: 1 },
+    ]);
+    expect(targets(all, killed)).toEqual(expected);
   });
 });

@@ -17,17 +17,21 @@ export interface IncidentProfile {
   injured: number | null;
 }
 
-/** The value most members give (the smallest on a tie, so the profile does not depend on order). */
+/**
+ * The value most members give; on a tie the smallest string (places, days) or the largest count:
+ * a report's lead figure ("four wounded") ties with its detail ("one critically") and is the
+ * incident's. Either way the profile does not depend on order.
+ */
 function mostCommon<T extends string | number>(values: readonly T[]): T | null {
   const counts = new Map<T, number>();
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
   let best: T | null = null;
   let n = 0;
   for (const [v, c] of counts) {
-    const smaller =
+    const wins =
       best !== null &&
-      (typeof v === 'number' ? v < (best as number) : compareStrings(v as string, best as string) < 0);
-    if (c > n || (c === n && smaller)) {
+      (typeof v === 'number' ? v > (best as number) : compareStrings(v as string, best as string) < 0);
+    if (c > n || (c === n && wins)) {
       best = v;
       n = c;
     }
@@ -36,8 +40,9 @@ function mostCommon<T extends string | number>(values: readonly T[]): T | null {
 }
 
 /**
- * An event's profile, or null when it has no place, no stated day or no figure: without all
- * three, two groups of reports are not told apart from other incidents of their town.
+ * An event's profile, or null when it has no place or no stated day. An event without a figure
+ * has a profile too (both figures null): it can join the one event with figures at its place and
+ * day (`incidentTarget`), never be joined by one.
  */
 export function profileOf(record: ClusterRecord): IncidentProfile | null {
   // The place most members give (the event's first place can be a stray member's).
@@ -54,7 +59,6 @@ export function profileOf(record: ClusterRecord): IncidentProfile | null {
   const injured = mostCommon(
     record.figures.map((f) => f.injured ?? null).filter((k): k is number => k !== null),
   );
-  if (killed === null && injured === null) return null;
   return { place, day, killed, injured };
 }
 
@@ -76,6 +80,16 @@ export function nearDays(day: string): string[] {
   return out;
 }
 
+/** The profile gives a figure (dead or wounded). */
+export function hasFigure(p: IncidentProfile): boolean {
+  return p.killed !== null || p.injured !== null;
+}
+
+/** Same place and days at most `PROFILE_DAYS` apart. */
+function samePlaceAndDay(a: IncidentProfile, b: IncidentProfile): boolean {
+  return profileKey(a.place, '') === profileKey(b.place, '') && nearDays(a.day).includes(b.day);
+}
+
 /**
  * Figures of one incident in two groups of reports differ by at most this much: a toll revised
  * by one, or a shooter counted among the dead by some reports and not by others. The difference
@@ -88,8 +102,8 @@ const FIGURE_SLACK = 1;
  * both give (dead or wounded), each such figure the same or within `FIGURE_SLACK`.
  */
 export function sameIncident(a: IncidentProfile, b: IncidentProfile): boolean {
-  if (profileKey(a.place, '') !== profileKey(b.place, '')) return false;
-  if (!nearDays(a.day).includes(b.day)) return false;
+  if (!hasFigure(a) || !hasFigure(b)) return false;
+  if (!samePlaceAndDay(a, b)) return false;
   let same = false;
   for (const k of ['killed', 'injured'] as const) {
     const x = a[k];
@@ -102,9 +116,13 @@ export function sameIncident(a: IncidentProfile, b: IncidentProfile): boolean {
 }
 
 /**
- * The event an event joins as the same incident: among the earlier events (lower numbers) filed
- * under its place and near days, the earliest whose profile is the same incident and one of whose
- * representatives is compatible with one of its own (kind family, places, dates: `pairScore`).
+ * The event an event joins as the same incident. An event with figures joins, among the earlier
+ * events (lower numbers) filed under its place and near days, the earliest whose profile is the
+ * same incident and one of whose representatives is compatible with one of its own (kind
+ * family, places, dates: `pairScore`). An event without figures (a report's paragraphs on the
+ * arrest, the victim, the scene) joins the event with figures at its place and near days when
+ * there is exactly one that is compatible, whatever its number: with two, it is not known which.
+ * Neither choice depends on the order in which the events were numbered, beyond "earliest".
  */
 export function incidentTarget(
   n: number,
@@ -115,19 +133,30 @@ export function incidentTarget(
 ): number | null {
   const own = profile(n);
   if (!own) return null;
+  const figures = hasFigure(own);
   const candidates = [...new Set(nearDays(own.day).flatMap((d) => filed(profileKey(own.place, d))))]
-    .filter((c) => c < n)
+    .filter((c) => c !== n && (!figures || c < n))
     .sort((a, b) => a - b);
   const reps = (c: number) =>
     cluster(c)
       .reps.flatMap(([, ids]) => ids)
       .map(item);
+  const compatible = (c: number) => {
+    const mine = reps(n);
+    const theirs = reps(c);
+    return mine.some((x) => theirs.some((y) => pairScore(x, y) !== null));
+  };
+  if (!figures) {
+    const found = candidates.filter((c) => {
+      const other = profile(c);
+      return !!other && hasFigure(other) && samePlaceAndDay(own, other) && compatible(c);
+    });
+    return found.length === 1 ? (found[0] as number) : null;
+  }
   for (const c of candidates) {
     const other = profile(c);
     if (!other || !sameIncident(own, other)) continue;
-    const mine = reps(n);
-    const theirs = reps(c);
-    if (mine.some((x) => theirs.some((y) => pairScore(x, y) !== null))) return c;
+    if (compatible(c)) return c;
   }
   return null;
 }
