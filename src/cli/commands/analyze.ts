@@ -36,14 +36,21 @@ export function register(program: Command): void {
       );
     }
     // The implementation is loaded on use, so that `--help` and other commands start fast.
-    const [{ analyze }, { formatSummary }, { readManifest }, { openStore }, { parseLimits }] =
-      await Promise.all([
-        import('../../analyze/analyze.js'),
-        import('../../export/terminal-summary.js'),
-        import('../../ingest/manifest.js'),
-        import('../../store/open-store.js'),
-        import('../parse-limits.js'),
-      ]);
+    const [
+      { analyze },
+      { formatSummary },
+      { readManifest },
+      { openStore, openSharedStore },
+      { parseLimits },
+      { isPostgresUrl },
+    ] = await Promise.all([
+      import('../../analyze/analyze.js'),
+      import('../../export/terminal-summary.js'),
+      import('../../ingest/manifest.js'),
+      import('../../store/open-store.js'),
+      import('../parse-limits.js'),
+      import('../../store/location.js'),
+    ]);
     const encoding = await encodingOption(opts);
     const manifest = opts.manifest as string | undefined;
     if (manifest) readManifest(manifest);
@@ -56,13 +63,17 @@ export function register(program: Command): void {
       );
     }
     const limits = parseLimits(opts);
-    const store = openStore(cmd.optsWithGlobals().store as string);
+    const location = cmd.optsWithGlobals().store as string;
+    // A postgres:// URL: ingest into the shared store, then analyse this machine's working copy
+    // of it under the store-wide analysis lock (see docs/scale.md).
+    const shared = isPostgresUrl(location) ? await openSharedStore(location) : null;
+    const store = shared ? null : openStore(location);
     const progress = process.stderr.isTTY
       ? (stage: string, done: number, total: number) =>
           process.stderr.write(`\r${stage}: ${done}/${total}   `)
       : undefined;
     try {
-      const result = await analyze(store, paths, {
+      const analyzeOptions = {
         manifest,
         allowOutside: opts.allowOutside === true,
         out: opts.out as string,
@@ -70,7 +81,13 @@ export function register(program: Command): void {
         encoding,
         workers,
         onProgress: progress,
-      });
+      };
+      const result = shared
+        ? await (await import('../../analyze/analyze-shared.js')).analyzeShared(shared, paths, {
+            ...analyzeOptions,
+            keepLedger: !opts.json,
+          })
+        : await analyze(store as NonNullable<typeof store>, paths, analyzeOptions);
       if (progress) process.stderr.write('\r\x1b[K');
       for (const d of result.diagnostics.filter((x) => x.severity !== 'info')) {
         process.stderr.write(
@@ -94,7 +111,8 @@ export function register(program: Command): void {
       if (result.ingest && (result.ingest.rejected > 0 || result.ingest.partial > 0))
         process.exitCode = ExitCode.someRejected;
     } finally {
-      store.close();
+      store?.close();
+      await shared?.close();
     }
   });
 }
