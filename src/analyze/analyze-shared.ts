@@ -3,8 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { type IngestSummary, ingest } from '../ingest/ingest.js';
 import type { AsyncStore } from '../store/async-store.js';
+import type { JobQueue } from '../store/job-queue.js';
 import { openWorkingCopy } from '../store/working-copy.js';
 import { type AnalyzeOptions, type AnalyzeResult, analyze } from './analyze.js';
+import { extractRemotely } from './remote-extract.js';
 import { loadStages } from './stages.js';
 
 /** Name of the store-wide lock one analysis (its merge and ledger) holds at a time. */
@@ -23,6 +25,11 @@ export interface SharedAnalyzeOptions extends AnalyzeOptions {
    * without it, `result.ledger` throws and the ledger is read from `ledgerPath` or the store.
    */
   keepLedger?: boolean;
+  /**
+   * Extract through the job queue (`corroborate worker` processes run the jobs) before the merge,
+   * instead of in this process.
+   */
+  remote?: { queue: JobQueue; batch?: number };
 }
 
 export interface SharedAnalyzeResult extends AnalyzeResult {
@@ -30,6 +37,8 @@ export interface SharedAnalyzeResult extends AnalyzeResult {
   fetched: { documents: number; custody: number; extractions: number };
   /** Extractions written back to the shared store. */
   published: number;
+  /** Documents extracted through the job queue, and the jobs queued for them. */
+  remote: { queued: number; jobs: number } | null;
 }
 
 /**
@@ -64,6 +73,13 @@ export async function analyzeShared(
   }
   const ingestMs = performance.now() - started;
   const version = stages.extractor.version;
+  // Remote extraction needs no lock: a job's writes are idempotent.
+  const remote = options.remote
+    ? await extractRemotely(shared, options.remote.queue, version, {
+        batch: options.remote.batch ?? options.batch,
+        onProgress: (done, total) => options.onProgress?.('extract', done, total),
+      })
+    : null;
   return shared.exclusive(ANALYSIS_LOCK, async () => {
     options.onLocked?.();
     const copy = await openWorkingCopy(shared, workingCopyFolder(shared, options.cache), {
@@ -81,6 +97,7 @@ export async function analyzeShared(
         timings: { ...result.timings, ingest: ingestMs },
         fetched: copy.fetched,
         published: published.extractions,
+        remote,
       };
       const ledger = options.keepLedger ? result.ledger : null;
       Object.defineProperty(out, 'ledger', {

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
+import type { SharedAnalyzeOptions } from '../../analyze/analyze-shared.js';
 import { ExitCode, UsageError } from '../../core/errors.js';
+import type { AsyncStore } from '../../store/async-store.js';
 import { addLimitFlags } from '../limit-flags.js';
 import { printable, printableLines } from '../printable.js';
 import { encodingOption } from './ingest.js';
@@ -22,6 +24,17 @@ export function register(program: Command): void {
     .option(
       '--workers <n>',
       'extraction worker threads (1: none); default one per core when over 1,000 documents are pending',
+    );
+  command
+    .option(
+      '--workers-remote',
+      'PostgreSQL store: extract through the job queue, run by `corroborate worker` processes',
+    )
+    .option('--job-size <n>', 'with --workers-remote: documents per extraction job', '200')
+    .option(
+      '--job-timeout <seconds>',
+      'with --workers-remote: seconds a job may run before another worker gets it',
+      '600',
     );
   addLimitFlags(command).action(async (paths: string[], opts: Record<string, unknown>, cmd: Command) => {
     const maxEvents = Number(opts.maxEvents);
@@ -67,6 +80,12 @@ export function register(program: Command): void {
     // A postgres:// URL: ingest into the shared store, then analyse this machine's working copy
     // of it under the store-wide analysis lock (see docs/scale.md).
     const shared = isPostgresUrl(location) ? await openSharedStore(location) : null;
+    if (!shared && opts.workersRemote === true) {
+      throw new UsageError(
+        '--workers-remote needs a PostgreSQL store (--store postgres://…): workers reach the store over the network.',
+        'Without it, analyze extracts in worker threads on this machine (--workers).',
+      );
+    }
     const store = shared ? null : openStore(location);
     const progress = process.stderr.isTTY
       ? (stage: string, done: number, total: number) =>
@@ -83,9 +102,13 @@ export function register(program: Command): void {
         onProgress: progress,
       };
       const result = shared
-        ? await (await import('../../analyze/analyze-shared.js')).analyzeShared(shared, paths, {
+        ? await runShared(shared, paths, {
             ...analyzeOptions,
             keepLedger: !opts.json,
+            viaQueue: opts.workersRemote === true,
+            jobTimeout: Number(opts.jobTimeout),
+            jobSize: Number(opts.jobSize),
+            location: cmd.optsWithGlobals().store as string,
           })
         : await analyze(store as NonNullable<typeof store>, paths, analyzeOptions);
       if (progress) process.stderr.write('\r\x1b[K');
@@ -115,4 +138,32 @@ export function register(program: Command): void {
       await shared?.close();
     }
   });
+}
+
+/** `analyze` against a shared store, with extraction through the job queue when asked. */
+async function runShared(
+  shared: AsyncStore,
+  paths: string[],
+  options: Omit<SharedAnalyzeOptions, 'remote'> & {
+    viaQueue: boolean;
+    jobTimeout: number;
+    jobSize: number;
+    location: string;
+  },
+) {
+  const { analyzeShared } = await import('../../analyze/analyze-shared.js');
+  if (!options.viaQueue) return analyzeShared(shared, paths, options);
+  if (!Number.isInteger(options.jobTimeout) || options.jobTimeout < 1) {
+    throw new UsageError(`--job-timeout: expected a whole number of seconds; found "${options.jobTimeout}".`);
+  }
+  if (!Number.isInteger(options.jobSize) || options.jobSize < 1) {
+    throw new UsageError(`--job-size: expected a positive whole number; found "${options.jobSize}".`);
+  }
+  const { openJobQueue } = await import('../../store/job-queue.js');
+  const queue = await openJobQueue(options.location, { jobTimeoutSeconds: options.jobTimeout });
+  try {
+    return await analyzeShared(shared, paths, { ...options, remote: { queue, batch: options.jobSize } });
+  } finally {
+    await queue.close();
+  }
 }

@@ -80,6 +80,8 @@ export function parseStoreUrl(url: string): { connectionString: string; schema: 
   parsed.searchParams.delete('schema');
   const display = new URL(parsed.toString());
   if (display.password) display.password = '***';
+  // The schema names the store: messages (and each machine's working copy) tell stores apart.
+  display.searchParams.set('schema', schema);
   return { connectionString: parsed.toString(), schema, display: display.toString() };
 }
 
