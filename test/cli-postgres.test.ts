@@ -17,10 +17,19 @@ const schema = `cli_${crypto.randomBytes(6).toString('hex')}`;
 let dir: string;
 let store: string;
 
-function cli(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+function cli(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [main, '--store', store, ...args], {
-      env: { ...process.env, TZ: 'UTC', CORROBORATE_STORE: '' },
+      env: {
+        ...process.env,
+        TZ: 'UTC',
+        CORROBORATE_STORE: '',
+        CORROBORATE_CACHE: path.join(dir, 'cache'),
+        ...env,
+      },
     });
     let stdout = '';
     let stderr = '';
@@ -90,6 +99,65 @@ describe.skipIf(!url)('corroborate ingest and verify against PostgreSQL', () => 
     expect(
       doc.provenance.map((p: { source: string }) => path.basename(path.dirname(p.source))).sort(),
     ).toEqual(['one', 'two']);
+  });
+
+  it('analyzes from two machines at once (one merge at a time) and exports the shared ledger', async () => {
+    fs.writeFileSync(
+      path.join(dir, 'late.txt'),
+      'Two people were killed and five injured when a bus overturned near the river crossing on Tuesday, police said.\n',
+    );
+    const runs = await Promise.all(
+      ['m1', 'm2'].map((m, i) =>
+        cli(
+          [
+            'analyze',
+            ...(i === 0 ? [path.join(dir, 'late.txt')] : []),
+            '--json',
+            '--out',
+            path.join(dir, `out-${m}`),
+          ],
+          {
+            CORROBORATE_CACHE: path.join(dir, `cache-${m}`),
+          },
+        ),
+      ),
+    );
+    for (const r of runs) expect([r.status, r.stderr]).toEqual([ExitCode.ok, '']);
+    // The run that merged last saw every document (the ingest of the other came first or last).
+    const last = await cli(['analyze', '--json', '--out', path.join(dir, 'out-m3')], {
+      CORROBORATE_CACHE: path.join(dir, 'cache-m1'),
+    });
+    expect(last.status).toBe(ExitCode.ok);
+    const summary = JSON.parse(last.stdout);
+    expect([summary.documents, summary.extracted]).toEqual([62, 0]);
+    const ledgerFile = fs.readFileSync(path.join(dir, 'out-m3', 'ledger.json'));
+    const ledger = JSON.parse(ledgerFile.toString('utf8'));
+    expect(ledger.documents).toHaveLength(62);
+    expect(ledger.events.length).toBeGreaterThan(0);
+
+    const exported = await cli(['export', '--format', 'json', '--out', path.join(dir, 'export.json')]);
+    expect(exported.status).toBe(ExitCode.ok);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'export.json'), 'utf8')).events).toEqual(ledger.events);
+    const csv = await cli(['export', '--format', 'csv']);
+    expect([csv.status, csv.stdout.split('\n').length > 1]).toEqual([ExitCode.ok, true]);
+
+    const verify = await cli(['verify', '--json']);
+    const report = JSON.parse(verify.stdout);
+    expect(report.problems).toEqual([]);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const kinds = await admin.query(
+        `SELECT kind, count(*)::int AS n FROM ${schema}.custody GROUP BY kind ORDER BY kind`,
+      );
+      expect(Object.fromEntries(kinds.rows.map((r) => [r.kind, r.n]))).toEqual({
+        analysis: 3,
+        export: 4,
+        ingest: 63,
+      });
+    } finally {
+      await admin.end();
+    }
   });
 
   it('says which commands need the embedded store', async () => {

@@ -43,6 +43,12 @@ export interface AsyncStore {
   commit(batch: CaptureBatch): Promise<CommitResult>;
   /** Re-hashes every original and checks the custody chain (and a checkpoint, when given). */
   verify(options?: VerifyOptions): Promise<VerifyReport>;
+  /**
+   * Runs `work` while holding the store-wide lock named `name`: one holder at a time across every
+   * process and machine using the store (PostgreSQL: a session advisory lock, released when `work`
+   * settles or the connection drops). Used so that one merge runs at a time.
+   */
+  exclusive<T>(name: string, work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -110,6 +116,8 @@ export interface AsyncAnalysisStore {
   extractedIds(version: string): Promise<Set<string>>;
   putSerializedExtractions(version: string, rows: readonly SerializedExtraction[]): Promise<void>;
   getExtraction(documentId: string, version: string): Promise<DocumentExtraction | null>;
+  /** The stored rows of these documents' extractions (absent ones left out), in the order of `ids`. */
+  serializedExtractions(version: string, ids: readonly string[]): Promise<SerializedExtraction[]>;
   /** The merge's view of every extraction of this version, in document-id order. */
   mergeInputs(version: string): Promise<DocumentExtraction[]>;
   mergeInputsFor(version: string, ids: readonly string[]): Promise<DocumentExtraction[]>;

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import type { Command } from 'commander';
+import type { SharedAnalyzeOptions } from '../../analyze/analyze-shared.js';
 import { ExitCode, UsageError } from '../../core/errors.js';
+import type { AsyncStore } from '../../store/async-store.js';
 import { addLimitFlags } from '../limit-flags.js';
 import { printable, printableLines } from '../printable.js';
 import { encodingOption } from './ingest.js';
@@ -23,6 +25,17 @@ export function register(program: Command): void {
       '--workers <n>',
       'extraction worker threads (1: none); default one per core when over 1,000 documents are pending',
     );
+  command
+    .option(
+      '--workers-remote',
+      'PostgreSQL store: extract through the job queue, run by `corroborate worker` processes',
+    )
+    .option('--job-size <n>', 'with --workers-remote: documents per extraction job', '200')
+    .option(
+      '--job-timeout <seconds>',
+      'with --workers-remote: seconds a job may run before another worker gets it',
+      '600',
+    );
   addLimitFlags(command).action(async (paths: string[], opts: Record<string, unknown>, cmd: Command) => {
     const maxEvents = Number(opts.maxEvents);
     if (!Number.isInteger(maxEvents) || maxEvents < 0) {
@@ -36,14 +49,21 @@ export function register(program: Command): void {
       );
     }
     // The implementation is loaded on use, so that `--help` and other commands start fast.
-    const [{ analyze }, { formatSummary }, { readManifest }, { openStore }, { parseLimits }] =
-      await Promise.all([
-        import('../../analyze/analyze.js'),
-        import('../../export/terminal-summary.js'),
-        import('../../ingest/manifest.js'),
-        import('../../store/open-store.js'),
-        import('../parse-limits.js'),
-      ]);
+    const [
+      { analyze },
+      { formatSummary },
+      { readManifest },
+      { openStore, openSharedStore },
+      { parseLimits },
+      { isPostgresUrl },
+    ] = await Promise.all([
+      import('../../analyze/analyze.js'),
+      import('../../export/terminal-summary.js'),
+      import('../../ingest/manifest.js'),
+      import('../../store/open-store.js'),
+      import('../parse-limits.js'),
+      import('../../store/location.js'),
+    ]);
     const encoding = await encodingOption(opts);
     const manifest = opts.manifest as string | undefined;
     if (manifest) readManifest(manifest);
@@ -56,13 +76,23 @@ export function register(program: Command): void {
       );
     }
     const limits = parseLimits(opts);
-    const store = openStore(cmd.optsWithGlobals().store as string);
+    const location = cmd.optsWithGlobals().store as string;
+    // A postgres:// URL: ingest into the shared store, then analyse this machine's working copy
+    // of it under the store-wide analysis lock (see docs/scale.md).
+    const shared = isPostgresUrl(location) ? await openSharedStore(location) : null;
+    if (!shared && opts.workersRemote === true) {
+      throw new UsageError(
+        '--workers-remote needs a PostgreSQL store (--store postgres://…): workers reach the store over the network.',
+        'Without it, analyze extracts in worker threads on this machine (--workers).',
+      );
+    }
+    const store = shared ? null : openStore(location);
     const progress = process.stderr.isTTY
       ? (stage: string, done: number, total: number) =>
           process.stderr.write(`\r${stage}: ${done}/${total}   `)
       : undefined;
     try {
-      const result = await analyze(store, paths, {
+      const analyzeOptions = {
         manifest,
         allowOutside: opts.allowOutside === true,
         out: opts.out as string,
@@ -70,7 +100,17 @@ export function register(program: Command): void {
         encoding,
         workers,
         onProgress: progress,
-      });
+      };
+      const result = shared
+        ? await runShared(shared, paths, {
+            ...analyzeOptions,
+            keepLedger: !opts.json,
+            viaQueue: opts.workersRemote === true,
+            jobTimeout: Number(opts.jobTimeout),
+            jobSize: Number(opts.jobSize),
+            location: cmd.optsWithGlobals().store as string,
+          })
+        : await analyze(store as NonNullable<typeof store>, paths, analyzeOptions);
       if (progress) process.stderr.write('\r\x1b[K');
       for (const d of result.diagnostics.filter((x) => x.severity !== 'info')) {
         process.stderr.write(
@@ -94,7 +134,36 @@ export function register(program: Command): void {
       if (result.ingest && (result.ingest.rejected > 0 || result.ingest.partial > 0))
         process.exitCode = ExitCode.someRejected;
     } finally {
-      store.close();
+      store?.close();
+      await shared?.close();
     }
   });
+}
+
+/** `analyze` against a shared store, with extraction through the job queue when asked. */
+async function runShared(
+  shared: AsyncStore,
+  paths: string[],
+  options: Omit<SharedAnalyzeOptions, 'remote'> & {
+    viaQueue: boolean;
+    jobTimeout: number;
+    jobSize: number;
+    location: string;
+  },
+) {
+  const { analyzeShared } = await import('../../analyze/analyze-shared.js');
+  if (!options.viaQueue) return analyzeShared(shared, paths, options);
+  if (!Number.isInteger(options.jobTimeout) || options.jobTimeout < 1) {
+    throw new UsageError(`--job-timeout: expected a whole number of seconds; found "${options.jobTimeout}".`);
+  }
+  if (!Number.isInteger(options.jobSize) || options.jobSize < 1) {
+    throw new UsageError(`--job-size: expected a positive whole number; found "${options.jobSize}".`);
+  }
+  const { openJobQueue } = await import('../../store/job-queue.js');
+  const queue = await openJobQueue(options.location, { jobTimeoutSeconds: options.jobTimeout });
+  try {
+    return await analyzeShared(shared, paths, { ...options, remote: { queue, batch: options.jobSize } });
+  } finally {
+    await queue.close();
+  }
 }

@@ -11,6 +11,7 @@ import { register as registerReuse } from './reuse.js';
 import { register as registerServe } from './serve.js';
 import { register as registerShow } from './show.js';
 import { register as registerVerify } from './verify.js';
+import { register as registerWorker } from './worker.js';
 
 /** Every CLI command registers itself here; each lives in its own file beside this one. */
 export type RegisterCommand = (program: Command) => void;
@@ -28,4 +29,5 @@ export const commands: RegisterCommand[] = [
   registerExtract,
   registerReport,
   registerServe,
+  registerWorker,
 ];

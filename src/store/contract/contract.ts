@@ -261,6 +261,34 @@ export function storeContract(backend: ContractBackend): void {
       expect(report.documents).toBe(12);
     });
 
+    it('lets one holder at a time run under a named lock, across handles', async () => {
+      const other = await handle.open();
+      try {
+        const log: string[] = [];
+        const hold = (who: string, s: AsyncStore) =>
+          s.exclusive('merge', async () => {
+            log.push(`${who} in`);
+            await new Promise((resolve) => setTimeout(resolve, 30));
+            log.push(`${who} out`);
+            return who;
+          });
+        const results = await Promise.all([hold('a', store), hold('b', other), hold('c', store)]);
+        expect(results).toEqual(['a', 'b', 'c']);
+        // Never two inside at once.
+        for (let i = 0; i < log.length; i += 2) expect(log[i]?.replace(' in', ' out')).toBe(log[i + 1]);
+        // Another name is not held by the first.
+        const inner = await store.exclusive('merge', () => other.exclusive('other', async () => 'nested'));
+        expect(inner).toBe('nested');
+        // A failing holder releases the lock.
+        await expect(store.exclusive('merge', async () => Promise.reject(new Error('boom')))).rejects.toThrow(
+          'boom',
+        );
+        expect(await other.exclusive('merge', async () => 'after')).toBe('after');
+      } finally {
+        await other.close();
+      }
+    });
+
     it('keeps the reuse index, pairs, signatures and families', async () => {
       expect(await store.reuse.parameters()).toBeNull();
       await store.reuse.reset('p1');
@@ -342,6 +370,13 @@ export function storeContract(backend: ContractBackend): void {
         serializeExtraction(extraction('da', 'Changed.')),
       ]);
       expect((await store.analysis.getExtraction('da', 'v1'))?.sentences[0]?.text).toBe('Changed.');
+      // The stored rows, as another store's working copy fetches them: in the order asked for.
+      const stored = await store.analysis.serializedExtractions('v1', ['db', 'dz', 'da']);
+      expect(stored.map((r) => r.documentId)).toEqual(['db', 'da']);
+      expect(stored[1]?.mergeInput).toBe(serializeExtraction(extraction('da', 'Changed.')).mergeInput);
+      const db = serializeExtraction(extraction('db', 'Second sentence.'));
+      expect(Buffer.from(stored[0]?.extraction ?? []).equals(Buffer.from(db.extraction))).toBe(true);
+      expect(await store.analysis.serializedExtractions('v2', ['da'])).toEqual([]);
 
       expect(await store.analysis.latestLedgerBytes()).toBeNull();
       await store.analysis.saveLedger(Buffer.from('{"ledger":1}\n'), 4);

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { StoreError } from '../../core/errors.js';
 import type { DocumentExtraction, ReusePair, StoredDocument } from '../../core/types.js';
-import { deserializeExtraction } from '../analysis-store.js';
+import { deserializeExtraction, type SerializedExtraction } from '../analysis-store.js';
 import type {
   AsyncAnalysisStore,
   AsyncCustodyLog,
@@ -47,6 +47,8 @@ import { pgMigrations } from './schema.js';
 /** First key of the advisory locks this store takes (the second is the schema's hash). */
 const LOCK_CUSTODY = 0x436f7201;
 const LOCK_MIGRATE = 0x436f7202;
+/** First key of the named locks of `exclusive` (the second hashes the schema and the name). */
+const LOCK_NAMED = 0x436f7203;
 /** Rows read per round trip when a whole table is scanned. */
 const PAGE = 1000;
 
@@ -78,6 +80,8 @@ export function parseStoreUrl(url: string): { connectionString: string; schema: 
   parsed.searchParams.delete('schema');
   const display = new URL(parsed.toString());
   if (display.password) display.password = '***';
+  // The schema names the store: messages (and each machine's working copy) tell stores apart.
+  display.searchParams.set('schema', schema);
   return { connectionString: parsed.toString(), schema, display: display.toString() };
 }
 
@@ -454,6 +458,26 @@ export class PostgresStore implements AsyncStore {
     };
   }
 
+  /**
+   * Holds a session advisory lock on a connection of its own while `work` runs: every process and
+   * machine using this schema waits here for the holder before it; a holder that dies (SIGKILL)
+   * loses its connection, and with it the lock.
+   */
+  async exclusive<T>(name: string, work: () => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    const key = [LOCK_NAMED, `${this.schema}/${name}`];
+    try {
+      await client.query('SELECT pg_advisory_lock($1, hashtext($2))', key);
+      try {
+        return await work();
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', key).catch(() => {});
+      }
+    } finally {
+      client.release();
+    }
+  }
+
   async close(): Promise<void> {
     await this.pool.end();
   }
@@ -756,6 +780,25 @@ function analysisOf(db: pg.Pool): AsyncAnalysisStore {
         )
       ).rows[0]?.extraction as Buffer | undefined;
       return blob ? deserializeExtraction(blob) : null;
+    },
+    serializedExtractions: async (version, ids) => {
+      const r = await db.query(
+        `SELECT document_id, extraction, merge_input FROM analysis_extractions
+         WHERE extractor_version = $1 AND document_id = ANY($2::text[])`,
+        [version, ids],
+      );
+      const byId = new Map(r.rows.map((row) => [row.document_id as string, row]));
+      const out: SerializedExtraction[] = [];
+      for (const documentId of ids) {
+        const row = byId.get(documentId);
+        if (row)
+          out.push({
+            documentId,
+            extraction: row.extraction as Buffer,
+            mergeInput: row.merge_input as string,
+          });
+      }
+      return out;
     },
     mergeInputs: async (version) =>
       (

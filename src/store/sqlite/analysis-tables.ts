@@ -81,6 +81,19 @@ export class SqliteAnalysisStore implements AnalysisStore {
     return blob ? deserializeExtraction(blob) : null;
   }
 
+  /** The stored rows of these documents' extractions (absent ones left out), in the order of `ids`. */
+  serializedExtractions(version: string, ids: readonly string[]): SerializedExtraction[] {
+    const get = this.db.prepare(
+      'SELECT extraction, merge_input FROM analysis_extractions WHERE document_id = ? AND extractor_version = ?',
+    );
+    const out: SerializedExtraction[] = [];
+    for (const documentId of ids) {
+      const row = get.get(documentId, version) as { extraction: Buffer; merge_input: string } | undefined;
+      if (row) out.push({ documentId, extraction: row.extraction, mergeInput: row.merge_input });
+    }
+    return out;
+  }
+
   *mergeInputs(version: string): IterableIterator<DocumentExtraction> {
     const rows = this.db
       .prepare(

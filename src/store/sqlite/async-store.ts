@@ -97,6 +97,7 @@ export class SqliteAsyncStore implements AsyncStore {
       extractedIds: async (version) => analysis.extractedIds(version),
       putSerializedExtractions: async (version, rows) => analysis.putSerializedExtractions(version, rows),
       getExtraction: async (id, version) => analysis.getExtraction(id, version),
+      serializedExtractions: async (version, ids) => analysis.serializedExtractions(version, ids),
       mergeInputs: async (version) => [...analysis.mergeInputs(version)],
       mergeInputsFor: async (version, ids) => [...analysis.mergeInputsFor(version, ids)],
       saveLedger: async (bytes, custodySeq) => {
@@ -127,7 +128,31 @@ export class SqliteAsyncStore implements AsyncStore {
     return this.local.verify(options);
   }
 
+  /**
+   * One holder at a time among the handles of this process on this store folder (the embedded
+   * store is not shared between machines; SQLite serialises the writes of other processes).
+   */
+  async exclusive<T>(lockName: string, work: () => Promise<T>): Promise<T> {
+    const name = `${path.resolve(this.local.dir)}\u0000${lockName}`;
+    const locks = heldLocks;
+    const previous = locks.get(name) ?? Promise.resolve();
+    const run = previous.then(work, work);
+    const settled = run.then(
+      () => {},
+      () => {},
+    );
+    locks.set(name, settled);
+    try {
+      return await run;
+    } finally {
+      if (locks.get(name) === settled) locks.delete(name);
+    }
+  }
+
   async close(): Promise<void> {
     this.local.close();
   }
 }
+
+/** The last holder of each lock of `exclusive` in this process, by store folder and name. */
+const heldLocks = new Map<string, Promise<void>>();

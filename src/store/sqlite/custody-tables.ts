@@ -2,6 +2,7 @@ import { StoreError } from '../../core/errors.js';
 import { canonicalJson } from '../canonical-json.js';
 import {
   type CustodyRow,
+  chainHash,
   entryOfRow,
   GENESIS_HASH,
   nextCustodyRow,
@@ -95,6 +96,30 @@ export class SqliteCustodyLog implements CustodyLog {
     const row = nextCustodyRow(previous, kind, this.clock().toISOString(), text);
     this.insert.run(row.seq, row.kind, row.at, row.details, row.hash);
     return row;
+  }
+
+  /**
+   * For a working copy of another store's log (see src/store/working-copy.ts): stores entries as
+   * they are, in one transaction, after checking that each one chains from the entry before it.
+   */
+  mirror(entries: readonly CustodyEntry[]): void {
+    this.db
+      .transaction(() => {
+        let head = this.last.get() as ChainHead | undefined;
+        for (const e of entries) {
+          const details = canonicalJson(e.details);
+          const row = { seq: e.seq, kind: e.kind, at: e.at, details, hash: e.hash };
+          if (
+            e.seq !== (head?.seq ?? 0) + 1 ||
+            e.hash !== chainHash(head?.hash ?? GENESIS_HASH, e.seq, e.kind, e.at, details)
+          ) {
+            throw new StoreError(`Custody entry ${e.seq} does not chain from the entry before it.`);
+          }
+          this.insert.run(row.seq, row.kind, row.at, row.details, row.hash);
+          head = row;
+        }
+      })
+      .immediate();
   }
 
   head(): Checkpoint {

@@ -1,0 +1,49 @@
+import type { Command } from 'commander';
+import { UsageError } from '../../core/errors.js';
+
+export function register(program: Command): void {
+  program
+    .command('worker')
+    .description(
+      'Run the jobs `analyze --workers-remote` queues on a PostgreSQL store (any number of machines)',
+    )
+    .option('--job-timeout <seconds>', 'seconds a job may run before it is given to another worker', '600')
+    .action(async (opts: { jobTimeout: string }, cmd: Command) => {
+      const timeout = Number(opts.jobTimeout);
+      if (!Number.isInteger(timeout) || timeout < 1) {
+        throw new UsageError(
+          `--job-timeout: expected a whole number of seconds; found "${opts.jobTimeout}".`,
+        );
+      }
+      // The implementation is loaded on use, so that `--help` and other commands start fast.
+      const [{ openSharedStore }, { openJobQueue }, { loadStages }, { runExtractJob }] = await Promise.all([
+        import('../../store/open-store.js'),
+        import('../../store/job-queue.js'),
+        import('../../analyze/stages.js'),
+        import('../../analyze/remote-extract.js'),
+      ]);
+      const location = cmd.optsWithGlobals().store as string;
+      const queue = await openJobQueue(location, { jobTimeoutSeconds: timeout });
+      const shared = await openSharedStore(location);
+      const stages = await loadStages();
+      // For tests of a worker killed mid-job: wait this long after taking each job.
+      const pause = Number(process.env.CORROBORATE_WORKER_PAUSE_MS ?? 0);
+      process.stderr.write(
+        `corroborate: worker on ${shared.location}, extractor ${stages.extractor.version}\n`,
+      );
+      await queue.work(async (job, id) => {
+        process.stderr.write(`worker: job ${id}: ${job.ids.length} document(s)\n`);
+        if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
+        const n = await runExtractJob(shared, stages.extractor, job);
+        process.stderr.write(`worker: job ${id}: extracted ${n}\n`);
+      });
+      const stop = () => {
+        void queue
+          .close()
+          .then(() => shared.close())
+          .finally(() => process.exit(0));
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+}

@@ -1,0 +1,162 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyze } from '../src/analyze/analyze.js';
+import { analyzeShared } from '../src/analyze/analyze-shared.js';
+import { loadStages, type Stages } from '../src/analyze/stages.js';
+import { openSharedStore, openStore } from '../src/store/open-store.js';
+import type { CustodyEntry } from '../src/store/store.js';
+
+/**
+ * `analyze` against PostgreSQL: the same inputs with the same clock give a ledger byte-identical
+ * to the embedded store's, on the first run and on incremental ones. The one field that names
+ * the store itself differs: the custody checkpoint's head hash is each store's own chain head (the
+ * embedded store's ingest entries also bind the pack files it wrote originals to), so the test
+ * checks each head against its own store and compares every other byte. Needs CORROBORATE_TEST_PG
+ * (set by .ci/run); the bucha-2022 case also needs ../shared/corpora.
+ */
+const url = process.env.CORROBORATE_TEST_PG ?? '';
+if (!url) process.stderr.write('skipping analyze against PostgreSQL: CORROBORATE_TEST_PG is not set\n');
+const bucha = path.resolve('../shared/corpora/bucha-2022');
+const buchaAbsent = !fs.existsSync(path.join(bucha, 'manifest.jsonl'));
+if (url && buchaAbsent) process.stderr.write(`skipping the bucha-2022 case: ${bucha} is absent\n`);
+
+const clock = () => new Date('2026-03-01T12:00:00.000Z');
+const schemas: string[] = [];
+let dir: string;
+let stages: Stages;
+
+function schemaUrl(): string {
+  const schema = `analyze_${crypto.randomBytes(6).toString('hex')}`;
+  schemas.push(schema);
+  const u = new URL(url);
+  u.searchParams.set('schema', schema);
+  return u.toString();
+}
+
+/** The head of the last ingest or rejection entry: the checkpoint a ledger cites. */
+function lastCaptureHead(entries: Iterable<CustodyEntry>): string {
+  let head = '0'.repeat(64);
+  for (const e of entries) if (e.kind === 'ingest' || e.kind === 'rejection') head = e.hash;
+  return head;
+}
+
+/** The ledger's bytes with its custody head (which must be `from`, once) replaced by `to`. */
+function withHead(bytes: Buffer, from: string, to: string): Buffer {
+  const text = bytes.toString('utf8');
+  const field = `"head": "${from}"`;
+  expect(text.split(field)).toHaveLength(2);
+  return Buffer.from(text.replace(field, `"head": "${to}"`), 'utf8');
+}
+
+/** The ledger bytes from both backends after ingesting `inputs` (in turns) with one clock. */
+async function both(
+  turns: { inputs: string[]; manifest?: string }[],
+): Promise<{ sqlite: Buffer[]; pg: Buffer[] }> {
+  const run = fs.mkdtempSync(path.join(dir, 'run-'));
+  const local = openStore(path.join(run, 'sqlite'), { clock });
+  const shared = await openSharedStore(schemaUrl(), { clock });
+  const out = { sqlite: [] as Buffer[], pg: [] as Buffer[] };
+  try {
+    for (const [i, turn] of turns.entries()) {
+      const a = await analyze(local, turn.inputs, {
+        manifest: turn.manifest,
+        clock,
+        stages,
+        workers: 1,
+        out: path.join(run, `sqlite-out-${i}`),
+      });
+      expect(a.ledgerSha256).toMatch(/^[0-9a-f]{64}$/);
+      const sqliteBytes = local.analysis.latestLedgerBytes() ?? Buffer.alloc(0);
+      const b = await analyzeShared(shared, turn.inputs, {
+        manifest: turn.manifest,
+        clock,
+        stages,
+        workers: 1,
+        cache: path.join(run, 'cache'),
+        out: path.join(run, `out-${i}`),
+      });
+      const bytes = (await shared.analysis.latestLedgerBytes()) ?? Buffer.alloc(0);
+      expect(fs.readFileSync(path.join(run, `out-${i}`, 'ledger.json')).equals(bytes)).toBe(true);
+      expect(b.ledgerSha256).toBe(crypto.createHash('sha256').update(bytes).digest('hex'));
+      out.pg.push(bytes);
+      // Each ledger cites its own store's log; every other byte must be the same.
+      const sqliteHead = lastCaptureHead(local.custody.entries());
+      const pgHead = lastCaptureHead(await shared.custody.entries());
+      out.sqlite.push(withHead(sqliteBytes, sqliteHead, pgHead));
+    }
+    // The analysis and export entries reached the shared log, which still verifies.
+    const report = await shared.verify();
+    expect(report.problems).toEqual([]);
+    const kinds = (await shared.custody.entries()).map((e) => e.kind);
+    expect(kinds.filter((k) => k === 'analysis')).toHaveLength(turns.length);
+  } finally {
+    local.close();
+    await shared.close();
+  }
+  return out;
+}
+
+describe.skipIf(!url)('analyze against PostgreSQL', () => {
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-analyze-pg-'));
+    stages = await loadStages();
+  });
+  afterAll(async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    for (const s of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
+    await admin.end();
+  });
+
+  it('gives the example corpus the same ledger as SQLite, byte for byte, also incrementally', async () => {
+    const files = fs
+      .readdirSync('examples/corpus')
+      .filter((f) => f !== 'manifest.jsonl' && f !== 'reports.jsonl');
+    const first = files.slice(0, 3).map((f) => path.join('examples/corpus', f));
+    const rest = files.slice(3).map((f) => path.join('examples/corpus', f));
+    const { sqlite, pg: fromPg } = await both([{ inputs: first }, { inputs: rest }, { inputs: [] }]);
+    expect(sqlite[1]?.length).toBeGreaterThan(1000);
+    for (const [i, bytes] of sqlite.entries()) {
+      expect(fromPg[i]?.equals(bytes)).toBe(true);
+    }
+  }, 240_000);
+
+  it('re-uses the extractions another machine stored (a fresh working copy fetches them)', async () => {
+    const location = schemaUrl();
+    const shared = await openSharedStore(location, { clock });
+    try {
+      const input = [path.join('examples/corpus', 'meridian-wire.txt')];
+      const a = await analyzeShared(shared, input, {
+        clock,
+        stages,
+        workers: 1,
+        cache: path.join(dir, 'm1'),
+      });
+      expect(a.extracted).toBeGreaterThan(0);
+      expect(a.published).toBe(a.extracted);
+      const b = await analyzeShared(shared, [], { clock, stages, workers: 1, cache: path.join(dir, 'm2') });
+      expect(b.extracted).toBe(0);
+      expect(b.fetched.extractions).toBe(a.extracted);
+      expect(b.ledgerSha256).toBe(a.ledgerSha256);
+    } finally {
+      await shared.close();
+    }
+  }, 120_000);
+
+  it.skipIf(buchaAbsent)(
+    'gives ../shared/corpora/bucha-2022 the same ledger as SQLite, byte for byte',
+    async () => {
+      const { sqlite, pg: fromPg } = await both([
+        { inputs: [], manifest: path.join(bucha, 'manifest.jsonl') },
+      ]);
+      expect(sqlite[0]?.length).toBeGreaterThan(1000);
+      expect(fromPg[0]?.equals(sqlite[0] ?? Buffer.alloc(0))).toBe(true);
+    },
+    240_000,
+  );
+});

@@ -1,0 +1,158 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { analyze } from '../src/analyze/analyze.js';
+import { loadStages } from '../src/analyze/stages.js';
+import { ExitCode } from '../src/core/errors.js';
+import { ingest } from '../src/ingest/ingest.js';
+import { openSharedStore, openStore } from '../src/store/open-store.js';
+import type { CustodyEntry } from '../src/store/store.js';
+
+/**
+ * `analyze --workers-remote` with two `corroborate worker` processes on a PostgreSQL store, one
+ * of them killed with SIGKILL while it holds a job: the job is run again by the other worker, and
+ * the ledger equals the embedded store's (for the same documents and clock) byte for byte, but
+ * for the custody head, which is each store's own. Needs CORROBORATE_TEST_PG and the built CLI.
+ */
+const url = process.env.CORROBORATE_TEST_PG ?? '';
+if (!url) process.stderr.write('skipping the worker test: CORROBORATE_TEST_PG is not set\n');
+const main = path.resolve('dist/cli/main.js');
+const schema = `workers_${crypto.randomBytes(6).toString('hex')}`;
+const clock = () => new Date('2026-03-01T12:00:00.000Z');
+let dir: string;
+let store: string;
+const children: ChildProcess[] = [];
+
+interface Run {
+  child: ChildProcess;
+  stderr: () => string;
+  done: Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string }>;
+}
+
+function start(args: string[], env: Record<string, string> = {}): Run {
+  const child = spawn(process.execPath, [main, '--store', store, ...args], {
+    env: {
+      ...process.env,
+      TZ: 'UTC',
+      CORROBORATE_STORE: '',
+      CORROBORATE_CACHE: path.join(dir, 'cache'),
+      ...env,
+    },
+  });
+  children.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout?.on('data', (d) => {
+    stdout += d;
+  });
+  child.stderr?.on('data', (d) => {
+    stderr += d;
+  });
+  const done = new Promise<{ status: number | null; signal: NodeJS.Signals | null; stdout: string }>(
+    (resolve) => child.on('close', (status, signal) => resolve({ status, signal, stdout })),
+  );
+  return { child, stderr: () => stderr, done };
+}
+
+async function until(test: () => boolean, what: string, ms = 120_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!test()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function lastCaptureHead(entries: Iterable<CustodyEntry>): string {
+  let head = '0'.repeat(64);
+  for (const e of entries) if (e.kind === 'ingest' || e.kind === 'rejection') head = e.hash;
+  return head;
+}
+
+describe.skipIf(!url)('corroborate worker: jobs survive a killed worker', () => {
+  beforeAll(() => {
+    if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first.`);
+    const u = new URL(url);
+    u.searchParams.set('schema', schema);
+    store = u.toString();
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-workers-pg-'));
+  });
+  afterAll(async () => {
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
+    fs.rmSync(dir, { recursive: true, force: true });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
+    await admin.end();
+  });
+
+  it('retries the job of a worker killed with SIGKILL; the ledger equals the embedded store’s', async () => {
+    // The same documents, with the same clock, in both stores.
+    const manifest = 'examples/corpus/manifest.jsonl';
+    const stages = await loadStages();
+    const local = openStore(path.join(dir, 'sqlite'), { clock });
+    let expected: Buffer;
+    try {
+      await analyze(local, [], { manifest, clock, stages, workers: 1, out: path.join(dir, 'sqlite-out') });
+      const shared = await openSharedStore(store, { clock });
+      try {
+        await ingest(shared, [], { manifest, clock });
+        const pgHead = lastCaptureHead(await shared.custody.entries());
+        const text = (local.analysis.latestLedgerBytes() ?? Buffer.alloc(0)).toString('utf8');
+        const field = `"head": "${lastCaptureHead(local.custody.entries())}"`;
+        expect(text.split(field)).toHaveLength(2);
+        expected = Buffer.from(text.replace(field, `"head": "${pgHead}"`), 'utf8');
+      } finally {
+        await shared.close();
+      }
+    } finally {
+      local.close();
+    }
+
+    const coordinator = start([
+      'analyze',
+      '--workers-remote',
+      '--job-size',
+      '2',
+      '--job-timeout',
+      '4',
+      '--json',
+      '--out',
+      path.join(dir, 'out'),
+    ]);
+    // Worker A takes a job and holds it; B starts; A is killed while it holds the job.
+    const a = start(['worker', '--job-timeout', '4'], { CORROBORATE_WORKER_PAUSE_MS: '600000' });
+    await until(() => /worker: job \S+: \d+ document/.test(a.stderr()), 'worker A to take a job');
+    const held = /worker: job (\S+):/.exec(a.stderr())?.[1] ?? '';
+    const b = start(['worker', '--job-timeout', '4']);
+    a.child.kill('SIGKILL');
+    expect((await a.done).signal).toBe('SIGKILL');
+
+    const result = await coordinator.done;
+    expect([result.status, coordinator.stderr()]).toEqual([ExitCode.ok, '']);
+    // B ran the job A held when it was killed.
+    await until(
+      () => b.stderr().includes(`worker: job ${held}: extracted`),
+      'worker B to finish the held job',
+      10_000,
+    );
+    b.child.kill('SIGTERM');
+    await b.done;
+
+    const summary = JSON.parse(result.stdout);
+    expect(summary.extracted).toBe(0);
+    expect(summary.remote.queued).toBe(summary.documents);
+    const shared = await openSharedStore(store);
+    try {
+      const bytes = (await shared.analysis.latestLedgerBytes()) ?? Buffer.alloc(0);
+      expect(bytes.equals(fs.readFileSync(path.join(dir, 'out', 'ledger.json')))).toBe(true);
+      expect(bytes.equals(expected)).toBe(true);
+    } finally {
+      await shared.close();
+    }
+  }, 300_000);
+});
