@@ -47,8 +47,11 @@ const families = reuse.families
 const extracted = new Set([...analysis.extractedIds(EXTRACTOR_VERSION)].filter((id) => keep.has(id)));
 const byId = new Map<string, DocumentExtraction>();
 for (const x of analysis.mergeInputsFor(EXTRACTOR_VERSION, [...extracted])) byId.set(x.documentId, x);
-const texts = new Map<string, string>();
-for (const id of keep) texts.set(id, store.documents.get(id)?.text ?? '');
+const texts = new Map<string, { text: string; credits: string[]; outlet: string | null }>();
+for (const id of keep) {
+  const d = store.documents.get(id);
+  texts.set(id, { text: d?.text ?? '', credits: d?.credits ?? [], outlet: d?.outlet ?? null });
+}
 const t1 = performance.now();
 process.stderr.write(`loaded ${documents.length} documents in ${((t1 - t0) / 1000).toFixed(1)} s\n`);
 const cpu = process.cpuUsage();
@@ -60,7 +63,7 @@ const result = mergeLedger(
     reuse: { pairs, families },
     extracted,
     extractions: (ids) => ids.map((id) => byId.get(id) as DocumentExtraction),
-    texts: (ids) => ids.map((id) => ({ id, text: texts.get(id) ?? '' })),
+    texts: (ids) => ids.map((id) => ({ id, text: '', credits: [], outlet: null, ...texts.get(id) })),
     custody: { entries: 0, head: '0'.repeat(64) },
   },
   { persist },

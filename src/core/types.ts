@@ -405,11 +405,14 @@ export interface LedgerEvent {
 /**
  * One chain of reporting: `own` a document's own reporting; `reused` documents joined by a
  * passage one reused from another or near-identical wording in related documents (copies
- * included).
+ * included); `credited` documents credited to one originating agency or outlet (`credit`), with
+ * whatever they reused.
  */
 export interface IndependentGroup {
   documents: string[];
-  why: 'own' | 'reused';
+  why: 'own' | 'reused' | 'credited';
+  /** The agency or outlet the documents of a `credited` chain share (`AP`, an outlet's name). */
+  credit?: string;
 }
 
 export type QuoteChange = 'identical' | 'truncation' | 'extension' | 'substitution';

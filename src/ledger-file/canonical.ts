@@ -74,6 +74,7 @@ export function canonicalLedger(ledger: Ledger): Ledger {
             independent_groups: e.independent_groups.map((g) => ({
               documents: [...g.documents],
               why: g.why,
+              ...(g.credit === undefined ? {} : { credit: g.credit }),
             })),
           }
         : {}),

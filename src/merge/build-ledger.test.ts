@@ -236,7 +236,84 @@ describe('independent sources', () => {
     ]);
   });
 
-  it('counts a family member that adds its own reporting of the fact separately', () => {
+  describe('documents credited to one agency or outlet are one chain', () => {
+    const credited = (
+      id: string,
+      text: string,
+      credits: string[],
+      outlet: string | null = `Outlet ${id}`,
+    ) => ({
+      ...doc(id, text),
+      credits,
+      outlet,
+    });
+    const a = credited('a', 'Gunfire killed 7 people in Ashford, officials said.\n(AP)', ['AP']);
+    const b = credited('b', 'Seven people died when gunmen opened fire in Ashford.\n(AP)', ['AP']);
+    const c = credited('c', 'Our correspondent counted seven dead in Ashford.', []);
+    const helped = credited(
+      'h',
+      'Our reporter met families of the seven killed in Ashford.\nAdditional reporting from AP.',
+      ['AP'],
+    );
+    const agency = credited('n', 'Seven were killed in Ashford, police said.', [], 'Associated Press');
+    const paper1 = credited('q', 'Seven died in the Ashford attack, the mayor said.', [], 'The Courier');
+    const paper2 = credited('r', 'Ashford mourned seven people killed by gunmen.', [], 'The Courier');
+    const clauses: Record<string, string> = {
+      a: 'Gunfire killed 7 people in Ashford',
+      b: 'Seven people died when gunmen opened fire in Ashford',
+      c: 'Our correspondent counted seven dead in Ashford',
+      h: 'families of the seven killed in Ashford',
+      n: 'Seven were killed in Ashford',
+      q: 'Seven died in the Ashford attack',
+      r: 'Ashford mourned seven people killed by gunmen',
+    };
+    const of = (docs: StoredDocument[]) => {
+      const [e] = ledgerOf(
+        docs,
+        docs.map((d) => ext(d, clauses[d.id] as string)),
+      ).events;
+      return { independent: e?.independent_sources, groups: e?.independent_groups };
+    };
+    it.each([
+      {
+        name: 'two dispatches of one wire, in their own words, count once',
+        docs: [a, b, c],
+        independent: 2,
+        groups: [
+          { documents: ['a', 'b'], why: 'credited', credit: 'AP' },
+          { documents: ['c'], why: 'own' },
+        ],
+      },
+      {
+        name: 'a wire named as outlet and a credit line are one agency',
+        docs: [a, agency],
+        independent: 1,
+        groups: [{ documents: ['a', 'n'], why: 'credited', credit: 'AP' }],
+      },
+      {
+        name: 'two reports of one outlet count once',
+        docs: [paper1, paper2, c],
+        independent: 2,
+        groups: [
+          { documents: ['c'], why: 'own' },
+          { documents: ['q', 'r'], why: 'credited', credit: 'the courier' },
+        ],
+      },
+      {
+        name: 'additional reporting from an agency does not make a report the agency’s',
+        docs: [a, helped],
+        independent: 2,
+        groups: [
+          { documents: ['a'], why: 'own' },
+          { documents: ['h'], why: 'own' },
+        ],
+      },
+    ])('$name', ({ docs, independent, groups }) => {
+      expect(of(docs)).toEqual({ independent, groups });
+    });
+  });
+
+  it('counts a family once for a fact its shared copy carries, even where a member words it anew', () => {
     const spliced = doc(
       's',
       'Shelling killed 7 people in Ashford, the governor said. Separately our team counted seven dead in Ashford at the morgue.',
@@ -255,11 +332,10 @@ describe('independent sources', () => {
       { id: 'f1', documents: ['p', 's', 'w'], origin: 'w' },
     ]).events;
     expect(e?.sources).toBe(4);
-    expect(e?.independent_sources).toBe(3);
+    expect(e?.independent_sources).toBe(2);
     expect(e?.independent_groups).toEqual([
       { documents: ['o'], why: 'own' },
       { documents: ['p', 's', 'w'], why: 'reused' },
-      { documents: ['s'], why: 'own' },
     ]);
   });
 

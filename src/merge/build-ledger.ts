@@ -45,7 +45,13 @@ import { type GroupState, growGroups } from './grow-groups.js';
 import { type IncidentProfile, incidentTarget, nearDays, profileKey, profileOf } from './join-incidents.js';
 import { type MergeStateStore, memoryMergeState, StateCache } from './merge-state.js';
 import { rareKeys, type WordCounts } from './rare-keys.js';
-import { documentFacts, listSource, type ReuseSource, reuseIndexOf } from './reuse-index.js';
+import {
+  type DocumentText,
+  documentFacts,
+  listSource,
+  type ReuseSource,
+  reuseIndexOf,
+} from './reuse-index.js';
 import { compareStrings } from './stable-id.js';
 
 export interface LedgerInput {
@@ -106,8 +112,11 @@ export interface MergeInput {
   extracted: ReadonlySet<string>;
   /** The extractions of documents the state has not merged yet (only those are asked for). */
   extractions(ids: readonly string[]): Iterable<DocumentExtraction>;
-  /** The texts of documents the state has not seen (hash and headline are kept). */
-  texts(ids: readonly string[]): Iterable<Pick<StoredDocument, 'id' | 'text'>>;
+  /**
+   * The texts of documents the state has not seen (hash and headline are kept), with their wire
+   * credits and outlet when known (independence counts one chain per originating agency).
+   */
+  texts(ids: readonly string[]): Iterable<DocumentText>;
   custody: { entries: number; head: string };
 }
 
@@ -192,7 +201,7 @@ function track<T extends { id: string }>(
 }
 
 /** Bump when the persisted shape changes: an older state is then rebuilt. */
-const STATE_FORMAT = 5;
+const STATE_FORMAT = 6;
 
 interface Meta {
   format: number;
@@ -214,6 +223,8 @@ interface Meta {
 interface DocRecord {
   hash: string;
   headline: Span | null;
+  /** Who the document is credited to (`originOf`), when known. */
+  credits?: string[];
   /** `ReuseIndex.fingerprint` when the document's facts were last counted. */
   fp: string;
   extracted: boolean;
@@ -323,6 +334,7 @@ export function startMerge(
     const r: DocRecord = {
       hash: f.textHash,
       headline: f.headline,
+      ...(f.credits ? { credits: f.credits } : {}),
       fp: '',
       extracted: false,
       clusters: [],
@@ -911,19 +923,27 @@ function reuseSource(
     return h === undefined ? [d] : (byHash.get(h) ?? [d]);
   };
   const headline = (d: string) => docs.get(d)?.headline ?? null;
+  const credits = (d: string) => docs.get(d)?.credits ?? [];
   if (!view) {
     let lists: ReuseSource | undefined;
     const of = () => {
       lists ??= listSource([], reuse.pairs, reuse.families);
       return lists;
     };
-    return { sameText, headline, pairsOf: (d) => of().pairsOf(d), family: (d) => of().family(d) };
+    return {
+      sameText,
+      headline,
+      credits,
+      pairsOf: (d) => of().pairsOf(d),
+      family: (d) => of().family(d),
+    };
   }
   const pairs = new Map<string, readonly ReusePair[]>();
   const families = new Map<string, { id: string; documents: readonly string[] } | null>();
   return {
     sameText,
     headline,
+    credits,
     prefetch: (documents) => {
       const pairsOfMany = view.pairsOfMany?.bind(view);
       const familiesOfMany = view.familiesOfMany?.bind(view);

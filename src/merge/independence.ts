@@ -37,10 +37,14 @@ const MIN_CONTENT_WORDS = 4;
  *   occurrence (or with that document, when its copy of the passage was not recognised as the fact);
  * - an occurrence in a document of the same family (or of a reuse pair) whose sentence shares most
  *   content words with an occurrence in the other document is treated as reused too;
+ * - in a family whose shared copy carries the fact (one of its occurrences is reused), every
+ *   member's occurrence joins that chain: the family counts once for what it copied;
  * - every other occurrence is the document's own reporting: all own occurrences of one document
  *   count once, separately from what the document reused;
  * - a headline restates its report: when the body also reports the fact, the headline's mention
- *   is not counted on its own.
+ *   is not counted on its own;
+ * - documents credited to one originating agency or outlet (`ReuseIndex.credits`: their wire
+ *   credits, else their outlet) are one chain, with everything each of them reused.
  *
  * The count is the number of connected groups, so it does not depend on input order.
  */
@@ -145,18 +149,59 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
     uf.union(keyOf(ma), keyOf(mb));
   }
 
+  // A family whose shared copy carries the fact counts once for it: its members' own mentions of
+  // the fact join the copied one (a member rewording the wire's fact is not a new witness).
+  const copiedIn = new Map<string, string>();
   for (const doc of docs) {
+    const family = index.family(doc);
+    if (family === null || copiedIn.has(family)) continue;
+    const m = (byDoc.get(doc) ?? []).find((o) => covered.has(keyOf(o)));
+    if (m) copiedIn.set(family, keyOf(m));
+  }
+  for (const doc of docs) {
+    const family = index.family(doc);
+    const copied = family === null ? undefined : copiedIn.get(family);
     for (const m of byDoc.get(doc) ?? []) {
-      if (!covered.has(keyOf(m))) uf.union(keyOf(m), `own:${doc}`);
+      if (covered.has(keyOf(m))) continue;
+      if (copied !== undefined) {
+        covered.add(keyOf(m));
+        uf.union(keyOf(m), copied);
+      } else uf.union(keyOf(m), `own:${doc}`);
+    }
+  }
+  // Documents credited to one agency or outlet are one chain, whatever each reused or wrote:
+  // the agency's dispatches and the papers printing them under its credit count once.
+  const before = new Map<string, string>();
+  for (const doc of docs) for (const m of byDoc.get(doc) ?? []) before.set(keyOf(m), uf.find(keyOf(m)));
+  // A credit only one document carries joins nothing: its own reporting and what it reused stay apart.
+  const creditDocs = new Map<string, number>();
+  for (const doc of docs) for (const c of index.credits(doc)) creditDocs.set(c, (creditDocs.get(c) ?? 0) + 1);
+  const shared = (doc: string) => index.credits(doc).filter((c) => (creditDocs.get(c) ?? 0) > 1);
+  const creditOf = new Map<string, string>();
+  for (const doc of docs) {
+    for (const credit of shared(doc)) {
+      for (const m of byDoc.get(doc) ?? []) uf.union(keyOf(m), `credit:${credit}`);
+    }
+  }
+  for (const doc of docs) {
+    for (const credit of shared(doc)) {
+      const root = uf.find(`credit:${credit}`);
+      const known = creditOf.get(root);
+      if (known === undefined || credit < known) creditOf.set(root, credit);
     }
   }
   const roots = new Map<string, Set<string>>();
+  /** Chains (before credits were read) that each final chain joins. */
+  const joined = new Map<string, Set<string>>();
   for (const doc of docs) {
     for (const m of byDoc.get(doc) ?? []) {
       const root = uf.find(keyOf(m));
       const set = roots.get(root) ?? new Set<string>();
       set.add(doc);
       roots.set(root, set);
+      const parts = joined.get(root) ?? new Set<string>();
+      parts.add(before.get(keyOf(m)) as string);
+      joined.set(root, parts);
     }
   }
   // Exact copies are listed with the representative they count as.
@@ -165,10 +210,13 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
     const c = index.canonical(d);
     copies.set(c, [...(copies.get(c) ?? []), d]);
   }
-  const chains = [...roots.values()]
-    .map((set): IndependentGroup => {
+  const chains = [...roots.entries()]
+    .map(([root, set]): IndependentGroup => {
       const members = [...set].flatMap((d) => copies.get(d) ?? [d]);
       const list = [...new Set(members)].sort();
+      const credit = creditOf.get(root);
+      if (credit !== undefined && (joined.get(root)?.size ?? 0) > 1)
+        return { documents: list, why: 'credited', credit };
       return { documents: list, why: list.length > 1 || set.size > 1 ? 'reused' : 'own' };
     })
     .sort(

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Family, ReusePair, Span, StoredDocument } from '../core/types.js';
+import { wireName } from '../ingest/readers/wire-services.js';
 import { contentWords } from './words.js';
 
 /** One reused passage seen from one document: its own span and the span in the other document. */
@@ -34,21 +35,75 @@ export interface ReuseIndex {
   fingerprint(document: string): string;
   /** Content words of a text, cached for the lifetime of the index. */
   contentWords(text: string): ReadonlySet<string>;
+  /** Who a document is credited to (`originOf`): its wire credits, else its outlet; may be empty. */
+  credits(document: string): readonly string[];
 }
 
-/** What the reuse index keeps of a document's text: its hash (exact copies) and headline span. */
+/**
+ * What the reuse index keeps of a document: its text's hash (exact copies), headline span, and
+ * who it is credited to.
+ */
 export interface DocumentFacts {
   id: string;
   textHash: string;
   headline: Span | null;
+  credits?: string[];
 }
 
-export function documentFacts(d: Pick<StoredDocument, 'id' | 'text'>): DocumentFacts {
+/** A document as the merge reads it first: its text, and its credits and outlet when known. */
+export type DocumentText = Pick<StoredDocument, 'id' | 'text'> &
+  Partial<Pick<StoredDocument, 'credits' | 'outlet'>>;
+
+export function documentFacts(d: DocumentText): DocumentFacts {
+  const credits = originOf(d, contributors(d.text));
   return {
     id: d.id,
     textHash: createHash('sha256').update(d.text).digest('hex'),
     headline: headlineOf(d.text),
+    ...(credits.length > 0 ? { credits } : {}),
   };
+}
+
+/**
+ * Who originated a document's reporting, as keys compared across documents: the wire services it
+ * credits ("(AP) —", "Copyright … Reuters"), else its outlet; an outlet that is a wire service is
+ * named as its credits are (`Associated Press` and `AP` are one key). Empty when neither is known.
+ */
+export function originOf(
+  d: Partial<Pick<StoredDocument, 'credits' | 'outlet'>>,
+  contributed: ReadonlySet<string> = new Set(),
+): string[] {
+  const credits = [...new Set((d.credits ?? []).map(creditKey))]
+    .filter((k) => k !== '' && !contributed.has(k))
+    .sort();
+  if (credits.length > 0) return credits;
+  const outlet = d.outlet ? creditKey(d.outlet) : '';
+  return outlet === '' ? [] : [outlet];
+}
+
+/** A credit or outlet as compared across documents: a wire service by its short name. */
+function creditKey(name: string): string {
+  return wireName(name.trim()) ?? name.normalize('NFKC').toLowerCase().trim();
+}
+
+/** A line crediting help rather than origin: "Additional reporting from X", "With reporting by X". */
+const CONTRIBUTION_LINE =
+  /^(?:[-–—]\s*)?[(_*]*(?:Additional reporting|With (?:additional )?reporting|Reporting) (?:from|by) (.{2,80}?)\.?[)_*]*$/u;
+
+/**
+ * Credits a text gives only for contributed reporting ("Additional reporting from X."): the
+ * report is the outlet's own, so they do not name its origin.
+ */
+export function contributors(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const line of text.split('\n')) {
+    const trimmed = line.trim();
+    if (trimmed.length > 100) continue;
+    const written = CONTRIBUTION_LINE.exec(trimmed)?.[1];
+    if (!written) continue;
+    for (const part of written.split(/\s*(?:,|\band\b|&)\s*/u)) if (part !== '') out.add(creditKey(part));
+  }
+  return out;
 }
 
 /**
@@ -66,6 +121,8 @@ export interface ReuseSource {
   headline(document: string): Span | null;
   /** Reads the pairs and families of many documents at once, before they are asked for one by one. */
   prefetch?(documents: readonly string[]): void;
+  /** Who a document is credited to (`originOf`); none when absent. */
+  credits?(document: string): readonly string[];
 }
 
 /**
@@ -74,7 +131,7 @@ export interface ReuseSource {
  * copy never adds an independent source.
  */
 export function createReuseIndex(
-  documents: readonly (Pick<StoredDocument, 'id' | 'text'> | DocumentFacts)[],
+  documents: readonly (DocumentText | DocumentFacts)[],
   pairs: readonly ReusePair[],
   families: readonly Family[],
 ): ReuseIndex {
@@ -83,7 +140,7 @@ export function createReuseIndex(
 
 /** A `ReuseSource` over lists held in memory. */
 export function listSource(
-  documents: readonly (Pick<StoredDocument, 'id' | 'text'> | DocumentFacts)[],
+  documents: readonly (DocumentText | DocumentFacts)[],
   pairs: readonly ReusePair[],
   families: readonly Family[],
 ): ReuseSource {
@@ -91,7 +148,9 @@ export function listSource(
   const byText = new Map<string, string[]>();
   const hashOf = new Map<string, string>();
   const headlines = new Map<string, Span>();
+  const credits = new Map<string, readonly string[]>();
   for (const d of facts) {
+    if (d.credits && d.credits.length > 0) credits.set(d.id, d.credits);
     hashOf.set(d.id, d.textHash);
     const same = byText.get(d.textHash);
     if (same) same.push(d.id);
@@ -117,6 +176,7 @@ export function listSource(
     pairsOf: (d) => pairsOf.get(d) ?? [],
     family: (d) => familyOf.get(d) ?? null,
     headline: (d) => headlines.get(d) ?? null,
+    credits: (d) => credits.get(d) ?? [],
   };
 }
 
@@ -251,6 +311,7 @@ export function reuseIndexOf(source: ReuseSource): ReuseIndex {
       }
       return set;
     },
+    credits: (d) => source.credits?.(d) ?? [],
     canonical,
     component,
     links: (d) => (canonical(d) === d ? reachOf(d).links : []),
