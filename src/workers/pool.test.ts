@@ -65,10 +65,22 @@ describe('blocking pool', () => {
     expect((error as WorkerJobError).code).toBe('ETEST');
   });
 
+  it('hands out the results before a failed job, lets every job answer, then refuses more', () => {
+    pool = startBlockingPool<TestJob, number>(ok, 2, { inFlight: 4 });
+    const seen: number[] = [];
+    const record = (r: number) => seen.push(r);
+    pool?.submit({ n: 1 }, record);
+    pool?.submit({ n: 2, fail: true }, record);
+    pool?.submit({ n: 3, spin: 300 }, record);
+    expect(() => pool?.drain()).toThrow(/on number 2: /);
+    expect(seen).toEqual([2]);
+    expect(() => pool?.submit({ n: 4 }, record)).toThrow(/on number 2: /);
+  });
+
   it('fails, naming the input, when a worker ends in the middle of a job', () => {
     pool = startBlockingPool<TestJob, number>(ok, 1);
     expect(() => pool?.run([{ n: 4, exit: true }], () => {})).toThrow(
-      /worker stopped while working on number 4/,
+      /A test worker stopped before answering \(the oldest job waiting: number 4\)/,
     );
   });
 

@@ -271,6 +271,7 @@ interface Entry<J, R> {
   done: ((result: R) => void) | undefined;
   settled: boolean;
   result: R | undefined;
+  error?: WorkerJobError;
 }
 
 /**
@@ -341,11 +342,13 @@ export function spawnBlockingPool<J, R>(
       return null;
     }
     const entries = new Map<number, Entry<J, R>>();
+    /** The first job that failed: no job is posted after it, and it is thrown at its turn. */
+    let failure: WorkerJobError | null = null;
     /** Jobs submitted and not yet handed out, oldest first: ids `[head, nextId)`. */
     let head = 0;
     let nextId = 0;
 
-    /** Waits for answers and reads every one there is. */
+    /** Waits for answers and reads every one there is (a job's failure is thrown at its turn). */
     const receive = () => {
       const since = Date.now();
       for (;;) {
@@ -359,16 +362,18 @@ export function spawnBlockingPool<J, R>(
             const entry = entries.get(reply.id);
             if (!entry || entry.settled) continue;
             slot.busy--;
-            if ('error' in reply) throw new WorkerJobError(s, entry.job, reply.error);
-            entry.result = reply.result as R;
             entry.settled = true;
+            if ('error' in reply) {
+              entry.error = new WorkerJobError(s, entry.job, reply.error);
+              failure ??= entry.error;
+            } else entry.result = reply.result as R;
           }
         }
         if (got) return;
         if (Atomics.load(signal, ENDED) > 0) {
           const what = spec.describe ? spec.describe(entries.get(head)?.job as never) : 'a job';
           throw new Error(
-            `${capital(article(spec.name))} ${spec.name} worker stopped while working on ${what}.`,
+            `${capital(article(spec.name))} ${spec.name} worker stopped before answering (the oldest job waiting: ${what}).`,
           );
         }
         if (Date.now() - since > stallTimeout) throw new Error(`The ${spec.name} workers stopped answering.`);
@@ -376,9 +381,10 @@ export function spawnBlockingPool<J, R>(
       }
     };
 
-    /** Hands out the settled results at the head, in submission order. */
+    /** Hands out the settled results at the head, in submission order, up to a failed job. */
     const deliver = () => {
       for (let entry = entries.get(head); entry?.settled; entry = entries.get(head)) {
+        if (entry.error) throw entry.error;
         entries.delete(head++);
         entry.done?.(entry.result as R);
       }
@@ -387,6 +393,7 @@ export function spawnBlockingPool<J, R>(
     const pool: BlockingPool<J, R> = {
       size,
       submit(job, done) {
+        if (failure) throw failure;
         let slot = slots.reduce((a, b) => (b.busy < a.busy ? b : a));
         while (slot.busy >= inFlight) {
           receive();
@@ -399,11 +406,9 @@ export function spawnBlockingPool<J, R>(
         slot.port.postMessage({ id, job });
       },
       drain() {
+        // Every job answers before a failure is thrown: nothing runs once the caller goes on.
+        while (slots.some((slot) => slot.busy > 0)) receive();
         deliver();
-        while (head < nextId) {
-          receive();
-          deliver();
-        }
       },
       run(jobs, done) {
         let index = 0;
