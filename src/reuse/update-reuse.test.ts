@@ -1,12 +1,24 @@
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ingest } from '../ingest/ingest.js';
 import { openStore } from '../store/open-store.js';
+import { KeyKind } from '../store/reuse-store.js';
 import type { Store } from '../store/store.js';
 import { MAX_DOCUMENTS_PER_ANCHOR, MAX_DOCUMENTS_PER_KEY } from './candidates.js';
+import { anchorKeys } from './containment.js';
 import { createPool } from './pool.js';
+import { prepareText } from './prepare.js';
+import { sketchDefaults } from './sketch.js';
 import { loadReuse, type ReuseResult, updateReuse } from './update-reuse.js';
 import type { SketchBatch } from './work.js';
 
@@ -338,6 +350,22 @@ describe('containment anchors', () => {
     for (const f of reports) await ingest(whole.store, [f]);
     const expected = updateReuse(whole.store, options);
     const listing = whole.store.documents.listing().map((d) => d.id);
+    // The anchors every report holds are stored for their first holders only: a later holder
+    // could never be evidence.
+    const anchorsOf = (file: string) => {
+      const o = sketchDefaults;
+      return anchorKeys(
+        prepareText(readFileSync(file, 'utf8')),
+        o.anchorSize,
+        o.anchorSample,
+        o.anchorMinContent,
+      );
+    };
+    const last = new Set(anchorsOf(reports.at(-1) as string));
+    const common = [...anchorsOf(reports[0] as string)].filter((k) => last.has(k));
+    expect(common.length).toBeGreaterThanOrEqual(3);
+    for (const holders of whole.store.reuse.holders(common, KeyKind.anchor, reports.length))
+      expect(holders).toHaveLength(MAX_DOCUMENTS_PER_ANCHOR);
     whole.store.close();
     const first = new Set(listing.slice(0, MAX_DOCUMENTS_PER_ANCHOR));
     const inFirst = expected.pairs.filter((p) => first.has(p.a) && first.has(p.b));

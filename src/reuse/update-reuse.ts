@@ -310,7 +310,13 @@ interface Sketches {
   sentenceStart: Int32Array;
   anchorKeys: Uint32Array;
   anchorStart: Int32Array;
+  /**
+   * Per key kind (indexed by its `KeyKind` value), aligned with that kind's keys: 1 for a key of
+   * a new document that is not stored (set by `findCandidates`; `keys` leaves it out).
+   */
+  unstored: Uint8Array[];
   signature(k: number): Uint32Array;
+  /** The keys of new document `k` to store. */
   keys(k: number): { key: number; kind: KeyKindValue }[];
 }
 
@@ -366,6 +372,11 @@ function sketchAll(
     keyAt += b.sentenceKeys.length;
     anchorAt += b.anchorKeys.length;
   }
+  const unstored: Uint8Array[] = [];
+  unstored[KeyKind.duplicate] = new Uint8Array(duplicate.length);
+  unstored[KeyKind.band] = new Uint8Array(bandKeys.length);
+  unstored[KeyKind.sentence] = new Uint8Array(sentenceKeys.length);
+  unstored[KeyKind.anchor] = new Uint8Array(anchorKeys.length);
   return {
     duplicate,
     bandKeys,
@@ -375,18 +386,19 @@ function sketchAll(
     anchorKeys,
     anchorStart,
     signature: (k) => signatures.slice(k * width, (k + 1) * width),
-    keys: (k) => [
-      { key: duplicate[k] as number, kind: KeyKind.duplicate },
-      ...[...bandKeys.subarray(k * bands, (k + 1) * bands)].map((key) => ({ key, kind: KeyKind.band })),
-      ...[...sentenceKeys.subarray(sentenceStart[k], sentenceStart[k + 1])].map((key) => ({
-        key,
-        kind: KeyKind.sentence,
-      })),
-      ...[...anchorKeys.subarray(anchorStart[k], anchorStart[k + 1])].map((key) => ({
-        key,
-        kind: KeyKind.anchor,
-      })),
-    ],
+    unstored,
+    keys: (k) => {
+      const out: { key: number; kind: KeyKindValue }[] = [];
+      const add = (kind: KeyKindValue, keys: Uint32Array, from: number, to: number) => {
+        const skip = unstored[kind] as Uint8Array;
+        for (let x = from; x < to; x++) if (skip[x] === 0) out.push({ key: keys[x] as number, kind });
+      };
+      add(KeyKind.duplicate, duplicate, k, k + 1);
+      add(KeyKind.band, bandKeys, k * bands, (k + 1) * bands);
+      add(KeyKind.sentence, sentenceKeys, sentenceStart[k] as number, sentenceStart[k + 1] as number);
+      add(KeyKind.anchor, anchorKeys, anchorStart[k] as number, anchorStart[k + 1] as number);
+      return out;
+    },
   };
 }
 
@@ -456,14 +468,24 @@ function findCandidates(
     const distinct = runs.map(([start]) => Math.floor((codes[start] as number) / DOC));
     const cap = kind === KeyKind.anchor ? MAX_DOCUMENTS_PER_ANCHOR : MAX_DOCUMENTS_PER_KEY;
     const held = indexed ? reuse.holders(distinct, kind, cap) : null;
+    const unstored = s.unstored[kind] as Uint8Array;
+    // Sentence keys and anchors are sorted and distinct per document (`sketch.ts`).
+    const sorted = kind === KeyKind.sentence || kind === KeyKind.anchor;
     runs.forEach(([start, end], r) => {
       const old = held ? held[r] : [];
-      if (old === null || old === undefined) return;
+      const key = Math.floor((codes[start] as number) / DOC);
       // The new holders that are still among the key's first `cap` holders in index order (`k`
       // is the index order within this run, so the run is sorted by it).
-      const room = Math.min(end - start, cap - old.length);
-      if (room <= 0 || room + old.length < 2) return;
-      const key = Math.floor((codes[start] as number) / DOC);
+      const room =
+        old === null || old === undefined ? 0 : Math.max(0, Math.min(end - start, cap - old.length));
+      // A holder past the first `cap` is never evidence, in this run or a later one (the key
+      // then has `cap` stored holders, no room): it is not stored.
+      for (let x = start + room; x < end; x++) {
+        const [from, to] = range((codes[x] as number) - key * DOC);
+        const y = sorted ? lowerBound(keys, from, to, key) : from;
+        for (let z = y; z < to && (!sorted || keys[z] === key); z++) if (keys[z] === key) unstored[z] = 1;
+      }
+      if (old === null || old === undefined || room === 0 || room + old.length < 2) return;
       const members: number[] = [];
       for (let x = start; x < start + room; x++) members.push((codes[x] as number) - key * DOC);
       const olds = old.map(number);
@@ -489,6 +511,18 @@ function findCandidates(
       const lo = Math.floor(code / PAIR);
       return [ids[lo] as string, ids[code - lo * PAIR] as string];
     });
+}
+
+/** The first position in `keys[from, to)` (sorted) whose key is not below `key`. */
+function lowerBound(keys: Uint32Array, from: number, to: number, key: number): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((keys[mid] as number) < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 function verifyAll(
