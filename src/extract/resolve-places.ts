@@ -332,8 +332,14 @@ export function resolvePlaces(
 
   const places: PlaceMention[] = [];
   const admin1s = new Map<string, number>();
-  // Unambiguous candidates first, so that their regions inform the ambiguous ones.
-  const order = [...candidates].sort((a, b) => a.entries.length - b.entries.length || a.span[0] - b.span[0]);
+  // Unambiguous candidates first, so that their regions inform the ambiguous ones. A county
+  // name several states share ("Franklin County") comes last: counties carry no population to
+  // choose by, so the states of the report's towns decide.
+  const countyOnly = (c: Candidate): number =>
+    c.entries.length > 1 && c.entries.every((e) => e.kind === 'region' && e.feature === 'ADM2') ? 1 : 0;
+  const order = [...candidates].sort(
+    (a, b) => countyOnly(a) - countyOnly(b) || a.entries.length - b.entries.length || a.span[0] - b.span[0],
+  );
   const chosen = new Map<Candidate, GazetteerEntry>();
   // One sense per discourse: a name resolved unambiguously ("Paris, Texas") keeps that sense.
   const senses = new Map<string, GazetteerEntry>();
