@@ -58,6 +58,12 @@ describe('the date of an incident', () => {
       '2024-03-12',
       'an arrest date is never the incident date',
     ],
+    [
+      'Boy wounded at home\n\nA boy was shot and wounded at his home.\n\nOn Wednesday, detectives were still asking neighbours what they saw.',
+      'shot and wounded',
+      '2024-03-12',
+      'a bare weekday naming the day after the report (an update) does not date the incident six days back',
+    ],
   ])('%j → %s', (text, trigger, start) => {
     const x = run(text);
     const inc = x.incidents.find((i) => i.text.includes(trigger));
@@ -162,5 +168,27 @@ describe('a region in the incident’s words and a town of the report inside it'
     const inc = x.incidents.find((i) => i.text.includes(trigger));
     expect(inc?.place?.name).toBe(name);
     expect(findSpanMismatches(text, [x])).toEqual([]);
+  });
+});
+
+describe('a local institution gives a report its home region', () => {
+  it.each([
+    // [report, trigger, whether the town is the home region's namesake]
+    ['Eugene police said a man was shot and wounded in Springfield on Sunday.', 'shot and wounded', true],
+    ['A man was shot and wounded in Springfield on Sunday, police said.', 'shot and wounded', false],
+  ])('%j → %s', (text, trigger, home) => {
+    const inc = run(text).incidents.find((i) => i.text.includes(trigger));
+    expect(inc?.place?.name).toBe('Springfield');
+    expect(inc?.place?.admin1 === 'Oregon').toBe(home);
+  });
+});
+
+describe('a town named before a region word is no surname', () => {
+  it.each([
+    ['Grim Fresno County crash\n\nA man was shot and wounded in Fresno on Sunday.', 'Fresno'],
+    ['Quiet Yolo County roads\n\nA woman was shot and killed in Woodland on Sunday.', 'Woodland'],
+  ])('%j → %s', (text, name) => {
+    const inc = run(text).incidents.find((i) => i.killed || i.injured);
+    expect(inc?.place?.name).toBe(name);
   });
 });

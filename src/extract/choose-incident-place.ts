@@ -152,8 +152,25 @@ export function pickDate(
         inside(d.span, span) &&
         d.start !== null &&
         !(reference && d.start.slice(0, 10) > reference.slice(0, 10)) &&
+        !dayAfterReport(d, reference) &&
         !(text !== undefined && (statementDate(text, d) || laterStepDate(text, d, span))),
     ) ?? null
+  );
+}
+
+/**
+ * "On Wednesday, deputies were still searching" in a report dated Tuesday: a bare weekday naming
+ * the day after the report's date resolves to six days before it, but a report is often updated
+ * the next day and archived under its first date, so the weekday is most likely that next day, the
+ * day of the update. It dates no incident (the incident then takes another date, or the days
+ * before its earliest report).
+ */
+export function dayAfterReport(d: DateMention, reference?: string | null): boolean {
+  return (
+    !!reference &&
+    d.start !== null &&
+    d.reason.startsWith('weekday on or before') &&
+    d.start.slice(0, 10) === shiftDay(reference, -6)
   );
 }
 
@@ -223,6 +240,7 @@ export function leadDate(
   const usable = (d: DateMention, sentence: Span): boolean => {
     if (d.precision !== 'day' || !d.start) return false;
     if (reference && d.start > reference) return false;
+    if (dayAfterReport(d, reference)) return false;
     if (statementDate(text, d)) return false;
     // The words around the date within its sentence: "was arrested Sunday", "a vigil on Monday".
     const around = text.slice(Math.max(sentence[0], d.span[0] - 60), Math.min(sentence[1], d.span[1] + 25));

@@ -235,3 +235,15 @@ describe('neighbourhoods', () => {
     expect(p?.text).toBe(surface);
   });
 });
+
+describe('a county name several states share', () => {
+  it('takes the state of the report’s town', () => {
+    const places = resolvePlaces(
+      'Greene County deputies said a man was shot and wounded in Springfield.',
+    ).places;
+    const county = places.find((p) => p.text === 'Greene County');
+    const town = places.find((p) => p.text === 'Springfield');
+    expect(town?.admin1).toBeTruthy();
+    expect(county?.admin1).toBe(town?.admin1);
+  });
+});

@@ -76,6 +76,8 @@ interface Candidate {
   addressPart?: boolean;
   /** The state abbreviation that qualifies it (", Ala."). */
   abbreviation?: { span: Span };
+  /** Followed by a local institution ("Toledo police", "Harris County deputies"). */
+  local?: boolean;
   /** Resolved to the namesake in the report's home region ("Springfield" in a report at home in Illinois). */
   home?: boolean;
 }
@@ -241,7 +243,15 @@ export function resolvePlaces(
       const name = text.slice(start, end);
       const entries = gaz.lookup(name);
       const before = text.slice(Math.max(0, start - 40), start);
-      if (entries.length === 0 && j > i && j - i <= 2 && !nameModifiers?.has(t.text.toLowerCase())) {
+      // "Rainy Yolo County roads": a name followed by a region word is a region's, not a person's.
+      const regionNext = (tokens[j + 1] as Token | undefined)?.region === true;
+      if (
+        entries.length === 0 &&
+        j > i &&
+        j - i <= 2 &&
+        !regionNext &&
+        !nameModifiers?.has(t.text.toLowerCase())
+      ) {
         const last = tokens[j] as Token;
         if (PLAIN_WORD.test(last.text)) surnames.add(last.text);
       }
@@ -322,8 +332,14 @@ export function resolvePlaces(
 
   const places: PlaceMention[] = [];
   const admin1s = new Map<string, number>();
-  // Unambiguous candidates first, so that their regions inform the ambiguous ones.
-  const order = [...candidates].sort((a, b) => a.entries.length - b.entries.length || a.span[0] - b.span[0]);
+  // Unambiguous candidates first, so that their regions inform the ambiguous ones. A county
+  // name several states share ("Franklin County") comes last: counties carry no population to
+  // choose by, so the states of the report's towns decide.
+  const countyOnly = (c: Candidate): number =>
+    c.entries.length > 1 && c.entries.every((e) => e.kind === 'region' && e.feature === 'ADM2') ? 1 : 0;
+  const order = [...candidates].sort(
+    (a, b) => countyOnly(a) - countyOnly(b) || a.entries.length - b.entries.length || a.span[0] - b.span[0],
+  );
   const chosen = new Map<Candidate, GazetteerEntry>();
   // One sense per discourse: a name resolved unambiguously ("Paris, Texas") keeps that sense.
   const senses = new Map<string, GazetteerEntry>();
@@ -513,6 +529,7 @@ function makeCandidate(
       qualifier = 'region';
     }
   }
+  const local = LOCAL_AFTER.test(text.slice(span[1], span[1] + 24));
   return {
     span,
     entries,
@@ -523,10 +540,8 @@ function makeCandidate(
       !regionWord &&
       (placePartAfter().test(text.slice(span[1], span[1] + 24)) || BLOCK_OF.test(before.slice(-30))),
     regionWord,
-    locative:
-      LOCATIVE.test(before.slice(-34)) ||
-      hasRelation(before) ||
-      LOCAL_AFTER.test(text.slice(span[1], span[1] + 24)),
+    locative: LOCATIVE.test(before.slice(-34)) || hasRelation(before) || local,
+    local,
     dateline: dl != null && span[0] >= dl[0] && span[1] <= dl[1],
     sentenceStart: span[0] === 0 || /(?:[.!?]["”’]?\s+|\n\s*|["“]\s*)$/.test(before.slice(-5)),
   };
@@ -539,12 +554,14 @@ const OTHER_REGION_TOWN = 100_000;
  * The first-level regions a report is local to: those of the towns it qualifies with their region
  * ("Auburn, Ala.", "Paris, Texas") and of its dateline town, unless that town is a capital (a
  * bureau files national and foreign news from there) or the dateline names its country ("BUCHA,
- * Ukraine": a foreign correspondent's dateline, not a local paper's).
+ * Ukraine": a foreign correspondent's dateline, not a local paper's), and of a town whose local
+ * institution the report cites ("Toledo police said"), on the same terms as a dateline town.
  */
 function homeRegions(candidates: readonly Candidate[]): Set<string> {
   const home = new Set<string>();
   for (const c of candidates) {
-    if (c.regionWord || c.qualifier === 'country' || !(c.qualifier === 'region' || c.dateline)) continue;
+    if (c.regionWord || c.qualifier === 'country' || !(c.qualifier === 'region' || c.dateline || c.local))
+      continue;
     const towns = c.entries.filter((e) => e.kind === 'populated-place');
     const top = [...towns].sort((a, b) => b.population - a.population)[0];
     if (!top?.admin1) continue;
@@ -652,7 +669,7 @@ function toMention(text: string, c: Candidate, e: GazetteerEntry, gaz: Gazetteer
   const regionName = region ? region.name : gaz.regionName(e.cc, e.admin1);
   // "Shots in Boyle Heights": a neighbourhood (a section of a city) is named by its city.
   const city = c.regionWord ? undefined : gaz.cityOf(e);
-  const reason = resolutionReason(text, c, relation !== null, city);
+  const reason = resolutionReason(c, relation !== null, city);
   return {
     span,
     text: text.slice(span[0], span[1]),
@@ -674,12 +691,7 @@ function toMention(text: string, c: Candidate, e: GazetteerEntry, gaz: Gazetteer
  * qualifier, a region word, a preposition of location, a local institution), how the namesake
  * was chosen, and a section of a city named by its city.
  */
-function resolutionReason(
-  text: string,
-  c: Candidate,
-  relative: boolean,
-  city: GazetteerEntry | undefined,
-): string {
+function resolutionReason(c: Candidate, relative: boolean, city: GazetteerEntry | undefined): string {
   const why: string[] = [];
   if (c.dateline) why.push('in the dateline');
   if (c.abbreviation) why.push('qualified by a state abbreviation');
@@ -687,7 +699,7 @@ function resolutionReason(
   else if (c.qualifier === 'country') why.push('qualified by its country');
   if (c.regionWord) why.push('named with a region word');
   if (relative) why.push('a location relative to it');
-  else if (LOCAL_AFTER.test(text.slice(c.span[1], c.span[1] + 24))) why.push('named by a local institution');
+  else if (c.local) why.push('named by a local institution');
   else if (c.locative) why.push('after a preposition of location');
   if (c.home) why.push("the namesake in the report's home region");
   else if (!c.qualified && c.entries.length > 1)
