@@ -49,7 +49,13 @@ export function extractQuotes(
     const last = sentenceOf(region.span[1] - 1);
     const sentenceStart = sentences[first]?.span[0] ?? region.span[0];
     const before = text.slice(sentenceStart, region.span[0]).trim();
-    const frame = chooseFrame(text, frames, region, first, last, before === '');
+    const partial = before !== '' && !/:$/.test(before);
+    const frame = attributes(
+      text,
+      chooseFrame(text, frames, region, first, last, before === ''),
+      region,
+      partial,
+    );
     const quote: Quote = {
       id: `${documentId}:q${quotes.length + 1}`,
       documentId,
@@ -57,16 +63,19 @@ export function extractQuotes(
       text: text.slice(region.span[0], region.span[1]),
       content: content.map((span) => ({ span, text: text.slice(span[0], span[1]) })),
       direct: true,
-      partial: before !== '' && !/:$/.test(before),
+      partial,
       ...speakerOf(frame?.speaker ?? null),
       cue: frame?.cue ?? null,
       cueSpan: frame?.cueSpan ?? null,
     };
     const paragraphStart = text.lastIndexOf('\n', region.span[0]) + 1;
+    // A fragment quoted inside the reporter's own sentence (`he had a “jovial” time`) with no cue
+    // of its own is the reporter's borrowing, not the last speaker going on, unless it opens the
+    // next paragraph with a lead-in that names nobody (`Such a commission “is essential”`).
     const continues =
       previous !== null &&
-      (previous.paragraphEnd >= paragraphStart ||
-        followsParagraph(text, previous.region, region) ||
+      (((previous.paragraphEnd >= paragraphStart || followsParagraph(text, previous.region, region)) &&
+        !partial) ||
         continuesNextParagraph(text, previous.region, region, sentenceStart, paragraphStart));
     const label = frame
       ? null
@@ -114,6 +123,23 @@ function speakerOf(speaker: SpeechFrame['speaker']): Pick<Quote, 'speaker' | 'sp
   return { speaker: speaker.speaker, speakerRole: speaker.role, speakerSpan: speaker.span };
 }
 
+/**
+ * The frame, when it says who spoke the quoted words. A fragment in the object of a denial
+ * (`denied being “a monster”`, `rejected the “sweeping accusations”`) quotes what is denied,
+ * someone else's words, unless the denier's own label follows `as` (`dismissed him as a “liar”`).
+ */
+function attributes(
+  text: string,
+  frame: SpeechFrame | null,
+  region: QuoteRegion,
+  partial: boolean,
+): SpeechFrame | null {
+  if (!frame || !partial || frame.stance !== 'deny' || frame.cueSpan[1] > region.span[0]) return frame;
+  return AS_BEFORE.test(text.slice(frame.cueSpan[1], region.span[0])) ? frame : null;
+}
+
+const AS_BEFORE = /\bas\s+(?:(?:a|an|the)\s+)?$/;
+
 function chooseFrame(
   text: string,
   frames: SpeechFrame[],
@@ -131,6 +157,9 @@ function chooseFrame(
         frame.cueSpan[0],
         frame.speaker?.phrase?.[0] ?? frame.speaker?.span[0] ?? frame.cueSpan[0],
       );
+      // `Doe - described as “…” - said`: a speaker named before the quotation does not speak
+      // it through a cue after it; the quotation sits inside the speaker's own subject phrase.
+      if (frame.speaker && anchor < region.span[1]) continue;
       const gap = text.slice(region.span[1], anchor);
       const sameSentence = frame.sentence === last;
       const nextSentence =
