@@ -472,6 +472,19 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
       ],
     ],
     [
+      'an honorific and a name before a town and county are the speaker, never the county',
+      'Mrs Ann Owen, of Smalltown, West Shire, told the tribunal that she was upset.',
+      [['she was upset', 'Ann Owen']],
+    ],
+    [
+      'a place closing an address before the cue is not the subject',
+      'Mary Jones said she was scared. Mary Jones, 57, from Dover, south east Kent admitted theft. She said she was sorry.',
+      [
+        ['she was scared', 'Mary Jones'],
+        ['she was sorry', 'Mary Jones'],
+      ],
+    ],
+    [
       'an adverb in -ly between subject and cue is not part of the name; a noun in -ly is',
       'Mr Carl Ames simply said that the delay was unfair. The Nolan family said they were shocked.',
       [

@@ -563,8 +563,17 @@ function subjectBefore(text: string, sentenceStart: number, cueStart: number): R
     i -= 3;
   if (i < 0) return null;
   if (list[i]!.text === ',') return subjectBeforeComma(text, list, i, true);
-  return nounPhraseBefore(text, list, i);
+  const phrase = nounPhraseBefore(text, list, i);
+  // `Doe, 57, from Smalltown, south east Bigcity admitted`: the end of an address, not the subject.
+  if (phrase) {
+    const k = list.findIndex((token) => token.start === phrase.start);
+    if (ADDRESS_BEFORE.test(list[k - 1]?.text ?? '') && isPlace(phrase.text)) return null;
+  }
+  return phrase;
 }
+
+const ADDRESS_BEFORE =
+  /^(?:,|north|south|east|west|central|northern|southern|eastern|western|greater|of|from)$/;
 
 /**
  * The subject of a cue that follows a comma: the phrase a relative clause hangs on, or a name
@@ -587,7 +596,17 @@ function subjectBeforeComma(text: string, list: Token[], i: number, relative: bo
     if (j < 0 || list[j]!.text !== ',') return null;
     const inner = list.slice(j + 1, i);
     let outer = nounPhraseBefore(text, list, j - 1);
-    if (outer && afterComma(list, outer) && isPlace(outer.text)) outer = personBeforeAddress(text, list, j);
+    const fromPlace = !outer && j > 1 && PREPOSITION_BEFORE.has(list[j - 2]?.text.toLowerCase() ?? '');
+    if (fromPlace || (outer && afterComma(list, outer) && isPlace(outer.text))) {
+      const person = personBeforeAddress(text, list, j);
+      if (!person || inner.length === 0) return null;
+      // The part after the address is the person's role unless it is one more place name.
+      const rest = text.slice(inner[0]!.start, inner[inner.length - 1]!.end);
+      const role = inner.every((token) => UPPER_FIRST.test(token.text))
+        ? null
+        : rest.replace(/^(?:an?|the)\s+/i, '');
+      return { ...person, role };
+    }
     if (!outer || inner.length === 0) return null;
     const innerText = text.slice(inner[0]!.start, inner[inner.length - 1]!.end);
     // `Ann Cole, QC, prosecuting, said`: the letters after a name stand for no one.
@@ -601,7 +620,9 @@ function subjectBeforeComma(text: string, list: Token[], i: number, relative: bo
       return named && !looksLikeRole(named.text) ? named : outer;
     }
     const innerIsName = inner.every((token) => UPPER_FIRST.test(token.text)) && !/[’']s$/.test(innerText);
-    if (innerIsName && looksLikeRole(outer.text)) {
+    // `Mrs Doe, of Smalltown, East County, told`: an honorific and a name are the person, and the
+    // capitals after them where she is from.
+    if (innerIsName && looksLikeRole(outer.text) && !HONORIFIC_FIRST.test(outer.text)) {
       return {
         text: innerText,
         start: inner[0]!.start,
@@ -844,6 +865,9 @@ function seenAt(
 ): FrameSpeaker {
   return { speaker: seen.speaker, role: seen.role, kind: seen.kind, span, resolved };
 }
+
+const HONORIFIC_FIRST =
+  /^(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Dame)\.?\s+\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+)?$/u;
 
 /** `Mr`, `Sir`, `Lord` / `Mrs`, `Ms`, `Miss`, `Dame`, `Lady` before a name: the pronoun it takes. */
 const MALE_HONORIFIC = /^(?:Mr|Sir|Lord)\.?\s/;
