@@ -485,6 +485,11 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
       ],
     ],
     [
+      'a speaker is never a clause holding quotation marks',
+      "The tenant's solicitor Ann Bell QC, described her as being ``broke'' after the sale of her house.",
+      [['broke', null]],
+    ],
+    [
       'an adverb in -ly between subject and cue is not part of the name; a noun in -ly is',
       'Mr Carl Ames simply said that the delay was unfair. The Nolan family said they were shocked.',
       [

@@ -11,6 +11,7 @@ let sayForms: Set<string> | undefined;
 // transpiler turns into `new RegExp(…)` (esbuild does for `\p{Lu}`) would be rebuilt on every call.
 const SPACE_CAPITAL = /\s\p{Lu}/u;
 const UPPER_FIRST = /^\p{Lu}/u;
+const QUOTE_MARK = /[“”"«»]|``|''/;
 
 /**
  * Finds direct quotations (paired marks, see find-quote-marks.ts) and indirect ones
@@ -113,7 +114,9 @@ export function extractQuotes(
  * unresolved pronoun (`he` with no one named before it).
  */
 function speakerOf(speaker: SpeechFrame['speaker']): Pick<Quote, 'speaker' | 'speakerRole' | 'speakerSpan'> {
-  if (!speaker || speaker.kind === 'pronoun') return { speaker: null, speakerRole: null, speakerSpan: null };
+  // A speaker holding quotation marks (`her as being “penniless”`) is a misread clause, not a name.
+  if (!speaker || speaker.kind === 'pronoun' || QUOTE_MARK.test(speaker.speaker))
+    return { speaker: null, speakerRole: null, speakerSpan: null };
   if (speaker.kind === 'description' && isRoleOnly(speaker.speaker))
     return {
       speaker: null,
