@@ -485,6 +485,14 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
       ],
     ],
     [
+      'a fragment inside the clause a later cue reports is that speaker’s',
+      'Jan Doe said he was “deeply shocked”. An inquiry that “leads to answers” is essential, he said.',
+      [
+        ['deeply shocked', 'Jan Doe'],
+        ['leads to answers', 'Jan Doe'],
+      ],
+    ],
+    [
       'a speaker is never a clause holding quotation marks',
       "The tenant's solicitor Ann Bell QC, described her as being ``broke'' after the sale of her house.",
       [['broke', null]],

@@ -167,7 +167,14 @@ function chooseFrame(
       const sameSentence = frame.sentence === last;
       const nextSentence =
         frame.sentence === last + 1 && /[!?][”"’]$/.test(text.slice(region.span[1] - 2, region.span[1]));
-      if (!after && (sameSentence || nextSentence) && /^[\s,;:—–-]*$/.test(gap)) after = frame;
+      // `A probe that “leads to accountability” is essential, he said`: the quotation lies in the
+      // clause the cue after it reports.
+      const reported =
+        sameSentence &&
+        frame.statement !== null &&
+        frame.statement[0] <= region.span[0] &&
+        frame.statement[1] >= region.span[1];
+      if (!after && (sameSentence || nextSentence) && (/^[\s,;:—–-]*$/.test(gap) || reported)) after = frame;
     } else if (frame.cueSpan[1] <= region.span[0] && frame.sentence === first) {
       before = frame;
     }
