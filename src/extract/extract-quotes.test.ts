@@ -389,3 +389,124 @@ describe('extractQuotes on hostile input', () => {
     expect(diagnostics.some((diagnostic) => diagnostic.rule === 'extract/unbalanced-quote')).toBe(true);
   });
 });
+
+/** Every quotation of a text, direct or reported, as [words, speaker]. */
+const speakers = (text: string) =>
+  run(text).quotes.map((quote) => [quote.content.map((part) => part.text).join(' | '), quote.speaker]);
+
+describe('extractQuotes: who speaks, as an editor would check it', () => {
+  const rules: [string, string, [string, string | null][]][] = [
+    [
+      'a fragment quoted in the reporter’s own sentence does not continue the last speaker',
+      '“I am innocent,” Jan Doe said. The hearing gave him a “final say” before the verdict.',
+      [
+        ['I am innocent', 'Jan Doe'],
+        ['final say', null],
+      ],
+    ],
+    [
+      'a passive cue’s agent after `by` speaks, not the subject it describes',
+      'Officer Ann Roe, described by Carl Ames as “utterly dedicated”, said she would go back to work soon.',
+      [['utterly dedicated', 'Carl Ames']],
+    ],
+    [
+      'a quotation inside the subject phrase is not spoken through the cue after it',
+      'Ann Roe - “the best officer I know” in the words of her chief - said she was relieved.',
+      [['the best officer I know', null]],
+    ],
+    [
+      '`accused of` after a noun is a reduced passive, not an accusation',
+      'A builder accused of fraud accepted “substantial” damages yesterday.',
+      [['substantial', null]],
+    ],
+    [
+      'a determiner makes `alleged` an adjective, not a cue',
+      'Other alleged victims include a teacher who lost her savings.',
+      [],
+    ],
+    [
+      'a fragment in what is denied quotes the accuser, unless it follows `as`',
+      'Tom Vale denied being “a cold-hearted liar” in court. Later Tom Vale dismissed the claim as “utter nonsense”.',
+      [
+        ['a cold-hearted liar', null],
+        ['utter nonsense', 'Tom Vale'],
+      ],
+    ],
+    [
+      'a speech act inside another speaker’s reported clause does not become the next `she`',
+      'Jane Cole claimed that Mark Dunn called her a “troublemaker”. She said she had complained twice.',
+      [
+        ['troublemaker', 'Mark Dunn'],
+        ['she had complained twice', 'Jane Cole'],
+      ],
+    ],
+    [
+      'a person once called `he` is not the next `she`',
+      'Ruth Bell told the court Carl Ames shouted at her. When she left the room he said: “Go home.” She said she was upset.',
+      [
+        ['Go home.', 'Carl Ames'],
+        ['she was upset', 'Ruth Bell'],
+      ],
+    ],
+    [
+      'the object of `told` is not part of the next speaker’s name',
+      'Ruth Bell told the court Carl Ames shouted at her. When she left the room he said: “Go home.”',
+      [['Go home.', 'Carl Ames']],
+    ],
+    [
+      'a name in what an unnamed speaker reported is not the next `she`',
+      'The girl told police she was playing when Lucy Brand started crying. She said she put the baby back in bed.',
+      [['she put the baby back in bed', 'The girl']],
+    ],
+    [
+      'a name mentioned in passing is not `he` once the text goes on with `he`',
+      'By 1993 the consultant had stopped supporting Mr Hale in theatre and his workload fell. He told the inquiry that the unit ignored the warnings.',
+      [['the unit ignored the warnings', null]],
+    ],
+    [
+      'an address between commas is skipped back to the person, never a place',
+      'Mrs Ada Lowe, from Mill Lane, Dover, Kent, a friend of the family, said they were close. Her friend was “generous”, she said.',
+      [
+        ['they were close', 'Ada Lowe'],
+        ['generous', 'Ada Lowe'],
+      ],
+    ],
+    [
+      'an honorific and a name before a town and county are the speaker, never the county',
+      'Mrs Ann Owen, of Smalltown, West Shire, told the tribunal that she was upset.',
+      [['she was upset', 'Ann Owen']],
+    ],
+    [
+      'a place closing an address before the cue is not the subject',
+      'Mary Jones said she was scared. Mary Jones, 57, from Dover, south east Kent admitted theft. She said she was sorry.',
+      [
+        ['she was scared', 'Mary Jones'],
+        ['she was sorry', 'Mary Jones'],
+      ],
+    ],
+    [
+      'a fragment inside the clause a later cue reports is that speaker’s',
+      'Jan Doe said he was “deeply shocked”. An inquiry that “leads to answers” is essential, he said.',
+      [
+        ['deeply shocked', 'Jan Doe'],
+        ['leads to answers', 'Jan Doe'],
+      ],
+    ],
+    [
+      'a speaker is never a clause holding quotation marks',
+      "The tenant's solicitor Ann Bell QC, described her as being ``broke'' after the sale of her house.",
+      [['broke', null]],
+    ],
+    [
+      'an adverb in -ly between subject and cue is not part of the name; a noun in -ly is',
+      'Mr Carl Ames simply said that the delay was unfair. The Nolan family said they were shocked.',
+      [
+        ['the delay was unfair', 'Carl Ames'],
+        ['they were shocked', 'Nolan family'],
+      ],
+    ],
+  ];
+  it.each(rules)('%s', (_name, text, expected) => {
+    expect(speakers(text)).toEqual(expected);
+  });
+});

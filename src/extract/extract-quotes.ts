@@ -11,6 +11,7 @@ let sayForms: Set<string> | undefined;
 // transpiler turns into `new RegExp(…)` (esbuild does for `\p{Lu}`) would be rebuilt on every call.
 const SPACE_CAPITAL = /\s\p{Lu}/u;
 const UPPER_FIRST = /^\p{Lu}/u;
+const QUOTE_MARK = /[“”"«»]|``|''/;
 
 /**
  * Finds direct quotations (paired marks, see find-quote-marks.ts) and indirect ones
@@ -49,7 +50,13 @@ export function extractQuotes(
     const last = sentenceOf(region.span[1] - 1);
     const sentenceStart = sentences[first]?.span[0] ?? region.span[0];
     const before = text.slice(sentenceStart, region.span[0]).trim();
-    const frame = chooseFrame(text, frames, region, first, last, before === '');
+    const partial = before !== '' && !/:$/.test(before);
+    const frame = attributes(
+      text,
+      chooseFrame(text, frames, region, first, last, before === ''),
+      region,
+      partial,
+    );
     const quote: Quote = {
       id: `${documentId}:q${quotes.length + 1}`,
       documentId,
@@ -57,16 +64,19 @@ export function extractQuotes(
       text: text.slice(region.span[0], region.span[1]),
       content: content.map((span) => ({ span, text: text.slice(span[0], span[1]) })),
       direct: true,
-      partial: before !== '' && !/:$/.test(before),
+      partial,
       ...speakerOf(frame?.speaker ?? null),
       cue: frame?.cue ?? null,
       cueSpan: frame?.cueSpan ?? null,
     };
     const paragraphStart = text.lastIndexOf('\n', region.span[0]) + 1;
+    // A fragment quoted inside the reporter's own sentence (`he had a “jovial” time`) with no cue
+    // of its own is the reporter's borrowing, not the last speaker going on, unless it opens the
+    // next paragraph with a lead-in that names nobody (`Such a commission “is essential”`).
     const continues =
       previous !== null &&
-      (previous.paragraphEnd >= paragraphStart ||
-        followsParagraph(text, previous.region, region) ||
+      (((previous.paragraphEnd >= paragraphStart || followsParagraph(text, previous.region, region)) &&
+        !partial) ||
         continuesNextParagraph(text, previous.region, region, sentenceStart, paragraphStart));
     const label = frame
       ? null
@@ -104,7 +114,9 @@ export function extractQuotes(
  * unresolved pronoun (`he` with no one named before it).
  */
 function speakerOf(speaker: SpeechFrame['speaker']): Pick<Quote, 'speaker' | 'speakerRole' | 'speakerSpan'> {
-  if (!speaker || speaker.kind === 'pronoun') return { speaker: null, speakerRole: null, speakerSpan: null };
+  // A speaker holding quotation marks (`her as being “penniless”`) is a misread clause, not a name.
+  if (!speaker || speaker.kind === 'pronoun' || QUOTE_MARK.test(speaker.speaker))
+    return { speaker: null, speakerRole: null, speakerSpan: null };
   if (speaker.kind === 'description' && isRoleOnly(speaker.speaker))
     return {
       speaker: null,
@@ -113,6 +125,23 @@ function speakerOf(speaker: SpeechFrame['speaker']): Pick<Quote, 'speaker' | 'sp
     };
   return { speaker: speaker.speaker, speakerRole: speaker.role, speakerSpan: speaker.span };
 }
+
+/**
+ * The frame, when it says who spoke the quoted words. A fragment in the object of a denial
+ * (`denied being “a monster”`, `rejected the “sweeping accusations”`) quotes what is denied,
+ * someone else's words, unless the denier's own label follows `as` (`dismissed him as a “liar”`).
+ */
+function attributes(
+  text: string,
+  frame: SpeechFrame | null,
+  region: QuoteRegion,
+  partial: boolean,
+): SpeechFrame | null {
+  if (!frame || !partial || frame.stance !== 'deny' || frame.cueSpan[1] > region.span[0]) return frame;
+  return AS_BEFORE.test(text.slice(frame.cueSpan[1], region.span[0])) ? frame : null;
+}
+
+const AS_BEFORE = /\bas\s+(?:(?:a|an|the)\s+)?$/;
 
 function chooseFrame(
   text: string,
@@ -131,11 +160,21 @@ function chooseFrame(
         frame.cueSpan[0],
         frame.speaker?.phrase?.[0] ?? frame.speaker?.span[0] ?? frame.cueSpan[0],
       );
+      // `Doe - described as “…” - said`: a speaker named before the quotation does not speak
+      // it through a cue after it; the quotation sits inside the speaker's own subject phrase.
+      if (frame.speaker && anchor < region.span[1]) continue;
       const gap = text.slice(region.span[1], anchor);
       const sameSentence = frame.sentence === last;
       const nextSentence =
         frame.sentence === last + 1 && /[!?][”"’]$/.test(text.slice(region.span[1] - 2, region.span[1]));
-      if (!after && (sameSentence || nextSentence) && /^[\s,;:—–-]*$/.test(gap)) after = frame;
+      // `A probe that “leads to accountability” is essential, he said`: the quotation lies in the
+      // clause the cue after it reports.
+      const reported =
+        sameSentence &&
+        frame.statement !== null &&
+        frame.statement[0] <= region.span[0] &&
+        frame.statement[1] >= region.span[1];
+      if (!after && (sameSentence || nextSentence) && (/^[\s,;:—–-]*$/.test(gap) || reported)) after = frame;
     } else if (frame.cueSpan[1] <= region.span[0] && frame.sentence === first) {
       before = frame;
     }

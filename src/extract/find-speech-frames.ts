@@ -6,7 +6,7 @@ import { isRoleOnly, parseSpeaker, type SpeakerKind, speakerWords } from './pars
 
 interface CueLexicon {
   /** Manner adverbs between a speaker and the cue (`categorically denied`). */
-  adverbs?: { words: string[] };
+  adverbs?: { words: string[]; nouns?: string[] };
   verbs: Record<string, Stance>;
   perception: string[];
   according: string[];
@@ -53,6 +53,8 @@ interface Compiled {
   perception: Set<string>;
   perceivers: Set<string>;
   adverbs: Set<string>;
+  /** Words in `-ly` that are not adverbs (`family`). */
+  lyNouns: Set<string>;
 }
 
 let compiled: Compiled | undefined;
@@ -82,6 +84,7 @@ function compile(): Compiled {
     perception: new Set(lexicon.perception),
     perceivers: new Set(lexicon.perceivers),
     adverbs: new Set(lexicon.adverbs?.words ?? []),
+    lyNouns: new Set(lexicon.adverbs?.nouns ?? []),
   };
   return compiled;
 }
@@ -257,6 +260,21 @@ const REFLEXIVE_OR_STATE =
 const ADDED_TO = /^\s+to\b/i;
 const NOT_SPEECH_AFTER = /^\s+(?:on|for|off|up|responsibility|credit)\b/i;
 const PHRASAL = /^(?:called|calls|call|asked|asks|urged|set|cut|claimed|claims)$/;
+/** `by` right after a cue: a passive whose agent follows (`described by a colleague as`). */
+const BY_AGENT = /^\s+by\s+/;
+/** Cues that are also past participles, so `<cue> by X` is a passive. */
+const PASSIVE_FORM = /^(?:\p{L}+ed|told|heard|seen|quoted)$/u;
+/**
+ * `the alleged attack`, `other alleged victims`, `an accused man`: a determiner before the cue
+ * makes it an adjective, not a reporting verb.
+ */
+const ATTRIBUTIVE_BEFORE =
+  /(?:^|[^\p{L}])(?:the|a|an|his|her|its|their|other|another|two|three|four|several|some|whose|these|those)\s+$/iu;
+const ATTRIBUTIVE_CUE =
+  /^(?:alleged|reported|suspected|accused|confirmed|claimed|admitted|acknowledged|estimated|believed|described|rejected)$/;
+/** `a researcher accused of fraud`, `the man blamed for the fire`: a reduced passive, not speech. */
+const PARTICIPLE_OBJECT = /^(?:accused|blamed|suspected|condemned)$/;
+const PARTICIPLE_OBJECT_AFTER = /^\s+(?:of|for)\b/;
 
 // Regular expressions used inside functions live here: a literal in a function body that a
 // transpiler turns into `new RegExp(…)` (esbuild does for `\p{Lu}`) would be rebuilt on every call.
@@ -381,9 +399,31 @@ export function findSpeechFrames(
       const before = text.slice(Math.max(sentenceStart, cueStart - 30), cueStart);
       const after = text.slice(cueEnd, Math.min(sentenceEnd, cueEnd + 20));
       const isAccording = cue === 'according to' || cue === 'citing' || cue === 'quoting';
+      // `described by a former colleague as “…”`, `was told by two women to “…”`: a passive cue
+      // whose agent follows `by` is the agent's speech, not its subject's.
+      const agent = isAccording ? null : BY_AGENT.exec(after);
+      if (agent && PASSIVE_FORM.test(cue)) {
+        const raw = agentAfter(text, cueEnd + agent[0].length, sentenceEnd);
+        if (raw) {
+          const frame: SpeechFrame = {
+            sentence: index,
+            kind: 'speech',
+            cue,
+            cueSpan: [cueStart, cueEnd],
+            stance: verbs.get(cue) ?? 'report',
+            speaker: resolver.resolve(raw),
+            statement: null,
+          };
+          inSentence.push(frame);
+          frames.push(frame);
+        }
+        continue;
+      }
       if (
         !isAccording &&
         (PASSIVE_BEFORE.test(before) ||
+          (ATTRIBUTIVE_CUE.test(cue) && ATTRIBUTIVE_BEFORE.test(before)) ||
+          (PARTICIPLE_OBJECT.test(cue) && PARTICIPLE_OBJECT_AFTER.test(after)) ||
           (NOT_SPEECH_AFTER.test(after) && PHRASAL.test(cue)) ||
           (PASSIVE_AFTER.test(after) && PASSIVE_CUE.test(cue)) ||
           (cue === 'said' && REDUCED_PASSIVE_BEFORE.test(before) && REDUCED_PASSIVE_AFTER.test(after)) ||
@@ -438,7 +478,13 @@ export function findSpeechFrames(
           (!speaker || !speaker.text.split(/\s+/).some((word) => perceivers.has(word.toLowerCase())))
         )
           continue;
-        const resolved = speaker ? resolver.resolve(speaker) : inheritSpeaker(inSentence);
+        // `She claimed that Doe called her …`: a speech act inside another's reported clause is
+        // reported, so its speaker does not become the person a later `she` or `he` means.
+        const nested = inSentence.some(
+          (outer) =>
+            outer.statement !== null && cueStart >= outer.statement[0] && cueStart < outer.statement[1],
+        );
+        const resolved = speaker ? resolver.resolve(speaker, nested) : inheritSpeaker(inSentence);
         if (resolved && speaker?.phraseStart !== undefined && speaker.phraseStart < speaker.start)
           resolved.phrase = [speaker.phraseStart, speaker.end];
         if (!resolved && !PARTICIPLE.test(cue)) continue;
@@ -496,19 +542,38 @@ function participleSubject(text: string, sentenceStart: number, cueStart: number
   return phrase && UPPER_FIRST.test(phrase.text) && !PRONOUNS.has(phrase.text.toLowerCase()) ? phrase : null;
 }
 
+/**
+ * A manner adverb between a subject and its cue: a listed one, or any lower-case word in `-ly`
+ * (`simply`, `unanimously`) but the nouns that end so (`family`, `assembly`), listed with them.
+ */
+function isAdverb(word: string, adverbs: Set<string>): boolean {
+  if (adverbs.has(word.toLowerCase())) return true;
+  return LY_ADVERB.test(word) && !compile().lyNouns.has(word);
+}
+const LY_ADVERB = /^[a-z]{2,}ly$/;
+
 /** The noun phrase right before a cue, skipping adverbs and `on Sunday`; handles appositives. */
 function subjectBefore(text: string, sentenceStart: number, cueStart: number): RawSpeaker | null {
   const list = tokens(text, windowStart(text, sentenceStart, cueStart), cueStart);
   let i = list.length - 1;
   const { adverbs } = compile();
-  while (i >= 0 && (SKIP.has(list[i]!.text.toLowerCase()) || adverbs.has(list[i]!.text.toLowerCase()))) i--;
+  while (i >= 0 && (SKIP.has(list[i]!.text.toLowerCase()) || isAdverb(list[i]!.text, adverbs))) i--;
   // `The Lake Albert Liberation Front (LALF) denied`: the abbreviation after the name is not the subject.
   if (list[i]?.text === ')' && list[i - 2]?.text === '(' && ABBREVIATION.test(list[i - 1]?.text ?? ''))
     i -= 3;
   if (i < 0) return null;
   if (list[i]!.text === ',') return subjectBeforeComma(text, list, i, true);
-  return nounPhraseBefore(text, list, i);
+  const phrase = nounPhraseBefore(text, list, i);
+  // `Doe, 57, from Smalltown, south east Bigcity admitted`: the end of an address, not the subject.
+  if (phrase) {
+    const k = list.findIndex((token) => token.start === phrase.start);
+    if (ADDRESS_BEFORE.test(list[k - 1]?.text ?? '') && isPlace(phrase.text)) return null;
+  }
+  return phrase;
 }
+
+const ADDRESS_BEFORE =
+  /^(?:,|north|south|east|west|central|northern|southern|eastern|western|greater|of|from)$/;
 
 /**
  * The subject of a cue that follows a comma: the phrase a relative clause hangs on, or a name
@@ -531,6 +596,17 @@ function subjectBeforeComma(text: string, list: Token[], i: number, relative: bo
     if (j < 0 || list[j]!.text !== ',') return null;
     const inner = list.slice(j + 1, i);
     let outer = nounPhraseBefore(text, list, j - 1);
+    const fromPlace = !outer && j > 1 && PREPOSITION_BEFORE.has(list[j - 2]?.text.toLowerCase() ?? '');
+    if (fromPlace || (outer && afterComma(list, outer) && isPlace(outer.text))) {
+      const person = personBeforeAddress(text, list, j);
+      if (!person || inner.length === 0) return null;
+      // The part after the address is the person's role unless it is one more place name.
+      const rest = text.slice(inner[0]!.start, inner[inner.length - 1]!.end);
+      const role = inner.every((token) => UPPER_FIRST.test(token.text))
+        ? null
+        : rest.replace(/^(?:an?|the)\s+/i, '');
+      return { ...person, role };
+    }
     if (!outer || inner.length === 0) return null;
     const innerText = text.slice(inner[0]!.start, inner[inner.length - 1]!.end);
     // `Ann Cole, QC, prosecuting, said`: the letters after a name stand for no one.
@@ -544,7 +620,9 @@ function subjectBeforeComma(text: string, list: Token[], i: number, relative: bo
       return named && !looksLikeRole(named.text) ? named : outer;
     }
     const innerIsName = inner.every((token) => UPPER_FIRST.test(token.text)) && !/[’']s$/.test(innerText);
-    if (innerIsName && looksLikeRole(outer.text)) {
+    // `Mrs Doe, of Smalltown, East County, told`: an honorific and a name are the person, and the
+    // capitals after them where she is from.
+    if (innerIsName && looksLikeRole(outer.text) && !HONORIFIC_FIRST.test(outer.text)) {
       return {
         text: innerText,
         start: inner[0]!.start,
@@ -555,6 +633,31 @@ function subjectBeforeComma(text: string, list: Token[], i: number, relative: bo
     }
     return { ...outer, role: innerText.replace(/^(?:an?|the)\s+/i, '') };
   }
+}
+
+const afterComma = (list: Token[], phrase: RawSpeaker): boolean =>
+  list[list.findIndex((token) => token.start === phrase.start) - 1]?.text === ',';
+
+/**
+ * `Jo Doe, from High Street, Smalltown, East County, a friend of the family, said`: an address
+ * between commas stands after the person, and the speaker is before it, never the place. Walks
+ * back over up to five comma-separated parts (`from …` or places) from the comma at `comma`.
+ */
+function personBeforeAddress(text: string, list: Token[], comma: number): RawSpeaker | null {
+  let at = comma;
+  for (let steps = 0; steps < 5; steps++) {
+    let k = at - 1;
+    while (k >= 0 && list[k]!.text !== ',' && at - k < 8) k--;
+    if (k < 0 || list[k]!.text !== ',') return null;
+    const part = nounPhraseBefore(text, list, at - 1);
+    const partIsAddress =
+      (part !== null && isPlace(part.text)) || PREPOSITION_BEFORE.has(list[k + 1]?.text.toLowerCase() ?? '');
+    if (!partIsAddress) return null;
+    at = k;
+    const phrase = nounPhraseBefore(text, list, k - 1);
+    if (phrase && !isPlace(phrase.text)) return phrase;
+  }
+  return null;
 }
 
 /** `A spokesman for the LALF`, `Ukraine’s prosecutor-general`: not a bare name. */
@@ -620,6 +723,21 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
   // `a business in Leighton Buzzard, Bedfordshire, alleged`, `appearing in court accused`: the
   // object of a preposition is a place or a thing, not the subject of the cue.
   if (PREPOSITION_BEFORE.has(list[first - 1]?.text.toLowerCase() ?? '')) return null;
+  // `told the court Jo Doe shouted`: `the` and an organisation noun right before a name of two or
+  // more words are the object of the verb before; the subject is the name.
+  for (let k = first; k < last - 1; k++) {
+    const word = list[k]!.text;
+    if (
+      LOWER_FIRST.test(word) &&
+      /^(?:the|a|an)$/i.test(list[k - 1]?.text ?? '') &&
+      organisations.has(word.toLowerCase()) &&
+      !titles.has(word.toLowerCase()) &&
+      list.slice(k + 1, last + 1).every((token) => UPPER_FIRST.test(token.text))
+    ) {
+      first = k + 1;
+      break;
+    }
+  }
   const start = list[first]!.start;
   const phrase = source.slice(start, head.end).replace(/\s+/g, ' ');
   if (/^[a-z]/.test(phrase) && first === last && !organisations.has(headLower) && !titles.has(headLower)) {
@@ -661,6 +779,23 @@ function subjectAfter(text: string, from: number, sentenceEnd: number): RawSpeak
       ? appositive[1]!.replace(/^(?:an?|the)\s+/i, '')
       : null;
   return { text: phrase, start, end: start + phrase.length, role };
+}
+
+/** The agent of a passive cue after `by`: a description or a name, up to `as`, `to`, a mark or a clause. */
+const AGENT =
+  /^((?:(?:the|a|an|his|her|their|one|two|three|several|some)\s+)?(?:[\p{L}’'.-]+\s+){0,4}?[\p{L}’'.-]+)(?=\s+(?:as|to|that|of|in|on|at|for|when|who|after|before|during)\b|\s*[,;:.!?“”"‘’'()—–]|\s+[-–—]|\s*$)/u;
+
+function agentAfter(text: string, from: number, sentenceEnd: number): RawSpeaker | null {
+  const rest = text.slice(from, Math.min(sentenceEnd, from + 120));
+  const match = AGENT.exec(rest);
+  if (!match) return null;
+  const phrase = match[1]!;
+  if (PRONOUNS.has(phrase.toLowerCase()) || /^(?:him|her|them|me|us)$/i.test(phrase)) return null;
+  // A lower-case phrase is a description only with its determiner (`a former colleague`), else a
+  // name (`Mr Doe`); anything else (`by far`, `by then`) is not an agent.
+  if (!UPPER_FIRST.test(phrase) && !/^(?:the|a|an|his|her|their|one|two|three|several|some)\s/i.test(phrase))
+    return null;
+  return { text: phrase, start: from, end: from + phrase.length, role: null };
 }
 
 const ADVERBIAL =
@@ -730,6 +865,9 @@ function seenAt(
 ): FrameSpeaker {
   return { speaker: seen.speaker, role: seen.role, kind: seen.kind, span, resolved };
 }
+
+const HONORIFIC_FIRST =
+  /^(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Dame)\.?\s+\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+)?$/u;
 
 /** `Mr`, `Sir`, `Lord` / `Mrs`, `Ms`, `Miss`, `Dame`, `Lady` before a name: the pronoun it takes. */
 const MALE_HONORIFIC = /^(?:Mr|Sir|Lord)\.?\s/;
@@ -887,6 +1025,10 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
       // A name inside a quotation is what a speaker talked about, not the text's own subject.
       if (quoted(subject.at)) continue;
       if (subject.object && (!pronoun || subject.gender !== pronoun)) continue;
+      // `… supporting Mr Doe in operations, and his rota meant he … He told …`: once the text has
+      // gone on with the same pronoun, a name it mentioned in passing is not what it means.
+      if (subject.object && pronoun && SAME_PRONOUN[pronoun].test(text.slice(subject.end, position)))
+        continue;
       // `Mr Doe, he added, could not …`: the pronoun in a parenthesis is someone else.
       if (PARENTHESIS_GAP.test(text.slice(subject.end, position))) continue;
       const parsed = parseSpeaker(unshout(text, subject.phrase));
@@ -908,7 +1050,8 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
     return null;
   };
   return {
-    resolve(raw: RawSpeaker): FrameSpeaker {
+    /** `nested`: the speaker of a speech act reported by another speaker, not remembered as the latest. */
+    resolve(raw: RawSpeaker, nested = false): FrameSpeaker {
       const parsed = parseSpeaker(unshout(text, raw.text));
       const role = raw.role ?? parsed.role;
       let kind = parsed.kind;
@@ -928,31 +1071,44 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
         if (lower === 'he' || lower === 'she') {
           const pronoun: Gender = lower;
           const person = antecedent as Seen | null;
-          if (person && person.gender && person.gender !== pronoun) antecedent = null;
+          const known = person ? (person.gender ?? genderByName.get(person.speaker) ?? null) : null;
+          if (known && known !== pronoun) antecedent = null;
           // The person the text was last about, when named after the last quoted speaker.
           const subject = lastSubject(raw.start, pronoun);
           // `The judge said Mr Doe was honest. He said: …`: a name inside what the last speaker
           // reported is what was said about, not who speaks next.
+          const role = lastRole as { at: number; gender: Gender } | null;
+          // `The girl told police she was watching TV when Molly cried. She said …`: a name in
+          // what an unnamed speaker reported is not who speaks next either.
           if (
             subject &&
-            (!antecedent || (subject.at > antecedent.at && !reportedBy(text, antecedent.at, subject.at)))
+            (!antecedent || (subject.at > antecedent.at && !reportedBy(text, antecedent.at, subject.at))) &&
+            !(role && role.at < subject.at && reportedBy(text, role.at, subject.at))
           )
             antecedent = subject;
-          const role = lastRole as { at: number; gender: Gender } | null;
           if (antecedent && role && role.at > antecedent.at && (!role.gender || role.gender === pronoun))
             antecedent = null;
         }
-        if (antecedent) return seenAt(antecedent, span, true);
+        if (antecedent) {
+          // The person is now last mentioned here: later names count as newer only after this.
+          if (antecedent.kind === 'person' && (lower === 'he' || lower === 'she')) {
+            // `he` once meant Doe: Doe is a man for every later pronoun.
+            if (!genderByName.has(antecedent.speaker)) genderByName.set(antecedent.speaker, lower);
+            if (!nested) remember({ ...antecedent, at: raw.start, gender: antecedent.gender ?? lower });
+          }
+          return seenAt(antecedent, span, true);
+        }
         return { speaker: raw.text, role: null, kind: 'pronoun', span, resolved: false };
       }
       if (kind === 'description') {
         const noun = /^(?:the|this)\s+([\p{L}-]+)$/iu.exec(raw.text)?.[1]?.toLowerCase();
         const earlier = noun ? byWord.get(noun) : undefined;
+        if (isRoleOnly(parsed.speaker) && (!earlier || earlier.kind !== 'person'))
+          lastRole = { at: raw.start, gender: genderOf(raw.text) ?? null };
         if (earlier) {
-          remember(earlier);
+          if (!nested) remember({ ...earlier, at: raw.start });
           return seenAt(earlier, span, true);
         }
-        if (isRoleOnly(parsed.speaker)) lastRole = { at: raw.start, gender: genderOf(raw.text) ?? null };
       }
       let speaker = parsed.speaker;
       let resolved = false;
@@ -974,7 +1130,7 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
         at: raw.start,
         gender,
       };
-      remember(result);
+      if (!nested || kind !== 'person') remember(result);
       return seenAt(result, span, resolved);
     },
   };
@@ -1009,16 +1165,31 @@ function fullNameFor(text: string, surname: string): string | null {
 
 const FOLLOWING_NAME = /^ \p{Lu}\p{Ll}[\p{L}’'-]*(?= [\p{Ll},.]|[,.])/u;
 
+const SAME_PRONOUN = { he: /\b(?:he|his|him|He|His)\b/, she: /\b(?:she|her|hers|She|Her)\b/ } as const;
+
 /** Only a comma between a name and the pronoun after it (`Mr Doe, he added`). */
 const PARENTHESIS_GAP = /^\s*,\s*$/;
-/** A reporting verb followed by its clause: a name after it, in the same sentence, is reported. */
-const REPORTED_CLAUSE =
-  /\b(?:said|says|told|added|claimed|alleged|argued|insisted|stated|explained)\b(?:[^.!?]*)$/;
+let reportedClause: RegExp | undefined;
 
-/** True when the name at `subject` stands in the clause reported by the speaker named at `speaker`. */
+/**
+ * True when the name at `subject` stands in the clause reported by the speaker named at `speaker`:
+ * a reporting verb (any cue of the lexicon, `complained`, `admitted` …) between them, in the
+ * same sentence.
+ */
 function reportedBy(text: string, speaker: number, subject: number): boolean {
   if (subject - speaker > 300) return false;
-  return REPORTED_CLAUSE.test(text.slice(speaker, subject));
+  if (!reportedClause) {
+    const forms = [...compile().verbs.keys()].filter((form) => !form.includes(' '));
+    reportedClause = new RegExp(`\\b(?:${forms.join('|')})\\b(?:[^.!?]*)$`);
+  }
+  return reportedClause.test(text.slice(speaker, subject));
+}
+
+/** Any place of the gazetteer by its exact name (`East County`, `Smalltown`). */
+function isPlace(phrase: string): boolean {
+  return loadGazetteer()
+    .lookup(phrase)
+    .some((entry) => entry.name === phrase);
 }
 
 /** A country, a region or a city of 100,000 people or more, by its exact name. */
@@ -1034,8 +1205,8 @@ function isMajorPlace(phrase: string): boolean {
 
 /** The head of a description that is one person (`A spokesman for …`, `the woman who …`). */
 const PERSON_DESCRIPTION =
-  /^(?:an?|the|one|his|her|their)\s+(?:[\p{L}-]+\s+){0,3}?(spokes(?:man|woman|person)|official|witness|resident|man|woman|mother|father|wife|husband|son|daughter|officer|lawyer|solicitor|barrister|neighbour|neighbor|friend)\b/iu;
-const FEMALE_NOUN = /^(?:spokeswoman|woman|mother|wife|daughter)$/i;
-const MALE_NOUN = /^(?:spokesman|man|father|husband|son)$/i;
+  /^(?:an?|the|one|his|her|their)\s+(?:[\p{L}-]+\s+){0,3}?(spokes(?:man|woman|person)|official|witness|resident|man|woman|mother|father|wife|husband|son|daughter|officer|lawyer|solicitor|barrister|neighbour|neighbor|friend|girl|boy)\b/iu;
+const FEMALE_NOUN = /^(?:spokeswoman|woman|mother|wife|daughter|girl)$/i;
+const MALE_NOUN = /^(?:spokesman|man|father|husband|son|boy)$/i;
 
 const PRECEDING_NAMES = /(?:\p{Lu}[\p{L}’'-]* ){1,3}$/u;
