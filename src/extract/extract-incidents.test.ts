@@ -72,6 +72,52 @@ describe('incidents', () => {
       12,
     ],
     ['Protesters clashed with police in Lagos on Friday.', 'clash', 'Riots', 'Violent demonstration', null],
+    // Fires, industrial blasts and accidental shootings are not attacks.
+    [
+      'A fire at a nightclub in Elmford killed 14 people.',
+      'disaster',
+      'Disasters and accidents',
+      'Fire',
+      14,
+    ],
+    [
+      'A coal mine blast in the north killed 21 miners on Tuesday.',
+      'accident',
+      'Disasters and accidents',
+      'Industrial explosion',
+      21,
+    ],
+    [
+      'A 6-year-old boy accidentally shot himself with his father’s gun.',
+      'shooting',
+      'Disasters and accidents',
+      'Accidental shooting',
+      null,
+    ],
+    // A shooting the report qualifies keeps its type with a sub-type of its own.
+    [
+      'A man and a woman were found dead in an apparent murder-suicide.',
+      'killing',
+      'Violence against civilians',
+      'Murder-suicide',
+      2,
+    ],
+    [
+      'A man was shot and killed by police after a chase on Elm Road.',
+      'shooting',
+      'Violence against civilians',
+      'Shooting by police',
+      1,
+    ],
+    [
+      'Four people were wounded in a mass shooting at a park in Elmford.',
+      'shooting',
+      'Violence against civilians',
+      'Mass shooting',
+      null,
+    ],
+    // "Opened fire" is a shooting, not a fire.
+    ['Gunmen opened fire at the market in Elmford.', 'shooting', 'Violence against civilians', 'Attack', null],
   ])('types %s', (text, kind, type, subtype, killed) => {
     const inc = run(text).incidents[0];
     expect(inc?.kind).toBe(kind);

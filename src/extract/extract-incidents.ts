@@ -62,6 +62,7 @@ interface Mapping {
 }
 interface TaxonomyLexicon {
   kinds: Record<IncidentKind, Mapping>;
+  contexts: { kinds: IncidentKind[]; rules: { pattern: string; type: EventType; subtype: string }[] };
   suicideBomb: { pattern: string; subtype: string };
   priority: IncidentKind[];
 }
@@ -81,6 +82,8 @@ interface Compiled {
   taxonomy: TaxonomyLexicon;
   priority: Map<IncidentKind, number>;
   suicideBomb: RegExp;
+  /** How the report qualifies a shooting or killing ("accidentally shot", "officer-involved shooting"). */
+  contexts: { kinds: Set<IncidentKind>; rules: { pattern: RegExp; type: EventType; subtype: string }[] };
   hedges: RegExp;
   subset: RegExp;
   subsetBefore: RegExp;
@@ -133,6 +136,14 @@ function compile(): Compiled {
     taxonomy,
     priority: new Map(taxonomy.priority.map((k, i) => [k, i])),
     suicideBomb: new RegExp(taxonomy.suicideBomb.pattern, 'i'),
+    contexts: {
+      kinds: new Set(taxonomy.contexts.kinds),
+      rules: taxonomy.contexts.rules.map((r) => ({
+        pattern: new RegExp(r.pattern, 'i'),
+        type: r.type,
+        subtype: r.subtype,
+      })),
+    },
     subset: new RegExp(lex.blockers.subset, 'i'),
     subsetBefore: new RegExp(lex.blockers.subsetBefore, 'i'),
     laterDeath: new RegExp(lex.blockers.laterDeath, 'i'),
@@ -339,7 +350,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         }
         sentenceAttributions ??= input.attributions.filter((a) => inside(a.span, sentence.span));
         const { modality, origin } = modalityOf(span, hedge, sentenceAttributions, input.quotes);
-        const { type, subtype } = classify(c, main, group, input.actors, span, text);
+        const { type, subtype } = classify(c, main, group, input.actors, span, text, sentence.text);
         // The same keys in the same order as before (the JSON output is compared byte for byte).
         return {
           id: '',
@@ -779,14 +790,21 @@ function classify(
   actors: ActorMention[],
   span: Span,
   text: string,
+  sentence: string,
 ): { type: EventType; subtype: string } {
   const m = c.taxonomy.kinds[main.kind] ?? c.taxonomy.kinds.other;
-  if (main.subtype && main.kind === 'disaster') return { type: m.type, subtype: main.subtype };
+  if (main.subtype && (main.kind === 'disaster' || main.kind === 'accident'))
+    return { type: m.type, subtype: main.subtype };
   if (main.kind === 'bombing' && c.suicideBomb.test(text.slice(span[0], span[1])))
     return { type: m.type, subtype: c.taxonomy.suicideBomb.subtype };
   const inClause = actors.filter((a) => inside(a.span, span));
   const atProtest = protestType(main, group, inClause, text.slice(span[0], span[1]));
   if (atProtest) return atProtest;
+  // "accidentally shot", "an officer-involved shooting": the report's own qualification.
+  if (c.contexts.kinds.has(main.kind)) {
+    const rule = c.contexts.rules.find((r) => r.pattern.test(sentence));
+    if (rule) return { type: rule.type, subtype: rule.subtype };
+  }
   const civilians = inClause.some((a) => a.kind === 'civilians');
   const armed = inClause.filter((a) => a.kind === 'military' || a.kind === 'armed-group');
   if (m.armedTarget && !civilians && armed.length >= 2) return m.armedTarget;
