@@ -51,6 +51,7 @@ interface TriggerLexicon {
     laterDeath: string;
     conflictToll: string;
     otherIncident: { pattern: string };
+    reaction: { pattern: string };
     runningTollAfter: { pattern: string };
   };
   perpetratorSuicide: { after: string; included: string; named: string };
@@ -91,6 +92,8 @@ interface Compiled {
   conflictToll: RegExp;
   /** A clause that tells of another incident than the report's ("in a separate shooting", "last year"). */
   otherIncident: RegExp;
+  /** A reaction or call that names an incident ("called on nations to …, saying they funded the killings"). */
+  reaction: RegExp;
   /** After a trigger, a period up to the report: "have been shot since January". */
   runningTollAfter: RegExp;
   /** A word that is a casualty trigger other than a death ("wounded", "shot"). */
@@ -149,6 +152,7 @@ function compile(): Compiled {
     laterDeath: new RegExp(lex.blockers.laterDeath, 'i'),
     conflictToll: new RegExp(lex.blockers.conflictToll, 'i'),
     otherIncident: new RegExp(lex.blockers.otherIncident.pattern, 'i'),
+    reaction: new RegExp(lex.blockers.reaction.pattern, 'i'),
     runningTollAfter: new RegExp(lex.blockers.runningTollAfter.pattern, 'i'),
     companion: new RegExp(
       `(^|[^\\p{L}])(?:he|she|(?:an?|the|one)\\s+(?:[\\p{L}\\d’'-]+\\s+){0,2}?(?:${persons}))\\s+and\\s+$`,
@@ -273,6 +277,8 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       // "a teen who was killed in a previous shooting", "last year, two men died there": another incident.
       const clauseOf = clauses.find((cl) => span[0] >= cl[0] && span[0] < cl[1]) ?? sentence.span;
       if (c.otherIncident.test(text.slice(clauseOf[0], clauseOf[1]))) continue;
+      // "X called on nations to end gas imports, saying they were funding the killings": a reaction.
+      if (c.reaction.test(stext.slice(Math.max(0, m.index - 200), m.index))) continue;
       // "dead"/"died" as adjectives of quoted speech or "death" in "death penalty" are weak; keep only near a count or a place.
       hits.push({
         span,
