@@ -31,6 +31,9 @@ const cases: [string, number, number][] = [
   ['Since March, hundreds of people have been killed in the region.', 0, 0],
   ['Survivors compared it to the 1995 massacre of 300 villagers.', 0, 0],
   ['Nearly 500 people have been shot in the city since January.', 0, 0],
+  // Reactions and calls that name an incident are statements, not incidents.
+  ['The mayor called on allies to cut trade, saying it paid for the killings of 30 people.', 0, 0],
+  ['Outrage grew over the executions of 12 men in the village.', 0, 0],
   // Another incident told as background is not the report's.
   ['Neighbors said a teen was killed in a previous shooting on the same block.', 0, 0],
   ['In another attack, gunmen killed three farmers near the river.', 3, 0],

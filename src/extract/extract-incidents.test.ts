@@ -72,12 +72,70 @@ describe('incidents', () => {
       12,
     ],
     ['Protesters clashed with police in Lagos on Friday.', 'clash', 'Riots', 'Violent demonstration', null],
+    // Fires, industrial blasts and accidental shootings are not attacks.
+    ['A fire at a nightclub in Elmford killed 14 people.', 'disaster', 'Disasters and accidents', 'Fire', 14],
+    [
+      'A coal mine blast in the north killed 21 miners on Tuesday.',
+      'accident',
+      'Disasters and accidents',
+      'Industrial explosion',
+      21,
+    ],
+    [
+      'A 6-year-old boy accidentally shot himself with his father’s gun.',
+      'shooting',
+      'Disasters and accidents',
+      'Accidental shooting',
+      null,
+    ],
+    // A shooting the report qualifies keeps its type with a sub-type of its own.
+    [
+      'A man and a woman were found dead in an apparent murder-suicide.',
+      'killing',
+      'Violence against civilians',
+      'Murder-suicide',
+      2,
+    ],
+    [
+      'A man was shot and killed by police after a chase on Elm Road.',
+      'shooting',
+      'Violence against civilians',
+      'Shooting by police',
+      1,
+    ],
+    [
+      'Four people were wounded in a mass shooting at a park in Elmford.',
+      'shooting',
+      'Violence against civilians',
+      'Mass shooting',
+      null,
+    ],
+    // "Opened fire" is a shooting, not a fire.
+    [
+      'Gunmen opened fire at the market in Elmford.',
+      'shooting',
+      'Violence against civilians',
+      'Attack',
+      null,
+    ],
   ])('types %s', (text, kind, type, subtype, killed) => {
     const inc = run(text).incidents[0];
     expect(inc?.kind).toBe(kind);
     expect(inc?.type).toBe(type);
     expect(inc?.subtype).toBe(subtype);
     expect(inc?.killed?.best ?? null).toBe(killed);
+  });
+
+  it.each([
+    // "Shot down" aircraft and a "reelection battle" are no incidents against people.
+    'Air defenses shot down two missiles over the city.',
+    'The minister faces a reelection battle this month.',
+    // A conflict's running toll and displacement since its start are context.
+    'Since March 1, thousands of people have been killed and a million have been forced to flee.',
+    // A fight that has lasted for years is background.
+    'Rebels have been fighting the army in the east for eight years.',
+  ])('no incident in %s', (text) => {
+    expect(run(text).incidents).toEqual([]);
   });
 
   it('separates killed and injured figures', () => {

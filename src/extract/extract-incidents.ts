@@ -52,6 +52,7 @@ interface TriggerLexicon {
     laterDeath: string;
     conflictToll: string;
     otherIncident: { pattern: string };
+    reaction: { pattern: string };
     runningTollAfter: { pattern: string };
   };
   perpetratorSuicide: { after: string; included: string; named: string };
@@ -63,6 +64,7 @@ interface Mapping {
 }
 interface TaxonomyLexicon {
   kinds: Record<IncidentKind, Mapping>;
+  contexts: { kinds: IncidentKind[]; rules: { pattern: string; type: EventType; subtype: string }[] };
   suicideBomb: { pattern: string; subtype: string };
   priority: IncidentKind[];
 }
@@ -82,6 +84,8 @@ interface Compiled {
   taxonomy: TaxonomyLexicon;
   priority: Map<IncidentKind, number>;
   suicideBomb: RegExp;
+  /** How the report qualifies a shooting or killing ("accidentally shot", "officer-involved shooting"). */
+  contexts: { kinds: Set<IncidentKind>; rules: { pattern: RegExp; type: EventType; subtype: string }[] };
   hedges: RegExp;
   subset: RegExp;
   subsetBefore: RegExp;
@@ -89,6 +93,8 @@ interface Compiled {
   conflictToll: RegExp;
   /** A clause that tells of another incident than the report's ("in a separate shooting", "last year"). */
   otherIncident: RegExp;
+  /** A reaction or call that names an incident ("called on nations to …, saying they funded the killings"). */
+  reaction: RegExp;
   /** After a trigger, a period up to the report: "have been shot since January". */
   runningTollAfter: RegExp;
   /** A word that is a casualty trigger other than a death ("wounded", "shot"). */
@@ -134,11 +140,20 @@ function compile(): Compiled {
     taxonomy,
     priority: new Map(taxonomy.priority.map((k, i) => [k, i])),
     suicideBomb: new RegExp(taxonomy.suicideBomb.pattern, 'i'),
+    contexts: {
+      kinds: new Set(taxonomy.contexts.kinds),
+      rules: taxonomy.contexts.rules.map((r) => ({
+        pattern: new RegExp(r.pattern, 'i'),
+        type: r.type,
+        subtype: r.subtype,
+      })),
+    },
     subset: new RegExp(lex.blockers.subset, 'i'),
     subsetBefore: new RegExp(lex.blockers.subsetBefore, 'i'),
     laterDeath: new RegExp(lex.blockers.laterDeath, 'i'),
     conflictToll: new RegExp(lex.blockers.conflictToll, 'i'),
     otherIncident: new RegExp(lex.blockers.otherIncident.pattern, 'i'),
+    reaction: new RegExp(lex.blockers.reaction.pattern, 'i'),
     runningTollAfter: new RegExp(lex.blockers.runningTollAfter.pattern, 'i'),
     companion: new RegExp(
       `(^|[^\\p{L}])(?:he|she|(?:an?|the|one)\\s+(?:[\\p{L}\\d’'-]+\\s+){0,2}?(?:${persons}))\\s+and\\s+$`,
@@ -263,6 +278,8 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       // "a teen who was killed in a previous shooting", "last year, two men died there": another incident.
       const clauseOf = clauses.find((cl) => span[0] >= cl[0] && span[0] < cl[1]) ?? sentence.span;
       if (c.otherIncident.test(text.slice(clauseOf[0], clauseOf[1]))) continue;
+      // "X called on nations to end gas imports, saying they were funding the killings": a reaction.
+      if (c.reaction.test(stext.slice(Math.max(0, m.index - 200), m.index))) continue;
       // "dead"/"died" as adjectives of quoted speech or "death" in "death penalty" are weak; keep only near a count or a place.
       hits.push({
         span,
@@ -340,7 +357,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         }
         sentenceAttributions ??= input.attributions.filter((a) => inside(a.span, sentence.span));
         const { modality, origin } = modalityOf(span, hedge, sentenceAttributions, input.quotes);
-        const { type, subtype } = classify(c, main, group, input.actors, span, text);
+        const { type, subtype } = classify(c, main, group, input.actors, span, text, sentence.text);
         // The same keys in the same order as before (the JSON output is compared byte for byte).
         return {
           id: '',
@@ -780,14 +797,21 @@ function classify(
   actors: ActorMention[],
   span: Span,
   text: string,
+  sentence: string,
 ): { type: EventType; subtype: string } {
   const m = c.taxonomy.kinds[main.kind] ?? c.taxonomy.kinds.other;
-  if (main.subtype && main.kind === 'disaster') return { type: m.type, subtype: main.subtype };
+  if (main.subtype && (main.kind === 'disaster' || main.kind === 'accident'))
+    return { type: m.type, subtype: main.subtype };
   if (main.kind === 'bombing' && c.suicideBomb.test(text.slice(span[0], span[1])))
     return { type: m.type, subtype: c.taxonomy.suicideBomb.subtype };
   const inClause = actors.filter((a) => inside(a.span, span));
   const atProtest = protestType(main, group, inClause, text.slice(span[0], span[1]));
   if (atProtest) return atProtest;
+  // "accidentally shot", "an officer-involved shooting": the report's own qualification.
+  if (c.contexts.kinds.has(main.kind)) {
+    const rule = c.contexts.rules.find((r) => r.pattern.test(sentence));
+    if (rule) return { type: rule.type, subtype: rule.subtype };
+  }
   const civilians = inClause.some((a) => a.kind === 'civilians');
   const armed = inClause.filter((a) => a.kind === 'military' || a.kind === 'armed-group');
   if (m.armedTarget && !civilians && armed.length >= 2) return m.armedTarget;
