@@ -118,6 +118,20 @@ describe('incidents', () => {
       'Attack',
       null,
     ],
+    [
+      'A man opened fire at a party in Elmford.',
+      'shooting',
+      'Violence against civilians',
+      'Attack',
+      null,
+    ],
+    [
+      'The gunmen opened fire at the market in Elmford.',
+      'shooting',
+      'Violence against civilians',
+      'Attack',
+      null,
+    ],
   ])('types %s', (text, kind, type, subtype, killed) => {
     const inc = run(text).incidents[0];
     expect(inc?.kind).toBe(kind);

@@ -420,6 +420,11 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
       [['substantial', null]],
     ],
     [
+      'the head of a reduced passive (`the man accused of fraud`) speaks through the next cue',
+      'The carpenter accused of theft said he was “completely innocent”.',
+      [['completely innocent', 'The carpenter']],
+    ],
+    [
       'a determiner makes `alleged` an adjective, not a cue',
       'Other alleged victims include a teacher who lost her savings.',
       [],

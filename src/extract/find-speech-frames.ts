@@ -374,6 +374,9 @@ export function findSpeechFrames(
     const [sentenceStart, sentenceEnd] = sentence.span;
     current = { text, start: sentenceStart, end: sentenceEnd, list: null };
     const inSentence: SpeechFrame[] = [];
+    // `The man accused of fraud said …`: the head of a reduced passive is the subject of the
+    // sentence's next cue when that cue finds none of its own.
+    let reducedHead: FrameSpeaker | null = null;
     WORD.lastIndex = 0;
     for (let word = WORD.exec(sentence.text); word; word = WORD.exec(sentence.text)) {
       const lower = word[0] === 'According' ? 'according' : word[0];
@@ -434,7 +437,9 @@ export function findSpeechFrames(
       ) {
         // Not speech (`called for`), but its subject is still the latest person named.
         const subject = PASSIVE_BEFORE.test(before) ? null : subjectBefore(text, sentenceStart, cueStart);
-        if (subject) resolver.resolve(subject);
+        const head = subject ? resolver.resolve(subject) : null;
+        if (head && PARTICIPLE_OBJECT.test(cue) && PARTICIPLE_OBJECT_AFTER.test(after))
+          reducedHead = { ...head, resolved: true };
         continue;
       }
       let frame: SpeechFrame | null = null;
@@ -484,7 +489,9 @@ export function findSpeechFrames(
           (outer) =>
             outer.statement !== null && cueStart >= outer.statement[0] && cueStart < outer.statement[1],
         );
-        const resolved = speaker ? resolver.resolve(speaker, nested) : inheritSpeaker(inSentence);
+        const resolved = speaker
+          ? resolver.resolve(speaker, nested)
+          : (inheritSpeaker(inSentence) ?? reducedHead);
         if (resolved && speaker?.phraseStart !== undefined && speaker.phraseStart < speaker.start)
           resolved.phrase = [speaker.phraseStart, speaker.end];
         if (!resolved && !PARTICIPLE.test(cue)) continue;
