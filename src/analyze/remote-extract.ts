@@ -19,15 +19,18 @@ export async function runExtractJob(
     );
   }
   const docs = await shared.documents.getMany(job.ids);
-  const rows = job.ids.flatMap((id) => {
-    const doc = docs.get(id);
-    return doc
-      ? [
-          serializeExtraction(
-            stage.extract({ id, text: doc.text, published: doc.published, dateline: doc.dateline }),
-          ),
-        ]
-      : [];
+  const missing = job.ids.filter((id) => !docs.has(id));
+  if (missing.length > 0) {
+    // Skipping them would leave `analyze --workers-remote` waiting for them forever.
+    throw new Error(
+      `The job names ${missing.length} document(s) the store does not hold (first: ${missing[0]}); the store was changed or replaced while the job was queued. Run analyze again.`,
+    );
+  }
+  const rows = job.ids.map((id) => {
+    const doc = docs.get(id) as NonNullable<ReturnType<typeof docs.get>>;
+    return serializeExtraction(
+      stage.extract({ id, text: doc.text, published: doc.published, dateline: doc.dateline }),
+    );
   });
   await shared.analysis.putSerializedExtractions(job.version, rows);
   return rows.length;
