@@ -106,11 +106,11 @@ const cases: [string, number, number][] = [
   ['Both men inside the car were killed, and three others were injured.', 2, 3],
   ['He was shot in both legs.', 0, 1],
   // A part of a count is the figure of its verb; the whole is the people shot.
-  ['Police said two of the four shooting victims had died.', 2, 0],
+  ['Deputies said three of the five shooting victims had died.', 3, 0],
   ['Four people were shot, one of whom died at the hospital.', 1, 3],
   ['Five were shot, one of which later died.', 1, 4],
-  ['The other three victims, one of which also was a teenager, suffered injuries to their legs.', 0, 3],
-  ['A man died after he and four others were shot outside a bar.', 1, 4],
+  ['The remaining three casualties, one of which also is a cyclist, suffered injuries to their arms.', 0, 3],
+  ['A driver died after he and four other men were shot outside a bakery.', 1, 4],
   // Numbers in web addresses, reference marks and broadcasters' names count no one.
   ['Read more: http://news.example.com/2016/10/03/man-killed-in-crash', 0, 0],
   ['(KXYZ 18) - A man was shot on Friday.', 0, 1],

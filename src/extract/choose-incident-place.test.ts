@@ -152,9 +152,9 @@ describe('a region in the incident’s words and a town of the report inside it'
       'a state named by the incident, the report’s town in that state',
     ],
     [
-      'Man dies in shooting\n\nYolo County deputies say a man died after he was shot on Friday.\n\nThe shooting happened near a farm outside Woodland. Woodland residents said they heard shots.',
+      'Man dies in shooting\n\nSutter County deputies say a man died after he was shot on Friday.\n\nThe shooting happened near a farm outside Yuba City. Yuba City residents said they heard shots.',
       'died after he was shot',
-      'Woodland',
+      'Yuba City',
       'a county named by the incident, the report’s town inside that county',
     ],
     [
@@ -186,7 +186,7 @@ describe('a local institution gives a report its home region', () => {
 describe('a town named before a region word is no surname', () => {
   it.each([
     ['Grim Fresno County crash\n\nA man was shot and wounded in Fresno on Sunday.', 'Fresno'],
-    ['Quiet Yolo County roads\n\nA woman was shot and killed in Woodland on Sunday.', 'Woodland'],
+    ['Quiet Sutter County roads\n\nA woman was shot and killed in Yuba City on Sunday.', 'Yuba City'],
   ])('%j → %s', (text, name) => {
     const inc = run(text).incidents.find((i) => i.killed || i.injured);
     expect(inc?.place?.name).toBe(name);

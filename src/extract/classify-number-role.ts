@@ -70,7 +70,7 @@ const REFERENCE_BEFORE = /\[$/;
 const REFERENCE_AFTER = /^\]/;
 /**
  * A broadcaster's call sign or brand with its channel, as credits and bylines give them: "(KXYZ
- * 18)", "WXYZ 7 News", "Action News 5 -": capitals just before, and after it a bracket, a dash, a
+ * 18)", "KQRV 12 News", "Channel News 9 -": capitals just before, and after it a bracket, a dash, a
  * bar, "News" or the end.
  */
 const CALL_SIGN_BEFORE = /(?:^|[\s(])(?:\p{Lu}{2,6}|News)\s?$/u;

@@ -278,7 +278,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       // "a teen who was killed in a previous shooting", "last year, two men died there": another incident.
       const clauseOf = clauses.find((cl) => span[0] >= cl[0] && span[0] < cl[1]) ?? sentence.span;
       if (c.otherIncident.test(text.slice(clauseOf[0], clauseOf[1]))) continue;
-      // "X called on nations to end gas imports, saying they were funding the killings": a reaction.
+      // "X called on donors to halt arms sales, saying they were fuelling the raids": a reaction.
       if (c.reaction.test(stext.slice(Math.max(0, m.index - 200), m.index))) continue;
       // "dead"/"died" as adjectives of quoted speech or "death" in "death penalty" are weak; keep only near a count or a place.
       hits.push({

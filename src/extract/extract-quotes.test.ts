@@ -460,8 +460,8 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
     ],
     [
       'a name in what an unnamed speaker reported is not the next `she`',
-      'The girl told police she was playing when Lucy Brand started crying. She said she put the baby back in bed.',
-      [['she put the baby back in bed', 'The girl']],
+      'The girl told officers she was reading when Ella Marsh knocked at the door. She said she let the dog out.',
+      [['she let the dog out', 'The girl']],
     ],
     [
       'a name mentioned in passing is not `he` once the text goes on with `he`',
@@ -470,7 +470,7 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
     ],
     [
       'an address between commas is skipped back to the person, never a place',
-      'Mrs Ada Lowe, from Mill Lane, Dover, Kent, a friend of the family, said they were close. Her friend was “generous”, she said.',
+      'Mrs Ada Lowe, from Mill Lane, Leominster, Herefordshire, a friend of the family, said they were close. Her friend was “generous”, she said.',
       [
         ['they were close', 'Ada Lowe'],
         ['generous', 'Ada Lowe'],
@@ -483,7 +483,7 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
     ],
     [
       'a place closing an address before the cue is not the subject',
-      'Mary Jones said she was scared. Mary Jones, 57, from Dover, south east Kent admitted theft. She said she was sorry.',
+      'Mary Jones said she was scared. Mary Jones, 48, from Oakham, south east Rutland admitted theft. She said she was sorry.',
       [
         ['she was scared', 'Mary Jones'],
         ['she was sorry', 'Mary Jones'],
@@ -499,8 +499,8 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
     ],
     [
       'a speaker is never a clause holding quotation marks',
-      "The tenant's solicitor Ann Bell QC, described her as being ``broke'' after the sale of her house.",
-      [['broke', null]],
+      "The lodger's solicitor Ann Bell QC, described him as being ``skint'' after the sale of his boat.",
+      [['skint', null]],
     ],
     [
       'an adverb in -ly between subject and cue is not part of the name; a noun in -ly is',

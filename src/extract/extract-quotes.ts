@@ -72,7 +72,7 @@ export function extractQuotes(
     const paragraphStart = text.lastIndexOf('\n', region.span[0]) + 1;
     // A fragment quoted inside the reporter's own sentence (`he had a “jovial” time`) with no cue
     // of its own is the reporter's borrowing, not the last speaker going on, unless it opens the
-    // next paragraph with a lead-in that names nobody (`Such a commission “is essential”`).
+    // next paragraph with a lead-in that names nobody (`An audit of the fund “is overdue”`).
     const continues =
       previous !== null &&
       (((previous.paragraphEnd >= paragraphStart || followsParagraph(text, previous.region, region)) &&
@@ -114,7 +114,7 @@ export function extractQuotes(
  * unresolved pronoun (`he` with no one named before it).
  */
 function speakerOf(speaker: SpeechFrame['speaker']): Pick<Quote, 'speaker' | 'speakerRole' | 'speakerSpan'> {
-  // A speaker holding quotation marks (`her as being “penniless”`) is a misread clause, not a name.
+  // A speaker holding quotation marks (`him as being “skint”`) is a misread clause, not a name.
   if (!speaker || speaker.kind === 'pronoun' || QUOTE_MARK.test(speaker.speaker))
     return { speaker: null, speakerRole: null, speakerSpan: null };
   if (speaker.kind === 'description' && isRoleOnly(speaker.speaker))
@@ -167,7 +167,7 @@ function chooseFrame(
       const sameSentence = frame.sentence === last;
       const nextSentence =
         frame.sentence === last + 1 && /[!?][”"’]$/.test(text.slice(region.span[1] - 2, region.span[1]));
-      // `A probe that “leads to accountability” is essential, he said`: the quotation lies in the
+      // `A review that “ends the delays” is needed, she said`: the quotation lies in the
       // clause the cue after it reports.
       const reported =
         sameSentence &&
@@ -285,7 +285,7 @@ function followsParagraph(text: string, previous: QuoteRegion, region: QuoteRegi
 }
 
 /**
- * `Such a commission "is essential …"` opening the paragraph after a quoted speaker's paragraph:
+ * `An audit of the fund "is overdue …"` opening the paragraph after a quoted speaker's paragraph:
  * the reporter's lead-in names nobody (no capitalised word but the first), so the quotation
  * continues the previous speaker.
  */

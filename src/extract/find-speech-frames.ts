@@ -402,7 +402,7 @@ export function findSpeechFrames(
       const before = text.slice(Math.max(sentenceStart, cueStart - 30), cueStart);
       const after = text.slice(cueEnd, Math.min(sentenceEnd, cueEnd + 20));
       const isAccording = cue === 'according to' || cue === 'citing' || cue === 'quoting';
-      // `described by a former colleague as “…”`, `was told by two women to “…”`: a passive cue
+      // `described by a neighbour as “…”`, `was urged by two friends to “…”`: a passive cue
       // whose agent follows `by` is the agent's speech, not its subject's.
       const agent = isAccording ? null : BY_AGENT.exec(after);
       if (agent && PASSIVE_FORM.test(cue)) {
@@ -681,7 +681,7 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
   const head = list[last];
   if (!head || !/[\p{L}\p{N}]/u.test(head.text)) return null;
   const headLower = head.text.toLowerCase();
-  // `Smith, who …` and `two women who claimed`: the relative pronoun stands for the phrase before it.
+  // `Smith, who …` and `two friends who insisted`: the relative pronoun stands for the phrase before it.
   if (headLower === 'who')
     return nounPhraseBefore(source, list, list[last - 1]?.text === ',' ? last - 2 : last - 1);
   if (PRONOUNS.has(headLower)) return { text: head.text, start: head.start, end: head.end, role: null };
@@ -798,7 +798,7 @@ function agentAfter(text: string, from: number, sentenceEnd: number): RawSpeaker
   if (!match) return null;
   const phrase = match[1]!;
   if (PRONOUNS.has(phrase.toLowerCase()) || /^(?:him|her|them|me|us)$/i.test(phrase)) return null;
-  // A lower-case phrase is a description only with its determiner (`a former colleague`), else a
+  // A lower-case phrase is a description only with its determiner (`a close neighbour`), else a
   // name (`Mr Doe`); anything else (`by far`, `by then`) is not an agent.
   if (!UPPER_FIRST.test(phrase) && !/^(?:the|a|an|his|her|their|one|two|three|several|some)\s/i.test(phrase))
     return null;
@@ -1085,7 +1085,7 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
           // `The judge said Mr Doe was honest. He said: …`: a name inside what the last speaker
           // reported is what was said about, not who speaks next.
           const role = lastRole as { at: number; gender: Gender } | null;
-          // `The girl told police she was watching TV when Molly cried. She said …`: a name in
+          // `The girl told officers she was reading when Ella knocked. She said …`: a name in
           // what an unnamed speaker reported is not who speaks next either.
           if (
             subject &&

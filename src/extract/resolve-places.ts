@@ -243,7 +243,7 @@ export function resolvePlaces(
       const name = text.slice(start, end);
       const entries = gaz.lookup(name);
       const before = text.slice(Math.max(0, start - 40), start);
-      // "Rainy Yolo County roads": a name followed by a region word is a region's, not a person's.
+      // "Rainy Sutter County roads": a name followed by a region word is a region's, not a person's.
       const regionNext = (tokens[j + 1] as Token | undefined)?.region === true;
       if (
         entries.length === 0 &&
