@@ -5,7 +5,7 @@ import { type IngestSummary, ingest } from '../ingest/ingest.js';
 import type { AsyncStore } from '../store/async-store.js';
 import type { JobQueue } from '../store/job-queue.js';
 import { openWorkingCopy } from '../store/working-copy.js';
-import { type AnalyzeOptions, type AnalyzeResult, analyze } from './analyze.js';
+import { type AnalyzeOptions, type AnalyzeResult, analyze, ingestOptionsOf } from './analyze.js';
 import { extractRemotely } from './remote-extract.js';
 import { loadStages } from './stages.js';
 
@@ -61,15 +61,7 @@ export async function analyzeShared(
   const started = performance.now();
   let summary: IngestSummary | null = null;
   if (inputs.length > 0 || options.manifest !== undefined) {
-    summary = await ingest(shared, inputs, {
-      manifest: options.manifest,
-      allowOutside: options.allowOutside,
-      limits: options.limits,
-      encoding: options.encoding,
-      stdin: options.stdin,
-      clock: options.clock,
-      onProgress: (p) => options.onProgress?.('ingest', p.inputs, p.inputs),
-    });
+    summary = await ingest(shared, inputs, ingestOptionsOf(options));
   }
   const ingestMs = performance.now() - started;
   const version = stages.extractor.version;

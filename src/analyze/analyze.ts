@@ -93,15 +93,7 @@ export async function analyze(
   let documents: DocumentListing[];
   try {
     if (hasInput) {
-      summary = await ingest(store, inputs, {
-        manifest: options.manifest,
-        allowOutside: options.allowOutside,
-        limits: options.limits,
-        encoding: options.encoding,
-        stdin: options.stdin,
-        clock: options.clock,
-        onProgress: (p) => options.onProgress?.('ingest', p.inputs, p.inputs),
-      });
+      summary = await ingest(store, inputs, ingestOptionsOf(options));
       diagnostics.push(...summary.diagnostics);
     }
     timings.ingest = now() - t;
@@ -272,4 +264,17 @@ export function lastCapture(store: Store): Checkpoint {
     if (last) return last;
     if (from === 1) return { entries: 0, head: '0'.repeat(64) };
   }
+}
+
+/** The ingest options an analysis passes on (its progress reported as the `ingest` stage). */
+export function ingestOptionsOf(options: AnalyzeOptions): IngestOptions {
+  return {
+    manifest: options.manifest,
+    allowOutside: options.allowOutside,
+    limits: options.limits,
+    encoding: options.encoding,
+    stdin: options.stdin,
+    clock: options.clock,
+    onProgress: (p) => options.onProgress?.('ingest', p.inputs, p.inputs),
+  };
 }

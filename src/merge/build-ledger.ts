@@ -10,6 +10,7 @@ import type {
   Span,
   StoredDocument,
 } from '../core/types.js';
+import type { MergedChanges } from '../ledger-file/write-file.js';
 import { fragmentTarget, headlineTarget, isFragment, isHeadlineOnly } from './absorb-fragments.js';
 import { type AggregateCandidate, type AggregateResult, findAggregates } from './aggregates.js';
 import { ANSWER_INDEX, answerGroups, claimHead, headOf, type StoredClaim } from './answer-state.js';
@@ -177,18 +178,17 @@ export function buildLedger(input: LedgerInput): Ledger {
   ).ledger;
 }
 
-export interface LedgerChanges {
-  events: Map<string, LedgerEvent | null>;
-  quotes: Map<string, LedgerQuote | null>;
-  claims: Map<string, LedgerClaim | null>;
-  /**
-   * The input sections' items this run changed or removed (null), by id (reuse pairs by
-   * `a\u0000b`), when the reuse stage listed its changes; absent otherwise (then compare `base`).
-   */
-  documents?: Map<string, LedgerDocument | null>;
-  families?: Map<string, Family | null>;
-  reuse?: Map<string, ReusePair | null>;
-}
+/**
+ * The items a run changed or removed (null), by id: the writer's `MergedChanges` (one definition),
+ * with maps this merge fills in. The input sections (documents, families, reuse pairs by
+ * `a\u0000b`) are present when the reuse stage listed its changes; absent otherwise (then compare
+ * `base`).
+ */
+export type LedgerChanges = {
+  [K in keyof MergedChanges]: MergedChanges[K] extends ReadonlyMap<infer Key, infer Value> | undefined
+    ? Map<Key, Value>
+    : never;
+};
 
 /** Records that `old` (if any) became `next` (undefined: removed) in a map of changes by id. */
 function track<T extends { id: string }>(
