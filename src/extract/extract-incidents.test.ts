@@ -372,3 +372,21 @@ describe('reference date', () => {
     });
   });
 });
+
+describe('fires', () => {
+  const fires = (text: string) => run(text).incidents.filter((i) => i.subtype === 'Fire');
+  it('reads a fire an attack set, in its sentence or the next, as the attack’s damage', () => {
+    expect(
+      fires('Shells struck the crowded market in Elmford on Sunday. Several stalls caught fire.'),
+    ).toEqual([]);
+    expect(fires('A missile hit the depot in Elmford, and the building caught fire.')).toEqual([]);
+  });
+  it('keeps a fire told on its own as a disaster', () => {
+    expect(fires('A fire at a warehouse in Elmford killed two workers on Sunday.')).toHaveLength(1);
+    expect(
+      fires(
+        'Shells struck the market in Elmford on Sunday. Traders counted their losses. A fire at a warehouse in Northby killed two workers.',
+      ),
+    ).toHaveLength(1);
+  });
+});

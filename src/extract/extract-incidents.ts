@@ -54,6 +54,7 @@ interface TriggerLexicon {
     otherIncident: { pattern: string };
     reaction: { pattern: string };
     runningTollAfter: { pattern: string };
+    fireFromAttack: { kinds: IncidentKind[] };
   };
   perpetratorSuicide: { after: string; included: string; named: string };
 }
@@ -97,6 +98,8 @@ interface Compiled {
   reaction: RegExp;
   /** After a trigger, a period up to the report: "have been shot since January". */
   runningTollAfter: RegExp;
+  /** Attacks whose fire, told in their sentence or the next, is their damage, not a disaster. */
+  fireFromAttack: Set<IncidentKind>;
   /** A word that is a casualty trigger other than a death ("wounded", "shot"). */
   notKilled: RegExp;
   /** "… and then himself": the perpetrator killed themself after the victims counted before. */
@@ -152,6 +155,7 @@ function compile(): Compiled {
     subsetBefore: new RegExp(lex.blockers.subsetBefore, 'i'),
     laterDeath: new RegExp(lex.blockers.laterDeath, 'i'),
     conflictToll: new RegExp(lex.blockers.conflictToll, 'i'),
+    fireFromAttack: new Set(lex.blockers.fireFromAttack.kinds),
     otherIncident: new RegExp(lex.blockers.otherIncident.pattern, 'i'),
     reaction: new RegExp(lex.blockers.reaction.pattern, 'i'),
     runningTollAfter: new RegExp(lex.blockers.runningTollAfter.pattern, 'i'),
@@ -242,10 +246,18 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
   const hedged = new Map<number, boolean>();
   /** Counts of people shot standing as injured figures, until the document's dead are taken out. */
   const shotFigures = new Set<Quantity>();
+  /** Whether the previous sentence tells of an attack (see `fireFromAttack`). */
+  let attackBefore = false;
   for (const sentence of input.sentences) {
     const [s0, s1] = sentence.span;
     const stext = text.slice(s0, s1);
     const matches = execAll(c.pattern, stext);
+    const attackHere = matches.some((m) => {
+      const kind = c.rules[matchedGroup(m, c.groups)]?.kind;
+      return kind !== undefined && c.fireFromAttack.has(kind);
+    });
+    const attackNear = attackBefore || attackHere;
+    attackBefore = attackHere;
     if (matches.length === 0) continue;
     const idioms = [...execAll(c.idioms, stext)].map((m): Span => [s0 + m.index, s0 + m.index + m[0].length]);
     const hits: Hit[] = [];
@@ -259,6 +271,8 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       const span: Span = [s0 + m.index, s0 + m.index + m[0].length];
       if (span[0] < head) continue;
       if (idioms.some((i) => span[0] < i[1] && span[1] > i[0])) continue;
+      // "Shells hit the market. Several stalls caught fire.": the attack's damage, not a disaster.
+      if (rule.kind === 'disaster' && rule.subtype === 'Fire' && attackNear) continue;
       if (c.blockBefore.test(stext.slice(Math.max(0, m.index - 40), m.index))) continue;
       // "accused the militia of firing the shells", "denied that its fighters had fired on the
       // market": the object of a claim refers to an event, it does not report one.
