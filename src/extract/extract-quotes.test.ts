@@ -47,15 +47,7 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
   [
     'colon cue before quote',
     'Norland Prime Minister Eva Marsh tweeted: “This is not a game, it’s a tragedy.”',
-    [
-      [
-        'This is not a game, it’s a tragedy.',
-        'Eva Marsh',
-        'Norland Prime Minister',
-        'tweeted',
-        false,
-      ],
-    ],
+    [['This is not a game, it’s a tragedy.', 'Eva Marsh', 'Norland Prime Minister', 'tweeted', false]],
   ],
   [
     'partial quote inside a sentence',
