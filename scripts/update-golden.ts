@@ -1,7 +1,8 @@
 /**
  * Rewrites test/golden/bucha-2022-extraction.txt from the current extractor, keeping the `#` notes
  * at the head of the file (the hand check). Run: `npx tsx scripts/update-golden.ts`, then review
- * the diff line by line against the texts.
+ * the diff line by line against the texts with `npx tsx scripts/show-golden.ts` (which prints the
+ * lines with the texts from ../shared; the file itself holds only hashes of corpus text).
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { buchaAvailable, GOLDEN_FILE, goldenLines } from './golden-extraction.js';

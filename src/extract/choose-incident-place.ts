@@ -120,7 +120,7 @@ export function previousPlace(
   );
   const last = within[within.length - 1];
   const before = within[within.length - 2];
-  // "attacked the cities of Ochakiv and Mykolaiv. Shelling damaged …": towns joined by "and",
+  // "attacked the towns of Norden and Sudby. Shelling damaged …": towns joined by "and",
   // "or" or a comma are all the place of what follows, so no single one is.
   if (
     last &&

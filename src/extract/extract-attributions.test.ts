@@ -6,18 +6,18 @@ import { splitSentences } from './split-sentences.js';
 const cases: [string, string, [string, string, string][]][] = [
   [
     'possessive office with named holder',
-    'The bodies of 410 civilians were found, Ukraine’s prosecutor-general, Iryna Venediktova, said.',
-    [["Iryna Venediktova (Ukraine's prosecutor-general)", 'said', 'The bodies of 410 civilians were found']],
+    'The bodies of 12 villagers were found, Norland’s prosecutor-general, Maria Lind, said.',
+    [["Maria Lind (Norland's prosecutor-general)", 'said', 'The bodies of 12 villagers were found']],
   ],
   [
     'according to',
-    'At least seven people were killed, according to the regional prosecutor’s office.',
-    [["regional prosecutor's office", 'according to', 'At least seven people were killed']],
+    'At least nine people were killed, according to the regional prosecutor’s office.',
+    [["regional prosecutor's office", 'according to', 'At least nine people were killed']],
   ],
   [
     'wire journalists saw',
-    'Associated Press journalists saw the bodies of at least 21 people.',
-    [['AP', 'saw', 'the bodies of at least 21 people']],
+    'Associated Press journalists saw the bodies of at least 15 men.',
+    [['AP', 'saw', 'the bodies of at least 15 men']],
   ],
   [
     'police said',
@@ -93,10 +93,10 @@ describe('extractAttributions', () => {
       'A spokesman for the LALF, Innocent Mbafele, rejected',
     ],
     [
-      'Ukraine’s prosecutor-general, Iryna Venediktova, said 410 bodies were found.',
-      'Ukraine’s prosecutor-general, Iryna Venediktova, said',
+      'Norland’s prosecutor-general, Maria Lind, said 12 bodies were found.',
+      'Norland’s prosecutor-general, Maria Lind, said',
     ],
-    ['Kyiv Mayor Vitali Klitschko said the city was calm.', 'Kyiv Mayor Vitali Klitschko said'],
+    ['City Mayor Jan Novak said the city was calm.', 'City Mayor Jan Novak said'],
     ['Police said two men were arrested.', 'Police said'],
   ])('spans the whole subject: %s', (text, phrase) => {
     const attributions = extractAttributions(text, splitSentences(text));

@@ -4,8 +4,8 @@ import { findSpeechFrames, type SpeechFrame } from './find-speech-frames.js';
 import { speakerWords } from './parse-speaker.js';
 
 /**
- * Finds who each reported fact is attributed to: speech frames (`police said`, `Ukraine’s
- * prosecutor-general, Iryna Venediktova, said`), `according to the regional prosecutor’s office`,
+ * Finds who each reported fact is attributed to: speech frames (`police said`, `the
+ * region’s governor, Maria Lind, said`), `according to the regional prosecutor’s office`,
  * and sources that saw for themselves (`AP journalists saw`). The source is the original source,
  * normalised (wire names to `AP`, `Reuters`, `AFP`; curly apostrophes straightened; a leading
  * `the` dropped (so `The ministry` and `the ministry` agree); a person's role appended in parentheses), as distinct from the outlet.

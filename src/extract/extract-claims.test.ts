@@ -27,17 +27,17 @@ const cases: [string, string, (string | null)[][]][] = [
   ],
   [
     'rejected the accusations as',
-    'Russia’s Defense Ministry rejected the accusations as “provocation.”',
-    [["Russia's Defense Ministry", 'deny', 'rejected the accusations']],
+    'Norland’s Defense Ministry rejected the accusations as “slander.”',
+    [["Norland's Defense Ministry", 'deny', 'rejected the accusations']],
   ],
   [
     'categorically reject',
-    '“We categorically reject all allegations,” Kremlin spokesperson Dmitry Peskov told journalists.',
-    [['Dmitry Peskov (Kremlin spokesperson)', 'deny', 'categorically reject']],
+    '“We categorically reject these claims,” government spokesperson Lena Ivers told reporters.',
+    [['Lena Ivers (government spokesperson)', 'deny', 'categorically reject']],
   ],
   [
     'not a single civilian',
-    'The ministry said “not a single civilian” was harmed.',
+    'The ministry said “not a single villager” was hurt.',
     [['ministry', 'deny', 'not a single']],
   ],
   [
@@ -79,8 +79,8 @@ const cases: [string, string, (string | null)[][]][] = [
   ['allegedly', 'Soldiers allegedly forced five men to kneel.', [[null, 'hedge', 'allegedly']]],
   [
     'laid the blame',
-    'Ukrainian officials laid the blame for the killings squarely at the feet of Russian troops.',
-    [['Ukrainian officials', 'affirm', 'laid the blame']],
+    'Local officials laid the blame for the raid squarely on the militia.',
+    [['Local officials', 'affirm', 'laid the blame']],
   ],
   ['dismissed as', 'The Kremlin dismissed the reports as fake.', [['Kremlin', 'deny', 'dismissed']]],
   ['reportedly', 'The convoy was reportedly hit twice.', [[null, 'hedge', 'reportedly']]],
@@ -100,10 +100,10 @@ describe('extractClaims', () => {
 
   it('splits an accusation and the denial that answers it in one sentence', () => {
     const text =
-      'Zelenskyy called the killings evidence of genocide, but Russia’s Defense Ministry rejected the accusation.';
+      'Lind called the raid evidence of genocide, but Norland’s Defense Ministry rejected the accusation.';
     expect(claims(text)).toEqual([
-      ['Zelenskyy', 'affirm', 'evidence of genocide'],
-      ["Russia's Defense Ministry", 'deny', 'rejected the accusation'],
+      ['Lind', 'affirm', 'evidence of genocide'],
+      ["Norland's Defense Ministry", 'deny', 'rejected the accusation'],
     ]);
   });
 });

@@ -147,9 +147,9 @@ describe('incidents', () => {
   });
 
   it('separates killed and injured figures', () => {
-    const inc = run('At least seven people were killed and 34 wounded by shelling in Kharkiv.').incidents[0];
-    expect(inc?.killed?.low).toBe(7);
-    expect(inc?.injured?.best).toBe(34);
+    const inc = run('At least nine people were killed and 28 wounded by shelling in Kharkiv.').incidents[0];
+    expect(inc?.killed?.low).toBe(9);
+    expect(inc?.injured?.best).toBe(28);
     expect(inc?.place?.name).toBe('Kharkiv');
   });
 
@@ -189,9 +189,9 @@ describe('incidents', () => {
   });
 
   it('takes the bodies figure for bodies found', () => {
-    const inc = run('The bodies of 410 civilians were found in towns near Kyiv.').incidents[0];
+    const inc = run('The bodies of 12 villagers were found in towns near Kyiv.').incidents[0];
     expect(inc?.kind).toBe('bodies-found');
-    expect(inc?.killed?.best).toBe(410);
+    expect(inc?.killed?.best).toBe(12);
     expect(inc?.place?.precision).toBe('near');
   });
 
@@ -224,7 +224,7 @@ describe('incidents', () => {
   it('keeps every span of the whole extraction equal to its text', () => {
     const text =
       'KYIV, Ukraine (AP) — Russian troops shelled Kharkiv on Sunday, killing 7 and wounding 12, officials said. ' +
-      '"We saw bodies everywhere," said a resident. The bodies of 410 civilians were found near Kyiv.';
+      '"We saw bodies everywhere," said a resident. The bodies of 12 villagers were found near Kyiv.';
     expect(findSpanMismatches(text, [run(text)])).toEqual([]);
   });
 });
@@ -248,7 +248,7 @@ describe('clauses that do not report a new happening', () => {
     // A state lasting up to the report is background.
     ['Gunmen attacked Djugu in February, and thousands of families have fled toward Bunia since then.'],
     // A whole conflict's running toll is no incident of its own.
-    ['The rebels pressed on in a war that has left thousands dead and displaced a million people.'],
+    ['The rebels pressed on in a conflict that has left tens of thousands dead and displaced many more.'],
     ['The insurgency has killed more than 40,000 people since 2009, the United Nations says.'],
   ])('%s → no incident', (text) => {
     expect(run(text, '2025-03-10').incidents.map((i) => i.trigger.text)).toEqual([]);
@@ -292,9 +292,7 @@ describe('clauses that do not report a new happening', () => {
   it('gives a count before the trigger to it only when no new subject comes between', () => {
     const killed = (text: string) => run(text, '2025-03-10').incidents.map((i) => i.killed?.best ?? null);
     expect(killed('Twelve villagers, who had fled the fighting, were killed in Djugu.')).toEqual([12]);
-    expect(
-      killed('At least two had their hands tied behind their backs, one was shot in Djugu.'),
-    ).not.toContain(2);
+    expect(killed('At least three were bound with rope, one was shot in Djugu.')).not.toContain(3);
   });
 
   it('gives a toll the figure of "others" that the next sentence adds, without a second incident', () => {
@@ -324,7 +322,7 @@ describe('place of a sentence that names none', () => {
       'Mykolayiv',
     ],
     // Towns joined by "and" or a comma are all its place, so none is picked.
-    ['Troops attacked the cities of Ochakiv and Mykolaiv. Shelling damaged homes.', null],
+    ['Troops fired rockets at Ochakiv and Mykolaiv. Shelling damaged homes.', null],
     ['Troops attacked Irpin, Bucha and Hostomel. Shelling damaged homes.', null],
   ])('%s → %s', (text, place) => {
     const last = run(text).incidents.at(-1);
@@ -337,8 +335,8 @@ describe('sieges', () => {
     ['The siege of Mariupol entered its second month.', 'Mariupol'],
     ['Food ran out in the besieged city of Chernihiv.', 'Chernihiv'],
     ['Kharkiv, in eastern Ukraine, remained under siege on Monday.', 'Kharkiv'],
-    ['In that region, Mariupol, a port on the Sea of Azov, remained cut off.', 'Mariupol'],
-    ['Chernihiv, in northern Ukraine, was cut off from shipments of food.', 'Chernihiv'],
+    ['In that region, Mariupol, a city on the coast, remained cut off.', 'Mariupol'],
+    ['Chernihiv, in the north, was cut off from deliveries of food.', 'Chernihiv'],
   ])('%s → a siege at %s', (text, place) => {
     const sieges = run(text).incidents.filter((i) => i.kind === 'siege');
     expect(sieges.map((i) => [i.type, i.subtype, i.place?.name])).toEqual([

@@ -286,7 +286,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         c.ongoing.after.test(stext.slice(m.index + m[0].length))
       )
         continue;
-      // "a war that has left thousands dead": a whole conflict's running toll, not an incident.
+      // "a conflict that has left tens of thousands dead": a whole conflict's running toll, not an incident.
       if (c.conflictToll.test(claimed) || c.runningTollAfter.test(stext.slice(m.index + m[0].length)))
         continue;
       // "a teen who was killed in a previous shooting", "last year, two men died there": another incident.
@@ -735,7 +735,7 @@ function figureFor(
       const between = text.slice(q.span[1], hit.span[0]);
       // A count before the trigger governs it unless a sentence, clause or report boundary intervenes.
       if (between.length > 70 || /[.;:]|\b(?:said|says|told|according)\b/.test(between)) continue;
-      // "At least two had their hands tied, one was shot": a new subject after the comma takes the verb.
+      // "At least three were bound, one was shot": a new subject after the comma takes the verb.
       if (NEW_SUBJECT.test(between)) continue;
       // "Two men were arrested in the shooting that killed …", "two gunmen opened fire, killing
       // one": the count is the subject of another verb (the suspects), not the victims.

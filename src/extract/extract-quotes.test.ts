@@ -23,11 +23,11 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
   ],
   [
     'inverted cue with description',
-    '“He put his hands up, and they shot him,” said the resident who refused to be identified.',
+    '“He opened the gate, and they took him,” said the neighbour who asked not to be named.',
     [
       [
-        'He put his hands up, and they shot him',
-        'the resident who refused to be identified',
+        'He opened the gate, and they took him',
+        'the neighbour who asked not to be named',
         null,
         'said',
         false,
@@ -41,21 +41,13 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
   ],
   [
     'title split from name',
-    '“It must end,” Kyiv Mayor Vitali Klitschko told a newspaper.',
-    [['It must end', 'Vitali Klitschko', 'Kyiv Mayor', 'told', false]],
+    '“It must end,” City Mayor Jan Novak told a newspaper.',
+    [['It must end', 'Jan Novak', 'City Mayor', 'told', false]],
   ],
   [
     'colon cue before quote',
-    'Estonian Prime Minister Kaja Kallas tweeted: “This is not a battlefield, it’s a crime scene.”',
-    [
-      [
-        'This is not a battlefield, it’s a crime scene.',
-        'Kaja Kallas',
-        'Estonian Prime Minister',
-        'tweeted',
-        false,
-      ],
-    ],
+    'Norland Prime Minister Eva Marsh tweeted: “This is not a game, it’s a tragedy.”',
+    [['This is not a game, it’s a tragedy.', 'Eva Marsh', 'Norland Prime Minister', 'tweeted', false]],
   ],
   [
     'partial quote inside a sentence',
@@ -64,13 +56,13 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
   ],
   [
     'straight double marks',
-    '"We categorically reject all allegations," Kremlin spokesperson Dmitry Peskov told journalists.',
-    [['We categorically reject all allegations', 'Dmitry Peskov', 'Kremlin spokesperson', 'told', false]],
+    '"We firmly reject these claims," government spokesperson Lena Ivers told reporters.',
+    [['We firmly reject these claims', 'Lena Ivers', 'government spokesperson', 'told', false]],
   ],
   [
     'single marks with apostrophes inside',
-    'Zelensky said: ‘This is genocide. It’s the elimination of the nation.’',
-    [['This is genocide. It’s the elimination of the nation.', 'Zelensky', null, 'said', false]],
+    'Lind said: ‘This is a crime. It’s the ruin of the town.’',
+    [['This is a crime. It’s the ruin of the town.', 'Lind', null, 'said', false]],
   ],
   [
     'nested quote stays inside',
@@ -79,18 +71,18 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
   ],
   [
     'appositive role',
-    'Hanna Herega, another resident, said “they shot him.”',
-    [['they shot him.', 'Hanna Herega', 'another resident', 'said', true]],
+    'Ana Petrov, another neighbour, said “they took him.”',
+    [['they took him.', 'Ana Petrov', 'another neighbour', 'said', true]],
   ],
   [
     'curly open, straight close',
-    'Zelenskyy said soldiers were responsible for “concentrated evil."',
-    [['concentrated evil.', 'Zelenskyy', null, 'said', true]],
+    'Lind said soldiers were responsible for “pure evil."',
+    [['pure evil.', 'Lind', null, 'said', true]],
   ],
   [
     'programme titles are not quotes',
-    '“It is a brutality,” Jens Stoltenberg said on CNN’s “State of the Union.”',
-    [['It is a brutality', 'Jens Stoltenberg', null, 'said', false]],
+    '“It is a disgrace,” Mark Hale said on NBC’s “Meet the Press.”',
+    [['It is a disgrace', 'Mark Hale', null, 'said', false]],
   ],
   [
     'inverted cue with a lower-case title',
@@ -355,10 +347,10 @@ describe('extractQuotes', () => {
 
   it('finds indirect quotations with their speaker', () => {
     const text =
-      'Ukraine’s prosecutor-general, Iryna Venediktova, said the bodies of 410 civilians were found. Police said that two men were arrested.';
+      'Norland’s prosecutor-general, Maria Lind, said the bodies of 12 villagers were found. Police said that two men were arrested.';
     const indirect = run(text).quotes.filter((quote) => !quote.direct);
     expect(indirect.map((quote) => [quote.text, quote.speaker, quote.speakerRole])).toEqual([
-      ['the bodies of 410 civilians were found', 'Iryna Venediktova', 'Ukraine’s prosecutor-general'],
+      ['the bodies of 12 villagers were found', 'Maria Lind', 'Norland’s prosecutor-general'],
       ['two men were arrested', 'Police', null],
     ]);
   });

@@ -18,9 +18,9 @@ const QUOTE_MARK = /[“”"«»]|``|''/;
  * (`X said that …`, `X said (clause)`), each with its speaker, role and cue.
  *
  * The speaker comes from the reporting frame in the quotation's own sentences: after the quote
- * (`“…,” Herega said`, `“…,” said the resident who refused to be identified`) when the quote
- * opens its sentence, else before it (`Kallas tweeted: “…”`, `the AP reported describing the area
- * as a “…”`). A quotation with no frame continues the previous quotation's speaker when it
+ * (`“…,” Petrov said`, `“…,” said a neighbour who asked not to be named`) when the quote
+ * opens its sentence, else before it (`Lind tweeted: “…”`, `the agency reported calling the scene
+ * a “…”`). A quotation with no frame continues the previous quotation's speaker when it
  * follows it in the same paragraph or opens the next one; otherwise the speaker is null and an
  * `extract/unattributed-quote` diagnostic says so. Short title-case quotations (`“Face the
  * Nation”`) are programme or work titles, not quotes, and are skipped.

@@ -597,7 +597,7 @@ function subjectBeforeComma(text: string, list: Token[], i: number, relative: bo
       if (subject) return subject;
       break;
     }
-    // `X, an adviser to Y, said` or `Ukraine’s prosecutor-general, Iryna Venediktova, said`
+    // `X, an adviser to Y, said` or `the region’s governor, Maria Lind, said`
     let j = i - 1;
     while (j >= 0 && list[j]!.text !== ',' && i - j < 16) j--;
     if (j < 0 || list[j]!.text !== ',') return null;

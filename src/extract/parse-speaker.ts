@@ -67,9 +67,9 @@ const LEAD_MODIFIER = /^\p{Lu}\p{Ll}+(?:ing|ied|ened|ssed|cked|(?:-\p{Ll}+)+)$/u
 const isCapitalised = (word: string): boolean => UPPER_FIRST.test(word);
 
 /**
- * Splits a speaker phrase into name and role: `Kyiv Mayor Vitali Klitschko` → speaker
- * `Vitali Klitschko`, role `Kyiv Mayor`; `Russia’s Defense Ministry` → an organisation;
- * `the resident who refused to be identified` → a description kept whole.
+ * Splits a speaker phrase into name and role: `City Mayor Jan Novak` → speaker
+ * `Jan Novak`, role `City Mayor`; `Russia’s Defense Ministry` → an organisation;
+ * `the neighbour who asked not to be named` → a description kept whole.
  */
 export function parseSpeaker(phrase: string): ParsedSpeaker {
   const cached = parsed.get(phrase);

@@ -29,7 +29,7 @@ describe('resolvePlaces', () => {
     // Initials and abbreviations still run on.
     ['Doctors at St. Raphael Hospital in Bunia, Congo, said so.', ['Bunia', 'Congo']],
     // A body of water named after a town is not the town.
-    ['Mariupol, a port on the Sea of Azov, was shelled.', ['Mariupol']],
+    ['Mariupol, on the shore of the Sea of Azov, was shelled.', ['Mariupol']],
   ])('finds the places of %s', (text, names) => {
     expect(resolvePlaces(text).places.map((p) => p.text)).toEqual(names);
   });

@@ -192,8 +192,8 @@ describe('boilerplate removal', () => {
 describe('wire-copy headers', () => {
   it.each([
     [
-      '15:50 12/07/99: Page 7 (HHH) COURTS Axe',
-      { time: '15:50', date: '12/07/99', isoDate: null, page: '7', code: 'HHH', desk: 'COURTS', slug: 'Axe' },
+      '09:40 05/03/99: Page 3 (XYZ) HOME Fire',
+      { time: '09:40', date: '05/03/99', isoDate: null, page: '3', code: 'XYZ', desk: 'HOME', slug: 'Fire' },
     ],
     [
       '09:05 25/11/99: Page 1 (XYZ) SHOWBIZ Singer Tour',

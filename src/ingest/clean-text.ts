@@ -3,8 +3,8 @@
  *
  * - every format: control characters other than tab and newline are removed (a form feed or
  *   vertical tab becomes a newline, so that the words around it stay apart);
- * - plain text and Markdown: a wire-copy header line at the top (`15:50 12/07/99: Page 7 (HHH)
- *   COURTS Axe`) is moved out of the text into the record's change list, with its parts; and
+ * - plain text and Markdown: a wire-copy header line at the top (`09:40 05/03/99: Page 3 (XYZ)
+ *   HOME Fire`) is moved out of the text into the record's change list, with its parts; and
  *   lines of web-page furniture (navigation, share buttons, tag lists, related-story lists,
  *   captions and credits, cookie and subscription notices, copyright lines, comment prompts) are
  *   removed by the rules of data/boilerplate.json.

@@ -375,22 +375,22 @@ describe('independent sources', () => {
 
 describe('quotes and claims', () => {
   it('groups quote variants, classifies changes and flags a content-changing substitution', () => {
-    const a = doc('a', 'He called it a scene from a horror movie and left.');
-    const b = doc('b', 'It was a scene from a horror movie indeed.');
-    const c = doc('c', 'It looked like a scene from a movie of horror then.');
-    const d = doc('d', 'Only a horror movie remained.');
+    const a = doc('a', 'He called it a picture of a war zone and left.');
+    const b = doc('b', 'It was a picture of a war zone indeed.');
+    const c = doc('c', 'It looked like a picture of a zone of war then.');
+    const d = doc('d', 'Only a war zone remained.');
     const x = [
-      extraction(a, { quotes: [quote(a, 1, 'scene from a horror movie')] }),
-      extraction(b, { quotes: [quote(b, 1, 'scene from a horror movie')] }),
-      extraction(c, { quotes: [quote(c, 1, 'scene from a movie of horror')] }),
-      extraction(d, { quotes: [quote(d, 1, 'a horror movie remained')] }),
+      extraction(a, { quotes: [quote(a, 1, 'picture of a war zone')] }),
+      extraction(b, { quotes: [quote(b, 1, 'picture of a war zone')] }),
+      extraction(c, { quotes: [quote(c, 1, 'picture of a zone of war')] }),
+      extraction(d, { quotes: [quote(d, 1, 'a war zone remained')] }),
     ];
     const ledger = ledgerOf([a, b, c, d], x);
-    const q = ledger.quotes.find((y) => y.text === 'scene from a horror movie');
+    const q = ledger.quotes.find((y) => y.text === 'picture of a war zone');
     expect(q?.sources).toBe(3);
-    const altered = q?.variants.find((v) => v.text === 'scene from a movie of horror');
+    const altered = q?.variants.find((v) => v.text === 'picture of a zone of war');
     expect(altered?.change).toBe('substitution');
-    expect(altered?.flag).toContain('misquote? "horror movie" → "movie of horror"');
+    expect(altered?.flag).toContain('misquote? "war zone" → "zone of war"');
   });
 
   it('links a denial to the event it answers through the place named in its context', () => {

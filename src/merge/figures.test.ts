@@ -36,7 +36,7 @@ const mention = (injured: Quantity | null, id: string, killed: Quantity | null =
 
 describe('reconcileFigure', () => {
   it.each([
-    // A written count decides over people named one by one ("the 19-year-old was shot in the leg").
+    // A written count decides over people named one by one ("the 22-year-old was hit in the arm").
     [[count(4), count(1, true)], 4],
     [[count(1, true), count(2)], 2],
     // With no written count, the people named count.
@@ -50,7 +50,7 @@ describe('reconcileFigure', () => {
 
   // Figures by report, in text order: [report, figure]. A report's first figure is its total.
   it.each([
-    // "Four people were wounded … One person was shot in the leg": one report, total 4.
+    // "Four people were wounded … One man was hit in the arm": one report, total 4.
     [
       [
         ['a', 4],

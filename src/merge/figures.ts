@@ -126,7 +126,7 @@ export function reconcileFigure(
     const iv = interval(q);
     if (iv) values.push({ quantity: q, mention: m, ...iv });
   }
-  // "Four people were shot … The 19-year-old was shot in the leg": people named one by one are
+  // "Three people were shot … The 22-year-old was hit in the arm": people named one by one are
   // often a detail of a written toll, so a written count, when there is one, decides.
   if (values.some((v) => !v.quantity.implicit)) values = values.filter((v) => !v.quantity.implicit);
   // "6 shot, one critically hurt", "two are in critical condition": a count of those in one
@@ -141,8 +141,8 @@ export function reconcileFigure(
   const named = values.filter((v) => v.mention.origin !== null && v.mention.modality !== 'alleged');
   const facts = values.filter((v) => v.mention.modality === 'fact');
   const pool = named.length > 0 ? named : facts.length > 0 ? facts : values;
-  // A report gives its total first (headline, lead) and parts of it later ("Four people were
-  // wounded … One person was shot in the leg"): a report stands for its first figure; reports
+  // A report gives its total first (headline, lead) and parts of it later ("Three people were
+  // wounded … One man was hit in the arm"): a report stands for its first figure; reports
   // are then compared, the most conservative winning.
   const leads = new Map<string, Value>();
   for (const v of pool) {

@@ -55,8 +55,8 @@ describe.skipIf(!present)('bucha-2022: the five real reports', () => {
     expect(e?.independent_sources).toBe(1);
   });
 
-  // All three reports give a siege mention at Mariupol. 003 rewrites the wire's sentence ("remained
-  // cut off from the rest of the country as ...") next to a passage it reuses, so the reused
+  // All three reports give a siege mention at Mariupol. 003 rewrites the wire's sentence saying the
+  // city remained cut off, next to a passage it reuses, so the reused
   // passage widens to that rewritten sentence and 003's mention counts with the wire's.
   it('the Mariupol siege has 3 documents and 1 independent source', () => {
     const [e] = ledger.events.filter((x) => x.place?.name === 'Mariupol');
