@@ -61,9 +61,9 @@ describe('splitSentences', () => {
 
   it('keeps a multi-sentence quoted paragraph as several sentences with exact spans', () => {
     const text =
-      '“No more pennies should go to Russia. It’s blood money. The embargo must start,” the mayor said.';
+      '“Not one more coin should go to the cartel. It is stolen money. The audit must start,” the mayor said.';
     const sentences = splitSentences(text);
     expect(sentences).toHaveLength(3);
-    expect(sentences[2]!.text).toBe('The embargo must start,” the mayor said.');
+    expect(sentences[2]!.text).toBe('The audit must start,” the mayor said.');
   });
 });
