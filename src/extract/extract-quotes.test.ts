@@ -251,11 +251,7 @@ const indirectCases: [string, string, [string, string | null][]][] = [
     'Ann Cole was today accused of forging invoices to make sure that the orders were paid.',
     [],
   ],
-  [
-    'the object of wrote is not what was written',
-    'The applicant wrote a note of complaint on May 28.',
-    [],
-  ],
+  ['the object of wrote is not what was written', 'The applicant wrote a note of complaint on May 28.', []],
   [
     'asked with an object and an infinitive is a request, not a statement',
     'Tom Pike said she had asked him to leave the house.',
