@@ -90,21 +90,21 @@ describe('incidents', () => {
     ],
     // A shooting the report qualifies keeps its type with a sub-type of its own.
     [
-      'A man and a woman were found dead in an apparent murder-suicide.',
+      'A man and a woman were discovered dead in an apparent murder-suicide.',
       'killing',
       'Violence against civilians',
       'Murder-suicide',
       2,
     ],
     [
-      'A man was shot and killed by police after a chase on Elm Road.',
+      'A driver was fatally shot by police after a chase on Elm Road.',
       'shooting',
       'Violence against civilians',
       'Shooting by police',
       1,
     ],
     [
-      'Four people were wounded in a mass shooting at a park in Elmford.',
+      'Four guests were wounded in a mass shooting during a fair in Elmford.',
       'shooting',
       'Violence against civilians',
       'Mass shooting',
@@ -137,7 +137,7 @@ describe('incidents', () => {
   it.each([
     // "Shot down" aircraft and a "reelection battle" are no incidents against people.
     'Air defenses shot down two missiles over the city.',
-    'The minister faces a reelection battle this month.',
+    'The senator faces a tough reelection battle in spring.',
     // A conflict's running toll and displacement since its start are context.
     'Since the autumn, hundreds of villagers have been killed and tens of thousands have been forced to leave.',
     // A fight that has lasted for years is background.
@@ -147,10 +147,10 @@ describe('incidents', () => {
   });
 
   it('separates killed and injured figures', () => {
-    const inc = run('At least seven people were killed and 34 wounded by shelling in Kharkiv.').incidents[0];
+    const inc = run('At least seven villagers died and 34 were wounded by shelling in Tartu.').incidents[0];
     expect(inc?.killed?.low).toBe(7);
     expect(inc?.injured?.best).toBe(34);
-    expect(inc?.place?.name).toBe('Kharkiv');
+    expect(inc?.place?.name).toBe('Tartu');
   });
 
   it('splits one sentence into several incidents with their own figure and place', () => {
@@ -189,7 +189,7 @@ describe('incidents', () => {
   });
 
   it('takes the bodies figure for bodies found', () => {
-    const inc = run('The bodies of 410 civilians were found in towns near Kyiv.').incidents[0];
+    const inc = run('The bodies of 410 sailors were found in coves near Plovdiv.').incidents[0];
     expect(inc?.kind).toBe('bodies-found');
     expect(inc?.killed?.best).toBe(410);
     expect(inc?.place?.precision).toBe('near');
@@ -224,7 +224,7 @@ describe('incidents', () => {
   it('keeps every span of the whole extraction equal to its text', () => {
     const text =
       'KYIV, Ukraine (AP) — Russian troops shelled Kharkiv on Sunday, killing 7 and wounding 12, officials said. ' +
-      '"We saw bodies everywhere," said a resident. The bodies of 410 civilians were found near Kyiv.';
+      '"We saw wreckage everywhere," said a resident. The bodies of 410 sailors were found near Plovdiv.';
     expect(findSpanMismatches(text, [run(text)])).toEqual([]);
   });
 });
@@ -248,7 +248,7 @@ describe('clauses that do not report a new happening', () => {
     // A state lasting up to the report is background.
     ['Gunmen attacked Djugu in February, and thousands of families have fled toward Bunia since then.'],
     // A whole conflict's running toll is no incident of its own.
-    ['The rebels pressed on in a war that has left thousands dead and displaced a million people.'],
+    ['The rebels pressed on in a conflict that has left thousands dead and displaced a million people.'],
     ['The insurgency has killed more than 40,000 people since 2009, the United Nations says.'],
   ])('%s → no incident', (text) => {
     expect(run(text, '2025-03-10').incidents.map((i) => i.trigger.text)).toEqual([]);
@@ -292,9 +292,7 @@ describe('clauses that do not report a new happening', () => {
   it('gives a count before the trigger to it only when no new subject comes between', () => {
     const killed = (text: string) => run(text, '2025-03-10').incidents.map((i) => i.killed?.best ?? null);
     expect(killed('Twelve villagers, who had fled the fighting, were killed in Djugu.')).toEqual([12]);
-    expect(
-      killed('At least two had their hands tied behind their backs, one was shot in Djugu.'),
-    ).not.toContain(2);
+    expect(killed('At least two had their wrists bound with wire, one was shot in Djugu.')).not.toContain(2);
   });
 
   it('gives a toll the figure of "others" that the next sentence adds, without a second incident', () => {
@@ -318,14 +316,11 @@ describe('clauses that do not report a new happening', () => {
 describe('place of a sentence that names none', () => {
   it.each([
     // The previous sentence's town carries over.
-    ['Troops entered Irpin on Sunday. Shelling damaged homes.', 'Irpin'],
-    [
-      'On the road to Odesa, the port of Mykolaiv was shelled. Two people were killed in the city.',
-      'Mykolayiv',
-    ],
+    ['Troops entered Tampere on Sunday. Shelling damaged homes.', 'Tampere'],
+    ['On the road to Tartu, the port of Brno was shelled. Three guards died in the city.', 'Brno'],
     // Towns joined by "and" or a comma are all its place, so none is picked.
-    ['Troops attacked the cities of Ochakiv and Mykolaiv. Shelling damaged homes.', null],
-    ['Troops attacked Irpin, Bucha and Hostomel. Shelling damaged homes.', null],
+    ['Troops attacked the towns of Tartu and Brno. Shelling damaged homes.', null],
+    ['Troops attacked Tartu, Plovdiv and Tampere. Shelling damaged homes.', null],
   ])('%s → %s', (text, place) => {
     const last = run(text).incidents.at(-1);
     expect(last?.place?.name ?? null).toBe(place);
@@ -334,11 +329,11 @@ describe('place of a sentence that names none', () => {
 
 describe('sieges', () => {
   it.each([
-    ['The siege of Mariupol entered its second month.', 'Mariupol'],
-    ['Food ran out in the besieged city of Chernihiv.', 'Chernihiv'],
-    ['Kharkiv, in eastern Ukraine, remained under siege on Monday.', 'Kharkiv'],
-    ['In that region, Mariupol, a port on the Sea of Azov, remained cut off.', 'Mariupol'],
-    ['Chernihiv, in northern Ukraine, was cut off from shipments of food.', 'Chernihiv'],
+    ['The siege of Tampere entered its second month.', 'Tampere'],
+    ['Food ran out in the besieged city of Plovdiv.', 'Plovdiv'],
+    ['Tartu, in eastern Estonia, remained under siege on Monday.', 'Tartu'],
+    ['In that province, Brno, a town on the Svratka, remained cut off.', 'Brno'],
+    ['Plovdiv, in the south of the country, was cut off from deliveries of fuel.', 'Plovdiv'],
   ])('%s → a siege at %s', (text, place) => {
     const sieges = run(text).incidents.filter((i) => i.kind === 'siege');
     expect(sieges.map((i) => [i.type, i.subtype, i.place?.name])).toEqual([
