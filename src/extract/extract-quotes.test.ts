@@ -361,15 +361,15 @@ describe('extractQuotes', () => {
 
   it('continues the previous speaker into the next paragraph when the lead-in names nobody', () => {
     const text =
-      '“This is genocide,” Morawiecki told reporters.\n\nSuch a commission “is essential.”\n\nIn Kyiv, the words “war crimes” were everywhere.';
-    expect(direct(text).map((row) => row[1])).toEqual(['Morawiecki', 'Morawiecki', null]);
+      '“This is sabotage,” Dervaux told reporters.\n\nSuch an inquiry “is essential.”\n\nIn Velmora, the words “cover-up” were everywhere.';
+    expect(direct(text).map((row) => row[1])).toEqual(['Dervaux', 'Dervaux', null]);
   });
 
   it('continues the speaker of the previous quotation in the same paragraph', () => {
-    const text = '“We stand with Ukraine,” Borrell said. “The massacres will be remembered.”';
+    const text = '“We stand with Ostrana,” Lindqvist said. “The floods will be remembered.”';
     expect(direct(text).map((row) => [row[1], row[3]])).toEqual([
-      ['Borrell', 'said'],
-      ['Borrell', null],
+      ['Lindqvist', 'said'],
+      ['Lindqvist', null],
     ]);
   });
 });
