@@ -196,7 +196,7 @@ describe('incidents', () => {
   });
 
   it('names perpetrators and victims', () => {
-    const inc = run('Russian troops killed 5 civilians in Bucha.').incidents[0];
+    const inc = run('Russian troops killed 5 civilians in Brno.').incidents[0];
     expect(inc?.actors.map((a) => [a.role, a.name])).toEqual([
       ['perpetrator', 'Russian forces'],
       ['victim', 'civilians'],
@@ -204,26 +204,26 @@ describe('incidents', () => {
   });
 
   it('marks hedged incidents as alleged', () => {
-    expect(run('Soldiers allegedly executed two men in Bucha.').incidents[0]?.modality).toBe('alleged');
+    expect(run('Soldiers allegedly executed two men in Brno.').incidents[0]?.modality).toBe('alleged');
   });
 
   it('ignores negated, future and idiomatic triggers', () => {
     expect(run('No one was killed.').incidents).toEqual([]);
-    expect(run('The crew shot a video in Lviv.').incidents).toEqual([]);
+    expect(run('The crew shot a video in Tampere.').incidents).toEqual([]);
   });
 
   it('falls back to the reference date with its reason, and to none without one', () => {
-    const dated = run('Three people were killed in Lviv.');
+    const dated = run('Three people were killed in Tampere.');
     expect(dated.incidents[0]?.date?.start).toBe('2022-04-04');
     expect(dated.incidents[0]?.date?.reason).toMatch(/reference/);
-    const undated = run('Three people were killed in Lviv.', null);
+    const undated = run('Three people were killed in Tampere.', null);
     expect(undated.incidents[0]?.date).toBeNull();
     expect(undated.diagnostics.some((d) => d.rule === 'extract/incident-without-date')).toBe(true);
   });
 
   it('keeps every span of the whole extraction equal to its text', () => {
     const text =
-      'KYIV, Ukraine (AP) — Russian troops shelled Kharkiv on Sunday, killing 7 and wounding 12, officials said. ' +
+      'TARTU, Estonia (AP) — Rebel troops shelled Tampere on Sunday, killing 7 and wounding 12, officials said. ' +
       '"We saw wreckage everywhere," said a resident. The bodies of 410 sailors were found near Plovdiv.';
     expect(findSpanMismatches(text, [run(text)])).toEqual([]);
   });
@@ -238,7 +238,7 @@ describe('clauses that do not report a new happening', () => {
     ['A spokesman rejected reports that troops had shelled the town of Beni.'],
     // Purpose and future: nothing has happened yet.
     ['He called it propaganda meant to justify a new offensive.'],
-    ['The army is massing troops to launch a major offensive on Kharkiv.'],
+    ['The army is massing troops to launch a major offensive on Tampere.'],
     // Nominal uses name people, not a happening: a breakdown or a description of the victims.
     ['The dead included two children and a pregnant woman.'],
     ['Two children and a pregnant woman were among the dead.'],
@@ -271,7 +271,7 @@ describe('clauses that do not report a new happening', () => {
     expect(places('Moscow says its troops shelled enemy positions on Sunday.')).toEqual([null]);
     expect(places("Russia's Defense Ministry said its troops shelled positions on Sunday.")).toEqual([null]);
     // A town named as the place of the event stays its place.
-    expect(places('Shelling hit Kharkiv on Sunday, officials in Kyiv said.')).toEqual(['Kharkiv']);
+    expect(places('Shelling hit Tartu on Sunday, officials in Plovdiv said.')).toEqual(['Tartu']);
   });
 
   it('leaves the dateline out of the first sentence: where the story was filed is not where it happened', () => {
@@ -341,7 +341,7 @@ describe('sieges', () => {
     ]);
   });
 
-  it.each([['Electricity was cut off in Kharkiv on Monday.'], ['Water supplies were cut off across Kyiv.']])(
+  it.each([['Electricity was cut off in Tartu on Monday.'], ['Water supplies were cut off across Plovdiv.']])(
     '%s → no siege',
     (text) => {
       expect(run(text).incidents.filter((i) => i.kind === 'siege')).toEqual([]);
@@ -351,8 +351,13 @@ describe('sieges', () => {
 
 describe('reference date', () => {
   it('uses a dateline date only when it names its year', () => {
-    const text = 'Three people were killed in Lviv on Sunday.';
-    const dl = (date: string) => ({ place: 'LVIV', date, text: 'LVIV —', span: [0, 0] as [number, number] });
+    const text = 'Three people were killed in Tampere on Sunday.';
+    const dl = (date: string) => ({
+      place: 'TAMPERE',
+      date,
+      text: 'TAMPERE —',
+      span: [0, 0] as [number, number],
+    });
     expect(extract({ id: 'a', text, published: null, dateline: dl('March 9') }).reference).toEqual({
       date: null,
       from: 'none',
