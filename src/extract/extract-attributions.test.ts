@@ -6,18 +6,18 @@ import { splitSentences } from './split-sentences.js';
 const cases: [string, string, [string, string, string][]][] = [
   [
     'possessive office with named holder',
-    'The bodies of 12 villagers were found, Norland’s prosecutor-general, Maria Lind, said.',
-    [["Maria Lind (Norland's prosecutor-general)", 'said', 'The bodies of 12 villagers were found']],
+    'The remains of 38 miners were recovered, Veloria’s chief inspector, Halina Serova, said.',
+    [["Halina Serova (Veloria's chief inspector)", 'said', 'The remains of 38 miners were recovered']],
   ],
   [
     'according to',
-    'At least nine people were killed, according to the regional prosecutor’s office.',
-    [["regional prosecutor's office", 'according to', 'At least nine people were killed']],
+    'At least nine hikers were missing, according to the district coroner’s office.',
+    [["district coroner's office", 'according to', 'At least nine hikers were missing']],
   ],
   [
     'wire journalists saw',
-    'Associated Press journalists saw the bodies of at least 15 men.',
-    [['AP', 'saw', 'the bodies of at least 15 men']],
+    'Associated Press journalists counted the graves of at least 14 sailors.',
+    [['AP', 'counted', 'the graves of at least 14 sailors']],
   ],
   [
     'police said',
@@ -26,8 +26,8 @@ const cases: [string, string, [string, string, string][]][] = [
   ],
   [
     'officials said with adverbial',
-    'Ukrainian officials said Sunday that 410 bodies were found.',
-    [['Ukrainian officials', 'said', '410 bodies were found']],
+    'Provincial officials said Sunday that 52 homes were flooded.',
+    [['Provincial officials', 'said', '52 homes were flooded']],
   ],
   [
     'residents said',
@@ -67,13 +67,13 @@ const cases: [string, string, [string, string, string][]][] = [
   ],
   [
     'a noun ending in -ly is still the subject',
-    'The family said he was shot in the street.',
-    [['family', 'said', 'he was shot in the street']],
+    'The family said he was robbed in the alley.',
+    [['family', 'said', 'he was robbed in the alley']],
   ],
   [
     'inverted',
-    'Those sanctions should target coal, said Macron.',
-    [['Macron', 'said', 'Those sanctions should target coal']],
+    'Those tariffs should target timber, said Dervaux.',
+    [['Dervaux', 'said', 'Those tariffs should target timber']],
   ],
 ];
 
@@ -93,10 +93,10 @@ describe('extractAttributions', () => {
       'A spokesman for the LALF, Innocent Mbafele, rejected',
     ],
     [
-      'Norland’s prosecutor-general, Maria Lind, said 12 bodies were found.',
-      'Norland’s prosecutor-general, Maria Lind, said',
+      'Veloria’s chief inspector, Halina Serova, said 38 miners were recovered.',
+      'Veloria’s chief inspector, Halina Serova, said',
     ],
-    ['City Mayor Jan Novak said the city was calm.', 'City Mayor Jan Novak said'],
+    ['Veltrana Mayor Petra Halloway said the city was calm.', 'Veltrana Mayor Petra Halloway said'],
     ['Police said two men were arrested.', 'Police said'],
   ])('spans the whole subject: %s', (text, phrase) => {
     const attributions = extractAttributions(text, splitSentences(text));
@@ -117,7 +117,7 @@ describe('extractAttributions', () => {
       'Innocent Mbafele (LALF spokesman)',
     ],
     ['A spokesman for the LALF denied the accusations.', 'LALF', undefined],
-    ['Kyiv Mayor Vitali Klitschko said the city was calm.', 'Vitali Klitschko (Kyiv Mayor)', undefined],
+    ['Veltrana Mayor Petra Halloway said the city was calm.', 'Petra Halloway (Veltrana Mayor)', undefined],
   ])('names the spokesperson behind an organisation: %s', (text, source, speaker) => {
     const [attribution] = extractAttributions(text, splitSentences(text));
     expect([attribution?.source, attribution?.speaker]).toEqual([source, speaker]);

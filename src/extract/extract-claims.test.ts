@@ -27,18 +27,18 @@ const cases: [string, string, (string | null)[][]][] = [
   ],
   [
     'rejected the accusations as',
-    'Norland’s Defense Ministry rejected the accusations as “slander.”',
-    [["Norland's Defense Ministry", 'deny', 'rejected the accusations']],
+    'Veloria’s Interior Ministry rejected the accusations as “slander.”',
+    [["Veloria's Interior Ministry", 'deny', 'rejected the accusations']],
   ],
   [
     'categorically reject',
-    '“We categorically reject these claims,” government spokesperson Lena Ivers told reporters.',
-    [['Lena Ivers (government spokesperson)', 'deny', 'categorically reject']],
+    '“We categorically reject all these claims,” Palace spokesperson Arvid Tolnai told journalists.',
+    [['Arvid Tolnai (Palace spokesperson)', 'deny', 'categorically reject']],
   ],
   [
     'not a single civilian',
-    'The ministry said “not a single villager” was hurt.',
-    [['ministry', 'deny', 'not a single']],
+    'The agency reported “not a single worker” was hurt.',
+    [['agency', 'deny', 'not a single']],
   ],
   [
     'has nothing to do with',
@@ -66,23 +66,23 @@ const cases: [string, string, (string | null)[][]][] = [
     'A spokesman for the LALF denied that its fighters fired on the market.',
     [['LALF', 'deny', 'denied']],
   ],
-  ['accused', 'Ukraine accused Russia of war crimes.', [['Ukraine', 'affirm', 'accused']]],
+  ['accused', 'Veloria accused Ostrana of war crimes.', [['Veloria', 'affirm', 'accused']]],
   ['blamed', 'Officials blamed rebels for the attack.', [['Officials', 'affirm', 'blamed']]],
   [
     'hedge without attribution',
-    'Local residents said the dead were civilians. The claim could not be independently verified.',
+    'Shop owners said the injured were bystanders. The claim could not be independently verified.',
     [
-      ['Local residents', 'report', 'said'],
+      ['Shop owners', 'report', 'said'],
       [null, 'hedge', 'could not be independently verified'],
     ],
   ],
   ['allegedly', 'Soldiers allegedly forced five men to kneel.', [[null, 'hedge', 'allegedly']]],
   [
     'laid the blame',
-    'Local officials laid the blame for the raid squarely on the militia.',
-    [['Local officials', 'affirm', 'laid the blame']],
+    'Provincial engineers laid the blame for flooding squarely at the feet of the dam operator.',
+    [['Provincial engineers', 'affirm', 'laid the blame']],
   ],
-  ['dismissed as', 'The Kremlin dismissed the reports as fake.', [['Kremlin', 'deny', 'dismissed']]],
+  ['dismissed as', 'The palace dismissed the reports as fake.', [['palace', 'deny', 'dismissed']]],
   ['reportedly', 'The convoy was reportedly hit twice.', [[null, 'hedge', 'reportedly']]],
   ['plain report', 'Police said the road was closed.', [['Police', 'report', 'said']]],
   // Words that deny only in another sense, and the reporter's own voice, which denies nothing.
@@ -100,10 +100,10 @@ describe('extractClaims', () => {
 
   it('splits an accusation and the denial that answers it in one sentence', () => {
     const text =
-      'Lind called the raid evidence of genocide, but Norland’s Defense Ministry rejected the accusation.';
+      'Marandi called the executions evidence of genocide, but Veloria’s Interior Ministry rejected the accusation.';
     expect(claims(text)).toEqual([
-      ['Lind', 'affirm', 'evidence of genocide'],
-      ["Norland's Defense Ministry", 'deny', 'rejected the accusation'],
+      ['Marandi', 'affirm', 'evidence of genocide'],
+      ["Veloria's Interior Ministry", 'deny', 'rejected the accusation'],
     ]);
   });
 });

@@ -90,21 +90,21 @@ describe('incidents', () => {
     ],
     // A shooting the report qualifies keeps its type with a sub-type of its own.
     [
-      'A man and a woman were found dead in an apparent murder-suicide.',
+      'A man and a woman were discovered dead in an apparent murder-suicide.',
       'killing',
       'Violence against civilians',
       'Murder-suicide',
       2,
     ],
     [
-      'A man was shot and killed by police after a chase on Elm Road.',
+      'A driver was fatally shot by police after a chase on Elm Road.',
       'shooting',
       'Violence against civilians',
       'Shooting by police',
       1,
     ],
     [
-      'Four people were wounded in a mass shooting at a park in Elmford.',
+      'Four guests were wounded in a mass shooting during a fair in Elmford.',
       'shooting',
       'Violence against civilians',
       'Mass shooting',
@@ -137,7 +137,7 @@ describe('incidents', () => {
   it.each([
     // "Shot down" aircraft and a "reelection battle" are no incidents against people.
     'Air defenses shot down two missiles over the city.',
-    'The minister faces a reelection battle this month.',
+    'The senator faces a tough reelection battle in spring.',
     // A conflict's running toll and displacement since its start are context.
     'Since the autumn, hundreds of villagers have been killed and tens of thousands have been forced to leave.',
     // A fight that has lasted for years is background.
@@ -147,10 +147,10 @@ describe('incidents', () => {
   });
 
   it('separates killed and injured figures', () => {
-    const inc = run('At least nine people were killed and 28 wounded by shelling in Kharkiv.').incidents[0];
-    expect(inc?.killed?.low).toBe(9);
-    expect(inc?.injured?.best).toBe(28);
-    expect(inc?.place?.name).toBe('Kharkiv');
+    const inc = run('At least seven villagers died and 34 were wounded by shelling in Tartu.').incidents[0];
+    expect(inc?.killed?.low).toBe(7);
+    expect(inc?.injured?.best).toBe(34);
+    expect(inc?.place?.name).toBe('Tartu');
   });
 
   it('splits one sentence into several incidents with their own figure and place', () => {
@@ -189,14 +189,14 @@ describe('incidents', () => {
   });
 
   it('takes the bodies figure for bodies found', () => {
-    const inc = run('The bodies of 12 villagers were found in towns near Kyiv.').incidents[0];
+    const inc = run('The bodies of 410 sailors were found in coves near Plovdiv.').incidents[0];
     expect(inc?.kind).toBe('bodies-found');
-    expect(inc?.killed?.best).toBe(12);
+    expect(inc?.killed?.best).toBe(410);
     expect(inc?.place?.precision).toBe('near');
   });
 
   it('names perpetrators and victims', () => {
-    const inc = run('Russian troops killed 5 civilians in Bucha.').incidents[0];
+    const inc = run('Russian troops killed 5 civilians in Brno.').incidents[0];
     expect(inc?.actors.map((a) => [a.role, a.name])).toEqual([
       ['perpetrator', 'Russian forces'],
       ['victim', 'civilians'],
@@ -204,27 +204,27 @@ describe('incidents', () => {
   });
 
   it('marks hedged incidents as alleged', () => {
-    expect(run('Soldiers allegedly executed two men in Bucha.').incidents[0]?.modality).toBe('alleged');
+    expect(run('Soldiers allegedly executed two men in Brno.').incidents[0]?.modality).toBe('alleged');
   });
 
   it('ignores negated, future and idiomatic triggers', () => {
     expect(run('No one was killed.').incidents).toEqual([]);
-    expect(run('The crew shot a video in Lviv.').incidents).toEqual([]);
+    expect(run('The crew shot a video in Tampere.').incidents).toEqual([]);
   });
 
   it('falls back to the reference date with its reason, and to none without one', () => {
-    const dated = run('Three people were killed in Lviv.');
+    const dated = run('Three people were killed in Tampere.');
     expect(dated.incidents[0]?.date?.start).toBe('2022-04-04');
     expect(dated.incidents[0]?.date?.reason).toMatch(/reference/);
-    const undated = run('Three people were killed in Lviv.', null);
+    const undated = run('Three people were killed in Tampere.', null);
     expect(undated.incidents[0]?.date).toBeNull();
     expect(undated.diagnostics.some((d) => d.rule === 'extract/incident-without-date')).toBe(true);
   });
 
   it('keeps every span of the whole extraction equal to its text', () => {
     const text =
-      'KYIV, Ukraine (AP) — Russian troops shelled Kharkiv on Sunday, killing 7 and wounding 12, officials said. ' +
-      '"We saw bodies everywhere," said a resident. The bodies of 12 villagers were found near Kyiv.';
+      'TARTU, Estonia (AP) — Rebel troops shelled Tampere on Sunday, killing 7 and wounding 12, officials said. ' +
+      '"We saw wreckage everywhere," said a resident. The bodies of 410 sailors were found near Plovdiv.';
     expect(findSpanMismatches(text, [run(text)])).toEqual([]);
   });
 });
@@ -238,7 +238,7 @@ describe('clauses that do not report a new happening', () => {
     ['A spokesman rejected reports that troops had shelled the town of Beni.'],
     // Purpose and future: nothing has happened yet.
     ['He called it propaganda meant to justify a new offensive.'],
-    ['The army is massing troops to launch a major offensive on Kharkiv.'],
+    ['The army is massing troops to launch a major offensive on Tampere.'],
     // Nominal uses name people, not a happening: a breakdown or a description of the victims.
     ['The dead included two children and a pregnant woman.'],
     ['Two children and a pregnant woman were among the dead.'],
@@ -248,7 +248,7 @@ describe('clauses that do not report a new happening', () => {
     // A state lasting up to the report is background.
     ['Gunmen attacked Djugu in February, and thousands of families have fled toward Bunia since then.'],
     // A whole conflict's running toll is no incident of its own.
-    ['The rebels pressed on in a conflict that has left tens of thousands dead and displaced many more.'],
+    ['The rebels pressed on in a conflict that has left many thousands dead and displaced a million people.'],
     ['The insurgency has killed more than 40,000 people since 2009, the United Nations says.'],
   ])('%s → no incident', (text) => {
     expect(run(text, '2025-03-10').incidents.map((i) => i.trigger.text)).toEqual([]);
@@ -271,7 +271,7 @@ describe('clauses that do not report a new happening', () => {
     expect(places('Moscow says its troops shelled enemy positions on Sunday.')).toEqual([null]);
     expect(places("Russia's Defense Ministry said its troops shelled positions on Sunday.")).toEqual([null]);
     // A town named as the place of the event stays its place.
-    expect(places('Shelling hit Kharkiv on Sunday, officials in Kyiv said.')).toEqual(['Kharkiv']);
+    expect(places('Shelling hit Tartu on Sunday, officials in Plovdiv said.')).toEqual(['Tartu']);
   });
 
   it('leaves the dateline out of the first sentence: where the story was filed is not where it happened', () => {
@@ -292,7 +292,7 @@ describe('clauses that do not report a new happening', () => {
   it('gives a count before the trigger to it only when no new subject comes between', () => {
     const killed = (text: string) => run(text, '2025-03-10').incidents.map((i) => i.killed?.best ?? null);
     expect(killed('Twelve villagers, who had fled the fighting, were killed in Djugu.')).toEqual([12]);
-    expect(killed('At least three were bound with rope, one was shot in Djugu.')).not.toContain(3);
+    expect(killed('At least two had their wrists bound with wire, one was shot in Djugu.')).not.toContain(2);
   });
 
   it('gives a toll the figure of "others" that the next sentence adds, without a second incident', () => {
@@ -316,14 +316,11 @@ describe('clauses that do not report a new happening', () => {
 describe('place of a sentence that names none', () => {
   it.each([
     // The previous sentence's town carries over.
-    ['Troops entered Irpin on Sunday. Shelling damaged homes.', 'Irpin'],
-    [
-      'On the road to Odesa, the port of Mykolaiv was shelled. Two people were killed in the city.',
-      'Mykolayiv',
-    ],
+    ['Troops entered Tampere on Sunday. Shelling damaged homes.', 'Tampere'],
+    ['On the road to Tartu, the port of Brno was shelled. Three guards died in the city.', 'Brno'],
     // Towns joined by "and" or a comma are all its place, so none is picked.
-    ['Troops fired rockets at Ochakiv and Mykolaiv. Shelling damaged homes.', null],
-    ['Troops attacked Irpin, Bucha and Hostomel. Shelling damaged homes.', null],
+    ['Troops attacked the towns of Tartu and Brno. Shelling damaged homes.', null],
+    ['Troops attacked Tartu, Plovdiv and Tampere. Shelling damaged homes.', null],
   ])('%s → %s', (text, place) => {
     const last = run(text).incidents.at(-1);
     expect(last?.place?.name ?? null).toBe(place);
@@ -332,11 +329,11 @@ describe('place of a sentence that names none', () => {
 
 describe('sieges', () => {
   it.each([
-    ['The siege of Mariupol entered its second month.', 'Mariupol'],
-    ['Food ran out in the besieged city of Chernihiv.', 'Chernihiv'],
-    ['Kharkiv, in eastern Ukraine, remained under siege on Monday.', 'Kharkiv'],
-    ['In that region, Mariupol, a city on the coast, remained cut off.', 'Mariupol'],
-    ['Chernihiv, in the north, was cut off from deliveries of food.', 'Chernihiv'],
+    ['The siege of Tampere entered its second month.', 'Tampere'],
+    ['Food ran out in the besieged city of Plovdiv.', 'Plovdiv'],
+    ['Tartu, in eastern Estonia, remained under siege on Monday.', 'Tartu'],
+    ['In that province, Brno, a town on the Svratka, remained cut off.', 'Brno'],
+    ['Plovdiv, in the south of the country, was cut off from deliveries of fuel.', 'Plovdiv'],
   ])('%s → a siege at %s', (text, place) => {
     const sieges = run(text).incidents.filter((i) => i.kind === 'siege');
     expect(sieges.map((i) => [i.type, i.subtype, i.place?.name])).toEqual([
@@ -344,7 +341,7 @@ describe('sieges', () => {
     ]);
   });
 
-  it.each([['Electricity was cut off in Kharkiv on Monday.'], ['Water supplies were cut off across Kyiv.']])(
+  it.each([['Electricity was cut off in Tartu on Monday.'], ['Water supplies were cut off across Plovdiv.']])(
     '%s → no siege',
     (text) => {
       expect(run(text).incidents.filter((i) => i.kind === 'siege')).toEqual([]);
@@ -354,8 +351,13 @@ describe('sieges', () => {
 
 describe('reference date', () => {
   it('uses a dateline date only when it names its year', () => {
-    const text = 'Three people were killed in Lviv on Sunday.';
-    const dl = (date: string) => ({ place: 'LVIV', date, text: 'LVIV —', span: [0, 0] as [number, number] });
+    const text = 'Three people were killed in Tampere on Sunday.';
+    const dl = (date: string) => ({
+      place: 'TAMPERE',
+      date,
+      text: 'TAMPERE —',
+      span: [0, 0] as [number, number],
+    });
     expect(extract({ id: 'a', text, published: null, dateline: dl('March 9') }).reference).toEqual({
       date: null,
       from: 'none',

@@ -10,11 +10,11 @@ type Expected = Pick<Quantity, 'text' | 'low' | 'best' | 'high' | 'qualifier' | 
 
 const cases: [string, Expected[]][] = [
   [
-    'Journalists saw the bodies of at least 21 people.',
+    'Rescuers pulled at least 21 people from the rubble.',
     [{ text: 'at least 21', low: 21, best: 21, high: null, qualifier: 'at-least', counted: 'person' }],
   ],
   [
-    'The war forced more than 4 million Ukrainians to flee.',
+    'The drought forced more than 4 million Velorians to move.',
     [
       {
         text: 'more than 4 million',
@@ -22,7 +22,7 @@ const cases: [string, Expected[]][] = [
         best: 4_000_000,
         high: null,
         qualifier: 'more-than',
-        counted: 'ukrainian',
+        counted: 'velorian',
       },
     ],
   ],
@@ -52,7 +52,7 @@ const cases: [string, Expected[]][] = [
     [{ text: 'A dozen', low: 12, best: 12, high: 12, qualifier: 'exact', counted: 'body' }],
   ],
   [
-    'The discovery of dozens of bodies shocked the world.',
+    'The sight of dozens of bodies stunned the village.',
     [{ text: 'dozens', low: 12, best: 12, high: null, qualifier: 'vague', counted: 'body' }],
   ],
   [
@@ -60,14 +60,14 @@ const cases: [string, Expected[]][] = [
     [{ text: 'hundreds', low: 100, best: 100, high: null, qualifier: 'vague', counted: 'civilian' }],
   ],
   [
-    'Four men knelt, and just one of them was shot.',
+    'Four men waited, and only one of them was called.',
     [
       { text: 'Four', low: 4, best: 4, high: 4, qualifier: 'exact', counted: 'man' },
       { text: 'one of them', low: 1, best: 1, high: 1, qualifier: 'exact', counted: null },
     ],
   ],
   [
-    'The AP saw two bodies, that of a man and a woman.',
+    'The crew found two bodies, those of a man and a woman.',
     [
       { text: 'two', low: 2, best: 2, high: 2, qualifier: 'exact', counted: 'body' },
       { text: 'a man and a woman', low: 2, best: 2, high: 2, qualifier: 'exact', counted: 'person' },
@@ -99,7 +99,7 @@ const cases: [string, Expected[]][] = [
     [{ text: '10 to 15', low: 10, best: 10, high: 15, qualifier: 'range', counted: 'strike' }],
   ],
   [
-    'Shelling destroyed 70% of the northern city.',
+    'The fire destroyed 70% of the old city.',
     [{ text: '70%', low: 70, best: 70, high: 70, qualifier: 'exact', counted: 'city', percent: true }],
   ],
   [
@@ -120,7 +120,7 @@ const cases: [string, Expected[]][] = [
     [{ text: 'Two hundred and five', low: 205, best: 205, high: 205, qualifier: 'exact', counted: 'person' }],
   ],
   [
-    'Seven residents were killed and another 20 were injured.',
+    'Seven residents drowned and another 20 were rescued.',
     [
       { text: 'Seven', low: 7, best: 7, high: 7, qualifier: 'exact', counted: 'resident' },
       { text: '20', low: 20, best: 20, high: 20, qualifier: 'exact', counted: null },

@@ -18,15 +18,15 @@ const direct = (text: string) =>
 const cases: [string, string, (string | boolean | null)[][]][] = [
   [
     'speaker after quote',
-    '“This is genocide,” Zelensky told CBS on Sunday.',
-    [['This is genocide', 'Zelensky', null, 'told', false]],
+    '“This is sabotage,” Marandi told Radio Ostrana on Sunday.',
+    [['This is sabotage', 'Marandi', null, 'told', false]],
   ],
   [
     'inverted cue with description',
-    '“He opened the gate, and they took him,” said the neighbour who asked not to be named.',
+    '“She raised her arms, and they arrested her,” said the neighbour who asked not to be named.',
     [
       [
-        'He opened the gate, and they took him',
+        'She raised her arms, and they arrested her',
         'the neighbour who asked not to be named',
         null,
         'said',
@@ -41,28 +41,36 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
   ],
   [
     'title split from name',
-    '“It must end,” City Mayor Jan Novak told a newspaper.',
-    [['It must end', 'Jan Novak', 'City Mayor', 'told', false]],
+    '“It must end,” Veltrana Mayor Petra Halloway told a newspaper.',
+    [['It must end', 'Petra Halloway', 'Veltrana Mayor', 'told', false]],
   ],
   [
     'colon cue before quote',
-    'Norland Prime Minister Eva Marsh tweeted: “This is not a game, it’s a tragedy.”',
-    [['This is not a game, it’s a tragedy.', 'Eva Marsh', 'Norland Prime Minister', 'tweeted', false]],
+    'Velorian Prime Minister Ilse Varga tweeted: “This is not a protest, it’s a riot scene.”',
+    [
+      [
+        'This is not a protest, it’s a riot scene.',
+        'Ilse Varga',
+        'Velorian Prime Minister',
+        'tweeted',
+        false,
+      ],
+    ],
   ],
   [
     'partial quote inside a sentence',
-    'The ministry said the photos “have been stage managed” by Kyiv.',
+    'The ministry said the photos “have been stage managed” by rivals.',
     [['have been stage managed', 'The ministry', null, 'said', true]],
   ],
   [
     'straight double marks',
-    '"We firmly reject these claims," government spokesperson Lena Ivers told reporters.',
-    [['We firmly reject these claims', 'Lena Ivers', 'government spokesperson', 'told', false]],
+    '"We categorically reject all these claims," Palace spokesperson Arvid Tolnai told journalists.',
+    [['We categorically reject all these claims', 'Arvid Tolnai', 'Palace spokesperson', 'told', false]],
   ],
   [
     'single marks with apostrophes inside',
-    'Lind said: ‘This is a crime. It’s the ruin of the town.’',
-    [['This is a crime. It’s the ruin of the town.', 'Lind', null, 'said', false]],
+    'Marandi said: ‘This is sabotage. It’s the ruin of the harbour.’',
+    [['This is sabotage. It’s the ruin of the harbour.', 'Marandi', null, 'said', false]],
   ],
   [
     'nested quote stays inside',
@@ -71,18 +79,18 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
   ],
   [
     'appositive role',
-    'Ana Petrov, another neighbour, said “they took him.”',
-    [['they took him.', 'Ana Petrov', 'another neighbour', 'said', true]],
+    'Lotte Brenner, another resident, said “they took him.”',
+    [['they took him.', 'Lotte Brenner', 'another resident', 'said', true]],
   ],
   [
     'curly open, straight close',
-    'Lind said soldiers were responsible for “pure evil."',
-    [['pure evil.', 'Lind', null, 'said', true]],
+    'Marandi said guards were responsible for “pure neglect."',
+    [['pure neglect.', 'Marandi', null, 'said', true]],
   ],
   [
     'programme titles are not quotes',
-    '“It is a disgrace,” Mark Hale said on NBC’s “Meet the Press.”',
-    [['It is a disgrace', 'Mark Hale', null, 'said', false]],
+    '“It is a disgrace,” Oskar Lindqvist said on Channel Nine’s “Morning Round.”',
+    [['It is a disgrace', 'Oskar Lindqvist', null, 'said', false]],
   ],
   [
     'inverted cue with a lower-case title',
@@ -240,14 +248,10 @@ const indirectCases: [string, string, [string, string | null][]][] = [
   ['added to is not speech', 'The charges added to the indictment include theft and fraud.', []],
   [
     'a passive with a time word between is not speech',
-    'Ann Cole was today accused of falsifying documents to ensure that the forms were signed.',
+    'Ann Cole was today accused of forging invoices to make sure that the orders were paid.',
     [],
   ],
-  [
-    'the object of wrote is not what was written',
-    'The applicant wrote a letter of resignation on May 28.',
-    [],
-  ],
+  ['the object of wrote is not what was written', 'The applicant wrote a note of complaint on May 28.', []],
   [
     'asked with an object and an infinitive is a request, not a statement',
     'Tom Pike said she had asked him to leave the house.',
@@ -276,8 +280,8 @@ const indirectCases: [string, string, [string, string | null][]][] = [
   ],
   [
     'a closing mark whose opening is in another sentence is not part of the statement',
-    "Later she changed her story', said Tom Pike.",
-    [['Later she changed her story', 'Tom Pike']],
+    "Later she altered her account', said Tom Pike.",
+    [['Later she altered her account', 'Tom Pike']],
   ],
   [
     'a list of subjects before a cue and its object is not an inverted cue',
@@ -286,12 +290,12 @@ const indirectCases: [string, string, [string, string | null][]][] = [
   ],
   [
     'an inverted cue still ends its clause',
-    'The bridge will be closed for a week, said Ann Cole.',
-    [['The bridge will be closed for a week', 'Ann Cole']],
+    'The bridge will stay shut for ten days, said Ann Cole.',
+    [['The bridge will stay shut for ten days', 'Ann Cole']],
   ],
   [
     'the medium after the cue is not the statement',
-    'As the troops left, the governor Ann Cole said in a video message carried by local news agencies.',
+    'As the troops left, the governor Ann Cole said in a video message aired by local news channels.',
     [['As the troops left', 'Ann Cole']],
   ],
 ];
@@ -315,16 +319,16 @@ describe('extractQuotes', () => {
 
   it('resolves pronouns and surnames to the last named speaker', () => {
     const text =
-      'Hanna Herega, a resident, spoke to reporters.\n\n“They hit him,” Herega said. “Then they shot him.”\n\n“It was a controlled shot,” she said.';
-    expect(direct(text).map((row) => row[1])).toEqual(['Hanna Herega', 'Hanna Herega', 'Hanna Herega']);
+      'Lotte Brenner, a resident, spoke to reporters.\n\n“They pushed him,” Brenner said. “Then they took him.”\n\n“It was a planned raid,” she said.';
+    expect(direct(text).map((row) => row[1])).toEqual(['Lotte Brenner', 'Lotte Brenner', 'Lotte Brenner']);
   });
 
   it('resolves “the ministry” to the last speaker with that word', () => {
     const text =
-      'Russia’s Defense Ministry said the images were “a provocation.”\n\nThe ministry said “not a single civilian” was harmed.';
+      'Veloria’s Interior Ministry said the images were “a fabrication.”\n\nThe ministry insisted “not a single worker” was hurt.';
     expect(direct(text).map((row) => row[1])).toEqual([
-      'Russia’s Defense Ministry',
-      'Russia’s Defense Ministry',
+      'Veloria’s Interior Ministry',
+      'Veloria’s Interior Ministry',
     ]);
   });
 
@@ -347,25 +351,25 @@ describe('extractQuotes', () => {
 
   it('finds indirect quotations with their speaker', () => {
     const text =
-      'Norland’s prosecutor-general, Maria Lind, said the bodies of 12 villagers were found. Police said that two men were arrested.';
+      'Veloria’s chief inspector, Halina Serova, said the remains of 38 miners were recovered. Police said that two men were arrested.';
     const indirect = run(text).quotes.filter((quote) => !quote.direct);
     expect(indirect.map((quote) => [quote.text, quote.speaker, quote.speakerRole])).toEqual([
-      ['the bodies of 12 villagers were found', 'Maria Lind', 'Norland’s prosecutor-general'],
+      ['the remains of 38 miners were recovered', 'Halina Serova', 'Veloria’s chief inspector'],
       ['two men were arrested', 'Police', null],
     ]);
   });
 
   it('continues the previous speaker into the next paragraph when the lead-in names nobody', () => {
     const text =
-      '“This is genocide,” Morawiecki told reporters.\n\nSuch a commission “is essential.”\n\nIn Kyiv, the words “war crimes” were everywhere.';
-    expect(direct(text).map((row) => row[1])).toEqual(['Morawiecki', 'Morawiecki', null]);
+      '“This is sabotage,” Dervaux told reporters.\n\nSuch an inquiry “is essential.”\n\nIn Velmora, the words “cover-up” were everywhere.';
+    expect(direct(text).map((row) => row[1])).toEqual(['Dervaux', 'Dervaux', null]);
   });
 
   it('continues the speaker of the previous quotation in the same paragraph', () => {
-    const text = '“We stand with Ukraine,” Borrell said. “The massacres will be remembered.”';
+    const text = '“We stand with Ostrana,” Lindqvist said. “The floods will be remembered.”';
     expect(direct(text).map((row) => [row[1], row[3]])).toEqual([
-      ['Borrell', 'said'],
-      ['Borrell', null],
+      ['Lindqvist', 'said'],
+      ['Lindqvist', null],
     ]);
   });
 });

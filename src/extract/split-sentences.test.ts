@@ -5,8 +5,8 @@ import { splitSentences } from './split-sentences.js';
 const cases: [string, string, string[]][] = [
   [
     'dateline and full stop',
-    'KYIV, April 3 – Troops left. Bodies lay in the street.',
-    ['KYIV, April 3 – Troops left.', 'Bodies lay in the street.'],
+    'VELMORA, April 3 – Troops left. Bodies lay in the street.',
+    ['VELMORA, April 3 – Troops left.', 'Bodies lay in the street.'],
   ],
   [
     'month abbreviation',
@@ -15,8 +15,8 @@ const cases: [string, string, string[]][] = [
   ],
   [
     'initialism inside a sentence',
-    'Russia asked the U.N. Security Council to meet. It refused.',
-    ['Russia asked the U.N. Security Council to meet.', 'It refused.'],
+    'Ostrana asked the U.N. Security Council to meet. It refused.',
+    ['Ostrana asked the U.N. Security Council to meet.', 'It refused.'],
   ],
   [
     'initialism ending a sentence',
@@ -25,18 +25,18 @@ const cases: [string, string, string[]][] = [
   ],
   [
     'honorifics',
-    'Mr. Klitschko and Dr Smith met at St. Michael’s. Mr Jones left.',
-    ['Mr. Klitschko and Dr Smith met at St. Michael’s.', 'Mr Jones left.'],
+    'Mr. Halloway and Dr Smith met at St. Michael’s. Mr Jones left.',
+    ['Mr. Halloway and Dr Smith met at St. Michael’s.', 'Mr Jones left.'],
   ],
   [
     'headline without full stop',
-    'Russia rejects claims\n\nThe ministry said it was staged.',
-    ['Russia rejects claims', 'The ministry said it was staged.'],
+    'Ostrana rejects claims\n\nThe ministry said it was staged.',
+    ['Ostrana rejects claims', 'The ministry said it was staged.'],
   ],
   [
     'byline line',
-    'By Jane Doe\nKYIV – Shelling resumed. Two died.',
-    ['By Jane Doe', 'KYIV – Shelling resumed.', 'Two died.'],
+    'By Jane Doe\nVELMORA – Shelling resumed. Two died.',
+    ['By Jane Doe', 'VELMORA – Shelling resumed.', 'Two died.'],
   ],
   ['closing quote after stop', '“It is over.” Then he left.', ['“It is over.”', 'Then he left.']],
   [
@@ -61,9 +61,9 @@ describe('splitSentences', () => {
 
   it('keeps a multi-sentence quoted paragraph as several sentences with exact spans', () => {
     const text =
-      '“Not one more cent should go to them. It’s dirty money. The ban must start,” the mayor said.';
+      '“Not one more coin should go to the cartel. It is stolen money. The audit must start,” the mayor said.';
     const sentences = splitSentences(text);
     expect(sentences).toHaveLength(3);
-    expect(sentences[2]!.text).toBe('The ban must start,” the mayor said.');
+    expect(sentences[2]!.text).toBe('The audit must start,” the mayor said.');
   });
 });

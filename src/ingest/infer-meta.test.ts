@@ -5,10 +5,10 @@ import { applyInferredMeta, inferMeta } from './infer-meta.js';
 describe('inferMeta: datelines', () => {
   const cases: { text: string; place: string; date: string | null; dateline: string; credits: string[] }[] = [
     {
-      text: 'KYIV, April 3 – Forces withdrew.',
-      place: 'KYIV',
+      text: 'VELMORA, April 3 – Forces withdrew.',
+      place: 'VELMORA',
       date: 'April 3',
-      dateline: 'KYIV, April 3 –',
+      dateline: 'VELMORA, April 3 –',
       credits: [],
     },
     {
@@ -26,10 +26,10 @@ describe('inferMeta: datelines', () => {
       credits: ['AP'],
     },
     {
-      text: 'KYIV, Ukraine (AP) — Sirens sounded.',
-      place: 'KYIV, Ukraine',
+      text: 'VELMORA, Ostrana (AP) — Sirens sounded.',
+      place: 'VELMORA, Ostrana',
       date: null,
-      dateline: 'KYIV, Ukraine (AP) —',
+      dateline: 'VELMORA, Ostrana (AP) —',
       credits: ['AP'],
     },
     {
@@ -40,10 +40,10 @@ describe('inferMeta: datelines', () => {
       credits: ['AFP'],
     },
     {
-      text: 'Kyiv, April 3 – Title-case place with a date.',
-      place: 'Kyiv',
+      text: 'Velmora, April 3 – Title-case place with a date.',
+      place: 'Velmora',
       date: 'April 3',
-      dateline: 'Kyiv, April 3 –',
+      dateline: 'Velmora, April 3 –',
       credits: [],
     },
     {
@@ -63,12 +63,12 @@ describe('inferMeta: datelines', () => {
   });
 
   it.each([
-    'Kyiv – a title-case word alone is not a dateline.',
-    'The mayor of KYIV said – nothing.',
-    'Soldiers shot dead dozens of villagers.',
-    'KYIV\n– split over two lines',
-    'Kyiv (Ukraine) – a title-case place needs a date or a known agency.',
-    'KYIV (photos) – a lower-case parenthesis is not a credit.',
+    'Velmora – a title-case word alone is not a dateline.',
+    'The mayor of VELMORA said – nothing.',
+    'Border guards turned back dozens of lorries.',
+    'VELMORA\n– split over two lines',
+    'Velmora (Ostrana) – a title-case place needs a date or a known agency.',
+    'VELMORA (photos) – a lower-case parenthesis is not a credit.',
   ])('no dateline: %j', (text) => {
     expect(inferMeta(text).dateline).toBeNull();
   });
@@ -81,7 +81,7 @@ describe('inferMeta: wire credits', () => {
     ['credit line', 'Body.\n\nAFP', ['AFP']],
     ['dash credit line', 'Body.\n— Reuters', ['Reuters']],
     ['byline credit', 'Body.\n\nBy Jane Roe, Associated Press', ['AP']],
-    ['copyright line', 'Body.\n\nCopyright 2031 The Associated Press. All rights reserved.', ['AP']],
+    ['copyright line', 'Body.\n\nCopyright 2031 The Associated Press. All rights are reserved.', ['AP']],
     ['with-credit', 'Body.\n\nWith AFP and Reuters', ['AFP', 'Reuters']],
     [
       'additional reporting from any agency',
@@ -116,11 +116,11 @@ describe('inferMeta: title', () => {
     ['Only one line without a break', null],
     ['Hard-wrapped body text that goes on\nand on over the next line.', null],
     ['Bold Headline Over Wrapped Text\nBody starts here and goes on.', 'Bold Headline Over Wrapped Text'],
-    ['KYIV, April 3 – A dateline line is body.\n\nMore.', null],
-    ['May 2, 2013, 1:12 PM\nLawyer: actress checks into rehab', null],
-    ['Updated Tuesday, November 10, 2009 6:14 PM\nBody.', null],
-    ['9/10/2010 @ 1: 19PM\nBody.', null],
-    ['PUBLISHED MONDAY, APRIL 15, 2013 AT 9:05 AM/UPDATED AT 9:07 AM\nBody.', null],
+    ['VELMORA, April 3 – A dateline line is body.\n\nMore.', null],
+    ['June 7, 2031, 4:05 PM\nAgent: singer cancels the tour', null],
+    ['Updated Sunday, January 11, 2032 9:41 PM\nBody.', null],
+    ['3/14/2031 @ 2: 37PM\nBody.', null],
+    ['PUBLISHED MONDAY, JUNE 9, 2031 AT 10:14 AM/UPDATED AT 10:19 AM\nBody.', null],
     [`${'Very long line '.repeat(20)}\n\nBody.`, null],
   ];
   it.each(cases)('%j → %j', (text, title) => {
