@@ -195,7 +195,7 @@ export async function ingest(
   const handle = (
     { item, capturedAt, loaded, sha256 }: Pending,
     known: ReadonlyMap<string, ReaderName>,
-    read: BudgetOutcome<ReadResult> | undefined,
+    read: BudgetOutcome<ReadResult | Error> | undefined,
   ): void => {
     if (item.kind === 'missing') {
       rejectInput(
@@ -251,6 +251,7 @@ export async function ingest(
     }
     let capture: Capture;
     try {
+      if (read?.value instanceof Error) throw read.value;
       capture = readCapture(
         known.get(sha256) ?? null,
         bytes,
@@ -584,9 +585,9 @@ function readGroup(
   known: ReadonlyMap<string, ReaderName>,
   limits: ReadLimits,
   defaultEncoding: string | undefined,
-): Map<Pending, BudgetOutcome<ReadResult>> {
+): Map<Pending, BudgetOutcome<ReadResult | Error>> {
   const toRead: Pending[] = [];
-  const tasks: BudgetTask<ReadResult>[] = [];
+  const tasks: BudgetTask<ReadResult | Error>[] = [];
   for (const p of group) {
     const { item, loaded, sha256 } = p;
     if (item.kind === 'missing' || !loaded || 'rule' in loaded || !sha256 || known.has(sha256)) continue;
@@ -596,11 +597,18 @@ function readGroup(
     toRead.push(p);
     tasks.push({
       bytes: bytes.byteLength,
-      run: () => readInput(bytes, encoding ? { source, limits, encoding } : { source, limits }),
+      // A reader that throws (a bug) refuses only its own input: the error is its outcome.
+      run: () => {
+        try {
+          return readInput(bytes, encoding ? { source, limits, encoding } : { source, limits });
+        } catch (error) {
+          return error instanceof Error ? error : new Error(String(error));
+        }
+      },
     });
   }
   const outcomes = runWithTimeBudget(tasks, limits.maxReadSeconds);
-  return new Map(toRead.map((p, i) => [p, outcomes[i] as BudgetOutcome<ReadResult>]));
+  return new Map(toRead.map((p, i) => [p, outcomes[i] as BudgetOutcome<ReadResult | Error>]));
 }
 
 /** Why an input is refused when reading it takes longer than its time budget. */
