@@ -77,21 +77,29 @@ const event: fc.Arbitrary<LedgerEvent> = fc.record(
     type: fc.constantFrom('Battles', 'Violence against civilians'),
     subtype: shortText,
     date: maybe(
-      fc.record({
-        start: fc.constantFrom('2024-05-01', '2024-05-02'),
-        end: fc.constantFrom('2024-05-02', '2024-05-03'),
-        precision: fc.constantFrom('day', 'week', 'month', 'year'),
-      }),
+      fc.record(
+        {
+          start: fc.constantFrom('2024-05-01', '2024-05-02'),
+          end: fc.constantFrom('2024-05-02', '2024-05-03'),
+          precision: fc.constantFrom('day', 'week', 'month', 'year'),
+          reason: text,
+        },
+        { requiredKeys: ['start', 'end', 'precision'] },
+      ),
     ),
     place: maybe(
-      fc.record({
-        name: shortText,
-        admin1: maybe(shortText),
-        country: maybe(shortText),
-        lat: maybe(number),
-        lon: maybe(number),
-        precision: fc.constantFrom('exact', 'town', 'near', 'region', 'country'),
-      }),
+      fc.record(
+        {
+          name: shortText,
+          admin1: maybe(shortText),
+          country: maybe(shortText),
+          lat: maybe(number),
+          lon: maybe(number),
+          precision: fc.constantFrom('exact', 'town', 'near', 'region', 'country'),
+          reason: text,
+        },
+        { requiredKeys: ['name', 'admin1', 'country', 'lat', 'lon', 'precision'] },
+      ),
     ),
     actors: fc.array(fc.record({ role: fc.constantFrom('perpetrator', 'victim', 'other'), name: text }), {
       maxLength: 3,
@@ -102,9 +110,13 @@ const event: fc.Arbitrary<LedgerEvent> = fc.record(
     mentions: fc.array(mention, { maxLength: 3 }),
     sources: count,
     independent_sources: count,
-    independent_groups: fc.array(fc.record({ documents: ids, why: fc.constantFrom('own', 'reused') }), {
-      maxLength: 2,
-    }),
+    independent_groups: fc.array(
+      fc.oneof(
+        fc.record({ documents: ids, why: fc.constantFrom('own' as const, 'reused' as const) }),
+        fc.record({ documents: ids, why: fc.constant('credited' as const), credit: shortText }),
+      ),
+      { maxLength: 2 },
+    ),
     origins: ids,
     conflicts: fc.array(
       fc.record({
