@@ -11,8 +11,9 @@ import { capture } from './contract/contract.js';
 import { entryHash, GENESIS_HASH } from './custody-chain.js';
 import { documentId, sha256Hex } from './document-id.js';
 import { openStore } from './open-store.js';
+import { packContent } from './original-packs.js';
 import { LOOSE_MIN_BYTES } from './originals-folder.js';
-import type { Capture, Store } from './store.js';
+import type { Capture, CustodyKind, Store } from './store.js';
 
 let dir: string;
 let store: Store;
@@ -111,8 +112,8 @@ describe('SQLite store', () => {
     // A pack cut short loses the originals at its end; one removed loses all of them.
     fs.writeFileSync(at.file, bytes.subarray(0, at.offset + 2));
     expect((await store.verify()).problems.map((p) => [p.kind, p.sha256])).toEqual([
-      ['original-mismatch', c.sha256],
       ['pack-record-altered', undefined],
+      ['original-mismatch', c.sha256],
     ]);
     fs.rmSync(at.file);
     expect((await store.verify()).problems.map((p) => p.kind)).toEqual([
@@ -146,7 +147,7 @@ describe('SQLite store', () => {
     store.close();
     // Take the schema back to migrations 100 and 110 and store an original the old way.
     const db = new Database(path.join(dir, 'corroborate.db'));
-    db.exec(`DELETE FROM schema_migrations WHERE id = 101; DROP TABLE original_packs;
+    db.exec(`DELETE FROM schema_migrations WHERE id IN (101, 103); DROP TABLE original_packs;
       ALTER TABLE originals DROP COLUMN pack; ALTER TABLE originals DROP COLUMN pack_offset;`);
     const old = capture('Stored by the previous version.', 'old.txt');
     const file = path.join(dir, 'originals', old.sha256.slice(0, 2), old.sha256.slice(2));
@@ -199,6 +200,59 @@ describe('SQLite store', () => {
     expect((await store.verify()).problems).toMatchObject([
       { kind: 'original-mismatch', sha256: old.sha256 },
     ]);
+  });
+
+  it('verifies a store whose ingest entries bound its pack (before packs left custody)', async () => {
+    await store.commit({ captures: [capture('One.', 'a.txt'), capture('Two.', 'b.txt')], rejections: [] });
+    store.close();
+    // The schema and log as the previous version wrote them: the pack row with its count and
+    // time, and the first ingest entry binding the pack's content and size; chain intact.
+    const db = new Database(path.join(dir, 'corroborate.db'));
+    const triggers = db
+      .prepare("SELECT sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'custody'")
+      .pluck()
+      .all() as string[];
+    db.exec(`DROP TRIGGER custody_no_update; DROP TRIGGER custody_no_delete;
+      DELETE FROM schema_migrations WHERE id = 103;
+      ALTER TABLE original_packs ADD COLUMN originals INTEGER NOT NULL DEFAULT 2;
+      ALTER TABLE original_packs ADD COLUMN created_at TEXT NOT NULL DEFAULT '2024-01-01T00:00:00.000Z';`);
+    const pack = db.prepare('SELECT name, size FROM original_packs').get() as { name: string; size: number };
+    const rows = db.prepare('SELECT seq, kind, at, details FROM custody ORDER BY seq').all() as {
+      seq: number;
+      kind: CustodyKind;
+      at: string;
+      details: string;
+    }[];
+    db.prepare('DELETE FROM custody').run();
+    let previous = GENESIS_HASH;
+    for (const row of rows) {
+      const details = JSON.parse(row.details);
+      if (row.seq === 1) {
+        details.pack = { content: packContent(pack.name), size: pack.size, originals: 2, createdAt: row.at };
+      }
+      previous = entryHash(previous, { seq: row.seq, kind: row.kind, at: row.at, details });
+      db.prepare('INSERT INTO custody (seq, kind, at, details, hash) VALUES (?, ?, ?, ?, ?)').run(
+        row.seq,
+        row.kind,
+        row.at,
+        canonicalJson(details),
+        previous,
+      );
+    }
+    for (const sql of triggers) db.exec(sql);
+    db.close();
+
+    store = openStore(dir, { clock });
+    expect(await store.verify()).toMatchObject({ ok: true, problems: [] });
+    store.close();
+    const edit = new Database(path.join(dir, 'corroborate.db'));
+    expect(edit.prepare('SELECT * FROM original_packs').get()).toEqual(pack);
+    edit.prepare('UPDATE original_packs SET size = size + 1').run();
+    edit.close();
+    store = openStore(dir, { clock });
+    const problems = (await store.verify()).problems;
+    expect(problems.map((p) => [p.kind, p.seq])).toEqual([['pack-record-altered', 1]]);
+    expect(problems[0]?.message).toContain(`size ${pack.size + 1} (custody: ${pack.size})`);
   });
 
   it('ignores a pack no transaction refers to, and removes it once its writer is gone', async () => {

@@ -83,6 +83,17 @@ export const documentsMigrations: readonly Migration[] = [
       CREATE INDEX documents_listing ON documents (ord, id, published);
     `,
   },
+  {
+    id: 103,
+    name: 'pack rows are storage layout: name and size only',
+    // A pack's count and creation time were bound into custody, which made the custody log depend
+    // on the backend's layout. What a pack holds is proven by re-hashing each original at its
+    // offset; its row only has to agree with its file.
+    sql: `
+      ALTER TABLE original_packs DROP COLUMN originals;
+      ALTER TABLE original_packs DROP COLUMN created_at;
+    `,
+  },
 ];
 
 /** Where an original's bytes are: a range of a pack file, or (pack null) its own loose file. */
@@ -247,9 +258,7 @@ export class SqliteOriginalStore implements OriginalStore {
     this.insertProvenance = db.prepare(
       'INSERT INTO provenance (sha256, source, captured_at, custody_seq) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
     );
-    this.insertPack = db.prepare(
-      'INSERT INTO original_packs (name, size, originals, created_at) VALUES (?, ?, ?, ?)',
-    );
+    this.insertPack = db.prepare('INSERT INTO original_packs (name, size) VALUES (?, ?)');
     this.hasPackRow = db.prepare('SELECT 1 FROM original_packs WHERE name = ?').pluck();
     this.allRows = db.prepare(
       'SELECT sha256, size, pack, pack_offset AS offset FROM originals ORDER BY pack, pack_offset, sha256',
@@ -321,8 +330,8 @@ export class SqliteOriginalStore implements OriginalStore {
   }
 
   /** Records a pack file written durably for this transaction's originals. */
-  recordPack(pack: WrittenPack, createdAt: string): void {
-    this.insertPack.run(pack.name, pack.size, pack.entries.length, createdAt);
+  recordPack(pack: WrittenPack): void {
+    this.insertPack.run(pack.name, pack.size);
   }
 
   /** True when a committed transaction refers to the pack. */

@@ -3,13 +3,12 @@ import path from 'node:path';
 import { StoreError } from '../../core/errors.js';
 import type { DocumentBinding } from '../document-record.js';
 import { ingestDetails } from '../ingest-details.js';
-import { type PackedOriginal, packContent } from '../original-packs.js';
+import type { PackedOriginal } from '../original-packs.js';
 import { LOOSE_MIN_BYTES, mapLimit, OriginalsFolder } from '../originals-folder.js';
 import type {
   CaptureBatch,
   CaptureResult,
   CommitResult,
-  JsonValue,
   Store,
   VerifyOptions,
   VerifyProblem,
@@ -111,19 +110,10 @@ export class SqliteStore implements Store {
     return this.db
       .transaction((): CommitResult => {
         const append = this.custody.appender();
-        // The pack's record is bound into the ingest entry of its first original.
-        let packRecord: { [key: string]: JsonValue } | null = null;
-        if (pack) {
-          const createdAt = this.clock().toISOString();
-          this.originals.recordPack(pack, createdAt);
-          // The content digest, not the whole name: the name also carries the writer's process id.
-          packRecord = {
-            content: packContent(pack.name),
-            size: pack.size,
-            originals: pack.entries.length,
-            createdAt,
-          };
-        }
+        // The pack is this backend's layout, not evidence: its row is not bound into custody, so
+        // the log records the same entries as any other backend's (verify checks the pack's row
+        // against its file, and each original's bytes at their offset against its hash).
+        if (pack) this.originals.recordPack(pack);
         const captures: CaptureResult[] = [];
         for (const capture of batch.captures) {
           // The insert itself says whether the original is new (also when another process stored
@@ -162,12 +152,7 @@ export class SqliteStore implements Store {
           }
           if (capture.documents.length === 0)
             existingDocuments.push(...this.documents.idsForOriginal(capture.sha256));
-          const details = ingestDetails(capture, outcome, bindings, existingDocuments.length);
-          if (packRecord && offsets.has(capture.sha256)) {
-            details.pack = packRecord;
-            packRecord = null;
-          }
-          const seq = append('ingest', details);
+          const seq = append('ingest', ingestDetails(capture, outcome, bindings, existingDocuments.length));
           this.originals.recordSource(capture.sha256, capture.source, capture.capturedAt, seq);
           captures.push({
             sha256: capture.sha256,

@@ -18,14 +18,12 @@ interface IngestFact {
   records: DocumentBinding[] | null;
 }
 
-/** A pack file's record as its first original's ingest entry bound it. */
+/** A pack file's record as its first original's ingest entry bound it (stores written before packs were left out of custody). */
 interface PackBinding {
   seq: number;
   /** The content digest of the pack's name ({@link packContent}). */
   content: string;
   size: number;
-  originals: number;
-  createdAt: string;
 }
 
 export interface EvidenceReport {
@@ -70,8 +68,6 @@ export class EvidenceChecker {
         seq,
         content: String(pack.content),
         size: Number(pack.size),
-        originals: Number(pack.originals),
-        createdAt: String(pack.createdAt),
       });
     }
     this.bySeq.set(seq, fact);
@@ -254,25 +250,14 @@ export class EvidenceChecker {
   }
 
   private checkPacks(problems: VerifyProblem[]): void {
-    // Packs whose originals were all stored before packs were bound are checked loosely.
-    const legacyOriginals = new Set(
-      this.facts.filter((f) => f.outcome === 'new' && f.records === null).map((f) => f.sha256),
-    );
+    // A pack row is storage layout: it must agree with its file (the originals in it are checked
+    // by hash at their offsets). Stores written before packs were left out of custody also bound
+    // each pack's content and size into an ingest entry; those bindings are still checked.
     const rows = this.db
       .prepare(
-        `SELECT p.name, p.size, p.originals, p.created_at,
-                (SELECT count(*) FROM originals o WHERE o.pack = p.name) AS held,
-                (SELECT group_concat(sha256, ' ') FROM originals o WHERE o.pack = p.name) AS shas
-         FROM original_packs p`,
+        'SELECT p.name, p.size, (SELECT count(*) FROM originals o WHERE o.pack = p.name) AS held FROM original_packs p',
       )
-      .all() as {
-      name: string;
-      size: number;
-      originals: number;
-      created_at: string;
-      held: number;
-      shas: string | null;
-    }[];
+      .all() as { name: string; size: number; held: number }[];
     const names = new Set(rows.map((r) => r.name));
     const contents = new Set(rows.map((r) => packContent(r.name)));
     for (const row of rows) {
@@ -280,31 +265,19 @@ export class EvidenceChecker {
       try {
         actual = fs.statSync(this.packPath(row.name)).size;
       } catch {
-        // A missing pack file is reported with each original it held.
+        // A missing file is reported with each original it held.
       }
       const bound = this.packs.get(packContent(row.name));
-      const legacy =
-        !bound && row.shas !== null && row.shas.split(' ').every((sha) => legacyOriginals.has(sha));
-      const changed = bound
-        ? [
-            row.size !== bound.size ? `size ${row.size} (custody: ${bound.size})` : '',
-            row.originals !== bound.originals
-              ? `originals ${row.originals} (custody: ${bound.originals})`
-              : '',
-            row.created_at !== bound.createdAt
-              ? `created_at ${row.created_at} (custody: ${bound.createdAt})`
-              : '',
-          ]
-        : legacy
-          ? []
-          : ['no ingest entry of the custody log wrote it'];
-      // A pack may hold more originals than refer to it (bytes another process stored first are
-      // left unused), never fewer.
-      if (row.held > row.originals)
-        changed.push(`it counts ${row.originals} originals but ${row.held} refer to it`);
-      if (actual !== null && actual !== row.size)
-        changed.push(`it records ${row.size} bytes but the file has ${actual}`);
-      const what = changed.filter(Boolean);
+      const what = [
+        bound && row.size !== bound.size ? `size ${row.size} (custody: ${bound.size})` : '',
+        actual === null
+          ? row.held === 0
+            ? 'no original is stored in it and its file is missing'
+            : ''
+          : actual !== row.size
+            ? `it records ${row.size} bytes but the file has ${actual}`
+            : '',
+      ].filter(Boolean);
       if (what.length > 0) {
         problems.push({
           kind: 'pack-record-altered',
