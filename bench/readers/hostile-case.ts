@@ -35,7 +35,7 @@ const extract = mode === 'extract' ? createExtractor() : null;
 const t = performance.now();
 const summary = await ingest(store, [file]);
 let outcome = summary.diagnostics.map((d) => d.rule).join(',') || 'accepted';
-const [doc] = store.documents.list();
+const [doc] = store.documents.list({ limit: 1 });
 const full = doc ? store.documents.get(doc.id) : null;
 if (full && extract) outcome += `, extracted ${extract(full).sentences.length} sentences`;
 const ms = performance.now() - t;

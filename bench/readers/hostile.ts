@@ -57,6 +57,24 @@ function wordsBlock(bytes: number, seed: number): Buffer {
   return Buffer.from(`${out.join(' ')}\n`);
 }
 
+/** About `bytes` of JSON Lines: one report a line, each about 3 KB of seeded words (all distinct). */
+async function reportLines(file: string, bytes: number): Promise<void> {
+  const block = wordsBlock(64_000, 3).toString().trim().split(' ');
+  let written = 0;
+  let i = 0;
+  async function* pieces() {
+    while (written < bytes) {
+      const start = (i * 7919) % (block.length - 500);
+      const text = `Report ${i}: ${block.slice(start, start + 480).join(' ')}.`;
+      const line = Buffer.from(`${JSON.stringify({ title: `Report ${i}`, outlet: 'Example Wire', text })}\n`);
+      written += line.length;
+      i++;
+      yield line;
+    }
+  }
+  await pipeline(pieces(), fs.createWriteStream(file));
+}
+
 const cases: [string, string, Make][] = [
   [
     '100k nested divs',
@@ -98,6 +116,7 @@ const cases: [string, string, Make][] = [
     'ratio.txt.gz',
     (f) => repeatTo(f, wordsBlock(8000, 7), Math.ceil(418e6 / 8001), 2),
   ],
+  ['500 MB of JSON Lines, 3 KB reports (accepted)', 'reports.jsonl', (f) => reportLines(f, 500e6)],
   ['1 GiB of zeros gzipped', 'bomb.warc.gz', (f) => repeatTo(f, Buffer.alloc(1024 * 1024), 1024, 9)],
   [
     'billion laughs feed',

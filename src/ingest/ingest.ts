@@ -18,6 +18,7 @@ import { applyInferredMeta } from './infer-meta.js';
 import { resolveLimits } from './limits.js';
 import { type Manifest, type ManifestEntry, readManifest } from './manifest.js';
 import { gunzipNeedsPrescan, PRESCAN_BYTES, type Prescan, prescanInput } from './prescan-input.js';
+import { type LargeInput, readLarge, readTimeout } from './read-large.js';
 import type { ReadLimits, ReadRecord, ReadResult } from './reader.js';
 import { readInput } from './readers/read-input.js';
 import { type BudgetOutcome, type BudgetTask, runWithTimeBudget } from './time-budget.js';
@@ -312,6 +313,90 @@ export async function ingest(
     batchSize += bytes.byteLength + capture.documents.reduce((n, d) => n + d.text.length * 2, 0);
   };
 
+  /**
+   * A large JSON Lines input (see `readLarge`): what was read before it is committed first, then it
+   * is stored while read, in its own transaction. False when it must be read whole instead.
+   */
+  const storeLarge = async (
+    item: InputItem & { kind: 'file' },
+    large: LargeInput,
+    capturedAt: string,
+  ): Promise<boolean> => {
+    await settle();
+    await flush();
+    await committing;
+    const begin = store.beginLargeCapture;
+    if (!begin) return false;
+    const manifestEntry = item.manifest;
+    const encoding = manifestEntry?.encoding ?? options.encoding;
+    const known = await store.originals.knownAmong([large.sha256]);
+    if (known.size > 0) {
+      // The same bytes are stored: only this capture is recorded, as for any known input.
+      const reader = (await knownReaders(store, known)).get(large.sha256) ?? large.format;
+      batch.captures.push({
+        ...readCapture(reader, new Uint8Array(0), large.sha256, null, item.source, capturedAt, manifestEntry),
+        size: large.size,
+      });
+      await flush();
+      return true;
+    }
+    const writer = await begin.call(store, {
+      sha256: large.sha256,
+      size: large.size,
+      source: item.source,
+      capturedAt,
+      reader: large.format,
+      readerVersion: INGEST_VERSION,
+      ...(manifestEntry ? { manifest: manifestEntry.where } : {}),
+      ...(encoding ? { encoding } : {}),
+    });
+    const origin = { sha256: large.sha256, source: item.source, capturedAt, reader: large.format };
+    let outcome: Awaited<ReturnType<typeof readLarge>>;
+    try {
+      outcome = await readLarge(large, writer, {
+        limits,
+        toDocuments: (records) => records.map((r) => toDocument(r, origin, manifestEntry)),
+        changesOf,
+      });
+    } catch (err) {
+      const message = `Cannot store this input: ${(err as Error).message ?? String(err)}`;
+      rejectInput(
+        {
+          source: item.source,
+          sha256: large.sha256,
+          size: large.size,
+          capturedAt,
+          rule: 'ingest/reader-failed',
+          reason: message,
+        },
+        { rule: 'ingest/reader-failed', severity: 'error', message, source: item.source },
+      );
+      return true;
+    }
+    if ('whole' in outcome) return false;
+    if ('refused' in outcome) {
+      rejectInput(
+        {
+          source: item.source,
+          sha256: large.sha256,
+          size: large.size,
+          capturedAt,
+          rule: outcome.refused.rule,
+          reason: outcome.refused.message,
+        },
+        outcome.refused,
+      );
+      return true;
+    }
+    for (const d of outcome.diagnostics) report(d);
+    if (outcome.stored.newDocuments.length + outcome.stored.existingDocuments.length === 0) {
+      // Stored with no document (every line refused): counted as a refusal of the input, as when read whole.
+      summary.rejected++;
+    }
+    record({ captures: [outcome.stored], rejections: [] });
+    return true;
+  };
+
   try {
     for await (const item of walkInputs(inputs, manifest, { allowOutside: options.allowOutside })) {
       if (item.kind === 'note') {
@@ -326,7 +411,18 @@ export async function ingest(
         continue;
       }
       const encoding = (item.kind === 'file' ? item.manifest?.encoding : undefined) ?? options.encoding;
-      const loaded = await loadChecked(item, limits, encoding, options.stdin, prescanBytes);
+      const streamable = store.beginLargeCapture !== undefined && !encoding;
+      let loaded = await loadChecked(item, limits, encoding, options.stdin, prescanBytes, streamable);
+      if ('stream' in loaded && item.kind === 'file') {
+        summary.bytes += loaded.stream.size;
+        const done = await storeLarge(item, loaded.stream, capturedAt);
+        if (done) continue;
+        // A damaged gzip stream is read whole, as a small input is.
+        summary.bytes -= loaded.stream.size;
+        const whole = loadFile(item, limits, Number.POSITIVE_INFINITY);
+        loaded = 'large' in whole ? whole.large : whole;
+      }
+      if ('stream' in loaded) throw new Error('A large input from standard input cannot be streamed.');
       if ('rule' in loaded) {
         if (loaded.sha256 && loaded.size !== null) summary.bytes += loaded.size;
         pending.push({ item, capturedAt, loaded });
@@ -370,7 +466,8 @@ async function loadChecked(
   encoding: string | undefined,
   stdin: NodeJS.ReadableStream | undefined,
   prescanBytes: number,
-): Promise<Loaded> {
+  streamable = false,
+): Promise<Loaded | { stream: LargeInput }> {
   const first =
     item.kind === 'stdin'
       ? await loadStdin(limits, stdin, prescanBytes)
@@ -379,7 +476,7 @@ async function loadChecked(
     // Standard input spilled to a temporary file: checked and read like a file, then removed.
     try {
       const spilled = { kind: 'file', source: item.source, absolute: first.spill, manifest: null } as const;
-      return await loadChecked(spilled, limits, encoding, undefined, prescanBytes);
+      return (await loadChecked(spilled, limits, encoding, undefined, prescanBytes)) as Loaded;
     } finally {
       fs.rmSync(path.dirname(first.spill), { recursive: true, force: true });
     }
@@ -413,6 +510,20 @@ async function loadChecked(
     };
   }
   if ('bytes' in first) return first;
+  if (streamable && item.kind === 'file' && checked.format === 'jsonl') {
+    // Large JSON Lines are stored while read, never held whole (see `readLarge`).
+    const { sha256, size } = checked;
+    return {
+      stream: {
+        absolute: item.absolute,
+        source: item.source,
+        sha256,
+        size,
+        gzip: checked.gzip,
+        format: 'jsonl',
+      },
+    };
+  }
   const whole = loadFile(item as InputItem & { kind: 'file' }, limits, Number.POSITIVE_INFINITY);
   return 'large' in whole ? whole.large : whole;
 }
@@ -609,17 +720,6 @@ function readGroup(
   }
   const outcomes = runWithTimeBudget(tasks, limits.maxReadSeconds);
   return new Map(toRead.map((p, i) => [p, outcomes[i] as BudgetOutcome<ReadResult | Error>]));
-}
-
-/** Why an input is refused when reading it takes longer than its time budget. */
-function readTimeout(source: string, limits: ReadLimits): Diagnostic {
-  return {
-    rule: 'ingest/read-timeout',
-    severity: 'error',
-    message: `Rejected: reading this input took longer than its ${limits.maxReadSeconds} s budget (maxReadSeconds); it was stopped and nothing was read from it.`,
-    hint: 'Check the input (an unusual structure can make a reader slow), split it, or raise --max-read-seconds.',
-    source,
-  };
 }
 
 /**

@@ -35,6 +35,10 @@ export interface Prescan {
   size: number;
   /** Why the input is refused, exactly as the readers would say it; null when it must be read. */
   rejection: Diagnostic | null;
+  /** The format detected from the (decompressed) head; null for an empty input. */
+  format: InputFormat | null;
+  /** Whether the input is gzip. */
+  gzip: boolean;
 }
 
 /** Bytes of the (decompressed) head used to detect the format and binary data. */
@@ -64,7 +68,15 @@ export async function prescanInput(
       yield chunk;
     }
   })();
-  const done = (rejection: Diagnostic | null): Prescan => ({ sha256: hash.digest('hex'), size, rejection });
+  let gzip = false;
+  let checks: PlainChecks | null = null;
+  const done = (rejection: Diagnostic | null): Prescan => ({
+    sha256: hash.digest('hex'),
+    size,
+    rejection,
+    format: checks?.format() ?? null,
+    gzip,
+  });
   // The gzip signature is two bytes; a stream may hand them over one at a time.
   let opening: Uint8Array = new Uint8Array(0);
   while (opening.length < 2) {
@@ -75,6 +87,7 @@ export async function prescanInput(
   if (opening.length === 0) return done(null);
   if (!isGzip(opening)) {
     const plain = plainChecks(place, limits, input.encoding);
+    checks = plain;
     plain.push(opening);
     for await (const chunk of source$) plain.push(chunk);
     return done(plain.end());
@@ -82,6 +95,8 @@ export async function prescanInput(
 
   const cap = gunzipCap(input.size, limits);
   const plain = plainChecks(place, limits, input.encoding);
+  checks = plain;
+  gzip = true;
   let out = 0;
   let bomb = false;
   let failure: NodeJS.ErrnoException | null = null;

@@ -10,6 +10,8 @@ import type {
   DocumentListing,
   DocumentSummary,
   JsonValue,
+  LargeCaptureHeader,
+  LargeCaptureWriter,
   Provenance,
   VerifyOptions,
   VerifyReport,
@@ -41,6 +43,13 @@ export interface AsyncStore {
    * machines keep one linear custody chain.
    */
   commit(batch: CaptureBatch): Promise<CommitResult>;
+  /**
+   * Stores one large input while it is read, without holding it (see `LargeCaptureWriter`): in one
+   * transaction, so that a crash or a refusal leaves nothing of it. Backends without it get large
+   * inputs whole through `commit`. Nothing else may use the store until the writer is finished or
+   * aborted.
+   */
+  beginLargeCapture?(header: LargeCaptureHeader): Promise<LargeCaptureWriter>;
   /** Re-hashes every original and checks the custody chain (and a checkpoint, when given). */
   verify(options?: VerifyOptions): Promise<VerifyReport>;
   /**

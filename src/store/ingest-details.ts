@@ -11,7 +11,7 @@ export function ingestDetails(
   const newDocuments = bindings.length;
   const details: { [key: string]: JsonValue } = {
     sha256: capture.sha256,
-    size: capture.bytes.byteLength,
+    size: capture.size ?? capture.bytes.byteLength,
     source: capture.source,
     capturedAt: capture.capturedAt,
     reader: capture.reader,

@@ -101,6 +101,56 @@ export class OriginalsFolder {
     }
   }
 
+  /**
+   * Writes one original piece by piece (an input too large to hold): the pieces go to a temp file
+   * and are hashed as they come; `finish` flushes the file, checks its hash and size, renames it
+   * into place and flushes the folder, so that a transaction may refer to it. `abort` removes it.
+   */
+  openLoose(sha256: string): LooseWriter {
+    const temp = path.join(this.tempRoot, `${sha256}.${process.pid}.${randomBytes(4).toString('hex')}`);
+    const fd = fs.openSync(temp, 'wx', 0o644);
+    const hasher = createHash('sha256');
+    let size = 0;
+    let open = true;
+    const close = (): void => {
+      if (!open) return;
+      open = false;
+      fs.closeSync(fd);
+    };
+    return {
+      write: (chunk) => {
+        hasher.update(chunk);
+        size += chunk.byteLength;
+        let done = 0;
+        while (done < chunk.byteLength) done += fs.writeSync(fd, chunk, done, chunk.byteLength - done);
+      },
+      finish: async (expected) => {
+        const actual = hasher.digest('hex');
+        if (actual !== sha256 || size !== expected) {
+          close();
+          fs.rmSync(temp, { force: true });
+          throw new StoreError(
+            `The input changed while it was read: ${size} bytes hashing to ${actual}, not the ${expected} bytes hashing to ${sha256} checked first.`,
+            'Ingest it again once nothing writes to it.',
+          );
+        }
+        fs.fsyncSync(fd);
+        close();
+        const target = this.pathOf(sha256);
+        const dir = path.dirname(target);
+        const newDir = !fs.existsSync(dir);
+        if (newDir) fs.mkdirSync(dir, { recursive: true });
+        fs.renameSync(temp, target);
+        await syncPath(dir);
+        if (newDir) await syncPath(this.root);
+      },
+      abort: () => {
+        close();
+        fs.rmSync(temp, { force: true });
+      },
+    };
+  }
+
   /** Whether `sync -f` works here; null until first tried. */
   private groupSync: boolean | null = null;
 
@@ -159,6 +209,14 @@ export class OriginalsFolder {
       fs.rmSync(path.join(this.tempRoot, name), { force: true });
     }
   }
+}
+
+/** An original written piece by piece (`OriginalsFolder.openLoose`). */
+export interface LooseWriter {
+  write(chunk: Uint8Array): void;
+  /** Flushes, checks the hash and `size`, and renames the file into place (durably). */
+  finish(size: number): Promise<void>;
+  abort(): void;
 }
 
 /** fsync of one file or directory. */

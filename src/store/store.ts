@@ -156,7 +156,10 @@ export interface CustodyLog {
 /** One input (or stdin) read in full: its bytes and the documents read from them. */
 export interface Capture {
   sha256: string;
+  /** The input's bytes; empty for an input already stored that was not read again (see `size`). */
   bytes: Uint8Array;
+  /** The input's size in bytes when `bytes` does not hold it (an input already stored). */
+  size?: number;
   /** Path as given to ingest, or `-` for standard input. */
   source: string;
   capturedAt: string;
@@ -180,6 +183,42 @@ export interface Capture {
   textChanges?: { record: string; changes: { [key: string]: JsonValue }[] }[];
   /** The encoding the user declared for this input (`--encoding` or the manifest), if any. */
   encoding?: string;
+}
+
+/**
+ * One large input stored while it is read (`AsyncStore.beginLargeCapture`): its original's bytes
+ * and its documents arrive in pieces, and all of it is committed at `finish`, or nothing.
+ */
+export interface LargeCaptureHeader {
+  sha256: string;
+  size: number;
+  source: string;
+  capturedAt: string;
+  reader: ReaderName;
+  readerVersion: string;
+  manifest?: string;
+  encoding?: string;
+}
+
+export interface LargeCaptureWriter {
+  /** Appends the next bytes of the original, in order. */
+  write(chunk: Uint8Array): void;
+  /** Stores the next documents read from the input (inside the input's one transaction). */
+  add(documents: readonly StoredDocument[]): void;
+  /**
+   * Makes the original durable, checks that what was written hashes to `sha256` and has `size`
+   * bytes (else throws and stores nothing), then records the original, its source, and the
+   * custody entry binding every new document, and commits.
+   */
+  finish(rest: {
+    /** Errors found while reading (the first ones), and how many there were in all. */
+    problems: Diagnostic[];
+    problemCount: number;
+    digests?: Capture['digests'];
+    textChanges?: Capture['textChanges'];
+  }): Promise<CaptureResult>;
+  /** Stores nothing: the transaction is rolled back and the partial original removed. */
+  abort(): void;
 }
 
 /** An input that was refused as a whole. Only its custody entry is written. */

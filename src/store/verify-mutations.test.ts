@@ -32,12 +32,24 @@ beforeAll(async () => {
     `${JSON.stringify({ title: 'Flood', outlet: 'Daily One', text: 'The river rose two metres overnight.' })}\n${JSON.stringify({ title: 'Storm', text: 'Winds closed the harbour on Monday.' })}\n`,
   );
   fs.writeFileSync(path.join(input, 'c.txt'), 'Police closed the bridge after a truck struck its rail.');
+  // A large input, stored while read: its documents are bound in groups (`recordGroups`).
+  const large = path.join(root, 'd.jsonl');
+  fs.writeFileSync(
+    large,
+    ['Ferries stopped at noon.', 'The school reopened on Friday.', 'Two roads were closed.']
+      .map((text, i) => JSON.stringify({ title: `Notice ${i}`, text }))
+      .join('\n'),
+  );
   pristine = path.join(root, 'pristine');
   const store = openStore(pristine);
   try {
     const summary = await ingest(store, [input]);
     expect(summary.documents.new).toBe(4);
     expect(summary.originals).toMatchObject({ new: 3, newSource: 1 });
+    const streamed = await ingest(store, [large], { prescanBytes: 64 });
+    expect(streamed.documents.new).toBe(3);
+    const entry = [...store.custody.entries()].at(-1);
+    expect(entry?.details.recordGroups).toHaveLength(1);
     expect(await store.verify()).toMatchObject({ ok: true, problems: [], legacyDocuments: 0 });
   } finally {
     store.close();
@@ -199,6 +211,7 @@ describe('verify detects every edit of the evidence', () => {
       for (const row of rows) {
         const details = JSON.parse(row.details);
         delete details.records;
+        delete details.recordGroups;
         previous = entryHash(previous, { seq: row.seq, kind: row.kind, at: row.at, details });
         db.prepare('INSERT INTO custody (seq, kind, at, details, hash) VALUES (?, ?, ?, ?, ?)').run(
           row.seq,
@@ -209,7 +222,7 @@ describe('verify detects every edit of the evidence', () => {
         );
       }
     };
-    expect(await verifyAfter(legacy)).toMatchObject({ ok: true, legacyDocuments: 4 });
+    expect(await verifyAfter(legacy)).toMatchObject({ ok: true, legacyDocuments: 7 });
     const deleted = await verifyAfter((db) => {
       legacy(db);
       db.prepare("DELETE FROM documents WHERE source LIKE '%c.txt'").run();

@@ -202,7 +202,7 @@ function empty(reader: InputFormat, source: string): ReadResult {
  * Cleans every record's text (`clean-text.ts`): control characters in all formats; a wire-copy
  * header and boilerplate lines in plain text and Markdown. The changes are listed on the record.
  */
-function cleanRecords(result: ReadResult): ReadResult {
+export function cleanRecords(result: ReadResult): ReadResult {
   const pageText = result.reader === 'text' || result.reader === 'markdown';
   let changed = false;
   const records = result.records.map((record): ReadRecord => {

@@ -11,7 +11,14 @@ import type {
   BlobStore,
 } from '../async-store.js';
 import { sha256Hex } from '../document-id.js';
-import type { CaptureBatch, CommitResult, VerifyOptions, VerifyReport } from '../store.js';
+import type {
+  CaptureBatch,
+  CommitResult,
+  LargeCaptureHeader,
+  LargeCaptureWriter,
+  VerifyOptions,
+  VerifyReport,
+} from '../store.js';
 import type { SqliteStore } from './sqlite-store.js';
 
 /**
@@ -122,6 +129,10 @@ export class SqliteAsyncStore implements AsyncStore {
 
   commit(batch: CaptureBatch): Promise<CommitResult> {
     return this.local.commit(batch);
+  }
+
+  beginLargeCapture(header: LargeCaptureHeader): Promise<LargeCaptureWriter> {
+    return this.local.beginLargeCapture(header);
   }
 
   verify(options?: VerifyOptions): Promise<VerifyReport> {

@@ -1,7 +1,13 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { StoreError } from '../../core/errors.js';
-import type { DocumentBinding } from '../document-record.js';
+import {
+  bindingLine,
+  type DocumentBinding,
+  RECORD_GROUP_SIZE,
+  type RecordGroup,
+} from '../document-record.js';
 import { ingestDetails } from '../ingest-details.js';
 import type { PackedOriginal } from '../original-packs.js';
 import { LOOSE_MIN_BYTES, mapLimit, OriginalsFolder } from '../originals-folder.js';
@@ -9,6 +15,9 @@ import type {
   CaptureBatch,
   CaptureResult,
   CommitResult,
+  JsonValue,
+  LargeCaptureHeader,
+  LargeCaptureWriter,
   Store,
   VerifyOptions,
   VerifyProblem,
@@ -178,6 +187,125 @@ export class SqliteStore implements Store {
         return { captures, rejections };
       })
       .immediate();
+  }
+
+  /**
+   * Stores one large input while it is read (see `LargeCaptureWriter`): its original goes to a
+   * loose file written piece by piece, its documents into one write transaction opened here, and
+   * `finish` commits both with the custody entry. New documents are bound in groups
+   * (`RecordGroup`), so the entry stays small however many documents the input holds. The
+   * transaction holds the store's write lock until `finish` or `abort`.
+   */
+  async beginLargeCapture(header: LargeCaptureHeader): Promise<LargeCaptureWriter> {
+    const loose = this.folder.openLoose(header.sha256);
+    try {
+      this.db.exec('BEGIN IMMEDIATE');
+    } catch (err) {
+      loose.abort();
+      throw err;
+    }
+    let open = true;
+    const rollback = (): void => {
+      if (!open) return;
+      open = false;
+      if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      loose.abort();
+    };
+    let newOriginal: boolean;
+    try {
+      // The row comes first (documents refer to it); it commits only once the file is durable.
+      newOriginal = this.originals.record(
+        header.sha256,
+        header.size,
+        header.reader,
+        header.capturedAt,
+        null,
+        null,
+      );
+    } catch (err) {
+      rollback();
+      throw err;
+    }
+    const newDocuments: string[] = [];
+    const existingDocuments: string[] = [];
+    const groups: RecordGroup[] = [];
+    let group: { from: number; to: number; ids: string[]; hash: ReturnType<typeof createHash> } | null = null;
+    const closeGroup = (): void => {
+      if (!group) return;
+      groups.push({ from: group.from, to: group.to, ids: group.ids, digest: group.hash.digest('hex') });
+      group = null;
+    };
+    return {
+      write: (chunk) => loose.write(chunk),
+      add: (documents) => {
+        try {
+          for (const doc of documents) {
+            const binding = this.documents.insert(doc);
+            if (!binding) {
+              const existing = this.documents.get(doc.id);
+              if (existing && existing.sha256 !== doc.sha256) {
+                throw new StoreError(
+                  `Document id ${doc.id} of ${header.source} collides with the document of the same id from original ${existing.sha256}.`,
+                  'This is a 48-bit id collision; please report it.',
+                );
+              }
+              existingDocuments.push(doc.id);
+              continue;
+            }
+            newDocuments.push(doc.id);
+            if (!group) group = { from: binding.ord, to: binding.ord, ids: [], hash: createHash('sha256') };
+            group.hash.update(bindingLine(binding));
+            group.to = binding.ord;
+            group.ids.push(binding.id);
+            if (group.ids.length >= RECORD_GROUP_SIZE) closeGroup();
+          }
+        } catch (err) {
+          rollback();
+          throw err;
+        }
+      },
+      finish: async (rest) => {
+        try {
+          await loose.finish(header.size);
+          closeGroup();
+          const knownSource = !newOriginal && this.originals.hasSource(header.sha256, header.source);
+          const outcome = newOriginal ? 'new' : knownSource ? 'duplicate' : 'new-source';
+          const capture = {
+            ...header,
+            bytes: new Uint8Array(0),
+            documents: [],
+            diagnostics: rest.problems,
+            ...(rest.digests ? { digests: rest.digests } : {}),
+            ...(rest.textChanges ? { textChanges: rest.textChanges } : {}),
+          };
+          const details = ingestDetails(capture, outcome, [], existingDocuments.length);
+          details.documents = newDocuments.length + existingDocuments.length;
+          details.newDocuments = newDocuments.length;
+          details.recordGroups = groups.map((g) => ({ ...g, ids: [...g.ids] }));
+          if (rest.problemCount > 0) {
+            details.partial = true;
+            details.problemCount = rest.problemCount;
+          }
+          const seq = this.custody.appendInTransaction('ingest', details).seq;
+          this.originals.recordSource(header.sha256, header.source, header.capturedAt, seq);
+          this.db.exec('COMMIT');
+          open = false;
+          return {
+            sha256: header.sha256,
+            source: header.source,
+            outcome,
+            partial: rest.problemCount > 0,
+            newDocuments,
+            existingDocuments,
+            custodySeq: seq,
+          };
+        } catch (err) {
+          rollback();
+          throw err;
+        }
+      },
+      abort: rollback,
+    };
   }
 
   /** Set once this process has cleared orphan packs (before writing its first pack). */

@@ -1,5 +1,12 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import { type DocumentBinding, type DocumentRowValues, documentBinding } from '../document-record.js';
+import {
+  bindingLine,
+  type DocumentBinding,
+  type DocumentRowValues,
+  documentBinding,
+  type RecordGroup,
+} from '../document-record.js';
 import { packContent } from '../original-packs.js';
 import type { CustodyKind, JsonValue, VerifyProblem } from '../store.js';
 import type { SqliteDatabase } from './database.js';
@@ -16,6 +23,21 @@ interface IngestFact {
   newDocuments: number;
   /** The new documents' bindings; absent in entries written before documents were bound. */
   records: DocumentBinding[] | null;
+  /** A large input's new documents, bound in groups of rows (see `RecordGroup`). */
+  groups: RecordGroup[];
+}
+
+/** A group of bound rows being checked: its digest recomputed from the rows found in its range. */
+interface GroupCheck extends RecordGroup {
+  seq: number;
+  sha256: string;
+  hash: ReturnType<typeof createHash>;
+  /** Ids of the rows found in the group's range, in row order. */
+  found: string[];
+}
+
+function describeIds(ids: readonly string[]): string {
+  return ids.length <= 8 ? ids.join(', ') : `${ids.slice(0, 8).join(', ')} and ${ids.length - 8} more`;
 }
 
 /** A pack file's record as its first original's ingest entry bound it (stores written before packs were left out of custody). */
@@ -60,6 +82,9 @@ export class EvidenceChecker {
       outcome: String(details.outcome),
       newDocuments: Number(details.newDocuments ?? 0),
       records,
+      groups: Array.isArray(details.recordGroups)
+        ? (details.recordGroups as unknown as RecordGroup[]).filter((g) => g && Array.isArray(g.ids))
+        : [],
     };
     this.facts.push(fact);
     const pack = details.pack as { [key: string]: JsonValue } | undefined;
@@ -86,11 +111,15 @@ export class EvidenceChecker {
     const firstStored = new Map<string, IngestFact>();
     for (const f of this.facts)
       if (f.outcome === 'new' && !firstStored.has(f.sha256)) firstStored.set(f.sha256, f);
-    const rows = this.db.prepare('SELECT sha256, size, reader, captured_at FROM originals').all() as {
+    const rows = this.db
+      .prepare('SELECT sha256, size, reader, captured_at, pack, pack_offset FROM originals')
+      .all() as {
       sha256: string;
       size: number;
       reader: string;
       captured_at: string;
+      pack: string | null;
+      pack_offset: number | null;
     }[];
     const seen = new Set<string>();
     for (const row of rows) {
@@ -109,6 +138,13 @@ export class EvidenceChecker {
         row.reader !== fact.reader ? `reader ${row.reader} (custody: ${fact.reader})` : '',
         row.captured_at !== fact.capturedAt
           ? `captured_at ${row.captured_at} (custody: ${fact.capturedAt})`
+          : '',
+        // A loose original has neither a pack nor an offset; a packed one has both.
+        (row.pack === null) !== (row.pack_offset === null)
+          ? `pack ${row.pack ?? 'none'} with offset ${row.pack_offset ?? 'none'}`
+          : '',
+        row.pack_offset !== null && !(Number.isInteger(row.pack_offset) && row.pack_offset >= 0)
+          ? `pack offset ${row.pack_offset}`
           : '',
       ].filter(Boolean);
       if (changed.length > 0) {
@@ -178,11 +214,27 @@ export class EvidenceChecker {
     const bound = new Map<string, { binding: DocumentBinding; seq: number }>();
     // Entries written before records were bound say only how many documents each original gave.
     const legacyAllowance = new Map<string, number>();
+    const groups: GroupCheck[] = [];
     for (const f of this.facts) {
+      for (const g of f.groups)
+        groups.push({ ...g, seq: f.seq, sha256: f.sha256, hash: createHash('sha256'), found: [] });
       if (f.records) for (const b of f.records) bound.set(b.id, { binding: b, seq: f.seq });
       else if (f.newDocuments > 0)
         legacyAllowance.set(f.sha256, (legacyAllowance.get(f.sha256) ?? 0) + f.newDocuments);
     }
+    groups.sort((a, b) => a.from - b.from);
+    const groupOf = (ord: number): GroupCheck | null => {
+      let lo = 0;
+      let hi = groups.length - 1;
+      while (lo <= hi) {
+        const mid = (lo + hi) >> 1;
+        const g = groups[mid] as GroupCheck;
+        if (ord < g.from) hi = mid - 1;
+        else if (ord > g.to) lo = mid + 1;
+        else return g;
+      }
+      return null;
+    };
     let legacy = 0;
     const seen = new Set<string>();
     const rows = this.db
@@ -195,6 +247,12 @@ export class EvidenceChecker {
     for (const row of rows) {
       seen.add(row.id);
       const entry = bound.get(row.id);
+      const group = entry ? null : groupOf(row.ord);
+      if (group) {
+        group.hash.update(bindingLine(documentBinding(row, row.ord)));
+        group.found.push(row.id);
+        continue;
+      }
       if (!entry) {
         const allowance = legacyAllowance.get(row.sha256) ?? 0;
         if (allowance > 0) {
@@ -234,6 +292,40 @@ export class EvidenceChecker {
           documents: [id],
           seq,
           message: `Custody entry ${seq} stored document ${id}, but the documents table no longer holds it: the row was deleted or its id edited.`,
+        });
+      }
+    }
+    for (const g of groups) {
+      const expected = new Set(g.ids);
+      const found = new Set(g.found);
+      const missing = g.ids.filter((id) => !found.has(id));
+      const added = g.found.filter((id) => !expected.has(id));
+      const rows = `rows ${g.from}–${g.to}`;
+      if (missing.length > 0) {
+        problems.push({
+          kind: 'document-missing',
+          sha256: g.sha256,
+          documents: missing,
+          seq: g.seq,
+          message: `Custody entry ${g.seq} stored document${missing.length > 1 ? 's' : ''} ${describeIds(missing)} in ${rows}, but the documents table no longer holds ${missing.length > 1 ? 'them' : 'it'} there: deleted, moved or its id edited.`,
+        });
+      }
+      if (added.length > 0) {
+        problems.push({
+          kind: 'document-unbound',
+          sha256: g.sha256,
+          documents: added,
+          seq: g.seq,
+          message: `Document${added.length > 1 ? 's' : ''} ${describeIds(added)} in ${rows} ${added.length > 1 ? 'are' : 'is'} not among those custody entry ${g.seq} stored there: added or edited outside Corroborate.`,
+        });
+      }
+      if (missing.length === 0 && added.length === 0 && g.hash.digest('hex') !== g.digest) {
+        problems.push({
+          kind: 'document-altered',
+          sha256: g.sha256,
+          documents: g.found,
+          seq: g.seq,
+          message: `The documents in ${rows} no longer match custody entry ${g.seq}: the text, metadata or position of one of ${describeIds(g.found)} changed.`,
         });
       }
     }
