@@ -14,13 +14,14 @@ import { openSharedStore, openStore } from '../src/store/open-store.js';
 /**
  * `analyze --workers-remote` with two `corroborate worker` processes on a PostgreSQL store, one
  * of them killed with SIGKILL while it holds a job: the job is run again by the other worker, and
- * the ledger equals the embedded store's (for the same documents and clock) byte for byte, custody
- * checkpoint included. Needs CORROBORATE_TEST_PG and the built CLI.
+ * the ledger equals the embedded store's (for the same documents and clock) byte for byte, but
+ * for the custody head, which is each store's own. Needs CORROBORATE_TEST_PG and the built CLI.
  */
 const url = process.env.CORROBORATE_TEST_PG ?? '';
 if (!url) process.stderr.write('skipping the worker test: CORROBORATE_TEST_PG is not set\n');
 const main = path.resolve('dist/cli/main.js');
-const schema = `workers_${crypto.randomBytes(6).toString('hex')}`;
+const run = crypto.randomBytes(6).toString('hex');
+const schemas: string[] = [];
 const clock = () => new Date('2026-03-01T12:00:00.000Z');
 let dir: string;
 let store: string;
@@ -38,7 +39,7 @@ function start(args: string[], env: Record<string, string> = {}): Run {
       ...process.env,
       TZ: 'UTC',
       CORROBORATE_STORE: '',
-      CORROBORATE_CACHE: path.join(dir, 'cache'),
+      CORROBORATE_CACHE: path.join(dir, 'cache', store.replace(/\W+/g, '_')),
       ...env,
     },
   });
@@ -68,9 +69,6 @@ async function until(test: () => boolean, what: string, ms = 120_000): Promise<v
 describe.skipIf(!url)('corroborate worker: jobs survive a killed worker', () => {
   beforeAll(() => {
     if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first.`);
-    const u = new URL(url);
-    u.searchParams.set('schema', schema);
-    store = u.toString();
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-workers-pg-'));
   });
   afterAll(async () => {
@@ -78,73 +76,95 @@ describe.skipIf(!url)('corroborate worker: jobs survive a killed worker', () => 
     fs.rmSync(dir, { recursive: true, force: true });
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await admin.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
+    for (const schema of schemas) {
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await admin.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
+    }
     await admin.end();
   });
 
-  it('retries the job of a worker killed with SIGKILL; the ledger equals the embedded store’s', async () => {
-    // The same documents, with the same clock, in both stores.
-    const manifest = 'examples/corpus/manifest.jsonl';
-    const stages = await loadStages();
-    const local = openStore(path.join(dir, 'sqlite'), { clock });
-    let expected: Buffer;
-    try {
-      await analyze(local, [], { manifest, clock, stages, workers: 1, out: path.join(dir, 'sqlite-out') });
-      const shared = await openSharedStore(store, { clock });
+  // The kind of job worker A holds when it is killed: extraction, or the verification of reuse
+  // candidates (queued under the analysis lock, after every extraction and sketching job).
+  it.each([
+    ['extract', 'extract 2 document'],
+    ['verify', 'verify '],
+  ])(
+    'retries the %s job of a worker killed with SIGKILL; the ledger equals the embedded store’s',
+    async (kind, taken) => {
+      const schema = `workers_${run}_${kind}`;
+      schemas.push(schema);
+      const u = new URL(url);
+      u.searchParams.set('schema', schema);
+      store = u.toString();
+      // The same documents, with the same clock, in both stores.
+      const manifest = 'examples/corpus/manifest.jsonl';
+      const stages = await loadStages();
+      const local = openStore(path.join(dir, `sqlite-${kind}`), { clock });
+      let expected: Buffer;
       try {
-        await ingest(shared, [], { manifest, clock });
-        // Both logs hold the same ingest entries, so both ledgers cite the same checkpoint.
-        const ingested = [...local.custody.entries()].filter((e) => e.kind === 'ingest');
-        expect(await shared.custody.entries()).toEqual(ingested);
-        expected = local.analysis.latestLedgerBytes() ?? Buffer.alloc(0);
+        await analyze(local, [], { manifest, clock, stages, workers: 1 });
+        const shared = await openSharedStore(store, { clock });
+        try {
+          await ingest(shared, [], { manifest, clock });
+          // Both logs hold the same ingest entries, so both ledgers cite the same checkpoint.
+          const ingested = [...local.custody.entries()].filter((e) => e.kind === 'ingest');
+          expect(await shared.custody.entries()).toEqual(ingested);
+          expected = local.analysis.latestLedgerBytes() ?? Buffer.alloc(0);
+        } finally {
+          await shared.close();
+        }
+      } finally {
+        local.close();
+      }
+
+      const coordinator = start([
+        'analyze',
+        '--workers-remote',
+        '--job-size',
+        '2',
+        '--job-timeout',
+        '4',
+        '--json',
+        '--out',
+        path.join(dir, `out-${kind}`),
+      ]);
+      // Worker A runs jobs until it takes one of `kind` and holds it; B starts; A is killed while it
+      // holds the job.
+      const a = start(['worker', '--job-timeout', '4'], {
+        CORROBORATE_WORKER_PAUSE_MS: '600000',
+        CORROBORATE_WORKER_PAUSE_KIND: kind,
+      });
+      const taking = new RegExp(`worker: job (\\S+): ${taken}`);
+      await until(() => taking.test(a.stderr()), `worker A to take a ${kind} job`);
+      const held = taking.exec(a.stderr())?.[1] ?? '';
+      const b = start(['worker', '--job-timeout', '4']);
+      a.child.kill('SIGKILL');
+      expect((await a.done).signal).toBe('SIGKILL');
+
+      const result = await coordinator.done;
+      expect([result.status, coordinator.stderr()]).toEqual([ExitCode.ok, '']);
+      // B ran the job A held when it was killed.
+      await until(
+        () => b.stderr().includes(`worker: job ${held}: ${kind} done`),
+        'worker B to finish the held job',
+        10_000,
+      );
+      b.child.kill('SIGTERM');
+      await b.done;
+
+      const summary = JSON.parse(result.stdout);
+      expect(summary.extracted).toBe(0);
+      expect(summary.remote.queued).toBe(summary.documents);
+      expect(summary.remote.sketched.queued).toBe(summary.documents);
+      const shared = await openSharedStore(store);
+      try {
+        const bytes = (await shared.analysis.latestLedgerBytes()) ?? Buffer.alloc(0);
+        expect(bytes.equals(fs.readFileSync(path.join(dir, `out-${kind}`, 'ledger.json')))).toBe(true);
+        expect(bytes.equals(expected)).toBe(true);
       } finally {
         await shared.close();
       }
-    } finally {
-      local.close();
-    }
-
-    const coordinator = start([
-      'analyze',
-      '--workers-remote',
-      '--job-size',
-      '2',
-      '--job-timeout',
-      '4',
-      '--json',
-      '--out',
-      path.join(dir, 'out'),
-    ]);
-    // Worker A takes a job and holds it; B starts; A is killed while it holds the job.
-    const a = start(['worker', '--job-timeout', '4'], { CORROBORATE_WORKER_PAUSE_MS: '600000' });
-    await until(() => /worker: job \S+: \d+ document/.test(a.stderr()), 'worker A to take a job');
-    const held = /worker: job (\S+):/.exec(a.stderr())?.[1] ?? '';
-    const b = start(['worker', '--job-timeout', '4']);
-    a.child.kill('SIGKILL');
-    expect((await a.done).signal).toBe('SIGKILL');
-
-    const result = await coordinator.done;
-    expect([result.status, coordinator.stderr()]).toEqual([ExitCode.ok, '']);
-    // B ran the job A held when it was killed.
-    await until(
-      () => b.stderr().includes(`worker: job ${held}: extracted`),
-      'worker B to finish the held job',
-      10_000,
-    );
-    b.child.kill('SIGTERM');
-    await b.done;
-
-    const summary = JSON.parse(result.stdout);
-    expect(summary.extracted).toBe(0);
-    expect(summary.remote.queued).toBe(summary.documents);
-    const shared = await openSharedStore(store);
-    try {
-      const bytes = (await shared.analysis.latestLedgerBytes()) ?? Buffer.alloc(0);
-      expect(bytes.equals(fs.readFileSync(path.join(dir, 'out', 'ledger.json')))).toBe(true);
-      expect(bytes.equals(expected)).toBe(true);
-    } finally {
-      await shared.close();
-    }
-  }, 300_000);
+    },
+    300_000,
+  );
 });

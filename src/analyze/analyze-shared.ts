@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { type IngestSummary, ingest } from '../ingest/ingest.js';
+import { updateReuse } from '../reuse/update-reuse.js';
 import type { AsyncStore } from '../store/async-store.js';
 import type { JobQueue } from '../store/job-queue.js';
 import { openWorkingCopy } from '../store/working-copy.js';
 import { type AnalyzeOptions, type AnalyzeResult, analyze, ingestOptionsOf } from './analyze.js';
 import { extractRemotely } from './remote-extract.js';
-import { loadStages } from './stages.js';
+import { sketchRemotely, startRemoteReuseRunner } from './remote-reuse.js';
+import { loadStages, type Stages } from './stages.js';
 
 /** Name of the store-wide lock one analysis (its merge and ledger) holds at a time. */
 export const ANALYSIS_LOCK = 'analysis';
@@ -26,10 +28,12 @@ export interface SharedAnalyzeOptions extends AnalyzeOptions {
    */
   keepLedger?: boolean;
   /**
-   * Extract through the job queue (`corroborate worker` processes run the jobs) before the merge,
-   * instead of in this process.
+   * Run the jobs of extraction and reuse (sketching, candidate verification) through the job
+   * queue (`corroborate worker` processes on any machine run them) instead of in this process.
+   * `location` is the store's URL as given (with its password): the reuse runner's thread opens
+   * the queue with it.
    */
-  remote?: { queue: JobQueue; batch?: number };
+  remote?: { queue: JobQueue; location: string; batch?: number; jobTimeoutSeconds?: number };
 }
 
 export interface SharedAnalyzeResult extends AnalyzeResult {
@@ -37,8 +41,11 @@ export interface SharedAnalyzeResult extends AnalyzeResult {
   fetched: { documents: number; custody: number; extractions: number };
   /** Extractions written back to the shared store. */
   published: number;
-  /** Documents extracted through the job queue, and the jobs queued for them. */
-  remote: { queued: number; jobs: number } | null;
+  /**
+   * Documents extracted and documents sketched through the job queue before the lock was taken,
+   * and the jobs queued for them (verification jobs are queued under the lock, by the reuse stage).
+   */
+  remote: { queued: number; jobs: number; sketched: { queued: number; jobs: number } } | null;
 }
 
 /**
@@ -65,21 +72,43 @@ export async function analyzeShared(
   }
   const ingestMs = performance.now() - started;
   const version = stages.extractor.version;
-  // Remote extraction needs no lock: a job's writes are idempotent.
-  const remote = options.remote
-    ? await extractRemotely(shared, options.remote.queue, version, {
-        batch: options.remote.batch ?? options.batch,
+  // Remote extraction and sketching need no lock: a job's writes are idempotent. Workers take
+  // both kinds of jobs at once.
+  let remote: SharedAnalyzeResult['remote'] = null;
+  if (options.remote) {
+    const { queue, batch = options.batch } = options.remote;
+    const [extracted, sketched] = await Promise.all([
+      extractRemotely(shared, queue, version, {
+        batch,
         onProgress: (done, total) => options.onProgress?.('extract', done, total),
-      })
-    : null;
+      }),
+      sketchRemotely(shared, queue, { batch }),
+    ]);
+    remote = { ...extracted, sketched };
+  }
   return shared.exclusive(ANALYSIS_LOCK, async () => {
     options.onLocked?.();
     const copy = await openWorkingCopy(shared, workingCopyFolder(shared, options.cache), {
       version,
       clock: options.clock,
     });
+    // Under the lock, reuse finds its candidates over the working copy's index and sends their
+    // verification to the workers; the sketches made above are fetched, not made again.
+    const runner = options.remote
+      ? startRemoteReuseRunner({
+          location: options.remote.location,
+          jobTimeoutSeconds: options.remote.jobTimeoutSeconds,
+        })
+      : null;
+    const reuse: Stages['reuse'] = runner
+      ? (store, documents) => updateReuse(store, { documents, runner })
+      : stages.reuse;
     try {
-      const result = await analyze(copy.store, [], { ...options, stages, manifest: undefined });
+      const result = await analyze(copy.store, [], {
+        ...options,
+        stages: { ...stages, reuse },
+        manifest: undefined,
+      });
       const published = await copy.publish(version);
       // A new object: `result.ledger` (not enumerable, not redefinable) is read from the copy.
       const out = {
@@ -101,6 +130,7 @@ export async function analyzeShared(
       });
       return out as SharedAnalyzeResult;
     } finally {
+      runner?.close();
       copy.close();
     }
   });

@@ -60,8 +60,10 @@ export async function extractRemotely(
   if (pending.length === 0) return { queued: 0, jobs: 0 };
   const batch = Math.max(1, options.batch ?? 200);
   const jobs: ExtractJob[] = [];
-  for (let i = 0; i < pending.length; i += batch) jobs.push({ version, ids: pending.slice(i, i + batch) });
-  const ids = await queue.queueExtraction(jobs);
+  for (let i = 0; i < pending.length; i += batch) {
+    jobs.push({ kind: 'extract', version, ids: pending.slice(i, i + batch) });
+  }
+  const ids = await queue.send(jobs);
   const waiting = new Set(pending);
   options.onProgress?.(0, pending.length);
   for (let round = 0; waiting.size > 0; round++) {

@@ -30,6 +30,11 @@ export interface UpdateReuseOptions {
    * has read it already; read from the store otherwise.
    */
   documents?: Iterable<Pick<DocumentSummary, 'id' | 'published'>>;
+  /**
+   * Runs the sketching and verification jobs instead of this process's threads (e.g. on other
+   * machines through a job queue); the caller closes it. The results are the same.
+   */
+  runner?: JobRunner;
 }
 
 export interface ReuseResult {
@@ -81,6 +86,9 @@ export interface ReuseView {
  */
 const INDEX_VERSION = 6;
 
+/** The version of the index's computation (`INDEX_VERSION`): work done elsewhere must match it. */
+export const REUSE_INDEX_VERSION = INDEX_VERSION;
+
 /** Below this many new documents the work stays in the calling thread (starting workers costs more). */
 export const PARALLEL_FROM = 200;
 
@@ -128,9 +136,10 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
 
   const threads = options.workers ?? defaultWorkers();
   const runner =
-    threads > 1 && fresh.length >= (options.parallelFrom ?? PARALLEL_FROM)
+    options.runner ??
+    (threads > 1 && fresh.length >= (options.parallelFrom ?? PARALLEL_FROM)
       ? (createPool(threads) ?? inThreadRunner())
-      : inThreadRunner();
+      : inThreadRunner());
   try {
     const docs = new DocumentCache(store);
     // 1. Sketch the new documents.
@@ -154,7 +163,7 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
     }
     options.onProgress?.(fresh.length, fresh.length);
   } finally {
-    runner.close();
+    if (runner !== options.runner) runner.close();
   }
   return resultOf(reuse, listing, added, processed.size, processed.size + fresh.length);
 }
@@ -331,8 +340,8 @@ function sketchAll(
   const batches: SketchBatch[] = [];
   function* jobs(): Generator<ReuseJob> {
     for (let start = 0; start < n; start += SKETCH_JOB) {
-      const texts = fresh.slice(start, start + SKETCH_JOB).map((id) => docs.text(id));
-      yield { type: 'sketch', sketch, texts };
+      const ids = fresh.slice(start, start + SKETCH_JOB);
+      yield { type: 'sketch', sketch, texts: ids.map((id) => docs.text(id)), ids };
     }
   }
   let done = 0;

@@ -11,7 +11,13 @@ import { createSketcher, type Sketcher, type SketchOptions } from './sketch.js';
  * thread ran them or in which order.
  */
 export type ReuseJob =
-  | { type: 'sketch'; sketch: SketchOptions; texts: string[] }
+  | {
+      type: 'sketch';
+      sketch: SketchOptions;
+      texts: string[];
+      /** The texts' document ids (for a runner that sends the job elsewhere by ids). */
+      ids?: string[];
+    }
   | {
       type: 'verify';
       compare: Omit<CompareOptions, 'meta'>;

@@ -3,8 +3,27 @@ import { isPostgresUrl } from './location.js';
 
 /** One extraction job: documents to extract with one extractor version. */
 export interface ExtractJob {
+  kind: 'extract';
   version: string;
   ids: string[];
+}
+
+/**
+ * One reuse job: sketch documents, or verify candidate pairs (`[a, b]` as the candidate list gives
+ * them). `work` names the computation (reuse index version and options; see `reuseWork` in
+ * src/analyze/remote-reuse.ts): results are stored under it, and a worker whose code computes
+ * another refuses the job.
+ */
+export type ReuseJob =
+  | { kind: 'sketch'; work: string; options: unknown; ids: string[] }
+  | { kind: 'verify'; work: string; options: unknown; pairs: [string, string][] };
+
+export type Job = ExtractJob | ReuseJob;
+
+/** A stored result of a job: a key (a document id, a pair) and its bytes. */
+export interface WorkResult {
+  key: string;
+  value: Buffer;
 }
 
 export interface JobQueueOptions {
@@ -19,21 +38,30 @@ export interface JobQueueOptions {
 
 /**
  * The job queue of a shared store (PostgreSQL, through pg-boss; see docs/scale.md): `analyze`
- * queues extraction jobs, `corroborate worker` processes on any number of machines run them.
- * A job whose worker fails or dies is retried; the jobs' writes are idempotent (an extraction is
- * stored under its document and extractor version, replacing the row a dead worker may have
- * written), so running a job twice changes nothing.
+ * queues extraction and reuse jobs, `corroborate worker` processes on any number of machines run
+ * them. A job whose worker fails or dies is retried; the jobs' writes are idempotent (an
+ * extraction is stored under its document and extractor version; a reuse result under its
+ * computation and key, once), so running a job twice changes nothing.
  */
 export interface JobQueue {
-  /** Queues extraction jobs; returns their ids. */
-  queueExtraction(jobs: readonly ExtractJob[]): Promise<string[]>;
+  /** Queues jobs (reuse jobs before extraction jobs when both wait); returns their ids. */
+  send(jobs: readonly Job[]): Promise<string[]>;
   /** The jobs among `ids` that failed for good (after their retries), with the last error. */
   failures(ids: readonly string[]): Promise<{ id: string; message: string }[]>;
   /**
-   * Runs extraction jobs as they come, one at a time, until `close`: a job whose `handler`
-   * throws is retried (by this or another worker).
+   * Runs jobs as they come, one at a time, until `close`: a job whose `handler` throws is retried
+   * (by this or another worker).
    */
-  work(handler: (job: ExtractJob, id: string) => Promise<void>): Promise<void>;
+  work(handler: (job: Job, id: string) => Promise<void>): Promise<void>;
+  /**
+   * Stores results of the computation `work` (a job's output). A key stored already keeps its
+   * value: results depend only on their inputs, so a job run again writes nothing new.
+   */
+  putResults(work: string, rows: readonly WorkResult[]): Promise<void>;
+  /** The keys among `keys` that have a result of `work`. */
+  known(work: string, keys: readonly string[]): Promise<Set<string>>;
+  /** The stored results of `work` for `keys` (absent ones left out). */
+  results(work: string, keys: readonly string[]): Promise<Map<string, Buffer>>;
   close(): Promise<void>;
 }
 

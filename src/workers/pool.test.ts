@@ -42,6 +42,33 @@ describe('blocking pool', () => {
     expect(seen).toEqual(jobs.map((j, i) => [i, j.n * 2]));
   });
 
+  it('waits for a worker that answers asynchronously, several jobs at once, in the jobs’ order', () => {
+    pool = startBlockingPool<TestJob, number>(ok, 1, { inFlight: 8 });
+    const waits = [300, 0, 200, 100, 0, 250];
+    const seen: number[] = [];
+    const started = Date.now();
+    pool?.run(
+      waits.map((wait, n) => ({ n, wait })),
+      (r) => seen.push(r),
+    );
+    expect(seen).toEqual(waits.map((_, n) => n * 2));
+    // The waits overlap (one after the other would take 850 ms).
+    expect(Date.now() - started).toBeLessThan(800);
+  });
+
+  it('reports a job whose asynchronous answer fails, naming it', () => {
+    pool = startBlockingPool<TestJob, number>(ok, 1, { inFlight: 4 });
+    expect(() =>
+      pool?.run(
+        [
+          { n: 1, wait: 0 },
+          { n: 2, wait: 5, fail: true },
+        ],
+        () => {},
+      ),
+    ).toThrow(/number 2: .*cannot take 2 later/);
+  });
+
   it('gives submitted jobs their results in order, at the latest on drain', () => {
     pool = startBlockingPool<TestJob, number>(ok, 2, { inFlight: 1 });
     const seen: number[] = [];

@@ -7,7 +7,8 @@ import { ANSWERS, type Boot, bump, ENDED, type Reply, toWire } from './protocol.
 
 /** What a worker does with each job. */
 export interface JobHandler<J, R> {
-  run(job: J): R;
+  /** A job's result, or a promise of it (answered when it settles; other jobs may answer first). */
+  run(job: J): R | Promise<R>;
   /** Buffers of a result to move to the calling thread rather than copy. */
   transfer?(result: R): ArrayBuffer[];
   /** Reported to the pool once set up (the pool's `accept` may refuse it, e.g. another version). */
@@ -36,15 +37,21 @@ export async function serveJobs<J, R, I = undefined>(
     answer({ failed: toWire(err) });
     return;
   }
+  const settle = (id: number, result: R) => answer({ id, result }, handler.transfer?.(result) ?? []);
   port.on('message', ({ id, job }: { id: number; job: J }) => {
-    let result: R;
+    let result: R | Promise<R>;
     try {
       result = handler.run(job);
     } catch (err) {
       answer({ id, error: toWire(err) });
       return;
     }
-    answer({ id, result }, handler.transfer?.(result) ?? []);
+    if (result instanceof Promise) {
+      result.then(
+        (r) => settle(id, r),
+        (err: unknown) => answer({ id, error: toWire(err) }),
+      );
+    } else settle(id, result);
   });
   answer({ ready: handler.ready ?? true });
 }

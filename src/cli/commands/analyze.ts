@@ -162,7 +162,15 @@ async function runShared(
   const { openJobQueue } = await import('../../store/job-queue.js');
   const queue = await openJobQueue(options.location, { jobTimeoutSeconds: options.jobTimeout });
   try {
-    return await analyzeShared(shared, paths, { ...options, remote: { queue, batch: options.jobSize } });
+    return await analyzeShared(shared, paths, {
+      ...options,
+      remote: {
+        queue,
+        location: options.location,
+        batch: options.jobSize,
+        jobTimeoutSeconds: options.jobTimeout,
+      },
+    });
   } finally {
     await queue.close();
   }

@@ -16,26 +16,45 @@ export function register(program: Command): void {
         );
       }
       // The implementation is loaded on use, so that `--help` and other commands start fast.
-      const [{ openSharedStore }, { openJobQueue }, { loadStages }, { runExtractJob }] = await Promise.all([
+      const [
+        { openSharedStore },
+        { openJobQueue },
+        { loadStages },
+        { runExtractJob },
+        { runReuseJob },
+        { createWorkState },
+      ] = await Promise.all([
         import('../../store/open-store.js'),
         import('../../store/job-queue.js'),
         import('../../analyze/stages.js'),
         import('../../analyze/remote-extract.js'),
+        import('../../analyze/remote-reuse.js'),
+        import('../../reuse/work.js'),
       ]);
       const location = cmd.optsWithGlobals().store as string;
       const queue = await openJobQueue(location, { jobTimeoutSeconds: timeout });
       const shared = await openSharedStore(location);
       const stages = await loadStages();
-      // For tests of a worker killed mid-job: wait this long after taking each job.
+      // For tests of a worker killed mid-job: wait this long after taking each job (of the kind
+      // CORROBORATE_WORKER_PAUSE_KIND names, when set: extract, sketch, verify).
       const pause = Number(process.env.CORROBORATE_WORKER_PAUSE_MS ?? 0);
+      const pauseKind = process.env.CORROBORATE_WORKER_PAUSE_KIND || null;
       process.stderr.write(
         `corroborate: worker on ${shared.location}, extractor ${stages.extractor.version}\n`,
       );
+      // Sketchers and prepared texts, kept between reuse jobs.
+      const reuseState = createWorkState();
       await queue.work(async (job, id) => {
-        process.stderr.write(`worker: job ${id}: ${job.ids.length} document(s)\n`);
-        if (pause > 0) await new Promise((resolve) => setTimeout(resolve, pause));
-        const n = await runExtractJob(shared, stages.extractor, job);
-        process.stderr.write(`worker: job ${id}: extracted ${n}\n`);
+        const size = job.kind === 'verify' ? `${job.pairs.length} pair(s)` : `${job.ids.length} document(s)`;
+        process.stderr.write(`worker: job ${id}: ${job.kind} ${size}\n`);
+        if (pause > 0 && (pauseKind === null || pauseKind === job.kind)) {
+          await new Promise((resolve) => setTimeout(resolve, pause));
+        }
+        const n =
+          job.kind === 'extract'
+            ? await runExtractJob(shared, stages.extractor, job)
+            : await runReuseJob(shared, queue, job, reuseState);
+        process.stderr.write(`worker: job ${id}: ${job.kind} done, ${n} result(s)\n`);
       });
       const stop = () => {
         void queue

@@ -1,17 +1,31 @@
 import PgBoss from 'pg-boss';
-import type { ExtractJob, JobQueue, JobQueueOptions } from '../job-queue.js';
+import type { Job, JobQueue, JobQueueOptions } from '../job-queue.js';
 import { parseStoreUrl } from './postgres-store.js';
 
-const EXTRACT = 'corroborate-extract';
+/** One queue for every kind of job, so that a worker takes whatever waits, by priority. */
+const QUEUE = 'corroborate-work';
 /** Tries of a job before it fails for good. */
 const RETRY_LIMIT = 5;
+/**
+ * Higher runs first: verification jobs are queued while the merge's lock is held, sketching
+ * before it, extraction meanwhile.
+ */
+const PRIORITY: Record<Job['kind'], number> = { verify: 2, sketch: 1, extract: 0 };
+/** Seconds a worker waits before asking again when no job waits. */
+const IDLE_SECONDS = 0.25;
 
-/** The job queue on pg-boss, its tables in the schema `<store schema>_jobs`. */
+/**
+ * The job queue on pg-boss, its tables in the schema `<store schema>_jobs`, plus the table of job
+ * results (`work_result`, keyed by computation and key) in the same schema.
+ */
 export async function openPgBossQueue(location: string, options: JobQueueOptions): Promise<JobQueue> {
   const { connectionString, schema } = parseStoreUrl(location);
+  const jobs = `${schema}_jobs`;
+  const results = `"${jobs}".work_result`;
+  const expireInSeconds = options.jobTimeoutSeconds ?? 600;
   const boss = new PgBoss({
     connectionString,
-    schema: `${schema}_jobs`,
+    schema: jobs,
     max: 2,
     // Every process may check for expired jobs; pg-boss lets one do it per interval.
     maintenanceIntervalSeconds: options.checkSeconds ?? 5,
@@ -20,42 +34,103 @@ export async function openPgBossQueue(location: string, options: JobQueueOptions
   // Errors of the background checks (a dropped connection) are retried at the next interval.
   boss.on('error', () => {});
   await boss.start();
-  await boss.createQueue(EXTRACT, {
-    name: EXTRACT,
-    retryLimit: RETRY_LIMIT,
-    retryDelay: 1,
-    expireInSeconds: options.jobTimeoutSeconds ?? 600,
-  });
+  await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: RETRY_LIMIT, retryDelay: 1, expireInSeconds });
+  const db = boss.getDb();
+  // Several processes may open a new queue at once: the lock makes the creation one at a time.
+  await db.executeSql(
+    `BEGIN; SELECT pg_advisory_xact_lock(hashtext('${jobs}.work_result'));
+     CREATE TABLE IF NOT EXISTS ${results} (
+       work text COLLATE "C" NOT NULL, key text COLLATE "C" NOT NULL, value bytea NOT NULL,
+       PRIMARY KEY (work, key));
+     COMMIT;`,
+    [],
+  );
+  let stopping = false;
+  let loop: Promise<void> | null = null;
   return {
-    async queueExtraction(jobs) {
-      const ids: string[] = [];
-      for (const job of jobs) {
-        const id = await boss.send(EXTRACT, job, {
-          retryLimit: RETRY_LIMIT,
-          retryDelay: 1,
-          expireInSeconds: options.jobTimeoutSeconds ?? 600,
-        });
-        if (id) ids.push(id);
-      }
-      return ids;
+    async send(list) {
+      const inserts: PgBoss.JobInsert[] = list.map((job) => ({
+        id: crypto.randomUUID(),
+        name: QUEUE,
+        data: job,
+        priority: PRIORITY[job.kind],
+        retryLimit: RETRY_LIMIT,
+        retryDelay: 1,
+        expireInSeconds,
+      }));
+      for (let i = 0; i < inserts.length; i += 500) await boss.insert(inserts.slice(i, i + 500));
+      return inserts.map((j) => j.id as string);
     },
     async failures(ids) {
-      const out: { id: string; message: string }[] = [];
-      for (const id of ids) {
-        const job = await boss.getJobById<ExtractJob>(EXTRACT, id, { includeArchive: true });
-        if (job?.state === 'failed') {
-          const output = job.output as { message?: string } | null;
-          out.push({ id, message: output?.message ?? 'failed' });
+      if (ids.length === 0) return [];
+      const { rows } = await db.executeSql(
+        `SELECT id::text AS id, output FROM "${jobs}".job WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'failed'
+         UNION ALL
+         SELECT id::text AS id, output FROM "${jobs}".archive WHERE name = $1 AND id = ANY($2::uuid[]) AND state = 'failed'`,
+        [QUEUE, ids],
+      );
+      return (rows as { id: string; output: { message?: string } | null }[]).map((r) => ({
+        id: r.id,
+        message: r.output?.message ?? 'failed',
+      }));
+    },
+    async work(handler) {
+      // pg-boss's own polling loop waits its interval (at least half a second) after every job;
+      // fetching the next job as soon as one is done keeps short jobs from waiting.
+      loop = (async () => {
+        while (!stopping) {
+          const [job] = await boss.fetch<Job>(QUEUE, { batchSize: 1 });
+          if (!job) {
+            await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+            continue;
+          }
+          try {
+            await handler(job.data, job.id);
+            await boss.complete(QUEUE, job.id);
+          } catch (err) {
+            const message = err instanceof Error ? err.message : String(err);
+            await boss.fail(QUEUE, job.id, { message });
+          }
         }
+      })();
+      loop.catch(() => {});
+    },
+    async putResults(work, rows) {
+      for (let i = 0; i < rows.length; i += 1000) {
+        const part = rows.slice(i, i + 1000);
+        await db.executeSql(
+          `INSERT INTO ${results} (work, key, value)
+           SELECT $1, k, v FROM unnest($2::text[], $3::bytea[]) AS u(k, v)
+           ON CONFLICT (work, key) DO NOTHING`,
+          [work, part.map((r) => r.key), part.map((r) => r.value)],
+        );
+      }
+    },
+    async known(work, keys) {
+      const out = new Set<string>();
+      for (let i = 0; i < keys.length; i += 10_000) {
+        const { rows } = await db.executeSql(
+          `SELECT key FROM ${results} WHERE work = $1 AND key = ANY($2::text[])`,
+          [work, keys.slice(i, i + 10_000)],
+        );
+        for (const r of rows as { key: string }[]) out.add(r.key);
       }
       return out;
     },
-    async work(handler) {
-      await boss.work<ExtractJob>(EXTRACT, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([job]) => {
-        if (job) await handler(job.data, job.id);
-      });
+    async results(work, keys) {
+      const out = new Map<string, Buffer>();
+      for (let i = 0; i < keys.length; i += 2000) {
+        const { rows } = await db.executeSql(
+          `SELECT key, value FROM ${results} WHERE work = $1 AND key = ANY($2::text[])`,
+          [work, keys.slice(i, i + 2000)],
+        );
+        for (const r of rows as { key: string; value: Buffer }[]) out.set(r.key, r.value);
+      }
+      return out;
     },
     async close() {
+      stopping = true;
+      await loop?.catch(() => {});
       await boss.stop({ graceful: false, wait: true });
     },
   };

@@ -5,6 +5,8 @@ export interface TestJob {
   n: number;
   /** Milliseconds to spin before answering. */
   spin?: number;
+  /** Milliseconds to wait (asynchronously, the worker answering other jobs meanwhile). */
+  wait?: number;
   fail?: boolean;
   exit?: boolean;
 }
@@ -19,6 +21,14 @@ await serveJobs<TestJob, number, TestInit>((init) => {
   return {
     ready: init.version,
     run(job) {
+      if (job.wait !== undefined) {
+        return new Promise<number>((resolve, reject) =>
+          setTimeout(
+            () => (job.fail ? reject(new Error(`cannot take ${job.n} later`)) : resolve(job.n * 2)),
+            job.wait,
+          ),
+        );
+      }
       if (job.exit) process.exit(3);
       if (job.fail) throw Object.assign(new Error(`cannot take ${job.n}`), { code: 'ETEST' });
       const until = Date.now() + (job.spin ?? 0);
