@@ -16,6 +16,13 @@ export interface ContractStore {
   tamperCustody(seq: number, details: string): Promise<void>;
   /** Overwrites a stored original's bytes (same length). */
   tamperOriginal(sha256: string, bytes: Buffer): Promise<void>;
+  /**
+   * Runs one SQL statement (`?` placeholders) on the store's database with its guards off
+   * (foreign keys, triggers), as a tamperer with database access would; returns the rows read.
+   * The evidence tables `originals`, `provenance` and `documents` have the same names and
+   * evidence columns in every backend.
+   */
+  tamperSql(statement: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
   dispose(): Promise<void>;
 }
 
