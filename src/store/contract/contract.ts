@@ -134,6 +134,9 @@ export function storeContract(backend: ContractBackend): void {
       expect([...many.keys()]).toEqual([ids[2]]);
       expect(many.get(ids[2] as string)).toEqual(two.documents[1]);
       expect(await store.documents.idsForOriginal(two.sha256)).toEqual(ids.slice(1));
+      const all = [];
+      for await (const doc of store.documents.iterate()) all.push(doc);
+      expect(all).toEqual([...one.documents, ...two.documents]);
       const summaries = [];
       for await (const summary of store.documents.summaries()) summaries.push(summary);
       expect(summaries.map((d) => [d.id, d.recordKey, d.chars, d.source])).toEqual(

@@ -507,6 +507,17 @@ function documentsOf(db: Queryable): AsyncDocumentStore {
         after = Number(r.rows[r.rows.length - 1].ord);
       }
     },
+    async *iterate() {
+      for (let after = 0; ; ) {
+        const r = await db.query(
+          `SELECT ord, ${DOCUMENT_COLUMNS} FROM documents WHERE ord > $1 ORDER BY ord LIMIT $2`,
+          [after, PAGE],
+        );
+        for (const row of r.rows) yield toDocument(row as DocumentRow);
+        if (r.rows.length < PAGE) return;
+        after = Number(r.rows[r.rows.length - 1].ord);
+      }
+    },
     idsForOriginal: async (sha256) =>
       (await db.query('SELECT id FROM documents WHERE sha256 = $1 ORDER BY ord', [sha256])).rows.map(
         (r) => r.id as string,
