@@ -160,6 +160,35 @@ describe.skipIf(!url)('corroborate ingest and verify against PostgreSQL', () => 
     }
   });
 
+  it('verify --deep reads every original again and names a document whose text was edited', async () => {
+    const clean = await cli(['verify', '--deep', '--json']);
+    expect([clean.status, clean.stderr]).toEqual([ExitCode.ok, '']);
+    expect(JSON.parse(clean.stdout).deep).toEqual({ originals: 62, documents: 62 });
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const row = (await admin.query(`SELECT id, text FROM ${schema}.documents ORDER BY ord LIMIT 1`))
+        .rows[0];
+      await admin.query(`UPDATE ${schema}.documents SET text = $1 WHERE id = $2`, [
+        'Nine were hurt.',
+        row.id,
+      ]);
+      try {
+        const tampered = await cli(['verify', '--deep', '--json']);
+        expect(tampered.status).toBe(ExitCode.verifyFailed);
+        const problems = JSON.parse(tampered.stdout).problems as { kind: string; documents: string[] }[];
+        expect(problems.map((p) => [p.kind, p.documents])).toEqual([
+          ['document-altered', [row.id]],
+          ['text-rederived-mismatch', [row.id]],
+        ]);
+      } finally {
+        await admin.query(`UPDATE ${schema}.documents SET text = $1 WHERE id = $2`, [row.text, row.id]);
+      }
+    } finally {
+      await admin.end();
+    }
+  });
+
   it('says which commands need the embedded store', async () => {
     const result = await cli(['reuse']);
     expect(result.status).not.toBe(ExitCode.ok);

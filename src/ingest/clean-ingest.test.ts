@@ -125,7 +125,7 @@ describe('cleaning during ingest', () => {
         .map((d) => d.text)
         .join('|'),
     ).toContain('Café');
-    const report = rederiveTexts(store);
+    const report = await rederiveTexts(store.async);
     expect(report.documents).toBe(2);
     expect(report.problems).toEqual([]);
   });

@@ -1,10 +1,14 @@
 import crypto from 'node:crypto';
 import type { StoredDocument } from '../core/types.js';
+import type { AsyncStore } from '../store/async-store.js';
 import { sha256Hex } from '../store/document-id.js';
-import type { Store, VerifyProblem } from '../store/store.js';
+import type { VerifyProblem } from '../store/store.js';
 import type { InputFormat } from './detect-format.js';
 import { resolveLimits } from './limits.js';
 import { readInput } from './readers/read-input.js';
+
+/** Custody entries read per round trip. */
+const ENTRIES_PAGE = 5000;
 
 export interface RederiveOptions {
   /** Originals to read again, chosen at random (default: every original). */
@@ -28,9 +32,12 @@ export interface RederiveReport {
  * by hash separately. An input declared in another encoding is read in it again. Limits are those of a default ingest with no cap on size, so that any input
  * ingest accepted is read again in full.
  */
-export function rederiveTexts(store: Store, options: RederiveOptions = {}): RederiveReport {
+export async function rederiveTexts(
+  store: AsyncStore,
+  options: RederiveOptions = {},
+): Promise<RederiveReport> {
   const byOriginal = new Map<string, StoredDocument[]>();
-  for (const doc of store.documents.iterate()) {
+  for await (const doc of store.documents.iterate()) {
     let list = byOriginal.get(doc.sha256);
     if (!list) {
       list = [];
@@ -41,11 +48,16 @@ export function rederiveTexts(store: Store, options: RederiveOptions = {}): Rede
   }
   // The encoding each original was declared in when it was ingested (custody records it).
   const encodings = new Map<string, string>();
-  for (const entry of store.custody.entries()) {
-    const encoding = entry.kind === 'ingest' ? entry.details.encoding : undefined;
-    const sha256 = entry.details.sha256;
-    if (typeof encoding === 'string' && typeof sha256 === 'string' && !encodings.has(sha256))
-      encodings.set(sha256, encoding);
+  for (let from = 1; ; ) {
+    const page = await store.custody.entries({ from, limit: ENTRIES_PAGE });
+    for (const entry of page) {
+      const encoding = entry.kind === 'ingest' ? entry.details.encoding : undefined;
+      const sha256 = entry.details.sha256;
+      if (typeof encoding === 'string' && typeof sha256 === 'string' && !encodings.has(sha256))
+        encodings.set(sha256, encoding);
+    }
+    if (page.length < ENTRIES_PAGE) break;
+    from = (page[page.length - 1]?.seq ?? 0) + 1;
   }
   let originals = [...byOriginal.keys()].sort();
   if (options.sample !== undefined && options.sample < originals.length) {
@@ -72,7 +84,8 @@ export function rederiveTexts(store: Store, options: RederiveOptions = {}): Rede
     const first = docs[0] as StoredDocument;
     let texts = new Map<string, string>();
     try {
-      const bytes = store.originals.read(sha256);
+      const bytes = await store.originals.read(sha256);
+      if (!bytes) throw new Error(`original ${sha256} is not stored`);
       const format = first.reader === 'stdin' ? undefined : (first.reader as InputFormat);
       const encoding = encodings.get(sha256);
       const result = readInput(bytes, {

@@ -71,6 +71,8 @@ export interface AsyncDocumentStore {
   listing(): Promise<DocumentListing[]>;
   /** Listing rows (no text) in ingest order, streamed in pages. */
   summaries(): AsyncIterable<DocumentSummary>;
+  /** Every document with its text in ingest order, streamed in pages. */
+  iterate(): AsyncIterable<StoredDocument>;
   idsForOriginal(sha256: string): Promise<string[]>;
   provenance(id: string): Promise<Provenance[]>;
   count(): Promise<number>;

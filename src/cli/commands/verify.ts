@@ -22,22 +22,16 @@ export function register(program: Command): void {
       const checkpoint = opts.checkpoint ? parseCheckpoint(opts.checkpoint) : undefined;
       const sample = deepSample(opts.deep);
       const location = cmd.optsWithGlobals().store as string;
-      const remote = isPostgresUrl(location);
-      if (remote && opts.deep !== undefined) {
-        throw new UsageError(
-          '--deep is not built for a PostgreSQL store yet.',
-          'Run verify without --deep; docs/scale.md lists what runs against PostgreSQL.',
-        );
-      }
-      // The embedded store (a folder) also serves --deep; a postgres:// URL opens PostgreSQL.
-      const local = remote ? null : openStore(location, { mustExist: true });
-      const store = local?.async ?? (await openSharedStore(location));
+      // A folder opens the embedded store (it must exist); a postgres:// URL opens PostgreSQL.
+      const store = isPostgresUrl(location)
+        ? await openSharedStore(location)
+        : openStore(location, { mustExist: true }).async;
       try {
         const report = await store.verify(checkpoint ? { checkpoint } : {});
         let deep: { originals: number; documents: number } | null = null;
-        if (opts.deep !== undefined && local) {
+        if (opts.deep !== undefined) {
           const { rederiveTexts } = await import('../../ingest/rederive-text.js');
-          const rederived = rederiveTexts(local, sample === null ? {} : { sample });
+          const rederived = await rederiveTexts(store, sample === null ? {} : { sample });
           deep = { originals: rederived.originals, documents: rederived.documents };
           report.problems.push(...rederived.problems);
           report.ok = report.problems.length === 0;

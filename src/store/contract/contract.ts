@@ -16,6 +16,13 @@ export interface ContractStore {
   tamperCustody(seq: number, details: string): Promise<void>;
   /** Overwrites a stored original's bytes (same length). */
   tamperOriginal(sha256: string, bytes: Buffer): Promise<void>;
+  /**
+   * Runs one SQL statement (`?` placeholders) on the store's database with its guards off
+   * (foreign keys, triggers), as a tamperer with database access would; returns the rows read.
+   * The evidence tables `originals`, `provenance` and `documents` have the same names and
+   * evidence columns in every backend.
+   */
+  tamperSql(statement: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
   dispose(): Promise<void>;
 }
 
@@ -127,6 +134,9 @@ export function storeContract(backend: ContractBackend): void {
       expect([...many.keys()]).toEqual([ids[2]]);
       expect(many.get(ids[2] as string)).toEqual(two.documents[1]);
       expect(await store.documents.idsForOriginal(two.sha256)).toEqual(ids.slice(1));
+      const all = [];
+      for await (const doc of store.documents.iterate()) all.push(doc);
+      expect(all).toEqual([...one.documents, ...two.documents]);
       const summaries = [];
       for await (const summary of store.documents.summaries()) summaries.push(summary);
       expect(summaries.map((d) => [d.id, d.recordKey, d.chars, d.source])).toEqual(

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { openSharedStore } from '../open-store.js';
-import { storeContract } from './contract.js';
+import { type ContractBackend, storeContract } from './contract.js';
+import { tamperContract } from './tamper-contract.js';
 
 /**
  * The contract against PostgreSQL: set CORROBORATE_TEST_PG to a database URL (`.ci/run` starts a
@@ -9,7 +10,7 @@ import { storeContract } from './contract.js';
  */
 const url = process.env.CORROBORATE_TEST_PG ?? '';
 
-storeContract({
+const backend: ContractBackend = {
   name: 'PostgreSQL',
   unavailable: url
     ? null
@@ -29,12 +30,28 @@ storeContract({
       async tamperOriginal(sha256, bytes) {
         await admin.query(`UPDATE ${schema}.originals SET bytes = $1 WHERE sha256 = $2`, [bytes, sha256]);
       },
+      async tamperSql(statement, params = []) {
+        let n = 0;
+        const text = statement.replace(/\?/g, () => `$${++n}`);
+        const client = new pg.Client({ connectionString: url });
+        await client.connect();
+        try {
+          // A replica session fires no triggers and checks no foreign keys.
+          await client.query(`SET search_path = ${schema}; SET session_replication_role = replica`);
+          return (await client.query(text, [...params])).rows;
+        } finally {
+          await client.end();
+        }
+      },
       async dispose() {
         await admin.query(`DROP SCHEMA ${schema} CASCADE`);
         await admin.end();
       },
     };
   },
-});
+};
+
+storeContract(backend);
+tamperContract(backend);
 
 if (!url) console.warn('store contract: PostgreSQL skipped (CORROBORATE_TEST_PG is not set)');

@@ -3,9 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { openSharedStore, openStore } from '../open-store.js';
-import { storeContract } from './contract.js';
+import { type ContractBackend, storeContract } from './contract.js';
+import { tamperContract } from './tamper-contract.js';
 
-storeContract({
+const backend: ContractBackend = {
   name: 'SQLite',
   unavailable: null,
   async create(clock) {
@@ -37,9 +38,24 @@ storeContract({
           local.close();
         }
       },
+      async tamperSql(statement, params = []) {
+        const db = raw();
+        try {
+          db.pragma('foreign_keys = OFF');
+          const prepared = db.prepare(statement);
+          if (prepared.reader) return prepared.all(...params) as Record<string, unknown>[];
+          prepared.run(...params);
+          return [];
+        } finally {
+          db.close();
+        }
+      },
       async dispose() {
         fs.rmSync(dir, { recursive: true, force: true });
       },
     };
   },
-});
+};
+
+storeContract(backend);
+tamperContract(backend);

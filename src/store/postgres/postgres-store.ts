@@ -12,14 +12,7 @@ import type {
   BlobStore,
 } from '../async-store.js';
 import { canonicalJson } from '../canonical-json.js';
-import {
-  CustodyChainChecker,
-  type CustodyRow,
-  entryOfRow,
-  GENESIS_HASH,
-  nextCustodyRow,
-} from '../custody-chain.js';
-import { sha256Hex } from '../document-id.js';
+import { type CustodyRow, entryOfRow, GENESIS_HASH, nextCustodyRow } from '../custody-chain.js';
 import {
   DOCUMENT_COLUMNS,
   type DocumentBinding,
@@ -39,10 +32,10 @@ import type {
   CustodyKind,
   JsonValue,
   VerifyOptions,
-  VerifyProblem,
   VerifyReport,
 } from '../store.js';
 import { pgMigrations } from './schema.js';
+import { verifyPostgres } from './verify.js';
 
 /** First key of the advisory locks this store takes (the second is the schema's hash). */
 const LOCK_CUSTODY = 0x436f7201;
@@ -396,66 +389,9 @@ export class PostgresStore implements AsyncStore {
     });
   }
 
-  async verify(options: VerifyOptions = {}): Promise<VerifyReport> {
-    const problems: VerifyProblem[] = [];
-    const total = await this.originals.count();
-    let done = 0;
-    let after = '';
-    for (;;) {
-      const page = await this.pool.query(
-        'SELECT sha256, bytes FROM originals WHERE sha256 > $1 ORDER BY sha256 LIMIT $2',
-        [after, 100],
-      );
-      for (const row of page.rows as { sha256: string; bytes: Buffer }[]) {
-        const actual = sha256Hex(row.bytes);
-        if (actual !== row.sha256) {
-          const documents = await this.documents.idsForOriginal(row.sha256);
-          problems.push({
-            kind: 'original-mismatch',
-            sha256: row.sha256,
-            documents,
-            message: `The original ${row.sha256} was altered: its bytes now hash to ${actual}.`,
-          });
-        }
-        options.onProgress?.(++done, total);
-        after = row.sha256;
-      }
-      if (page.rows.length < 100) break;
-    }
-    const orphans = await this.pool.query(
-      'SELECT d.id, d.sha256 FROM documents d LEFT JOIN originals o ON o.sha256 = d.sha256 WHERE o.sha256 IS NULL',
-    );
-    for (const o of orphans.rows as { id: string; sha256: string }[]) {
-      problems.push({
-        kind: 'document-without-original',
-        sha256: o.sha256,
-        documents: [o.id],
-        message: `Document ${o.id} refers to original ${o.sha256}, which the store does not record.`,
-      });
-    }
-    // The log is read in pages and checked as it comes: constant memory for any length.
-    const checker = new CustodyChainChecker(options.checkpoint);
-    for (let from = 1; ; ) {
-      const page = await this.pool.query(
-        'SELECT seq, kind, at, details, hash FROM custody WHERE seq >= $1 ORDER BY seq LIMIT $2',
-        [from, PAGE],
-      );
-      for (const r of page.rows) checker.add({ ...r, seq: Number(r.seq) });
-      if (page.rows.length < PAGE) break;
-      from = Number(page.rows[page.rows.length - 1].seq) + 1;
-    }
-    const chain = checker.finish();
-    problems.push(...chain.problems);
-    problems.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0) || (a.sha256 ?? '').localeCompare(b.sha256 ?? ''));
-    return {
-      ok: problems.length === 0,
-      originals: total,
-      documents: await this.documents.count(),
-      checkpoint: chain.head,
-      problems,
-      unreferenced: 0,
-      legacyDocuments: 0,
-    };
+  /** The embedded store's checks, row by row (`verify.ts`). */
+  verify(options: VerifyOptions = {}): Promise<VerifyReport> {
+    return verifyPostgres(this.pool, options);
   }
 
   /**
@@ -567,6 +503,17 @@ function documentsOf(db: Queryable): AsyncDocumentStore {
             capturedAt: row.captured_at,
           };
         }
+        if (r.rows.length < PAGE) return;
+        after = Number(r.rows[r.rows.length - 1].ord);
+      }
+    },
+    async *iterate() {
+      for (let after = 0; ; ) {
+        const r = await db.query(
+          `SELECT ord, ${DOCUMENT_COLUMNS} FROM documents WHERE ord > $1 ORDER BY ord LIMIT $2`,
+          [after, PAGE],
+        );
+        for (const row of r.rows) yield toDocument(row as DocumentRow);
         if (r.rows.length < PAGE) return;
         after = Number(r.rows[r.rows.length - 1].ord);
       }

@@ -53,6 +53,9 @@ export class SqliteAsyncStore implements AsyncStore {
       async *summaries() {
         yield* docs.summaries();
       },
+      async *iterate() {
+        yield* docs.iterate();
+      },
       idsForOriginal: async (sha256) => docs.idsForOriginal(sha256),
       provenance: async (id) => docs.provenance(id),
       count: async () => docs.count(),

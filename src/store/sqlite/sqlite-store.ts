@@ -23,6 +23,13 @@ import type {
   VerifyProblem,
   VerifyReport,
 } from '../store.js';
+import {
+  type DocumentEvidenceRow,
+  describeIds,
+  EvidenceChecker,
+  type OriginalEvidenceRow,
+  type ProvenanceEvidenceRow,
+} from '../verify-evidence.js';
 import { SqliteAnalysisStore } from './analysis-tables.js';
 import { SqliteAsyncStore } from './async-store.js';
 import { SqliteCustodyLog } from './custody-tables.js';
@@ -30,7 +37,7 @@ import { openDatabase, type SqliteDatabase } from './database.js';
 import { SqliteDocumentStore, SqliteOriginalStore } from './documents-tables.js';
 import { migrations } from './migrations.js';
 import { SqliteReuseStore } from './reuse-tables.js';
-import { EvidenceChecker } from './verify-evidence.js';
+import { checkPacks } from './verify-packs.js';
 
 export const DATABASE_FILE = 'corroborate.db';
 
@@ -328,7 +335,9 @@ export class SqliteStore implements Store {
       if (actual !== sha256) {
         const documents = this.documents.idsForOriginal(sha256);
         const names =
-          documents.length > 0 ? `of document${documents.length > 1 ? 's' : ''} ${describe(documents)}` : '';
+          documents.length > 0
+            ? `of document${documents.length > 1 ? 's' : ''} ${describeIds(documents)}`
+            : '';
         problems.push(
           actual === null
             ? {
@@ -381,11 +390,13 @@ export class SqliteStore implements Store {
         message: `Document ${o.id} refers to original ${o.sha256}, which the store does not record.`,
       });
     }
-    const evidence = new EvidenceChecker(this.db, (name) => this.folder.packs.pathOf(name));
+    const evidence = new EvidenceChecker();
     const chain = this.custody.verifyChain(options.checkpoint, evidence.collect);
     problems.push(...chain.problems);
-    const bound = evidence.check();
+    feedEvidence(this.db, evidence);
+    const bound = evidence.finish();
     problems.push(...bound.problems);
+    problems.push(...checkPacks(this.db, (name) => this.folder.packs.pathOf(name), evidence.packBindings));
     const known = new Set(loose);
     let unreferenced = 0;
     for (const sha of this.folder.listHashes()) if (!known.has(sha)) unreferenced++;
@@ -407,6 +418,16 @@ export class SqliteStore implements Store {
   }
 }
 
-function describe(ids: string[]): string {
-  return ids.length <= 5 ? ids.join(', ') : `${ids.slice(0, 5).join(', ')} and ${ids.length - 5} more`;
+/** Every evidence row of the embedded store, for the checker (documents streamed in ingest order). */
+function feedEvidence(db: SqliteDatabase, evidence: EvidenceChecker): void {
+  for (const row of db.prepare('SELECT sha256, size, reader, captured_at FROM originals').iterate())
+    evidence.original(row as OriginalEvidenceRow);
+  for (const row of db.prepare('SELECT sha256, source, captured_at, custody_seq FROM provenance').iterate())
+    evidence.provenance(row as ProvenanceEvidenceRow);
+  const documents = db.prepare(
+    `SELECT ord, id, sha256, record_key, source, reader, captured_at, title, outlet, url, published,
+            byline, dateline, credits, series, external_id, inferred, chars, text
+     FROM documents ORDER BY ord`,
+  );
+  for (const row of documents.iterate()) evidence.document(row as DocumentEvidenceRow);
 }

@@ -1,0 +1,213 @@
+import { describe, expect, it } from 'vitest';
+import type { Capture, VerifyReport } from '../store.js';
+import { type ContractBackend, capture } from './contract.js';
+
+/**
+ * The store contract's tamper tests: a small store is made, then one evidence row at a time is
+ * edited (every evidence column of one row per table), deleted (every row) or forged behind
+ * Corroborate's back, in a fresh store each time, and `verify` must fail naming the row, on every
+ * backend. The columns are the evidence columns the backends
+ * share; where a backend keeps an original's bytes (a file, a column) is covered by
+ * `tamperOriginal` in the main contract, and the embedded store's own tables by
+ * `src/store/verify-mutations.test.ts`.
+ */
+
+const clock = (): Date => new Date(Date.UTC(2024, 0, 1));
+
+const a = capture('Rescuers said three people were hurt when a wall fell.', 'a.txt');
+const feed = capture('The river rose two metres overnight.', 'feed.jsonl', ['line 1', 'line 2']);
+const c = capture('Police closed the bridge after a truck struck its rail.', 'c.txt');
+/** The same bytes as `a` from another place: a second provenance row. */
+const aCopy: Capture = { ...a, source: 'a-copy.txt', documents: [] };
+
+const TABLES = {
+  documents: {
+    key: ['id'],
+    columns: [
+      'ord',
+      'id',
+      'sha256',
+      'record_key',
+      'source',
+      'reader',
+      'captured_at',
+      'title',
+      'outlet',
+      'url',
+      'published',
+      'byline',
+      'dateline',
+      'credits',
+      'series',
+      'external_id',
+      'inferred',
+      'chars',
+      'text',
+    ],
+    names: (row: Record<string, unknown>) => String(row.id),
+  },
+  provenance: {
+    key: ['sha256', 'source'],
+    columns: ['sha256', 'source', 'captured_at', 'custody_seq'],
+    names: (row: Record<string, unknown>) => String(row.sha256),
+  },
+  originals: {
+    key: ['sha256'],
+    columns: ['sha256', 'size', 'reader', 'captured_at'],
+    names: (row: Record<string, unknown>) => String(row.sha256),
+  },
+} as const;
+
+interface Mutation {
+  name: string;
+  /** Text a problem's message must contain (the row's id or hash). */
+  names: string;
+  statement: string;
+  params: unknown[];
+}
+
+/** A value that differs from `value` and stays well formed for its column. */
+function changed(value: unknown): unknown {
+  if (value === null) return 'forged';
+  // Numbers (PostgreSQL returns its bigints as text) move past every row's.
+  if (typeof value === 'number') return value + 1000;
+  const text = String(value);
+  if (/^\d+$/.test(text)) return Number(text) + 1000;
+  // Hex hashes stay well formed: one digit changes.
+  if (/^[0-9a-f]{64}$/.test(text)) return `${text.slice(0, -1)}${text.endsWith('0') ? '1' : '0'}`;
+  if (text.startsWith('[') || text.startsWith('{')) return text.replace(/.$/, ' $&');
+  return `${text}x`;
+}
+
+/** A store holding the small collection; `work` runs on it, then the store is removed. */
+async function withStore<T>(
+  backend: ContractBackend,
+  work: (
+    tamperSql: (statement: string, params?: readonly unknown[]) => Promise<Record<string, unknown>[]>,
+    verify: () => Promise<VerifyReport>,
+  ) => Promise<T>,
+): Promise<T> {
+  const handle = await backend.create(clock);
+  const store = await handle.open();
+  try {
+    await store.commit({ captures: [a, aCopy, feed, c], rejections: [] });
+    return await work(
+      (statement, params) => handle.tamperSql(statement, params),
+      () => store.verify(),
+    );
+  } finally {
+    await store.close();
+    await handle.dispose();
+  }
+}
+
+async function plan(backend: ContractBackend): Promise<Mutation[]> {
+  return withStore(backend, async (sql, verify) => {
+    expect(await verify()).toMatchObject({ ok: true, problems: [], legacyDocuments: 0 });
+    const out: Mutation[] = [];
+    for (const [table, { key, columns, names }] of Object.entries(TABLES)) {
+      const rows = await sql(`SELECT * FROM ${table}`);
+      expect(rows.length, table).toBeGreaterThan(1);
+      const where = key.map((k) => `${k} = ?`).join(' AND ');
+      for (const [i, row] of rows.entries()) {
+        const keyValues = key.map((k) => row[k]);
+        // Every column of one row (the embedded store's harness edits every row's).
+        if (i === rows.length - 1)
+          for (const column of columns) {
+            out.push({
+              name: `edit ${table}.${column} of ${keyValues.join('/')}`,
+              names: names(row),
+              statement: `UPDATE ${table} SET ${column} = ? WHERE ${where}`,
+              params: [changed(row[column]), ...keyValues],
+            });
+          }
+        out.push({
+          name: `delete ${table} row ${keyValues.join('/')}`,
+          names: names(row),
+          statement: `DELETE FROM ${table} WHERE ${where}`,
+          params: keyValues,
+        });
+      }
+      // A forged row: a copy of the first (every column, the backend's own too) with a new key.
+      const forged: Record<string, unknown> = { ...rows[0] };
+      for (const k of key) forged[k] = changed(forged[k]);
+      if (table === 'documents') Object.assign(forged, { ord: 5000, record_key: 'forged' });
+      const all = Object.keys(forged);
+      out.push({
+        name: `insert a forged ${table} row`,
+        names: names(forged),
+        statement: `INSERT INTO ${table} (${all.join(', ')}) VALUES (${all.map(() => '?').join(', ')})`,
+        params: all.map((column) => forged[column]),
+      });
+    }
+    return out;
+  });
+}
+
+export function tamperContract(backend: ContractBackend): void {
+  describe.skipIf(backend.unavailable !== null)(`store contract, tampering: ${backend.name}`, () => {
+    it('names every edited, deleted or forged evidence row', async () => {
+      const mutations = await plan(backend);
+      expect(mutations.length).toBeGreaterThan(35);
+      const missed: string[] = [];
+      const unnamed: string[] = [];
+      for (const m of mutations) {
+        const report = await withStore(backend, async (sql, verify) => {
+          await sql(m.statement, m.params);
+          return verify();
+        });
+        if (report.ok) missed.push(m.name);
+        else if (!report.problems.some((p) => p.message.includes(m.names))) unnamed.push(m.name);
+      }
+      expect(missed).toEqual([]);
+      expect(unnamed).toEqual([]);
+    }, 300_000);
+
+    const doc = a.documents[0]?.id as string;
+    const cases: { name: string; statement: string; params: unknown[]; kinds: string[] }[] = [
+      {
+        name: "a document's text",
+        statement: 'UPDATE documents SET text = ? WHERE id = ?',
+        params: ['Four hundred were hurt.', doc],
+        kinds: ['document-altered'],
+      },
+      {
+        name: "a document's title",
+        statement: 'UPDATE documents SET title = ? WHERE id = ?',
+        params: ['Another title', doc],
+        kinds: ['document-altered'],
+      },
+      {
+        name: 'a deleted document',
+        statement: 'DELETE FROM documents WHERE id = ?',
+        params: [doc],
+        kinds: ['document-missing'],
+      },
+      {
+        name: "a provenance row's source",
+        statement: 'UPDATE provenance SET source = ? WHERE source = ?',
+        params: ['elsewhere.txt', 'a-copy.txt'],
+        kinds: ['provenance-altered', 'provenance-missing'],
+      },
+      {
+        name: "an original's reader",
+        statement: 'UPDATE originals SET reader = ? WHERE sha256 = ?',
+        params: ['html', c.sha256],
+        kinds: ['original-record-altered'],
+      },
+      {
+        name: 'a deleted original row',
+        statement: 'DELETE FROM originals WHERE sha256 = ?',
+        params: [c.sha256],
+        kinds: ['original-record-missing', 'document-without-original'],
+      },
+    ];
+    it.each(cases)('says what changed: $name', async ({ statement, params, kinds }) => {
+      const report = await withStore(backend, async (sql, verify) => {
+        await sql(statement, params);
+        return verify();
+      });
+      expect(report.problems.map((p) => p.kind).sort()).toEqual([...kinds].sort());
+    });
+  });
+}
