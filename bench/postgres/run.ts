@@ -5,10 +5,13 @@
  *
  *   source .ci/postgres.sh && pg_throwaway_start
  *   npx tsc -p tsconfig.build.json && npx tsx bench/postgres/run.ts [--count 10000] [--seed 1]
+ *     [--workers 0,1,2] [--expect SQLITE_LEDGER]   (PostgreSQL runs; skip SQLite, compare with it)
  *   pg_throwaway_stop
  *
  * Needs CORROBORATE_TEST_PG (a database it may create schemas in) and the built CLI. Prints wall
- * seconds per step, and writes bench/postgres/results-<count>.json.
+ * seconds per step, the CPU seconds (user + sys, from /usr/bin/time) of the analysing process and
+ * of the workers, and the load average, checks that each PostgreSQL ledger equals SQLite's but
+ * for the custody head, and writes bench/postgres/results-<count>.json.
  * Never run in tests.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -26,6 +29,10 @@ const flag = (name: string, fallback: string) => {
 };
 const count = Number(flag('--count', '10000'));
 const seed = Number(flag('--seed', '1'));
+// PostgreSQL runs by number of worker processes (0: none), in this order.
+const configs = flag('--workers', '0,1,2').split(',').map(Number);
+// A SQLite ledger kept from an earlier run of the same corpus: the SQLite run is then skipped.
+const expectLedger = flag('--expect', '');
 const url = process.env.CORROBORATE_TEST_PG ?? '';
 if (!url) throw new Error('Set CORROBORATE_TEST_PG (source .ci/postgres.sh && pg_throwaway_start).');
 const cli = path.resolve('dist/cli/main.js');
@@ -36,25 +43,50 @@ const load = () =>
     .join(' ');
 const log = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`);
 
+/** /usr/bin/time's last stderr line: `CPU <user> <sys>`. */
+const TIME_FORMAT = 'CPU %U %S';
+
 function run(store: string, argv: string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, [cli, '--store', store, ...argv], {
+  return spawn('/usr/bin/time', ['-f', TIME_FORMAT, process.execPath, cli, '--store', store, ...argv], {
     env: { ...process.env, TZ: 'UTC', CORROBORATE_STORE: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
 }
 
-async function timed(store: string, argv: string[], env: Record<string, string> = {}): Promise<number> {
-  const t = performance.now();
-  const child = run(store, argv, env);
+/** A child's stderr and, once it has ended, its CPU seconds (user + sys). */
+function watch(child: ChildProcess): {
+  stderr: () => string;
+  done: Promise<{ status: number | null; cpu: number }>;
+} {
   let stderr = '';
   child.stderr?.on('data', (d) => {
     stderr += d;
   });
   child.stdout?.resume();
-  const status = await new Promise<number | null>((resolve) => child.on('close', resolve));
-  if (status !== 0) throw new Error(`corroborate ${argv.join(' ')} exited with ${status}: ${stderr}`);
-  return (performance.now() - t) / 1000;
+  const done = new Promise<{ status: number | null; cpu: number }>((resolve) =>
+    child.on('close', (status) => {
+      const m = /CPU ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
+      resolve({ status, cpu: m ? Number(m[1]) + Number(m[2]) : Number.NaN });
+    }),
+  );
+  return { stderr: () => stderr, done };
 }
+
+async function timed(
+  store: string,
+  argv: string[],
+  env: Record<string, string> = {},
+): Promise<{ seconds: number; cpu: number }> {
+  const t = performance.now();
+  const child = watch(run(store, argv, env));
+  const { status, cpu } = await child.done;
+  if (status !== 0) throw new Error(`corroborate ${argv.join(' ')} exited with ${status}: ${child.stderr()}`);
+  return { seconds: (performance.now() - t) / 1000, cpu };
+}
+
+/** The ledger with its custody head blanked (each store's chain has its own head). */
+const withoutHead = (file: string) =>
+  fs.readFileSync(file, 'utf8').replace(/"head": "[0-9a-f]{64}"/, '"head": ""');
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-bench-pg-'));
 const schemas: string[] = [];
@@ -64,47 +96,60 @@ try {
   log(`generated ${count} reports; load ${load()}`);
   const corpus = path.join(dir, 'corpus');
 
-  const sqliteOut = path.join(dir, 'out-sqlite');
-  const sqliteSeconds = await timed(path.join(dir, 'sqlite'), [
-    'analyze',
-    corpus,
-    '--out',
-    sqliteOut,
-    '--json',
-  ]);
-  log(`sqlite analyze ${sqliteSeconds.toFixed(1)} s; load ${load()}`);
-  rows.push({
-    run: 'SQLite: analyze (one process, extraction threads)',
-    ingest: '-',
-    analyze: sqliteSeconds.toFixed(1),
-    total: sqliteSeconds.toFixed(1),
-    load: load(),
-    'ledger MB': (fs.statSync(path.join(sqliteOut, 'ledger.json')).size / 1048576).toFixed(1),
-  });
+  let expected: string;
+  if (expectLedger) {
+    expected = withoutHead(expectLedger);
+  } else {
+    const sqliteOut = path.join(dir, 'out-sqlite');
+    const loadBefore = load();
+    const sqlite = await timed(path.join(dir, 'sqlite'), ['analyze', corpus, '--out', sqliteOut, '--json']);
+    log(`sqlite analyze ${sqlite.seconds.toFixed(1)} s, CPU ${sqlite.cpu.toFixed(1)} s; load ${load()}`);
+    expected = withoutHead(path.join(sqliteOut, 'ledger.json'));
+    rows.push({
+      run: 'SQLite: analyze (one process, extraction threads)',
+      ingest: '-',
+      analyze: sqlite.seconds.toFixed(1),
+      total: sqlite.seconds.toFixed(1),
+      'CPU ingest+analyze': sqlite.cpu.toFixed(1),
+      'CPU workers': '-',
+      'load before / after': `${loadBefore} / ${load()}`,
+      'equal to SQLite': '-',
+      'ledger MB': (fs.statSync(path.join(sqliteOut, 'ledger.json')).size / 1048576).toFixed(1),
+    });
+  }
 
-  for (const workers of [0, 1, 2]) {
+  for (const workers of configs) {
     const schema = `bench_${crypto.randomBytes(4).toString('hex')}`;
     schemas.push(schema);
     const u = new URL(url);
     u.searchParams.set('schema', schema);
     const store = u.toString();
-    const ingestSeconds = await timed(store, ['ingest', corpus, '--json']);
-    log(`postgres ingest ${ingestSeconds.toFixed(1)} s; load ${load()}`);
+    const before = load();
+    const ingested = await timed(store, ['ingest', corpus, '--json']);
+    log(`postgres ingest ${ingested.seconds.toFixed(1)} s; load ${load()}`);
     const started = Array.from({ length: workers }, () => run(store, ['worker']));
-    for (const w of started) {
-      w.stdout?.resume();
-      w.stderr?.resume();
-    }
+    const watched = started.map(watch);
     const out = path.join(dir, `out-pg-${workers}`);
     const cache = { CORROBORATE_CACHE: path.join(dir, `cache-${workers}`) };
-    const analyzeSeconds = await timed(
+    const analyzed = await timed(
       store,
       ['analyze', '--out', out, '--json', ...(workers > 0 ? ['--workers-remote'] : [])],
       cache,
     );
-    for (const w of started) w.kill('SIGTERM');
-    await Promise.all(started.map((w) => new Promise((resolve) => w.on('close', resolve))));
-    log(`postgres analyze (${workers} workers) ${analyzeSeconds.toFixed(1)} s; load ${load()}`);
+    // The worker (the child of /usr/bin/time) stops on SIGTERM; time then reports its CPU.
+    for (const w of started) {
+      const pid = w.pid as number;
+      for (const child of fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)) {
+        if (child) process.kill(Number(child), 'SIGTERM');
+      }
+    }
+    const workerCpu = (await Promise.all(watched.map((w) => w.done))).reduce((a, w) => a + w.cpu, 0);
+    const equal = withoutHead(path.join(out, 'ledger.json')) === expected;
+    log(
+      `postgres analyze (${workers} workers) ${analyzed.seconds.toFixed(1)} s, CPU ${analyzed.cpu.toFixed(1)} s + workers ${workerCpu.toFixed(1)} s, ledger ${equal ? 'equal' : 'DIFFERENT'}; load ${load()}`,
+    );
+    const ingestSeconds = ingested.seconds;
+    const analyzeSeconds = analyzed.seconds;
     rows.push({
       run:
         workers === 0
@@ -113,7 +158,10 @@ try {
       ingest: ingestSeconds.toFixed(1),
       analyze: analyzeSeconds.toFixed(1),
       total: (ingestSeconds + analyzeSeconds).toFixed(1),
-      load: load(),
+      'CPU ingest+analyze': (ingested.cpu + analyzed.cpu).toFixed(1),
+      'CPU workers': workers > 0 ? workerCpu.toFixed(1) : '-',
+      'load before / after': `${before} / ${load()}`,
+      'equal to SQLite': equal ? 'yes' : 'NO',
       'ledger MB': (fs.statSync(path.join(out, 'ledger.json')).size / 1048576).toFixed(1),
     });
   }

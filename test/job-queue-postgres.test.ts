@@ -1,0 +1,89 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Job, type JobQueue, openJobQueue } from '../src/store/job-queue.js';
+
+/**
+ * The job queue on PostgreSQL (pg-boss): jobs by priority, retries up to a failure for good, and
+ * the results table (a key keeps its first value). Needs CORROBORATE_TEST_PG (set by .ci/run).
+ */
+const url = process.env.CORROBORATE_TEST_PG ?? '';
+if (!url) process.stderr.write('skipping the job queue test: CORROBORATE_TEST_PG is not set\n');
+const schemas: string[] = [];
+
+function location(): string {
+  const schema = `queue_${crypto.randomBytes(6).toString('hex')}`;
+  schemas.push(`${schema}_jobs`);
+  const u = new URL(url);
+  u.searchParams.set('schema', schema);
+  return u.toString();
+}
+
+async function until(test: () => Promise<boolean> | boolean, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await test())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe.skipIf(!url)('job queue on PostgreSQL', () => {
+  const open: JobQueue[] = [];
+  afterAll(async () => {
+    for (const q of open) await q.close();
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    for (const s of schemas) await admin.query(`DROP SCHEMA IF EXISTS ${s} CASCADE`);
+    await admin.end();
+  });
+
+  it('keeps the first value of a result key, and tells which keys have results', async () => {
+    const where = location();
+    // Two processes opening a new queue at once both get it.
+    const [queue, other] = await Promise.all([openJobQueue(where), openJobQueue(where)]);
+    open.push(queue, other);
+    await queue.putResults('w1', [
+      { key: 'a', value: Buffer.from([1, 2, 3]) },
+      { key: 'b', value: Buffer.from('second') },
+    ]);
+    // A job run again writes its keys again: the stored values stay.
+    await other.putResults('w1', [{ key: 'a', value: Buffer.from([9]) }]);
+    await queue.putResults('w2', [{ key: 'a', value: Buffer.from('other work') }]);
+    expect([...(await other.known('w1', ['a', 'b', 'c']))].sort()).toEqual(['a', 'b']);
+    const got = await other.results('w1', ['b', 'a', 'c']);
+    expect([...got.keys()].sort()).toEqual(['a', 'b']);
+    expect(got.get('a')).toEqual(Buffer.from([1, 2, 3]));
+    expect(got.get('b')?.toString()).toBe('second');
+    expect((await other.results('w2', ['a'])).get('a')?.toString()).toBe('other work');
+  });
+
+  it('runs verification before sketching before extraction, and reports a job that fails for good', async () => {
+    const where = location();
+    const queue = await openJobQueue(where, { checkSeconds: 1 });
+    open.push(queue);
+    const jobs: Job[] = [
+      { kind: 'extract', version: 'v', ids: ['d1'] },
+      { kind: 'sketch', work: 'w', options: {}, ids: ['d1'] },
+      { kind: 'verify', work: 'w', options: {}, pairs: [['d1', 'd2']] },
+      { kind: 'extract', version: 'v', ids: ['bad'] },
+    ];
+    const ids = await queue.send(jobs);
+    expect(ids).toHaveLength(4);
+    const worker = await openJobQueue(where, { checkSeconds: 1 });
+    open.push(worker);
+    const seen: string[] = [];
+    let tries = 0;
+    await worker.work(async (job) => {
+      if (job.kind === 'extract' && job.ids[0] === 'bad') {
+        tries++;
+        throw new Error('this input cannot be read');
+      }
+      seen.push(job.kind);
+    });
+    await until(async () => (await queue.failures(ids)).length > 0);
+    expect(seen).toEqual(['verify', 'sketch', 'extract']);
+    // The first try and 5 retries.
+    expect(tries).toBe(6);
+    expect(await queue.failures(ids)).toEqual([{ id: ids[3], message: 'this input cannot be read' }]);
+  }, 120_000);
+});
