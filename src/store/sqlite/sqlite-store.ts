@@ -395,7 +395,11 @@ export class SqliteStore implements Store {
         message: `Document ${o.id} refers to original ${o.sha256}, which the store does not record.`,
       });
     }
-    const evidence = new EvidenceChecker(this.db, (name) => this.folder.packs.pathOf(name));
+    const evidence = new EvidenceChecker(
+      this.db,
+      (name) => this.folder.packs.pathOf(name),
+      path.join(this.dir, 'ledger'),
+    );
     const chain = this.custody.verifyChain(options.checkpoint, evidence.collect);
     problems.push(...chain.problems);
     const bound = evidence.check();
