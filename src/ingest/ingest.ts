@@ -509,21 +509,16 @@ async function loadChecked(
       diagnostic: { ...refused, source: refused.source ?? item.source },
     };
   }
-  if ('bytes' in first) return first;
-  if (streamable && item.kind === 'file' && checked.format === 'jsonl') {
-    // Large JSON Lines are stored while read, never held whole (see `readLarge`).
+  const format = checked.format;
+  if (streamable && item.kind === 'file' && (format === 'jsonl' || format === 'warc')) {
+    // Large JSON Lines and WARC (or gzip that may expand past the prescan size) are stored while
+    // read, never held whole (see `readLarge`).
     const { sha256, size } = checked;
     return {
-      stream: {
-        absolute: item.absolute,
-        source: item.source,
-        sha256,
-        size,
-        gzip: checked.gzip,
-        format: 'jsonl',
-      },
+      stream: { absolute: item.absolute, source: item.source, sha256, size, gzip: checked.gzip, format },
     };
   }
+  if ('bytes' in first) return first;
   const whole = loadFile(item as InputItem & { kind: 'file' }, limits, Number.POSITIVE_INFINITY);
   return 'large' in whole ? whole.large : whole;
 }
