@@ -389,9 +389,28 @@ export async function ingest(
       return true;
     }
     for (const d of outcome.diagnostics) report(d);
-    if (outcome.stored.newDocuments.length + outcome.stored.existingDocuments.length === 0) {
-      // Stored with no document (every line refused): counted as a refusal of the input, as when read whole.
-      summary.rejected++;
+    if ('empty' in outcome) {
+      // Refused as when read whole: the reader's own diagnostics were reported above.
+      const main = outcome.diagnostics.find((d) => d.severity === 'error');
+      rejectInput(
+        {
+          source: item.source,
+          sha256: large.sha256,
+          size: large.size,
+          capturedAt,
+          rule: main?.rule ?? 'ingest/no-text',
+          reason: main?.message ?? 'No report text could be read from it.',
+        },
+        main
+          ? null
+          : {
+              rule: 'ingest/no-text',
+              severity: 'error',
+              message: 'No report text could be read from it.',
+              source: item.source,
+            },
+      );
+      return true;
     }
     record({ captures: [outcome.stored], rejections: [] });
     return true;

@@ -94,8 +94,10 @@ describe('large JSON Lines read in pieces', () => {
           const whole = cleanRecords(readJsonl(bytes, { source: 'a.jsonl', limits }));
           const { outcome, writer } = await readPieces(bytes, limits, pieceBytes);
           expect(writer.bytes).toBe(bytes.length);
-          expect('stored' in outcome).toBe(true);
-          if (!('stored' in outcome)) return;
+          // Nothing read is refused as a whole read refuses it: nothing stored.
+          expect('stored' in outcome || 'empty' in outcome).toBe(true);
+          if (!('stored' in outcome || 'empty' in outcome)) return;
+          expect(writer.aborted).toBe('empty' in outcome);
           expect(writer.records.map((r) => [r.recordKey, r.text, r.meta.title])).toEqual(
             whole.records.map((r) => [r.recordKey, r.text, r.meta.title]),
           );
@@ -183,8 +185,9 @@ describe('large WARC read in pieces', () => {
           const limits = resolveLimits({ maxRecords });
           const whole = cleanRecords(readWarc(bytes, { source: 'a.jsonl', limits }));
           const { outcome, writer } = await readPieces(bytes, limits, pieceBytes, false, 'warc');
-          expect('stored' in outcome).toBe(true);
-          if (!('stored' in outcome)) return;
+          expect('stored' in outcome || 'empty' in outcome).toBe(true);
+          if (!('stored' in outcome || 'empty' in outcome)) return;
+          expect(writer.aborted).toBe(whole.records.length === 0);
           expect(writer.records.map((r) => [r.recordKey, r.text, r.digestMatched])).toEqual(
             whole.records.map((r) => [r.recordKey, r.text, r.digestMatched]),
           );
@@ -238,6 +241,26 @@ describe('ingest stores a large JSON Lines input while reading it', () => {
     } finally {
       whole.close();
       streamed.close();
+    }
+  });
+
+  it('refuses a large input from which no document could be read, as a whole read does', async () => {
+    const file = path.join(dir, 'nothing.jsonl');
+    fs.writeFileSync(file, `${'{bad\n'.repeat(300)}{"title": "no text"}\n`);
+    for (const prescanBytes of [Number.POSITIVE_INFINITY, 256]) {
+      const store = openStore(path.join(dir, `nothing-${prescanBytes}`));
+      try {
+        const summary = await ingest(store, [file], { prescanBytes });
+        expect(summary.rejected).toBe(1);
+        expect(summary.documents.new).toBe(0);
+        expect(store.originals.count()).toBe(0);
+        expect([...store.custody.entries()].map((e) => [e.kind, e.details.rule])).toEqual([
+          ['rejection', 'ingest/json-malformed'],
+        ]);
+        expect(await store.verify()).toMatchObject({ ok: true, unreferenced: 0 });
+      } finally {
+        store.close();
+      }
     }
   });
 

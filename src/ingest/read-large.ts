@@ -26,6 +26,8 @@ export type LargeOutcome =
   | { stored: CaptureResult; diagnostics: Diagnostic[]; problemCount: number }
   /** Nothing stored: the input is refused for this reason. */
   | { refused: Diagnostic }
+  /** Nothing stored: no document could be read from it (why is in `diagnostics`). */
+  | { empty: true; diagnostics: Diagnostic[] }
   /** Nothing stored: it cannot be read piece by piece (a damaged gzip stream); read it whole. */
   | { whole: true };
 
@@ -110,9 +112,11 @@ export async function readLarge(
     return outcome.value as T;
   };
   const digests: { record: string; matched: boolean | null }[] = [];
+  let added = 0;
   const accept = (result: ReadResult): void => {
     for (const d of result.diagnostics) note(d);
     if (result.records.length === 0) return;
+    added += result.records.length;
     writer.add(options.toDocuments(result.records));
     for (const r of result.records)
       if (r.digestMatched !== undefined)
@@ -214,6 +218,11 @@ export async function readLarge(
     }
     if (dropped > 0)
       note(diagnostic(place, 'more-diagnostics', 'info', `${dropped} more diagnostics were not listed.`));
+    if (added === 0) {
+      // As for an input read whole: refused, and its original not kept.
+      writer.abort();
+      return { empty: true, diagnostics };
+    }
     if (moreChanged > 0)
       changes.push({
         record: '…',
