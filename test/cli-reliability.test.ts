@@ -122,6 +122,32 @@ describe('verify covers the documents, not only the originals', () => {
     expect(cli(store, ['verify', '--deep', '0']).status).toBe(ExitCode.usage);
   });
 
+  it('fails naming the latest ledger when its file or its custody binding is edited', () => {
+    const store = ingested('forged-ledger');
+    expect(cli(store, ['analyze', '--out', path.join(dir, 'forged-ledger-out')]).status).toBe(ExitCode.ok);
+    expect(cli(store, ['verify']).status).toBe(ExitCode.ok);
+    const ledgers = path.join(store, 'ledger');
+    const file = path.join(ledgers, fs.readdirSync(ledgers).find((f) => f.endsWith('.json')) ?? '');
+    const pristine = fs.readFileSync(file);
+    // One figure changed in the file that export, report and serve read.
+    fs.writeFileSync(file, Buffer.from(pristine.toString('utf8').replace(/"documents"/, '"documentz"')));
+    const edited = cli(store, ['verify']);
+    expect(edited.status).toBe(ExitCode.verifyFailed);
+    expect(edited.stdout).toMatch(
+      /FAIL ledger-altered: The latest ledger \(ledger-[0-9a-f]+\.json\) was altered/,
+    );
+    fs.writeFileSync(file, pristine);
+    expect(cli(store, ['verify']).status).toBe(ExitCode.ok);
+    const db = new Database(path.join(store, 'corroborate.db'));
+    db.prepare('UPDATE analysis_ledger SET custody_seq = 1').run();
+    db.close();
+    const rebound = cli(store, ['verify']);
+    expect(rebound.status).toBe(ExitCode.verifyFailed);
+    expect(rebound.stdout).toContain('names custody entry 1, which is not an analysis entry');
+    fs.rmSync(file);
+    expect(cli(store, ['verify']).stdout).toContain('FAIL ledger-altered');
+  });
+
   it('a damaged database file is exit 4 with a message, not a stack trace', () => {
     const store = ingested('corrupt');
     const file = path.join(store, 'corroborate.db');

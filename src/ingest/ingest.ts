@@ -389,9 +389,28 @@ export async function ingest(
       return true;
     }
     for (const d of outcome.diagnostics) report(d);
-    if (outcome.stored.newDocuments.length + outcome.stored.existingDocuments.length === 0) {
-      // Stored with no document (every line refused): counted as a refusal of the input, as when read whole.
-      summary.rejected++;
+    if ('empty' in outcome) {
+      // Refused as when read whole: the reader's own diagnostics were reported above.
+      const main = outcome.diagnostics.find((d) => d.severity === 'error');
+      rejectInput(
+        {
+          source: item.source,
+          sha256: large.sha256,
+          size: large.size,
+          capturedAt,
+          rule: main?.rule ?? 'ingest/no-text',
+          reason: main?.message ?? 'No report text could be read from it.',
+        },
+        main
+          ? null
+          : {
+              rule: 'ingest/no-text',
+              severity: 'error',
+              message: 'No report text could be read from it.',
+              source: item.source,
+            },
+      );
+      return true;
     }
     record({ captures: [outcome.stored], rejections: [] });
     return true;
@@ -509,21 +528,16 @@ async function loadChecked(
       diagnostic: { ...refused, source: refused.source ?? item.source },
     };
   }
-  if ('bytes' in first) return first;
-  if (streamable && item.kind === 'file' && checked.format === 'jsonl') {
-    // Large JSON Lines are stored while read, never held whole (see `readLarge`).
+  const format = checked.format;
+  if (streamable && item.kind === 'file' && (format === 'jsonl' || format === 'warc')) {
+    // Large JSON Lines and WARC (or gzip that may expand past the prescan size) are stored while
+    // read, never held whole (see `readLarge`).
     const { sha256, size } = checked;
     return {
-      stream: {
-        absolute: item.absolute,
-        source: item.source,
-        sha256,
-        size,
-        gzip: checked.gzip,
-        format: 'jsonl',
-      },
+      stream: { absolute: item.absolute, source: item.source, sha256, size, gzip: checked.gzip, format },
     };
   }
+  if ('bytes' in first) return first;
   const whole = loadFile(item as InputItem & { kind: 'file' }, limits, Number.POSITIVE_INFINITY);
   return 'large' in whole ? whole.large : whole;
 }

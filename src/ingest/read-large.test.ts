@@ -14,6 +14,7 @@ import type { ReadLimits, ReadRecord } from './reader.js';
 import { formatBytes } from './readers/diagnostic.js';
 import { cleanRecords } from './readers/read-input.js';
 import { readJsonl } from './readers/read-jsonl.js';
+import { readWarc } from './readers/read-warc.js';
 
 let dir: string;
 beforeAll(() => {
@@ -42,12 +43,18 @@ function memoryWriter(): LargeCaptureWriter & { records: ReadRecord[]; bytes: nu
 }
 
 let files = 0;
-async function readPieces(bytes: Buffer, limits: ReadLimits, pieceBytes: number, gzip = false) {
-  const file = path.join(dir, `in-${files++}.jsonl${gzip ? '.gz' : ''}`);
+async function readPieces(
+  bytes: Buffer,
+  limits: ReadLimits,
+  pieceBytes: number,
+  gzip = false,
+  format: 'jsonl' | 'warc' = 'jsonl',
+) {
+  const file = path.join(dir, `in-${files++}.${format}${gzip ? '.gz' : ''}`);
   fs.writeFileSync(file, bytes);
   const writer = memoryWriter();
   const outcome = await readLarge(
-    { absolute: file, source: 'a.jsonl', sha256: '0'.repeat(64), size: bytes.length, gzip, format: 'jsonl' },
+    { absolute: file, source: 'a.jsonl', sha256: '0'.repeat(64), size: bytes.length, gzip, format },
     writer,
     {
       limits,
@@ -87,8 +94,10 @@ describe('large JSON Lines read in pieces', () => {
           const whole = cleanRecords(readJsonl(bytes, { source: 'a.jsonl', limits }));
           const { outcome, writer } = await readPieces(bytes, limits, pieceBytes);
           expect(writer.bytes).toBe(bytes.length);
-          expect('stored' in outcome).toBe(true);
-          if (!('stored' in outcome)) return;
+          // Nothing read is refused as a whole read refuses it: nothing stored.
+          expect('stored' in outcome || 'empty' in outcome).toBe(true);
+          if (!('stored' in outcome || 'empty' in outcome)) return;
+          expect(writer.aborted).toBe('empty' in outcome);
           expect(writer.records.map((r) => [r.recordKey, r.text, r.meta.title])).toEqual(
             whole.records.map((r) => [r.recordKey, r.text, r.meta.title]),
           );
@@ -125,6 +134,70 @@ describe('large JSON Lines read in pieces', () => {
     expect(writer.records.map((r) => r.recordKey)).toEqual(['line 1', 'line 3']);
     const said = 'stored' in outcome ? outcome.diagnostics.map((d) => d.message) : [];
     expect(said).toEqual([expect.stringContaining(`Skipped line 2: it is ${formatBytes(long.length)} long`)]);
+  });
+});
+
+describe('large WARC read in pieces', () => {
+  const page = (n: number) =>
+    `<html><head><title>Page ${n}</title></head><body><article><p>Report ${n}: the ferry stopped after a storm on Monday, officials said.</p></article></body></html>`;
+  const record = fc
+    .tuple(
+      fc.integer({ min: 0, max: 999 }),
+      fc.constantFrom('response', 'resource', 'request', 'warcinfo'),
+      fc.constantFrom(0, 0, 0, 1, -1),
+      fc.constantFrom('\r\n\r\n', '\r\n\r\n', '\n\n', ''),
+      fc.boolean(),
+      fc.constantFrom('', 'garbage before the record\n'),
+    )
+    .map(([n, type, skew, close, withId, junk]) => {
+      const http = `HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\n\r\n${page(n)}`;
+      const block = type === 'resource' ? page(n) : http;
+      const length = Buffer.byteLength(block) + skew;
+      const headers = [
+        `WARC-Type: ${type}`,
+        type === 'resource' ? 'Content-Type: text/html' : 'Content-Type: application/http; msgtype=response',
+        `WARC-Target-URI: https://news.example.org/${n}`,
+        ...(withId ? [`WARC-Record-ID: <urn:uuid:${n}>`] : []),
+        `Content-Length: ${length}`,
+      ];
+      return `${junk}WARC/1.1\r\n${headers.join('\r\n')}\r\n\r\n${block}${close}`;
+    });
+
+  it('reads every page of a WARC.gz handed over in small pieces', async () => {
+    const records = fc.sample(record, { seed: 7, numRuns: 40 });
+    const bytes = Buffer.from(records.join(''));
+    const whole = readWarc(bytes, { source: 'a.jsonl', limits: resolveLimits({}) });
+    expect(whole.records.length).toBeGreaterThan(5);
+    const { writer } = await readPieces(gzipSync(bytes), resolveLimits({}), 97, true, 'warc');
+    expect(writer.records.map((r) => r.recordKey)).toEqual(whole.records.map((r) => r.recordKey));
+  });
+
+  it('gives exactly the records and diagnostics of reading the input whole (fast-check, seed 20261202)', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(record, { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 1, max: 700 }),
+        fc.integer({ min: 1, max: 9 }),
+        fc.boolean(),
+        async (records, pieceBytes, maxRecords, cut) => {
+          let bytes = Buffer.from(records.join(''));
+          if (cut) bytes = bytes.subarray(0, Math.floor(bytes.length * 0.8));
+          const limits = resolveLimits({ maxRecords });
+          const whole = cleanRecords(readWarc(bytes, { source: 'a.jsonl', limits }));
+          const { outcome, writer } = await readPieces(bytes, limits, pieceBytes, false, 'warc');
+          expect('stored' in outcome || 'empty' in outcome).toBe(true);
+          if (!('stored' in outcome || 'empty' in outcome)) return;
+          expect(writer.aborted).toBe(whole.records.length === 0);
+          expect(writer.records.map((r) => [r.recordKey, r.text, r.digestMatched])).toEqual(
+            whole.records.map((r) => [r.recordKey, r.text, r.digestMatched]),
+          );
+          const said = (ds: { rule: string; record?: string; message: string }[]) =>
+            ds.map((d) => `${d.rule} ${d.record} ${d.message}`).sort();
+          expect(said(outcome.diagnostics)).toEqual(said(whole.diagnostics));
+        },
+      ),
+      { seed: 20261202, numRuns: 150 },
+    );
   });
 });
 
@@ -168,6 +241,26 @@ describe('ingest stores a large JSON Lines input while reading it', () => {
     } finally {
       whole.close();
       streamed.close();
+    }
+  });
+
+  it('refuses a large input from which no document could be read, as a whole read does', async () => {
+    const file = path.join(dir, 'nothing.jsonl');
+    fs.writeFileSync(file, `${'{bad\n'.repeat(300)}{"title": "no text"}\n`);
+    for (const prescanBytes of [Number.POSITIVE_INFINITY, 256]) {
+      const store = openStore(path.join(dir, `nothing-${prescanBytes}`));
+      try {
+        const summary = await ingest(store, [file], { prescanBytes });
+        expect(summary.rejected).toBe(1);
+        expect(summary.documents.new).toBe(0);
+        expect(store.originals.count()).toBe(0);
+        expect([...store.custody.entries()].map((e) => [e.kind, e.details.rule])).toEqual([
+          ['rejection', 'ingest/json-malformed'],
+        ]);
+        expect(await store.verify()).toMatchObject({ ok: true, unreferenced: 0 });
+      } finally {
+        store.close();
+      }
     }
   });
 

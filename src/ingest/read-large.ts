@@ -7,6 +7,7 @@ import { diagnostic, formatBytes } from './readers/diagnostic.js';
 import { bombDiagnostic, gunzipCap } from './readers/gunzip-limited.js';
 import { cleanRecords } from './readers/read-input.js';
 import { lineTooLong, newJsonlState, readJsonlLines } from './readers/read-jsonl.js';
+import { newWarcState, readWarcPiece, warcSkipped } from './readers/read-warc.js';
 import { runWithTimeBudget } from './time-budget.js';
 
 /** A large input checked by the prescan, to be read and stored piece by piece. */
@@ -16,7 +17,7 @@ export interface LargeInput {
   sha256: string;
   size: number;
   gzip: boolean;
-  format: 'jsonl';
+  format: 'jsonl' | 'warc';
 }
 
 /** What reading a large input came to. */
@@ -25,6 +26,8 @@ export type LargeOutcome =
   | { stored: CaptureResult; diagnostics: Diagnostic[]; problemCount: number }
   /** Nothing stored: the input is refused for this reason. */
   | { refused: Diagnostic }
+  /** Nothing stored: no document could be read from it (why is in `diagnostics`). */
+  | { empty: true; diagnostics: Diagnostic[] }
   /** Nothing stored: it cannot be read piece by piece (a damaged gzip stream); read it whole. */
   | { whole: true };
 
@@ -79,19 +82,19 @@ export async function readLarge(
     else dropped++;
   };
 
-  const state = newJsonlState();
   let budgetMs = Math.max(1, Math.round(limits.maxReadSeconds * 1000));
   let timedOut = false;
-  const readPiece = (bytes: Uint8Array): void => {
-    if (state.stopped || timedOut) return;
+  /** Runs one piece's reading under what is left of the input's time budget; null once out of time. */
+  const budgeted = <T>(bytes: number, work: () => T): T | null => {
+    if (timedOut) return null;
     const started = performance.now();
     const [outcome] = runWithTimeBudget(
       [
         {
-          bytes: bytes.length,
-          run: (): ReadResult | Error => {
+          bytes,
+          run: (): T | Error => {
             try {
-              return cleanRecords({ reader: 'jsonl', ...readJsonlLines(bytes, { source, limits }, state) });
+              return work();
             } catch (error) {
               return error instanceof Error ? error : new Error(String(error));
             }
@@ -103,30 +106,87 @@ export async function readLarge(
     budgetMs -= performance.now() - started;
     if (!outcome || 'timedOut' in outcome || budgetMs <= 0) {
       timedOut = true;
-      return;
+      return null;
     }
     if (outcome.value instanceof Error) throw outcome.value;
-    for (const d of outcome.value.diagnostics) note(d);
-    if (outcome.value.records.length === 0) return;
-    writer.add(options.toDocuments(outcome.value.records));
-    for (const c of options.changesOf(outcome.value.records)) {
+    return outcome.value as T;
+  };
+  const digests: { record: string; matched: boolean | null }[] = [];
+  let added = 0;
+  const accept = (result: ReadResult): void => {
+    for (const d of result.diagnostics) note(d);
+    if (result.records.length === 0) return;
+    added += result.records.length;
+    writer.add(options.toDocuments(result.records));
+    for (const r of result.records)
+      if (r.digestMatched !== undefined)
+        digests.push({ record: r.recordKey, matched: r.digestMatched ?? null });
+    for (const c of options.changesOf(result.records)) {
       if (changes.length < MAX_CHANGED_RECORDS) changes.push(c);
       else moreChanged++;
     }
   };
-  const lines = lineCutter(options.pieceBytes ?? 8 * MiB, limits, readPiece, (number, length) => {
-    // The reader numbers lines on from the cutter's count; a line past maxRecords is not reported.
-    state.nextLine = number + 1;
-    if (!state.stopped) note(lineTooLong({ source, record: `line ${number}` }, number, length, limits));
-  });
+  const pieceBytes = options.pieceBytes ?? 8 * MiB;
+  const pieces = input.format === 'warc' ? warcPieces() : jsonlPieces();
+
+  function jsonlPieces(): { push: (chunk: Uint8Array) => void; end: () => void } {
+    const state = newJsonlState();
+    const readPiece = (bytes: Uint8Array): void => {
+      if (state.stopped) return;
+      const result = budgeted(bytes.length, () =>
+        cleanRecords({ reader: 'jsonl', ...readJsonlLines(bytes, { source, limits }, state) }),
+      );
+      if (result) accept(result);
+    };
+    return lineCutter(pieceBytes, limits, readPiece, (number, length) => {
+      // The reader numbers lines on from the cutter's count; a line past maxRecords is not reported.
+      state.nextLine = number + 1;
+      if (!state.stopped) note(lineTooLong({ source, record: `line ${number}` }, number, length, limits));
+    });
+  }
+
+  /** WARC: the complete records of what arrived are read; an incomplete one waits for more. */
+  function warcPieces(): { push: (chunk: Uint8Array) => void; end: () => void } {
+    const state = newWarcState();
+    let chunks: Uint8Array[] = [];
+    let size = 0;
+    let next = pieceBytes;
+    const read = (final: boolean): void => {
+      const bytes = chunks.length === 1 ? (chunks[0] as Uint8Array) : Buffer.concat(chunks, size);
+      const result = budgeted(bytes.length, () => {
+        const piece = readWarcPiece(bytes, { source, limits }, state, final);
+        return { consumed: piece.consumed, ...cleanRecords({ reader: 'warc', ...piece }) };
+      });
+      if (!result) return;
+      accept(result);
+      state.cursor.base += result.consumed;
+      const rest = bytes.subarray(result.consumed);
+      chunks = rest.length > 0 ? [Buffer.from(rest)] : [];
+      size = rest.length;
+      // A record larger than a piece is read once it is complete, not tried again at every chunk.
+      next = size + pieceBytes;
+      if (final) for (const d of warcSkipped(source, state)) note(d);
+    };
+    return {
+      push(chunk) {
+        if (timedOut) return;
+        chunks.push(chunk);
+        size += chunk.length;
+        if (size >= next) read(false);
+      },
+      end() {
+        read(true);
+      },
+    };
+  }
 
   try {
-    const gunzip = input.gzip ? gunzipStream(gunzipCap(input.size, limits), lines.push) : null;
+    const gunzip = input.gzip ? gunzipStream(gunzipCap(input.size, limits), pieces.push) : null;
     for await (const chunk of fs.createReadStream(input.absolute, { highWaterMark: MiB })) {
       const bytes = chunk as Buffer;
       writer.write(bytes);
       if (gunzip) await gunzip.write(bytes);
-      else lines.push(bytes);
+      else pieces.push(bytes);
       if (timedOut) break;
     }
     if (gunzip && !timedOut) {
@@ -151,13 +211,18 @@ export async function readLarge(
         );
       }
     }
-    if (!timedOut) lines.end();
+    if (!timedOut) pieces.end();
     if (timedOut) {
       writer.abort();
       return { refused: readTimeout(source, limits) };
     }
     if (dropped > 0)
       note(diagnostic(place, 'more-diagnostics', 'info', `${dropped} more diagnostics were not listed.`));
+    if (added === 0) {
+      // As for an input read whole: refused, and its original not kept.
+      writer.abort();
+      return { empty: true, diagnostics };
+    }
     if (moreChanged > 0)
       changes.push({
         record: '…',
@@ -166,6 +231,7 @@ export async function readLarge(
     const stored = await writer.finish({
       problems,
       problemCount,
+      ...(digests.length > 0 ? { digests } : {}),
       ...(changes.length > 0 ? { textChanges: changes } : {}),
     });
     return { stored, diagnostics, problemCount };

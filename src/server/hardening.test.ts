@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +8,7 @@ import type { ReportData } from '../report/types.js';
 import { openStore } from '../store/open-store.js';
 import { createApp } from './app.js';
 import { createStoreBackend, type ServerBackend } from './backend.js';
+import { startServer } from './serve.js';
 
 const backend: ServerBackend = {
   data: () => reportFixture,
@@ -90,6 +92,34 @@ describe('uploads kept on disk', () => {
     } finally {
       store.close();
       fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('slow headers', () => {
+  it('cuts a connection whose headers do not arrive within the header timeout', async () => {
+    const running = await startServer(createApp(backend), { port: 0, headersTimeoutMs: 1500 });
+    try {
+      const { port } = new URL(running.url);
+      const socket = net.connect(Number(port), '127.0.0.1');
+      const started = Date.now();
+      const closed = new Promise<string>((resolve) => {
+        let answer = '';
+        socket.on('data', (d) => {
+          answer += d.toString();
+        });
+        socket.on('close', () => resolve(answer));
+      });
+      // One header line, then nothing more: a slow-headers (slowloris) client.
+      socket.write('GET /api/overview HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      const answer = await closed;
+      const waited = Date.now() - started;
+      expect(answer).toMatch(/^HTTP\/1\.1 408/);
+      expect(waited).toBeGreaterThanOrEqual(1400);
+      // The check runs every second: cut within the timeout plus that interval, not 30 s later.
+      expect(waited).toBeLessThan(1500 + 2500);
+    } finally {
+      await running.close();
     }
   });
 });

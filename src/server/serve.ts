@@ -9,6 +9,8 @@ export interface ServeOptions {
   maxBodyBytes?: number;
   /** Whole-request deadline in ms; default 30 s. */
   requestTimeoutMs?: number;
+  /** Deadline for a request's headers in ms; default 10 s (tests use less). */
+  headersTimeoutMs?: number;
 }
 
 export interface RunningServer {
@@ -52,7 +54,7 @@ export async function startServer(app: App, options: ServeOptions = {}): Promise
     {
       maxHeaderSize: 16 * 1024,
       requestTimeout: options.requestTimeoutMs ?? 30_000,
-      headersTimeout: 10_000,
+      headersTimeout: options.headersTimeoutMs ?? 10_000,
       // Timeouts are enforced when connections are checked (every 30 s by default): check each
       // second, so that slow headers are cut after 10 s as documented, not up to 40 s.
       connectionsCheckingInterval: 1_000,

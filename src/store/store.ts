@@ -293,6 +293,8 @@ export type VerifyProblemKind =
   | 'original-unbound'
   /** A pack record that does not match its file or the originals in it, or is missing. */
   | 'pack-record-altered'
+  /** The latest ledger's bytes differ from what the analysis entry that wrote it recorded, or it is missing. */
+  | 'ledger-altered'
   /** A document whose canonical text, read again from its original, differs (`--deep`). */
   | 'text-rederived-mismatch'
   /** SQLite reports the database file itself damaged. */

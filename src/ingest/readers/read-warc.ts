@@ -1,11 +1,11 @@
 import type { Diagnostic } from '../../core/types.js';
-import type { Reader, ReadRecord } from '../reader.js';
+import type { Reader, ReaderContext, ReadRecord } from '../reader.js';
 import { diagnostic } from './diagnostic.js';
 import { charsetOf, parseHttpResponse } from './http-message.js';
 import { tooManyRecords } from './json-parse.js';
 import { readHtmlBytes } from './read-html.js';
 import { checkDigest } from './warc-digest.js';
-import { parseWarc } from './warc-records.js';
+import { parseWarcPiece, type WarcCursor } from './warc-records.js';
 
 const htmlType = /^\s*(text\/html|application\/xhtml\+xml)\b/i;
 
@@ -20,15 +20,54 @@ const htmlType = /^\s*(text\/html|application\/xhtml\+xml)\b/i;
  * at least one was checked and all agree, null when none could be checked. Other records
  * (warcinfo, request, metadata, revisit, non-HTML responses) are skipped and counted.
  */
-export const readWarc: Reader = (bytes, { source, limits }) => {
+export const readWarc: Reader = (bytes, context) => {
+  const state = newWarcState();
+  const { records, diagnostics } = readWarcPiece(bytes, context, state, true);
+  diagnostics.push(...warcSkipped(context.source, state));
+  return { reader: 'warc', records, diagnostics };
+};
+
+/** Where a WARC input read in pieces has got to (see `readWarcPiece`). */
+export interface WarcState {
+  cursor: WarcCursor;
+  /** Records met so far (for `maxRecords`). */
+  seen: number;
+  /** Records skipped so far, by why. */
+  skipped: Map<string, number>;
+}
+
+export function newWarcState(): WarcState {
+  return { cursor: { base: 0, seeking: false, stopped: false }, seen: 0, skipped: new Map() };
+}
+
+/** The note of the records skipped (not HTML pages), once the whole input was read. */
+export function warcSkipped(source: string, state: WarcState): Diagnostic[] {
+  if (state.skipped.size === 0) return [];
+  const list = [...state.skipped].map(([why, n]) => `${n} ${why}`).join(', ');
+  return [
+    diagnostic({ source }, 'warc-skipped', 'info', `Skipped WARC records that are not HTML pages: ${list}.`),
+  ];
+}
+
+/**
+ * Reads the complete records of one piece of a WARC input (see `parseWarcPiece`); `consumed` says
+ * how many of its bytes were dealt with, and `state` is advanced. Reading an input piece by piece,
+ * then `warcSkipped`, gives the records and diagnostics of `readWarc` on the whole.
+ */
+export function readWarcPiece(
+  bytes: Uint8Array,
+  { source, limits }: Pick<ReaderContext, 'source' | 'limits'>,
+  state: WarcState,
+  final: boolean,
+): { records: ReadRecord[]; diagnostics: Diagnostic[]; consumed: number } {
   const records: ReadRecord[] = [];
   const diagnostics: Diagnostic[] = [];
-  const skipped = new Map<string, number>();
-  const skip = (why: string) => skipped.set(why, (skipped.get(why) ?? 0) + 1);
-  let seen = 0;
-  diagnostics.push(
-    ...parseWarc(bytes, { source }, ({ headers, block, offset }) => {
-      if (++seen > limits.maxRecords) {
+  const skip = (why: string) => state.skipped.set(why, (state.skipped.get(why) ?? 0) + 1);
+  const parsed = parseWarcPiece(
+    bytes,
+    { source },
+    ({ headers, block, offset }) => {
+      if (++state.seen > limits.maxRecords) {
         diagnostics.push(tooManyRecords({ source }, limits, null));
         return false;
       }
@@ -101,18 +140,10 @@ export const readWarc: Reader = (bytes, { source, limits }) => {
         records.push(out);
       }
       return true;
-    }),
+    },
+    state.cursor,
+    final,
   );
-  if (skipped.size > 0) {
-    const list = [...skipped].map(([why, n]) => `${n} ${why}`).join(', ');
-    diagnostics.push(
-      diagnostic(
-        { source },
-        'warc-skipped',
-        'info',
-        `Skipped WARC records that are not HTML pages: ${list}.`,
-      ),
-    );
-  }
-  return { reader: 'warc', records, diagnostics };
-};
+  diagnostics.push(...parsed.diagnostics);
+  return { records, diagnostics, consumed: parsed.consumed };
+}

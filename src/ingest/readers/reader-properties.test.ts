@@ -197,6 +197,111 @@ describe('readers under fast-check (seed 20261202)', () => {
     );
   });
 
+  it('WARC records with wrong lengths, missing separators, bad digests and any HTTP body', () => {
+    const header = fc.constantFrom(
+      'WARC-Type: response',
+      'WARC-Type: resource',
+      'WARC-Type: warcinfo',
+      'Content-Type: application/http; msgtype=response',
+      'Content-Type: text/html',
+      'WARC-Target-URI: https://news.example.org/a',
+      'WARC-Date: 2026-05-01T10:00:00Z',
+      'WARC-Block-Digest: sha1:AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      'WARC-Payload-Digest: sha1:3I42H3S6NNFQ2MSVX7XZKYAYSCX5QBYJ',
+      'WARC-Record-ID: <urn:uuid:1>',
+    );
+    const http = fc
+      .tuple(
+        fc.constantFrom('HTTP/1.1 200 OK', 'HTTP/1.1 404 Not Found', 'HTTP/1.0 200', 'garbage'),
+        fc.constantFrom(
+          'Content-Type: text/html; charset=utf-8',
+          'Content-Type: text/plain',
+          'Transfer-Encoding: chunked',
+          'Content-Encoding: gzip',
+          '',
+        ),
+        markup,
+      )
+      .map(([status, head, body]) => `${status}\r\n${head}\r\n\r\n${body}`);
+    const record = fc
+      .tuple(fc.array(header, { maxLength: 6 }), http, fc.integer({ min: -3, max: 3 }), fc.boolean())
+      .map(([headers, block, skew, separated]) => {
+        const length = Math.max(0, Buffer.byteLength(block) + skew);
+        return `WARC/1.1\r\n${headers.join('\r\n')}\r\nContent-Length: ${length}\r\n\r\n${block}${separated ? '\r\n\r\n' : ''}`;
+      });
+    fc.assert(
+      fc.property(fc.array(record, { maxLength: 5 }), fc.boolean(), (records, gzip) => {
+        const bytes = Buffer.from(records.join(''));
+        const input = gzip ? gzipSync(bytes) : bytes;
+        const source = gzip ? 'a.warc.gz' : 'a.warc';
+        expectWellFormed(readInput(input, { source, limits }), source);
+      }),
+      runs(150),
+    );
+  });
+
+  it('RSS and Atom feeds with damaged items, entities and markup in their content', () => {
+    const field = fc.constantFrom(
+      '<item>',
+      '</item>',
+      '<entry>',
+      '</entry>',
+      '<title>',
+      '</title>',
+      '<description>',
+      '</description>',
+      '<content:encoded><![CDATA[',
+      ']]></content:encoded>',
+      '<link>https://news.example.org/b</link>',
+      '<pubDate>Mon, 04 May 2026 08:00:00 GMT</pubDate>',
+      '<updated>2026-05-04T08:00:00Z</updated>',
+      '&lt;p&gt;',
+      '&amp;',
+      '&nbsp;',
+      '&#x1F600;',
+      '<!ENTITY x "y">',
+    );
+    const body = fc.array(fc.oneof(field, words, tags), { maxLength: 80 }).map((p) => p.join(' '));
+    const feed = fc
+      .tuple(fc.boolean(), body)
+      .map(([atom, inner]) =>
+        atom
+          ? `<?xml version="1.0"?><feed xmlns="http://www.w3.org/2005/Atom"><title>Desk</title>${inner}</feed>`
+          : `<?xml version="1.0"?><rss version="2.0"><channel><title>Desk</title>${inner}</channel></rss>`,
+      );
+    fc.assert(
+      fc.property(feed, (xml) => {
+        expectWellFormed(readInput(Buffer.from(xml), { source: 'a.xml', limits }), 'a.xml');
+      }),
+      runs(150),
+    );
+  });
+
+  it('Markdown with any markup, links and code', () => {
+    const md = fc.constantFrom(
+      '# ',
+      '## ',
+      '* ',
+      '1. ',
+      '> ',
+      '```\n',
+      '`',
+      '[a](http://x)',
+      '![i](x.png)',
+      '**',
+      '_',
+      '---\n',
+      '<div>',
+      '|a|b|\n',
+    );
+    fc.assert(
+      fc.property(fc.array(fc.oneof(md, words), { maxLength: 80 }), (parts) => {
+        expectWellFormed(readInput(Buffer.from(parts.join(' ')), { source: 'a.md', limits }), 'a.md');
+      }),
+      runs(150),
+    );
+  });
+
   it('gzip, whole, truncated or with a flipped byte', () => {
     fc.assert(
       fc.property(prose, fc.nat(), fc.nat(), fc.boolean(), (text, cut, flip, damage) => {

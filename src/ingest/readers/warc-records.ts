@@ -24,26 +24,73 @@ export function parseWarc(
   place: Place,
   visit: (record: WarcRecord) => boolean,
 ): Diagnostic[] {
+  return parseWarcPiece(input, place, visit, { base: 0, seeking: false, stopped: false }, true).diagnostics;
+}
+
+/** Where parsing a WARC input read in pieces has got to (see `parseWarcPiece`). */
+export interface WarcCursor {
+  /** Offset in the whole input of the piece's first byte. */
+  base: number;
+  /** Set when the last piece ended while looking for the next record after damage. */
+  seeking: boolean;
+  /** Set once parsing stopped (a header that never ends, or `visit` said stop). */
+  stopped: boolean;
+}
+
+/**
+ * Parses one piece of a WARC input that arrives in pieces: the records complete in `input` are
+ * visited, and `consumed` says how many bytes were dealt with; the rest must be handed again,
+ * followed by more bytes (or, at the end of the input, with `final`). Reading an input this way
+ * visits the same records and gives the same diagnostics as reading it whole.
+ */
+export function parseWarcPiece(
+  input: Uint8Array,
+  place: Place,
+  visit: (record: WarcRecord) => boolean,
+  cursor: WarcCursor,
+  final: boolean,
+): { diagnostics: Diagnostic[]; consumed: number } {
   const bytes = Buffer.from(input.buffer, input.byteOffset, input.byteLength);
   const diagnostics: Diagnostic[] = [];
+  const base = cursor.base;
   const at = (offset: number, id?: string) => ({
     ...place,
-    record: id ? `record ${id}` : `record at byte ${offset}`,
+    record: id ? `record ${id}` : `record at byte ${base + offset}`,
   });
+  const done = (consumed: number) => ({ diagnostics, consumed });
+  /** The next record after damage, or null when this piece does not hold it yet. */
+  const seek = (from: number): number | null => {
+    const next = nextRecord(bytes, from);
+    if (next < bytes.length || final) return next;
+    return null;
+  };
+  if (cursor.stopped) return done(bytes.length);
   let off = 0;
+  if (cursor.seeking) {
+    const next = seek(0);
+    if (next === null) return done(Math.max(0, bytes.length - 7));
+    cursor.seeking = false;
+    off = next;
+  }
   while (off < bytes.length) {
     while (off < bytes.length && (bytes[off] === 0x0d || bytes[off] === 0x0a)) off++;
     if (off >= bytes.length) break;
+    if (!final && bytes.length - off < 7) return done(off);
     if (!bytes.subarray(off, off + 7).equals(Buffer.from('WARC/1.'))) {
       diagnostics.push(
         diagnostic(
           at(off),
           'warc-bad-record',
           'error',
-          `Expected a WARC record header ("WARC/1.x") at byte ${off}, found other data; skipped to the next record.`,
+          `Expected a WARC record header ("WARC/1.x") at byte ${base + off}, found other data; skipped to the next record.`,
         ),
       );
-      off = nextRecord(bytes, off + 1);
+      const next = seek(off + 1);
+      if (next === null) {
+        cursor.seeking = true;
+        return done(Math.max(off + 1, bytes.length - 7));
+      }
+      off = next;
       continue;
     }
     let headerEnd = bytes.indexOf('\r\n\r\n', off);
@@ -51,15 +98,17 @@ export function parseWarc(
     const window = bytes.subarray(off, headerEnd >= 0 ? headerEnd : off + maxHeaderBytes);
     const lfEnd = window.indexOf('\n\n');
     if (lfEnd >= 0) [headerEnd, separator] = [off + lfEnd, 2];
+    if (!final && headerEnd < 0 && bytes.length - off < maxHeaderBytes + 4) return done(off);
     if (headerEnd < 0 || headerEnd - off > maxHeaderBytes) {
       diagnostics.push(
         diagnostic(
           at(off),
           'warc-truncated',
           'error',
-          `The WARC record header at byte ${off} never ends (no blank line within ${formatBytes(maxHeaderBytes)}); the input is truncated or not WARC.`,
+          `The WARC record header at byte ${base + off} never ends (no blank line within ${formatBytes(maxHeaderBytes)}); the input is truncated or not WARC.`,
         ),
       );
+      cursor.stopped = true;
       break;
     }
     const { version, headers } = parseHeader(bytes.toString('utf8', off, headerEnd));
@@ -75,10 +124,17 @@ export function parseWarc(
           `Expected a Content-Length (a byte count) in the WARC record header, found ${lengthText ? `"${lengthText.slice(0, 40)}"` : 'none'}; record skipped.`,
         ),
       );
-      off = nextRecord(bytes, blockStart);
+      const next = seek(blockStart);
+      if (next === null) {
+        cursor.seeking = true;
+        return done(Math.max(blockStart, bytes.length - 7));
+      }
+      off = next;
       continue;
     }
     const blockEnd = blockStart + Number(lengthText);
+    // A record is complete once its block and the four bytes after it are in the piece.
+    if (!final && blockEnd + 4 > bytes.length) return done(off);
     if (blockEnd > bytes.length) {
       diagnostics.push(
         diagnostic(
@@ -88,6 +144,7 @@ export function parseWarc(
           `The WARC record declares ${lengthText} bytes of content but the input ends after ${bytes.length - blockStart}; the input is truncated. Records before it were read.`,
         ),
       );
+      cursor.stopped = true;
       break;
     }
     const end = bytes.subarray(blockEnd, blockEnd + 4);
@@ -104,13 +161,21 @@ export function parseWarc(
           `The WARC record's content does not end where its Content-Length (${lengthText}) says (no CRLF CRLF after it); the length is wrong, record skipped.`,
         ),
       );
-      off = nextRecord(bytes, blockStart);
+      const next = seek(blockStart);
+      if (next === null) {
+        cursor.seeking = true;
+        return done(Math.max(blockStart, bytes.length - 7));
+      }
+      off = next;
       continue;
     }
-    if (!visit({ version, headers, block: bytes.subarray(blockStart, blockEnd), offset: off })) break;
+    if (!visit({ version, headers, block: bytes.subarray(blockStart, blockEnd), offset: base + off })) {
+      cursor.stopped = true;
+      break;
+    }
     off = blockEnd;
   }
-  return diagnostics;
+  return done(bytes.length);
 }
 
 function nextRecord(bytes: Buffer, from: number): number {

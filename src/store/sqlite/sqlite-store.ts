@@ -37,6 +37,7 @@ import { openDatabase, type SqliteDatabase } from './database.js';
 import { SqliteDocumentStore, SqliteOriginalStore } from './documents-tables.js';
 import { migrations } from './migrations.js';
 import { SqliteReuseStore } from './reuse-tables.js';
+import { LedgerChecker } from './verify-ledger.js';
 import { checkPacks } from './verify-packs.js';
 
 export const DATABASE_FILE = 'corroborate.db';
@@ -391,12 +392,17 @@ export class SqliteStore implements Store {
       });
     }
     const evidence = new EvidenceChecker();
-    const chain = this.custody.verifyChain(options.checkpoint, evidence.collect);
+    const ledger = new LedgerChecker(this.db, path.join(this.dir, 'ledger'));
+    const chain = this.custody.verifyChain(options.checkpoint, (seq, kind, details) => {
+      evidence.collect(seq, kind, details);
+      ledger.collect(seq, kind, details);
+    });
     problems.push(...chain.problems);
     feedEvidence(this.db, evidence);
     const bound = evidence.finish();
     problems.push(...bound.problems);
     problems.push(...checkPacks(this.db, (name) => this.folder.packs.pathOf(name), evidence.packBindings));
+    problems.push(...ledger.check());
     const known = new Set(loose);
     let unreferenced = 0;
     for (const sha of this.folder.listHashes()) if (!known.has(sha)) unreferenced++;
