@@ -160,6 +160,46 @@ describe.skipIf(!url)('corroborate ingest and verify against PostgreSQL', () => 
     }
   });
 
+  it('writes the report, the brief and a comparison from the shared store, on any machine', async () => {
+    // A machine that analysed, and one that never did (an empty working copy): the same ledger.
+    const briefs = await Promise.all(
+      ['cache-m1', 'cache-m9'].map((c) => cli(['brief'], { CORROBORATE_CACHE: path.join(dir, c) })),
+    );
+    for (const b of briefs) expect([b.status, b.stderr]).toEqual([ExitCode.ok, '']);
+    expect(briefs[0]?.stdout).toMatch(/killed/);
+    expect(briefs[1]?.stdout).toBe(briefs[0]?.stdout);
+
+    const out = path.join(dir, 'report.html');
+    const report = await cli(['report', '--out', out], { CORROBORATE_CACHE: path.join(dir, 'cache-m9') });
+    expect(report.status).toBe(ExitCode.ok);
+    expect(report.stderr).toMatch(/62 documents, [1-9]\d* events/);
+    const html = fs.readFileSync(out, 'utf8');
+    expect(html).toContain('bus overturned');
+
+    const listed = JSON.parse((await cli(['documents', '--json'])).stdout) as {
+      id: string;
+      source: string;
+    }[];
+    const [x, y] = listed.filter((d) => /r[12]\.txt$/.test(d.source) && d.source.includes('one'));
+    const compared = await cli(['compare', x?.id ?? '', y?.id ?? '']);
+    expect([compared.status, compared.stderr]).toEqual([ExitCode.ok, '']);
+    expect(compared.stdout).toContain(`a: ${x?.id}`);
+    expect(compared.stdout).toContain(`b: ${y?.id}`);
+
+    // The report's export entry reached the shared log, which still verifies.
+    const entries = JSON.parse((await cli(['verify', '--json'])).stdout);
+    expect(entries.problems).toEqual([]);
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      const last = await admin.query(`SELECT kind, details FROM ${schema}.custody ORDER BY seq DESC LIMIT 1`);
+      expect(last.rows[0].kind).toBe('export');
+      expect(JSON.parse(last.rows[0].details)).toMatchObject({ format: 'report-html', file: out });
+    } finally {
+      await admin.end();
+    }
+  });
+
   it('verify --deep reads every original again and names a document whose text was edited', async () => {
     const clean = await cli(['verify', '--deep', '--json']);
     expect([clean.status, clean.stderr]).toEqual([ExitCode.ok, '']);

@@ -12,25 +12,22 @@ export function register(program: Command): void {
         throw new UsageError(`--words: expected a positive whole number; found "${opts.words}".`);
       }
       // The implementation is loaded on use, so that `--help` and other commands start fast.
-      const [{ loadLedger }, { formatBrief }, { openStore }] = await Promise.all([
+      const [{ loadLedger }, { formatBrief }, { withReadStore }] = await Promise.all([
         import('../../ledger-file/read.js'),
         import('../../export/brief.js'),
-        import('../../store/open-store.js'),
+        import('../with-read-store.js'),
       ]);
-      const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
-      try {
+      const location = cmd.optsWithGlobals().store as string;
+      const text = await withReadStore(location, (store) => {
         const ledger = loadLedger(store);
         if (!ledger) {
           throw new UsageError(
-            `The store ${store.dir} has no ledger yet.`,
+            `The store ${location} has no ledger yet.`,
             'Run `corroborate analyze PATH...` first.',
           );
         }
-        process.stdout.write(
-          formatBrief(ledger, { words, textOf: (id) => store.documents.get(id)?.text ?? null }),
-        );
-      } finally {
-        store.close();
-      }
+        return formatBrief(ledger, { words, textOf: (id) => store.documents.get(id)?.text ?? null });
+      });
+      process.stdout.write(text);
     });
 }

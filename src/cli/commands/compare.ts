@@ -3,7 +3,7 @@ import { UsageError } from '../../core/errors.js';
 import { prepareText } from '../../reuse/prepare.js';
 import { renderPassageTable, renderSide } from '../../reuse/render-alignment.js';
 import { comparePair } from '../../reuse/update-reuse.js';
-import { openStore } from '../../store/open-store.js';
+import { withReadStore } from '../with-read-store.js';
 
 export function register(program: Command): void {
   program
@@ -12,9 +12,8 @@ export function register(program: Command): void {
     .argument('<id1>', 'first document id (see `corroborate documents`)')
     .argument('<id2>', 'second document id')
     .option('--json', 'print the pair as reuse JSON instead')
-    .action((id1: string, id2: string, opts: { json?: boolean }, cmd: Command) => {
-      const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
-      try {
+    .action(async (id1: string, id2: string, opts: { json?: boolean }, cmd: Command) => {
+      await withReadStore(cmd.optsWithGlobals().store as string, (store) => {
         const [x, y] = [id1, id2].map((id) => {
           const doc = store.documents.get(id);
           if (!doc)
@@ -58,9 +57,7 @@ export function register(program: Command): void {
         );
         out.push('', `── b: ${y.id} ${y.title ?? y.source}`, renderSide(y.text, passages, 'b', { color }));
         process.stdout.write(`${out.join('\n')}\n`);
-      } finally {
-        store.close();
-      }
+      });
     });
 }
 

@@ -18,7 +18,7 @@ export function register(program: Command): void {
         { loadHighlights },
         { loadReportData },
         { renderReport },
-        { openStore },
+        { withReadStore },
       ] = await Promise.all([
         import('zod'),
         import('../../ledger-file/read.js'),
@@ -26,7 +26,7 @@ export function register(program: Command): void {
         import('../../report/highlights.js'),
         import('../../report/load-report-data.js'),
         import('../../report/render-report.js'),
-        import('../../store/open-store.js'),
+        import('../with-read-store.js'),
       ]);
       const optionsSchema = z.object({ out: z.string().min(1), highlights: z.boolean() });
       const parsed = optionsSchema.safeParse(raw);
@@ -36,8 +36,7 @@ export function register(program: Command): void {
           'Example: corroborate report --out report.html',
         );
       const opts = parsed.data;
-      const store = openStore(cmd.optsWithGlobals().store as string, { mustExist: true });
-      try {
+      await withReadStore(cmd.optsWithGlobals().store as string, async (store) => {
         const ledger = loadLedger(store);
         if (!ledger)
           process.stderr.write(
@@ -61,8 +60,6 @@ export function register(program: Command): void {
           `wrote ${opts.out}: ${data.documents.length} documents, ${data.ledger.events.length} events, ${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB, sha256 ${sha256.slice(0, 16)}…\n`,
         );
         process.stdout.write(`${opts.out}\n`);
-      } finally {
-        store.close();
-      }
+      });
     });
 }
