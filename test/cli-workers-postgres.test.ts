@@ -13,7 +13,9 @@ import { openSharedStore, openStore } from '../src/store/open-store.js';
 
 /**
  * `analyze --workers-remote` with two `corroborate worker` processes on a PostgreSQL store, one
- * of them killed with SIGKILL while it holds a job: the job is run again by the other worker, and
+ * of them killed with SIGKILL while it holds a job (an extraction, a reuse verification or a
+ * sketching job; the example corpus, and bucha-2022 when ../shared is there): the job is run
+ * again by the other worker, and
  * the ledger equals the embedded store's (for the same documents and clock) byte for byte, but
  * for the custody head, which is each store's own. Needs CORROBORATE_TEST_PG and the built CLI.
  */
@@ -21,6 +23,11 @@ const url = process.env.CORROBORATE_TEST_PG ?? '';
 if (!url) process.stderr.write('skipping the worker test: CORROBORATE_TEST_PG is not set\n');
 const main = path.resolve('dist/cli/main.js');
 const run = crypto.randomBytes(6).toString('hex');
+const examples = 'examples/corpus/manifest.jsonl';
+const bucha = path.resolve('../shared/corpora/bucha-2022/manifest.jsonl');
+const buchaAbsent = !fs.existsSync(bucha);
+if (url && buchaAbsent)
+  process.stderr.write(`skipping the bucha-2022 case of the worker test: ${bucha} is absent\n`);
 const schemas: string[] = [];
 const clock = () => new Date('2026-03-01T12:00:00.000Z');
 let dir: string;
@@ -86,18 +93,18 @@ describe.skipIf(!url)('corroborate worker: jobs survive a killed worker', () => 
   // The kind of job worker A holds when it is killed: extraction, or the verification of reuse
   // candidates (queued under the analysis lock, after every extraction and sketching job).
   it.each([
-    ['extract', 'extract 2 document'],
-    ['verify', 'verify '],
+    ['extract', 'the example corpus', 'extract 2 document', examples],
+    ['verify', 'the example corpus', 'verify ', examples],
+    ...(buchaAbsent ? [] : [['sketch', 'bucha-2022', 'sketch 2 document', bucha]]),
   ])(
-    'retries the %s job of a worker killed with SIGKILL; the ledger equals the embedded store’s',
-    async (kind, taken) => {
+    'retries the %s job of a worker killed with SIGKILL (%s); the ledger equals the embedded store’s',
+    async (kind, _, taken, manifest) => {
       const schema = `workers_${run}_${kind}`;
       schemas.push(schema);
       const u = new URL(url);
       u.searchParams.set('schema', schema);
       store = u.toString();
       // The same documents, with the same clock, in both stores.
-      const manifest = 'examples/corpus/manifest.jsonl';
       const stages = await loadStages();
       const local = openStore(path.join(dir, `sqlite-${kind}`), { clock });
       let expected: Buffer;

@@ -260,7 +260,8 @@ export function startRemoteReuseRunner(init: RemoteReuseInit): JobRunner {
           : `a verification job of ${job.pairs.length / 2} pairs`,
     },
     1,
-    { inFlight: IN_FLIGHT },
+    // Jobs wait for workers as long as it takes (as extraction jobs do): no stall limit.
+    { inFlight: IN_FLIGHT, stallTimeoutMs: Number.POSITIVE_INFINITY },
   );
   if (!pool) throw new Error('The thread that waits for the reuse jobs of the job queue did not start.');
   return pool;
