@@ -138,6 +138,10 @@ const cases: [string, number, number][] = [
   ['9 dead, 30 wounded in weekend shootings across Millbrook', 0, 0],
   ['Two teens were shot in separate incidents on the east side.', 0, 0],
   ['Two men were shot in a single burst of gunfire on Monday.', 0, 2],
+  ['Four children have been shot in the county in the past three days, two fatally.', 0, 0],
+  // The dead "included" in a count are a part of it.
+  ['Six people were struck by gunfire, including one who was pronounced dead at the scene.', 0, 6],
+  ['Four people were shot, including a boy, and two died.', 2, 2],
 ];
 
 describe('a perpetrator counted among the dead', () => {

@@ -740,6 +740,9 @@ const OTHER_VERB =
 /** A comma, then a subject other than a relative pronoun, then an auxiliary: a clause of its own. */
 const NEW_SUBJECT = /,\s+(?!(?:who|which|that|whom|whose)\b)[\w’'-]+\s+(?:was|were|had|has|have|is|are)\b/i;
 
+/** Between a count and a death: the dead are a part of those counted. */
+const INCLUDING = /\b(?:including|among them|among whom)\b/i;
+
 /** A count before "of the": "two of the (four victims)", "both of the", "all of the". */
 const PARTITIVE_WHOLE =
   /(?:^|[^\p{L}\p{N}])(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|both|all|none)\s+of\s+(?:the|those|these|its|their)\s+$/iu;
@@ -775,6 +778,8 @@ function figureFor(
       if (between.length > 70 || /[.;:]|\b(?:said|says|told|according)\b/.test(between)) continue;
       // "At least three were bound, one was shot": a new subject after the comma takes the verb.
       if (NEW_SUBJECT.test(between)) continue;
+      // "Five people were struck, including one who died": the count is the whole, not the dead.
+      if (hit.casualty === 'killed' && INCLUDING.test(between)) continue;
       // "Two men were arrested in the shooting that killed …", "two gunmen opened fire, killing
       // one": the count is the subject of another verb (the suspects), not the victims.
       if (OTHER_VERB.test(between)) continue;
