@@ -115,6 +115,33 @@ const cases: [string, number, number][] = [
   ['Read more: http://news.example.com/2016/10/03/man-killed-in-crash', 0, 0],
   ['(KXYZ 18) - A man was shot on Friday.', 0, 1],
   ['A man was shot.[8] He was taken to a hospital.', 0, 1],
+  // A headline's count before "hurt" or "hospitalized" and a preposition counts people, not the shooting.
+  ['2 hospitalized after shooting in Millbrook', 0, 2],
+  ['3 hurt during shooting at a party', 0, 3],
+  // A wound suffered, a bullet that struck someone, the shooting of someone: people shot.
+  ['Teen suffers gunshot wound', 0, 1],
+  ['Two men suffered gunshot wounds in the parking lot.', 0, 2],
+  ['Officers found the victim with multiple gunshot wounds.', 0, 1],
+  ['A stray bullet struck a 9-year-old girl in her bedroom.', 0, 1],
+  ['Police are investigating the shooting of a 6-year-old boy.', 0, 1],
+  ['Two neighbors were at home during the shooting of a man on Elm Street.', 0, 1],
+  ['A woman suffered a fatal gunshot wound at her home.', 1, 0],
+  ['A man was found with a gunshot wound. He died at the hospital.', 1, 0],
+  // A number called or dialled is a phone number.
+  ['A neighbor called 911 after a man was found with a gunshot wound.', 0, 1],
+  // A clause dated only by a year tells a period's total or a past incident.
+  ['Fifty people were shot in the city last year.', 0, 0],
+  ['In 2009, a man was killed and three others were wounded at the same bar.', 0, 0],
+  ['A man was killed on Sunday, the third homicide in the city this year.', 1, 0],
+  // A count summed over several separate incidents is no incident's figure.
+  ['Three people were wounded in two shootings on Monday night.', 0, 0],
+  ['9 dead, 30 wounded in weekend shootings across Millbrook', 0, 0],
+  ['Two teens were shot in separate incidents on the east side.', 0, 0],
+  ['Two men were shot in a single burst of gunfire on Monday.', 0, 2],
+  ['Four children have been shot in the county in the past three days, two fatally.', 0, 0],
+  // The dead "included" in a count are a part of it.
+  ['Six people were struck by gunfire, including one who was pronounced dead at the scene.', 0, 6],
+  ['Four people were shot, including a boy, and two died.', 2, 2],
 ];
 
 describe('a perpetrator counted among the dead', () => {

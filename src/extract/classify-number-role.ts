@@ -75,6 +75,8 @@ const REFERENCE_AFTER = /^\]/;
  */
 const CALL_SIGN_BEFORE = /(?:^|[\s(])(?:\p{Lu}{2,6}|News)\s?$/u;
 const CALL_SIGN_AFTER = /^\s*(?:\)|[-–—|]|News\b|$)/;
+/** A broadcaster named by its channel: "11 News has learned". */
+const STATION_AFTER = /^\s+News\b/;
 /** "shot seven times", "fired three more times". */
 const TIMES_AFTER = /^\s+(?:more\s+|other\s+)?times\b/i;
 
@@ -100,6 +102,7 @@ export function classifyNumberRole(sentence: string, start: number, end: number)
   )
     return 'label';
   if (digits && CALL_SIGN_BEFORE.test(before) && CALL_SIGN_AFTER.test(after)) return 'label';
+  if (digits && STATION_AFTER.test(after)) return 'label';
   if (digits && Number(raw) <= c.maxAge && APPOSITION_BEFORE.test(before) && APPOSITION_AFTER.test(after))
     return 'age';
   return 'count';

@@ -88,6 +88,21 @@ describe('incidents', () => {
       'Accidental shooting',
       null,
     ],
+    // A qualification the report denies does not apply.
+    [
+      'Detectives ruled out an accidental shooting in the death of a man in Elmford.',
+      'shooting',
+      'Violence against civilians',
+      'Attack',
+      1,
+    ],
+    [
+      "Deputies said it wasn't an accidental shooting: a man was wounded.",
+      'shooting',
+      'Violence against civilians',
+      'Attack',
+      null,
+    ],
     // A shooting the report qualifies keeps its type with a sub-type of its own.
     [
       'A man and a woman were discovered dead in an apparent murder-suicide.',

@@ -41,6 +41,7 @@ interface TriggerLexicon {
     casualty?: Casualty;
     subtype?: string;
     onlyCounted?: boolean;
+    victimAfter?: boolean;
   }[];
   blockers: {
     before: string;
@@ -52,6 +53,7 @@ interface TriggerLexicon {
     laterDeath: string;
     conflictToll: string;
     otherIncident: { pattern: string };
+    roundUp: { pattern: string };
     reaction: { pattern: string };
     runningTollAfter: { pattern: string };
     fireFromAttack: { kinds: IncidentKind[] };
@@ -65,7 +67,11 @@ interface Mapping {
 }
 interface TaxonomyLexicon {
   kinds: Record<IncidentKind, Mapping>;
-  contexts: { kinds: IncidentKind[]; rules: { pattern: string; type: EventType; subtype: string }[] };
+  contexts: {
+    kinds: IncidentKind[];
+    negatedBefore: string;
+    rules: { pattern: string; type: EventType; subtype: string }[];
+  };
   suicideBomb: { pattern: string; subtype: string };
   priority: IncidentKind[];
 }
@@ -86,7 +92,12 @@ interface Compiled {
   priority: Map<IncidentKind, number>;
   suicideBomb: RegExp;
   /** How the report qualifies a shooting or killing ("accidentally shot", "officer-involved shooting"). */
-  contexts: { kinds: Set<IncidentKind>; rules: { pattern: RegExp; type: EventType; subtype: string }[] };
+  contexts: {
+    kinds: Set<IncidentKind>;
+    /** Words before a qualification that deny it: "ruled out an accidental shooting". */
+    negatedBefore: RegExp;
+    rules: { pattern: RegExp; type: EventType; subtype: string }[];
+  };
   hedges: RegExp;
   subset: RegExp;
   subsetBefore: RegExp;
@@ -94,6 +105,8 @@ interface Compiled {
   conflictToll: RegExp;
   /** A clause that tells of another incident than the report's ("in a separate shooting", "last year"). */
   otherIncident: RegExp;
+  /** A clause whose count sums several separate incidents ("three wounded in two shootings"). */
+  roundUp: RegExp;
   /** A reaction or call that names an incident ("called on nations to …, saying they funded the killings"). */
   reaction: RegExp;
   /** After a trigger, a period up to the report: "have been shot since January". */
@@ -145,8 +158,9 @@ function compile(): Compiled {
     suicideBomb: new RegExp(taxonomy.suicideBomb.pattern, 'i'),
     contexts: {
       kinds: new Set(taxonomy.contexts.kinds),
+      negatedBefore: new RegExp(taxonomy.contexts.negatedBefore, 'i'),
       rules: taxonomy.contexts.rules.map((r) => ({
-        pattern: new RegExp(r.pattern, 'i'),
+        pattern: new RegExp(r.pattern, 'gi'),
         type: r.type,
         subtype: r.subtype,
       })),
@@ -157,6 +171,7 @@ function compile(): Compiled {
     conflictToll: new RegExp(lex.blockers.conflictToll, 'i'),
     fireFromAttack: new Set(lex.blockers.fireFromAttack.kinds),
     otherIncident: new RegExp(lex.blockers.otherIncident.pattern, 'i'),
+    roundUp: new RegExp(lex.blockers.roundUp.pattern, 'i'),
     reaction: new RegExp(lex.blockers.reaction.pattern, 'i'),
     runningTollAfter: new RegExp(lex.blockers.runningTollAfter.pattern, 'i'),
     companion: new RegExp(
@@ -206,6 +221,8 @@ interface Hit {
   subtype?: string;
   /** The trigger reports an incident only with a written count. */
   onlyCounted?: true;
+  /** Its victims are only those named after it ("the shooting of a boy"). */
+  victimAfter?: true;
 }
 
 /*
@@ -230,6 +247,17 @@ const NOT_COUNTED = new Set([
   'grave',
 ]);
 const inside = (s: Span, outer: Span): boolean => s[0] >= outer[0] && s[1] <= outer[1];
+
+/** Whether the dates inside `clause` include a whole year ("last year", "in 2008") and no day. */
+function yearOnly(dates: readonly DateMention[], clause: Span): boolean {
+  let year = false;
+  for (const d of dates) {
+    if (!inside(d.span, clause)) continue;
+    if (d.precision === 'day') return false;
+    if (d.precision === 'year' || (d.precision === null && /\byear\b/i.test(d.text))) year = true;
+  }
+  return year;
+}
 
 /**
  * Finds incident mentions (a clause reporting something happening), types them with the ACLED-like
@@ -292,6 +320,11 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       // "a teen who was killed in a previous shooting", "last year, two men died there": another incident.
       const clauseOf = clauses.find((cl) => span[0] >= cl[0] && span[0] < cl[1]) ?? sentence.span;
       if (c.otherIncident.test(text.slice(clauseOf[0], clauseOf[1]))) continue;
+      // "55 people were shot in the city last year", "In 2008, a man was killed": a clause dated
+      // by a whole year and no day tells a period's total or a past incident, not the report's.
+      if (rule.casualty && yearOnly(input.dates, clauseOf)) continue;
+      // "Three people were wounded in two shootings": a round-up of incidents told one by one.
+      if (rule.casualty && c.roundUp.test(text.slice(clauseOf[0], clauseOf[1]))) continue;
       // "X called on donors to halt arms sales, saying they were fuelling the raids": a reaction.
       if (c.reaction.test(stext.slice(Math.max(0, m.index - 200), m.index))) continue;
       // "dead"/"died" as adjectives of quoted speech or "death" in "death penalty" are weak; keep only near a count or a place.
@@ -301,6 +334,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         ...(rule.casualty ? { casualty: rule.casualty } : {}),
         ...(rule.subtype ? { subtype: rule.subtype } : {}),
         ...(rule.onlyCounted ? { onlyCounted: true as const } : {}),
+        ...(rule.victimAfter ? { victimAfter: true as const } : {}),
       });
     }
     if (hits.length === 0) continue;
@@ -542,6 +576,10 @@ function casualtyFigure(
 ): Quantity | null {
   const explicit = figureFor(text, hit, counts, used, c);
   if (explicit && explicit.span[0] >= hit.span[0]) return explicit;
+  if (hit.victimAfter) {
+    if (explicit) used.delete(explicit);
+    return findImplicitVictim(text, [hit.span[1], reach[1]], hit.span);
+  }
   const implicit = findImplicitVictim(text, reach, hit.span);
   if (!implicit || (explicit && implicit.span[0] < explicit.span[1]))
     return explicit && withCompanion(text, explicit, reach[0], c);
@@ -702,6 +740,9 @@ const OTHER_VERB =
 /** A comma, then a subject other than a relative pronoun, then an auxiliary: a clause of its own. */
 const NEW_SUBJECT = /,\s+(?!(?:who|which|that|whom|whose)\b)[\w’'-]+\s+(?:was|were|had|has|have|is|are)\b/i;
 
+/** Between a count and a death: the dead are a part of those counted. */
+const INCLUDING = /\b(?:including|among them|among whom)\b/i;
+
 /** A count before "of the": "two of the (four victims)", "both of the", "all of the". */
 const PARTITIVE_WHOLE =
   /(?:^|[^\p{L}\p{N}])(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|both|all|none)\s+of\s+(?:the|those|these|its|their)\s+$/iu;
@@ -737,6 +778,8 @@ function figureFor(
       if (between.length > 70 || /[.;:]|\b(?:said|says|told|according)\b/.test(between)) continue;
       // "At least three were bound, one was shot": a new subject after the comma takes the verb.
       if (NEW_SUBJECT.test(between)) continue;
+      // "Five people were struck, including one who died": the count is the whole, not the dead.
+      if (hit.casualty === 'killed' && INCLUDING.test(between)) continue;
       // "Two men were arrested in the shooting that killed …", "two gunmen opened fire, killing
       // one": the count is the subject of another verb (the suspects), not the victims.
       if (OTHER_VERB.test(between)) continue;
@@ -804,6 +847,13 @@ function ellipsis(
   return items;
 }
 
+/** Whether `pattern` (global) matches `sentence` once without a denial just before it. */
+function qualifies(pattern: RegExp, sentence: string, negated: RegExp): boolean {
+  for (const m of execAll(pattern, sentence))
+    if (!negated.test(sentence.slice(Math.max(0, m.index - 40), m.index))) return true;
+  return false;
+}
+
 function classify(
   c: Compiled,
   main: Hit,
@@ -823,7 +873,7 @@ function classify(
   if (atProtest) return atProtest;
   // "accidentally shot", "an officer-involved shooting": the report's own qualification.
   if (c.contexts.kinds.has(main.kind)) {
-    const rule = c.contexts.rules.find((r) => r.pattern.test(sentence));
+    const rule = c.contexts.rules.find((r) => qualifies(r.pattern, sentence, c.contexts.negatedBefore));
     if (rule) return { type: rule.type, subtype: rule.subtype };
   }
   const civilians = inClause.some((a) => a.kind === 'civilians');
