@@ -265,6 +265,17 @@ describe('resolvePlaces: words that are not places, and the region a report is l
     ['Laredo residents gathered after a woman was shot in Bogalusa.', [['Laredo', 'Laredo']]],
     // With no large city to anchor it, the town stays.
     ['A woman was shot in Bogalusa on Friday.', [['Bogalusa', 'Bogalusa']]],
+    // A compass word between the preposition and the name still introduces a location.
+    ['A teenager was shot in northeast Bogalusa.', [['Bogalusa', 'Bogalusa']]],
+    // A run that ends in a town's name ("Vista Laredo General") does not make the town a surname
+    // when the report names it with a local institution ("Laredo police").
+    [
+      'Laredo police said the man was taken to Vista Laredo General hospital, where Laredo doctors treated him.',
+      [
+        ['Laredo', 'Laredo'],
+        ['Laredo', 'Laredo'],
+      ],
+    ],
   ])('%s', (text, expected) => {
     const { places } = resolvePlaces(text);
     expect(places.map((p) => [p.text, p.name])).toEqual(expected);

@@ -27,7 +27,7 @@ const LOCAL_AFTER =
   /^(?:['’]s)?\s+(?:police|sheriff|sheriff['’]s|deputies|officers|detectives|authorities|officials|coroner|fire|prosecutors?|district\s+attorney)\b/i;
 const STREET_AFTER = /^\s+(street|avenue|road|square|boulevard|lane|highway|st\.|ave\.)\b/i;
 const LOCATIVE =
-  /\b(?:in|at|near|outside|from|to|into|toward|towards|around|across|through|of|between|and|via|over|entered|left|reached|visited)\s+(?:the\s+)?(?:(?:town|city|village|port|settlement|suburb|capital|region|province)\s+(?:of\s+)?)?$/i;
+  /\b(?:in|at|near|outside|from|to|into|toward|towards|around|across|through|of|between|and|via|over|entered|left|reached|visited)\s+(?:the\s+)?(?:(?:town|city|village|port|settlement|suburb|capital|region|province)\s+(?:of\s+)?)?(?:(?:north|south|east|west)(?:-?(?:east|west))?(?:ern)?\s+|(?:downtown|central|suburban|rural)\s+)?$/i;
 const STRICT_LOCATIVE = /\b(?:in|near|outside|the\s+(?:town|city|village|settlement)\s+of)\s+$/i;
 const DIRECTION = '(?:north|south|east|west)(?:-?(?:east|west))?';
 const RELATIVE_BEFORE = new RegExp(
@@ -296,6 +296,11 @@ export function resolvePlaces(
   // A single word the report also uses as a person's surname is that person, unless it is
   // qualified ("Hobbs, New Mexico"), followed by a region word or in the dateline.
   if (surnames.size > 0) {
+    // A word the report also uses as a place ("Norfolk police", "Norfolk, Va.") is that place
+    // wherever it stands alone, even after a run like "Sentara Norfolk" made it look like a surname.
+    for (const c of candidates)
+      if (c.qualified || c.regionWord || c.dateline || c.local)
+        surnames.delete(text.slice(c.span[0], c.span[1]));
     const kept = candidates.filter(
       (c) =>
         c.qualified ||
