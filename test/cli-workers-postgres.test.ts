@@ -16,8 +16,8 @@ import { openSharedStore, openStore } from '../src/store/open-store.js';
  * of them killed with SIGKILL while it holds a job (an extraction, a reuse verification or a
  * sketching job; the example corpus, and bucha-2022 when ../shared is there): the job is run
  * again by the other worker, and
- * the ledger equals the embedded store's (for the same documents and clock) byte for byte, but
- * for the custody head, which is each store's own. Needs CORROBORATE_TEST_PG and the built CLI.
+ * the ledger equals the embedded store's (for the same documents and clock) byte for byte,
+ * custody head included. Needs CORROBORATE_TEST_PG and the built CLI.
  */
 const url = process.env.CORROBORATE_TEST_PG ?? '';
 if (!url) process.stderr.write('skipping the worker test: CORROBORATE_TEST_PG is not set\n');

@@ -85,7 +85,8 @@ async function timed(
 }
 
 /**
- * The ledger with its custody head blanked (each store's chain has its own head), and the
+ * The ledger with its custody head blanked (the stores are ingested at different times, so their
+ * chains record different capture times), and the
  * temporary folder's name in the documents' sources blanked (a kept `--expect` ledger was made
  * in another one).
  */

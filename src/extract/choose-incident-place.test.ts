@@ -53,6 +53,18 @@ describe('the date of an incident', () => {
       'a page stamp ("Posted:") is no incident date; the report date is implied',
     ],
     [
+      'Woman shot near store Posted: Monday, March 11, 2024 9:15 AM\n\nA woman was shot and wounded outside a store in Dayton, police said.',
+      'shot and wounded',
+      '2024-03-12',
+      'a page stamp with its weekday ("Posted: Monday, March 11, 2024") is no incident date either',
+    ],
+    [
+      'Police will decide on charges after a girl was shot and wounded in Akron on Saturday.',
+      'shot and wounded',
+      '2024-03-09',
+      'a future word in another clause does not move a past weekday forward',
+    ],
+    [
       'Woman killed in crash\n\nA suspect was arrested Monday in Columbus.\n\nNo one else was hurt.',
       'killed in crash',
       '2024-03-12',

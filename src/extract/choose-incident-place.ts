@@ -269,10 +269,10 @@ const shiftDay = (day: string, days: number): string =>
   new Date(Date.parse(`${day.slice(0, 10)}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 const STATEMENT_BEFORE =
-  /\b(?:said|says|told\s+(?:reporters|the\s+media|the\s+press)|announced|confirmed|reported|stated|added|wrote|tweeted|posted)\s+(?:on\s+|late\s+|early\s+)?$|\b(?:posted|updated|published|last\s+updated|created|modified)\s*(?:on\s*)?:?\s*$/i;
+  /\b(?:said|says|told\s+(?:reporters|the\s+media|the\s+press)|announced|confirmed|reported|stated|added|wrote|tweeted|posted)\s+(?:on\s+|late\s+|early\s+)?$|\b(?:posted|updated|published|last\s+updated|created|modified)\s*(?:on\s*)?:?\s*(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?\s*)?$/i;
 
 /**
- * "police said Friday", "told reporters on Monday", "Posted: Monday, May 4": the date of a
+ * "police said Friday", "told reporters on Monday", "Posted: Monday, May 4, 2015": the date of a
  * statement or of the page itself, not of the incident.
  */
 export function statementDate(text: string, d: DateMention): boolean {

@@ -56,6 +56,12 @@ const cases: [string, DateReference, [string, string | null, string | null, stri
   ['Police said it happened yesterday.', sunday, [['yesterday', '2022-04-02', '2022-04-02', 'day']]],
   ['A day earlier, journalists saw bodies.', sunday, [['A day earlier', '2022-04-02', '2022-04-02', 'day']]],
   ['Two days ago the town fell.', sunday, [['Two days ago', '2022-04-01', '2022-04-01', 'day']]],
+  // A weekend before the reference: Saturday to Sunday, precision week.
+  ['Two men were shot over the weekend.', monday, [['over the weekend', '2022-04-02', '2022-04-03', 'week']]],
+  ['A weekend fire gutted the mill.', monday, [['A weekend', '2022-04-02', '2022-04-03', 'week']]],
+  ['It rained this past weekend.', monday, [['this past weekend', '2022-04-02', '2022-04-03', 'week']]],
+  ['The fair closed last weekend.', sunday, [['last weekend', '2022-03-26', '2022-03-27', 'week']]],
+  ['The fair opens next weekend.', monday, [['next weekend', '2022-04-09', '2022-04-10', 'week']]],
   ['Talks were held this week.', sunday, [['this week', '2022-03-28', '2022-04-03', 'week']]],
   ['Shelling intensified last week.', monday, [['last week', '2022-03-28', '2022-04-03', 'week']]],
   ['Thirty-six died late last month.', monday, [['late last month', '2022-03-21', '2022-03-31', 'month']]],
@@ -96,6 +102,10 @@ describe('extractDates', () => {
     ['The council will meet on Sunday.', '2022-04-03', 'future'],
     ['The council met on Tuesday.', '2022-03-29', 'past'],
     ['Officials said on Friday that talks will resume.', '2022-04-01', 'past'],
+    ['The suspect will be arraigned on Tuesday.', '2022-04-05', 'future'],
+    ['A parade is expected to be held on Friday.', '2022-04-08', 'future'],
+    ['Charges will follow after a clerk was robbed on Friday.', '2022-04-01', 'past'],
+    ['The mayor will speak Tuesday, when the bridge that closed on Friday reopens.', '2022-04-05', 'future'],
   ])('%s → %s (%s)', (text, start, tense) => {
     const [date] = extractDates(text, splitSentences(text), sunday).dates;
     expect(date?.start).toBe(start);

@@ -38,6 +38,7 @@ const PATTERN = new RegExp(
     `(?<rel>\\b(?:(?<relPart>early|late|mid|earlier|later)(?:\\s+in)?[\\s-]+)?(?<relWhich>last|this|next|the\\s+past|the\\s+previous)\\s+(?<relUnit>week|month|year)\\b)`,
     `(?<inMonth>\\b(?:(?<inPart>early|late|mid|earlier)(?:\\s+in)?[\\s-]+)?(?<=(?:\\b(?:in|since|until|by|early|late|mid|of|during)[\\s-]+))(?<inM>${FULL_MONTH}|May)\\b(?!\\s+\\d))`,
     `(?<wd>\\b(?:(?<wdPart>early|late|later|earlier|last|next|this)\\s+)?(?<wdDay>${WEEKDAY})(?:\\s+(?<wdTime>morning|afternoon|evening|night))?\\b)`,
+    `(?<wkend>\\b(?<wkWhich>this\\s+past|this|last|past|next|over|during|the|a)\\s+(?:the\\s+)?weekend\\b)`,
     `(?<deictic>\\b(?:yesterday|today|tonight|tomorrow|last\\s+night|this\\s+morning|this\\s+afternoon|this\\s+evening)\\b)`,
     `(?<ago>\\b(?<agoN>${SMALL})\\s+(?<agoUnit>days?|weeks?)\\s+(?<agoWhich>ago|earlier|later|before(?=[,.;]))|\\bthe\\s+(?:previous|next)\\s+day\\b|\\bthe\\s+day\\s+before(?=[,.;]))`,
     `(?<year>(?<=\\b(?:in|since|until|by|during|of|early|late|mid)[\\s-]+)(?<yearY>(?:1[89]|20)\\d{2})\\b(?!s|-))`,
@@ -57,13 +58,24 @@ const CONDITIONAL_BEFORE = /\b(?:would|could)\b[^,;]{0,50}$/i;
 /** A past verb right before the weekday keeps it in the past: `it sent on Saturday`. */
 const PAST_BEFORE =
   /\b(?:\w+ed|sent|was|were|had|did|said|told|met|began|came|went|saw|took|left|hit|fell|struck|shot|held|fled|began|ran)\s+(?:(?:on|early|late|last|this)\s+)?$/i;
+/** "will be arraigned on Monday", "to be held this weekend": a participle after `be` is not a past verb. */
+const BE_PARTICIPLE_BEFORE = /\bbe\s+\w+\s+(?:(?:on|early|late|last|this)\s+)?$/i;
 /** "Sunday, March 10, 2013": the weekday of the date that follows it, which carries the date. */
 const FULL_DATE_AFTER = new RegExp(
   `^,?\\s+(?:${MONTH}\\s+\\d{1,2}\\b|\\d{1,2}(?:st|nd|rd|th)?\\s+(?:of\\s+)?${MONTH})`,
   'i',
 );
 const CASE_SENSITIVE =
-  /^(?:[A-Z]|\d|early|late|mid|earlier|later|last|this|next|yesterday|today|tonight|tomorrow|the|a|an|one|two|three|four|five|six|seven|eight|nine|ten|in|since|until|by|during|of)/;
+  /^(?:[A-Z]|\d|early|late|mid|earlier|later|last|this|next|past|over|yesterday|today|tonight|tomorrow|the|a|an|one|two|three|four|five|six|seven|eight|nine|ten|in|since|until|by|during|of)/;
+/**
+ * Where the clause a date sits in begins: after the last comma, semicolon or colon, or the last
+ * conjunction or relative word before it ("will be charged after a boy was shot on Saturday").
+ */
+const CLAUSE_BOUNDARY =
+  /[,;:]|\b(?:after|before|when|while|because|since|and|but|who|which|that|until|as)\b/gi;
+/** A past form in a clause: `was`, `were`, `had`, a regular past (`ended`) or a common irregular one. */
+const PAST_IN_CLAUSE =
+  /\b(?:was|were|had|did|\w{3,}ed|shot|fled|hit|struck|fell|ran|left|took|went|came|began|died|found|told|said|met|saw|held)\b/i;
 
 /**
  * Finds dates and resolves them against the reference date (publication, else dateline).
@@ -104,7 +116,11 @@ export function extractDates(
       const span: [number, number] = [start, start + match[0].length];
       const before = sentence.text.slice(Math.max(0, match.index - 60), match.index);
       future ??= FUTURE.test(sentence.text);
-      const clauseFuture = CONDITIONAL_BEFORE.test(before) || (future && !PAST_BEFORE.test(before));
+      const clauseFuture =
+        CONDITIONAL_BEFORE.test(before) ||
+        (future &&
+          !(PAST_BEFORE.test(before) && !BE_PARTICIPLE_BEFORE.test(before)) &&
+          !pastClause(sentence.text.slice(0, match.index)));
       const groups = match.groups ?? {};
       if (groups.wd !== undefined && FULL_DATE_AFTER.test(sentence.text.slice(match.index + match[0].length)))
         continue;
@@ -195,6 +211,8 @@ function resolve(g: Groups, ref: Date | null, future: boolean): Resolution | nul
     const reason = forward ? 'weekday on or after {ref}, future tense' : 'weekday on or before {ref}';
     return day(addDays(ref, delta), which === 'last' || which === 'next' ? `${which} ${reason}` : reason);
   }
+  if (g.wkend !== undefined)
+    return weekend((g.wkWhich ?? '').toLowerCase().replace(/\s+/g, ' '), ref, future);
   if (g.deictic !== undefined) {
     const word = g.deictic.toLowerCase().replace(/\s+/g, ' ');
     const delta = word === 'yesterday' || word === 'last night' ? -1 : word === 'tomorrow' ? 1 : 0;
@@ -209,6 +227,45 @@ function resolve(g: Groups, ref: Date | null, future: boolean): Resolution | nul
     return day(target, `${g.ago.toLowerCase()} relative to {ref}`);
   }
   return 'skip';
+}
+
+/**
+ * "over the weekend", "last weekend", "a weekend shooting": the Saturday and Sunday before the
+ * reference (the reference's own weekend when it falls on one), precision `week`; "last weekend"
+ * on a weekend is the one before. "next weekend", or a weekend in the future tense, is the one
+ * after the reference.
+ */
+function weekend(which: string, ref: Date, future: boolean): Resolution {
+  const dow = ref.getUTCDay();
+  const past = which === 'last' || which === 'past' || which === 'this past';
+  let saturday: Date;
+  if (which === 'next' || (future && !past)) saturday = addDays(ref, (6 - dow + 7) % 7);
+  else {
+    saturday = addDays(ref, -((dow + 1) % 7));
+    if (which === 'last' && (dow === 0 || dow === 6)) saturday = addDays(saturday, -7);
+  }
+  const label =
+    which === 'over' || which === 'during' || which === 'the' || which === 'a'
+      ? 'weekend'
+      : `${which} weekend`;
+  return {
+    start: saturday,
+    end: addDays(saturday, 1),
+    precision: 'week',
+    reason: `${label} ${future && !past && which !== 'next' ? 'on or after' : 'relative to'} {ref}`,
+  };
+}
+
+/**
+ * Whether the clause a date ends (`before`, the sentence up to the date) is in the past although
+ * the sentence holds a future word elsewhere: "Police will decide on charges after the boy was
+ * shot on Saturday" dates the shooting, not a day to come.
+ */
+function pastClause(before: string): boolean {
+  let start = 0;
+  for (const m of before.matchAll(CLAUSE_BOUNDARY)) start = m.index + m[0].length;
+  const clause = before.slice(start);
+  return !FUTURE.test(clause) && PAST_IN_CLAUSE.test(clause);
 }
 
 function relative(g: Groups, ref: Date): Resolution {

@@ -247,3 +247,54 @@ describe('a county name several states share', () => {
     expect(county?.admin1).toBe(town?.admin1);
   });
 });
+
+describe('resolvePlaces: words that are not places, and the region a report is local to', () => {
+  it.each([
+    // [text, the places found (surface, name)]
+    // A word that opens a place's name ("Metro Atlanta") is not a place on its own.
+    ['Metro police arrested a man in Laredo.', [['Laredo', 'Laredo']]],
+    // Newspaper-name words and the buttons of a saved page are not places.
+    ['A man was shot in Laredo, the Tribune reported.', [['Laredo', 'Laredo']]],
+    ['Image 1 of 3 Buy photo A man was shot in Laredo.', [['Laredo', 'Laredo']]],
+    // A surname that a country's name is a spelling variant of is not the country.
+    ['Cameron said the shooting in Laredo was senseless.', [['Laredo', 'Laredo']]],
+    // A county named with a possessive is one region.
+    ['A man was shot in Queen Anne’s County on Friday.', [['Queen Anne’s County', "Queen Anne's County"]]],
+    // Every large city the report names lies in Texas: a small town of another state is a local
+    // name (a neighbourhood, a street, a business), not that town.
+    ['Laredo residents gathered after a woman was shot in Bogalusa.', [['Laredo', 'Laredo']]],
+    // With no large city to anchor it, the town stays.
+    ['A woman was shot in Bogalusa on Friday.', [['Bogalusa', 'Bogalusa']]],
+    // A compass word between the preposition and the name still introduces a location.
+    ['A teenager was shot in northeast Bogalusa.', [['Bogalusa', 'Bogalusa']]],
+    // A run that ends in a town's name ("Vista Laredo General") does not make the town a surname
+    // when the report names it with a local institution ("Laredo police").
+    [
+      'Laredo police said the man was taken to Vista Laredo General hospital, where Laredo doctors treated him.',
+      [
+        ['Laredo', 'Laredo'],
+        ['Laredo', 'Laredo'],
+      ],
+    ],
+  ])('%s', (text, expected) => {
+    const { places } = resolvePlaces(text);
+    expect(places.map((p) => [p.text, p.name])).toEqual(expected);
+    expect(findSpanMismatches(text, places)).toEqual([]);
+  });
+
+  it('reads "Georgia" in a report about the United States as the state', () => {
+    const p = resolvePlaces('Laredo residents mourned a man who was shot in Georgia.').places.find(
+      (x) => x.text === 'Georgia',
+    );
+    expect(p?.countryCode).toBe('US');
+    expect(p?.precision).toBe('region');
+  });
+
+  it('keeps "Georgia" the country when the report is about it', () => {
+    const p = resolvePlaces('Protesters marched in Tbilisi, the capital of Georgia.').places.find(
+      (x) => x.text === 'Georgia',
+    );
+    expect(p?.countryCode).toBe('GE');
+    expect(p?.precision).toBe('country');
+  });
+});

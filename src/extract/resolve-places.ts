@@ -27,7 +27,7 @@ const LOCAL_AFTER =
   /^(?:['’]s)?\s+(?:police|sheriff|sheriff['’]s|deputies|officers|detectives|authorities|officials|coroner|fire|prosecutors?|district\s+attorney)\b/i;
 const STREET_AFTER = /^\s+(street|avenue|road|square|boulevard|lane|highway|st\.|ave\.)\b/i;
 const LOCATIVE =
-  /\b(?:in|at|near|outside|from|to|into|toward|towards|around|across|through|of|between|and|via|over|entered|left|reached|visited)\s+(?:the\s+)?(?:(?:town|city|village|port|settlement|suburb|capital|region|province)\s+(?:of\s+)?)?$/i;
+  /\b(?:in|at|near|outside|from|to|into|toward|towards|around|across|through|of|between|and|via|over|entered|left|reached|visited)\s+(?:the\s+)?(?:(?:town|city|village|port|settlement|suburb|capital|region|province)\s+(?:of\s+)?)?(?:(?:north|south|east|west)(?:-?(?:east|west))?(?:ern)?\s+|(?:downtown|central|suburban|rural)\s+)?$/i;
 const STRICT_LOCATIVE = /\b(?:in|near|outside|the\s+(?:town|city|village|settlement)\s+of)\s+$/i;
 const DIRECTION = '(?:north|south|east|west)(?:-?(?:east|west))?';
 const RELATIVE_BEFORE = new RegExp(
@@ -84,18 +84,21 @@ interface Candidate {
 
 interface StopwordLexicon {
   words: string[];
+  notAlone: { words: string[] };
   personTitles: { words: string[] };
   nameModifiers: { words: string[] };
 }
 let stopwords: Set<string> | undefined;
 let personTitles: Set<string> | undefined;
 let nameModifiers: Set<string> | undefined;
+let notAlone: Set<string> | undefined;
 function getStopwords(): Set<string> {
   if (!stopwords) {
     const lex = loadLexicon<StopwordLexicon>('place-stopwords');
     stopwords = new Set(lex.words.map((w) => w.toLowerCase()));
     personTitles = new Set(lex.personTitles.words);
     nameModifiers = new Set(lex.nameModifiers.words);
+    notAlone = new Set([...lex.nameModifiers.words, ...lex.notAlone.words]);
   }
   return stopwords;
 }
@@ -200,6 +203,13 @@ export function resolvePlaces(
     while (i < tokens.length) {
       const t = tokens[i] as Token;
       if (gaz.demonymCountry(t.text) && !t.text.includes('.')) bump(gaz.demonymCountry(t.text));
+      // "Prince George's County", "Queen Anne's County": a county named with a possessive.
+      const owned = possessiveRegion(text, tokens, i, gaz);
+      if (owned) {
+        candidates.push(makeCandidate(text, owned.span, owned.entries, tokens[owned.next], options, gaz));
+        i = owned.next;
+        continue;
+      }
       // Multi-token names first (they may contain stopwords: "United States", "Saint Petersburg").
       let matched = 0;
       let maxLen = 1;
@@ -257,7 +267,10 @@ export function resolvePlaces(
       }
       if (entries.length > 0) {
         const single = i === j;
-        if (!(single && entries.every((e) => e.kind !== 'country') && isCommonWord(name))) {
+        // "Metro police", "the Tribune reported", "Buy photo": a word that opens a place's name, a
+        // newspaper's or a page button's is not a place on its own.
+        const modifier = single && notAlone?.has(name.toLowerCase()) === true;
+        if (!modifier && !(single && entries.every((e) => e.kind !== 'country') && isCommonWord(name))) {
           candidates.push(makeCandidate(text, [start, end], entries, tokens[j + 1], options, gaz));
         }
       } else if (
@@ -283,6 +296,11 @@ export function resolvePlaces(
   // A single word the report also uses as a person's surname is that person, unless it is
   // qualified ("Hobbs, New Mexico"), followed by a region word or in the dateline.
   if (surnames.size > 0) {
+    // A word the report also uses as a place ("Norfolk police", "Norfolk, Va.") is that place
+    // wherever it stands alone, even after a run like "Sentara Norfolk" made it look like a surname.
+    for (const c of candidates)
+      if (c.qualified || c.regionWord || c.dateline || c.local)
+        surnames.delete(text.slice(c.span[0], c.span[1]));
     const kept = candidates.filter(
       (c) =>
         c.qualified ||
@@ -308,8 +326,10 @@ export function resolvePlaces(
   // Country context: named countries and demonyms, then large unambiguous places.
   for (const c of candidates) {
     const named = c.entries.filter((e) => e.kind === 'country');
-    // An ambiguous country name ("Congo") informs nothing until resolved.
-    if (named.length === 1) bump(named[0]?.cc ?? null);
+    // An ambiguous country name ("Congo"), or one that is also a state's ("Georgia"), informs
+    // nothing until resolved.
+    const alsoState = c.entries.some((e) => e.kind === 'region' && e.feature === 'ADM1');
+    if (named.length === 1 && !alsoState) bump(named[0]?.cc ?? null);
     else if (named.length === 0 && c.qualified) bump(c.entries[0]?.cc ?? null);
   }
   for (const c of candidates) {
@@ -439,6 +459,29 @@ function occursLowerCase(text: string, lower: string): boolean {
     return true;
   }
   return false;
+}
+
+/**
+ * A region whose name holds a possessive ("Prince George's County"): up to three words, the last
+ * one possessive, then a region word, looked up as a whole. Null when the gazetteer has no region
+ * of that name.
+ */
+function possessiveRegion(
+  text: string,
+  tokens: readonly Token[],
+  i: number,
+  gaz: Gazetteer,
+): { span: Span; entries: GazetteerEntry[]; next: number } | null {
+  for (let k = i; k < Math.min(tokens.length - 1, i + 3); k++) {
+    const t = tokens[k] as Token;
+    const region = tokens[k + 1] as Token;
+    if (!t.possessive) continue;
+    if (!region.region || region.start - t.end > 3) return null;
+    const start = (tokens[i] as Token).start;
+    const entries = gaz.lookup(text.slice(start, region.end)).filter((e) => e.kind === 'region');
+    return entries.length > 0 ? { span: [start, region.end], entries, next: k + 2 } : null;
+  }
+  return null;
 }
 
 /** Cheap test before the expensive relative-location pattern: every relation ends in one of these words. */
@@ -573,7 +616,37 @@ function homeRegions(candidates: readonly Candidate[]): Set<string> {
     if (c.qualifier === 'region' ? one : top.feature !== 'PPLC' && top.population >= 10_000 && dominant)
       home.add(`${top.cc}|${top.admin1}`);
   }
-  return home;
+  return home.size > 0 ? home : cityRegion(candidates);
+}
+
+/** Population from which a town that dwarfs its namesakes marks the region a report is local to. */
+const ANCHOR_CITY = 100_000;
+
+/**
+ * A report with no dateline, qualifier or local institution is still local when every large city
+ * it names ("Baltimore", "Pittsburgh": at least `ANCHOR_CITY` people, ten times any namesake, not
+ * a national capital) lies in one region: a local paper's report names its own city. A report
+ * naming large cities of several regions (national news) or naming a country (foreign news) has
+ * no home region.
+ */
+function cityRegion(candidates: readonly Candidate[]): Set<string> {
+  const regions = new Set<string>();
+  // A report that names a country ("in Ukraine") is written for readers elsewhere, not local news.
+  const namesCountry = candidates.some(
+    (c) =>
+      c.entries.some((e) => e.kind === 'country') &&
+      !c.entries.some((e) => e.kind === 'region' && e.feature === 'ADM1'),
+  );
+  if (namesCountry) return regions;
+  for (const c of candidates) {
+    if (c.regionWord) continue;
+    const towns = c.entries.filter((e) => e.kind === 'populated-place');
+    const top = [...towns].sort((a, b) => b.population - a.population)[0];
+    if (!top?.admin1 || top.population < ANCHOR_CITY || top.feature === 'PPLC') continue;
+    if (towns.some((e) => e !== top && 10 * e.population > top.population)) continue;
+    regions.add(`${top.cc}|${top.admin1}`);
+  }
+  return regions.size === 1 ? regions : new Set();
 }
 
 function choose(
@@ -582,8 +655,13 @@ function choose(
   admin1s: Map<string, number>,
 ): GazetteerEntry | undefined {
   const named = c.entries.filter((e) => e.kind === 'country');
-  if (named.length > 0 && !c.regionWord)
-    return named.find((e) => e.cc !== null && inContext.has(e.cc)) ?? named[0];
+  if (named.length > 0 && !c.regionWord) {
+    // "in Georgia" in a report about the United States is the state, not the country.
+    const state = c.entries.find(
+      (e) => e.kind === 'region' && e.feature === 'ADM1' && e.cc !== null && inContext.has(e.cc),
+    );
+    return named.find((e) => e.cc !== null && inContext.has(e.cc)) ?? state ?? named[0];
+  }
   const pool = c.regionWord
     ? (() => {
         const regions = c.entries.filter((e) => e.kind === 'region');

@@ -261,7 +261,13 @@ export function loadGazetteer(): Gazetteer {
       const curatedHits = curated.get(key);
       // A curated variant is authoritative: "Kiev" means Kyiv, not a village spelled that way.
       if (curatedHits) return resolveIds(curatedHits);
-      const ids = new Set([...(exact.get(key) ?? []), ...(skeleton.get(skeletonOfFolded(key)) ?? [])]);
+      const spelled = exact.get(key) ?? [];
+      // A country reached only through a spelling variant of a name that is itself a place's
+      // ("Cameron" is a town and a surname, not "Cameroon") is not what the name means.
+      const variants = (skeleton.get(skeletonOfFolded(key)) ?? []).filter(
+        (id) => spelled.length === 0 || entries[id]?.kind !== 'country' || spelled.includes(id),
+      );
+      const ids = new Set([...spelled, ...variants]);
       return resolveIds([...ids]);
     }
   }
