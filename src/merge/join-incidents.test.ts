@@ -5,6 +5,7 @@ import type { ClusterRecord, MemberFigure } from './cluster-mentions.js';
 import { itemsOf } from './cluster-mentions.js';
 import type { MentionItem } from './compatibility.js';
 import {
+  type IncidentNeighbourhood,
   type IncidentProfile,
   incidentTarget,
   nearDays,
@@ -152,7 +153,7 @@ describe('incidentTarget', () => {
             incident(d, 1, c.text, {
               kind: 'shooting',
               place: town(c.place),
-              killed: qty(c.killed),
+              killed: c.killed > 0 ? qty(c.killed) : null,
               date: '2024-05-01',
             }),
           ],
@@ -178,15 +179,28 @@ describe('incidentTarget', () => {
       const k = profileKey(p.place, p.day);
       filed.set(k, [...(filed.get(k) ?? []), n]);
     });
-    const target = (n: number) =>
-      incidentTarget(
-        n,
-        (c) => clusters[c] as ClusterRecord,
-        (c) => profiles[c] ?? null,
-        (k) => filed.get(k) ?? [],
-        (id) => byId.get(id) as MentionItem,
-      );
-    return all.map((_, n) => target(n));
+    const around: IncidentNeighbourhood = {
+      cluster: (c) => clusters[c] as ClusterRecord,
+      profile: (c) => profiles[c] ?? null,
+      filed: (k) => filed.get(k) ?? [],
+      item: (id) => byId.get(id) as MentionItem,
+    };
+    return all.map((_, n) => incidentTarget(n, around));
+  }
+
+  /** The groups of item ids that end up one event, following each event's target to the end. */
+  function incidents(all: MentionItem[], killed: (number | null)[]): string[][] {
+    const t = targets(all, killed);
+    const root = (n: number): number => {
+      const up = t[n];
+      return up === null || up === undefined ? n : root(up);
+    };
+    const groups = new Map<number, string[]>();
+    all.forEach((item, n) => {
+      const r = root(n);
+      groups.set(r, [...(groups.get(r) ?? []), item.mention.documentId].sort());
+    });
+    return [...groups.values()].sort((a, b) => (a.join() < b.join() ? -1 : 1));
   }
 
   it('joins an event to the earliest earlier event of the same incident, and not to another town’s', () => {
@@ -226,5 +240,60 @@ describe('incidentTarget', () => {
       { id: 'c', text: 'A woman was shot dead in Rivertown', place: 'Rivertown', killed: 1 },
     ]);
     expect(targets(all, killed)).toEqual(expected);
+  });
+
+  /** Every order of a list. */
+  function permutations<T>(list: readonly T[]): T[][] {
+    if (list.length <= 1) return [[...list]];
+    return list.flatMap((x, i) =>
+      permutations([...list.slice(0, i), ...list.slice(i + 1)]).map((rest) => [x, ...rest]),
+    );
+  }
+
+  it.each([
+    {
+      name: 'a toll revised twice: two and four dead are one incident through three',
+      clauses: [
+        { id: 'a', text: 'Two men were shot dead in Rivertown', place: 'Rivertown', killed: 2 },
+        { id: 'b', text: 'Three men died in a shooting in Rivertown', place: 'Rivertown', killed: 3 },
+        { id: 'c', text: 'Four men died after a shooting in Rivertown', place: 'Rivertown', killed: 4 },
+      ],
+      expected: [['a', 'b', 'c']],
+    },
+    {
+      name: 'another town stays apart, and so does a report without figures that could be either',
+      clauses: [
+        { id: 'a', text: 'Two men were shot dead in Rivertown', place: 'Rivertown', killed: 2 },
+        { id: 'b', text: 'Two men died in a shooting in Hillview', place: 'Hillview', killed: 2 },
+        { id: 'c', text: 'Two men died after a shooting in Rivertown', place: 'Rivertown', killed: 2 },
+        { id: 'd', text: 'Six people died after a shooting in Rivertown', place: 'Rivertown', killed: 6 },
+        {
+          id: 'e',
+          text: 'Police closed a road in Rivertown after a shooting',
+          place: 'Rivertown',
+          killed: 0,
+        },
+      ],
+      expected: [['a', 'c'], ['b'], ['d'], ['e']],
+    },
+    {
+      name: 'a report without figures joins the one incident at its town, told by two events',
+      clauses: [
+        { id: 'a', text: 'Two men were shot dead in Rivertown', place: 'Rivertown', killed: 2 },
+        { id: 'b', text: 'Two men died in a shooting in Rivertown', place: 'Rivertown', killed: 2 },
+        {
+          id: 'c',
+          text: 'Police closed a road in Rivertown after a shooting',
+          place: 'Rivertown',
+          killed: 0,
+        },
+      ],
+      expected: [['a', 'b', 'c']],
+    },
+  ])('events are the same incidents however they are numbered: $name', ({ clauses, expected }) => {
+    for (const order of permutations(clauses)) {
+      const killed = order.map((c) => (c.killed === 0 ? null : c.killed));
+      expect(incidents(items(order), killed)).toEqual(expected);
+    }
   });
 });

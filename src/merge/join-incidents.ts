@@ -115,48 +115,89 @@ export function sameIncident(a: IncidentProfile, b: IncidentProfile): boolean {
   return same;
 }
 
-/**
- * The event an event joins as the same incident. An event with figures joins, among the earlier
- * events (lower numbers) filed under its place and near days, the earliest whose profile is the
- * same incident and one of whose representatives is compatible with one of its own (kind
- * family, places, dates: `pairScore`). An event without figures (a report's paragraphs on the
- * arrest, the victim, the scene) joins the event with figures at its place and near days when
- * there is exactly one that is compatible, whatever its number: with two, it is not known which.
- * Neither choice depends on the order in which the events were numbered, beyond "earliest".
- */
-export function incidentTarget(
-  n: number,
-  cluster: (n: number) => ClusterRecord,
-  profile: (n: number) => IncidentProfile | null,
-  filed: (key: string) => readonly number[],
-  item: (id: string) => MentionItem,
-): number | null {
-  const own = profile(n);
-  if (!own) return null;
-  const figures = hasFigure(own);
-  const candidates = [...new Set(nearDays(own.day).flatMap((d) => filed(profileKey(own.place, d))))]
-    .filter((c) => c !== n && (!figures || c < n))
-    .sort((a, b) => a - b);
+/** What `incidentTarget` reads of the events around one. */
+export interface IncidentNeighbourhood {
+  cluster: (n: number) => ClusterRecord;
+  profile: (n: number) => IncidentProfile | null;
+  /** Events filed under a profile key (place and day) that may join others. */
+  filed: (key: string) => readonly number[];
+  item: (id: string) => MentionItem;
+}
+
+/** One of the events' representatives is compatible with one of the other's (`pairScore`). */
+function compatibleEvents(a: number, b: number, around: IncidentNeighbourhood): boolean {
   const reps = (c: number) =>
-    cluster(c)
+    around
+      .cluster(c)
       .reps.flatMap(([, ids]) => ids)
-      .map(item);
-  const compatible = (c: number) => {
-    const mine = reps(n);
-    const theirs = reps(c);
-    return mine.some((x) => theirs.some((y) => pairScore(x, y) !== null));
-  };
-  if (!figures) {
-    const found = candidates.filter((c) => {
-      const other = profile(c);
-      return !!other && hasFigure(other) && samePlaceAndDay(own, other) && compatible(c);
-    });
-    return found.length === 1 ? (found[0] as number) : null;
+      .map(around.item);
+  const theirs = reps(b);
+  return reps(a).some((x) => theirs.some((y) => pairScore(x, y) !== null));
+}
+
+/** The events filed at a profile's place on its near days, itself excluded, in number order. */
+function filedNear(n: number, own: IncidentProfile, around: IncidentNeighbourhood): number[] {
+  return [...new Set(nearDays(own.day).flatMap((d) => around.filed(profileKey(own.place, d))))]
+    .filter((c) => c !== n)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * Two events with figures are one incident: their profiles are (`sameIncident`) and one of their
+ * representatives is compatible with one of the other's. The relation is symmetric.
+ */
+function joined(a: number, b: number, around: IncidentNeighbourhood): boolean {
+  const pa = around.profile(a);
+  const pb = around.profile(b);
+  return !!pa && !!pb && sameIncident(pa, pb) && compatibleEvents(a, b, around);
+}
+
+/** Events of one incident chained further than this are not followed (a bound on the search). */
+const MAX_INCIDENT_EVENTS = 64;
+
+/**
+ * The events with figures that are one incident with event `n`: those joined to it, directly or
+ * through others (`joined`), in number order, `n` included. Being a set closed under a symmetric
+ * relation, it is the same whichever of its events it is asked for and however they are numbered.
+ */
+export function incidentComponent(n: number, around: IncidentNeighbourhood): number[] {
+  const own = around.profile(n);
+  if (!own || !hasFigure(own)) return [n];
+  const seen = new Set([n]);
+  const queue = [n];
+  while (queue.length > 0 && seen.size < MAX_INCIDENT_EVENTS) {
+    const c = queue.shift() as number;
+    const p = around.profile(c) as IncidentProfile;
+    for (const o of filedNear(c, p, around)) {
+      if (seen.has(o) || !joined(c, o, around)) continue;
+      seen.add(o);
+      queue.push(o);
+    }
   }
-  for (const c of candidates) {
-    const other = profile(c);
-    if (!other || !sameIncident(own, other)) continue;
-    if (compatible(c)) return c;
+  return [...seen].sort((a, b) => a - b);
+}
+
+/**
+ * The event an event joins as the same incident. An event with figures joins the lowest-numbered
+ * event of its incident (`incidentComponent`): events that are one incident through a third
+ * ("two dead" and "three dead" each beside "two dead, one of them the gunman") all join one, and
+ * which events make an incident does not depend on how they were numbered. An event without
+ * figures (a report's paragraphs on the arrest, the victim, the scene) joins the event with
+ * figures at its place and near days when they are all one incident (its first event), whatever
+ * their numbers: with two incidents, it is not known which.
+ */
+export function incidentTarget(n: number, around: IncidentNeighbourhood): number | null {
+  const own = around.profile(n);
+  if (!own) return null;
+  if (hasFigure(own)) {
+    const first = incidentComponent(n, around)[0] as number;
+    return first === n ? null : first;
   }
-  return null;
+  const found = filedNear(n, own, around).filter((c) => {
+    const other = around.profile(c);
+    return !!other && hasFigure(other) && samePlaceAndDay(own, other) && compatibleEvents(n, c, around);
+  });
+  // Several events with figures that are one incident are one candidate: the incident's first.
+  const incidents = new Set(found.map((c) => incidentComponent(c, around)[0] as number));
+  return incidents.size === 1 ? ([...incidents][0] as number) : null;
 }
