@@ -651,9 +651,11 @@ export function startMerge(
         .flatMap((c) => clusters.cluster(c).items)
         .filter((id) => !removed.has(id))
         .map(itemOf);
-      // A fragment that joined no event (back-references only: no place, date or figure of its
-      // own) tells no incident a reader could find: it stays out of the event list.
-      const told = members.length > 0 && !parts.every((c) => isFragment(clusters.cluster(c)));
+      // A lone back-reference that joined no event (one clause with no place, date or figure of
+      // its own) tells no incident a reader could find: it stays out of the event list. Several
+      // such clauses that joined each other still tell one together.
+      const lone = members.length === 1 && parts.every((c) => isFragment(clusters.cluster(c)));
+      const told = members.length > 0 && !lone;
       const event = told
         ? buildEvent(
             {
