@@ -48,6 +48,7 @@ import {
   type IncidentProfile,
   incidentComponent,
   incidentTarget,
+  NAMED_DAYS,
   nearDays,
   profileKey,
   profileOf,
@@ -532,7 +533,7 @@ export function startMerge(
       // events with figures, and events without figures whatever their number.
       for (const p of [before, after])
         if (p)
-          for (const d of nearDays(p.day))
+          for (const d of nearDays(p.day, NAMED_DAYS))
             for (const c of filed(profileKey(p.place, d))) if (c !== n) affected.add(c);
       if (before) {
         const k = profileKey(before.place, before.day);

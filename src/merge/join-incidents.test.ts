@@ -8,6 +8,8 @@ import {
   type IncidentNeighbourhood,
   type IncidentProfile,
   incidentTarget,
+  namedIncident,
+  namesOf,
   nearDays,
   profileKey,
   profileOf,
@@ -136,6 +138,37 @@ describe('sameIncident', () => {
   });
 });
 
+describe('namedIncident', () => {
+  it.each([
+    ['the same figures three days apart', profile({}), profile({ day: '2024-05-04' }), true],
+    ['four days apart', profile({}), profile({ day: '2024-05-05' }), false],
+    ['another toll', profile({}), profile({ day: '2024-05-03', killed: 2 }), false],
+    ['one gives the wounded, the other not', profile({}), profile({ injured: 2 }), false],
+    ['another town', profile({}), profile({ place: 'Hillview' }), false],
+  ])('%s', (_name, a, b, expected) => {
+    expect(namedIncident(a, b)).toBe(expected);
+    expect(namedIncident(b, a)).toBe(expected);
+  });
+});
+
+describe('namesOf', () => {
+  it('keeps the names of people and streets, not a clause’s first word, report words or the place', () => {
+    const d = doc('n1', 'Police said Jordan Pike was shot on Alder Lane in Rivertown on Sunday in June.');
+    const item = itemsOf(
+      extraction(d, {
+        incidents: [
+          incident(d, 0, 'Police said Jordan Pike was shot on Alder Lane in Rivertown on Sunday in June', {
+            kind: 'shooting',
+            place: town('Rivertown'),
+          }),
+        ],
+      }),
+    )[0] as MentionItem;
+    const names = namesOf(record('Rivertown', [], [item.mention.id]), 'Rivertown', () => item);
+    expect([...names].sort()).toEqual(['alder', 'jordan', 'lane', 'pike']);
+  });
+});
+
 describe('nearDays', () => {
   it('gives the day and its neighbours across a month’s end', () => {
     expect(nearDays('2024-03-01')).toEqual(['2024-02-29', '2024-03-01', '2024-03-02']);
@@ -252,13 +285,24 @@ describe('incidentTarget', () => {
 
   it.each([
     {
-      name: 'a toll revised twice: two and four dead are one incident through three',
+      name: 'a toll revised by one: two and three dead, told twice each, are one incident',
+      clauses: [
+        { id: 'a', text: 'Two men were shot dead in Rivertown', place: 'Rivertown', killed: 2 },
+        { id: 'b', text: 'Three men died in a shooting in Rivertown', place: 'Rivertown', killed: 3 },
+        { id: 'c', text: 'Two men died after a shooting in Rivertown', place: 'Rivertown', killed: 2 },
+        { id: 'd', text: 'Three people were killed in Rivertown', place: 'Rivertown', killed: 3 },
+      ],
+      expected: [['a', 'b', 'c', 'd']],
+    },
+    {
+      name: 'not a chain of revisions: two, three and four dead stay three events',
       clauses: [
         { id: 'a', text: 'Two men were shot dead in Rivertown', place: 'Rivertown', killed: 2 },
         { id: 'b', text: 'Three men died in a shooting in Rivertown', place: 'Rivertown', killed: 3 },
         { id: 'c', text: 'Four men died after a shooting in Rivertown', place: 'Rivertown', killed: 4 },
+        { id: 'd', text: 'Four people were killed in Rivertown', place: 'Rivertown', killed: 4 },
       ],
-      expected: [['a', 'b', 'c']],
+      expected: [['a'], ['b'], ['c', 'd']],
     },
     {
       name: 'another town stays apart, and so does a report without figures that could be either',
