@@ -63,7 +63,17 @@ function dedupeNames(names: readonly string[]): string[] {
 }
 
 /**
- * The mention the summary is taken from: the one whose wording most other mentions share
+ * How much of the incident a mention tells on its own: its own place, its own date, a figure.
+ * A clause that continues another ("Then they shot him") tells none of them.
+ */
+function completeness(m: IncidentMention): number {
+  const ownDate = isResolved(m.date) && !isImplied(m.date);
+  return (statedPlace(m) ? 1 : 0) + (ownDate ? 1 : 0) + (m.killed || m.injured ? 1 : 0);
+}
+
+/**
+ * The mention the summary is taken from: the most complete (`completeness`: a reader learns
+ * what, where and when from it alone), then the one whose wording most other mentions share
  * (best supported), preferring a named origin, a stated fact, figures, then the earliest.
  */
 function bestSupported(
@@ -77,7 +87,7 @@ function bestSupported(
     sample.filter((o) => o !== m && setOverlap(words.get(m) ?? none, words.get(o) ?? none) >= 0.5).length;
   const rank = (m: IncidentMention) =>
     support(m) * 8 + (m.origin ? 4 : 0) + (m.modality === 'fact' ? 2 : 0) + (m.killed || m.injured ? 1 : 0);
-  const ranks = new Map(mentions.map((m) => [m, rank(m)]));
+  const ranks = new Map(mentions.map((m) => [m, completeness(m) * 1000 + rank(m)]));
   return [...mentions].sort(
     (a, b) =>
       (ranks.get(b) ?? 0) - (ranks.get(a) ?? 0) ||

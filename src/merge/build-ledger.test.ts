@@ -418,3 +418,30 @@ describe('quotes and claims', () => {
     expect(denial?.answers).toBe(ledger.events[0]?.id);
   });
 });
+
+describe('the summary of an event', () => {
+  it('is its most complete mention, not a better supported continuation', () => {
+    const a = doc(
+      'a',
+      'Shelling killed 3 people in Ashford on Tuesday. Then shells killed two more at the well. ' +
+        'Shells killed two more at the well, a witness said.',
+    );
+    const inAshford = { ...town('Ashford'), span: [28, 35] as [number, number] };
+    const continuation = { killed: qty(2), place: town('Ashford') };
+    const x = [
+      extraction(a, {
+        incidents: [
+          incident(a, 1, 'Shelling killed 3 people in Ashford on Tuesday', {
+            killed: qty(3),
+            place: inAshford,
+          }),
+          incident(a, 2, 'Then shells killed two more at the well', continuation),
+          incident(a, 3, 'Shells killed two more at the well, a witness said', continuation),
+        ],
+      }),
+    ];
+    const ledger = ledgerOf([a], x);
+    expect(ledger.events).toHaveLength(1);
+    expect(ledger.events[0]?.summary).toBe('Shelling killed 3 people in Ashford on Tuesday');
+  });
+});

@@ -43,7 +43,16 @@ import {
   sameQuote,
 } from './group-quotes.js';
 import { type GroupState, growGroups } from './grow-groups.js';
-import { type IncidentProfile, incidentTarget, nearDays, profileKey, profileOf } from './join-incidents.js';
+import {
+  type IncidentNeighbourhood,
+  type IncidentProfile,
+  incidentComponent,
+  incidentTarget,
+  NAMED_DAYS,
+  nearDays,
+  profileKey,
+  profileOf,
+} from './join-incidents.js';
 import { type MergeStateStore, memoryMergeState, StateCache } from './merge-state.js';
 import { rareKeys, type WordCounts } from './rare-keys.js';
 import {
@@ -200,8 +209,11 @@ function track<T extends { id: string }>(
   if (next) changes.set(next.id, next);
 }
 
-/** Bump when the persisted shape changes: an older state is then rebuilt. */
-const STATE_FORMAT = 6;
+/**
+ * Bump when the persisted shape, or what it means, changes: an older state is then rebuilt.
+ * 7: events of one incident all point at its first event.
+ */
+const STATE_FORMAT = 7;
 
 interface Meta {
   format: number;
@@ -521,7 +533,7 @@ export function startMerge(
       // events with figures, and events without figures whatever their number.
       for (const p of [before, after])
         if (p)
-          for (const d of nearDays(p.day))
+          for (const d of nearDays(p.day, NAMED_DAYS))
             for (const c of filed(profileKey(p.place, d))) if (c !== n) affected.add(c);
       if (before) {
         const k = profileKey(before.place, before.day);
@@ -546,17 +558,41 @@ export function startMerge(
     cache.prefetch('cluster', [...affected].map(clusterKey));
     cache.prefetch('members', [...affected].map(clusterKey));
     cache.prefetch('absorb', [...affected].map(clusterKey));
-    for (const n of [...affected].sort((a, b) => a - b)) {
+    const ofDocument = (d: string) => docs.get(d)?.clusters ?? [];
+    const eligible = (c: number) =>
+      !isFragment(clusters.cluster(c)) && !isHeadlineOnly(clusters.cluster(c), index.headline, itemOf);
+    const around: IncidentNeighbourhood = {
+      cluster: clusters.cluster,
+      profile: profiled,
+      filed: (k) => filed(k).filter(eligible),
+      item: itemOf,
+    };
+    // Which events are one incident is a property of the whole group: an event re-examined brings
+    // in the events pointing at it, the one it pointed at, and its incident's other events, so
+    // that no event keeps pointing into a group it has left.
+    const work = [...affected].sort((a, b) => a - b);
+    const examined = new Set<number>();
+    const examine = (c: number | null | undefined) => {
+      if (c === null || c === undefined || examined.has(c)) return;
+      work.push(c);
+    };
+    for (let next = 0; next < work.length; next++) {
+      const n = work[next] as number;
+      if (examined.has(n)) continue;
+      examined.add(n);
       const record = clusters.cluster(n);
-      const ofDocument = (d: string) => docs.get(d)?.clusters ?? [];
-      const eligible = (c: number) =>
-        !isFragment(clusters.cluster(c)) && !isHeadlineOnly(clusters.cluster(c), index.headline, itemOf);
-      const target = isFragment(record)
-        ? fragmentTarget(n, clusters.cluster, ofDocument, itemOf)
-        : isHeadlineOnly(record, index.headline, itemOf)
-          ? headlineTarget(n, clusters.cluster, ofDocument, itemOf)
-          : incidentTarget(n, clusters.cluster, profiled, (k) => filed(k).filter(eligible), itemOf);
       const held = cache.get<number>('absorb', clusterKey(n)) ?? null;
+      examine(held);
+      for (const c of cache.get<number[]>('absorbed', clusterKey(n)) ?? []) examine(c);
+      let target: number | null;
+      if (isFragment(record)) target = fragmentTarget(n, clusters.cluster, ofDocument, itemOf);
+      else if (isHeadlineOnly(record, index.headline, itemOf))
+        target = headlineTarget(n, clusters.cluster, ofDocument, itemOf);
+      else {
+        target = incidentTarget(n, around);
+        for (const c of incidentComponent(n, around)) examine(c);
+        examine(target);
+      }
       if (held === target) continue;
       dirtyClusters.add(n);
       if (held !== null) {
@@ -616,16 +652,20 @@ export function startMerge(
         .flatMap((c) => clusters.cluster(c).items)
         .filter((id) => !removed.has(id))
         .map(itemOf);
-      const event =
-        members.length > 0
-          ? buildEvent(
-              {
-                items: members,
-                aggregates: [...new Set(parts.flatMap((c) => attached.get(c) ?? []))].map(itemOf),
-              },
-              { index, origins: (m) => origins.get(m.id) ?? [] },
-            )
-          : undefined;
+      // A lone back-reference that joined no event (one clause with no place, date or figure of
+      // its own) tells no incident a reader could find: it stays out of the event list. Several
+      // such clauses that joined each other still tell one together.
+      const lone = members.length === 1 && parts.every((c) => isFragment(clusters.cluster(c)));
+      const told = members.length > 0 && !lone;
+      const event = told
+        ? buildEvent(
+            {
+              items: members,
+              aggregates: [...new Set(parts.flatMap((c) => attached.get(c) ?? []))].map(itemOf),
+            },
+            { index, origins: (m) => origins.get(m.id) ?? [] },
+          )
+        : undefined;
       const before = cache.get<LedgerEvent>('event', clusterKey(n));
       touch(touched, before, event);
       track(changed.events, before, event);

@@ -5,8 +5,11 @@ import type { ClusterRecord, MemberFigure } from './cluster-mentions.js';
 import { itemsOf } from './cluster-mentions.js';
 import type { MentionItem } from './compatibility.js';
 import {
+  type IncidentNeighbourhood,
   type IncidentProfile,
   incidentTarget,
+  namedIncident,
+  namesOf,
   nearDays,
   profileKey,
   profileOf,
@@ -135,6 +138,37 @@ describe('sameIncident', () => {
   });
 });
 
+describe('namedIncident', () => {
+  it.each([
+    ['the same figures three days apart', profile({}), profile({ day: '2024-05-04' }), true],
+    ['four days apart', profile({}), profile({ day: '2024-05-05' }), false],
+    ['another toll', profile({}), profile({ day: '2024-05-03', killed: 2 }), false],
+    ['one gives the wounded, the other not', profile({}), profile({ injured: 2 }), false],
+    ['another town', profile({}), profile({ place: 'Hillview' }), false],
+  ])('%s', (_name, a, b, expected) => {
+    expect(namedIncident(a, b)).toBe(expected);
+    expect(namedIncident(b, a)).toBe(expected);
+  });
+});
+
+describe('namesOf', () => {
+  it('keeps the names of people and streets, not a clause’s first word, report words or the place', () => {
+    const d = doc('n1', 'Police said Jordan Pike was shot on Alder Lane in Rivertown on Sunday in June.');
+    const item = itemsOf(
+      extraction(d, {
+        incidents: [
+          incident(d, 0, 'Police said Jordan Pike was shot on Alder Lane in Rivertown on Sunday in June', {
+            kind: 'shooting',
+            place: town('Rivertown'),
+          }),
+        ],
+      }),
+    )[0] as MentionItem;
+    const names = namesOf(record('Rivertown', [], [item.mention.id]), 'Rivertown', () => item);
+    expect([...names].sort()).toEqual(['alder', 'jordan', 'lane', 'pike']);
+  });
+});
+
 describe('nearDays', () => {
   it('gives the day and its neighbours across a month’s end', () => {
     expect(nearDays('2024-03-01')).toEqual(['2024-02-29', '2024-03-01', '2024-03-02']);
@@ -152,7 +186,7 @@ describe('incidentTarget', () => {
             incident(d, 1, c.text, {
               kind: 'shooting',
               place: town(c.place),
-              killed: qty(c.killed),
+              killed: c.killed > 0 ? qty(c.killed) : null,
               date: '2024-05-01',
             }),
           ],
@@ -178,15 +212,28 @@ describe('incidentTarget', () => {
       const k = profileKey(p.place, p.day);
       filed.set(k, [...(filed.get(k) ?? []), n]);
     });
-    const target = (n: number) =>
-      incidentTarget(
-        n,
-        (c) => clusters[c] as ClusterRecord,
-        (c) => profiles[c] ?? null,
-        (k) => filed.get(k) ?? [],
-        (id) => byId.get(id) as MentionItem,
-      );
-    return all.map((_, n) => target(n));
+    const around: IncidentNeighbourhood = {
+      cluster: (c) => clusters[c] as ClusterRecord,
+      profile: (c) => profiles[c] ?? null,
+      filed: (k) => filed.get(k) ?? [],
+      item: (id) => byId.get(id) as MentionItem,
+    };
+    return all.map((_, n) => incidentTarget(n, around));
+  }
+
+  /** The groups of item ids that end up one event, following each event's target to the end. */
+  function incidents(all: MentionItem[], killed: (number | null)[]): string[][] {
+    const t = targets(all, killed);
+    const root = (n: number): number => {
+      const up = t[n];
+      return up === null || up === undefined ? n : root(up);
+    };
+    const groups = new Map<number, string[]>();
+    all.forEach((item, n) => {
+      const r = root(n);
+      groups.set(r, [...(groups.get(r) ?? []), item.mention.documentId].sort());
+    });
+    return [...groups.values()].sort((a, b) => (a.join() < b.join() ? -1 : 1));
   }
 
   it('joins an event to the earliest earlier event of the same incident, and not to another town’s', () => {
@@ -226,5 +273,71 @@ describe('incidentTarget', () => {
       { id: 'c', text: 'A woman was shot dead in Rivertown', place: 'Rivertown', killed: 1 },
     ]);
     expect(targets(all, killed)).toEqual(expected);
+  });
+
+  /** Every order of a list. */
+  function permutations<T>(list: readonly T[]): T[][] {
+    if (list.length <= 1) return [[...list]];
+    return list.flatMap((x, i) =>
+      permutations([...list.slice(0, i), ...list.slice(i + 1)]).map((rest) => [x, ...rest]),
+    );
+  }
+
+  it.each([
+    {
+      name: 'a toll revised by one: two and three dead, told twice each, are one incident',
+      clauses: [
+        { id: 'a', text: 'Two men were shot dead in Rivertown', place: 'Rivertown', killed: 2 },
+        { id: 'b', text: 'Three men died in a shooting in Rivertown', place: 'Rivertown', killed: 3 },
+        { id: 'c', text: 'Two men died after a shooting in Rivertown', place: 'Rivertown', killed: 2 },
+        { id: 'd', text: 'Three people were killed in Rivertown', place: 'Rivertown', killed: 3 },
+      ],
+      expected: [['a', 'b', 'c', 'd']],
+    },
+    {
+      name: 'not a chain of revisions: two, three and four dead stay three events',
+      clauses: [
+        { id: 'a', text: 'Two men were shot dead in Rivertown', place: 'Rivertown', killed: 2 },
+        { id: 'b', text: 'Three men died in a shooting in Rivertown', place: 'Rivertown', killed: 3 },
+        { id: 'c', text: 'Four men died after a shooting in Rivertown', place: 'Rivertown', killed: 4 },
+        { id: 'd', text: 'Four people were killed in Rivertown', place: 'Rivertown', killed: 4 },
+      ],
+      expected: [['a'], ['b'], ['c', 'd']],
+    },
+    {
+      name: 'another town stays apart, and so does a report without figures that could be either',
+      clauses: [
+        { id: 'a', text: 'Two men were shot dead in Rivertown', place: 'Rivertown', killed: 2 },
+        { id: 'b', text: 'Two men died in a shooting in Hillview', place: 'Hillview', killed: 2 },
+        { id: 'c', text: 'Two men died after a shooting in Rivertown', place: 'Rivertown', killed: 2 },
+        { id: 'd', text: 'Six people died after a shooting in Rivertown', place: 'Rivertown', killed: 6 },
+        {
+          id: 'e',
+          text: 'Police closed a road in Rivertown after a shooting',
+          place: 'Rivertown',
+          killed: 0,
+        },
+      ],
+      expected: [['a', 'c'], ['b'], ['d'], ['e']],
+    },
+    {
+      name: 'a report without figures joins the one incident at its town, told by two events',
+      clauses: [
+        { id: 'a', text: 'Two men were shot dead in Rivertown', place: 'Rivertown', killed: 2 },
+        { id: 'b', text: 'Two men died in a shooting in Rivertown', place: 'Rivertown', killed: 2 },
+        {
+          id: 'c',
+          text: 'Police closed a road in Rivertown after a shooting',
+          place: 'Rivertown',
+          killed: 0,
+        },
+      ],
+      expected: [['a', 'b', 'c']],
+    },
+  ])('events are the same incidents however they are numbered: $name', ({ clauses, expected }) => {
+    for (const order of permutations(clauses)) {
+      const killed = order.map((c) => (c.killed === 0 ? null : c.killed));
+      expect(incidents(items(order), killed)).toEqual(expected);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import type { ClusterRecord } from './cluster-mentions.js';
 import { isImplied, isResolved, type MentionItem, pairScore } from './compatibility.js';
 import { compareStrings } from './stable-id.js';
+import { isFunctionWord, isReportWord, words } from './words.js';
 
 /**
  * What tells one incident from another once its reports are grouped: where (the event's place),
@@ -70,13 +71,19 @@ export function profileKey(place: string, day: string): string {
   return `${place.normalize('NFKC').toLowerCase().trim()}|${day}`;
 }
 
-/** The days within `PROFILE_DAYS` of a day, itself included. */
-export function nearDays(day: string): string[] {
+/**
+ * Days apart two events with the same figures can still be one incident when their reports name
+ * the same person, street or business (`namedIncident`): a report dated by its publication a few
+ * days after the incident.
+ */
+export const NAMED_DAYS = 3;
+
+/** The days within `days` (default `PROFILE_DAYS`) of a day, itself included. */
+export function nearDays(day: string, days = PROFILE_DAYS): string[] {
   const t = Date.parse(day);
   if (Number.isNaN(t)) return [day];
   const out: string[] = [];
-  for (let k = -PROFILE_DAYS; k <= PROFILE_DAYS; k++)
-    out.push(new Date(t + k * 86_400_000).toISOString().slice(0, 10));
+  for (let k = -days; k <= days; k++) out.push(new Date(t + k * 86_400_000).toISOString().slice(0, 10));
   return out;
 }
 
@@ -101,7 +108,7 @@ const FIGURE_SLACK = 1;
  * Two profiles are one incident: the same place, days at most `PROFILE_DAYS` apart, and a figure
  * both give (dead or wounded), each such figure the same or within `FIGURE_SLACK`.
  */
-export function sameIncident(a: IncidentProfile, b: IncidentProfile): boolean {
+export function sameIncident(a: IncidentProfile, b: IncidentProfile, slack = FIGURE_SLACK): boolean {
   if (!hasFigure(a) || !hasFigure(b)) return false;
   if (!samePlaceAndDay(a, b)) return false;
   let same = false;
@@ -109,54 +116,171 @@ export function sameIncident(a: IncidentProfile, b: IncidentProfile): boolean {
     const x = a[k];
     const y = b[k];
     if (x === null || y === null) continue;
-    if (Math.abs(x - y) > FIGURE_SLACK) return false;
+    if (Math.abs(x - y) > slack) return false;
     same = true;
   }
   return same;
 }
 
-/**
- * The event an event joins as the same incident. An event with figures joins, among the earlier
- * events (lower numbers) filed under its place and near days, the earliest whose profile is the
- * same incident and one of whose representatives is compatible with one of its own (kind
- * family, places, dates: `pairScore`). An event without figures (a report's paragraphs on the
- * arrest, the victim, the scene) joins the event with figures at its place and near days when
- * there is exactly one that is compatible, whatever its number: with two, it is not known which.
- * Neither choice depends on the order in which the events were numbered, beyond "earliest".
- */
-export function incidentTarget(
-  n: number,
-  cluster: (n: number) => ClusterRecord,
-  profile: (n: number) => IncidentProfile | null,
-  filed: (key: string) => readonly number[],
-  item: (id: string) => MentionItem,
-): number | null {
-  const own = profile(n);
-  if (!own) return null;
-  const figures = hasFigure(own);
-  const candidates = [...new Set(nearDays(own.day).flatMap((d) => filed(profileKey(own.place, d))))]
-    .filter((c) => c !== n && (!figures || c < n))
-    .sort((a, b) => a - b);
+/** What `incidentTarget` reads of the events around one. */
+export interface IncidentNeighbourhood {
+  cluster: (n: number) => ClusterRecord;
+  profile: (n: number) => IncidentProfile | null;
+  /** Events filed under a profile key (place and day) that may join others. */
+  filed: (key: string) => readonly number[];
+  item: (id: string) => MentionItem;
+}
+
+/** One of the events' representatives is compatible with one of the other's (`pairScore`). */
+function compatibleEvents(a: number, b: number, around: IncidentNeighbourhood): boolean {
   const reps = (c: number) =>
-    cluster(c)
+    around
+      .cluster(c)
       .reps.flatMap(([, ids]) => ids)
-      .map(item);
-  const compatible = (c: number) => {
-    const mine = reps(n);
-    const theirs = reps(c);
-    return mine.some((x) => theirs.some((y) => pairScore(x, y) !== null));
-  };
-  if (!figures) {
-    const found = candidates.filter((c) => {
-      const other = profile(c);
-      return !!other && hasFigure(other) && samePlaceAndDay(own, other) && compatible(c);
-    });
-    return found.length === 1 ? (found[0] as number) : null;
+      .map(around.item);
+  const theirs = reps(b);
+  return reps(a).some((x) => theirs.some((y) => pairScore(x, y) !== null));
+}
+
+/** The events filed at a profile's place within `days` of its day, itself excluded, in number order. */
+function filedNear(
+  n: number,
+  own: IncidentProfile,
+  around: IncidentNeighbourhood,
+  days = PROFILE_DAYS,
+): number[] {
+  return [...new Set(nearDays(own.day, days).flatMap((d) => around.filed(profileKey(own.place, d))))]
+    .filter((c) => c !== n)
+    .sort((a, b) => a - b);
+}
+
+/**
+ * Two profiles with the same figures (each figure given by both or by neither) at the same place,
+ * at most `NAMED_DAYS` apart: one incident if their reports also name the same person, street or
+ * business (`sharedName`).
+ */
+export function namedIncident(a: IncidentProfile, b: IncidentProfile): boolean {
+  if (!hasFigure(a) || !hasFigure(b) || a.killed !== b.killed || a.injured !== b.injured) return false;
+  return profileKey(a.place, '') === profileKey(b.place, '') && nearDays(a.day, NAMED_DAYS).includes(b.day);
+}
+
+/** Members read for names: enough for a report's people and streets, bounded for large events. */
+const NAME_MEMBERS = 40;
+
+const namesCache = new WeakMap<ClusterRecord, Set<string>>();
+
+/**
+ * Capitalised words of an event's mentions that can name its incident (a person, a street, a
+ * business): not a clause's first word, not a function word or a report word ("Police",
+ * "Sunday", "June"), not a word of the event's place.
+ */
+export function namesOf(
+  record: ClusterRecord,
+  place: string,
+  item: (id: string) => MentionItem,
+): Set<string> {
+  let out = namesCache.get(record);
+  if (out) return out;
+  out = new Set<string>();
+  const placeWords = new Set(words(place));
+  for (const id of record.items.slice(0, NAME_MEMBERS)) {
+    const text = item(id).mention.text;
+    for (const m of text.matchAll(/\p{Lu}\p{Ll}[\p{L}'\u2019-]*/gu)) {
+      const at = m.index ?? 0;
+      if (at === 0 || /[\p{L}\p{N}]/u.test(text[at - 1] ?? '')) continue;
+      const w = m[0].toLowerCase().replace(/\u2019/g, "'");
+      if (w.length < 3 || isFunctionWord(w) || isReportWord(w) || placeWords.has(w)) continue;
+      out.add(w);
+    }
   }
-  for (const c of candidates) {
-    const other = profile(c);
-    if (!other || !sameIncident(own, other)) continue;
-    if (compatible(c)) return c;
+  namesCache.set(record, out);
+  return out;
+}
+
+/** The two events' mentions share a name (`namesOf`). */
+function sharedName(a: number, b: number, place: string, around: IncidentNeighbourhood): boolean {
+  const na = namesOf(around.cluster(a), place, around.item);
+  const nb = namesOf(around.cluster(b), place, around.item);
+  for (const w of na) if (nb.has(w)) return true;
+  return false;
+}
+
+/**
+ * Two events with figures are one incident: their profiles are (`sameIncident`), or have the same
+ * figures a few days apart and their reports name the same person or street (`namedIncident`);
+ * and one of their representatives is compatible with one of the other's. The relation is
+ * symmetric.
+ */
+function joined(a: number, b: number, around: IncidentNeighbourhood, slack: number): boolean {
+  const pa = around.profile(a);
+  const pb = around.profile(b);
+  if (!pa || !pb) return false;
+  const same = sameIncident(pa, pb, slack) || (namedIncident(pa, pb) && sharedName(a, b, pa.place, around));
+  return same && compatibleEvents(a, b, around);
+}
+
+/** Events of one incident chained further than this are not followed (a bound on the search). */
+const MAX_INCIDENT_EVENTS = 64;
+
+/** Every two figures the events give differ by at most `FIGURE_SLACK`. */
+function figuresAgree(group: readonly number[], around: IncidentNeighbourhood): boolean {
+  for (const k of ['killed', 'injured'] as const) {
+    const values = group.map((c) => around.profile(c)?.[k] ?? null).filter((v): v is number => v !== null);
+    if (values.length > 0 && Math.max(...values) - Math.min(...values) > FIGURE_SLACK) return false;
   }
-  return null;
+  return true;
+}
+
+/**
+ * The events with figures that are one incident with event `n`: those joined to it, directly or
+ * through others (`joined`), in number order, `n` included. Being a set closed under a symmetric
+ * relation, it is the same whichever of its events it is asked for and however they are numbered.
+ * A toll revised by one joins ("two dead" and "three dead"), but not in chains: when the group's
+ * figures spread further, only events with the same figures are joined.
+ */
+export function incidentComponent(n: number, around: IncidentNeighbourhood): number[] {
+  const loose = closure(n, around, FIGURE_SLACK);
+  return figuresAgree(loose, around) ? loose : closure(n, around, 0);
+}
+
+function closure(n: number, around: IncidentNeighbourhood, slack: number): number[] {
+  const own = around.profile(n);
+  if (!own || !hasFigure(own)) return [n];
+  const seen = new Set([n]);
+  const queue = [n];
+  while (queue.length > 0 && seen.size < MAX_INCIDENT_EVENTS) {
+    const c = queue.shift() as number;
+    const p = around.profile(c) as IncidentProfile;
+    for (const o of filedNear(c, p, around, NAMED_DAYS)) {
+      if (seen.has(o) || !joined(c, o, around, slack)) continue;
+      seen.add(o);
+      queue.push(o);
+    }
+  }
+  return [...seen].sort((a, b) => a - b);
+}
+
+/**
+ * The event an event joins as the same incident. An event with figures joins the lowest-numbered
+ * event of its incident (`incidentComponent`): events that are one incident through a third
+ * ("two dead" and "three dead" each beside "two dead, one of them the gunman") all join one, and
+ * which events make an incident does not depend on how they were numbered. An event without
+ * figures (a report's paragraphs on the arrest, the victim, the scene) joins the event with
+ * figures at its place and near days when they are all one incident (its first event), whatever
+ * their numbers: with two incidents, it is not known which.
+ */
+export function incidentTarget(n: number, around: IncidentNeighbourhood): number | null {
+  const own = around.profile(n);
+  if (!own) return null;
+  if (hasFigure(own)) {
+    const first = incidentComponent(n, around)[0] as number;
+    return first === n ? null : first;
+  }
+  const found = filedNear(n, own, around).filter((c) => {
+    const other = around.profile(c);
+    return !!other && hasFigure(other) && samePlaceAndDay(own, other) && compatibleEvents(n, c, around);
+  });
+  // Several events with figures that are one incident are one candidate: the incident's first.
+  const incidents = new Set(found.map((c) => incidentComponent(c, around)[0] as number));
+  return incidents.size === 1 ? ([...incidents][0] as number) : null;
 }
