@@ -1,8 +1,8 @@
 import type { Direction, Passage, PassageKind, ReuseRelation } from '../core/types.js';
 import { alignParaphrases, oneToOne, type ParaphraseOptions } from './align-paraphrase.js';
 import { alignVerbatim, type TokenPassage, type VerbatimOptions } from './align-verbatim.js';
-import { shorterContainment } from './containment.js';
-import { inferDirection, type TextMeta } from './direction.js';
+import { containment, shorterContainment } from './containment.js';
+import { inferDirection, orderByEvidence, type TextMeta } from './direction.js';
 import { extendParaphrases, type SentenceSeed } from './extend-paraphrases.js';
 import { normalizeForMatching } from './normalize.js';
 import { duplicateHashOf, type PreparedText, prepareText } from './prepare.js';
@@ -20,6 +20,13 @@ export interface CompareOptions {
    * that makes the pair derived when the passages alone do not (0 or less: no containment path).
    */
   minContainment?: number;
+  /**
+   * When publication times or wire credits order the pair: the share of the later text's word
+   * 3-grams (outside its quotations) found in the earlier text that makes the pair derived when
+   * the passages alone do not. Replaces `minContainment` for such pairs (0 or less: no
+   * containment path for them; `minContainment` 0 turns off both).
+   */
+  minDerivedContainment?: number;
   /** Publication times and wire credits, for the direction. */
   meta?: { a?: TextMeta; b?: TextMeta };
 }
@@ -31,10 +38,18 @@ export const REWRITTEN_BELOW = 0.7;
  * `minContainment` 0.13: chosen by cross-validation on meter-dev, topics in folds (see
  * docs/reuse.md and bench/accuracy/meter-cv.ts). 0 turns the containment path off.
  */
-export const compareDefaults = { minVerbatimWords: 20, minParaphraseSentences: 3, minContainment: 0.13 };
+export const compareDefaults = {
+  minVerbatimWords: 20,
+  minParaphraseSentences: 3,
+  minContainment: 0.13,
+  minDerivedContainment: 0.075,
+};
 
 /** Fewest words of the shorter text for the containment path (a few lines are not evidence). */
 export const CONTAINMENT_MIN_WORDS = 40;
+
+/** Fewest words of the later text for the ordered containment path (`minDerivedContainment`). */
+export const DERIVED_CONTAINMENT_MIN_WORDS = 25;
 
 /**
  * The passages of a pair decided by containment: chains of rarer shared word 3-grams, short
@@ -108,14 +123,7 @@ function compareOrdered(a: PreparedText, b: PreparedText, options: CompareOption
   const paraphraseReuse = oneToOne(pairs).length >= neededSentences;
   // A rewritten story: few long passages, but much of the shorter text's wording inside the
   // longer one (containment, not resemblance). Its passages are the shorter shared runs.
-  const minContainment = options.minContainment ?? compareDefaults.minContainment;
-  if (
-    !verbatimReuse &&
-    !paraphraseReuse &&
-    minContainment > 0 &&
-    Math.min(a.tokens.length, b.tokens.length) >= CONTAINMENT_MIN_WORDS &&
-    shorterContainment(a, b, 3) >= minContainment
-  ) {
+  if (!verbatimReuse && !paraphraseReuse && containmentReuse(a, b, metaA, metaB, options)) {
     verbatim = alignVerbatim(a.normHash, b.normHash, {
       ...options.verbatim,
       ...CONTAINMENT_ALIGNMENT,
@@ -187,6 +195,39 @@ function compareOrdered(a: PreparedText, b: PreparedText, options: CompareOption
         ? 'paraphrase'
         : 'mixed';
   return { relation, shared_a, shared_b, ...direction(shared_a, shared_b), passages };
+}
+
+/**
+ * The containment decision, for a pair the passages do not relate. When publication times or
+ * wire credits order the pair, the later text is the candidate copy: the share of its word
+ * 3-grams found in the earlier text decides (a newspaper story keeps much of the wording of the
+ * wire take it was written from, whatever the take's length). Otherwise, the shorter text's
+ * share in the longer. Both thresholds and the fewest words were chosen by cross-validation on
+ * meter-dev (docs/reuse.md, bench/accuracy/meter-cv.ts).
+ */
+function containmentReuse(
+  a: PreparedText,
+  b: PreparedText,
+  metaA: TextMeta,
+  metaB: TextMeta,
+  options: CompareOptions,
+): boolean {
+  const threshold = options.minContainment ?? compareDefaults.minContainment;
+  if (threshold <= 0) return false;
+  const order = orderByEvidence({ a: metaA, b: metaB, textA: a.text, textB: b.text });
+  if (order) {
+    const derived = options.minDerivedContainment ?? compareDefaults.minDerivedContainment;
+    const [copy, source] = order.direction === 'a>b' ? [b, a] : [a, b];
+    return (
+      derived > 0 &&
+      copy.tokens.length >= DERIVED_CONTAINMENT_MIN_WORDS &&
+      containment(copy, source, 3) >= derived
+    );
+  }
+  return (
+    Math.min(a.tokens.length, b.tokens.length) >= CONTAINMENT_MIN_WORDS &&
+    shorterContainment(a, b, 3) >= threshold
+  );
 }
 
 function noReuse(): Comparison {

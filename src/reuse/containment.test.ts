@@ -4,8 +4,14 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ingest } from '../ingest/ingest.js';
 import { openStore } from '../store/open-store.js';
-import { isCandidate, MIN_ANCHOR_KEYS } from './candidates.js';
-import { compareDefaults, compareTexts } from './compare-texts.js';
+import {
+  enoughAnchors,
+  isCandidate,
+  MIN_ANCHOR_KEYS,
+  MIN_ANCHOR_KEYS_SHORT,
+  SHORT_TEXT_ANCHORS,
+} from './candidates.js';
+import { compareDefaults, compareTexts, DERIVED_CONTAINMENT_MIN_WORDS } from './compare-texts.js';
 import { anchorKeys, containment, shorterContainment } from './containment.js';
 import { prepareText } from './prepare.js';
 import { updateReuse } from './update-reuse.js';
@@ -115,12 +121,77 @@ describe('the containment decision', () => {
   });
 });
 
+describe('the ordered containment decision (publication times say which text came first)', () => {
+  const noon = { published: '2000-01-01T12:00:00Z' };
+  const evening = { published: '2000-01-01T23:00:00Z' };
+  const sameDay = { published: '2000-01-01' };
+  // No verbatim passage of the default length and no paraphrased sentence: only containment can
+  // relate the two texts (its own alignment then finds the shorter shared runs).
+  const containmentOnly = { verbatim: { minMatched: 10_000 }, paraphrase: { minScore: 2 } };
+  const inWire = containment(prepareText(rewrite), prepareText(wire), 3);
+  const wireIn = containment(prepareText(wire), prepareText(rewrite), 3);
+
+  it('measures the later text inside the earlier one', () => {
+    // The rewrite keeps more of its own wording from the wire than the wire keeps of its own.
+    expect(inWire).toBeGreaterThan(0.4);
+    expect(wireIn).toBeLessThan(0.4);
+  });
+
+  it.each([
+    ['the wire first: the rewrite inside the wire', noon, evening, 0.4, 1, true],
+    ['the rewrite first: the wire inside the rewrite', evening, noon, 0.4, 1, false],
+    ['times that do not order them: the shorter text, minContainment', sameDay, sameDay, 0.4, 0.5, true],
+    ['times that do not order them, above the shorter text', sameDay, sameDay, 0.01, 0.7, false],
+    ['the wire first, minContainment 0 turns both paths off', noon, evening, 0.4, 0, false],
+    ['the wire first, minDerivedContainment 0 turns the ordered path off', noon, evening, 0, 0.01, false],
+  ])('%s', (_, wireMeta, rewriteMeta, minDerivedContainment, minContainment, related) => {
+    const c = compareTexts(wire, rewrite, {
+      ...containmentOnly,
+      minDerivedContainment,
+      minContainment,
+      meta: { a: wireMeta, b: rewriteMeta },
+    });
+    expect(c.relation !== 'none').toBe(related);
+    // Symmetric: the same decision with the arguments swapped.
+    const swapped = compareTexts(rewrite, wire, {
+      ...containmentOnly,
+      minDerivedContainment,
+      minContainment,
+      meta: { a: rewriteMeta, b: wireMeta },
+    });
+    expect(swapped.relation !== 'none').toBe(related);
+  });
+
+  it('does not relate the independent report published after the wire, at the defaults', () => {
+    expect(compareTexts(wire, independent, { meta: { a: noon, b: evening } }).relation).toBe('none');
+  });
+
+  it('asks the later text for DERIVED_CONTAINMENT_MIN_WORDS words', () => {
+    const words = rewrite.split(' ');
+    const brief = words.slice(0, DERIVED_CONTAINMENT_MIN_WORDS - 6).join(' ');
+    const longer = words.slice(0, DERIVED_CONTAINMENT_MIN_WORDS + 6).join(' ');
+    const at = (text: string) =>
+      compareTexts(wire, text, {
+        ...containmentOnly,
+        minDerivedContainment: 0.01,
+        meta: { a: noon, b: evening },
+      }).relation !== 'none';
+    expect([at(brief), at(longer)]).toEqual([false, true]);
+  });
+});
+
 describe('containment candidates in the index', () => {
   it.each([
-    [MIN_ANCHOR_KEYS, true],
-    [MIN_ANCHOR_KEYS - 1, false],
-  ])('%i shared anchors alone make a candidate: %s', (anchors, expected) => {
-    expect(isCandidate({ bands: 0, sentences: 0, anchors, duplicate: false })).toBe(expected);
+    [MIN_ANCHOR_KEYS, 1000, true],
+    [MIN_ANCHOR_KEYS - 1, 1000, false],
+    [MIN_ANCHOR_KEYS_SHORT, SHORT_TEXT_ANCHORS, true],
+    [MIN_ANCHOR_KEYS_SHORT, SHORT_TEXT_ANCHORS + 1, false],
+    [MIN_ANCHOR_KEYS_SHORT - 1, 3, false],
+  ])('%i shared anchors, the later document holding %i: a candidate %s', (shared, later, expected) => {
+    expect(enoughAnchors(shared, later)).toBe(expected);
+    expect(
+      isCandidate({ bands: 0, sentences: 0, anchors: shared, laterAnchors: later, duplicate: false }),
+    ).toBe(expected);
   });
 
   // Sentence keys off (`minSentenceTerms` out of reach) and, in the second row, anchors off too:

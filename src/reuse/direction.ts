@@ -32,6 +32,43 @@ export const ADDITIONS_MARGIN = 0.25;
  * of one outlet (versions of one story). Otherwise `unknown`.
  */
 export function inferDirection(e: DirectionEvidence): { direction: Direction; reason: string } {
+  const ordered = orderByEvidence(e);
+  if (ordered) return ordered;
+  // Two texts of one outlet that the times do not order are versions of one story (a wire's
+  // first take and its rewrite, an update), not a copy of each other: containment says nothing
+  // of their order.
+  const outletA = e.a.outlet?.trim().toLowerCase();
+  if (outletA && outletA === e.b.outlet?.trim().toLowerCase())
+    return {
+      direction: 'unknown',
+      reason: `versions from one outlet (${e.a.outlet}), not ordered by their publication times`,
+    };
+  if (e.shared_b >= CONTAINED_SHARE && e.shared_a <= e.shared_b - ADDITIONS_MARGIN) {
+    return {
+      direction: 'b>a',
+      reason: `a contains ${pct(e.shared_b)} of b plus its own additions (${pct(1 - e.shared_a)} of a is not in b)`,
+    };
+  }
+  if (e.shared_a >= CONTAINED_SHARE && e.shared_b <= e.shared_a - ADDITIONS_MARGIN) {
+    return {
+      direction: 'a>b',
+      reason: `b contains ${pct(e.shared_a)} of a plus its own additions (${pct(1 - e.shared_b)} of b is not in a)`,
+    };
+  }
+  const known = e.a.published && e.b.published ? 'same publication date' : 'publication times not both known';
+  return {
+    direction: 'unknown',
+    reason: `no evidence of order: ${known}, no distinguishing wire credit, no containment`,
+  };
+}
+
+/**
+ * The order of two texts from what is known besides their words: publication times (when both
+ * are known and differ at the precision given), then wire credits. Null when neither orders them.
+ */
+export function orderByEvidence(
+  e: Pick<DirectionEvidence, 'a' | 'b' | 'textA' | 'textB'>,
+): { direction: 'a>b' | 'b>a'; reason: string } | null {
   const ta = e.a.published ?? null;
   const tb = e.b.published ?? null;
   if (ta && tb) {
@@ -56,32 +93,7 @@ export function inferDirection(e: DirectionEvidence): { direction: Direction; re
   const wireBA = wireEvidence(e.b.credits ?? [], e.a.credits ?? [], e.textA);
   if (wireBA)
     return { direction: 'b>a', reason: `b carries the wire credit ${wireBA} and a credits ${wireBA}` };
-  // Two texts of one outlet that the times do not order are versions of one story (a wire's
-  // first take and its rewrite, an update), not a copy of each other: containment says nothing
-  // of their order.
-  const outletA = e.a.outlet?.trim().toLowerCase();
-  if (outletA && outletA === e.b.outlet?.trim().toLowerCase())
-    return {
-      direction: 'unknown',
-      reason: `versions from one outlet (${e.a.outlet}), not ordered by their publication times`,
-    };
-  if (e.shared_b >= CONTAINED_SHARE && e.shared_a <= e.shared_b - ADDITIONS_MARGIN) {
-    return {
-      direction: 'b>a',
-      reason: `a contains ${pct(e.shared_b)} of b plus its own additions (${pct(1 - e.shared_a)} of a is not in b)`,
-    };
-  }
-  if (e.shared_a >= CONTAINED_SHARE && e.shared_b <= e.shared_a - ADDITIONS_MARGIN) {
-    return {
-      direction: 'a>b',
-      reason: `b contains ${pct(e.shared_a)} of a plus its own additions (${pct(1 - e.shared_b)} of b is not in a)`,
-    };
-  }
-  const known = ta && tb ? 'same publication date' : 'publication times not both known';
-  return {
-    direction: 'unknown',
-    reason: `no evidence of order: ${known}, no distinguishing wire credit, no containment`,
-  };
+  return null;
 }
 
 /**

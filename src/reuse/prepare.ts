@@ -67,7 +67,7 @@ function opensQuote(text: string, start: number): boolean {
   let k = start - 1;
   while (k >= 0 && text.charCodeAt(k) === 32) k--;
   const c = text.charCodeAt(k);
-  return c === 34 || c === 39 || c === 0x201c || c === 0x2018 || c === 40;
+  return c === 34 || c === 39 || c === 96 || c === 0x201c || c === 0x2018 || c === 40;
 }
 
 const duplicateHashes = new WeakMap<PreparedText, number>();

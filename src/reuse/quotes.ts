@@ -1,43 +1,82 @@
 import type { Token } from './tokenize.js';
 
 /**
+ * A quotation opened by a directional mark that runs longer than this many characters before its
+ * closing mark (or the next opening mark) is taken for a stray mark, not a quotation.
+ */
+export const MAX_QUOTATION_CHARS = 1500;
+
+/**
  * Marks the tokens that sit inside quotation marks. Independent reports quote the same speakers
  * word for word, so quoted words are weak evidence of copying (METER); the reuse decision
- * discounts them. Straight double quotes pair up within a paragraph; curly quotes by direction;
- * `’` closes a single quote only when it is not between two letters (an apostrophe).
+ * discounts them.
+ *
+ * - Straight double quotes pair up within a line. Straight single quotes are not read: they
+ *   cannot be told from apostrophes reliably.
+ * - Directional double quotes, curly (`“ ”`) or typewriter (two backticks, two apostrophes, as in
+ *   much wire copy), open and close across line breaks: wire copy is often wrapped at a fixed
+ *   width, so a line break is not the end of a paragraph. A blank line ends an open quotation
+ *   unmarked. An opening mark while one is open marks the text up to it: a quotation running
+ *   over several paragraphs opens each of them and closes only the last.
+ * - Curly single quotes (`‘ ’`) the same way; `’` closes only when it is not between two letters
+ *   (an apostrophe).
+ * A directional quotation longer than `MAX_QUOTATION_CHARS` is not marked (a stray mark).
  */
 export function quotedMask(text: string, tokens: readonly Token[]): Uint8Array {
   const inside = new Uint8Array(text.length);
   let open = -1;
   let singleOpen = -1;
   let straightOpen = -1;
+  const mark = (from: number, to: number) => {
+    if (to - from <= MAX_QUOTATION_CHARS) inside.fill(1, from, to);
+  };
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     // Fast path: nothing but newlines and quote marks changes the state.
-    if (c !== 10 && c !== 34 && (c < 0x2018 || c > 0x201d)) continue;
+    if (c !== 10 && c !== 34 && c !== 39 && c !== 96 && (c < 0x2018 || c > 0x201d)) continue;
     if (c === 10) {
-      open = -1;
-      singleOpen = -1;
       straightOpen = -1;
+      if (isBlankLineAfter(text, i)) {
+        open = -1;
+        singleOpen = -1;
+      }
       continue;
     }
-    if (c === 0x201c) open = i;
-    else if (c === 0x201d && open >= 0) {
-      inside.fill(1, open, i);
+    const backticks = c === 96 && text.charCodeAt(i + 1) === 96;
+    const apostrophes = c === 39 && text.charCodeAt(i + 1) === 39;
+    if (c === 0x201c || backticks) {
+      if (open >= 0) mark(open, i);
+      open = i;
+      if (backticks) i++;
+    } else if ((c === 0x201d || apostrophes) && open >= 0) {
+      mark(open, i);
       open = -1;
+      if (apostrophes) i++;
     } else if (c === 34) {
       if (straightOpen < 0) straightOpen = i;
       else {
         inside.fill(1, straightOpen, i);
         straightOpen = -1;
       }
-    } else if (c === 0x2018) singleOpen = i;
-    else if (c === 0x2019 && singleOpen >= 0 && !/\p{L}/u.test(text[i + 1] ?? ' ')) {
-      inside.fill(1, singleOpen, i);
+    } else if (c === 0x2018) {
+      if (singleOpen >= 0) mark(singleOpen, i);
+      singleOpen = i;
+    } else if (c === 0x2019 && singleOpen >= 0 && !/\p{L}/u.test(text[i + 1] ?? ' ')) {
+      mark(singleOpen, i);
       singleOpen = -1;
     }
   }
   const mask = new Uint8Array(tokens.length);
   for (let i = 0; i < tokens.length; i++) mask[i] = inside[(tokens[i] as Token).start] ?? 0;
   return mask;
+}
+
+/** True when the line starting after the newline at `i` is empty (spaces only): a paragraph break. */
+function isBlankLineAfter(text: string, i: number): boolean {
+  for (let k = i + 1; k < text.length; k++) {
+    const c = text.charCodeAt(k);
+    if (c === 10) return true;
+    if (c !== 32 && c !== 9 && c !== 13) return false;
+  }
+  return true;
 }

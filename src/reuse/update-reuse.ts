@@ -2,9 +2,9 @@ import type { Family, ReusePair } from '../core/types.js';
 import { KeyKind, type KeyKindValue, type ReuseStore } from '../store/reuse-store.js';
 import type { DocumentSummary, Store } from '../store/store.js';
 import {
+  enoughAnchors,
   MAX_DOCUMENTS_PER_ANCHOR,
   MAX_DOCUMENTS_PER_KEY,
-  MIN_ANCHOR_KEYS,
   MIN_SENTENCE_KEYS,
 } from './candidates.js';
 import type { CompareOptions } from './compare-texts.js';
@@ -83,8 +83,10 @@ export interface ReuseView {
  * 4: a key is evidence between its first holders in index order (not ignored once common).
  * 5: the containment decision is on by default.
  * 6: an anchor is evidence between its first `MAX_DOCUMENTS_PER_ANCHOR` holders only.
+ * 7: typewriter quotation marks and quotations across wrapped lines; the ordered containment
+ * decision; two anchors make a candidate of a short later document.
  */
-const INDEX_VERSION = 6;
+const INDEX_VERSION = 7;
 
 /** The version of the index's computation (`INDEX_VERSION`): work done elsewhere must match it. */
 export const REUSE_INDEX_VERSION = INDEX_VERSION;
@@ -424,7 +426,7 @@ const DOC = 2 ** 21;
  * documents and any split of the same sequence into runs give the same candidates (a key that
  * later becomes common keeps the pairs it made while it was rare, in both). A pair is a
  * candidate when it shares the duplicate hash, any band key, `MIN_SENTENCE_KEYS` sentence keys
- * or `MIN_ANCHOR_KEYS` anchors (`isCandidate`). Pairs of two indexed documents were decided by
+ * or enough anchors (`enoughAnchors`: `MIN_ANCHOR_KEYS`, fewer for a short later document). Pairs of two indexed documents were decided by
  * earlier runs and are not revisited.
  */
 function findCandidates(
@@ -512,7 +514,15 @@ function findCandidates(
     });
   }
   for (const [code, count] of sentence) if (count >= MIN_SENTENCE_KEYS) strong.add(code);
-  for (const [code, count] of anchor) if (count >= MIN_ANCHOR_KEYS) strong.add(code);
+  for (const [code, count] of anchor) {
+    // The later document in index order: the new one of a new and a stored document (numbered
+    // from `fresh.length`), else the one ingested last.
+    const lo = Math.floor(code / PAIR);
+    const hi = code - lo * PAIR;
+    const later = hi >= fresh.length ? lo : hi;
+    const own = (s.anchorStart[later + 1] as number) - (s.anchorStart[later] as number);
+    if (enoughAnchors(count, own)) strong.add(code);
+  }
   const ids = [...fresh, ...others.keys()];
   return [...strong]
     .sort((x, y) => x - y)
