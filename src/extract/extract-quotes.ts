@@ -1,4 +1,5 @@
 import type { Diagnostic, Quote, Sentence, Span } from '../core/types.js';
+import { speakerFault } from './check-speaker.js';
 import { findQuoteMarks, type QuoteRegion } from './find-quote-marks.js';
 import { findSpeechFrames, type SpeechFrame } from './find-speech-frames.js';
 import { loadLexicon } from './load-lexicon.js';
@@ -65,7 +66,7 @@ export function extractQuotes(
       content: content.map((span) => ({ span, text: text.slice(span[0], span[1]) })),
       direct: true,
       partial,
-      ...speakerOf(frame?.speaker ?? null),
+      ...speakerOf(frame?.speaker ?? null, text),
       cue: frame?.cue ?? null,
       cueSpan: frame?.cueSpan ?? null,
     };
@@ -113,9 +114,18 @@ export function extractQuotes(
  * frames could not resolve to a named person stays a role: the speaker is unknown. So does an
  * unresolved pronoun (`he` with no one named before it).
  */
-function speakerOf(speaker: SpeechFrame['speaker']): Pick<Quote, 'speaker' | 'speakerRole' | 'speakerSpan'> {
-  // A speaker holding quotation marks (`him as being “skint”`) is a misread clause, not a name.
-  if (!speaker || speaker.kind === 'pronoun' || QUOTE_MARK.test(speaker.speaker))
+function speakerOf(
+  speaker: SpeechFrame['speaker'],
+  text: string,
+): Pick<Quote, 'speaker' | 'speakerRole' | 'speakerSpan'> {
+  // A speaker holding quotation marks (`him as being “skint”`) is a misread clause, not a name;
+  // a possessive, a cut clause, a thing, a town or a nationality alone is not who spoke either.
+  if (
+    !speaker ||
+    speaker.kind === 'pronoun' ||
+    QUOTE_MARK.test(speaker.speaker) ||
+    speakerFault(speaker.speaker, text) !== null
+  )
     return { speaker: null, speakerRole: null, speakerSpan: null };
   if (speaker.kind === 'description' && isRoleOnly(speaker.speaker))
     return {
@@ -209,7 +219,7 @@ function indirectQuotes(
       content: [{ span: [start, end], text: text.slice(start, end) }],
       direct: false,
       partial: false,
-      ...speakerOf(frame.speaker),
+      ...speakerOf(frame.speaker, text),
       cue: frame.cue,
       cueSpan: frame.cueSpan,
     });
