@@ -229,6 +229,21 @@ const speakerCases: [string, string, (string | null)[]][] = [
 /** Reported speech is the statement only: no dateline, wire credit or medium. */
 const indirectCases: [string, string, [string, string | null][]][] = [
   [
+    'a description with a relative clause after a name is that person',
+    'The story came from Tom Pike, a farmer who claimed to have seen the raid.',
+    [['to have seen the raid', 'Tom Pike']],
+  ],
+  [
+    'a cue with an object reports no statement before its subject',
+    'On her first day at the depot, a colleague asked her questions about her family.',
+    [],
+  ],
+  [
+    'an opening mark that did not pair is not part of the reported words',
+    'A police source said: "Mr Pike had nearly escaped.',
+    [['Mr Pike had nearly escaped', 'A police source']],
+  ],
+  [
     'dateline before the reported clause',
     'TARROW, May 2 – Soldiers burned the market, local officials said.',
     [['Soldiers burned the market', 'local officials']],
@@ -399,6 +414,11 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
         ['I am innocent', 'Jan Doe'],
         ['final say', null],
       ],
+    ],
+    [
+      'the object of a participle in apposition is not the speaker',
+      'Judge Ann Cole, sentencing Dawn Pike, from Westford, said: “These were cruel offences.”',
+      [['These were cruel offences.', 'Ann Cole']],
     ],
     [
       'a passive cue’s agent after `by` speaks, not the subject it describes',

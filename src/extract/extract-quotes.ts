@@ -233,6 +233,7 @@ function indirectQuotes(
  */
 const DATELINE =
   /^\p{Lu}[\p{Lu}\s.'’-]+(?:,\s*\p{Lu}[\p{L}.]*(?:\s+\d{1,2})?)*(?:\s*\([^)]{1,30}\))?\s*[-–—]+\s+/u;
+const OPENING_MARK = /^(?:["“‘]|``|'(?=\p{Lu}))/u;
 /** A wire credit closing a story: initials in brackets (`(ab/cd)`, `(XY)`). */
 const WIRE_CREDIT = /\s*\((?:\p{Ll}{1,5}(?:\/\p{Ll}{1,5})+|\p{Lu}{2,5}(?:\/\p{Lu}{2,5})*)\)\s*$/u;
 
@@ -246,6 +247,9 @@ const SIGN_OFF = /(?<=\p{L}{2}[.!?]['’"”]?)\s+\p{Ll}{2,4}\s*$/u;
 function cleanStatement(text: string, [start, end]: Span): Span | null {
   const head = DATELINE.exec(text.slice(start, end));
   if (head) start += head[0].length;
+  // `said: "Mr Doe had …` with no closing mark: the words, without the opening mark that did not pair.
+  const mark = OPENING_MARK.exec(text.slice(start, end));
+  if (mark) start += mark[0].length;
   const tail = WIRE_CREDIT.exec(text.slice(start, end)) ?? SIGN_OFF.exec(text.slice(start, end));
   if (tail) end -= tail[0].length;
   while (end > start && /[\s.,;:]/.test(text[end - 1] ?? '')) end--;

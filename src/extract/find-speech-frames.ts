@@ -505,9 +505,14 @@ export function findSpeechFrames(
           cueSpan: [cueStart, cueEnd],
           stance: verbs.get(cue) ?? 'report',
           speaker: resolved,
+          // `“…”, Doe said.`: the statement before the subject, only when nothing follows the cue
+          // (`…, a colleague asked her questions` has an object, not a statement before it).
           statement:
             statement ??
-            (speaker && !inverted && !isPerception
+            (speaker &&
+            !inverted &&
+            !isPerception &&
+            !(OBJECT_CUE.test(cue) && !CLAUSE_END.test(text.slice(cueEnd, sentenceEnd)))
               ? statementBefore(text, sentenceStart, speaker.phraseStart ?? speaker.start)
               : null),
         };
@@ -603,6 +608,16 @@ function subjectBeforeComma(text: string, list: Token[], i: number, relative: bo
     if (j < 0 || list[j]!.text !== ',') return null;
     const inner = list.slice(j + 1, i);
     let outer = nounPhraseBefore(text, list, j - 1);
+    // `Judge Ann Cole, sentencing Doe, from Westford, said`: the object of a participle in
+    // apposition is not the subject; the subject stands before the participle's comma.
+    const o = outer ? list.findIndex((token) => token.start === outer!.start) : -1;
+    if (
+      o >= 2 &&
+      PARTICIPLE.test(list[o - 1]!.text) &&
+      LOWER_FIRST.test(list[o - 1]!.text) &&
+      list[o - 2]!.text === ','
+    )
+      return nounPhraseBefore(text, list, o - 3);
     const fromPlace = !outer && j > 1 && PREPOSITION_BEFORE.has(list[j - 2]?.text.toLowerCase() ?? '');
     if (fromPlace || (outer && afterComma(list, outer) && isPlace(outer.text))) {
       const person = personBeforeAddress(text, list, j);
@@ -682,8 +697,29 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
   if (!head || !/[\p{L}\p{N}]/u.test(head.text)) return null;
   const headLower = head.text.toLowerCase();
   // `Smith, who …` and `two friends who insisted`: the relative pronoun stands for the phrase before it.
-  if (headLower === 'who')
-    return nounPhraseBefore(source, list, list[last - 1]?.text === ',' ? last - 2 : last - 1);
+  if (headLower === 'who') {
+    const before = list[last - 1]?.text === ',' ? last - 2 : last - 1;
+    const phrase = nounPhraseBefore(source, list, before);
+    // `Tom Pike, a farmer who claimed`: the description is in apposition to the name before it.
+    const at = phrase ? list.findIndex((token) => token.start === phrase.start) : -1;
+    if (phrase && at >= 2 && LOWER_FIRST.test(phrase.text) && list[at - 1]!.text === ',') {
+      // The name may be a preposition's object (`an account by Tom Pike, a farmer who …`).
+      let k = at - 2;
+      while (k >= 0 && UPPER_FIRST.test(list[k]!.text) && !STOP_CAPS.has(list[k]!.text) && at - 2 - k < 4)
+        k--;
+      if (k < at - 2) {
+        const start = list[k + 1]!.start;
+        const end = list[at - 2]!.end;
+        return {
+          text: source.slice(start, end),
+          start,
+          end,
+          role: phrase.text.replace(/^(?:an?|the)\s+/i, ''),
+        };
+      }
+    }
+    return phrase;
+  }
   if (PRONOUNS.has(headLower)) return { text: head.text, start: head.start, end: head.end, role: null };
   if (STOP_CAPS.has(head.text) || CONNECTORS.has(headLower)) return null;
   // `Stan Doe, 59, who`: an age in apposition follows the person it describes; a number is never a speaker.
