@@ -416,6 +416,22 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
       ],
     ],
     [
+      'a pronoun after a sentence about an unnamed role does not jump to a name in that sentence',
+      'The judge, held that Mr Pike, whom he called “an honest man”, was owed nothing. He said there was “no contract at all”.',
+      [
+        ['an honest man', null],
+        ['no contract at all', null],
+      ],
+    ],
+    [
+      'a role an earlier speaker held does not stop a pronoun reaching that speaker',
+      'President Ann Cole spoke on Monday. “We will rebuild,” Cole said. The president then met the families. “Nothing will be forgotten,” she said.',
+      [
+        ['We will rebuild', 'Ann Cole'],
+        ['Nothing will be forgotten', 'Ann Cole'],
+      ],
+    ],
+    [
       'the object of a participle in apposition is not the speaker',
       'Judge Ann Cole, sentencing Dawn Pike, from Westford, said: “These were cruel offences.”',
       [['These were cruel offences.', 'Ann Cole']],

@@ -929,6 +929,9 @@ const genderOf = (phrase: string): Gender =>
 const SUBJECT_NAME =
   /(?:^|[.!?:;]["”’']*\s+|,\s+|\b(?:and|but|as|when|while|after|before|then)\s+)((?:(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Dame)\.?\s+)?\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,3})(?=,\s+(?:who|an?|the|aged|of|\d)\b|\s+(\p{Ll}+))/gmu;
 
+/** `The judge,` / `The coroner held` opening a sentence: an unnamed role as its subject. */
+const ROLE_SUBJECT = /(?:^|[.!?]["”’']*\s+)((?:The|the)\s+([a-z-]+))(?=,?\s+\p{Ll})/gmu;
+
 /** `Mrs Cole` anywhere in a sentence: her honorific says which pronoun may refer to her. */
 const HONORIFIC_NAME =
   /\b(?:Mr|Mrs|Ms|Miss|Sir|Lord|Lady|Dame)\.?\s+\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,2}/gu;
@@ -940,6 +943,8 @@ interface NamedSubject {
   gender: Gender;
   /** Named outside subject position: a candidate only for the pronoun its honorific takes. */
   object?: boolean;
+  /** A role with no name as the subject (`The judge held that …`): its word, lower-case. */
+  role?: string;
 }
 
 function subjectNames(text: string): NamedSubject[] {
@@ -961,6 +966,14 @@ function subjectNames(text: string): NamedSubject[] {
     // `of Penny Lane, Ashton, who …`: a city, region or country is where someone is from.
     if (isMajorPlace(phrase)) continue;
     out.push({ at, end: at + phrase.length, phrase, gender: genderOf(phrase) });
+  }
+  // `The judge, held that Mr Doe, whom he described as …`: a sentence about an unnamed role.
+  ROLE_SUBJECT.lastIndex = 0;
+  for (let match = ROLE_SUBJECT.exec(text); match; match = ROLE_SUBJECT.exec(text)) {
+    const noun = match[2]!.toLowerCase();
+    if (!speakerWords().titles.has(noun) || speakerWords().descriptors.has(noun)) continue;
+    const at = match.index + match[0].length - match[1]!.length;
+    out.push({ at, end: at + match[1]!.length, phrase: match[1]!, gender: genderOf(match[1]!), role: noun });
   }
   const subjectsAt = new Set(out.map((subject) => subject.at));
   HONORIFIC_NAME.lastIndex = 0;
@@ -1067,6 +1080,15 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
       const subject = subjects[i]!;
       // A name inside a quotation is what a speaker talked about, not the text's own subject.
       if (quoted(subject.at)) continue;
+      if (subject.role) {
+        // A role an earlier speaker held (`The president …` after a president spoke) may be any
+        // of them: look further back. A role no one named held is someone unnamed: no antecedent.
+        if (byWord.has(subject.role) || titledBefore(text, subject.role, subject.at)) continue;
+        return { speaker: subject.phrase, role: null, kind: 'description', at: subject.at, gender: null };
+      }
+      // `The judge held that Mr Doe, whom he …`: a name after an unnamed role in its sentence is
+      // what the sentence says about someone, not who it is about.
+      if (subject.object && roleBefore(subjects, i, text)) continue;
       if (subject.object && (!pronoun || subject.gender !== pronoun)) continue;
       // `… supporting Mr Doe in operations, and his rota meant he … He told …`: once the text has
       // gone on with the same pronoun, a name it mentioned in passing is not what it means.
@@ -1128,7 +1150,7 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
             (!antecedent || (subject.at > antecedent.at && !reportedBy(text, antecedent.at, subject.at))) &&
             !(role && role.at < subject.at && reportedBy(text, role.at, subject.at))
           )
-            antecedent = subject;
+            antecedent = subject.kind === 'person' ? subject : null;
           if (antecedent && role && role.at > antecedent.at && (!role.gender || role.gender === pronoun))
             antecedent = null;
         }
@@ -1209,6 +1231,25 @@ function fullNameFor(text: string, surname: string): string | null {
 const FOLLOWING_NAME = /^ \p{Lu}\p{Ll}[\p{L}’'-]*(?= [\p{Ll},.]|[,.])/u;
 
 const SAME_PRONOUN = { he: /\b(?:he|his|him|He|His)\b/, she: /\b(?:she|her|hers|She|Her)\b/ } as const;
+
+/** `President Ann Cole` before `The president`: the role is a title the text gave a name. */
+function titledBefore(text: string, role: string, at: number): boolean {
+  const title = `${role[0]!.toUpperCase()}${role.slice(1)} `;
+  for (let k = text.indexOf(title); k >= 0 && k < at; k = text.indexOf(title, k + 1))
+    if (UPPER_FIRST.test(text[k + title.length] ?? '') && !/\p{L}/u.test(text[k - 1] ?? '')) return true;
+  return false;
+}
+
+/** True when an unnamed role subject opens the sentence of the subject at `index`, before it. */
+function roleBefore(subjects: NamedSubject[], index: number, text: string): boolean {
+  const subject = subjects[index]!;
+  for (let k = index - 1; k >= 0 && index - k < 6; k--) {
+    const other = subjects[k]!;
+    if (/[.!?]["”’']*\s/.test(text.slice(other.end, subject.at))) return false;
+    if (other.role) return true;
+  }
+  return false;
+}
 
 /** Only a comma between a name and the pronoun after it (`Mr Doe, he added`). */
 const PARENTHESIS_GAP = /^\s*,\s*$/;
