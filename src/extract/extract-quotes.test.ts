@@ -416,6 +416,11 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
       ],
     ],
     [
+      'a cue written before a name is not a transcript label',
+      'Ann Cole took the stand. Said Ann: “It was all fine.” Ann left the court.',
+      [['It was all fine.', null]],
+    ],
+    [
       'a pronoun after a sentence about an unnamed role does not jump to a name in that sentence',
       'The judge, held that Mr Pike, whom he called “an honest man”, was owed nothing. He said there was “no contract at all”.',
       [

@@ -286,7 +286,7 @@ function labelSpeaker(
     const after = text[at + surname.length] ?? ' ';
     if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) uses++;
   }
-  if (uses < 2) return null;
+  if (uses < 2 || speakerFault(name, text) !== null) return null;
   const start = from + lead.indexOf(name);
   return { speaker: name, span: [start, start + name.length] };
 }
