@@ -239,6 +239,11 @@ const indirectCases: [string, string, [string, string | null][]][] = [
     [],
   ],
   [
+    'told with an object and no clause reports no statement before its subject',
+    'After her arrest, Mrs Pike told police the whole story.',
+    [],
+  ],
+  [
     'an opening mark that did not pair is not part of the reported words',
     'A police source said: "Mr Pike had nearly escaped.',
     [['Mr Pike had nearly escaped', 'A police source']],

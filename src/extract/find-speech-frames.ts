@@ -512,7 +512,10 @@ export function findSpeechFrames(
             (speaker &&
             !inverted &&
             !isPerception &&
-            !(OBJECT_CUE.test(cue) && !CLAUSE_END.test(text.slice(cueEnd, sentenceEnd)))
+            !(
+              (OBJECT_CUE.test(cue) || /^(?:told|tells)$/.test(cue)) &&
+              !CLAUSE_END.test(text.slice(cueEnd, sentenceEnd))
+            )
               ? statementBefore(text, sentenceStart, speaker.phraseStart ?? speaker.start)
               : null),
         };
