@@ -239,8 +239,13 @@ const indirectCases: [string, string, [string, string | null][]][] = [
     [],
   ],
   [
-    'told with an object and no clause reports no statement before its subject',
-    'After her arrest, Mrs Pike told police the whole story.',
+    'told with only its object after it reports the clause before its subject',
+    'The staff drew a veil over the mistake, prosecutor Ann Cole told Westford Crown Court.',
+    [['The staff drew a veil over the mistake', 'Ann Cole']],
+  ],
+  [
+    'told with an object and a clause after it reports no statement before its subject',
+    'After her arrest, Mrs Pike told police the whole story was a mistake.',
     [],
   ],
   [

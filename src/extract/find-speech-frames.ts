@@ -512,10 +512,10 @@ export function findSpeechFrames(
             (speaker &&
             !inverted &&
             !isPerception &&
-            !(
-              (OBJECT_CUE.test(cue) || /^(?:told|tells)$/.test(cue)) &&
-              !CLAUSE_END.test(text.slice(cueEnd, sentenceEnd))
-            )
+            !(OBJECT_CUE.test(cue) && !CLAUSE_END.test(text.slice(cueEnd, sentenceEnd))) &&
+            // `…, X told the court.` reports what comes before; `X told police the story was …`
+            // reports a clause after its object.
+            !(/^(?:told|tells)$/.test(cue) && CLAUSE_AFTER_OBJECT.test(text.slice(cueEnd, sentenceEnd)))
               ? statementBefore(text, sentenceStart, speaker.phraseStart ?? speaker.start)
               : null),
         };
@@ -876,6 +876,9 @@ function statementAfter(text: string, cueEnd: number, sentenceEnd: number, cue: 
   if (!span || (!that && NOT_A_CLAUSE.test(text.slice(span[0], span[0] + 20)))) return null;
   return /\S\s+\S/.test(text.slice(span[0], Math.min(span[1], span[0] + 200))) ? span : null;
 }
+
+/** A finite verb after a cue's object: the reported clause follows the object. */
+const CLAUSE_AFTER_OBJECT = /\b(?:was|were|is|are|had|has|have|would|could|will|did|should|might)\b/;
 
 const CLAUSE_END =
   /^\s*(?:[,.;:!?”"’)]|$)|^\s+(?:on|in|at|during|yesterday|today|tonight|last|this|late|early)\b(?:\s+[\p{L}\p{N}’'-]+){0,5}\s*(?:[,.;:!?”"’]|$)/u;
