@@ -229,6 +229,31 @@ const speakerCases: [string, string, (string | null)[]][] = [
 /** Reported speech is the statement only: no dateline, wire credit or medium. */
 const indirectCases: [string, string, [string, string | null][]][] = [
   [
+    'a description with a relative clause after a name is that person',
+    'The story came from Tom Pike, a farmer who claimed to have seen the raid.',
+    [['to have seen the raid', 'Tom Pike']],
+  ],
+  [
+    'a cue with an object reports no statement before its subject',
+    'On her first day at the depot, a colleague asked her questions about her family.',
+    [],
+  ],
+  [
+    'told with only its object after it reports the clause before its subject',
+    'The staff drew a veil over the mistake, prosecutor Ann Cole told Westford Crown Court.',
+    [['The staff drew a veil over the mistake', 'Ann Cole']],
+  ],
+  [
+    'told with an object and a clause after it reports no statement before its subject',
+    'After her arrest, Mrs Pike told police the whole story was a mistake.',
+    [],
+  ],
+  [
+    'an opening mark that did not pair is not part of the reported words',
+    'A police source said: "Mr Pike had nearly escaped.',
+    [['Mr Pike had nearly escaped', 'A police source']],
+  ],
+  [
     'dateline before the reported clause',
     'TARROW, May 2 – Soldiers burned the market, local officials said.',
     [['Soldiers burned the market', 'local officials']],
@@ -399,6 +424,32 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
         ['I am innocent', 'Jan Doe'],
         ['final say', null],
       ],
+    ],
+    [
+      'a cue written before a name is not a transcript label',
+      'Ann Cole took the stand. Said Ann: “It was all fine.” Ann left the court.',
+      [['It was all fine.', null]],
+    ],
+    [
+      'a pronoun after a sentence about an unnamed role does not jump to a name in that sentence',
+      'The judge, held that Mr Pike, whom he called “an honest man”, was owed nothing. He said there was “no contract at all”.',
+      [
+        ['an honest man', null],
+        ['no contract at all', null],
+      ],
+    ],
+    [
+      'a role an earlier speaker held does not stop a pronoun reaching that speaker',
+      'President Ann Cole spoke on Monday. “We will rebuild,” Cole said. The president then met the families. “Nothing will be forgotten,” she said.',
+      [
+        ['We will rebuild', 'Ann Cole'],
+        ['Nothing will be forgotten', 'Ann Cole'],
+      ],
+    ],
+    [
+      'the object of a participle in apposition is not the speaker',
+      'Judge Ann Cole, sentencing Dawn Pike, from Westford, said: “These were cruel offences.”',
+      [['These were cruel offences.', 'Ann Cole']],
     ],
     [
       'a passive cue’s agent after `by` speaks, not the subject it describes',

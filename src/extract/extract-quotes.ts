@@ -1,4 +1,5 @@
 import type { Diagnostic, Quote, Sentence, Span } from '../core/types.js';
+import { speakerFault } from './check-speaker.js';
 import { findQuoteMarks, type QuoteRegion } from './find-quote-marks.js';
 import { findSpeechFrames, type SpeechFrame } from './find-speech-frames.js';
 import { loadLexicon } from './load-lexicon.js';
@@ -65,7 +66,7 @@ export function extractQuotes(
       content: content.map((span) => ({ span, text: text.slice(span[0], span[1]) })),
       direct: true,
       partial,
-      ...speakerOf(frame?.speaker ?? null),
+      ...speakerOf(frame?.speaker ?? null, text),
       cue: frame?.cue ?? null,
       cueSpan: frame?.cueSpan ?? null,
     };
@@ -113,9 +114,18 @@ export function extractQuotes(
  * frames could not resolve to a named person stays a role: the speaker is unknown. So does an
  * unresolved pronoun (`he` with no one named before it).
  */
-function speakerOf(speaker: SpeechFrame['speaker']): Pick<Quote, 'speaker' | 'speakerRole' | 'speakerSpan'> {
-  // A speaker holding quotation marks (`him as being “skint”`) is a misread clause, not a name.
-  if (!speaker || speaker.kind === 'pronoun' || QUOTE_MARK.test(speaker.speaker))
+function speakerOf(
+  speaker: SpeechFrame['speaker'],
+  text: string,
+): Pick<Quote, 'speaker' | 'speakerRole' | 'speakerSpan'> {
+  // A speaker holding quotation marks (`him as being “skint”`) is a misread clause, not a name;
+  // a possessive, a cut clause, a thing, a town or a nationality alone is not who spoke either.
+  if (
+    !speaker ||
+    speaker.kind === 'pronoun' ||
+    QUOTE_MARK.test(speaker.speaker) ||
+    speakerFault(speaker.speaker, text) !== null
+  )
     return { speaker: null, speakerRole: null, speakerSpan: null };
   if (speaker.kind === 'description' && isRoleOnly(speaker.speaker))
     return {
@@ -209,7 +219,7 @@ function indirectQuotes(
       content: [{ span: [start, end], text: text.slice(start, end) }],
       direct: false,
       partial: false,
-      ...speakerOf(frame.speaker),
+      ...speakerOf(frame.speaker, text),
       cue: frame.cue,
       cueSpan: frame.cueSpan,
     });
@@ -223,6 +233,7 @@ function indirectQuotes(
  */
 const DATELINE =
   /^\p{Lu}[\p{Lu}\s.'’-]+(?:,\s*\p{Lu}[\p{L}.]*(?:\s+\d{1,2})?)*(?:\s*\([^)]{1,30}\))?\s*[-–—]+\s+/u;
+const OPENING_MARK = /^(?:["“‘]|``|'(?=\p{Lu}))/u;
 /** A wire credit closing a story: initials in brackets (`(ab/cd)`, `(XY)`). */
 const WIRE_CREDIT = /\s*\((?:\p{Ll}{1,5}(?:\/\p{Ll}{1,5})+|\p{Lu}{2,5}(?:\/\p{Lu}{2,5})*)\)\s*$/u;
 
@@ -236,6 +247,9 @@ const SIGN_OFF = /(?<=\p{L}{2}[.!?]['’"”]?)\s+\p{Ll}{2,4}\s*$/u;
 function cleanStatement(text: string, [start, end]: Span): Span | null {
   const head = DATELINE.exec(text.slice(start, end));
   if (head) start += head[0].length;
+  // `said: "Mr Doe had …` with no closing mark: the words, without the opening mark that did not pair.
+  const mark = OPENING_MARK.exec(text.slice(start, end));
+  if (mark) start += mark[0].length;
   const tail = WIRE_CREDIT.exec(text.slice(start, end)) ?? SIGN_OFF.exec(text.slice(start, end));
   if (tail) end -= tail[0].length;
   while (end > start && /[\s.,;:]/.test(text[end - 1] ?? '')) end--;
@@ -272,7 +286,7 @@ function labelSpeaker(
     const after = text[at + surname.length] ?? ' ';
     if (!/[\p{L}\p{N}]/u.test(before) && !/[\p{L}\p{N}]/u.test(after)) uses++;
   }
-  if (uses < 2) return null;
+  if (uses < 2 || speakerFault(name, text) !== null) return null;
   const start = from + lead.indexOf(name);
   return { speaker: name, span: [start, start + name.length] };
 }

@@ -505,9 +505,17 @@ export function findSpeechFrames(
           cueSpan: [cueStart, cueEnd],
           stance: verbs.get(cue) ?? 'report',
           speaker: resolved,
+          // `“…”, Doe said.`: the statement before the subject, only when nothing follows the cue
+          // (`…, a colleague asked her questions` has an object, not a statement before it).
           statement:
             statement ??
-            (speaker && !inverted && !isPerception
+            (speaker &&
+            !inverted &&
+            !isPerception &&
+            !(OBJECT_CUE.test(cue) && !CLAUSE_END.test(text.slice(cueEnd, sentenceEnd))) &&
+            // `…, X told the court.` reports what comes before; `X told police the story was …`
+            // reports a clause after its object.
+            !(/^(?:told|tells)$/.test(cue) && CLAUSE_AFTER_OBJECT.test(text.slice(cueEnd, sentenceEnd)))
               ? statementBefore(text, sentenceStart, speaker.phraseStart ?? speaker.start)
               : null),
         };
@@ -603,6 +611,16 @@ function subjectBeforeComma(text: string, list: Token[], i: number, relative: bo
     if (j < 0 || list[j]!.text !== ',') return null;
     const inner = list.slice(j + 1, i);
     let outer = nounPhraseBefore(text, list, j - 1);
+    // `Judge Ann Cole, sentencing Doe, from Westford, said`: the object of a participle in
+    // apposition is not the subject; the subject stands before the participle's comma.
+    const o = outer ? list.findIndex((token) => token.start === outer!.start) : -1;
+    if (
+      o >= 2 &&
+      PARTICIPLE.test(list[o - 1]!.text) &&
+      LOWER_FIRST.test(list[o - 1]!.text) &&
+      list[o - 2]!.text === ','
+    )
+      return nounPhraseBefore(text, list, o - 3);
     const fromPlace = !outer && j > 1 && PREPOSITION_BEFORE.has(list[j - 2]?.text.toLowerCase() ?? '');
     if (fromPlace || (outer && afterComma(list, outer) && isPlace(outer.text))) {
       const person = personBeforeAddress(text, list, j);
@@ -682,8 +700,29 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
   if (!head || !/[\p{L}\p{N}]/u.test(head.text)) return null;
   const headLower = head.text.toLowerCase();
   // `Smith, who …` and `two friends who insisted`: the relative pronoun stands for the phrase before it.
-  if (headLower === 'who')
-    return nounPhraseBefore(source, list, list[last - 1]?.text === ',' ? last - 2 : last - 1);
+  if (headLower === 'who') {
+    const before = list[last - 1]?.text === ',' ? last - 2 : last - 1;
+    const phrase = nounPhraseBefore(source, list, before);
+    // `Tom Pike, a farmer who claimed`: the description is in apposition to the name before it.
+    const at = phrase ? list.findIndex((token) => token.start === phrase.start) : -1;
+    if (phrase && at >= 2 && LOWER_FIRST.test(phrase.text) && list[at - 1]!.text === ',') {
+      // The name may be a preposition's object (`an account by Tom Pike, a farmer who …`).
+      let k = at - 2;
+      while (k >= 0 && UPPER_FIRST.test(list[k]!.text) && !STOP_CAPS.has(list[k]!.text) && at - 2 - k < 4)
+        k--;
+      if (k < at - 2) {
+        const start = list[k + 1]!.start;
+        const end = list[at - 2]!.end;
+        return {
+          text: source.slice(start, end),
+          start,
+          end,
+          role: phrase.text.replace(/^(?:an?|the)\s+/i, ''),
+        };
+      }
+    }
+    return phrase;
+  }
   if (PRONOUNS.has(headLower)) return { text: head.text, start: head.start, end: head.end, role: null };
   if (STOP_CAPS.has(head.text) || CONNECTORS.has(headLower)) return null;
   // `Stan Doe, 59, who`: an age in apposition follows the person it describes; a number is never a speaker.
@@ -838,6 +877,9 @@ function statementAfter(text: string, cueEnd: number, sentenceEnd: number, cue: 
   return /\S\s+\S/.test(text.slice(span[0], Math.min(span[1], span[0] + 200))) ? span : null;
 }
 
+/** A finite verb after a cue's object: the reported clause follows the object. */
+const CLAUSE_AFTER_OBJECT = /\b(?:was|were|is|are|had|has|have|would|could|will|did|should|might)\b/;
+
 const CLAUSE_END =
   /^\s*(?:[,.;:!?”"’)]|$)|^\s+(?:on|in|at|during|yesterday|today|tonight|last|this|late|early)\b(?:\s+[\p{L}\p{N}’'-]+){0,5}\s*(?:[,.;:!?”"’]|$)/u;
 const PARTICIPIAL_LEAD = /^\p{Lu}\p{Ll}+ing\s/u;
@@ -893,6 +935,9 @@ const genderOf = (phrase: string): Gender =>
 const SUBJECT_NAME =
   /(?:^|[.!?:;]["”’']*\s+|,\s+|\b(?:and|but|as|when|while|after|before|then)\s+)((?:(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Dame)\.?\s+)?\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,3})(?=,\s+(?:who|an?|the|aged|of|\d)\b|\s+(\p{Ll}+))/gmu;
 
+/** `The judge,` / `The coroner held` opening a sentence: an unnamed role as its subject. */
+const ROLE_SUBJECT = /(?:^|[.!?]["”’']*\s+)((?:The|the)\s+([a-z-]+))(?=,?\s+\p{Ll})/gmu;
+
 /** `Mrs Cole` anywhere in a sentence: her honorific says which pronoun may refer to her. */
 const HONORIFIC_NAME =
   /\b(?:Mr|Mrs|Ms|Miss|Sir|Lord|Lady|Dame)\.?\s+\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,2}/gu;
@@ -904,6 +949,8 @@ interface NamedSubject {
   gender: Gender;
   /** Named outside subject position: a candidate only for the pronoun its honorific takes. */
   object?: boolean;
+  /** A role with no name as the subject (`The judge held that …`): its word, lower-case. */
+  role?: string;
 }
 
 function subjectNames(text: string): NamedSubject[] {
@@ -925,6 +972,14 @@ function subjectNames(text: string): NamedSubject[] {
     // `of Penny Lane, Ashton, who …`: a city, region or country is where someone is from.
     if (isMajorPlace(phrase)) continue;
     out.push({ at, end: at + phrase.length, phrase, gender: genderOf(phrase) });
+  }
+  // `The judge, held that Mr Doe, whom he described as …`: a sentence about an unnamed role.
+  ROLE_SUBJECT.lastIndex = 0;
+  for (let match = ROLE_SUBJECT.exec(text); match; match = ROLE_SUBJECT.exec(text)) {
+    const noun = match[2]!.toLowerCase();
+    if (!speakerWords().titles.has(noun) || speakerWords().descriptors.has(noun)) continue;
+    const at = match.index + match[0].length - match[1]!.length;
+    out.push({ at, end: at + match[1]!.length, phrase: match[1]!, gender: genderOf(match[1]!), role: noun });
   }
   const subjectsAt = new Set(out.map((subject) => subject.at));
   HONORIFIC_NAME.lastIndex = 0;
@@ -1031,6 +1086,15 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
       const subject = subjects[i]!;
       // A name inside a quotation is what a speaker talked about, not the text's own subject.
       if (quoted(subject.at)) continue;
+      if (subject.role) {
+        // A role an earlier speaker held (`The president …` after a president spoke) may be any
+        // of them: look further back. A role no one named held is someone unnamed: no antecedent.
+        if (byWord.has(subject.role) || titledBefore(text, subject.role, subject.at)) continue;
+        return { speaker: subject.phrase, role: null, kind: 'description', at: subject.at, gender: null };
+      }
+      // `The judge held that Mr Doe, whom he …`: a name after an unnamed role in its sentence is
+      // what the sentence says about someone, not who it is about.
+      if (subject.object && roleBefore(subjects, i, text)) continue;
       if (subject.object && (!pronoun || subject.gender !== pronoun)) continue;
       // `… supporting Mr Doe in operations, and his rota meant he … He told …`: once the text has
       // gone on with the same pronoun, a name it mentioned in passing is not what it means.
@@ -1092,7 +1156,7 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
             (!antecedent || (subject.at > antecedent.at && !reportedBy(text, antecedent.at, subject.at))) &&
             !(role && role.at < subject.at && reportedBy(text, role.at, subject.at))
           )
-            antecedent = subject;
+            antecedent = subject.kind === 'person' ? subject : null;
           if (antecedent && role && role.at > antecedent.at && (!role.gender || role.gender === pronoun))
             antecedent = null;
         }
@@ -1173,6 +1237,25 @@ function fullNameFor(text: string, surname: string): string | null {
 const FOLLOWING_NAME = /^ \p{Lu}\p{Ll}[\p{L}’'-]*(?= [\p{Ll},.]|[,.])/u;
 
 const SAME_PRONOUN = { he: /\b(?:he|his|him|He|His)\b/, she: /\b(?:she|her|hers|She|Her)\b/ } as const;
+
+/** `President Ann Cole` before `The president`: the role is a title the text gave a name. */
+function titledBefore(text: string, role: string, at: number): boolean {
+  const title = `${role[0]!.toUpperCase()}${role.slice(1)} `;
+  for (let k = text.indexOf(title); k >= 0 && k < at; k = text.indexOf(title, k + 1))
+    if (UPPER_FIRST.test(text[k + title.length] ?? '') && !/\p{L}/u.test(text[k - 1] ?? '')) return true;
+  return false;
+}
+
+/** True when an unnamed role subject opens the sentence of the subject at `index`, before it. */
+function roleBefore(subjects: NamedSubject[], index: number, text: string): boolean {
+  const subject = subjects[index]!;
+  for (let k = index - 1; k >= 0 && index - k < 6; k--) {
+    const other = subjects[k]!;
+    if (/[.!?]["”’']*\s/.test(text.slice(other.end, subject.at))) return false;
+    if (other.role) return true;
+  }
+  return false;
+}
 
 /** Only a comma between a name and the pronoun after it (`Mr Doe, he added`). */
 const PARENTHESIS_GAP = /^\s*,\s*$/;

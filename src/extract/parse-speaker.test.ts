@@ -34,6 +34,19 @@ describe('parseSpeaker', () => {
     // A kicker in capitals before a written name is not part of it.
     ['SPORT Ian Birch', 'Ian Birch', null, 'person'],
     ['Miss Webb', 'Webb', null, 'person'],
+    // Kin, an occupation or a possessive before a name is the person's role.
+    ['his mother Ruth', 'Ruth', 'his mother', 'person'],
+    ['Her daughter Ruth Marsh', 'Ruth Marsh', 'Her daughter', 'person'],
+    ['neighbour Tom Pike', 'Tom Pike', 'neighbour', 'person'],
+    ["Mrs Pike's son Owen", 'Owen', "Pike's son", 'person'],
+    // A rank before a name, and where the person serves after it, are the role.
+    ['Private Owen Pike', 'Owen Pike', 'Private', 'person'],
+    [
+      'Detective Inspector Ruth Marsh of Westshire police',
+      'Ruth Marsh',
+      'Detective Inspector, of Westshire police',
+      'person',
+    ],
     // A role word alone is a description, never a name.
     ['The coroner', 'The coroner', null, 'description'],
     ['Solicitor', 'Solicitor', null, 'description'],

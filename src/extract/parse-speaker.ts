@@ -1,3 +1,4 @@
+import { isPersonNoun } from './check-speaker.js';
 import { loadLexicon } from './load-lexicon.js';
 
 interface TitleLexicon {
@@ -119,6 +120,17 @@ function parse(phrase: string): ParsedSpeaker {
     tokens[tokens.length - 1] === tokens[tokens.length - 1]!.toUpperCase()
   )
     suffix.unshift(tokens.pop()!);
+  // `Inspector Jo Doe of East County police`: where a named person works is their role.
+  const of = tokens.findIndex(
+    (token, i) => i >= 2 && /^(?:of|from)$/.test(token) && NAME_WORD.test(tokens[i - 1]!),
+  );
+  if (of > 0) {
+    const inner = parse(tokens.slice(0, of).join(' '));
+    if (inner.kind === 'person' && inner.speaker.includes(' ')) {
+      const where = tokens.slice(of).join(' ');
+      return { ...inner, role: inner.role ? `${inner.role}, ${where}` : where };
+    }
+  }
   // `Sentencing Hobbs`, `Prosecuting Adrian Redgrave`, `Drug-crazed Alan Hobbs`: a lead, not a name.
   const leads = speakerWords().leads;
   const lead =
@@ -155,9 +167,15 @@ function parse(phrase: string): ParsedSpeaker {
   if (!name && titles.has(tokens[tokens.length - 1]!.toLowerCase()))
     return { speaker: text, role: null, kind: 'description' };
   const roleTokens = tokens.slice(0, nameStart).filter((token) => !honorifics.has(token.toLowerCase()));
+  // `his mother Patricia`, `neighbour Jo Doe`, `Mrs Doe's son Keith`: kin, occupation and a
+  // possessive before a name are the person's role too.
   const titled =
-    roleTokens.some((token) => titles.has(token.toLowerCase()) || honorifics.has(token.toLowerCase())) ||
-    /^dr\.?\s/i.test(name);
+    roleTokens.some(
+      (token) =>
+        titles.has(token.toLowerCase()) ||
+        honorifics.has(token.toLowerCase()) ||
+        (roleTokens.length <= 3 && (isPersonNoun(token) || /[’']s$/.test(token))),
+    ) || /^dr\.?\s/i.test(name);
   // `A spokesman for LALF`, `A spokesman for the LALF`: the capitalised words name the organisation.
   const PREPOSITION = /^(?:of|in|for|from|at)$/i;
   const last = roleTokens[roleTokens.length - 1] ?? '';

@@ -15,6 +15,7 @@ import { fragmentTarget, headlineTarget, isFragment, isHeadlineOnly } from './ab
 import { type AggregateCandidate, type AggregateResult, findAggregates } from './aggregates.js';
 import { ANSWER_INDEX, answerGroups, claimHead, headOf, type StoredClaim } from './answer-state.js';
 import { buildEvent, originsOf } from './build-event.js';
+import { canonicalSpeakers } from './canonical-speakers.js';
 import {
   assignMentions,
   type ClusterRecord,
@@ -211,7 +212,7 @@ function track<T extends { id: string }>(
 
 /**
  * Bump when the persisted shape, or what it means, changes: an older state is then rebuilt.
- * 7: events of one incident all point at its first event.
+ * 7: events of one incident all point at its first event; quotes keep their canonical speakers.
  */
 const STATE_FORMAT = 7;
 
@@ -714,12 +715,24 @@ export function startMerge(
       'quote',
       [...changedQuotes].flatMap((g) => cache.get<string[]>('q.members', g) ?? []),
     );
+    cache.prefetch('q.speaker', changedQuotes);
+    const speakersBefore = new Map<string, number>();
     for (const g of changedQuotes) {
       const members = cache.get<string[]>('q.members', g);
       const quote = members ? buildQuote(members.map(quoteOf), index) : undefined;
+      // The group's own speaker, before canonicalisation across the ledger (below).
+      const before = cache.get<string>('q.speaker', g);
+      const after = quote?.speaker ?? undefined;
+      if (before !== after) {
+        if (before !== undefined) speakersBefore.set(before, (speakersBefore.get(before) ?? 0) - 1);
+        if (after !== undefined) speakersBefore.set(after, (speakersBefore.get(after) ?? 0) + 1);
+        cache.set('q.speaker', g, after);
+      }
+      if (quote && after !== undefined) quote.speaker = cache.get<string>('q.canon', after) ?? after;
       track(changed.quotes, cache.get<LedgerQuote>('q.ledger', g), quote);
       cache.set('q.ledger', g, quote);
     }
+    canonicaliseSpeakers(cache, speakersBefore, changed.quotes);
 
     lap('quotes');
     // Claims.
@@ -1144,4 +1157,44 @@ function ledgerDocument(d: LedgerDocumentSource, family: string | null): LedgerD
     published: d.published,
     family,
   };
+}
+
+/**
+ * One canonical speaker per person across the ledger (see canonical-speakers.ts), kept
+ * incrementally: `q.speakers` counts the groups giving each speaker as their own, `q.canon` holds
+ * each speaker's canonical form, and `q.speaker` each group's own speaker. When `delta` changes
+ * the set of speakers, the canonical forms are recomputed from the counts (distinct speakers, not
+ * quotes) and only the groups whose speaker now maps differently are rewritten.
+ */
+function canonicaliseSpeakers(
+  cache: StateCache,
+  delta: ReadonlyMap<string, number>,
+  changes: Map<string, LedgerQuote | null>,
+): void {
+  let moves = false;
+  for (const [speaker, change] of delta) {
+    if (change === 0) continue;
+    const count = (cache.get<number>('q.speakers', speaker) ?? 0) + change;
+    cache.set('q.speakers', speaker, count > 0 ? count : undefined);
+    moves = true;
+  }
+  // A new count can change which form is most used: recompute whenever any count moved.
+  if (!moves) return;
+  const counts = new Map(cache.scan<number>('q.speakers'));
+  const canonical = canonicalSpeakers(counts);
+  const moved = new Set<string>();
+  for (const [speaker, canon] of cache.scan<string>('q.canon'))
+    if (canonical.get(speaker) !== canon) moved.add(speaker);
+  for (const speaker of canonical.keys())
+    if (cache.get<string>('q.canon', speaker) === undefined) moved.add(speaker);
+  if (moved.size === 0) return;
+  for (const speaker of moved) cache.set('q.canon', speaker, canonical.get(speaker));
+  for (const [g, speaker] of cache.scan<string>('q.speaker')) {
+    if (!moved.has(speaker)) continue;
+    const quote = cache.get<LedgerQuote>('q.ledger', g);
+    if (!quote) continue;
+    const next = { ...quote, speaker: canonical.get(speaker) ?? speaker };
+    changes.set(next.id, next);
+    cache.set('q.ledger', g, next);
+  }
 }

@@ -133,6 +133,27 @@ describe('incremental merge equals the from-scratch merge', () => {
     expect(withoutCustody(last as Ledger)).toBe(withoutCustody(oneRun as Ledger));
   }, 120_000);
 
+  it('gives one canonical speaker per person across documents, in one run or as documents arrive', async () => {
+    const a = path.join(dir, 'speakers-a');
+    const b = path.join(dir, 'speakers-b');
+    fs.mkdirSync(a);
+    fs.mkdirSync(b);
+    fs.writeFileSync(
+      path.join(a, 'first.txt'),
+      'Ferry services to the island resumed on Tuesday.\n\n"The crossing is safe again," Mr Pike said.\n',
+    );
+    fs.writeFileSync(
+      path.join(b, 'second.txt'),
+      'The harbour reopened after the storm.\n\n"We have checked every mooring twice," said Owen Pike QC, chairman of the harbour board.\n',
+    );
+    const [first, twoRuns] = await run(path.join(dir, 'speakers-two'), [[a], [b]]);
+    const [oneRun] = await run(path.join(dir, 'speakers-one'), [[a, b]]);
+    // Alone, the first report names only Mr Pike (`Pike`); once the second names him in full, both quotes are his.
+    expect(first?.quotes.map((q) => q.speaker)).toEqual(['Pike']);
+    expect(new Set(oneRun?.quotes.map((q) => q.speaker))).toEqual(new Set(['Owen Pike']));
+    expect(withoutCustody(twoRuns as Ledger)).toBe(withoutCustody(oneRun as Ledger));
+  });
+
   it('rebuilds from scratch when the stored state was made by another extractor version', async () => {
     const storeDir = path.join(dir, 'example-two');
     const store = openStore(storeDir);

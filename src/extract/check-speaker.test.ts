@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { speakerFault } from './check-speaker.js';
+
+describe('speakerFault', () => {
+  const report = 'Mr Dale said the town would recover. Ann Leeds spoke next.';
+  it.each([
+    // [speaker phrase, fault]
+    ['Tom Pike', null],
+    ['A spokesman for the Harbour Trust', null],
+    ['the neighbour who asked not to be named', null],
+    ['Residents', null],
+    ['local teachers', null],
+    ['The specialist', null],
+    ['her lawyer', null],
+    // A country or a national capital stands for its government.
+    ['France', null],
+    ['Paris', null],
+    // A possessive names whose, not who.
+    ["the council's", 'possessive'],
+    ["some of the minister's", 'possessive'],
+    // A cut clause: a pronoun, an auxiliary, a subordinator or a cue inside the phrase.
+    ['the board it was a fair vote', 'clause'],
+    ['Westshire which', 'clause'],
+    ['the panel that the money had gone', 'clause'],
+    ['Said Owen', 'clause'],
+    ['the two judges in weighing the evidence', 'clause'],
+    // A thing, not a person or a body.
+    ['charges', 'thing'],
+    ['the verdict', 'thing'],
+    ['A hospital statement', 'thing'],
+    ['the letter', 'thing'],
+    ['The carpenter', null],
+    // A nationality adjective alone.
+    ['Norwegian', 'demonym'],
+    // A singular role word cut from its phrase; a plural or a collective speaks on its own.
+    ['doctor', 'role'],
+    ['police', null],
+    // A city or a region that is not a capital.
+    ['Manchester', 'place'],
+    ['Ontario', 'place'],
+  ])('%s → %s', (speaker, fault) => {
+    expect(speakerFault(speaker, report)).toBe(fault);
+  });
+
+  it('keeps a place name the report writes as a person name', () => {
+    expect(speakerFault('Leeds', report)).toBe(null);
+    expect(speakerFault('Leeds', 'Leeds said the result was fair.')).toBe('place');
+  });
+});

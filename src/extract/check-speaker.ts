@@ -1,0 +1,142 @@
+import { loadGazetteer } from './gazetteer/load-gazetteer.js';
+import { loadLexicon } from './load-lexicon.js';
+import { speakerWords } from './parse-speaker.js';
+
+/**
+ * Why a phrase a frame gives as the speaker cannot be who spoke:
+ * - `possessive`: `the unit's`, `some of the dictator's` (whose, not who);
+ * - `clause`: a cut clause (`the defence it was a sham`, `Florida which`, `Said Anita`);
+ * - `thing`: a noun that names no person or body (`charges`, `A hospital statement`);
+ * - `place`: a town, county or street (`Liverpool`, `South Uist`) — a country or a national
+ *   capital stands for its government (`Russia said`, `Moscow said`) and is kept;
+ * - `demonym`: a nationality adjective alone (`Ukrainian`);
+ * - `role`: a singular role word alone, cut from its phrase (`doctor`, `group`).
+ */
+export type SpeakerFault = 'possessive' | 'clause' | 'thing' | 'place' | 'demonym' | 'role';
+
+interface NounLexicon {
+  people: string[];
+  clause: string[];
+  collective: string[];
+  media: string[];
+}
+
+interface Nouns {
+  people: Set<string>;
+  clause: Set<string>;
+  collective: Set<string>;
+  media: Set<string>;
+}
+
+let nouns: Nouns | undefined;
+
+function words(): Nouns {
+  if (nouns) return nouns;
+  const lexicon = loadLexicon<NounLexicon>('speaker-nouns');
+  nouns = {
+    people: new Set(lexicon.people),
+    clause: new Set(lexicon.clause),
+    collective: new Set(lexicon.collective),
+    media: new Set(lexicon.media),
+  };
+  return nouns;
+}
+
+const POSSESSIVE_END = /(?:[’']s?|s[’'])$/;
+const RELATIVE = /^(?:who|whose|whom)$/i;
+const PREPOSITION = /^(?:of|for|from|in|at|with|on|to|by|about|outside|inside)$/i;
+const DETERMINER =
+  /^(?:the|a|an|one|another|his|her|its|their|some|several|many|two|three|four|both|other|this|that)$/i;
+const LOWER_FIRST = /^\p{Ll}/u;
+const UPPER_FIRST = /^\p{Lu}/u;
+const GERUND = /^\p{Ll}+ing$/u;
+/** `Mr Jackson`, `Ann Jackson`: the place name written as a person's surname. */
+const asSurname = (name: string): RegExp =>
+  new RegExp(
+    `(?:\\b(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Dame)\\.?|(?<![\\p{L}])(?!(?:The|In|At|From|Of|To|For|And|But|Near|North|South|East|West|Central|Greater|New|Old|Port|Fort|Saint|St)\\s)\\p{Lu}\\p{Ll}+)\\s+${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`,
+    'u',
+  );
+/** `Charlotte Doe`: the place name written as a first name (not `Jackson County`, `Leeds United`). */
+const asFirstName = (name: string): RegExp =>
+  new RegExp(
+    `(?<![\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+(?!(?:County|City|Road|Street|Avenue|Crown|Court|Council|United|Airport|Town|Police|University|Hospital|Station|Bay|Harbour|Park|Square)\\b)\\p{Lu}\\p{Ll}+`,
+    'u',
+  );
+/**
+ * Person nouns by their ending (`specialist`, `musician`, `applicant`, `carpenter`, `inspector`),
+ * never `-ment` things; `letter`, `order`, `number`, `matter` are the common things in `-er`.
+ */
+const PERSON_SUFFIX = /\p{Ll}{3,}(?:ist|ian|ant|er|or)s?$/u;
+const THING_IN_ER =
+  /^(?:letter|order|number|matter|paper|chapter|border|water|power|document|register|poster|flyer|banner|memo|answer)s?$/;
+
+/** True when a lower-case noun names a person or a group of people (`residents`, `the boy`). */
+export function isPersonNoun(word: string): boolean {
+  const { titles, descriptors, organisations } = speakerWords();
+  const lower = word.toLowerCase().replace(/[’']s?$/, '');
+  const singular = [lower, lower.replace(/s$/, ''), lower.replace(/es$/, ''), lower.replace(/ies$/, 'y')];
+  if (PERSON_SUFFIX.test(lower) && !THING_IN_ER.test(lower)) return true;
+  // `Fox News`, `Sky News` speak; `news` or `press` in lower case is not a body.
+  if (words().media.has(lower)) return false;
+  return singular.some(
+    (form) =>
+      words().people.has(form) ||
+      titles.has(form) ||
+      descriptors.has(form) ||
+      organisations.has(form) ||
+      organisations.has(`${form}s`),
+  );
+}
+
+/**
+ * The fault of a speaker phrase, or null when it can be a speaker. `text` is the report, so that a
+ * place name the report also uses as a person's name (`Mr Jackson`, `Ann Jackson`) stays a name.
+ *
+ * @example speakerFault('the inquiry that he was ill', text) // 'clause'
+ */
+export function speakerFault(speaker: string, text: string): SpeakerFault | null {
+  const tokens = speaker.split(/\s+/).filter((token) => token !== '');
+  if (tokens.length === 0) return 'thing';
+  const relative = tokens.findIndex((token) => RELATIVE.test(token));
+  const head = relative > 0 ? tokens.slice(0, relative) : tokens;
+  const { clause } = words();
+  if (POSSESSIVE_END.test(head[head.length - 1]!)) return 'possessive';
+  for (let i = 0; i < head.length; i++) {
+    const token = head[i]!.replace(/[,;:]$/, '');
+    const lower = token.toLowerCase();
+    // `her lawyer`, `Her husband` open with a determiner; any other pronoun or auxiliary is a clause.
+    if (clause.has(lower) && !(i === 0 && /^(?:her|that)$/i.test(token))) return 'clause';
+    if (i > 0 && GERUND.test(token) && PREPOSITION.test(head[i - 1]!)) return 'clause';
+  }
+  // The head noun: before a prepositional phrase (`A spokesman for the BBC`), else the last word.
+  let end = head.length;
+  for (let i = 1; i < head.length; i++)
+    if (PREPOSITION.test(head[i]!)) {
+      end = i;
+      break;
+    }
+  const noun = head[end - 1]!.replace(/[,.;:]$/, '');
+  if (LOWER_FIRST.test(noun) && !DETERMINER.test(noun) && !isPersonNoun(noun)) return 'thing';
+  // `doctor said`, `group said`: a singular role word with no determiner is a phrase cut short
+  // (a plural or mass noun, `residents`, `police`, `staff`, speaks on its own).
+  if (head.length === 1 && LOWER_FIRST.test(noun) && !/s$/.test(noun) && !words().collective.has(noun))
+    return 'role';
+  if (head.length === 1 && UPPER_FIRST.test(noun) && loadGazetteer().demonymCountry(noun) !== null)
+    return 'demonym';
+  if (head.every((token) => UPPER_FIRST.test(token)) && isPlace(head.join(' '), text)) return 'place';
+  return null;
+}
+
+/**
+ * A town, region or other place of the gazetteer by its exact name, not a country or a national
+ * capital, and not written in the report as a person's name.
+ */
+function isPlace(phrase: string, text: string): boolean {
+  const gazetteer = loadGazetteer();
+  const entries = gazetteer.lookup(phrase).filter((entry) => entry.name === phrase);
+  if (entries.length === 0) return false;
+  if (entries.some((entry) => entry.kind === 'country' || entry.feature === 'PPLC')) return false;
+  // Small places share their names with surnames (`Hobbs`, `Harvey`): only a well-known one counts.
+  if (!entries.some((entry) => entry.kind === 'region' || entry.population >= 50_000)) return false;
+  return !asSurname(phrase).test(text) && !asFirstName(phrase).test(text);
+}

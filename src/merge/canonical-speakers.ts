@@ -1,0 +1,180 @@
+import { isPersonNoun } from '../extract/check-speaker.js';
+import { compareStrings } from './stable-id.js';
+import { UnionFind } from './union-find.js';
+
+/**
+ * Words that name no one on their own: honorifics and courtesy titles before a name, post-nominal
+ * letters after it. Two forms of one name that differ only by these are one person.
+ */
+const HONORIFIC = new Set([
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'dr',
+  'prof',
+  'professor',
+  'sir',
+  'dame',
+  'lady',
+  'lord',
+  'rev',
+]);
+const POST_NOMINAL = new Set(['qc', 'kc', 'mp', 'mep', 'msp', 'obe', 'mbe', 'cbe', 'jr', 'sr']);
+/** Lower-case particles inside surnames (`van Pelt`, `Al Fayed`, `de Gaulle`). */
+const PARTICLE = new Set([
+  'van',
+  'von',
+  'de',
+  'da',
+  'del',
+  'della',
+  'der',
+  'den',
+  'di',
+  'du',
+  'la',
+  'le',
+  'al',
+  'el',
+  'bin',
+  'ibn',
+]);
+
+/** The words of a person's name without honorifics and post-nominals, or null when it is not a name. */
+export function nameKey(speaker: string): string[] | null {
+  const raw = speaker.normalize('NFKD').replace(/\p{M}/gu, '').split(/\s+/).filter(Boolean);
+  const words: string[] = [];
+  for (const token of raw) {
+    const word = token.replace(/[.,’']/g, '');
+    if (word === '') continue;
+    const lower = word.toLowerCase();
+    // A name is capitalised words (and particles): a lower-case word makes it a description.
+    if (!/^\p{Lu}/u.test(word) && !PARTICLE.has(lower)) return null;
+    if (lower === 'and' || word === '&') return null;
+    words.push(lower);
+  }
+  while (words.length > 0 && HONORIFIC.has(words[0]!)) words.shift();
+  while (words.length > 0 && POST_NOMINAL.has(words[words.length - 1]!)) words.pop();
+  return words.length > 0 ? words : null;
+}
+
+/** Damerau–Levenshtein distance at most one (one letter added, dropped, changed or swapped). */
+function nearlySame(a: string, b: string): boolean {
+  if (a === b) return true;
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  if (a.length === b.length) {
+    if (a.slice(i + 1) === b.slice(i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+  }
+  const [long, short] = a.length > b.length ? [a, b] : [b, a];
+  return long.slice(i + 1) === short.slice(i);
+}
+
+/** `Volodymyr Zelensky` / `Volodymyr Zelenskyy`, `Mohamed Fayed` / `Mohamed Al Fayed`, `J Smith` / `John Smith`. */
+function samePerson(a: string[], b: string[]): boolean {
+  const [firstA, lastA, firstB, lastB] = [a[0]!, a[a.length - 1]!, b[0]!, b[b.length - 1]!];
+  const initial = (x: string, y: string) => x.length === 1 && y.startsWith(x);
+  const first = firstA === firstB || initial(firstA, firstB) || initial(firstB, firstA);
+  if (!first) return false;
+  if (lastA === lastB) return true;
+  // A one-letter spelling difference in a surname: only for surnames long enough to carry it.
+  return a.length === b.length && lastA.length >= 5 && lastB.length >= 5 && nearlySame(lastA, lastB);
+}
+
+const FEMALE = /^(?:Mrs|Ms|Miss|Lady|Dame)\b/;
+
+const endsWith = (long: string[], short: string[]): boolean =>
+  short.length <= long.length && short.every((word, i) => long[long.length - short.length + i] === word);
+
+/**
+ * One canonical speaker per person across a ledger: every form of a name (`Fayed`, `Mr Al
+ * Fayed`, `Mohamed Fayed`, `Mohamed Al Fayed`; `Adrian Redgrave QC`; `Dr Stephen Bolsin`,
+ * `Bolsin`; a one-letter spelling difference; an initial for a first name) maps to the form the
+ * reports use most among the fullest ones. A surname alone, or a name after a leading label
+ * (`Spice Girl Jo Doe`), is mapped only when exactly one person of the ledger bears it.
+ * Descriptions and organisations (any lower-case word) are left as they are. `counts` is how many
+ * quotes give each speaker. Returns only the speakers whose canonical form differs.
+ *
+ * @example canonicalSpeakers(new Map([['Bolsin', 1], ['Dr Stephen Bolsin', 2]])).get('Bolsin') // 'Dr Stephen Bolsin'
+ */
+export function canonicalSpeakers(counts: ReadonlyMap<string, number>): Map<string, string> {
+  const names = [...counts.keys()]
+    .sort(compareStrings)
+    .map((speaker) => ({ speaker, key: nameKey(speaker), count: counts.get(speaker) ?? 0 }))
+    .filter((n): n is { speaker: string; key: string[]; count: number } => n.key !== null);
+  // Full names: a first name and a surname at least, not opening with a particle (`Al Fayed`).
+  const full = names.filter((n) => n.key.length >= 2 && !PARTICLE.has(n.key[0]!));
+  const union = new UnionFind();
+  const root = (i: number): number => Number(union.find(String(i).padStart(9, '0')));
+  const bySurname = new Map<string, number[]>();
+  full.forEach((n, i) => {
+    const last = n.key[n.key.length - 1]!;
+    bySurname.set(last, [...(bySurname.get(last) ?? []), i]);
+  });
+  // Same surname, or a one-letter variant of it (compared within the same first letter).
+  const surnames = [...bySurname.keys()].sort(compareStrings);
+  for (const [s, surname] of surnames.entries()) {
+    const members = bySurname.get(surname)!;
+    for (let k = s; k < surnames.length && surnames[k]![0] === surname[0]; k++) {
+      const other = surnames[k]!;
+      if (other !== surname && !nearlySame(surname, other)) continue;
+      for (const i of members)
+        for (const j of bySurname.get(other)!)
+          if (i < j && samePerson(full[i]!.key, full[j]!.key))
+            union.union(String(i).padStart(9, '0'), String(j).padStart(9, '0'));
+    }
+  }
+  const clusters = new Map<number, number[]>();
+  full.forEach((_, i) => {
+    const r = root(i);
+    clusters.set(r, [...(clusters.get(r) ?? []), i]);
+  });
+  const canonicalOf = new Map<number, { speaker: string; keys: string[][]; female: boolean; size: number }>();
+  for (const [r, members] of clusters) {
+    const best = [...members].sort((x, y) => {
+      const a = full[x]!;
+      const b = full[y]!;
+      return (
+        b.key.length - a.key.length ||
+        b.count - a.count ||
+        b.speaker.length - a.speaker.length ||
+        compareStrings(a.speaker, b.speaker)
+      );
+    })[0]!;
+    canonicalOf.set(r, {
+      speaker: full[best]!.speaker,
+      keys: members.map((i) => full[i]!.key),
+      female: members.some((i) => FEMALE.test(full[i]!.speaker)),
+      size: members.length,
+    });
+  }
+  const out = new Map<string, string>();
+  full.forEach((n, i) => {
+    const canonical = canonicalOf.get(root(i))!.speaker;
+    if (canonical !== n.speaker) out.set(n.speaker, canonical);
+  });
+  // Short forms and labelled forms: the one cluster whose names end with them, or that they end with.
+  const clusterList = [...canonicalOf.values()];
+  for (const n of names) {
+    if (out.has(n.speaker)) continue;
+    const isFull = n.key.length >= 2 && !PARTICLE.has(n.key[0]!);
+    // `Staff`, `Commission`: a word that names people or a body is not a surname here.
+    if (n.key.length === 1 && isPersonNoun(n.key[0]!)) continue;
+    const own = isFull ? clusterList.find((c) => c.speaker === n.speaker) : undefined;
+    // `Mrs Doe` is not `John Doe`: a woman's honorific maps only to a cluster a woman's honorific names.
+    const female = FEMALE.test(n.speaker);
+    const matches = clusterList.filter((c) =>
+      isFull
+        ? own?.size === 1 &&
+          n.key.length >= 3 &&
+          c !== own &&
+          c.keys.some((k) => k.length >= 2 && k.length < n.key.length && endsWith(n.key, k))
+        : (!female || c.female) && c.keys.some((k) => k.length > n.key.length && endsWith(k, n.key)),
+    );
+    if (matches.length === 1 && matches[0]!.speaker !== n.speaker) out.set(n.speaker, matches[0]!.speaker);
+  }
+  return out;
+}
