@@ -14,6 +14,7 @@ const ORDER = [
   'extract-text',
   'extract',
   'analyze',
+  'postgres',
   'ecbplus-coref',
   'report',
 ];

@@ -296,8 +296,8 @@ export function resolvePlaces(
   // A single word the report also uses as a person's surname is that person, unless it is
   // qualified ("Hobbs, New Mexico"), followed by a region word or in the dateline.
   if (surnames.size > 0) {
-    // A word the report also uses as a place ("Norfolk police", "Norfolk, Va.") is that place
-    // wherever it stands alone, even after a run like "Sentara Norfolk" made it look like a surname.
+    // A word the report also uses as a place ("Fernwick police", "Fernwick, Va.") is that place
+    // wherever it stands alone, even after a run like "Vista Fernwick" made it look like a surname.
     for (const c of candidates)
       if (c.qualified || c.regionWord || c.dateline || c.local)
         surnames.delete(text.slice(c.span[0], c.span[1]));

@@ -173,6 +173,29 @@ export async function ingest(
     if (diagnostic) report(diagnostic);
     batch.rejections.push(rejection);
   };
+  /** An input from which no report text could be read: refused under the reader's own error, if any
+   * (the reader's diagnostics are reported already), or as `ingest/no-text`. */
+  const rejectEmpty = (
+    input: { source: string; sha256: string; size: number; capturedAt: string },
+    diagnostics: readonly Diagnostic[],
+  ): void => {
+    const main = diagnostics.find((d) => d.severity === 'error');
+    rejectInput(
+      {
+        ...input,
+        rule: main?.rule ?? 'ingest/no-text',
+        reason: main?.message ?? 'No report text could be read from it.',
+      },
+      main
+        ? null
+        : {
+            rule: 'ingest/no-text',
+            severity: 'error',
+            message: 'No report text could be read from it.',
+            source: input.source,
+          },
+    );
+  };
 
   // Inputs are read in small groups so that one query tells which of their originals the store
   // already holds (one lookup per document costs as much as reading it); each group is then
@@ -287,26 +310,7 @@ export async function ingest(
     }
     for (const d of capture.diagnostics) report(d);
     if (capture.documents.length === 0 && !known.has(sha256)) {
-      const main = capture.diagnostics.find((d) => d.severity === 'error');
-      rejectInput(
-        {
-          source: item.source,
-          sha256,
-          size: bytes.byteLength,
-          capturedAt,
-          rule: main?.rule ?? 'ingest/no-text',
-          reason: main?.message ?? 'No report text could be read from it.',
-        },
-        // The reader's own diagnostics were reported above.
-        main
-          ? null
-          : {
-              rule: 'ingest/no-text',
-              severity: 'error',
-              message: 'No report text could be read from it.',
-              source: item.source,
-            },
-      );
+      rejectEmpty({ source: item.source, sha256, size: bytes.byteLength, capturedAt }, capture.diagnostics);
       return;
     }
     batch.captures.push(capture);
@@ -391,24 +395,9 @@ export async function ingest(
     for (const d of outcome.diagnostics) report(d);
     if ('empty' in outcome) {
       // Refused as when read whole: the reader's own diagnostics were reported above.
-      const main = outcome.diagnostics.find((d) => d.severity === 'error');
-      rejectInput(
-        {
-          source: item.source,
-          sha256: large.sha256,
-          size: large.size,
-          capturedAt,
-          rule: main?.rule ?? 'ingest/no-text',
-          reason: main?.message ?? 'No report text could be read from it.',
-        },
-        main
-          ? null
-          : {
-              rule: 'ingest/no-text',
-              severity: 'error',
-              message: 'No report text could be read from it.',
-              source: item.source,
-            },
+      rejectEmpty(
+        { source: item.source, sha256: large.sha256, size: large.size, capturedAt },
+        outcome.diagnostics,
       );
       return true;
     }

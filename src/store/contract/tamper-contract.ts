@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DOCUMENT_META_COLUMNS } from '../document-record.js';
 import type { Capture, VerifyReport } from '../store.js';
 import { type ContractBackend, capture } from './contract.js';
 
@@ -23,27 +24,7 @@ const aCopy: Capture = { ...a, source: 'a-copy.txt', documents: [] };
 const TABLES = {
   documents: {
     key: ['id'],
-    columns: [
-      'ord',
-      'id',
-      'sha256',
-      'record_key',
-      'source',
-      'reader',
-      'captured_at',
-      'title',
-      'outlet',
-      'url',
-      'published',
-      'byline',
-      'dateline',
-      'credits',
-      'series',
-      'external_id',
-      'inferred',
-      'chars',
-      'text',
-    ],
+    columns: ['ord', ...DOCUMENT_META_COLUMNS, 'text'],
     names: (row: Record<string, unknown>) => String(row.id),
   },
   provenance: {
