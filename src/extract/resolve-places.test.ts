@@ -282,6 +282,12 @@ describe('resolvePlaces: words that are not places, and the region a report is l
     expect(findSpanMismatches(text, places)).toEqual([]);
   });
 
+  it('never builds a county name across the end of a sentence', () => {
+    const { places } = resolvePlaces('A man was shot in Warren. County crews closed the road.');
+    expect(places.map((p) => p.text)).not.toContain('Warren. County');
+    expect(places.every((p) => !/County/.test(p.name))).toBe(true);
+  });
+
   it('reads "Georgia" in a report about the United States as the state', () => {
     const p = resolvePlaces('Laredo residents mourned a man who was shot in Georgia.').places.find(
       (x) => x.text === 'Georgia',

@@ -476,6 +476,8 @@ function possessiveRegion(
     const t = tokens[k] as Token;
     const region = tokens[k + 1] as Token;
     if (!t.possessive) continue;
+    // A sentence's end also stops a name (`possessive`): only a real "'s" makes the county's name.
+    if (!/^[’']s$/.test(text.slice(t.end, t.end + 2))) return null;
     if (!region.region || region.start - t.end > 3) return null;
     const start = (tokens[i] as Token).start;
     const entries = gaz.lookup(text.slice(start, region.end)).filter((e) => e.kind === 'region');
