@@ -103,6 +103,14 @@ describe('incidents', () => {
       'Attack',
       null,
     ],
+    // "No doubt" affirms it.
+    [
+      'There was no doubt it was an accidental shooting: a boy in Elmford was wounded.',
+      'shooting',
+      'Disasters and accidents',
+      'Accidental shooting',
+      null,
+    ],
     // A shooting the report qualifies keeps its type with a sub-type of its own.
     [
       'A man and a woman were discovered dead in an apparent murder-suicide.',
