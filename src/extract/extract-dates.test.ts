@@ -59,6 +59,8 @@ const cases: [string, DateReference, [string, string | null, string | null, stri
   // A weekend before the reference: Saturday to Sunday, precision week.
   ['Two men were shot over the weekend.', monday, [['over the weekend', '2022-04-02', '2022-04-03', 'week']]],
   ['A weekend fire gutted the mill.', monday, [['A weekend', '2022-04-02', '2022-04-03', 'week']]],
+  // "A weekend" dates only an incident named after it.
+  ['He spent a weekend in Fernwick in 2019.', monday, [['2019', '2019-01-01', '2019-12-31', 'year']]],
   ['It rained this past weekend.', monday, [['this past weekend', '2022-04-02', '2022-04-03', 'week']]],
   ['The fair closed last weekend.', sunday, [['last weekend', '2022-03-26', '2022-03-27', 'week']]],
   ['The fair opens next weekend.', monday, [['next weekend', '2022-04-09', '2022-04-10', 'week']]],

@@ -27,6 +27,9 @@ const MONTH =
   '(?:(?:January|February|March|April|May|June|July|August|September|October|November|December)(?![A-Za-z])|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)(?![A-Za-z])\\.?)';
 const FULL_MONTH = '(?:January|February|March|April|June|July|August|September|October|November|December)';
 const WEEKDAY = '(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)';
+/** What "a weekend …" or "the weekend …" must name to be a date: an incident of that weekend. */
+const WEEKEND_EVENT =
+  'shootings?|shoot-?outs?|stabbings?|attacks?|killings?|homicides?|murders?|crash(?:es)?|fires?|blasts?|explosions?|violence|incidents?|raids?|robber(?:y|ies)|assaults?|fights?|brawls?|storms?';
 const SMALL = '(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|\\d{1,2})';
 
 const PATTERN = new RegExp(
@@ -38,7 +41,8 @@ const PATTERN = new RegExp(
     `(?<rel>\\b(?:(?<relPart>early|late|mid|earlier|later)(?:\\s+in)?[\\s-]+)?(?<relWhich>last|this|next|the\\s+past|the\\s+previous)\\s+(?<relUnit>week|month|year)\\b)`,
     `(?<inMonth>\\b(?:(?<inPart>early|late|mid|earlier)(?:\\s+in)?[\\s-]+)?(?<=(?:\\b(?:in|since|until|by|early|late|mid|of|during)[\\s-]+))(?<inM>${FULL_MONTH}|May)\\b(?!\\s+\\d))`,
     `(?<wd>\\b(?:(?<wdPart>early|late|later|earlier|last|next|this)\\s+)?(?<wdDay>${WEEKDAY})(?:\\s+(?<wdTime>morning|afternoon|evening|night))?\\b)`,
-    `(?<wkend>\\b(?<wkWhich>this\\s+past|this|last|past|next|over|during|the|a)\\s+(?:the\\s+)?weekend\\b)`,
+    // "A/the weekend" dates only an incident named right after it ("a weekend shooting"), not "spent a weekend in X".
+    `(?<wkend>\\b(?<wkWhich>this\\s+past|this|last|past|next|over|during|the|a)\\s+(?:the\\s+)?weekend\\b(?<=\\b(?:this\\s+past|this|last|past|next|over|during)\\s+(?:the\\s+)?weekend|\\bweekend(?=\\s+(?:${WEEKEND_EVENT}))))`,
     `(?<deictic>\\b(?:yesterday|today|tonight|tomorrow|last\\s+night|this\\s+morning|this\\s+afternoon|this\\s+evening)\\b)`,
     `(?<ago>\\b(?<agoN>${SMALL})\\s+(?<agoUnit>days?|weeks?)\\s+(?<agoWhich>ago|earlier|later|before(?=[,.;]))|\\bthe\\s+(?:previous|next)\\s+day\\b|\\bthe\\s+day\\s+before(?=[,.;]))`,
     `(?<year>(?<=\\b(?:in|since|until|by|during|of|early|late|mid)[\\s-]+)(?<yearY>(?:1[89]|20)\\d{2})\\b(?!s|-))`,
