@@ -148,6 +148,42 @@ describe('verify covers the documents, not only the originals', () => {
     expect(cli(store, ['verify']).stdout).toContain('FAIL ledger-altered');
   });
 
+  it('fails when an older genuine ledger is put back in place of the latest', () => {
+    const store = ingested('rolled-back-ledger');
+    expect(cli(store, ['analyze', '--out', path.join(dir, 'rolled-back-out-1')]).status).toBe(ExitCode.ok);
+    const ledgers = path.join(store, 'ledger');
+    const db = new Database(path.join(store, 'corroborate.db'));
+    const first = db
+      .prepare('SELECT ledger, custody_seq, itemized FROM analysis_ledger WHERE id = 1')
+      .get() as {
+      ledger: Buffer;
+      custody_seq: number;
+      itemized: number;
+    };
+    db.close();
+    const kept = new Map(fs.readdirSync(ledgers).map((f) => [f, fs.readFileSync(path.join(ledgers, f))]));
+    const more = path.join(dir, 'rolled-back-more');
+    fs.mkdirSync(more, { recursive: true });
+    fs.writeFileSync(
+      path.join(more, 'c.txt'),
+      'Police said a bridge on the river road was closed after a crash.\n',
+    );
+    expect(cli(store, ['ingest', more]).status).toBe(ExitCode.ok);
+    expect(cli(store, ['analyze', '--out', path.join(dir, 'rolled-back-out-2')]).status).toBe(ExitCode.ok);
+    expect(cli(store, ['verify']).status).toBe(ExitCode.ok);
+    // The first analysis's ledger, genuine and bound by its own entry, put back as the latest.
+    for (const [f, bytes] of kept)
+      if (!fs.existsSync(path.join(ledgers, f))) fs.writeFileSync(path.join(ledgers, f), bytes);
+    const back = new Database(path.join(store, 'corroborate.db'));
+    back
+      .prepare('UPDATE analysis_ledger SET ledger = ?, custody_seq = ?, itemized = ? WHERE id = 1')
+      .run(first.ledger, first.custody_seq, first.itemized);
+    back.close();
+    const rolled = cli(store, ['verify']);
+    expect(rolled.status).toBe(ExitCode.verifyFailed);
+    expect(rolled.stdout).toMatch(/FAIL ledger-altered: .*a later ledger/);
+  });
+
   it('a damaged database file is exit 4 with a message, not a stack trace', () => {
     const store = ingested('corrupt');
     const file = path.join(store, 'corroborate.db');

@@ -65,6 +65,14 @@ export class LedgerChecker {
       );
       return problems;
     }
+    // A genuine older ledger put back in place of the latest is still a forgery of what was read.
+    let newest = row.custody_seq;
+    for (const seq of this.ledgers.keys()) if (seq > newest) newest = seq;
+    if (row.custody_seq !== newest)
+      problem(
+        `The latest ledger (${name}) is the one custody entry ${row.custody_seq} recorded, but entry ${newest} recorded a later ledger: an older ledger was put back.`,
+        row.custody_seq,
+      );
     let actual: string | null;
     try {
       actual = row.itemized
