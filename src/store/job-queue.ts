@@ -34,6 +34,11 @@ export interface JobQueueOptions {
   jobTimeoutSeconds?: number;
   /** Seconds between the queue's checks for expired jobs (one process checks for all). Default 5. */
   checkSeconds?: number;
+  /**
+   * Told when a worker's loop cannot reach the queue (a dropped connection): the loop waits and
+   * tries again, from 1 s doubling up to 30 s, and never stops by itself.
+   */
+  onQueueError?: (error: Error, retryInSeconds: number) => void;
 }
 
 /**

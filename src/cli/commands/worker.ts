@@ -32,7 +32,13 @@ export function register(program: Command): void {
         import('../../reuse/work.js'),
       ]);
       const location = cmd.optsWithGlobals().store as string;
-      const queue = await openJobQueue(location, { jobTimeoutSeconds: timeout });
+      const queue = await openJobQueue(location, {
+        jobTimeoutSeconds: timeout,
+        onQueueError: (error, wait) =>
+          process.stderr.write(
+            `worker: the job queue failed (${error.message}); trying again in ${wait} s\n`,
+          ),
+      });
       const shared = await openSharedStore(location);
       const stages = await loadStages();
       // For tests of a worker killed mid-job: wait this long after taking each job (of the kind

@@ -78,18 +78,29 @@ export async function openPgBossQueue(location: string, options: JobQueueOptions
       // pg-boss's own polling loop waits its interval (at least half a second) after every job;
       // fetching the next job as soon as one is done keeps short jobs from waiting.
       loop = (async () => {
+        let backoff = 1;
         while (!stopping) {
-          const [job] = await boss.fetch<Job>(QUEUE, { batchSize: 1 });
-          if (!job) {
-            await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
-            continue;
-          }
           try {
-            await handler(job.data, job.id);
-            await boss.complete(QUEUE, job.id);
+            const [job] = await boss.fetch<Job>(QUEUE, { batchSize: 1 });
+            if (!job) {
+              await new Promise((resolve) => setTimeout(resolve, IDLE_SECONDS * 1000));
+              continue;
+            }
+            try {
+              await handler(job.data, job.id);
+              await boss.complete(QUEUE, job.id);
+            } catch (err) {
+              const message = err instanceof Error ? err.message : String(err);
+              await boss.fail(QUEUE, job.id, { message });
+            }
+            backoff = 1;
           } catch (err) {
-            const message = err instanceof Error ? err.message : String(err);
-            await boss.fail(QUEUE, job.id, { message });
+            // The queue itself failed (a dropped connection): a job taken but not completed
+            // expires and is run again, so waiting and trying again loses nothing.
+            if (stopping) break;
+            options.onQueueError?.(err instanceof Error ? err : new Error(String(err)), backoff);
+            await new Promise((resolve) => setTimeout(resolve, backoff * 1000));
+            backoff = Math.min(backoff * 2, 30);
           }
         }
       })();
