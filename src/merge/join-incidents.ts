@@ -183,7 +183,10 @@ export function namesOf(
   if (out) return out;
   out = new Set<string>();
   const placeWords = new Set(words(place));
-  for (const id of record.items.slice(0, NAME_MEMBERS)) {
+  // The first members by id, not by arrival: a batch and an incremental run read the same ones.
+  const members =
+    record.items.length > NAME_MEMBERS ? [...record.items].sort().slice(0, NAME_MEMBERS) : record.items;
+  for (const id of members) {
     const text = item(id).mention.text;
     for (const m of text.matchAll(/\p{Lu}\p{Ll}[\p{L}'\u2019-]*/gu)) {
       const at = m.index ?? 0;
@@ -234,7 +237,9 @@ function figuresAgree(group: readonly number[], around: IncidentNeighbourhood): 
 /**
  * The events with figures that are one incident with event `n`: those joined to it, directly or
  * through others (`joined`), in number order, `n` included. Being a set closed under a symmetric
- * relation, it is the same whichever of its events it is asked for and however they are numbered.
+ * relation, it is the same whichever of its events it is asked for and however they are numbered,
+ * up to `MAX_INCIDENT_EVENTS` events: the search stops there, so a larger group (many one-death
+ * events in one city on one day) is cut where it stops and may then depend on where it started.
  * A toll revised by one joins ("two dead" and "three dead"), but not in chains: when the group's
  * figures spread further, only events with the same figures are joined.
  */
