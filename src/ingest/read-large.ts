@@ -163,8 +163,9 @@ export async function readLarge(
       const rest = bytes.subarray(result.consumed);
       chunks = rest.length > 0 ? [Buffer.from(rest)] : [];
       size = rest.length;
-      // A record larger than a piece is read once it is complete, not tried again at every chunk.
-      next = size + pieceBytes;
+      // A record larger than a piece is tried again only when what is held has doubled, so a huge
+      // record (or a forged length) costs linear copying, not a copy of all of it at every piece.
+      next = result.consumed === 0 ? Math.max(size * 2, size + pieceBytes) : size + pieceBytes;
       if (final) for (const d of warcSkipped(source, state)) note(d);
     };
     return {
