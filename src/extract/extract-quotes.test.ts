@@ -235,13 +235,13 @@ const indirectCases: [string, string, [string, string | null][]][] = [
   ],
   [
     'a cue with an object reports no statement before its subject',
-    'On her first day at the depot, a colleague asked her questions about her family.',
+    'On the first morning at the mill, a neighbour asked him questions about his brother.',
     [],
   ],
   [
     'told with only its object after it reports the clause before its subject',
-    'The staff drew a veil over the mistake, prosecutor Ann Cole told Westford Crown Court.',
-    [['The staff drew a veil over the mistake', 'Ann Cole']],
+    'The crew kept the leak quiet for a week, prosecutor Ann Cole told Westford magistrates.',
+    [['The crew kept the leak quiet for a week', 'Ann Cole']],
   ],
   [
     'told with an object and a clause after it reports no statement before its subject',
@@ -250,8 +250,8 @@ const indirectCases: [string, string, [string, string | null][]][] = [
   ],
   [
     'an opening mark that did not pair is not part of the reported words',
-    'A police source said: "Mr Pike had nearly escaped.',
-    [['Mr Pike had nearly escaped', 'A police source']],
+    'A hospital source said: "Mr Pike had nearly drowned.',
+    [['Mr Pike had nearly drowned', 'A hospital source']],
   ],
   [
     'dateline before the reported clause',
@@ -432,10 +432,10 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
     ],
     [
       'a pronoun after a sentence about an unnamed role does not jump to a name in that sentence',
-      'The judge, held that Mr Pike, whom he called “an honest man”, was owed nothing. He said there was “no contract at all”.',
+      'The judge, ruled that Mr Pike, whom he called “a careful driver”, owed the bank nothing. He said there was “no debt to speak of”.',
       [
-        ['an honest man', null],
-        ['no contract at all', null],
+        ['a careful driver', null],
+        ['no debt to speak of', null],
       ],
     ],
     [
