@@ -203,7 +203,7 @@ export function resolvePlaces(
     while (i < tokens.length) {
       const t = tokens[i] as Token;
       if (gaz.demonymCountry(t.text) && !t.text.includes('.')) bump(gaz.demonymCountry(t.text));
-      // "Prince George's County", "Queen Anne's County": a county named with a possessive.
+      // "Earl Fenn's County", "Lady Orla's County": a county named with a possessive.
       const owned = possessiveRegion(text, tokens, i, gaz);
       if (owned) {
         candidates.push(makeCandidate(text, owned.span, owned.entries, tokens[owned.next], options, gaz));
@@ -462,7 +462,7 @@ function occursLowerCase(text: string, lower: string): boolean {
 }
 
 /**
- * A region whose name holds a possessive ("Prince George's County"): up to three words, the last
+ * A region whose name holds a possessive ("Earl Fenn's County"): up to three words, the last
  * one possessive, then a region word, looked up as a whole. Null when the gazetteer has no region
  * of that name.
  */
