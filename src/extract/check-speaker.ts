@@ -47,6 +47,8 @@ const RELATIVE = /^(?:who|whose|whom)$/i;
 const PREPOSITION = /^(?:of|for|from|in|at|with|on|to|by|about|outside|inside)$/i;
 const DETERMINER =
   /^(?:the|a|an|one|another|his|her|its|their|some|several|many|two|three|four|both|other|this|that)$/i;
+/** A reporting verb written before the speaker (`Said Orla: …`). */
+const CUE = /^(?:Said|Says|Told|Tells|Added|Adds)$/;
 const LOWER_FIRST = /^\p{Ll}/u;
 const UPPER_FIRST = /^\p{Lu}/u;
 const GERUND = /^\p{Ll}+ing$/u;
@@ -64,11 +66,12 @@ const asFirstName = (name: string): RegExp =>
   );
 /**
  * Person nouns by their ending (`specialist`, `musician`, `applicant`, `carpenter`, `inspector`),
- * never `-ment` things; `letter`, `order`, `number`, `matter` are the common things in `-er`.
+ * never `-ment` things; `letter`, `order`, `murder`, `error` are among the common things in `-er`
+ * and `-or`.
  */
 const PERSON_SUFFIX = /\p{Ll}{3,}(?:ist|ian|ant|er|or)s?$/u;
 const THING_IN_ER =
-  /^(?:letter|order|number|matter|paper|chapter|border|water|power|document|register|poster|flyer|banner|memo|answer)s?$/;
+  /^(?:letter|order|number|matter|paper|chapter|border|water|power|document|register|poster|flyer|banner|memo|answer|murder|disorder|danger|computer|trailer|tower|river|winter|summer|center|theater|quarter|corner|weather|cancer|charter|shelter|container|chamber|cluster|helicopter|counter|encounter|offer|transfer|thriller|sticker|folder|server|ladder|hammer|filter|corridor|error|sector|factor|mirror|horror|terror|floor|door|motor|tractor|reactor|elevator|radiator|indicator|calculator|generator|ventilator|incubator|behavior|behaviour|rumour|rumor|harbour|harbor|colour|color|liquor|anchor|labor|labour|tumor|tumour|manor)s?$/;
 
 /** True when a lower-case noun names a person or a group of people (`residents`, `the boy`). */
 export function isPersonNoun(word: string): boolean {
@@ -101,11 +104,19 @@ export function speakerFault(speaker: string, text: string): SpeakerFault | null
   const head = relative > 0 ? tokens.slice(0, relative) : tokens;
   const { clause } = words();
   if (POSSESSIVE_END.test(head[head.length - 1]!)) return 'possessive';
+  // A capitalised word is part of a name (`Grace May`, `Will Fenn`, `Edwin Said`, `US officials`)
+  // unless it opens a phrase whose other words are lower case (`It was a trick`), or it is a cue
+  // before a name (`Said Orla`).
+  const restLower = head.slice(1).every((token) => !UPPER_FIRST.test(token));
   for (let i = 0; i < head.length; i++) {
     const token = head[i]!.replace(/[,;:]$/, '');
     const lower = token.toLowerCase();
+    const asWord =
+      token === lower ||
+      token === 'I' ||
+      (i === 0 && token === `${lower[0]!.toUpperCase()}${lower.slice(1)}` && (restLower || CUE.test(token)));
     // `her lawyer`, `Her husband` open with a determiner; any other pronoun or auxiliary is a clause.
-    if (clause.has(lower) && !(i === 0 && /^(?:her|that)$/i.test(token))) return 'clause';
+    if (asWord && clause.has(lower) && !(i === 0 && /^(?:her|that)$/i.test(token))) return 'clause';
     if (i > 0 && GERUND.test(token) && PREPOSITION.test(head[i - 1]!)) return 'clause';
   }
   // The head noun: before a prepositional phrase (`A spokesman for the board`), else the last word.

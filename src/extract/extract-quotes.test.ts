@@ -22,6 +22,11 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     [['This is sabotage', 'Marandi', null, 'told', false]],
   ],
   [
+    'a name whose surname is also an auxiliary is a speaker',
+    '“We will act,” Grace May said.',
+    [['We will act', 'Grace May', null, 'said', false]],
+  ],
+  [
     'inverted cue with description',
     '“She raised her arms, and they arrested her,” said the neighbour who asked not to be named.',
     [
