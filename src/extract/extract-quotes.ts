@@ -23,10 +23,10 @@ const QUOTE_MARK = /[“”"«»]|``|''/;
  * opens its sentence, else before it (`Lind tweeted: “…”`, `the agency reported calling the scene
  * a “…”`). A quotation with no frame continues the previous quotation's speaker when it
  * follows it in the same paragraph or opens the next one; otherwise the speaker is null and an
- * `extract/unattributed-quote` diagnostic says so. Short title-case quotations (`“Face the
- * Nation”`) are programme or work titles, not quotes, and are skipped.
+ * `extract/unattributed-quote` diagnostic says so. Short title-case quotations (`“Sunday at
+ * Fernwick”`) are programme or work titles, not quotes, and are skipped.
  *
- * @example extractQuotes('“This is genocide,” Zelensky told CBS.', sentences, 'doc1').quotes[0].speaker // 'Zelensky'
+ * @example extractQuotes('“This is a disgrace,” Brindle told Radio Westford.', sentences, 'doc1').quotes[0].speaker // 'Brindle'
  */
 export function extractQuotes(
   text: string,

@@ -929,7 +929,7 @@ const genderOf = (phrase: string): Gender =>
  * A person named as the subject of a clause (`Alan wept as …`, `Passing sentence, Mr Justice
  * Smith said …`, `Paul gasped: …`): a run of capitalised words that opens a sentence or clause
  * (after a sentence start, a comma, `and`, `but`, `as`, `when`, `while`) and is followed by a
- * lower-case word (its verb) or an appositive comma. Objects (`told Hobbs`, `to Mr Vincent`) are not
+ * lower-case word (its verb) or an appositive comma. Objects (`told Fenn`, `to Mr Brindle`) are not
  * subjects. Used to resolve `he` / `she` to the last person the text was about.
  */
 const SUBJECT_NAME =

@@ -188,8 +188,8 @@ export function resolvePlaces(
     return known;
   };
 
-  // Surnames: the last word of a person's full name ("Jacob Hobbs") or a word after a title
-  // ("Officer Hobbs"). On its own later in the report ("Hobbs said"), it names the person.
+  // Surnames: the last word of a person's full name ("Owen Fenn") or a word after a title
+  // ("Officer Fenn"). On its own later in the report ("Fenn said"), it names the person.
   const surnames = new Set<string>();
   for (const m of isPlainText(text) ? execAll(RUN_PLAIN, text) : scanCapitals(RUN_STICKY, text)) {
     const tokens = tokenize(m[0], m.index, stop, gaz);
@@ -210,7 +210,7 @@ export function resolvePlaces(
         i = owned.next;
         continue;
       }
-      // Multi-token names first (they may contain stopwords: "United States", "Saint Petersburg").
+      // Multi-token names first (they may contain stopwords: "United States", "Sierra Leone").
       let matched = 0;
       let maxLen = 1;
       while (maxLen < 5 && i + maxLen < tokens.length && !(tokens[i + maxLen - 1] as Token).possessive)
@@ -294,7 +294,7 @@ export function resolvePlaces(
   }
 
   // A single word the report also uses as a person's surname is that person, unless it is
-  // qualified ("Hobbs, New Mexico"), followed by a region word or in the dateline.
+  // qualified ("Fenn, Westshire"), followed by a region word or in the dateline.
   if (surnames.size > 0) {
     // A word the report also uses as a place ("Fernwick police", "Fernwick, Va.") is that place
     // wherever it stands alone, even after a run like "Vista Fernwick" made it look like a surname.
