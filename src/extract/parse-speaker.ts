@@ -167,7 +167,7 @@ function parse(phrase: string): ParsedSpeaker {
   if (!name && titles.has(tokens[tokens.length - 1]!.toLowerCase()))
     return { speaker: text, role: null, kind: 'description' };
   const roleTokens = tokens.slice(0, nameStart).filter((token) => !honorifics.has(token.toLowerCase()));
-  // `his mother Patricia`, `neighbour Jo Doe`, `Mrs Doe's son Keith`: kin, occupation and a
+  // `his mother Orla`, `neighbour Jo Doe`, `Mrs Doe's son Tam`: kin, occupation and a
   // possessive before a name are the person's role too.
   const titled =
     roleTokens.some(

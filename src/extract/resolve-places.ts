@@ -624,7 +624,7 @@ const ANCHOR_CITY = 100_000;
 
 /**
  * A report with no dateline, qualifier or local institution is still local when every large city
- * it names ("Baltimore", "Pittsburgh": at least `ANCHOR_CITY` people, ten times any namesake, not
+ * it names ("Laredo", "Saskatoon": at least `ANCHOR_CITY` people, ten times any namesake, not
  * a national capital) lies in one region: a local paper's report names its own city. A report
  * naming large cities of several regions (national news) or naming a country (foreign news) has
  * no home region.
