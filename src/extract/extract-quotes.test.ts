@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findSpanMismatches } from './check-spans.js';
-import { extractQuotes } from './extract-quotes.js';
+import { cleanStatement, extractQuotes } from './extract-quotes.js';
 import { splitSentences } from './split-sentences.js';
 
 const run = (text: string) => extractQuotes(text, splitSentences(text), 'doc');
@@ -565,5 +565,21 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
   ];
   it.each(rules)('%s', (_name, text, expected) => {
     expect(speakers(text)).toEqual(expected);
+  });
+});
+
+describe('cleanStatement', () => {
+  const clean = (text: string) => {
+    const span = cleanStatement(text, [0, text.length]);
+    return span ? text.slice(span[0], span[1]) : null;
+  };
+  it.each([
+    ['"Mr Pike had nearly drowned.', 'Mr Pike had nearly drowned'],
+    ['“The Old Mill” would close in May.', '“The Old Mill” would close in May'],
+    ['"The Old Mill" would close in May.', '"The Old Mill" would close in May'],
+    ["‘Mr Pike’s boat’ was found at the weir.", '‘Mr Pike’s boat’ was found at the weir'],
+    ['“Mr Pike’s boat was found at the weir.', 'Mr Pike’s boat was found at the weir'],
+  ])('%s → %s', (text, expected) => {
+    expect(clean(text)).toBe(expected);
   });
 });
