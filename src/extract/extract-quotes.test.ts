@@ -577,7 +577,7 @@ describe('cleanStatement', () => {
     ['"Mr Pike had nearly drowned.', 'Mr Pike had nearly drowned'],
     ['“The Old Mill” would close in May.', '“The Old Mill” would close in May'],
     ['"The Old Mill" would close in May.', '"The Old Mill" would close in May'],
-    ["‘Mr Pike’s boat’ was found at the weir.", '‘Mr Pike’s boat’ was found at the weir'],
+    ['‘Mr Pike’s boat’ was found at the weir.', '‘Mr Pike’s boat’ was found at the weir'],
     ['“Mr Pike’s boat was found at the weir.', 'Mr Pike’s boat was found at the weir'],
   ])('%s → %s', (text, expected) => {
     expect(clean(text)).toBe(expected);

@@ -117,7 +117,9 @@ describe('people are not places', () => {
   });
 
   it('keeps a place after a name modifier ("Metro Saskatoon") a place elsewhere', () => {
-    const places = resolvePlaces('Metro Saskatoon schools closed. A man was shot in Saskatoon on Friday.').places;
+    const places = resolvePlaces(
+      'Metro Saskatoon schools closed. A man was shot in Saskatoon on Friday.',
+    ).places;
     expect(places.some((p) => p.text === 'Saskatoon' && p.name === 'Saskatoon')).toBe(true);
   });
 });
