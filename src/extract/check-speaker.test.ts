@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { speakerFault } from './check-speaker.js';
 
 describe('speakerFault', () => {
-  const report = 'Mr Dale said the town would recover. Ann Leeds spoke next.';
+  const report = 'Mr Brindle said the town would recover. Ann Moncton spoke next.';
   it.each([
     // [speaker phrase, fault]
     ['Tom Pike', null],
@@ -13,8 +13,8 @@ describe('speakerFault', () => {
     ['The specialist', null],
     ['her lawyer', null],
     // A country or a national capital stands for its government.
-    ['France', null],
-    ['Paris', null],
+    ['Iceland', null],
+    ['Copenhagen', null],
     // A possessive names whose, not who.
     ["the council's", 'possessive'],
     ["some of the minister's", 'possessive'],
@@ -29,21 +29,30 @@ describe('speakerFault', () => {
     ['the verdict', 'thing'],
     ['A hospital statement', 'thing'],
     ['the letter', 'thing'],
+    ['the murder', 'thing'],
+    ['the corridor', 'thing'],
+    ['Grace May', null],
+    ['Will Fenn', null],
+    ['Edwin Said', null],
+    ['US officials', null],
+    ['IT staff', null],
+    ['It was a trick', 'clause'],
+    ['I', 'clause'],
     ['The carpenter', null],
     // A nationality adjective alone.
-    ['Norwegian', 'demonym'],
+    ['Danish', 'demonym'],
     // A singular role word cut from its phrase; a plural or a collective speaks on its own.
     ['doctor', 'role'],
     ['police', null],
     // A city or a region that is not a capital.
-    ['Manchester', 'place'],
-    ['Ontario', 'place'],
+    ['Laredo', 'place'],
+    ['Saskatchewan', 'place'],
   ])('%s → %s', (speaker, fault) => {
     expect(speakerFault(speaker, report)).toBe(fault);
   });
 
   it('keeps a place name the report writes as a person name', () => {
-    expect(speakerFault('Leeds', report)).toBe(null);
-    expect(speakerFault('Leeds', 'Leeds said the result was fair.')).toBe('place');
+    expect(speakerFault('Moncton', report)).toBe(null);
+    expect(speakerFault('Moncton', 'Moncton said the result was fair.')).toBe('place');
   });
 });

@@ -5,11 +5,11 @@ import { speakerWords } from './parse-speaker.js';
 /**
  * Why a phrase a frame gives as the speaker cannot be who spoke:
  * - `possessive`: `the unit's`, `some of the dictator's` (whose, not who);
- * - `clause`: a cut clause (`the defence it was a sham`, `Florida which`, `Said Anita`);
+ * - `clause`: a cut clause (`the crew it was a trick`, `Westshire which`, `Said Orla`);
  * - `thing`: a noun that names no person or body (`charges`, `A hospital statement`);
- * - `place`: a town, county or street (`Liverpool`, `South Uist`) — a country or a national
- *   capital stands for its government (`Russia said`, `Moscow said`) and is kept;
- * - `demonym`: a nationality adjective alone (`Ukrainian`);
+ * - `place`: a town, county or street (`Westford`, `North Fenn`) — a country or a national
+ *   capital stands for its government (`Ruritania said`, `Strelsau said`) and is kept;
+ * - `demonym`: a nationality adjective alone (`Ruritanian`);
  * - `role`: a singular role word alone, cut from its phrase (`doctor`, `group`).
  */
 export type SpeakerFault = 'possessive' | 'clause' | 'thing' | 'place' | 'demonym' | 'role';
@@ -47,16 +47,18 @@ const RELATIVE = /^(?:who|whose|whom)$/i;
 const PREPOSITION = /^(?:of|for|from|in|at|with|on|to|by|about|outside|inside)$/i;
 const DETERMINER =
   /^(?:the|a|an|one|another|his|her|its|their|some|several|many|two|three|four|both|other|this|that)$/i;
+/** A reporting verb written before the speaker (`Said Orla: …`). */
+const CUE = /^(?:Said|Says|Told|Tells|Added|Adds)$/;
 const LOWER_FIRST = /^\p{Ll}/u;
 const UPPER_FIRST = /^\p{Lu}/u;
 const GERUND = /^\p{Ll}+ing$/u;
-/** `Mr Jackson`, `Ann Jackson`: the place name written as a person's surname. */
+/** `Mr Westford`, `Ann Westford`: the place name written as a person's surname. */
 const asSurname = (name: string): RegExp =>
   new RegExp(
     `(?:\\b(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Dame)\\.?|(?<![\\p{L}])(?!(?:The|In|At|From|Of|To|For|And|But|Near|North|South|East|West|Central|Greater|New|Old|Port|Fort|Saint|St)\\s)\\p{Lu}\\p{Ll}+)\\s+${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}])`,
     'u',
   );
-/** `Charlotte Doe`: the place name written as a first name (not `Jackson County`, `Leeds United`). */
+/** `Westford Doe`: the place name written as a first name (not `Westford County`, `Westford United`). */
 const asFirstName = (name: string): RegExp =>
   new RegExp(
     `(?<![\\p{L}])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s+(?!(?:County|City|Road|Street|Avenue|Crown|Court|Council|United|Airport|Town|Police|University|Hospital|Station|Bay|Harbour|Park|Square)\\b)\\p{Lu}\\p{Ll}+`,
@@ -64,11 +66,12 @@ const asFirstName = (name: string): RegExp =>
   );
 /**
  * Person nouns by their ending (`specialist`, `musician`, `applicant`, `carpenter`, `inspector`),
- * never `-ment` things; `letter`, `order`, `number`, `matter` are the common things in `-er`.
+ * never `-ment` things; `letter`, `order`, `murder`, `error` are among the common things in `-er`
+ * and `-or`.
  */
 const PERSON_SUFFIX = /\p{Ll}{3,}(?:ist|ian|ant|er|or)s?$/u;
 const THING_IN_ER =
-  /^(?:letter|order|number|matter|paper|chapter|border|water|power|document|register|poster|flyer|banner|memo|answer)s?$/;
+  /^(?:letter|order|number|matter|paper|chapter|border|water|power|document|register|poster|flyer|banner|memo|answer|murder|disorder|danger|computer|trailer|tower|river|winter|summer|center|theater|quarter|corner|weather|cancer|charter|shelter|container|chamber|cluster|helicopter|counter|encounter|offer|transfer|thriller|sticker|folder|server|ladder|hammer|filter|corridor|error|sector|factor|mirror|horror|terror|floor|door|motor|tractor|reactor|elevator|radiator|indicator|calculator|generator|ventilator|incubator|behavior|behaviour|rumour|rumor|harbour|harbor|colour|color|liquor|anchor|labor|labour|tumor|tumour|manor)s?$/;
 
 /** True when a lower-case noun names a person or a group of people (`residents`, `the boy`). */
 export function isPersonNoun(word: string): boolean {
@@ -76,7 +79,7 @@ export function isPersonNoun(word: string): boolean {
   const lower = word.toLowerCase().replace(/[’']s?$/, '');
   const singular = [lower, lower.replace(/s$/, ''), lower.replace(/es$/, ''), lower.replace(/ies$/, 'y')];
   if (PERSON_SUFFIX.test(lower) && !THING_IN_ER.test(lower)) return true;
-  // `Fox News`, `Sky News` speak; `news` or `press` in lower case is not a body.
+  // `Westford News`, `Channel 9 News` speak; `news` or `press` in lower case is not a body.
   if (words().media.has(lower)) return false;
   return singular.some(
     (form) =>
@@ -90,7 +93,7 @@ export function isPersonNoun(word: string): boolean {
 
 /**
  * The fault of a speaker phrase, or null when it can be a speaker. `text` is the report, so that a
- * place name the report also uses as a person's name (`Mr Jackson`, `Ann Jackson`) stays a name.
+ * place name the report also uses as a person's name (`Mr Westford`, `Ann Westford`) stays a name.
  *
  * @example speakerFault('the inquiry that he was ill', text) // 'clause'
  */
@@ -101,14 +104,22 @@ export function speakerFault(speaker: string, text: string): SpeakerFault | null
   const head = relative > 0 ? tokens.slice(0, relative) : tokens;
   const { clause } = words();
   if (POSSESSIVE_END.test(head[head.length - 1]!)) return 'possessive';
+  // A capitalised word is part of a name (`Grace May`, `Will Fenn`, `Edwin Said`, `US officials`)
+  // unless it opens a phrase whose other words are lower case (`It was a trick`), or it is a cue
+  // before a name (`Said Orla`).
+  const restLower = head.slice(1).every((token) => !UPPER_FIRST.test(token));
   for (let i = 0; i < head.length; i++) {
     const token = head[i]!.replace(/[,;:]$/, '');
     const lower = token.toLowerCase();
+    const asWord =
+      token === lower ||
+      token === 'I' ||
+      (i === 0 && token === `${lower[0]!.toUpperCase()}${lower.slice(1)}` && (restLower || CUE.test(token)));
     // `her lawyer`, `Her husband` open with a determiner; any other pronoun or auxiliary is a clause.
-    if (clause.has(lower) && !(i === 0 && /^(?:her|that)$/i.test(token))) return 'clause';
+    if (asWord && clause.has(lower) && !(i === 0 && /^(?:her|that)$/i.test(token))) return 'clause';
     if (i > 0 && GERUND.test(token) && PREPOSITION.test(head[i - 1]!)) return 'clause';
   }
-  // The head noun: before a prepositional phrase (`A spokesman for the BBC`), else the last word.
+  // The head noun: before a prepositional phrase (`A spokesman for the board`), else the last word.
   let end = head.length;
   for (let i = 1; i < head.length; i++)
     if (PREPOSITION.test(head[i]!)) {
@@ -136,7 +147,7 @@ function isPlace(phrase: string, text: string): boolean {
   const entries = gazetteer.lookup(phrase).filter((entry) => entry.name === phrase);
   if (entries.length === 0) return false;
   if (entries.some((entry) => entry.kind === 'country' || entry.feature === 'PPLC')) return false;
-  // Small places share their names with surnames (`Hobbs`, `Harvey`): only a well-known one counts.
+  // Small places share their names with surnames (`Brindle`, `Fenn`): only a well-known one counts.
   if (!entries.some((entry) => entry.kind === 'region' || entry.population >= 50_000)) return false;
   return !asSurname(phrase).test(text) && !asFirstName(phrase).test(text);
 }

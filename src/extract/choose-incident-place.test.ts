@@ -11,7 +11,7 @@ describe('the date of an incident', () => {
   it.each([
     // [report, trigger of the incident looked at, expected start, why]
     [
-      'Man wounded in shooting\n\nA man was wounded in a shooting Sunday night in Dayton, police said.',
+      'Man wounded in shooting\n\nA man was wounded in a shooting Sunday night in Laredo, police said.',
       'wounded in shooting',
       '2024-03-10',
       'a title takes the date the report gives its incident',
@@ -23,7 +23,7 @@ describe('the date of an incident', () => {
       'a statement date ("said Monday") is not the incident date; the report date is implied',
     ],
     [
-      'Teen shot at party\n\nA teenager was shot at a party on Saturday in Akron.\n\nA suspect was arrested Monday.',
+      'Teen shot at party\n\nA teenager was shot at a party on Saturday in Saskatoon.\n\nA suspect was arrested Monday.',
       'shot at party',
       '2024-03-09',
       'the incident sentence, not the arrest',
@@ -47,19 +47,19 @@ describe('the date of an incident', () => {
       'the date papers were filed is not the incident date',
     ],
     [
-      'Posted: Tuesday, March 12, 2024\n\nA woman was shot and wounded in Dayton, police said.',
+      'Posted: Tuesday, March 12, 2024\n\nA woman was shot and wounded in Laredo, police said.',
       'shot and wounded',
       '2024-03-12',
       'a page stamp ("Posted:") is no incident date; the report date is implied',
     ],
     [
-      'Woman shot near store Posted: Monday, March 11, 2024 9:15 AM\n\nA woman was shot and wounded outside a store in Dayton, police said.',
+      'Woman shot near store Posted: Monday, March 11, 2024 9:15 AM\n\nA woman was shot and wounded outside a store in Laredo, police said.',
       'shot and wounded',
       '2024-03-12',
       'a page stamp with its weekday ("Posted: Monday, March 11, 2024") is no incident date either',
     ],
     [
-      'Police will decide on charges after a girl was shot and wounded in Akron on Saturday.',
+      'Police will decide on charges after a girl was shot and wounded in Saskatoon on Saturday.',
       'shot and wounded',
       '2024-03-09',
       'a future word in another clause does not move a past weekday forward',
@@ -85,7 +85,7 @@ describe('the date of an incident', () => {
 
   it('never dates an incident after its report', () => {
     // A future-tense sentence resolves Thursday forward (2024-03-14), after the report's date.
-    const x = run('Police will say more Thursday about the man shot and killed in Dayton.');
+    const x = run('Police will say more Thursday about the man shot and killed in Laredo.');
     const inc = x.incidents.find((i) => i.killed);
     expect(inc?.date?.start ?? '').not.toBe('2024-03-14');
     expect((inc?.date?.start ?? '') <= '2024-03-12').toBe(true);
@@ -110,9 +110,9 @@ describe('the reason an incident has its place', () => {
   it.each([
     // [report, trigger of the incident looked at, expected place, words the reason must contain]
     [
-      'A man was shot and wounded in Dayton on Sunday, police said.',
+      'A man was shot and wounded in Laredo on Sunday, police said.',
       'shot and wounded',
-      'Dayton',
+      'Laredo',
       ['incident clause', 'after a preposition of location'],
     ],
     [
@@ -128,9 +128,9 @@ describe('the reason an incident has its place', () => {
       ['previous sentence'],
     ],
     [
-      'Woman wounded\n\nA woman was wounded near a park in Akron.\n\nAkron police made no arrest.',
+      'Woman wounded\n\nA woman was wounded near a park in Saskatoon.\n\nSaskatoon police made no arrest.',
       'Woman wounded',
-      'Akron',
+      'Saskatoon',
       ["report's main place"],
     ],
     [

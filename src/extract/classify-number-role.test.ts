@@ -26,7 +26,7 @@ const cases: [string, NumberRole][] = [
   ['(KXYZ [18]) - A man was shot on Friday.', 'label'],
   ['Riverbend Channel News [9] - Elmford', 'label'],
   ['KQRV [12] News reported the shooting.', 'label'],
-  ['[11] News has learned that a man was wounded.', 'label'],
+  ['[4] News understands that a man was wounded.', 'label'],
   ['A neighbor called [911] after hearing shots.', 'label'],
   ['He was found on Hwy [150] near the bridge.', 'label'],
   ['TWO MEN SHOT, [3] HURT', 'count'],

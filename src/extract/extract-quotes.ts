@@ -23,10 +23,10 @@ const QUOTE_MARK = /[“”"«»]|``|''/;
  * opens its sentence, else before it (`Lind tweeted: “…”`, `the agency reported calling the scene
  * a “…”`). A quotation with no frame continues the previous quotation's speaker when it
  * follows it in the same paragraph or opens the next one; otherwise the speaker is null and an
- * `extract/unattributed-quote` diagnostic says so. Short title-case quotations (`“Face the
- * Nation”`) are programme or work titles, not quotes, and are skipped.
+ * `extract/unattributed-quote` diagnostic says so. Short title-case quotations (`“Sunday at
+ * Fernwick”`) are programme or work titles, not quotes, and are skipped.
  *
- * @example extractQuotes('“This is genocide,” Zelensky told CBS.', sentences, 'doc1').quotes[0].speaker // 'Zelensky'
+ * @example extractQuotes('“This is a disgrace,” Brindle told Radio Westford.', sentences, 'doc1').quotes[0].speaker // 'Brindle'
  */
 export function extractQuotes(
   text: string,
@@ -234,6 +234,8 @@ function indirectQuotes(
 const DATELINE =
   /^\p{Lu}[\p{Lu}\s.'’-]+(?:,\s*\p{Lu}[\p{L}.]*(?:\s+\d{1,2})?)*(?:\s*\([^)]{1,30}\))?\s*[-–—]+\s+/u;
 const OPENING_MARK = /^(?:["“‘]|``|'(?=\p{Lu}))/u;
+/** The mark that closes each opening mark. */
+const CLOSING_MARK: Readonly<Record<string, string>> = { '"': '"', '“': '”', '‘': '’', '``': "''", "'": "'" };
 /** A wire credit closing a story: initials in brackets (`(ab/cd)`, `(XY)`). */
 const WIRE_CREDIT = /\s*\((?:\p{Ll}{1,5}(?:\/\p{Ll}{1,5})+|\p{Lu}{2,5}(?:\/\p{Lu}{2,5})*)\)\s*$/u;
 
@@ -244,12 +246,16 @@ const WIRE_CREDIT = /\s*\((?:\p{Ll}{1,5}(?:\/\p{Ll}{1,5})+|\p{Lu}{2,5}(?:\/\p{Lu
 const SIGN_OFF = /(?<=\p{L}{2}[.!?]['’"”]?)\s+\p{Ll}{2,4}\s*$/u;
 
 /** A reported clause without the report's own furniture: dateline, wire credit, sign-off, closing stop. */
-function cleanStatement(text: string, [start, end]: Span): Span | null {
+export function cleanStatement(text: string, [start, end]: Span): Span | null {
   const head = DATELINE.exec(text.slice(start, end));
   if (head) start += head[0].length;
-  // `said: "Mr Doe had …` with no closing mark: the words, without the opening mark that did not pair.
+  // `said: "Mr Doe had …` with no closing mark: the words, without the opening mark that did not pair
+  // (a mark closed later in the statement, `"The Mill" will close`, is part of the words).
   const mark = OPENING_MARK.exec(text.slice(start, end));
-  if (mark) start += mark[0].length;
+  if (mark) {
+    const rest = text.slice(start + mark[0].length, end).replace(/\p{L}['’]\p{L}/gu, '');
+    if (!rest.includes(CLOSING_MARK[mark[0]] ?? mark[0])) start += mark[0].length;
+  }
   const tail = WIRE_CREDIT.exec(text.slice(start, end)) ?? SIGN_OFF.exec(text.slice(start, end));
   if (tail) end -= tail[0].length;
   while (end > start && /[\s.,;:]/.test(text[end - 1] ?? '')) end--;
@@ -261,7 +267,7 @@ function cleanStatement(text: string, [start, end]: Span): Span | null {
   return end - start > 2 ? [start, end] : null;
 }
 
-/** A transcript's speaker label right before a quotation: `Shipman: “…”`, `Mr Doe: “…”`. */
+/** A transcript's speaker label right before a quotation: `Brindle: “…”`, `Mr Doe: “…”`. */
 const LABEL =
   /^((?:(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Judge)\.?\s+)?\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,2}):$/u;
 

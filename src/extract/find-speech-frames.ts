@@ -506,7 +506,7 @@ export function findSpeechFrames(
           stance: verbs.get(cue) ?? 'report',
           speaker: resolved,
           // `“…”, Doe said.`: the statement before the subject, only when nothing follows the cue
-          // (`…, a colleague asked her questions` has an object, not a statement before it).
+          // (`…, a neighbour asked him questions` has an object, not a statement before it).
           statement:
             statement ??
             (speaker &&
@@ -929,7 +929,7 @@ const genderOf = (phrase: string): Gender =>
  * A person named as the subject of a clause (`Alan wept as …`, `Passing sentence, Mr Justice
  * Smith said …`, `Paul gasped: …`): a run of capitalised words that opens a sentence or clause
  * (after a sentence start, a comma, `and`, `but`, `as`, `when`, `while`) and is followed by a
- * lower-case word (its verb) or an appositive comma. Objects (`told Hobbs`, `to Mr Vincent`) are not
+ * lower-case word (its verb) or an appositive comma. Objects (`told Fenn`, `to Mr Brindle`) are not
  * subjects. Used to resolve `he` / `she` to the last person the text was about.
  */
 const SUBJECT_NAME =
@@ -949,7 +949,7 @@ interface NamedSubject {
   gender: Gender;
   /** Named outside subject position: a candidate only for the pronoun its honorific takes. */
   object?: boolean;
-  /** A role with no name as the subject (`The judge held that …`): its word, lower-case. */
+  /** A role with no name as the subject (`The judge ruled that …`): its word, lower-case. */
   role?: string;
 }
 
@@ -973,7 +973,7 @@ function subjectNames(text: string): NamedSubject[] {
     if (isMajorPlace(phrase)) continue;
     out.push({ at, end: at + phrase.length, phrase, gender: genderOf(phrase) });
   }
-  // `The judge, held that Mr Doe, whom he described as …`: a sentence about an unnamed role.
+  // `The judge, ruled that Mr Doe, whom he called …`: a sentence about an unnamed role.
   ROLE_SUBJECT.lastIndex = 0;
   for (let match = ROLE_SUBJECT.exec(text); match; match = ROLE_SUBJECT.exec(text)) {
     const noun = match[2]!.toLowerCase();
@@ -1092,7 +1092,7 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
         if (byWord.has(subject.role) || titledBefore(text, subject.role, subject.at)) continue;
         return { speaker: subject.phrase, role: null, kind: 'description', at: subject.at, gender: null };
       }
-      // `The judge held that Mr Doe, whom he …`: a name after an unnamed role in its sentence is
+      // `The judge ruled that Mr Doe, whom he …`: a name after an unnamed role in its sentence is
       // what the sentence says about someone, not who it is about.
       if (subject.object && roleBefore(subjects, i, text)) continue;
       if (subject.object && (!pronoun || subject.gender !== pronoun)) continue;

@@ -8,7 +8,7 @@ interface TitleLexicon {
   organisationWords: string[];
   descriptors: string[];
   suffixes?: string[];
-  /** Adjectives and labels that open a name in popular papers (`Sad Richard`): role, not name. */
+  /** Adjectives and labels that open a name in popular papers (`Brave Owen`): role, not name. */
   leads?: string[];
   wires: Record<string, string[]>;
 }
@@ -104,7 +104,7 @@ function parse(phrase: string): ParsedSpeaker {
   const wire = wires.get(lower.replace(/^the /, ''));
   if (wire) return { speaker: wire, role: null, kind: 'organisation' };
   const tokens = text.split(' ');
-  // `COURTS Grobbelaar`, `TYCOON Mohamed Fayed`: capitals before a written name are a kicker.
+  // `COURTS Brindle`, `TYCOON Ali Tamimi`: capitals before a written name are a kicker.
   while (
     tokens.length > 1 &&
     ALL_CAPS.test(tokens[0]!) &&
@@ -112,7 +112,7 @@ function parse(phrase: string): ParsedSpeaker {
     (NAME_WORD.test(tokens[1]!) || (ALL_CAPS.test(tokens[1]!) && NAME_WORD.test(tokens[2] ?? '')))
   )
     tokens.shift();
-  // `Adrian Redgrave QC`, `Jane Smith MP`: post-nominal letters are a role.
+  // `Tom Brindle QC`, `Jane Smith MP`: post-nominal letters are a role.
   const suffix: string[] = [];
   while (
     tokens.length > 2 &&
@@ -131,7 +131,7 @@ function parse(phrase: string): ParsedSpeaker {
       return { ...inner, role: inner.role ? `${inner.role}, ${where}` : where };
     }
   }
-  // `Sentencing Hobbs`, `Prosecuting Adrian Redgrave`, `Drug-crazed Alan Hobbs`: a lead, not a name.
+  // `Sentencing Fenn`, `Prosecuting Tom Brindle`, `Angry Owen Fenn`: a lead, not a name.
   const leads = speakerWords().leads;
   const lead =
     tokens.length > 1 &&
@@ -167,7 +167,7 @@ function parse(phrase: string): ParsedSpeaker {
   if (!name && titles.has(tokens[tokens.length - 1]!.toLowerCase()))
     return { speaker: text, role: null, kind: 'description' };
   const roleTokens = tokens.slice(0, nameStart).filter((token) => !honorifics.has(token.toLowerCase()));
-  // `his mother Patricia`, `neighbour Jo Doe`, `Mrs Doe's son Keith`: kin, occupation and a
+  // `his mother Orla`, `neighbour Jo Doe`, `Mrs Doe's son Tam`: kin, occupation and a
   // possessive before a name are the person's role too.
   const titled =
     roleTokens.some(

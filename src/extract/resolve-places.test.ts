@@ -69,7 +69,7 @@ describe('resolvePlaces', () => {
   it.each([
     ['On Sunday, Mayor Anatoliy Fedoruk spoke.'],
     ['Police said the President would visit.'],
-    ['Ukrainian President Volodymyr Zelenskyy spoke to the U.N. on Monday.'],
+    ['Danish President Victoria Fenn spoke to the U.N. on Monday.'],
     ['Russian troops withdrew, the Associated Press reported.'],
   ])('finds no place in %s', (text) => {
     expect(resolvePlaces(text).places.filter((p) => p.precision !== 'country')).toEqual([]);
@@ -102,7 +102,7 @@ describe('resolvePlaces', () => {
 describe('people are not places', () => {
   it.each([
     // [text, a name that must not be a place]
-    ['Jacob Hobbs was shot near Dayton, Ohio. Hobbs died at the scene.', 'Hobbs'],
+    ['Jacob Pampa was shot near Laredo, Texas. Pampa died at the scene.', 'Pampa'],
     ['Officer Burke fired twice in Toledo, Ohio. Burke was not hurt.', 'Burke'],
     ['Det. Hill said the victim lived in Akron, Ohio, and Hill asked for tips.', 'Hill'],
   ])('%s → not %s', (text, name) => {
@@ -112,13 +112,15 @@ describe('people are not places', () => {
   });
 
   it('keeps a surname-like town when it is qualified by its state', () => {
-    const places = resolvePlaces('Ann Hobbs moved away. The crash happened in Hobbs, New Mexico.').places;
-    expect(places.some((p) => p.text === 'Hobbs' && p.admin1 === 'New Mexico')).toBe(true);
+    const places = resolvePlaces('Ann Pampa moved away. The crash happened in Pampa, Texas.').places;
+    expect(places.some((p) => p.text === 'Pampa' && p.admin1 === 'Texas')).toBe(true);
   });
 
-  it('keeps a place after a name modifier ("Metro Atlanta") a place elsewhere', () => {
-    const places = resolvePlaces('Metro Atlanta schools closed. A man was shot in Atlanta on Friday.').places;
-    expect(places.some((p) => p.text === 'Atlanta' && p.name === 'Atlanta')).toBe(true);
+  it('keeps a place after a name modifier ("Metro Saskatoon") a place elsewhere', () => {
+    const places = resolvePlaces(
+      'Metro Saskatoon schools closed. A man was shot in Saskatoon on Friday.',
+    ).places;
+    expect(places.some((p) => p.text === 'Saskatoon' && p.name === 'Saskatoon')).toBe(true);
   });
 });
 
@@ -251,7 +253,7 @@ describe('a county name several states share', () => {
 describe('resolvePlaces: words that are not places, and the region a report is local to', () => {
   it.each([
     // [text, the places found (surface, name)]
-    // A word that opens a place's name ("Metro Atlanta") is not a place on its own.
+    // A word that opens a place's name ("Metro Saskatoon") is not a place on its own.
     ['Metro police arrested a man in Laredo.', [['Laredo', 'Laredo']]],
     // Newspaper-name words and the buttons of a saved page are not places.
     ['A man was shot in Laredo, the Tribune reported.', [['Laredo', 'Laredo']]],

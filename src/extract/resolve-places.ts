@@ -188,8 +188,8 @@ export function resolvePlaces(
     return known;
   };
 
-  // Surnames: the last word of a person's full name ("Jacob Hobbs") or a word after a title
-  // ("Officer Hobbs"). On its own later in the report ("Hobbs said"), it names the person.
+  // Surnames: the last word of a person's full name ("Owen Fenn") or a word after a title
+  // ("Officer Fenn"). On its own later in the report ("Fenn said"), it names the person.
   const surnames = new Set<string>();
   for (const m of isPlainText(text) ? execAll(RUN_PLAIN, text) : scanCapitals(RUN_STICKY, text)) {
     const tokens = tokenize(m[0], m.index, stop, gaz);
@@ -203,14 +203,14 @@ export function resolvePlaces(
     while (i < tokens.length) {
       const t = tokens[i] as Token;
       if (gaz.demonymCountry(t.text) && !t.text.includes('.')) bump(gaz.demonymCountry(t.text));
-      // "Prince George's County", "Queen Anne's County": a county named with a possessive.
+      // "Earl Fenn's County", "Lady Orla's County": a county named with a possessive.
       const owned = possessiveRegion(text, tokens, i, gaz);
       if (owned) {
         candidates.push(makeCandidate(text, owned.span, owned.entries, tokens[owned.next], options, gaz));
         i = owned.next;
         continue;
       }
-      // Multi-token names first (they may contain stopwords: "United States", "Saint Petersburg").
+      // Multi-token names first (they may contain stopwords: "United States", "Sierra Leone").
       let matched = 0;
       let maxLen = 1;
       while (maxLen < 5 && i + maxLen < tokens.length && !(tokens[i + maxLen - 1] as Token).possessive)
@@ -294,7 +294,7 @@ export function resolvePlaces(
   }
 
   // A single word the report also uses as a person's surname is that person, unless it is
-  // qualified ("Hobbs, New Mexico"), followed by a region word or in the dateline.
+  // qualified ("Fenn, Westshire"), followed by a region word or in the dateline.
   if (surnames.size > 0) {
     // A word the report also uses as a place ("Fernwick police", "Fernwick, Va.") is that place
     // wherever it stands alone, even after a run like "Vista Fernwick" made it look like a surname.
@@ -462,7 +462,7 @@ function occursLowerCase(text: string, lower: string): boolean {
 }
 
 /**
- * A region whose name holds a possessive ("Prince George's County"): up to three words, the last
+ * A region whose name holds a possessive ("Earl Fenn's County"): up to three words, the last
  * one possessive, then a region word, looked up as a whole. Null when the gazetteer has no region
  * of that name.
  */
@@ -626,7 +626,7 @@ const ANCHOR_CITY = 100_000;
 
 /**
  * A report with no dateline, qualifier or local institution is still local when every large city
- * it names ("Baltimore", "Pittsburgh": at least `ANCHOR_CITY` people, ten times any namesake, not
+ * it names ("Laredo", "Saskatoon": at least `ANCHOR_CITY` people, ten times any namesake, not
  * a national capital) lies in one region: a local paper's report names its own city. A report
  * naming large cities of several regions (national news) or naming a country (foreign news) has
  * no home region.

@@ -157,6 +157,50 @@ describe('canonicalSpeakers', () => {
       'a spokesman for Pike',
       'a spokesman for Pike',
     ],
+    // An initial two different first names fit maps to neither, and never joins them.
+    [
+      [
+        ['Jon Fenn', 2],
+        ['Jane Fenn', 1],
+        ['J Fenn', 1],
+      ],
+      'J Fenn',
+      'J Fenn',
+    ],
+    [
+      [
+        ['Jon Fenn', 2],
+        ['Jane Fenn', 1],
+        ['J Fenn', 1],
+      ],
+      'Jane Fenn',
+      'Jane Fenn',
+    ],
+    // A one-letter surname difference needs the same full first name and a long surname.
+    [
+      [
+        ['Jon Brindle', 2],
+        ['J Brindell', 1],
+      ],
+      'J Brindell',
+      'J Brindell',
+    ],
+    [
+      [
+        ['Ruth Fennel', 2],
+        ['Ruth Fennal', 1],
+      ],
+      'Ruth Fennal',
+      'Ruth Fennel',
+    ],
+    [
+      [
+        ['Ruth Quill', 2],
+        ['Ruth Quall', 1],
+      ],
+      'Ruth Quall',
+      'Ruth Quall',
+    ],
   ] as [[string, number][], string, string][])('%j: %s → %s', (counts, speaker, expected) => {
     expect(canonical(counts)(speaker)).toBe(expected);
   });
@@ -169,9 +213,24 @@ describe('canonicalSpeakers', () => {
       ['Marsh', 1],
       ['Petro Ostapenko', 1],
       ['Petro Ostapenkko', 1],
+      ['Jon Fenn', 1],
+      ['J Fenn', 1],
+      ['Jane Fenn', 1],
     ];
     const forward = canonicalSpeakers(new Map(counts));
     const backward = canonicalSpeakers(new Map([...counts].reverse()));
     expect([...backward].sort()).toEqual([...forward].sort());
+  });
+
+  it('maps an initial the same way whatever order the names come in', () => {
+    const counts: [string, number][] = [
+      ['J Fenn', 1],
+      ['Jane Fenn', 3],
+      ['John Fenn', 1],
+    ];
+    for (const order of [counts, [...counts].reverse(), [counts[1]!, counts[0]!, counts[2]!]]) {
+      const map = canonicalSpeakers(new Map(order));
+      expect([...map]).toEqual([]);
+    }
   });
 });

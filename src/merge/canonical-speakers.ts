@@ -21,7 +21,7 @@ const HONORIFIC = new Set([
   'rev',
 ]);
 const POST_NOMINAL = new Set(['qc', 'kc', 'mp', 'mep', 'msp', 'obe', 'mbe', 'cbe', 'jr', 'sr']);
-/** Lower-case particles inside surnames (`van Pelt`, `Al Fayed`, `de Gaulle`). */
+/** Lower-case particles inside surnames (`van Pike`, `Al Tamimi`, `de Brindle`). */
 const PARTICLE = new Set([
   'van',
   'von',
@@ -73,15 +73,17 @@ function nearlySame(a: string, b: string): boolean {
   return long.slice(i + 1) === short.slice(i);
 }
 
-/** `Volodymyr Zelensky` / `Volodymyr Zelenskyy`, `Mohamed Fayed` / `Mohamed Al Fayed`, `J Smith` / `John Smith`. */
+/**
+ * `Petro Ostapenko` / `Petro Ostapenkko`, `Ali Tamimi` / `Ali Al Tamimi`: the same full first name
+ * and the same surname, or one letter apart in a surname long enough to carry it. An initial is
+ * never the same person here (see `canonicalSpeakers`): `J Doe` could be `John` or `Jane`.
+ */
 function samePerson(a: string[], b: string[]): boolean {
   const [firstA, lastA, firstB, lastB] = [a[0]!, a[a.length - 1]!, b[0]!, b[b.length - 1]!];
-  const initial = (x: string, y: string) => x.length === 1 && y.startsWith(x);
-  const first = firstA === firstB || initial(firstA, firstB) || initial(firstB, firstA);
-  if (!first) return false;
+  if (firstA !== firstB) return false;
   if (lastA === lastB) return true;
-  // A one-letter spelling difference in a surname: only for surnames long enough to carry it.
-  return a.length === b.length && lastA.length >= 5 && lastB.length >= 5 && nearlySame(lastA, lastB);
+  if (firstA.length === 1) return false;
+  return a.length === b.length && lastA.length >= 6 && lastB.length >= 6 && nearlySame(lastA, lastB);
 }
 
 const FEMALE = /^(?:Mrs|Ms|Miss|Lady|Dame)\b/;
@@ -90,22 +92,23 @@ const endsWith = (long: string[], short: string[]): boolean =>
   short.length <= long.length && short.every((word, i) => long[long.length - short.length + i] === word);
 
 /**
- * One canonical speaker per person across a ledger: every form of a name (`Fayed`, `Mr Al
- * Fayed`, `Mohamed Fayed`, `Mohamed Al Fayed`; `Adrian Redgrave QC`; `Dr Stephen Bolsin`,
- * `Bolsin`; a one-letter spelling difference; an initial for a first name) maps to the form the
- * reports use most among the fullest ones. A surname alone, or a name after a leading label
- * (`Spice Girl Jo Doe`), is mapped only when exactly one person of the ledger bears it.
+ * One canonical speaker per person across a ledger: every form of a name (`Tamimi`, `Mr Al
+ * Tamimi`, `Ali Tamimi`, `Ali Al Tamimi`; `Tom Brindle QC`; `Dr Ruth Marsh`, `Marsh`; a one-letter
+ * spelling difference in a surname of 6 letters or more; an initial for a first name when exactly
+ * one full first name of the ledger fits it) maps to the form the reports use most among the
+ * fullest ones. A surname alone, or a name after a leading label (`Golden Boot Jo Doe`), is mapped
+ * only when exactly one person of the ledger bears it.
  * Descriptions and organisations (any lower-case word) are left as they are. `counts` is how many
  * quotes give each speaker. Returns only the speakers whose canonical form differs.
  *
- * @example canonicalSpeakers(new Map([['Bolsin', 1], ['Dr Stephen Bolsin', 2]])).get('Bolsin') // 'Dr Stephen Bolsin'
+ * @example canonicalSpeakers(new Map([['Marsh', 1], ['Dr Ruth Marsh', 2]])).get('Marsh') // 'Dr Ruth Marsh'
  */
 export function canonicalSpeakers(counts: ReadonlyMap<string, number>): Map<string, string> {
   const names = [...counts.keys()]
     .sort(compareStrings)
     .map((speaker) => ({ speaker, key: nameKey(speaker), count: counts.get(speaker) ?? 0 }))
     .filter((n): n is { speaker: string; key: string[]; count: number } => n.key !== null);
-  // Full names: a first name and a surname at least, not opening with a particle (`Al Fayed`).
+  // Full names: a first name and a surname at least, not opening with a particle (`Al Tamimi`).
   const full = names.filter((n) => n.key.length >= 2 && !PARTICLE.has(n.key[0]!));
   const union = new UnionFind();
   const root = (i: number): number => Number(union.find(String(i).padStart(9, '0')));
@@ -127,6 +130,19 @@ export function canonicalSpeakers(counts: ReadonlyMap<string, number>): Map<stri
             union.union(String(i).padStart(9, '0'), String(j).padStart(9, '0'));
     }
   }
+  // `J Doe`: an initial joins the full names it fits only when they all share one first name
+  // (`John Doe` and `Jane Doe` leave it alone, so two people are never merged through it).
+  full.forEach((n, i) => {
+    const first = n.key[0]!;
+    if (first.length !== 1) return;
+    const last = n.key[n.key.length - 1]!;
+    const fits = (bySurname.get(last) ?? []).filter((j) => {
+      const other = full[j]!.key[0]!;
+      return other.length > 1 && other.startsWith(first);
+    });
+    if (new Set(fits.map((j) => full[j]!.key[0]!)).size !== 1) return;
+    for (const j of fits) union.union(String(i).padStart(9, '0'), String(j).padStart(9, '0'));
+  });
   const clusters = new Map<number, number[]>();
   full.forEach((_, i) => {
     const r = root(i);
