@@ -5,10 +5,9 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../src/core/errors.js';
-import { canonicalJson } from '../src/store/canonical-json.js';
-import { entryHash, GENESIS_HASH } from '../src/store/custody-chain.js';
 import { documentBinding, documentRowValues } from '../src/store/document-record.js';
-import type { CustodyKind } from '../src/store/store.js';
+import { rewriteCustodyLog } from '../src/store/sqlite/rewrite-custody-log.js';
+import type { JsonValue } from '../src/store/store.js';
 
 // Spawns the built CLI: `npm test` builds first (run `npm run build` before running this file alone).
 const main = path.resolve('dist/cli/main.js');
@@ -93,26 +92,12 @@ describe('verify covers the documents, not only the originals', () => {
     db.prepare('UPDATE documents SET text = ?, chars = ? WHERE id = ?').run(text, text.length, row.id);
     // Rewrite the whole chain so that it binds the forged row (no checkpoint was written down).
     const forged = documentBinding({ ...(row as never), text, chars: text.length }, row.ord as number);
-    const entries = db.prepare('SELECT seq, kind, at, details FROM custody ORDER BY seq').all() as {
-      seq: number;
-      kind: CustodyKind;
-      at: string;
-      details: string;
-    }[];
-    db.prepare('DELETE FROM custody').run();
-    let previous = GENESIS_HASH;
-    for (const e of entries) {
-      const details = JSON.parse(e.details);
-      details.records = details.records.map((r: { id: string }) => (r.id === row.id ? forged : r));
-      previous = entryHash(previous, { seq: e.seq, kind: e.kind, at: e.at, details });
-      db.prepare('INSERT INTO custody VALUES (?, ?, ?, ?, ?)').run(
-        e.seq,
-        e.kind,
-        e.at,
-        canonicalJson(details),
-        previous,
-      );
-    }
+    rewriteCustodyLog(db, (details) => {
+      if (Array.isArray(details.records))
+        details.records = details.records.map((r) =>
+          (r as { id: string }).id === row.id ? forged : r,
+        ) as JsonValue;
+    });
     db.close();
     expect(cli(store, ['verify']).status).toBe(ExitCode.ok);
     const deep = cli(store, ['verify', '--deep']);

@@ -13,6 +13,7 @@ import { documentId, sha256Hex } from './document-id.js';
 import { openStore } from './open-store.js';
 import { packContent } from './original-packs.js';
 import { LOOSE_MIN_BYTES } from './originals-folder.js';
+import { rewriteCustodyLog } from './sqlite/rewrite-custody-log.js';
 import type { Capture, CustodyKind, Store } from './store.js';
 
 let dir: string;
@@ -217,28 +218,11 @@ describe('SQLite store', () => {
       ALTER TABLE original_packs ADD COLUMN originals INTEGER NOT NULL DEFAULT 2;
       ALTER TABLE original_packs ADD COLUMN created_at TEXT NOT NULL DEFAULT '2024-01-01T00:00:00.000Z';`);
     const pack = db.prepare('SELECT name, size FROM original_packs').get() as { name: string; size: number };
-    const rows = db.prepare('SELECT seq, kind, at, details FROM custody ORDER BY seq').all() as {
-      seq: number;
-      kind: CustodyKind;
-      at: string;
-      details: string;
-    }[];
-    db.prepare('DELETE FROM custody').run();
-    let previous = GENESIS_HASH;
-    for (const row of rows) {
-      const details = JSON.parse(row.details);
+    rewriteCustodyLog(db, (details, row) => {
       if (row.seq === 1) {
         details.pack = { content: packContent(pack.name), size: pack.size, originals: 2, createdAt: row.at };
       }
-      previous = entryHash(previous, { seq: row.seq, kind: row.kind, at: row.at, details });
-      db.prepare('INSERT INTO custody (seq, kind, at, details, hash) VALUES (?, ?, ?, ?, ?)').run(
-        row.seq,
-        row.kind,
-        row.at,
-        canonicalJson(details),
-        previous,
-      );
-    }
+    });
     for (const sql of triggers) db.exec(sql);
     db.close();
 

@@ -4,11 +4,10 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingest } from '../ingest/ingest.js';
-import { canonicalJson } from './canonical-json.js';
-import { entryHash, GENESIS_HASH } from './custody-chain.js';
 import { openStore } from './open-store.js';
+import { rewriteCustodyLog } from './sqlite/rewrite-custody-log.js';
 import { DATABASE_FILE } from './sqlite/sqlite-store.js';
-import type { CustodyKind, VerifyReport } from './store.js';
+import type { VerifyReport } from './store.js';
 
 // Mutation harness: a small store made by a real ingest, then every kind of row and every field
 // of the evidence tables is edited, deleted or forged, one at a time in a fresh copy, and
@@ -199,29 +198,11 @@ describe('verify detects every edit of the evidence', () => {
 
   it('says what a store ingested before record binding lacks, and still checks its counts', async () => {
     // The log as the previous version wrote it: ingest entries without `records`, chain intact.
-    const legacy = (db: Database.Database): void => {
-      const rows = db.prepare('SELECT seq, kind, at, details FROM custody ORDER BY seq').all() as {
-        seq: number;
-        kind: CustodyKind;
-        at: string;
-        details: string;
-      }[];
-      db.prepare('DELETE FROM custody').run();
-      let previous = GENESIS_HASH;
-      for (const row of rows) {
-        const details = JSON.parse(row.details);
+    const legacy = (db: Database.Database): void =>
+      rewriteCustodyLog(db, (details) => {
         delete details.records;
         delete details.recordGroups;
-        previous = entryHash(previous, { seq: row.seq, kind: row.kind, at: row.at, details });
-        db.prepare('INSERT INTO custody (seq, kind, at, details, hash) VALUES (?, ?, ?, ?, ?)').run(
-          row.seq,
-          row.kind,
-          row.at,
-          canonicalJson(details),
-          previous,
-        );
-      }
-    };
+      });
     expect(await verifyAfter(legacy)).toMatchObject({ ok: true, legacyDocuments: 7 });
     const deleted = await verifyAfter((db) => {
       legacy(db);
