@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../src/core/errors.js';
 import { documentBinding, documentRowValues } from '../src/store/document-record.js';
-import { rewriteCustodyLog } from '../src/store/sqlite/rewrite-custody-log.js';
+import { rewriteCustodyLog } from '../src/store/rewrite-custody-log.js';
 import type { JsonValue } from '../src/store/store.js';
 
 // Spawns the built CLI: `npm test` builds first (run `npm run build` before running this file alone).

@@ -13,7 +13,7 @@ import { documentId, sha256Hex } from './document-id.js';
 import { openStore } from './open-store.js';
 import { packContent } from './original-packs.js';
 import { LOOSE_MIN_BYTES } from './originals-folder.js';
-import { rewriteCustodyLog } from './sqlite/rewrite-custody-log.js';
+import { rewriteCustodyLog } from './rewrite-custody-log.js';
 import type { Capture, CustodyKind, Store } from './store.js';
 
 let dir: string;

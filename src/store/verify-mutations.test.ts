@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingest } from '../ingest/ingest.js';
 import { openStore } from './open-store.js';
-import { rewriteCustodyLog } from './sqlite/rewrite-custody-log.js';
+import { rewriteCustodyLog } from './rewrite-custody-log.js';
 import { DATABASE_FILE } from './sqlite/sqlite-store.js';
 import type { VerifyReport } from './store.js';
 

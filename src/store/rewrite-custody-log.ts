@@ -1,15 +1,15 @@
-import { canonicalJson } from '../canonical-json.js';
-import { entryHash, GENESIS_HASH } from '../custody-chain.js';
-import type { CustodyKind, JsonValue } from '../store.js';
-import type { SqliteDatabase } from './database.js';
+import type Database from 'better-sqlite3';
+import { canonicalJson } from './canonical-json.js';
+import { entryHash, GENESIS_HASH } from './custody-chain.js';
+import type { CustodyKind, JsonValue } from './store.js';
 
 /**
- * Rewrites the embedded store's whole custody log with each entry's details edited in place and
+ * Rewrites an embedded (SQLite) store's whole custody log with each entry's details edited in place and
  * the chain hashed again, as a forger with write access (or an older version's log) would leave
  * it. For tests of `verify`: the caller drops the log's append-only triggers first.
  */
 export function rewriteCustodyLog(
-  db: SqliteDatabase,
+  db: Database.Database,
   edit: (
     details: { [key: string]: JsonValue },
     entry: { seq: number; kind: CustodyKind; at: string },
