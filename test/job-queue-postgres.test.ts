@@ -57,6 +57,19 @@ describe.skipIf(!url)('job queue on PostgreSQL', () => {
     expect((await other.results('w2', ['a'])).get('a')?.toString()).toBe('other work');
   });
 
+  it('opens a new queue from several processes at once without a deadlock', async () => {
+    // Installing pg-boss, creating its queue and the results table from several processes at
+    // once could deadlock (about one opening in four, two at a time); the opening is serialised.
+    for (let round = 0; round < 8; round++) {
+      const where = location();
+      const queues = await Promise.all([openJobQueue(where), openJobQueue(where), openJobQueue(where)]);
+      open.push(...queues);
+      for (const [i, q] of queues.entries())
+        await q.putResults('w', [{ key: `k${i}`, value: Buffer.from([i]) }]);
+      expect([...(await queues[0].known('w', ['k0', 'k1', 'k2']))].sort()).toEqual(['k0', 'k1', 'k2']);
+    }
+  });
+
   it('runs verification before sketching before extraction, and reports a job that fails for good', async () => {
     const where = location();
     const queue = await openJobQueue(where, { checkSeconds: 1 });

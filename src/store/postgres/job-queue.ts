@@ -1,3 +1,4 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { Job, JobQueue, JobQueueOptions } from '../job-queue.js';
 import { parseStoreUrl } from './postgres-store.js';
@@ -33,18 +34,26 @@ export async function openPgBossQueue(location: string, options: JobQueueOptions
   });
   // Errors of the background checks (a dropped connection) are retried at the next interval.
   boss.on('error', () => {});
-  await boss.start();
-  await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: RETRY_LIMIT, retryDelay: 1, expireInSeconds });
+  // Several processes may open a new queue at once. pg-boss's installation, its queue's partition
+  // and the results table each take their own locks, and two processes creating them together can
+  // deadlock: the whole opening is one process at a time, under a session lock of its own.
+  const guard = new pg.Client({ connectionString });
+  await guard.connect();
+  try {
+    await guard.query('SELECT pg_advisory_lock(hashtext($1))', [`${jobs}.open`]);
+    await boss.start();
+    await boss.createQueue(QUEUE, { name: QUEUE, retryLimit: RETRY_LIMIT, retryDelay: 1, expireInSeconds });
+    await boss.getDb().executeSql(
+      `CREATE TABLE IF NOT EXISTS ${results} (
+           work text COLLATE "C" NOT NULL, key text COLLATE "C" NOT NULL, value bytea NOT NULL,
+           PRIMARY KEY (work, key))`,
+      [],
+    );
+  } finally {
+    // Ending the session releases its lock.
+    await guard.end();
+  }
   const db = boss.getDb();
-  // Several processes may open a new queue at once: the lock makes the creation one at a time.
-  await db.executeSql(
-    `BEGIN; SELECT pg_advisory_xact_lock(hashtext('${jobs}.work_result'));
-     CREATE TABLE IF NOT EXISTS ${results} (
-       work text COLLATE "C" NOT NULL, key text COLLATE "C" NOT NULL, value bytea NOT NULL,
-       PRIMARY KEY (work, key));
-     COMMIT;`,
-    [],
-  );
   let stopping = false;
   let loop: Promise<void> | null = null;
   return {
