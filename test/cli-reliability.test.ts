@@ -5,7 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../src/core/errors.js';
-import { documentBinding, documentRowValues } from '../src/store/document-record.js';
+import { type DocumentRowValues, documentBinding, documentRowValues } from '../src/store/document-record.js';
 import { rewriteCustodyLog } from '../src/store/rewrite-custody-log.js';
 import type { JsonValue } from '../src/store/store.js';
 
@@ -59,10 +59,10 @@ describe('verify covers the documents, not only the originals', () => {
   it('fails naming an edited outlet, a deleted document and an edited provenance source', () => {
     const store = ingested('forged-rows');
     const db = new Database(path.join(store, 'corroborate.db'));
-    const [a, b] = db.prepare('SELECT id, sha256 FROM documents ORDER BY ord').all() as {
-      id: string;
-      sha256: string;
-    }[];
+    const [a, b] = db.prepare('SELECT id, sha256 FROM documents ORDER BY ord').all() as [
+      { id: string; sha256: string },
+      { id: string; sha256: string },
+    ];
     db.prepare("UPDATE documents SET outlet = 'Forged Daily' WHERE id = ?").run(a.id);
     db.prepare('DELETE FROM documents WHERE id = ?').run(b.id);
     db.prepare("UPDATE provenance SET source = '/elsewhere/a.txt' WHERE sha256 = ?").run(a.sha256);
@@ -91,7 +91,10 @@ describe('verify covers the documents, not only the originals', () => {
     const text = 'Forty homes burned on the hill road.\n';
     db.prepare('UPDATE documents SET text = ?, chars = ? WHERE id = ?').run(text, text.length, row.id);
     // Rewrite the whole chain so that it binds the forged row (no checkpoint was written down).
-    const forged = documentBinding({ ...(row as never), text, chars: text.length }, row.ord as number);
+    const forged = documentBinding(
+      { ...(row as unknown as DocumentRowValues), text, chars: text.length },
+      row.ord as number,
+    );
     rewriteCustodyLog(db, (details) => {
       if (Array.isArray(details.records))
         details.records = details.records.map((r) =>
