@@ -27,6 +27,13 @@ export interface CompareOptions {
    * containment path for them; `minContainment` 0 turns off both).
    */
   minDerivedContainment?: number;
+  /**
+   * Corpus step of `updateReuse`, not of one comparison: a pair that publication times or wire
+   * credits order is dropped when at least this share of the later text's word 3-grams occur in
+   * reports of its own time (related to it, not ordered against it, from other outlets) and not in
+   * the earlier text: the later text was written from another, common source (1 or more: off).
+   */
+  maxOtherSourceShare?: number;
   /** Publication times and wire credits, for the direction. */
   meta?: { a?: TextMeta; b?: TextMeta };
 }
@@ -43,6 +50,7 @@ export const compareDefaults = {
   minParaphraseSentences: 3,
   minContainment: 0.13,
   minDerivedContainment: 0.075,
+  maxOtherSourceShare: 0.25,
 };
 
 /** Fewest words of the shorter text for the containment path (a few lines are not evidence). */

@@ -86,3 +86,36 @@ export function anchorKeys(x: PreparedText, n: number, sample: number, minConten
   for (let i = 0; i < out.length; i++) if (w === 0 || out[i] !== out[w - 1]) out[w++] = out[i] as number;
   return out.slice(0, w);
 }
+
+/**
+ * The share of `copy`'s word n-grams (outside its quotations, as `containment`) that occur in
+ * one of `others` but not in `source`: the wording a story shares with reports of its own time
+ * that the candidate source lacks. A story written from another common source (a statement, a
+ * court handout, its own reporter's notes shared with a sister paper) keeps much of that source's
+ * wording with the other reports; a story written from `source` keeps `source`'s.
+ */
+export function otherSourceShare(
+  copy: PreparedText,
+  source: PreparedText,
+  others: readonly PreparedText[],
+  n: number,
+): number {
+  if (others.length === 0) return 0;
+  const inSource = ngramSet(source.normHash, n);
+  const inOthers = new Set<number>();
+  for (const o of others) for (const h of ngramSet(o.normHash, n)) inOthers.add(h);
+  const hx = copy.normHash;
+  const quoted = copy.quoted;
+  let counted = 0;
+  let found = 0;
+  let lastQuoted = -1;
+  for (let k = 0; k < n - 1 && k < hx.length; k++) if (quoted[k] === 1) lastQuoted = k;
+  for (let i = 0; i + n <= hx.length; i++) {
+    if (quoted[i + n - 1] === 1) lastQuoted = i + n - 1;
+    if (lastQuoted >= i) continue;
+    counted++;
+    const h = ngramHash(hx, i, n);
+    if (inOthers.has(h) && !inSource.has(h)) found++;
+  }
+  return counted === 0 ? 0 : found / counted;
+}

@@ -7,6 +7,7 @@ import {
   MAX_DOCUMENTS_PER_KEY,
   MIN_SENTENCE_KEYS,
 } from './candidates.js';
+import { dropCommonSource } from './common-source.js';
 import type { CompareOptions } from './compare-texts.js';
 import { buildFamilies, type FamilyDocument, isSubstantial, originOf } from './families.js';
 import { type PairDocument, pairDocument } from './pair.js';
@@ -85,8 +86,10 @@ export interface ReuseView {
  * 6: an anchor is evidence between its first `MAX_DOCUMENTS_PER_ANCHOR` holders only.
  * 7: typewriter quotation marks and quotations across wrapped lines; the ordered containment
  * decision; two anchors make a candidate of a short later document.
+ * 8: an ordered pair whose later text shares much wording with reports of its own time that the
+ * earlier text lacks is dropped (`dropCommonSource`).
  */
-const INDEX_VERSION = 7;
+const INDEX_VERSION = 8;
 
 /** The version of the index's computation (`INDEX_VERSION`): work done elsewhere must match it. */
 export const REUSE_INDEX_VERSION = INDEX_VERSION;
@@ -108,7 +111,8 @@ const VERIFY_JOB = 100;
  * when there are at least `PARALLEL_FROM` new documents; the caller's thread waits synchronously,
  * so the function stays synchronous. The result does not depend on the number of threads, nor on
  * how the documents were split into runs; their ingest order matters only for a key held by more
- * than `MAX_DOCUMENTS_PER_KEY` documents (evidence between its first holders only).
+ * than `MAX_DOCUMENTS_PER_KEY` documents (evidence between its first holders only) and for the
+ * common-source step (`dropCommonSource`: the neighbours indexed before the later text of a pair).
  * @example
  * const { pairs, families } = updateReuse(openStore('./corroborate-data'));
  */
@@ -148,13 +152,29 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
     const sketches = sketchAll(runner, fresh, docs, sketchOptions, options.onProgress);
     // 2. Candidates: new documents sharing keys with indexed ones or with each other.
     const candidates = findCandidates(reuse, fresh, sketches, processed.size > 0);
-    // 3. Verify every candidate; 4. record pairs and the new documents' keys.
+    // 3. Verify every candidate (5. below: record pairs and the new documents' keys).
     const now = () => (options.clock ?? (() => new Date()))().toISOString();
     const put = (pair: ReusePair) => {
       reuse.putPair(pair);
       added?.pairs.push(pair);
     };
-    verifyAll(runner, candidates, docs, options.compare ?? {}, put, reuse);
+    const verified: ReusePair[] = [];
+    verifyAll(runner, candidates, docs, options.compare ?? {}, (pair) => {
+      verified.push(pair);
+    });
+    // 4. Drop the ordered pairs whose later text was written from another, common source.
+    const position = new Map<string, number>();
+    for (const [k, id] of fresh.entries()) position.set(id, k);
+    const kept = dropCommonSource(verified, {
+      document: (id) => docs.get(id),
+      position: (id) => position.get(id) ?? -1,
+      storedPartners: (id) =>
+        position.has(id) ? [] : reuse.pairsOf(id).map((p) => (p.a === id ? p.b : p.a)),
+      maxShare: options.compare?.maxOtherSourceShare,
+    });
+    reuse.transaction(() => {
+      for (const pair of kept) put(pair);
+    });
     const at = now();
     for (let start = 0; start < fresh.length; start += 1000) {
       reuse.transaction(() => {
@@ -550,7 +570,6 @@ function verifyAll(
   docs: DocumentCache,
   compare: Omit<CompareOptions, 'meta'>,
   put: (pair: ReusePair) => void,
-  reuse: ReuseStore,
 ): void {
   function* jobs(): Generator<ReuseJob> {
     for (let start = 0; start < candidates.length; start += VERIFY_JOB) {
@@ -576,10 +595,8 @@ function verifyAll(
       yield { type: 'verify', compare, docs: list, pairs: Int32Array.from(pairs) };
     }
   }
-  reuse.transaction(() => {
-    runner.run(jobs(), (result) => {
-      for (const pair of result as (ReusePair | null)[]) if (pair) put(pair);
-    });
+  runner.run(jobs(), (result) => {
+    for (const pair of result as (ReusePair | null)[]) if (pair) put(pair);
   });
 }
 
