@@ -1,0 +1,134 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ReportData } from '../report/types.js';
+import type { AsyncStore } from '../store/async-store.js';
+import { withSharedView } from '../store/shared-view.js';
+import type { Checkpoint, Store } from '../store/store.js';
+import { type ServerBackend, safeUploadName, type UploadResult } from './backend.js';
+
+export interface SharedStoreBackendOptions {
+  /** This machine's working-copy folder for the store (the one `analyze` uses). */
+  folder: string;
+  /** The store-wide lock `analyze` holds while it merges. */
+  lock: string;
+  /** Extractor version whose extractions the working copy fetches (the highlights). */
+  version: string;
+  /** Builds the report data from the working copy, with the shared store's latest ledger. */
+  read(store: Store, generated: string): ReportData;
+  /**
+   * Ingests the file at `path` into the shared store and analyses again (under the lock), as
+   * `runPipelineWorker` does in a worker thread; returns the ingest summary and the new documents.
+   */
+  ingest(path: string): Promise<{ summary: unknown; documents: string[] }>;
+  /** Folder where an upload waits while it is ingested (its bytes then live in the store). */
+  uploads: string;
+  /** How often the store is asked whether another machine changed it (ms); default 2,000. */
+  refreshMs?: number;
+  /** Told when a background refresh fails (the data served stays the last good one). */
+  onError?: (err: unknown) => void;
+  clock?: () => Date;
+}
+
+export interface SharedServerBackend extends ServerBackend {
+  /** Rebuilds the data now when the store's custody log moved since it was built; true if it did. */
+  refresh(): Promise<boolean>;
+  /** Stops the periodic check and waits for a refresh in flight. */
+  close(): Promise<void>;
+}
+
+/**
+ * The live backend over a shared store (PostgreSQL), for `serve` on any number of machines.
+ * - Reads are answered from report data held in memory, built from this machine's working copy
+ *   under the analysis lock (`withSharedView`), so they never wait for an upload or an analysis.
+ * - An upload is written to `uploads`, ingested into the shared store and analysed again by
+ *   `ingest` (a worker thread: the server's thread keeps answering), then the data is rebuilt
+ *   before the upload is answered. Uploads to one server run one at a time; uploads to other
+ *   servers run at once, their custody appends serialised by the store, their analyses by its lock.
+ * - Every `refreshMs` the custody head is read (one small query); when another machine appended
+ *   (an ingest, an analysis), the data is rebuilt in the background and served once built.
+ *
+ * @example
+ * const backend = await createSharedStoreBackend(shared, { folder, lock, version, read, ingest, uploads });
+ */
+export async function createSharedStoreBackend(
+  shared: AsyncStore,
+  options: SharedStoreBackendOptions,
+): Promise<SharedServerBackend> {
+  const clock = options.clock ?? (() => new Date());
+  let current: { data: ReportData; head: Checkpoint } | null = null;
+  // Rebuilds run one after another; `pending` is the latest one asked for.
+  let chain: Promise<unknown> = Promise.resolve();
+  let pending: Promise<void> | null = null;
+  let uploads: Promise<unknown> = Promise.resolve();
+
+  const build = async () => {
+    current = await withSharedView(
+      shared,
+      { folder: options.folder, lock: options.lock, version: options.version },
+      (store) => ({ data: options.read(store, clock().toISOString()), head: store.custody.head() }),
+    );
+  };
+  const rebuild = (): Promise<void> => {
+    const run = chain.then(build);
+    chain = run.catch(() => undefined);
+    return run;
+  };
+  const moved = async () => {
+    const head = await shared.custody.head();
+    return head.entries !== current?.head.entries || head.head !== current?.head.head;
+  };
+
+  await rebuild();
+
+  const check = async (): Promise<boolean> => {
+    if (!(await moved())) return false;
+    await rebuild();
+    return true;
+  };
+  const timer = setInterval(() => {
+    if (pending) return;
+    pending = check()
+      .then(() => undefined, options.onError ?? (() => undefined))
+      .finally(() => {
+        pending = null;
+      });
+  }, options.refreshMs ?? 2_000);
+  timer.unref();
+
+  return {
+    data() {
+      if (!current) throw new Error('The shared store backend has no data yet.');
+      return current.data;
+    },
+    refresh: check,
+    upload(file): Promise<UploadResult> {
+      const run = uploads.then(async () => {
+        mkdirSync(options.uploads, { recursive: true });
+        const stamp = clock().toISOString().replace(/[:.]/g, '-');
+        // Several servers of one machine may share the folder: a random part keeps names apart.
+        const name = `${stamp}-${randomBytes(3).toString('hex')}-${safeUploadName(file.name)}`;
+        const path = join(options.uploads, name);
+        writeFileSync(path, file.bytes, { flag: 'wx' });
+        let result: { summary: unknown; documents: string[] };
+        try {
+          result = await options.ingest(path);
+        } finally {
+          // The original's bytes are in the shared store now (or were refused): the file goes.
+          rmSync(path, { force: true });
+        }
+        await rebuild();
+        const counts = result.summary as { rejected?: number } | null;
+        const refused = (counts?.rejected ?? 0) > 0 && result.documents.length === 0;
+        return { summary: result.summary, documents: result.documents, ...(refused ? { refused } : {}) };
+      });
+      uploads = run.catch(() => undefined);
+      return run;
+    },
+    async close() {
+      clearInterval(timer);
+      await pending;
+      await chain;
+    },
+  };
+}
