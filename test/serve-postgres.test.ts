@@ -59,11 +59,9 @@ function cli(args: string[]): Promise<{ status: number | null; stdout: string; s
   });
 }
 
-async function getJson(base: string, route: string): Promise<{ status: number; body: unknown; ms: number }> {
-  const started = performance.now();
+async function getJson(base: string, route: string): Promise<{ status: number; body: unknown }> {
   const res = await fetch(new URL(route, base));
-  const body = await res.json();
-  return { status: res.status, body, ms: performance.now() - started };
+  return { status: res.status, body: await res.json() };
 }
 
 async function ledgerIds(base: string): Promise<string[]> {
@@ -149,7 +147,7 @@ describe.skipIf(!url)('corroborate serve against PostgreSQL', () => {
       for (const server of [a, b]) {
         const read = await getJson(server.base, '/api/overview');
         expect(read.status).toBe(200);
-        expect(read.ms).toBeLessThan(5_000);
+        expect((read.body as { counts: { documents: number } }).counts.documents).toBe(0);
       }
       expect(answered).toBe(0);
     } finally {

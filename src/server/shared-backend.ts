@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { ReportData } from '../report/types.js';
+import { ANALYSIS_LOCK, workingCopyFolder } from '../analyze/analyze-shared.js';
+import type { Ledger } from '../core/types.js';
+import { loadLedger } from '../ledger-file/read.js';
+import { loadReportData } from '../report/load-report-data.js';
+import type { Highlight, ReportData } from '../report/types.js';
 import type { AsyncStore } from '../store/async-store.js';
+import { openSharedStore } from '../store/open-store.js';
 import { withSharedView } from '../store/shared-view.js';
 import type { Checkpoint, Store } from '../store/store.js';
 import { type ServerBackend, safeUploadName, type UploadResult } from './backend.js';
+import { runPipelineWorker, type WorkerPipelineOptions } from './worker-pipeline.js';
 
 export interface SharedStoreBackendOptions {
   /** This machine's working-copy folder for the store (the one `analyze` uses). */
@@ -131,4 +137,70 @@ export async function createSharedStoreBackend(
       await chain;
     },
   };
+}
+
+export interface OpenSharedBackendOptions {
+  /** Extractor version whose extractions give the highlights. */
+  version: string;
+  /** Extraction highlights per document of the ledger, read from the working copy. */
+  highlights?: (store: Store, ledger: Ledger | null) => Record<string, Highlight[]>;
+  /** Root of this machine's working copies (default: as `analyze`, `CORROBORATE_CACHE`…). */
+  cache?: string;
+  refreshMs?: number;
+  onError?: (err: unknown) => void;
+  /** Options of the upload worker (limits; tests replace the worker). */
+  worker?: WorkerPipelineOptions;
+}
+
+/**
+ * Opens the shared store at `location` (a `postgres://` URL, with its password) and the `serve`
+ * backend over it: reads from this machine's working copy (the folder `analyze` uses), uploads
+ * ingested and analysed by `analyzeShared` in a worker thread. `close` stops the backend and
+ * closes the store.
+ *
+ * @example
+ * const { backend, close } = await openSharedBackend(url, { version });
+ * const app = createApp(backend);
+ */
+export async function openSharedBackend(
+  location: string,
+  options: OpenSharedBackendOptions,
+): Promise<{ backend: SharedServerBackend; location: string; close(): Promise<void> }> {
+  const shared = await openSharedStore(location);
+  try {
+    const folder = workingCopyFolder(shared, options.cache);
+    const backend = await createSharedStoreBackend(shared, {
+      folder,
+      lock: ANALYSIS_LOCK,
+      version: options.version,
+      read: (store, generated) => {
+        const ledger = loadLedger(store);
+        const highlights = options.highlights?.(store, ledger);
+        return loadReportData(store, { ledger, generated, ...(highlights ? { highlights } : {}) });
+      },
+      ingest: (path) =>
+        runPipelineWorker(
+          {
+            storeDir: location,
+            inputs: [path],
+            ...(options.cache !== undefined ? { cache: options.cache } : {}),
+          },
+          options.worker,
+        ),
+      uploads: `${folder}.uploads`,
+      ...(options.refreshMs !== undefined ? { refreshMs: options.refreshMs } : {}),
+      ...(options.onError ? { onError: options.onError } : {}),
+    });
+    return {
+      backend,
+      location: shared.location,
+      async close() {
+        await backend.close();
+        await shared.close();
+      },
+    };
+  } catch (err) {
+    await shared.close();
+    throw err;
+  }
 }

@@ -30,11 +30,19 @@ export function register(program: Command): void {
       'PostgreSQL store: how often to look for what other machines added (uploads, analyses)',
       '2',
     )
+    .addHelpText(
+      'after',
+      `
+With --store postgres://…, run serve on as many machines as needed: each reads from its own
+working copy (CORROBORATE_CACHE), an upload is ingested into the shared store and analysed under
+its analysis lock, and every server shows what the others added within --refresh seconds of
+their analysis. See docs/scale.md.`,
+    )
     .action(async (raw: Record<string, unknown>, cmd: Command) => {
       // The implementation is loaded on use, so that `--help` and other commands start fast.
       const [
         { z },
-        { createWorkerPipeline, runPipelineWorker },
+        { createWorkerPipeline },
         { loadLedger },
         { loadStages },
         { loadHighlights },
@@ -98,46 +106,19 @@ export function register(program: Command): void {
       if (isPostgresUrl(location)) {
         // Any number of servers (and `analyze`, `ingest`) share the store: reads come from this
         // machine's working copy, uploads are ingested into PostgreSQL and analysed under its lock.
-        const [
-          { openSharedStore },
-          { ANALYSIS_LOCK, workingCopyFolder },
-          { createSharedStoreBackend },
-          { loadReportData },
-        ] = await Promise.all([
-          import('../../store/open-store.js'),
-          import('../../analyze/analyze-shared.js'),
-          import('../../server/shared-backend.js'),
-          import('../../report/load-report-data.js'),
-        ]);
-        const shared = await openSharedStore(location);
-        const folder = workingCopyFolder(shared);
-        try {
-          const sharedBackend = await createSharedStoreBackend(shared, {
-            folder,
-            lock: ANALYSIS_LOCK,
-            version: stages.extractor.version,
-            read: (s, generated) => {
-              const ledger = loadLedger(s);
-              return loadReportData(s, { ledger, generated, highlights: highlightsOf(s, ledger) });
-            },
-            ingest: (path) => runPipelineWorker({ storeDir: location, inputs: [path] }),
-            uploads: `${folder}.uploads`,
-            refreshMs: opts.refresh * 1000,
-            onError: (err) =>
-              process.stderr.write(
-                `corroborate: warning: could not refresh from the store: ${err instanceof Error ? err.message : String(err)}\n`,
-              ),
-          });
-          backend = sharedBackend;
-          closeStore = async () => {
-            await sharedBackend.close();
-            await shared.close();
-          };
-        } catch (err) {
-          await shared.close();
-          throw err;
-        }
-        served = shared.location;
+        const { openSharedBackend } = await import('../../server/shared-backend.js');
+        const opened = await openSharedBackend(location, {
+          version: stages.extractor.version,
+          highlights: highlightsOf,
+          refreshMs: opts.refresh * 1000,
+          onError: (err) =>
+            process.stderr.write(
+              `corroborate: warning: could not refresh from the store: ${err instanceof Error ? err.message : String(err)}\n`,
+            ),
+        });
+        backend = opened.backend;
+        closeStore = opened.close;
+        served = opened.location;
       } else {
         const store = openStore(location);
         // Uploads are ingested and analysed in a worker thread, so reads stay fast meanwhile.
@@ -171,9 +152,11 @@ export function register(program: Command): void {
         opts.token !== undefined ? `${running.url}?token=${encodeURIComponent(opts.token)}` : running.url;
       process.stderr.write(`corroborate: serving ${served} at ${link} (Ctrl-C to stop)\n`);
       const stop = () => {
+        // A refresh waiting for another machine's analysis lock must not hold the exit up.
+        const grace = new Promise<void>((resolve) => setTimeout(resolve, 2_000).unref());
         void running
           .close()
-          .then(closeStore)
+          .then(() => Promise.race([closeStore(), grace]))
           .finally(() => process.exit(0));
       };
       process.once('SIGINT', stop);
