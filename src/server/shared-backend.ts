@@ -69,11 +69,15 @@ export async function createSharedStoreBackend(
   let uploads: Promise<unknown> = Promise.resolve();
 
   const build = async () => {
-    current = await withSharedView(
+    // The head read before the view: whatever is appended while the view is made (an ingest
+    // commits without the lock) makes the next check build again, so nothing is missed.
+    const head = await shared.custody.head();
+    const data = await withSharedView(
       shared,
       { folder: options.folder, lock: options.lock, version: options.version },
-      (store) => ({ data: options.read(store, clock().toISOString()), head: store.custody.head() }),
+      (store) => options.read(store, clock().toISOString()),
     );
+    current = { data, head };
   };
   const rebuild = (): Promise<void> => {
     const run = chain.then(build);
@@ -123,7 +127,8 @@ export async function createSharedStoreBackend(
           // The original's bytes are in the shared store now (or were refused): the file goes.
           rmSync(path, { force: true });
         }
-        await rebuild();
+        // Unless a refresh that began after this analysis has already shown it.
+        await check();
         const counts = result.summary as { rejected?: number } | null;
         const refused = (counts?.rejected ?? 0) > 0 && result.documents.length === 0;
         return { summary: result.summary, documents: result.documents, ...(refused ? { refused } : {}) };
