@@ -14,6 +14,8 @@ import { openSharedStore } from '../src/store/open-store.js';
  * CORROBORATE_TEST_PG (set by .ci/run) and the built CLI.
  */
 const url = process.env.CORROBORATE_TEST_PG ?? '';
+if (!url)
+  process.stderr.write('skipping the serve-against-PostgreSQL test: CORROBORATE_TEST_PG is not set\n');
 const main = path.resolve('dist/cli/main.js');
 const schema = `serve_${crypto.randomBytes(6).toString('hex')}`;
 let dir: string;
