@@ -67,17 +67,27 @@ export async function createSharedStoreBackend(
   let chain: Promise<unknown> = Promise.resolve();
   let pending: Promise<void> | null = null;
   let uploads: Promise<unknown> = Promise.resolve();
+  let quietUntil = 0;
 
   const build = async () => {
     // The head read before the view: whatever is appended while the view is made (an ingest
     // commits without the lock) makes the next check build again, so nothing is missed.
     const head = await shared.custody.head();
+    let took = 0;
     const data = await withSharedView(
       shared,
       { folder: options.folder, lock: options.lock, version: options.version },
-      (store) => options.read(store, clock().toISOString()),
+      (store) => {
+        const started = performance.now();
+        const out = options.read(store, clock().toISOString());
+        took = performance.now() - started;
+        return out;
+      },
     );
     current = { data, head };
+    // A build holds the analysis lock while it reads: under a steady stream of ingests, the
+    // periodic check leaves at least four times that long between builds, so analyses get it.
+    quietUntil = Date.now() + 4 * took;
   };
   const rebuild = (): Promise<void> => {
     const run = chain.then(build);
@@ -97,7 +107,7 @@ export async function createSharedStoreBackend(
     return true;
   };
   const timer = setInterval(() => {
-    if (pending) return;
+    if (pending || Date.now() < quietUntil) return;
     pending = check()
       .then(() => undefined, options.onError ?? (() => undefined))
       .finally(() => {
