@@ -20,12 +20,18 @@ try {
     const { analyzeShared } = await import('../analyze/analyze-shared.js');
     const shared = await openSharedStore(task.storeDir);
     try {
-      const result = await analyzeShared(shared, task.inputs, {
-        ...options,
-        ...(task.cache !== undefined ? { cache: task.cache } : {}),
-      });
-      const documents = result.ingest?.ingested.flatMap((i) => i.newDocuments) ?? [];
-      reply({ done: { summary: result.ingest, documents } });
+      // `serve` ingests each upload at once and analyses once for the uploads of that while.
+      const summary =
+        task.analyze === false
+          ? await (await import('../ingest/ingest.js')).ingest(shared, task.inputs, options)
+          : (
+              await analyzeShared(shared, task.inputs, {
+                ...options,
+                ...(task.cache !== undefined ? { cache: task.cache } : {}),
+              })
+            ).ingest;
+      const documents = summary?.ingested.flatMap((i) => i.newDocuments) ?? [];
+      reply({ done: { summary, documents } });
     } finally {
       await shared.close();
     }

@@ -43,6 +43,7 @@ function options(overrides: Partial<SharedStoreBackendOptions> = {}): SharedStor
       const summary = await ingest(shared, [p]);
       return { summary, documents: summary.ingested.flatMap((i) => i.newDocuments) };
     },
+    analyze: async () => {},
     uploads: path.join(dir, 'uploads'),
     refreshMs: 3_600_000,
     ...overrides,
@@ -115,6 +116,96 @@ describe('serve over a shared store', () => {
       while (backend.data().documents.length === 0 && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 20));
       expect(backend.data().documents).toHaveLength(1);
+    } finally {
+      await backend.close();
+    }
+  });
+
+  it('uploads made while an analysis runs share the next analysis, which starts after their ingest', async () => {
+    const started: number[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let first!: () => void;
+    const firstStarted = new Promise<void>((r) => {
+      first = r;
+    });
+    const backend = await createSharedStoreBackend(
+      shared,
+      options({
+        analyze: async () => {
+          started.push(await shared.documents.count());
+          if (started.length === 1) {
+            first();
+            await gate;
+          }
+        },
+      }),
+    );
+    const send = (name: string, text: string) =>
+      backend.upload?.({ name, bytes: new TextEncoder().encode(text) }) ??
+      Promise.reject(new Error('no upload'));
+    try {
+      const a = send('a.txt', 'The tram line to Orrin reopened on Monday.\n');
+      await firstStarted;
+      const later = [
+        send('b.txt', 'Snow closed the pass above Veldt on Tuesday.\n'),
+        send('c.txt', 'The ferry to Holm sailed again on Wednesday.\n'),
+      ];
+      const deadline = Date.now() + 10_000;
+      while ((await shared.documents.count()) < 3 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 10));
+      release();
+      const answers = await Promise.all([a, ...later]);
+      expect(answers.map((r) => r.documents.length)).toEqual([1, 1, 1]);
+      // One analysis for the first upload, one for the two made while it ran, after both ingests.
+      expect(started).toEqual([1, 3]);
+      expect(backend.data().documents).toHaveLength(3);
+    } finally {
+      await backend.close();
+    }
+  });
+
+  it('ingests at most maxIngests uploads at once, and analyses nothing for a duplicate', async () => {
+    const base = options();
+    let active = 0;
+    let most = 0;
+    let analyses = 0;
+    const backend = await createSharedStoreBackend(
+      shared,
+      options({
+        maxIngests: 1,
+        ingest: async (p) => {
+          active++;
+          most = Math.max(most, active);
+          try {
+            await new Promise((r) => setTimeout(r, 30));
+            return await base.ingest(p);
+          } finally {
+            active--;
+          }
+        },
+        analyze: async () => {
+          analyses++;
+        },
+      }),
+    );
+    try {
+      const bytes = new TextEncoder().encode('The well at Dunnet was capped on Friday.\n');
+      const answers = await Promise.all([
+        backend.upload?.({ name: 'one.txt', bytes }),
+        backend.upload?.({
+          name: 'two.txt',
+          bytes: new TextEncoder().encode('Rain flooded the square at Ebb.\n'),
+        }),
+      ]);
+      expect(answers.map((r) => r?.documents.length)).toEqual([1, 1]);
+      expect(most).toBe(1);
+      const before = analyses;
+      const again = await backend.upload?.({ name: 'again.txt', bytes });
+      expect(again?.documents).toEqual([]);
+      expect(analyses).toBe(before);
     } finally {
       await backend.close();
     }

@@ -22,11 +22,12 @@ export interface SharedStoreBackendOptions {
   version: string;
   /** Builds the report data from the working copy, with the shared store's latest ledger. */
   read(store: Store, generated: string): ReportData;
-  /**
-   * Ingests the file at `path` into the shared store and analyses again (under the lock), as
-   * `runPipelineWorker` does in a worker thread; returns the ingest summary and the new documents.
-   */
+  /** Ingests the file at `path` into the shared store; returns the ingest summary and new documents. */
   ingest(path: string): Promise<{ summary: unknown; documents: string[] }>;
+  /** Analyses the shared store again (under its analysis lock) with what it holds. */
+  analyze(): Promise<void>;
+  /** Uploads ingested at once by this server; default 2. */
+  maxIngests?: number;
   /** Folder where an upload waits while it is ingested (its bytes then live in the store). */
   uploads: string;
   /** How often the store is asked whether another machine changed it (ms); default 2,000. */
@@ -44,18 +45,64 @@ export interface SharedServerBackend extends ServerBackend {
 }
 
 /**
+ * Runs `work` so that each call is covered by a run that started after the call: a call made while
+ * a run is in progress waits for the next one, which serves every call made meanwhile.
+ */
+function coalescing(work: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let next: Promise<void> | null = null;
+  const start = () => {
+    const run = work().finally(() => {
+      running = null;
+    });
+    running = run;
+    return run;
+  };
+  return () => {
+    if (next) return next;
+    if (!running) return start();
+    const queued = running
+      .catch(() => undefined)
+      .then(() => {
+        next = null;
+        return start();
+      });
+    next = queued;
+    return queued;
+  };
+}
+
+/** At most `n` of the functions given to the result run at once; the others wait their turn. */
+function limited(n: number): <T>(work: () => Promise<T>) => Promise<T> {
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  return async (work) => {
+    if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
+    active++;
+    try {
+      return await work();
+    } finally {
+      active--;
+      waiting.shift()?.();
+    }
+  };
+}
+
+/**
  * The live backend over a shared store (PostgreSQL), for `serve` on any number of machines.
  * - Reads are answered from report data held in memory, built from this machine's working copy
  *   under the analysis lock (`withSharedView`), so they never wait for an upload or an analysis.
- * - An upload is written to `uploads`, ingested into the shared store and analysed again by
- *   `ingest` (a worker thread: the server's thread keeps answering), then the data is rebuilt
- *   before the upload is answered. Uploads to one server run one at a time; uploads to other
- *   servers run at once, their custody appends serialised by the store, their analyses by its lock.
+ * - An upload is written to `uploads` and ingested into the shared store by `ingest` (a worker
+ *   thread: the server's thread keeps answering). Uploads are ingested at once (at most
+ *   `maxIngests` per server), on any number of servers: the store serialises their custody
+ *   appends. Then the store is analysed again by `analyze`, under the analysis lock; uploads
+ *   ingested while an analysis runs share the next one. The data is rebuilt before the upload is
+ *   answered.
  * - Every `refreshMs` the custody head is read (one small query); when another machine appended
  *   (an ingest, an analysis), the data is rebuilt in the background and served once built.
  *
  * @example
- * const backend = await createSharedStoreBackend(shared, { folder, lock, version, read, ingest, uploads });
+ * const backend = await createSharedStoreBackend(shared, { folder, lock, version, read, ingest, analyze, uploads });
  */
 export async function createSharedStoreBackend(
   shared: AsyncStore,
@@ -63,10 +110,10 @@ export async function createSharedStoreBackend(
 ): Promise<SharedServerBackend> {
   const clock = options.clock ?? (() => new Date());
   let current: { data: ReportData; head: Checkpoint } | null = null;
-  // Rebuilds run one after another; `pending` is the latest one asked for.
-  let chain: Promise<unknown> = Promise.resolve();
+  // The periodic check in flight.
   let pending: Promise<void> | null = null;
-  let uploads: Promise<unknown> = Promise.resolve();
+  const analyze = coalescing(() => options.analyze());
+  const ingestSlot = limited(options.maxIngests ?? 2);
   let quietUntil = 0;
 
   const build = async () => {
@@ -89,11 +136,8 @@ export async function createSharedStoreBackend(
     // periodic check leaves at least four times that long between builds, so analyses get it.
     quietUntil = Date.now() + 4 * took;
   };
-  const rebuild = (): Promise<void> => {
-    const run = chain.then(build);
-    chain = run.catch(() => undefined);
-    return run;
-  };
+  // Rebuilds run one at a time; those asked for during one share the next.
+  const rebuild = coalescing(build);
   const moved = async () => {
     const head = await shared.custody.head();
     return head.entries !== current?.head.entries || head.head !== current?.head.head;
@@ -122,34 +166,32 @@ export async function createSharedStoreBackend(
       return current.data;
     },
     refresh: check,
-    upload(file): Promise<UploadResult> {
-      const run = uploads.then(async () => {
+    async upload(file): Promise<UploadResult> {
+      const result = await ingestSlot(async () => {
         mkdirSync(options.uploads, { recursive: true });
         const stamp = clock().toISOString().replace(/[:.]/g, '-');
         // Several servers of one machine may share the folder: a random part keeps names apart.
         const name = `${stamp}-${randomBytes(3).toString('hex')}-${safeUploadName(file.name)}`;
         const path = join(options.uploads, name);
         writeFileSync(path, file.bytes, { flag: 'wx' });
-        let result: { summary: unknown; documents: string[] };
         try {
-          result = await options.ingest(path);
+          return await options.ingest(path);
         } finally {
           // The original's bytes are in the shared store now (or were refused): the file goes.
           rmSync(path, { force: true });
         }
-        // Unless a refresh that began after this analysis has already shown it.
-        await check();
-        const counts = result.summary as { rejected?: number } | null;
-        const refused = (counts?.rejected ?? 0) > 0 && result.documents.length === 0;
-        return { summary: result.summary, documents: result.documents, ...(refused ? { refused } : {}) };
       });
-      uploads = run.catch(() => undefined);
-      return run;
+      // A duplicate or refused upload adds no document: the analysis would find nothing new.
+      if (result.documents.length > 0) await analyze();
+      // Unless a refresh that began after this analysis has already shown it.
+      await check();
+      const counts = result.summary as { rejected?: number } | null;
+      const refused = (counts?.rejected ?? 0) > 0 && result.documents.length === 0;
+      return { summary: result.summary, documents: result.documents, ...(refused ? { refused } : {}) };
     },
     async close() {
       clearInterval(timer);
       await pending;
-      await chain;
     },
   };
 }
@@ -184,6 +226,7 @@ export async function openSharedBackend(
   const shared = await openSharedStore(location);
   try {
     const folder = workingCopyFolder(shared, options.cache);
+    const task = { storeDir: location, ...(options.cache !== undefined ? { cache: options.cache } : {}) };
     const backend = await createSharedStoreBackend(shared, {
       folder,
       lock: ANALYSIS_LOCK,
@@ -193,15 +236,10 @@ export async function openSharedBackend(
         const highlights = options.highlights?.(store, ledger);
         return loadReportData(store, { ledger, generated, ...(highlights ? { highlights } : {}) });
       },
-      ingest: (path) =>
-        runPipelineWorker(
-          {
-            storeDir: location,
-            inputs: [path],
-            ...(options.cache !== undefined ? { cache: options.cache } : {}),
-          },
-          options.worker,
-        ),
+      ingest: (path) => runPipelineWorker({ ...task, inputs: [path], analyze: false }, options.worker),
+      analyze: async () => {
+        await runPipelineWorker({ ...task, inputs: [] }, options.worker);
+      },
       uploads: `${folder}.uploads`,
       ...(options.refreshMs !== undefined ? { refreshMs: options.refreshMs } : {}),
       ...(options.onError ? { onError: options.onError } : {}),

@@ -11,6 +11,8 @@ export interface PipelineTask {
   storeDir: string;
   /** Root of the working copies of shared stores (`analyzeShared`'s `cache`); PostgreSQL only. */
   cache?: string;
+  /** False: ingest only, without analysing (PostgreSQL only; `serve` analyses once for several). */
+  analyze?: boolean;
   inputs: string[];
   limits?: Partial<ReadLimits>;
   /** Anything a replacement worker (tests) needs. */
