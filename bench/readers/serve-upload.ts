@@ -3,9 +3,12 @@
  * each FILE while `GET /api/overview` is sent every 100 ms, and prints per upload: its status and
  * time, how many reads were answered or dropped and their latency, and the server's peak and
  * held resident memory (VmHWM and VmRSS, 3 s after the answer; Linux only).
- * Run: `npx tsx bench/readers/serve-upload.ts FILE... [--repo DIR]` (DIR: another checkout's dist).
+ * Run: `npx tsx bench/readers/serve-upload.ts FILE... [--repo DIR] [--postgres URL] [--preload DIR]`
+ * (--repo: another checkout's dist; --postgres: serve a fresh schema of that database instead of
+ * a folder; --preload: `analyze` these reports into the store before serving).
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,7 +16,15 @@ import path from 'node:path';
 const args = process.argv.slice(2);
 const at = args.indexOf('--repo');
 const repo = at >= 0 ? (args.splice(at, 2)[1] as string) : path.resolve(import.meta.dirname, '../..');
-if (args.length === 0) throw new Error('usage: serve-upload.ts FILE... [--repo DIR]');
+const flag = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? (args.splice(i, 2)[1] as string) : undefined;
+};
+const postgres = flag('--postgres');
+const preload = flag('--preload');
+if (args.length === 0)
+  throw new Error('usage: serve-upload.ts FILE... [--repo DIR] [--postgres URL] [--preload DIR]');
+const main = path.join(repo, 'dist/cli/main.js');
 
 const memory = (pid: number) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -23,20 +34,29 @@ const memory = (pid: number) => {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 for (const file of args) {
-  const store = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-serve-bench-'));
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-serve-bench-'));
+  let store = folder;
+  if (postgres) {
+    const u = new URL(postgres);
+    u.searchParams.set('schema', `serve_bench_${crypto.randomBytes(4).toString('hex')}`);
+    store = u.toString();
+  }
+  const env = { ...process.env, CORROBORATE_CACHE: path.join(folder, 'cache') };
+  if (preload) {
+    const run = spawnSync(
+      process.execPath,
+      [main, '--store', store, 'analyze', preload, '--json', '--out', path.join(folder, 'out')],
+      {
+        env,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
+    if (run.status !== 0) throw new Error(`analyze ${preload} failed`);
+  }
   const child = spawn(
     process.execPath,
-    [
-      path.join(repo, 'dist/cli/main.js'),
-      'serve',
-      '--port',
-      '0',
-      '--store',
-      store,
-      '--max-upload',
-      String(64 << 20),
-    ],
-    { stdio: ['ignore', 'ignore', 'pipe'] },
+    [main, 'serve', '--port', '0', '--store', store, '--max-upload', String(64 << 20)],
+    { stdio: ['ignore', 'ignore', 'pipe'], env },
   );
   try {
     const url = await new Promise<string>((resolve, reject) => {
@@ -79,6 +99,6 @@ for (const file of args) {
     );
   } finally {
     child.kill('SIGTERM');
-    fs.rmSync(store, { recursive: true, force: true });
+    fs.rmSync(folder, { recursive: true, force: true });
   }
 }

@@ -3,9 +3,16 @@ import type { ReadLimits } from '../ingest/reader.js';
 import type { Store } from '../store/store.js';
 import type { StorePipeline } from './backend.js';
 
-/** What the worker is asked to do: ingest these inputs into the store at `storeDir` and analyse. */
+/**
+ * What the worker is asked to do: ingest these inputs into the store at `storeDir` (a folder, or a
+ * `postgres://` URL with its password) and analyse.
+ */
 export interface PipelineTask {
   storeDir: string;
+  /** Root of the working copies of shared stores (`analyzeShared`'s `cache`); PostgreSQL only. */
+  cache?: string;
+  /** False: ingest only, without analysing (PostgreSQL only; `serve` analyses once for several). */
+  analyze?: boolean;
   inputs: string[];
   limits?: Partial<ReadLimits>;
   /** Anything a replacement worker (tests) needs. */
@@ -61,29 +68,41 @@ export function createWorkerPipeline(
   read: Pick<StorePipeline, 'loadLedger' | 'highlights'>,
   options: WorkerPipelineOptions = {},
 ): StorePipeline {
-  const url = options.worker ?? defaultWorker();
   return {
     ...read,
     async run(store: Store, inputs: string[]) {
-      const task: PipelineTask = {
-        storeDir: store.dir,
-        inputs,
-        ...(options.limits ? { limits: options.limits } : {}),
-        ...(options.extra !== undefined ? { extra: options.extra } : {}),
-      };
-      const worker = new Worker(url, { workerData: task, name: 'corroborate-upload' });
-      const result = await new Promise<{ summary: unknown; documents: string[] }>((resolve, reject) => {
-        worker.on('message', (reply: PipelineReply) => {
-          if ('started' in reply) options.onStarted?.();
-          else if ('done' in reply) resolve(reply.done);
-          else reject(new PipelineError(reply.failed.message, reply.failed.name, reply.failed.hint));
-        });
-        worker.once('error', reject);
-        worker.once('exit', (code) =>
-          reject(new PipelineError(`The upload worker stopped (exit code ${code}) before it finished.`)),
-        );
-      }).finally(() => worker.terminate());
+      const result = await runPipelineWorker({ storeDir: store.dir, inputs }, options);
       return { ...result, ledger: read.loadLedger(store) };
     },
   };
+}
+
+/**
+ * Runs one upload's task in a new worker thread (ended after it, so its memory goes back) and
+ * returns what it ingested. The store at `task.storeDir` may be a folder or a `postgres://` URL:
+ * against PostgreSQL the worker runs `analyzeShared` (ingest, then the analysis under the store's
+ * analysis lock).
+ */
+export async function runPipelineWorker(
+  task: PipelineTask,
+  options: WorkerPipelineOptions = {},
+): Promise<{ summary: unknown; documents: string[] }> {
+  const url = options.worker ?? defaultWorker();
+  const full: PipelineTask = {
+    ...task,
+    ...(options.limits ? { limits: options.limits } : {}),
+    ...(options.extra !== undefined ? { extra: options.extra } : {}),
+  };
+  const worker = new Worker(url, { workerData: full, name: 'corroborate-upload' });
+  return new Promise<{ summary: unknown; documents: string[] }>((resolve, reject) => {
+    worker.on('message', (reply: PipelineReply) => {
+      if ('started' in reply) options.onStarted?.();
+      else if ('done' in reply) resolve(reply.done);
+      else reject(new PipelineError(reply.failed.message, reply.failed.name, reply.failed.hint));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      reject(new PipelineError(`The upload worker stopped (exit code ${code}) before it finished.`)),
+    );
+  }).finally(() => worker.terminate());
 }

@@ -1,10 +1,15 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
+import type { Ledger } from '../../core/types.js';
+import type { ServerBackend } from '../../server/backend.js';
+import type { Store } from '../../store/store.js';
 
 export function register(program: Command): void {
   program
     .command('serve')
-    .description('Serve the report as a live web app with a JSON API over the store (localhost by default)')
+    .description(
+      'Serve the report as a live web app with a JSON API over the store (localhost by default); with a postgres:// store, any number of servers share it',
+    )
     .option('--port <n>', 'TCP port (0 picks a free one)', '8080')
     .option(
       '--host <host>',
@@ -20,6 +25,19 @@ export function register(program: Command): void {
       '--allowed-origin <origin...>',
       'origins (https://desk.example.org) whose pages may upload, besides the server itself',
     )
+    .option(
+      '--refresh <seconds>',
+      'PostgreSQL store: how often to look for what other machines added (uploads, analyses)',
+      '2',
+    )
+    .addHelpText(
+      'after',
+      `
+With --store postgres://…, run serve on as many machines as needed: each reads from its own
+working copy (CORROBORATE_CACHE), an upload is ingested into the shared store and analysed under
+its analysis lock, and every server shows what the others added within --refresh seconds of
+their analysis. See docs/scale.md.`,
+    )
     .action(async (raw: Record<string, unknown>, cmd: Command) => {
       // The implementation is loaded on use, so that `--help` and other commands start fast.
       const [
@@ -32,6 +50,7 @@ export function register(program: Command): void {
         { createStoreBackend },
         { startServer },
         { openStore },
+        { isPostgresUrl },
       ] = await Promise.all([
         import('zod'),
         import('../../server/worker-pipeline.js'),
@@ -42,6 +61,7 @@ export function register(program: Command): void {
         import('../../server/backend.js'),
         import('../../server/serve.js'),
         import('../../store/open-store.js'),
+        import('../../store/location.js'),
       ]);
       const optionsSchema = z.object({
         port: z.coerce.number().int().min(0).max(65535),
@@ -49,6 +69,7 @@ export function register(program: Command): void {
         maxUpload: z.coerce.number().int().positive(),
         token: z.string().min(16, 'use a token of at least 16 characters').optional(),
         allowedOrigin: z.array(z.url()).optional(),
+        refresh: z.coerce.number().min(0.1).max(3600),
       });
       const parsed = optionsSchema.safeParse({
         ...raw,
@@ -69,23 +90,46 @@ export function register(program: Command): void {
           'Pass --token <secret> (or set CORROBORATE_TOKEN), at least 16 characters; or serve on 127.0.0.1 behind your own proxy.',
         );
       }
-      const store = openStore(cmd.optsWithGlobals().store as string);
+      const location = cmd.optsWithGlobals().store as string;
       const stages = await loadStages();
-      // Uploads are ingested and analysed in a worker thread, so reads stay fast meanwhile.
-      const pipeline = createWorkerPipeline({
-        loadLedger,
-        highlights: (s) => {
-          const ledger = loadLedger(s);
-          return ledger
-            ? loadHighlights(
-                s,
-                stages.extractor.version,
-                ledger.documents.map((d) => d.id),
-              )
-            : {};
-        },
-      });
-      const backend = createStoreBackend(store, pipeline);
+      const highlightsOf = (s: Store, ledger: Ledger | null) =>
+        ledger
+          ? loadHighlights(
+              s,
+              stages.extractor.version,
+              ledger.documents.map((d) => d.id),
+            )
+          : {};
+      let served: string;
+      let backend: ServerBackend;
+      let closeStore: () => Promise<void>;
+      if (isPostgresUrl(location)) {
+        // Any number of servers (and `analyze`, `ingest`) share the store: reads come from this
+        // machine's working copy, uploads are ingested into PostgreSQL and analysed under its lock.
+        const { openSharedBackend } = await import('../../server/shared-backend.js');
+        const opened = await openSharedBackend(location, {
+          version: stages.extractor.version,
+          highlights: highlightsOf,
+          refreshMs: opts.refresh * 1000,
+          onError: (err) =>
+            process.stderr.write(
+              `corroborate: warning: could not refresh from the store: ${err instanceof Error ? err.message : String(err)}\n`,
+            ),
+        });
+        backend = opened.backend;
+        closeStore = opened.close;
+        served = opened.location;
+      } else {
+        const store = openStore(location);
+        // Uploads are ingested and analysed in a worker thread, so reads stay fast meanwhile.
+        const pipeline = createWorkerPipeline({
+          loadLedger,
+          highlights: (s) => highlightsOf(s, loadLedger(s)),
+        });
+        backend = createStoreBackend(store, pipeline);
+        closeStore = async () => store.close();
+        served = store.dir;
+      }
       const allowedHosts: string[] = [];
       const app = createApp(backend, {
         allowedHosts,
@@ -106,12 +150,14 @@ export function register(program: Command): void {
         );
       const link =
         opts.token !== undefined ? `${running.url}?token=${encodeURIComponent(opts.token)}` : running.url;
-      process.stderr.write(`corroborate: serving ${store.dir} at ${link} (Ctrl-C to stop)\n`);
+      process.stderr.write(`corroborate: serving ${served} at ${link} (Ctrl-C to stop)\n`);
       const stop = () => {
-        void running.close().then(() => {
-          store.close();
-          process.exit(0);
-        });
+        // A refresh waiting for another machine's analysis lock must not hold the exit up.
+        const grace = new Promise<void>((resolve) => setTimeout(resolve, 2_000).unref());
+        void running
+          .close()
+          .then(() => Promise.race([closeStore(), grace]))
+          .finally(() => process.exit(0));
       };
       process.once('SIGINT', stop);
       process.once('SIGTERM', stop);
