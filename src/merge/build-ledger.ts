@@ -7,12 +7,11 @@ import type {
   LedgerEvent,
   LedgerQuote,
   ReusePair,
-  Span,
   StoredDocument,
 } from '../core/types.js';
 import type { MergedChanges } from '../ledger-file/write-file.js';
 import { fragmentTarget, headlineTarget, isFragment, isHeadlineOnly } from './absorb-fragments.js';
-import { type AggregateCandidate, type AggregateResult, findAggregates } from './aggregates.js';
+import { findAggregates } from './aggregates.js';
 import { ANSWER_INDEX, answerGroups, claimHead, headOf, type StoredClaim } from './answer-state.js';
 import { buildEvent, originsOf } from './build-event.js';
 import { canonicalSpeakers } from './canonical-speakers.js';
@@ -46,7 +45,6 @@ import {
 import { type GroupState, growGroups } from './grow-groups.js';
 import {
   type IncidentNeighbourhood,
-  type IncidentProfile,
   incidentComponent,
   incidentTarget,
   NAMED_DAYS,
@@ -64,6 +62,13 @@ import {
   reuseIndexOf,
 } from './reuse-index.js';
 import { compareStrings } from './stable-id.js';
+import {
+  type ClusterHead,
+  type ClusterMembers,
+  clusterKey,
+  type DocRecord,
+  type Meta,
+} from './state-schema.js';
 
 export interface LedgerInput {
   documents: readonly StoredDocument[];
@@ -216,47 +221,11 @@ function track<T extends { id: string }>(
  */
 const STATE_FORMAT = 7;
 
-interface Meta {
-  format: number;
-  version: string;
-  /** Clusters created so far (the next cluster's index). */
-  clusters: number;
-  aggregates: AggregateCandidate[];
-  result: AggregateResult;
-  /** Event heads are kept (`ehead`); a state from before them gets them on its next run. */
-  heads?: true;
-  /** Claim heads likewise (`chead`). */
-  claimHeads?: true;
-  /** What the last run decided of claims' answers is kept (see answer-state.ts). */
-  answerIndex?: number;
-  /** Documents in the reuse index when this state last counted reuse (`MergeInput.reuse.indexed`). */
-  reuseIndexed?: number;
-}
-
-interface DocRecord {
-  hash: string;
-  headline: Span | null;
-  /** Who the document is credited to (`originOf`), when known. */
-  credits?: string[];
-  /** `ReuseIndex.fingerprint` when the document's facts were last counted. */
-  fp: string;
-  extracted: boolean;
-  clusters: number[];
-  quotes: string[];
-  claims: string[];
-}
-
-const clusterKey = (n: number) => String(n).padStart(10, '0');
-
-/** A cluster is kept in two parts: what a newcomer is compared with, and its (long) member lists. */
-type ClusterHead = Pick<ClusterRecord, 'reps' | 'place'>;
-type ClusterMembers = Pick<ClusterRecord, 'items' | 'figures'>;
-
 /** One cluster as a record; the member lists are read only when used. */
 function clusterView(cache: StateCache, n: number): ClusterRecord {
   const key = clusterKey(n);
-  const head = cache.get<ClusterHead>('cluster', key) as ClusterHead;
-  const members = () => cache.get<ClusterMembers>('members', key) as ClusterMembers;
+  const head = cache.get('cluster', key) as ClusterHead;
+  const members = () => cache.get('members', key) as ClusterMembers;
   return {
     reps: head.reps,
     get place() {
@@ -318,9 +287,9 @@ export function startMerge(
   };
   const changed: LedgerChanges = { events: new Map(), quotes: new Map(), claims: new Map() };
   const ids = new Set(input.documents.map((d) => d.id));
-  const stored = cache.get<Meta>('meta', 'run');
+  const stored = cache.get('meta', 'run');
   if (!stored || stored.format !== STATE_FORMAT || stored.version !== input.version) reset();
-  let docs = new Map(cache.scan<DocRecord>('doc'));
+  let docs = new Map(cache.scan('doc'));
   for (const [id, r] of docs) {
     if (!ids.has(id) || (r.extracted && !input.extracted.has(id))) {
       reset();
@@ -328,7 +297,7 @@ export function startMerge(
       break;
     }
   }
-  const meta: Meta = cache.get<Meta>('meta', 'run') ?? {
+  const meta: Meta = cache.get('meta', 'run') ?? {
     format: STATE_FORMAT,
     version: input.version,
     clusters: 0,
@@ -419,7 +388,7 @@ export function startMerge(
     const itemOf = (id: string): MentionItem => {
       let item = items.get(id);
       if (!item) {
-        const r = cache.get<StoredItem>('item', id) as StoredItem;
+        const r = cache.get('item', id) as StoredItem;
         item = {
           mention: r.mention,
           words: r.words,
@@ -452,14 +421,14 @@ export function startMerge(
         return n;
       },
       item: itemOf,
-      postings: (k) => cache.get<number[]>('key', k) ?? [],
+      postings: (k) => cache.get('key', k) ?? [],
       setPostings: (k, list) => cache.set('key', k, list),
       touch: (n) => {
         dirtyClusters.add(n);
         cache.set('cluster', clusterKey(n), cache.get('cluster', clusterKey(n)));
         cache.set('members', clusterKey(n), cache.get('members', clusterKey(n)));
       },
-      placed: (n, place) => cache.set('place', place, [...(cache.get<number[]>('place', place) ?? []), n]),
+      placed: (n, place) => cache.set('place', place, [...(cache.get('place', place) ?? []), n]),
       prefetch: (keys, list) => {
         if (cache.cold) return;
         if (keys.length > 0) cache.prefetch('key', keys);
@@ -507,7 +476,7 @@ export function startMerge(
     lap('assign');
     // Aggregates: re-examined as a whole (few candidates); events whose aggregates changed are rebuilt.
     const result = findAggregates(meta.aggregates, clusters.cluster, (place) =>
-      [...(cache.get<number[]>('place', place) ?? [])].sort((a, b) => a - b),
+      [...(cache.get('place', place) ?? [])].sort((a, b) => a - b),
     );
     const before = new Map(meta.result.attached.map(([c, list]) => [c, list.join(' ')]));
     const after = new Map(result.attached.map(([c, list]) => [c, list.join(' ')]));
@@ -524,8 +493,8 @@ export function startMerge(
     const affected = new Set<number>(dirtyClusters);
     cache.prefetch('cluster', [...dirtyClusters].map(clusterKey));
     cache.prefetch('members', [...dirtyClusters].map(clusterKey));
-    const profiled = (c: number) => cache.get<IncidentProfile>('profile', clusterKey(c)) ?? null;
-    const filed = (k: string) => cache.get<number[]>('pday', k) ?? [];
+    const profiled = (c: number) => cache.get('profile', clusterKey(c)) ?? null;
+    const filed = (k: string) => cache.get('pday', k) ?? [];
     for (const n of [...dirtyClusters].sort((a, b) => a - b)) {
       const before = profiled(n);
       const after = profileOf(clusters.cluster(n));
@@ -582,9 +551,9 @@ export function startMerge(
       if (examined.has(n)) continue;
       examined.add(n);
       const record = clusters.cluster(n);
-      const held = cache.get<number>('absorb', clusterKey(n)) ?? null;
+      const held = cache.get('absorb', clusterKey(n)) ?? null;
       examine(held);
-      for (const c of cache.get<number[]>('absorbed', clusterKey(n)) ?? []) examine(c);
+      for (const c of cache.get('absorbed', clusterKey(n)) ?? []) examine(c);
       let target: number | null;
       if (isFragment(record)) target = fragmentTarget(n, clusters.cluster, ofDocument, itemOf);
       else if (isHeadlineOnly(record, index.headline, itemOf))
@@ -598,15 +567,12 @@ export function startMerge(
       dirtyClusters.add(n);
       if (held !== null) {
         dirtyClusters.add(held);
-        const list = (cache.get<number[]>('absorbed', clusterKey(held)) ?? []).filter((f) => f !== n);
+        const list = (cache.get('absorbed', clusterKey(held)) ?? []).filter((f) => f !== n);
         cache.set('absorbed', clusterKey(held), list.length > 0 ? list : undefined);
       }
       if (target !== null) {
         dirtyClusters.add(target);
-        cache.set('absorbed', clusterKey(target), [
-          ...(cache.get<number[]>('absorbed', clusterKey(target)) ?? []),
-          n,
-        ]);
+        cache.set('absorbed', clusterKey(target), [...(cache.get('absorbed', clusterKey(target)) ?? []), n]);
       }
       cache.set('absorb', clusterKey(n), target ?? undefined);
     }
@@ -615,7 +581,7 @@ export function startMerge(
     const attached = new Map(result.attached);
     let rebuilt = 0;
     // An event joined to another (which may itself have joined a third) is built with the one it joined.
-    const absorbedBy = (c: number) => cache.get<number>('absorb', clusterKey(c));
+    const absorbedBy = (c: number) => cache.get('absorb', clusterKey(c));
     for (const n of [...dirtyClusters]) {
       const seen = new Set([n]);
       for (let up = absorbedBy(n); up !== undefined && !seen.has(up); up = absorbedBy(up)) {
@@ -628,7 +594,7 @@ export function startMerge(
       const out = [n];
       const seen = new Set(out);
       for (let i = 0; i < out.length; i++) {
-        for (const c of cache.get<number[]>('absorbed', clusterKey(out[i] as number)) ?? []) {
+        for (const c of cache.get('absorbed', clusterKey(out[i] as number)) ?? []) {
           if (seen.has(c)) continue;
           seen.add(c);
           out.push(c);
@@ -667,7 +633,7 @@ export function startMerge(
             { index, origins: (m) => origins.get(m.id) ?? [] },
           )
         : undefined;
-      const before = cache.get<LedgerEvent>('event', clusterKey(n));
+      const before = cache.get('event', clusterKey(n));
       touch(touched, before, event);
       track(changed.events, before, event);
       cache.set('event', clusterKey(n), event);
@@ -686,7 +652,7 @@ export function startMerge(
     const quoteOf = (id: string) => {
       let q = quoteItems.get(id);
       if (!q) {
-        q = cache.get<QuoteItem>('quote', id) as QuoteItem;
+        q = cache.get('quote', id) as QuoteItem;
         quoteItems.set(id, q);
       }
       return q;
@@ -699,7 +665,7 @@ export function startMerge(
       counts(cache, 'qdf'),
     );
     const changedQuotes = growGroups(
-      groupState(cache, 'q', 'quote', (old) => track(changed.quotes, old as LedgerQuote, undefined)),
+      groupState(cache, 'q', (old) => track(changed.quotes, old as LedgerQuote, undefined)),
       newQuotes.map((q, i) => ({
         id: q.id,
         keys: quoteKeys[i]?.lookup ?? [],
@@ -709,27 +675,27 @@ export function startMerge(
       (a, b) => sameQuote(quoteOf(a), quoteOf(b), quoteSets),
     );
     cache.prefetch('q.group', dirtyQuotes);
-    for (const q of dirtyQuotes) changedQuotes.add(cache.get<string>('q.group', q) as string);
+    for (const q of dirtyQuotes) changedQuotes.add(cache.get('q.group', q) as string);
     cache.prefetch('q.members', changedQuotes);
     cache.prefetch(
       'quote',
-      [...changedQuotes].flatMap((g) => cache.get<string[]>('q.members', g) ?? []),
+      [...changedQuotes].flatMap((g) => cache.get('q.members', g) ?? []),
     );
     cache.prefetch('q.speaker', changedQuotes);
     const speakersBefore = new Map<string, number>();
     for (const g of changedQuotes) {
-      const members = cache.get<string[]>('q.members', g);
+      const members = cache.get('q.members', g);
       const quote = members ? buildQuote(members.map(quoteOf), index) : undefined;
       // The group's own speaker, before canonicalisation across the ledger (below).
-      const before = cache.get<string>('q.speaker', g);
+      const before = cache.get('q.speaker', g);
       const after = quote?.speaker ?? undefined;
       if (before !== after) {
         if (before !== undefined) speakersBefore.set(before, (speakersBefore.get(before) ?? 0) - 1);
         if (after !== undefined) speakersBefore.set(after, (speakersBefore.get(after) ?? 0) + 1);
         cache.set('q.speaker', g, after);
       }
-      if (quote && after !== undefined) quote.speaker = cache.get<string>('q.canon', after) ?? after;
-      track(changed.quotes, cache.get<LedgerQuote>('q.ledger', g), quote);
+      if (quote && after !== undefined) quote.speaker = cache.get('q.canon', after) ?? after;
+      track(changed.quotes, cache.get('q.ledger', g), quote);
       cache.set('q.ledger', g, quote);
     }
     canonicaliseSpeakers(cache, speakersBefore, changed.quotes);
@@ -751,7 +717,7 @@ export function startMerge(
     }
     newClaims.sort((a, b) => compareClaims(a.claim, b.claim));
     for (const c of newClaims) cache.set('claim', c.claim.id, c);
-    const claimOf = (id: string) => cache.get<StoredClaim>('claim', id) as StoredClaim;
+    const claimOf = (id: string) => cache.get('claim', id) as StoredClaim;
     const claimSets = wordSets<ClaimItem>((c) => c.words);
     const claimKeys = rareKeys(
       newClaims.map((c) => c.words),
@@ -763,7 +729,6 @@ export function startMerge(
       groupState(
         cache,
         'c',
-        'claim',
         (old) => track(changed.claims, old as LedgerClaim, undefined),
         (g) => droppedClaims.add(g),
       ),
@@ -776,17 +741,17 @@ export function startMerge(
       (a, b) => sameClaim(claimOf(a), claimOf(b), claimSets),
     );
     cache.prefetch('c.group', dirtyClaims);
-    for (const c of dirtyClaims) changedClaims.add(cache.get<string>('c.group', c) as string);
+    for (const c of dirtyClaims) changedClaims.add(cache.get('c.group', c) as string);
     cache.prefetch('c.members', changedClaims);
     cache.prefetch(
       'claim',
-      [...changedClaims].flatMap((g) => cache.get<string[]>('c.members', g) ?? []),
+      [...changedClaims].flatMap((g) => cache.get('c.members', g) ?? []),
     );
     for (const g of changedClaims) {
-      const members = cache.get<string[]>('c.members', g);
+      const members = cache.get('c.members', g);
       const claim = members ? buildClaim(members.map(claimOf), index) : undefined;
       // The claim is listed once its answer is known (below); an id gone is removed now.
-      const old = cache.get<LedgerClaim>('c.ledger', g);
+      const old = cache.get('c.ledger', g);
       if (old && (!claim || old.id !== claim.id) && !changed.claims.get(old.id))
         changed.claims.set(old.id, null);
       cache.set('c.ledger', g, claim);
@@ -799,12 +764,12 @@ export function startMerge(
     // Answers, from compact event heads rather than the events themselves (a state from before the
     // heads were kept gets them once).
     if (!meta.heads) {
-      for (const [k, e] of cache.scan<LedgerEvent>('event')) cache.set('ehead', k, headOf(e));
+      for (const [k, e] of cache.scan('event')) cache.set('ehead', k, headOf(e));
       meta.heads = true;
     }
     // Answering reads little of each claim group: its head (a state from before heads gets them once).
     if (!meta.claimHeads) {
-      for (const [g, c] of cache.scan<LedgerClaim>('c.ledger')) cache.set('chead', g, claimHead(c));
+      for (const [g, c] of cache.scan('c.ledger')) cache.set('chead', g, claimHead(c));
       meta.claimHeads = true;
     }
     const answered = answerGroups({
@@ -827,7 +792,7 @@ export function startMerge(
     );
     for (const g of answered) {
       const claim = {
-        ...(cache.get<LedgerClaim>('c.ledger', g.group) as LedgerClaim),
+        ...(cache.get('c.ledger', g.group) as LedgerClaim),
         answers: g.answers,
       };
       changed.claims.set(claim.id, claim);
@@ -883,15 +848,15 @@ export function startMerge(
           families: base.families,
           reuse: base.reuse,
           events: cache
-            .scan<LedgerEvent>('event')
+            .scan('event')
             .map(([, e]) => e)
             .sort(compareEvents),
           quotes: cache
-            .scan<LedgerQuote>('q.ledger')
+            .scan('q.ledger')
             .map(([, q]) => q)
             .sort(compareLedgerQuotes),
           claims: cache
-            .scan<LedgerClaim>('c.ledger')
+            .scan('c.ledger')
             .map(([, c]) => c)
             .sort(compareLedgerClaims),
           custody: base.custody,
@@ -1071,8 +1036,8 @@ const claimSignature = (c: ClaimItem) => {
 };
 
 /** Word counts (for rare blocking keys) kept in the state. */
-function counts(cache: StateCache, ns: string): WordCounts {
-  return { get: (w) => cache.get<number>(ns, w), set: (w, n) => cache.set(ns, w, n) };
+function counts(cache: StateCache, ns: 'df' | 'qdf' | 'cdf'): WordCounts {
+  return { get: (w) => cache.get(ns, w), set: (w, n) => cache.set(ns, w, n) };
 }
 
 function wordSets<T extends object>(wordsOf: (x: T) => readonly string[]): (x: T) => Set<string> {
@@ -1087,38 +1052,58 @@ function wordSets<T extends object>(wordsOf: (x: T) => readonly string[]): (x: T
   };
 }
 
+/** The namespaces of the quote (`q`) and claim (`c`) groups. */
+const GROUP_SPACES = {
+  q: {
+    group: 'q.group',
+    members: 'q.members',
+    key: 'q.key',
+    same: 'q.same',
+    ledger: 'q.ledger',
+    records: 'quote',
+  },
+  c: {
+    group: 'c.group',
+    members: 'c.members',
+    key: 'c.key',
+    same: 'c.same',
+    ledger: 'c.ledger',
+    records: 'claim',
+  },
+} as const;
+
 /** Groups of quotes (`q`) or claims (`c`) in the state. */
 function groupState(
   cache: StateCache,
-  prefix: string,
-  records: string,
+  prefix: keyof typeof GROUP_SPACES,
   removed: (old: unknown) => void,
   dropped?: (group: string) => void,
 ): GroupState {
+  const ns = GROUP_SPACES[prefix];
   return {
-    groupOf: (id) => cache.get<string>(`${prefix}.group`, id) as string,
-    setGroupOf: (id, group) => cache.set(`${prefix}.group`, id, group),
-    members: (group) => cache.get<string[]>(`${prefix}.members`, group),
+    groupOf: (id) => cache.get(ns.group, id) as string,
+    setGroupOf: (id, group) => cache.set(ns.group, id, group),
+    members: (group) => cache.get(ns.members, group),
     setMembers: (group, members) => {
-      cache.set(`${prefix}.members`, group, members);
+      cache.set(ns.members, group, members);
       if (!members) {
         dropped?.(group);
-        const old = cache.get(`${prefix}.ledger`, group);
+        const old = cache.get(ns.ledger, group);
         if (old) removed(old);
-        cache.delete(`${prefix}.ledger`, group);
+        cache.delete(ns.ledger, group);
         if (prefix === 'c') cache.delete('chead', group);
       }
     },
-    postings: (k) => cache.get<string[]>(`${prefix}.key`, k) ?? [],
-    setPostings: (k, list) => cache.set(`${prefix}.key`, k, list),
-    sameAs: (signature) => cache.get<string>(`${prefix}.same`, signature),
-    setSameAs: (signature, id) => cache.set(`${prefix}.same`, signature, id),
+    postings: (k) => cache.get(ns.key, k) ?? [],
+    setPostings: (k, list) => cache.set(ns.key, k, list),
+    sameAs: (signature) => cache.get(ns.same, signature),
+    setSameAs: (signature, id) => cache.set(ns.same, signature, id),
     prefetch: (keys, ids) => {
       if (cache.cold) return;
-      if (keys.length > 0) cache.prefetch(`${prefix}.key`, keys);
+      if (keys.length > 0) cache.prefetch(ns.key, keys);
       if (ids.length > 0) {
-        cache.prefetch(`${prefix}.group`, ids);
-        cache.prefetch(records, ids);
+        cache.prefetch(ns.group, ids);
+        cache.prefetch(ns.records, ids);
       }
     },
   };
@@ -1174,24 +1159,23 @@ function canonicaliseSpeakers(
   let moves = false;
   for (const [speaker, change] of delta) {
     if (change === 0) continue;
-    const count = (cache.get<number>('q.speakers', speaker) ?? 0) + change;
+    const count = (cache.get('q.speakers', speaker) ?? 0) + change;
     cache.set('q.speakers', speaker, count > 0 ? count : undefined);
     moves = true;
   }
   // A new count can change which form is most used: recompute whenever any count moved.
   if (!moves) return;
-  const counts = new Map(cache.scan<number>('q.speakers'));
+  const counts = new Map(cache.scan('q.speakers'));
   const canonical = canonicalSpeakers(counts);
   const moved = new Set<string>();
-  for (const [speaker, canon] of cache.scan<string>('q.canon'))
+  for (const [speaker, canon] of cache.scan('q.canon'))
     if (canonical.get(speaker) !== canon) moved.add(speaker);
-  for (const speaker of canonical.keys())
-    if (cache.get<string>('q.canon', speaker) === undefined) moved.add(speaker);
+  for (const speaker of canonical.keys()) if (cache.get('q.canon', speaker) === undefined) moved.add(speaker);
   if (moved.size === 0) return;
   for (const speaker of moved) cache.set('q.canon', speaker, canonical.get(speaker));
-  for (const [g, speaker] of cache.scan<string>('q.speaker')) {
+  for (const [g, speaker] of cache.scan('q.speaker')) {
     if (!moved.has(speaker)) continue;
-    const quote = cache.get<LedgerQuote>('q.ledger', g);
+    const quote = cache.get('q.ledger', g);
     if (!quote) continue;
     const next = { ...quote, speaker: canonical.get(speaker) ?? speaker };
     changes.set(next.id, next);
