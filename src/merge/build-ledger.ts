@@ -9,7 +9,6 @@ import type {
   ReusePair,
   StoredDocument,
 } from '../core/types.js';
-import type { MergedChanges } from '../ledger-file/write-file.js';
 import { fragmentTarget, headlineTarget, isFragment, isHeadlineOnly } from './absorb-fragments.js';
 import { findAggregates } from './aggregates.js';
 import { ANSWER_INDEX, answerGroups, claimHead, headOf, type StoredClaim } from './answer-state.js';
@@ -42,7 +41,7 @@ import {
   quoteItem,
   sameQuote,
 } from './group-quotes.js';
-import { type GroupState, growGroups } from './grow-groups.js';
+import { growGroups } from './grow-groups.js';
 import {
   type IncidentNeighbourhood,
   incidentComponent,
@@ -53,14 +52,16 @@ import {
   profileOf,
 } from './join-incidents.js';
 import { type MergeStateStore, memoryMergeState, StateCache } from './merge-state.js';
-import { rareKeys, type WordCounts } from './rare-keys.js';
-import {
-  type DocumentText,
-  documentFacts,
-  listSource,
-  type ReuseSource,
-  reuseIndexOf,
-} from './reuse-index.js';
+import type {
+  LedgerBase,
+  LedgerChanges,
+  LedgerDocumentSource,
+  MergeInput,
+  MergeResult,
+} from './merge-types.js';
+import { counts, groupState, track, wordSets } from './phases/run.js';
+import { rareKeys } from './rare-keys.js';
+import { documentFacts, listSource, type ReuseSource, reuseIndexOf } from './reuse-index.js';
 import { compareStrings } from './stable-id.js';
 import {
   type ClusterHead,
@@ -70,98 +71,13 @@ import {
   type Meta,
 } from './state-schema.js';
 
+export type { LedgerBase, LedgerChanges, LedgerDocumentSource, MergeInput, MergeResult };
+
 export interface LedgerInput {
   documents: readonly StoredDocument[];
   reuse: { pairs: readonly ReusePair[]; families: readonly Family[] };
   extractions: readonly DocumentExtraction[];
   custody: { entries: number; head: string };
-}
-
-/** The ledger fields of a document (no text needed). */
-export type LedgerDocumentSource = Pick<
-  StoredDocument,
-  'id' | 'sha256' | 'source' | 'url' | 'outlet' | 'title' | 'published'
->;
-
-/** What one merge run reads: everything the ledger lists, and loaders for what is new. */
-export interface MergeInput {
-  /** Extractor version: a state built from another version is discarded. */
-  version: string;
-  /**
-   * Every document, in any order: with `describe`, only ids are read from it; without, each
-   * entry is the document's ledger fields.
-   */
-  documents: readonly (LedgerDocumentSource | { id: string })[];
-  /**
-   * The ledger fields of some documents (a run that lists its changes asks only for the documents
-   * of changed families; the whole ledger asks for all).
-   */
-  describe?(ids: readonly string[]): Iterable<LedgerDocumentSource>;
-  /**
-   * `added`: what the reuse stage added in this run (documents and the pairs they are in), when
-   * it knows; then only the documents those can reach have their reuse re-examined.
-   */
-  reuse: {
-    pairs: readonly ReusePair[];
-    families: readonly Family[];
-    added?: { documents: readonly string[]; pairs: readonly ReusePair[] };
-    /** Documents in the reuse index after `added` (with it, tells whether `added` is all that is new to this state). */
-    indexed?: number;
-    /**
-     * The families `added` created or changed, and those it joined into others (removed): with
-     * `view`, a run that `added` is all that is new to reads neither list above, only the
-     * neighbourhood of what was added.
-     */
-    familyChanges?: { families: readonly Family[]; removed: readonly string[] };
-    /** The stored reuse of one document at a time (see `ReuseView` in src/reuse). */
-    view?: {
-      pairsOf(document: string): readonly ReusePair[];
-      family(document: string): { id: string; documents: readonly string[] } | null;
-      /** Both for many documents at once (fewer queries). */
-      pairsOfMany?(documents: readonly string[]): ReadonlyMap<string, readonly ReusePair[]>;
-      familiesOfMany?(
-        documents: readonly string[],
-      ): ReadonlyMap<string, { id: string; documents: readonly string[] }>;
-    };
-  };
-  /** Documents that have an extraction to merge. */
-  extracted: ReadonlySet<string>;
-  /** The extractions of documents the state has not merged yet (only those are asked for). */
-  extractions(ids: readonly string[]): Iterable<DocumentExtraction>;
-  /**
-   * The texts of documents the state has not seen (hash and headline are kept), with their wire
-   * credits and outlet when known (independence counts one chain per originating agency).
-   */
-  texts(ids: readonly string[]): Iterable<DocumentText>;
-  custody: { entries: number; head: string };
-}
-
-/** The ledger sections that come from the input rather than the merge. */
-export type LedgerBase = Pick<Ledger, 'documents' | 'families' | 'reuse' | 'custody'>;
-
-export interface MergeResult {
-  /** The whole ledger, assembled from the state on first use (read it before the state changes again). */
-  readonly ledger: Ledger;
-  /** The documents, families, reuse and custody sections of the ledger. */
-  base: LedgerBase;
-  /** True when the state was (re)built from scratch (first run, new extractor version, removed documents). */
-  full: boolean;
-  /** Documents whose extractions were merged in this run. */
-  merged: number;
-  /** Events rebuilt in this run. */
-  rebuilt: number;
-  /**
-   * Items of the event, quote and claim sections that this run changed or removed (null), by
-   * id; every item when `full`. Items not listed are the same as in the state's previous ledger.
-   */
-  changed: LedgerChanges;
-  /**
-   * Documents whose reuse this run re-examined, from what the reuse stage added (see
-   * `reuseReach`); null when it re-examined every document. The others' family is unchanged.
-   */
-  reused: ReadonlySet<string> | null;
-  /** Milliseconds per phase (for benchmarks). */
-  timings: Record<string, number>;
 }
 
 /**
@@ -191,28 +107,6 @@ export function buildLedger(input: LedgerInput): Ledger {
     },
     { persist: false },
   ).ledger;
-}
-
-/**
- * The items a run changed or removed (null), by id: the writer's `MergedChanges` (one definition),
- * with maps this merge fills in. The input sections (documents, families, reuse pairs by
- * `a\u0000b`) are present when the reuse stage listed its changes; absent otherwise (then compare
- * `base`).
- */
-export type LedgerChanges = {
-  [K in keyof MergedChanges]: MergedChanges[K] extends ReadonlyMap<infer Key, infer Value> | undefined
-    ? Map<Key, Value>
-    : never;
-};
-
-/** Records that `old` (if any) became `next` (undefined: removed) in a map of changes by id. */
-function track<T extends { id: string }>(
-  changes: Map<string, T | null>,
-  old: T | undefined,
-  next: T | undefined,
-): void {
-  if (old && (!next || old.id !== next.id) && !changes.get(old.id)) changes.set(old.id, null);
-  if (next) changes.set(next.id, next);
 }
 
 /**
@@ -1034,80 +928,6 @@ const claimSignature = (c: ClaimItem) => {
   const words = [...new Set(c.words)].sort();
   return words.length < 3 ? '' : `${c.claim.stance}\u0000${c.claim.claimant ?? ''}\u0000${words.join(' ')}`;
 };
-
-/** Word counts (for rare blocking keys) kept in the state. */
-function counts(cache: StateCache, ns: 'df' | 'qdf' | 'cdf'): WordCounts {
-  return { get: (w) => cache.get(ns, w), set: (w, n) => cache.set(ns, w, n) };
-}
-
-function wordSets<T extends object>(wordsOf: (x: T) => readonly string[]): (x: T) => Set<string> {
-  const sets = new WeakMap<T, Set<string>>();
-  return (x) => {
-    let s = sets.get(x);
-    if (!s) {
-      s = new Set(wordsOf(x));
-      sets.set(x, s);
-    }
-    return s;
-  };
-}
-
-/** The namespaces of the quote (`q`) and claim (`c`) groups. */
-const GROUP_SPACES = {
-  q: {
-    group: 'q.group',
-    members: 'q.members',
-    key: 'q.key',
-    same: 'q.same',
-    ledger: 'q.ledger',
-    records: 'quote',
-  },
-  c: {
-    group: 'c.group',
-    members: 'c.members',
-    key: 'c.key',
-    same: 'c.same',
-    ledger: 'c.ledger',
-    records: 'claim',
-  },
-} as const;
-
-/** Groups of quotes (`q`) or claims (`c`) in the state. */
-function groupState(
-  cache: StateCache,
-  prefix: keyof typeof GROUP_SPACES,
-  removed: (old: unknown) => void,
-  dropped?: (group: string) => void,
-): GroupState {
-  const ns = GROUP_SPACES[prefix];
-  return {
-    groupOf: (id) => cache.get(ns.group, id) as string,
-    setGroupOf: (id, group) => cache.set(ns.group, id, group),
-    members: (group) => cache.get(ns.members, group),
-    setMembers: (group, members) => {
-      cache.set(ns.members, group, members);
-      if (!members) {
-        dropped?.(group);
-        const old = cache.get(ns.ledger, group);
-        if (old) removed(old);
-        cache.delete(ns.ledger, group);
-        if (prefix === 'c') cache.delete('chead', group);
-      }
-    },
-    postings: (k) => cache.get(ns.key, k) ?? [],
-    setPostings: (k, list) => cache.set(ns.key, k, list),
-    sameAs: (signature) => cache.get(ns.same, signature),
-    setSameAs: (signature, id) => cache.set(ns.same, signature, id),
-    prefetch: (keys, ids) => {
-      if (cache.cold) return;
-      if (keys.length > 0) cache.prefetch(ns.key, keys);
-      if (ids.length > 0) {
-        cache.prefetch(ns.group, ids);
-        cache.prefetch(ns.records, ids);
-      }
-    },
-  };
-}
 
 function compareEvents(a: LedgerEvent, b: LedgerEvent): number {
   return (
