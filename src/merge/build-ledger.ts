@@ -51,7 +51,7 @@ import {
   profileKey,
   profileOf,
 } from './join-incidents.js';
-import { type MergeStateStore, memoryMergeState, StateCache } from './merge-state.js';
+import { type MergeStateStore, memoryMergeState, type StateCache } from './merge-state.js';
 import type {
   LedgerBase,
   LedgerChanges,
@@ -60,16 +60,11 @@ import type {
   MergeResult,
 } from './merge-types.js';
 import { counts, groupState, track, wordSets } from './phases/run.js';
+import { markMerged, openState, pendingDocuments, recordUnseen } from './phases/state.js';
 import { rareKeys } from './rare-keys.js';
-import { documentFacts, listSource, type ReuseSource, reuseIndexOf } from './reuse-index.js';
+import { listSource, type ReuseSource, reuseIndexOf } from './reuse-index.js';
 import { compareStrings } from './stable-id.js';
-import {
-  type ClusterHead,
-  type ClusterMembers,
-  clusterKey,
-  type DocRecord,
-  type Meta,
-} from './state-schema.js';
+import { type ClusterHead, type ClusterMembers, clusterKey, type DocRecord } from './state-schema.js';
 
 export type { LedgerBase, LedgerChanges, LedgerDocumentSource, MergeInput, MergeResult };
 
@@ -108,12 +103,6 @@ export function buildLedger(input: LedgerInput): Ledger {
     { persist: false },
   ).ledger;
 }
-
-/**
- * Bump when the persisted shape, or what it means, changes: an older state is then rebuilt.
- * 7: events of one incident all point at its first event; quotes keep their canonical speakers.
- */
-const STATE_FORMAT = 7;
 
 /** One cluster as a record; the member lists are read only when used. */
 function clusterView(cache: StateCache, n: number): ClusterRecord {
@@ -172,55 +161,12 @@ export function startMerge(
     timings[phase] = (timings[phase] ?? 0) + (now - clock);
     clock = now;
   };
-  let cache = new StateCache(store);
-  let full = false;
-  const reset = () => {
-    store.clear();
-    cache = new StateCache(store, true);
-    full = true;
-  };
   const changed: LedgerChanges = { events: new Map(), quotes: new Map(), claims: new Map() };
-  const ids = new Set(input.documents.map((d) => d.id));
-  const stored = cache.get('meta', 'run');
-  if (!stored || stored.format !== STATE_FORMAT || stored.version !== input.version) reset();
-  let docs = new Map(cache.scan('doc'));
-  for (const [id, r] of docs) {
-    if (!ids.has(id) || (r.extracted && !input.extracted.has(id))) {
-      reset();
-      docs = new Map();
-      break;
-    }
-  }
-  const meta: Meta = cache.get('meta', 'run') ?? {
-    format: STATE_FORMAT,
-    version: input.version,
-    clusters: 0,
-    aggregates: [],
-    result: { removed: [], attached: [] },
-    heads: true,
-    claimHeads: true,
-    answerIndex: ANSWER_INDEX,
-  };
-
+  const state = openState(store, input);
   lap('state');
-  // Documents first seen: keep what independence reads of their text.
-  const unseen = input.documents.filter((d) => !docs.has(d.id)).map((d) => d.id);
-  for (const d of input.texts(unseen)) {
-    const f = documentFacts(d);
-    const r: DocRecord = {
-      hash: f.textHash,
-      headline: f.headline,
-      ...(f.credits ? { credits: f.credits } : {}),
-      fp: '',
-      extracted: false,
-      clusters: [],
-      quotes: [],
-      claims: [],
-    };
-    docs.set(d.id, r);
-    cache.set('doc', d.id, r);
-  }
+  recordUnseen(state, input);
   lap('documents');
+  const { cache, meta, docs, full } = state;
   // Facts of documents whose reuse changed are recounted.
   const dirtyClusters = new Set<number>();
   const dirtyQuotes = new Set<string>();
@@ -254,9 +200,7 @@ export function startMerge(
   lap('reuse');
   return () => {
     clock = performance.now();
-    const pending = [...input.extracted]
-      .filter((id) => docs.get(id)?.extracted === false)
-      .sort(compareStrings);
+    const pending = pendingDocuments({ input, docs });
     const extractions = [...input.extractions(pending)].sort((a, b) =>
       compareStrings(a.documentId, b.documentId),
     );
@@ -651,8 +595,7 @@ export function startMerge(
       cache.set('c.ledger', g, claim);
       cache.set('chead', g, claim ? claimHead(claim) : undefined);
     }
-    for (const [id, r] of docs) if (!r.extracted && input.extracted.has(id)) r.extracted = true;
-    for (const id of pending) cache.set('doc', id, docs.get(id));
+    markMerged({ input, cache, docs }, pending);
 
     lap('claims');
     // Answers, from compact event heads rather than the events themselves (a state from before the
