@@ -59,10 +59,11 @@ import type {
   MergeInput,
   MergeResult,
 } from './merge-types.js';
+import { recountReuse } from './phases/reuse.js';
+import type { Dirty } from './phases/run.js';
 import { counts, groupState, track, wordSets } from './phases/run.js';
 import { markMerged, openState, pendingDocuments, recordUnseen } from './phases/state.js';
 import { rareKeys } from './rare-keys.js';
-import { listSource, type ReuseSource, reuseIndexOf } from './reuse-index.js';
 import { compareStrings } from './stable-id.js';
 import { type ClusterHead, type ClusterMembers, clusterKey, type DocRecord } from './state-schema.js';
 
@@ -167,37 +168,11 @@ export function startMerge(
   recordUnseen(state, input);
   lap('documents');
   const { cache, meta, docs, full } = state;
-  // Facts of documents whose reuse changed are recounted.
-  const dirtyClusters = new Set<number>();
-  const dirtyQuotes = new Set<string>();
-  const dirtyClaims = new Set<string>();
-  // The reuse stage's additions are all that is new only when this state saw the index just before them.
-  const news = input.reuse.added;
-  const incremental =
-    !cache.cold &&
-    news !== undefined &&
-    input.reuse.indexed !== undefined &&
-    meta.reuseIndexed === input.reuse.indexed - news.documents.length;
-  meta.reuseIndexed = input.reuse.indexed;
-  // Then, with the stored families' changes, reuse is read around what was added only.
-  const view = incremental && input.reuse.familyChanges ? (input.reuse.view ?? null) : null;
-  const source = reuseSource(docs, view, input.reuse);
-  const index = reuseIndexOf(source);
-  const reached = incremental ? reuseReach(source, news) : null;
-  if (reached) source.prefetch?.([...reached]);
-  for (const id of reached ?? docs.keys()) {
-    const r = docs.get(id);
-    if (!r) continue;
-    const fp = index.fingerprint(id);
-    if (fp === r.fp) continue;
-    for (const c of r.clusters) dirtyClusters.add(c);
-    for (const q of r.quotes) dirtyQuotes.add(q);
-    for (const c of r.claims) dirtyClaims.add(c);
-    r.fp = fp;
-    cache.set('doc', id, r);
-  }
-
+  const dirty: Dirty = { clusters: new Set(), quotes: new Set(), claims: new Set() };
+  const reuse = recountReuse(state, input, dirty);
   lap('reuse');
+  const { source, index, reached } = reuse;
+  const { clusters: dirtyClusters, quotes: dirtyQuotes, claims: dirtyClaims } = dirty;
   return () => {
     clock = performance.now();
     const pending = pendingDocuments({ input, docs });
@@ -672,7 +647,8 @@ export function startMerge(
       },
       custody: { entries: input.custody.entries, head: input.custody.head },
     };
-    if (!full && view && news && input.reuse.familyChanges)
+    const news = input.reuse.added;
+    if (!full && reuse.aroundAdded && news && input.reuse.familyChanges)
       inputChanges(changed, input, news, input.reuse.familyChanges);
     let ledger: Ledger | undefined;
     return {
@@ -740,97 +716,6 @@ function touch(
   const has = new Set(a.mentions.map(key));
   for (const m of a.mentions) if (!had.has(key(m))) touched.documents.add(m[0]);
   for (const m of b.mentions) if (!has.has(key(m))) touched.documents.add(m[0]);
-}
-
-/**
- * The documents whose reuse fingerprint may have changed, from what the reuse stage added: the
- * new documents, both sides of each new pair, every member of their families (families only grow
- * or join, and a family's members are part of each member's fingerprint) and the documents with
- * the same text as a new one (exact copies share a representative).
- */
-function reuseReach(source: ReuseSource, added: NonNullable<MergeInput['reuse']['added']>): Set<string> {
-  const reached = new Set<string>([...added.documents, ...added.pairs.flatMap((p) => [p.a, p.b])]);
-  for (const d of [...reached]) for (const m of source.family(d)?.documents ?? []) reached.add(m);
-  for (const d of added.documents) for (const m of source.sameText(d)) reached.add(m);
-  return reached;
-}
-
-/**
- * What the reuse index reads: texts and headlines from the document records; pairs and families
- * from the reuse stage's look-ups when it offers them (`view`), else from its lists.
- */
-function reuseSource(
-  docs: ReadonlyMap<string, DocRecord>,
-  view: MergeInput['reuse']['view'] | null,
-  reuse: MergeInput['reuse'],
-): ReuseSource {
-  let byHash: Map<string, string[]> | undefined;
-  const sameText = (d: string): readonly string[] => {
-    if (!byHash) {
-      byHash = new Map();
-      for (const [id, r] of docs) {
-        const list = byHash.get(r.hash);
-        if (list) list.push(id);
-        else byHash.set(r.hash, [id]);
-      }
-    }
-    const h = docs.get(d)?.hash;
-    return h === undefined ? [d] : (byHash.get(h) ?? [d]);
-  };
-  const headline = (d: string) => docs.get(d)?.headline ?? null;
-  const credits = (d: string) => docs.get(d)?.credits ?? [];
-  if (!view) {
-    let lists: ReuseSource | undefined;
-    const of = () => {
-      lists ??= listSource([], reuse.pairs, reuse.families);
-      return lists;
-    };
-    return {
-      sameText,
-      headline,
-      credits,
-      pairsOf: (d) => of().pairsOf(d),
-      family: (d) => of().family(d),
-    };
-  }
-  const pairs = new Map<string, readonly ReusePair[]>();
-  const families = new Map<string, { id: string; documents: readonly string[] } | null>();
-  return {
-    sameText,
-    headline,
-    credits,
-    prefetch: (documents) => {
-      const pairsOfMany = view.pairsOfMany?.bind(view);
-      const familiesOfMany = view.familiesOfMany?.bind(view);
-      const wanted = documents.filter((d) => !pairs.has(d));
-      if (pairsOfMany && wanted.length > 0) {
-        for (const [d, list] of pairsOfMany(wanted)) pairs.set(d, list);
-      }
-      const unknown = documents.filter((d) => !families.has(d));
-      if (familiesOfMany && unknown.length > 0) {
-        const found = familiesOfMany(unknown);
-        for (const d of unknown) families.set(d, found.get(d) ?? null);
-        for (const f of found.values()) for (const m of f.documents) families.set(m, f);
-      }
-    },
-    pairsOf: (d) => {
-      let list = pairs.get(d);
-      if (!list) {
-        list = view.pairsOf(d);
-        pairs.set(d, list);
-      }
-      return list;
-    },
-    family: (d) => {
-      let f = families.get(d);
-      if (f === undefined) {
-        f = view.family(d);
-        families.set(d, f);
-        for (const m of f?.documents ?? []) families.set(m, f);
-      }
-      return f;
-    },
-  };
 }
 
 /**
