@@ -12,18 +12,8 @@ import type {
 import { fragmentTarget, headlineTarget, isFragment, isHeadlineOnly } from './absorb-fragments.js';
 import { findAggregates } from './aggregates.js';
 import { ANSWER_INDEX, answerGroups, claimHead, headOf, type StoredClaim } from './answer-state.js';
-import { buildEvent, originsOf } from './build-event.js';
+import { buildEvent } from './build-event.js';
 import { canonicalSpeakers } from './canonical-speakers.js';
-import {
-  assignMentions,
-  type ClusterRecord,
-  type ClusterState,
-  compareItems,
-  itemsOf,
-  type StoredItem,
-} from './cluster-mentions.js';
-import type { MentionItem } from './compatibility.js';
-import { tollOf } from './figures.js';
 import {
   buildClaim,
   type ClaimItem,
@@ -59,13 +49,14 @@ import type {
   MergeInput,
   MergeResult,
 } from './merge-types.js';
+import { assignNewMentions } from './phases/assign.js';
 import { recountReuse } from './phases/reuse.js';
-import type { Dirty } from './phases/run.js';
+import type { Dirty, MergeRun } from './phases/run.js';
 import { counts, groupState, track, wordSets } from './phases/run.js';
 import { markMerged, openState, pendingDocuments, recordUnseen } from './phases/state.js';
 import { rareKeys } from './rare-keys.js';
 import { compareStrings } from './stable-id.js';
-import { type ClusterHead, type ClusterMembers, clusterKey, type DocRecord } from './state-schema.js';
+import { clusterKey, type DocRecord } from './state-schema.js';
 
 export type { LedgerBase, LedgerChanges, LedgerDocumentSource, MergeInput, MergeResult };
 
@@ -103,28 +94,6 @@ export function buildLedger(input: LedgerInput): Ledger {
     },
     { persist: false },
   ).ledger;
-}
-
-/** One cluster as a record; the member lists are read only when used. */
-function clusterView(cache: StateCache, n: number): ClusterRecord {
-  const key = clusterKey(n);
-  const head = cache.get('cluster', key) as ClusterHead;
-  const members = () => cache.get('members', key) as ClusterMembers;
-  return {
-    reps: head.reps,
-    get place() {
-      return head.place;
-    },
-    set place(p) {
-      head.place = p;
-    },
-    get items() {
-      return members().items;
-    },
-    get figures() {
-      return members().figures;
-    },
-  };
 }
 
 /**
@@ -173,6 +142,7 @@ export function startMerge(
   lap('reuse');
   const { source, index, reached } = reuse;
   const { clusters: dirtyClusters, quotes: dirtyQuotes, claims: dirtyClaims } = dirty;
+  const run: MergeRun = { input, cache, meta, docs, dirty, changed, source, index };
   return () => {
     clock = performance.now();
     const pending = pendingDocuments({ input, docs });
@@ -181,110 +151,8 @@ export function startMerge(
     );
 
     lap('extractions');
-    // Events: assign the new mentions.
-    const items = new Map<string, MentionItem>();
-    const origins = new Map<string, string[]>();
-    const added: MentionItem[] = [];
-    for (const x of extractions) {
-      for (const item of itemsOf(x)) {
-        items.set(item.mention.id, item);
-        origins.set(item.mention.id, originsOf(item.mention, x.attributions));
-        added.push(item);
-      }
-    }
-    added.sort(compareItems);
-    const prefetchItems = (ids: readonly string[]) =>
-      cache.prefetch(
-        'item',
-        ids.filter((id) => !items.has(id)),
-      );
-    const itemOf = (id: string): MentionItem => {
-      let item = items.get(id);
-      if (!item) {
-        const r = cache.get('item', id) as StoredItem;
-        item = {
-          mention: r.mention,
-          words: r.words,
-          wordSet: new Set(r.words),
-          scope: r.scope,
-          sentencePlaces: r.sentencePlaces,
-        };
-        items.set(id, item);
-        origins.set(id, r.origins);
-      }
-      return item;
-    };
-    const views = new Map<number, ClusterRecord>();
-    const clusters: ClusterState = {
-      cluster: (n) => {
-        let view = views.get(n);
-        if (!view) {
-          view = clusterView(cache, n);
-          views.set(n, view);
-        }
-        return view;
-      },
-      addCluster: (record) => {
-        const n = meta.clusters++;
-        cache.set('cluster', clusterKey(n), { reps: record.reps, place: record.place } satisfies ClusterHead);
-        cache.set('members', clusterKey(n), {
-          items: record.items,
-          figures: record.figures,
-        } satisfies ClusterMembers);
-        return n;
-      },
-      item: itemOf,
-      postings: (k) => cache.get('key', k) ?? [],
-      setPostings: (k, list) => cache.set('key', k, list),
-      touch: (n) => {
-        dirtyClusters.add(n);
-        cache.set('cluster', clusterKey(n), cache.get('cluster', clusterKey(n)));
-        cache.set('members', clusterKey(n), cache.get('members', clusterKey(n)));
-      },
-      placed: (n, place) => cache.set('place', place, [...(cache.get('place', place) ?? []), n]),
-      prefetch: (keys, list) => {
-        if (cache.cold) return;
-        if (keys.length > 0) cache.prefetch('key', keys);
-        if (list.length === 0) return;
-        cache.prefetch('cluster', list.map(clusterKey));
-        prefetchItems(list.flatMap((n) => clusters.cluster(n).reps.flatMap(([, ids]) => ids)));
-      },
-    };
-    const assigned = assignMentions(
-      clusters,
-      added,
-      rareKeys(
-        added.map((i) => i.words),
-        3,
-        counts(cache, 'df'),
-      ),
-    );
-    const clusterOf = new Map<string, number>();
-    added.forEach((item, n) => {
-      const c = assigned[n] as number;
-      const id = item.mention.id;
-      clusterOf.set(id, c);
-      cache.set('item', id, {
-        mention: item.mention,
-        words: item.words,
-        scope: item.scope,
-        sentencePlaces: item.sentencePlaces,
-        origins: origins.get(id) ?? [],
-        cluster: c,
-      } satisfies StoredItem);
-      const doc = docs.get(item.mention.documentId) as DocRecord;
-      if (!doc.clusters.includes(c)) doc.clusters.push(c);
-      const killed = tollOf(item.mention, 'killed')?.best;
-      if (killed != null && item.sentencePlaces.length >= 2) {
-        meta.aggregates.push({
-          id,
-          cluster: c,
-          killed,
-          places: item.sentencePlaces,
-          date: item.mention.date,
-        });
-      }
-    });
+    const mentions = assignNewMentions(run, extractions);
+    const { clusters, item: itemOf, prefetch: prefetchItems, origins, clusterOf } = mentions;
 
     lap('assign');
     // Aggregates: re-examined as a whole (few candidates); events whose aggregates changed are rebuilt.
