@@ -10,7 +10,6 @@ import type {
   StoredDocument,
 } from '../core/types.js';
 import { fragmentTarget, headlineTarget, isFragment, isHeadlineOnly } from './absorb-fragments.js';
-import { findAggregates } from './aggregates.js';
 import { ANSWER_INDEX, answerGroups, claimHead, headOf, type StoredClaim } from './answer-state.js';
 import { buildEvent } from './build-event.js';
 import { canonicalSpeakers } from './canonical-speakers.js';
@@ -49,6 +48,7 @@ import type {
   MergeInput,
   MergeResult,
 } from './merge-types.js';
+import { reexamineAggregates } from './phases/aggregates.js';
 import { assignNewMentions } from './phases/assign.js';
 import { recountReuse } from './phases/reuse.js';
 import type { Dirty, MergeRun } from './phases/run.js';
@@ -155,19 +155,8 @@ export function startMerge(
     const { clusters, item: itemOf, prefetch: prefetchItems, origins, clusterOf } = mentions;
 
     lap('assign');
-    // Aggregates: re-examined as a whole (few candidates); events whose aggregates changed are rebuilt.
-    const result = findAggregates(meta.aggregates, clusters.cluster, (place) =>
-      [...(cache.get('place', place) ?? [])].sort((a, b) => a - b),
-    );
-    const before = new Map(meta.result.attached.map(([c, list]) => [c, list.join(' ')]));
-    const after = new Map(result.attached.map(([c, list]) => [c, list.join(' ')]));
-    for (const c of new Set([...before.keys(), ...after.keys()]))
-      if (before.get(c) !== after.get(c)) dirtyClusters.add(c);
-    const removedBefore = new Set(meta.result.removed);
-    const removed = new Set(result.removed);
-    for (const a of meta.aggregates)
-      if (removedBefore.has(a.id) !== removed.has(a.id)) dirtyClusters.add(a.cluster);
-    meta.result = result;
+    const aggregates = reexamineAggregates(run, mentions);
+    const { removed } = aggregates;
 
     // Second pass: fragments (events of back-references only) join the event their reports
     // describe, and events whose profiles (place, day, figures) agree join as one incident.
@@ -259,7 +248,7 @@ export function startMerge(
     }
 
     lap('second pass');
-    const attached = new Map(result.attached);
+    const { attached } = aggregates;
     let rebuilt = 0;
     // An event joined to another (which may itself have joined a third) is built with the one it joined.
     const absorbedBy = (c: number) => cache.get('absorb', clusterKey(c));
