@@ -5,12 +5,10 @@ import type {
   LedgerClaim,
   LedgerDocument,
   LedgerEvent,
-  LedgerQuote,
   ReusePair,
   StoredDocument,
 } from '../core/types.js';
 import { ANSWER_INDEX, answerGroups, claimHead, headOf, type StoredClaim } from './answer-state.js';
-import { canonicalSpeakers } from './canonical-speakers.js';
 import {
   buildClaim,
   type ClaimItem,
@@ -19,16 +17,9 @@ import {
   compareLedgerClaims,
   sameClaim,
 } from './group-claims.js';
-import {
-  buildQuote,
-  compareLedgerQuotes,
-  compareQuotes,
-  type QuoteItem,
-  quoteItem,
-  sameQuote,
-} from './group-quotes.js';
+import { compareLedgerQuotes } from './group-quotes.js';
 import { growGroups } from './grow-groups.js';
-import { type MergeStateStore, memoryMergeState, type StateCache } from './merge-state.js';
+import { type MergeStateStore, memoryMergeState } from './merge-state.js';
 import type {
   LedgerBase,
   LedgerChanges,
@@ -40,6 +31,7 @@ import { reexamineAggregates } from './phases/aggregates.js';
 import { assignNewMentions } from './phases/assign.js';
 import { rebuildEvents } from './phases/events.js';
 import { joinIncidents } from './phases/incidents.js';
+import { groupNewQuotes } from './phases/quotes.js';
 import { recountReuse } from './phases/reuse.js';
 import type { Dirty, MergeRun } from './phases/run.js';
 import { counts, groupState, track, wordSets } from './phases/run.js';
@@ -131,7 +123,7 @@ export function startMerge(
   const reuse = recountReuse(state, input, dirty);
   lap('reuse');
   const { source, index, reached } = reuse;
-  const { quotes: dirtyQuotes, claims: dirtyClaims } = dirty;
+  const { claims: dirtyClaims } = dirty;
   const run: MergeRun = { input, cache, meta, docs, dirty, changed, source, index };
   return () => {
     clock = performance.now();
@@ -154,63 +146,7 @@ export function startMerge(
     const { touched, rebuilt } = rebuildEvents(run, mentions, aggregates);
 
     lap('events');
-    // Quotes.
-    const newQuotes = extractions.flatMap((x) => x.quotes).sort(compareQuotes);
-    const quoteItems = new Map<string, QuoteItem>();
-    for (const q of newQuotes) {
-      quoteItems.set(q.id, quoteItem(q));
-      (docs.get(q.documentId) as DocRecord).quotes.push(q.id);
-    }
-    const quoteOf = (id: string) => {
-      let q = quoteItems.get(id);
-      if (!q) {
-        q = cache.get('quote', id) as QuoteItem;
-        quoteItems.set(id, q);
-      }
-      return q;
-    };
-    for (const q of newQuotes) cache.set('quote', q.id, quoteOf(q.id));
-    const quoteSets = wordSets<QuoteItem>((q) => q.tokens);
-    const quoteKeys = rareKeys(
-      newQuotes.map((q) => quoteOf(q.id).tokens),
-      3,
-      counts(cache, 'qdf'),
-    );
-    const changedQuotes = growGroups(
-      groupState(cache, 'q', (old) => track(changed.quotes, old as LedgerQuote, undefined)),
-      newQuotes.map((q, i) => ({
-        id: q.id,
-        keys: quoteKeys[i]?.lookup ?? [],
-        file: quoteKeys[i]?.insert ?? [],
-        signature: quoteSignature(quoteOf(q.id)),
-      })),
-      (a, b) => sameQuote(quoteOf(a), quoteOf(b), quoteSets),
-    );
-    cache.prefetch('q.group', dirtyQuotes);
-    for (const q of dirtyQuotes) changedQuotes.add(cache.get('q.group', q) as string);
-    cache.prefetch('q.members', changedQuotes);
-    cache.prefetch(
-      'quote',
-      [...changedQuotes].flatMap((g) => cache.get('q.members', g) ?? []),
-    );
-    cache.prefetch('q.speaker', changedQuotes);
-    const speakersBefore = new Map<string, number>();
-    for (const g of changedQuotes) {
-      const members = cache.get('q.members', g);
-      const quote = members ? buildQuote(members.map(quoteOf), index) : undefined;
-      // The group's own speaker, before canonicalisation across the ledger (below).
-      const before = cache.get('q.speaker', g);
-      const after = quote?.speaker ?? undefined;
-      if (before !== after) {
-        if (before !== undefined) speakersBefore.set(before, (speakersBefore.get(before) ?? 0) - 1);
-        if (after !== undefined) speakersBefore.set(after, (speakersBefore.get(after) ?? 0) + 1);
-        cache.set('q.speaker', g, after);
-      }
-      if (quote && after !== undefined) quote.speaker = cache.get('q.canon', after) ?? after;
-      track(changed.quotes, cache.get('q.ledger', g), quote);
-      cache.set('q.ledger', g, quote);
-    }
-    canonicaliseSpeakers(cache, speakersBefore, changed.quotes);
+    groupNewQuotes(run, extractions);
 
     lap('quotes');
     // Claims.
@@ -415,9 +351,6 @@ function inputChanges(
   for (const p of added.pairs) changed.reuse.set(`${p.a}\u0000${p.b}`, p);
 }
 
-/** Quotes with the same words and speaker match the same others (see `sameQuote`). */
-const quoteSignature = (q: QuoteItem) =>
-  q.tokens.length === 0 ? '' : `${q.quote.speaker ?? ''}\u0000${q.tokens.join(' ')}`;
 /** Claims with the same stance, claimant and word set (three words or more) match the same others (see `sameClaim`). */
 const claimSignature = (c: ClaimItem) => {
   const words = [...new Set(c.words)].sort();
@@ -457,43 +390,4 @@ function ledgerDocument(d: LedgerDocumentSource, family: string | null): LedgerD
     published: d.published,
     family,
   };
-}
-
-/**
- * One canonical speaker per person across the ledger (see canonical-speakers.ts), kept
- * incrementally: `q.speakers` counts the groups giving each speaker as their own, `q.canon` holds
- * each speaker's canonical form, and `q.speaker` each group's own speaker. When `delta` changes
- * the set of speakers, the canonical forms are recomputed from the counts (distinct speakers, not
- * quotes) and only the groups whose speaker now maps differently are rewritten.
- */
-function canonicaliseSpeakers(
-  cache: StateCache,
-  delta: ReadonlyMap<string, number>,
-  changes: Map<string, LedgerQuote | null>,
-): void {
-  let moves = false;
-  for (const [speaker, change] of delta) {
-    if (change === 0) continue;
-    const count = (cache.get('q.speakers', speaker) ?? 0) + change;
-    cache.set('q.speakers', speaker, count > 0 ? count : undefined);
-    moves = true;
-  }
-  // A new count can change which form is most used: recompute whenever any count moved.
-  if (!moves) return;
-  const counts = new Map(cache.scan('q.speakers'));
-  const canonical = canonicalSpeakers(counts);
-  const moved = new Set<string>();
-  for (const [speaker, canon] of cache.scan('q.canon'))
-    if (canonical.get(speaker) !== canon) moved.add(speaker);
-  for (const speaker of canonical.keys()) if (cache.get('q.canon', speaker) === undefined) moved.add(speaker);
-  if (moved.size === 0) return;
-  for (const speaker of moved) cache.set('q.canon', speaker, canonical.get(speaker));
-  for (const [g, speaker] of cache.scan('q.speaker')) {
-    if (!moved.has(speaker)) continue;
-    const quote = cache.get('q.ledger', g);
-    if (!quote) continue;
-    const next = { ...quote, speaker: canonical.get(speaker) ?? speaker };
-    changes.set(next.id, next);
-    cache.set('q.ledger', g, next);
-  }
 }
