@@ -8,17 +8,9 @@ import type {
   ReusePair,
   StoredDocument,
 } from '../core/types.js';
-import { ANSWER_INDEX, answerGroups, claimHead, headOf, type StoredClaim } from './answer-state.js';
-import {
-  buildClaim,
-  type ClaimItem,
-  claimItem,
-  compareClaims,
-  compareLedgerClaims,
-  sameClaim,
-} from './group-claims.js';
+import { ANSWER_INDEX, answerGroups, claimHead, headOf } from './answer-state.js';
+import { compareLedgerClaims } from './group-claims.js';
 import { compareLedgerQuotes } from './group-quotes.js';
-import { growGroups } from './grow-groups.js';
 import { type MergeStateStore, memoryMergeState } from './merge-state.js';
 import type {
   LedgerBase,
@@ -29,16 +21,14 @@ import type {
 } from './merge-types.js';
 import { reexamineAggregates } from './phases/aggregates.js';
 import { assignNewMentions } from './phases/assign.js';
+import { groupNewClaims } from './phases/claims.js';
 import { rebuildEvents } from './phases/events.js';
 import { joinIncidents } from './phases/incidents.js';
 import { groupNewQuotes } from './phases/quotes.js';
 import { recountReuse } from './phases/reuse.js';
 import type { Dirty, MergeRun } from './phases/run.js';
-import { counts, groupState, track, wordSets } from './phases/run.js';
 import { markMerged, openState, pendingDocuments, recordUnseen } from './phases/state.js';
-import { rareKeys } from './rare-keys.js';
 import { compareStrings } from './stable-id.js';
-import type { DocRecord } from './state-schema.js';
 
 export type { LedgerBase, LedgerChanges, LedgerDocumentSource, MergeInput, MergeResult };
 
@@ -123,7 +113,6 @@ export function startMerge(
   const reuse = recountReuse(state, input, dirty);
   lap('reuse');
   const { source, index, reached } = reuse;
-  const { claims: dirtyClaims } = dirty;
   const run: MergeRun = { input, cache, meta, docs, dirty, changed, source, index };
   return () => {
     clock = performance.now();
@@ -149,62 +138,8 @@ export function startMerge(
     groupNewQuotes(run, extractions);
 
     lap('quotes');
-    // Claims.
-    const newClaims: StoredClaim[] = [];
-    for (const x of extractions) {
-      for (const c of x.claims) {
-        const item = claimItem(c, x);
-        const at: Record<string, number> = {};
-        for (const m of [...c.about, ...item.incidents]) {
-          const cluster = clusterOf.get(m);
-          if (cluster !== undefined) at[m] = cluster;
-        }
-        newClaims.push({ ...item, at });
-        (docs.get(c.documentId) as DocRecord).claims.push(c.id);
-      }
-    }
-    newClaims.sort((a, b) => compareClaims(a.claim, b.claim));
-    for (const c of newClaims) cache.set('claim', c.claim.id, c);
-    const claimOf = (id: string) => cache.get('claim', id) as StoredClaim;
-    const claimSets = wordSets<ClaimItem>((c) => c.words);
-    const claimKeys = rareKeys(
-      newClaims.map((c) => c.words),
-      3,
-      counts(cache, 'cdf'),
-    );
-    const droppedClaims = new Set<string>();
-    const changedClaims = growGroups(
-      groupState(
-        cache,
-        'c',
-        (old) => track(changed.claims, old as LedgerClaim, undefined),
-        (g) => droppedClaims.add(g),
-      ),
-      newClaims.map((c, i) => ({
-        id: c.claim.id,
-        keys: claimKeys[i]?.lookup ?? [],
-        file: claimKeys[i]?.insert ?? [],
-        signature: claimSignature(c),
-      })),
-      (a, b) => sameClaim(claimOf(a), claimOf(b), claimSets),
-    );
-    cache.prefetch('c.group', dirtyClaims);
-    for (const c of dirtyClaims) changedClaims.add(cache.get('c.group', c) as string);
-    cache.prefetch('c.members', changedClaims);
-    cache.prefetch(
-      'claim',
-      [...changedClaims].flatMap((g) => cache.get('c.members', g) ?? []),
-    );
-    for (const g of changedClaims) {
-      const members = cache.get('c.members', g);
-      const claim = members ? buildClaim(members.map(claimOf), index) : undefined;
-      // The claim is listed once its answer is known (below); an id gone is removed now.
-      const old = cache.get('c.ledger', g);
-      if (old && (!claim || old.id !== claim.id) && !changed.claims.get(old.id))
-        changed.claims.set(old.id, null);
-      cache.set('c.ledger', g, claim);
-      cache.set('chead', g, claim ? claimHead(claim) : undefined);
-    }
+    const claims = groupNewClaims(run, extractions, clusterOf);
+    const { changed: changedClaims, dropped: droppedClaims } = claims;
     markMerged({ input, cache, docs }, pending);
 
     lap('claims');
@@ -350,12 +285,6 @@ function inputChanges(
   }
   for (const p of added.pairs) changed.reuse.set(`${p.a}\u0000${p.b}`, p);
 }
-
-/** Claims with the same stance, claimant and word set (three words or more) match the same others (see `sameClaim`). */
-const claimSignature = (c: ClaimItem) => {
-  const words = [...new Set(c.words)].sort();
-  return words.length < 3 ? '' : `${c.claim.stance}\u0000${c.claim.claimant ?? ''}\u0000${words.join(' ')}`;
-};
 
 function compareEvents(a: LedgerEvent, b: LedgerEvent): number {
   return (
