@@ -2,13 +2,11 @@ import type {
   DocumentExtraction,
   Family,
   Ledger,
-  LedgerClaim,
   LedgerDocument,
   LedgerEvent,
   ReusePair,
   StoredDocument,
 } from '../core/types.js';
-import { ANSWER_INDEX, answerGroups, claimHead, headOf } from './answer-state.js';
 import { compareLedgerClaims } from './group-claims.js';
 import { compareLedgerQuotes } from './group-quotes.js';
 import { type MergeStateStore, memoryMergeState } from './merge-state.js';
@@ -20,6 +18,7 @@ import type {
   MergeResult,
 } from './merge-types.js';
 import { reexamineAggregates } from './phases/aggregates.js';
+import { answerClaims } from './phases/answers.js';
 import { assignNewMentions } from './phases/assign.js';
 import { groupNewClaims } from './phases/claims.js';
 import { rebuildEvents } from './phases/events.js';
@@ -139,48 +138,10 @@ export function startMerge(
 
     lap('quotes');
     const claims = groupNewClaims(run, extractions, clusterOf);
-    const { changed: changedClaims, dropped: droppedClaims } = claims;
     markMerged({ input, cache, docs }, pending);
 
     lap('claims');
-    // Answers, from compact event heads rather than the events themselves (a state from before the
-    // heads were kept gets them once).
-    if (!meta.heads) {
-      for (const [k, e] of cache.scan('event')) cache.set('ehead', k, headOf(e));
-      meta.heads = true;
-    }
-    // Answering reads little of each claim group: its head (a state from before heads gets them once).
-    if (!meta.claimHeads) {
-      for (const [g, c] of cache.scan('c.ledger')) cache.set('chead', g, claimHead(c));
-      meta.claimHeads = true;
-    }
-    const answered = answerGroups({
-      cache,
-      full: cache.cold || meta.answerIndex !== ANSWER_INDEX,
-      changes: {
-        groups: changedClaims,
-        dropped: droppedClaims,
-        documents: touched.documents,
-        places: touched.places,
-      },
-      claimsOf: (d) => docs.get(d)?.claims ?? [],
-      removed,
-    });
-    meta.answerIndex = ANSWER_INDEX;
-    // A claim changes with its group or its answer (which any event may move); it is kept with it.
-    cache.prefetch(
-      'c.ledger',
-      answered.map((g) => g.group),
-    );
-    for (const g of answered) {
-      const claim = {
-        ...(cache.get('c.ledger', g.group) as LedgerClaim),
-        answers: g.answers,
-      };
-      changed.claims.set(claim.id, claim);
-      cache.set('c.ledger', g.group, claim);
-      cache.set('chead', g.group, claimHead(claim));
-    }
+    answerClaims(run, claims, touched, removed);
 
     lap('assemble');
     cache.set('meta', 'run', meta);
