@@ -110,7 +110,7 @@ export interface AnswerInput {
 }
 
 /** Denying claim: document, start and the accusation it answers in its document. */
-type Denial = [document: string, start: number, accusation: string | null];
+export type Denial = [document: string, start: number, accusation: string | null];
 
 /**
  * Decides `answers` of the claim groups a run can have moved (every group when `full`); returns
@@ -120,11 +120,11 @@ export function answerGroups(input: AnswerInput): { group: string; answers: stri
   const { cache } = input;
   const eventIds = new Map<number, string>();
   const heads: LedgerEvent[] = [];
-  for (const [k, h] of cache.scan<EventHead>('ehead')) {
+  for (const [k, h] of cache.scan('ehead')) {
     eventIds.set(Number(k), h.id);
     heads.push(headEvent(h));
   }
-  for (const [k, target] of cache.scan<number>('absorb')) {
+  for (const [k, target] of cache.scan('absorb')) {
     const id = eventIds.get(target);
     if (id) eventIds.set(Number(k), id);
   }
@@ -145,11 +145,11 @@ function answerAll(
   clusterOfMention: Map<string, number>,
   changedGroups: ReadonlySet<string>,
 ): { group: string; answers: string | null }[] {
-  const claims = new Map(cache.scan<StoredClaim>('claim'));
+  const claims = new Map(cache.scan('claim'));
   for (const c of claims.values()) for (const [m, n] of Object.entries(c.at)) clusterOfMention.set(m, n);
-  const members = new Map(cache.scan<string[]>('c.members'));
+  const members = new Map(cache.scan('c.members'));
   const groups: { group: string; claim: LedgerClaim; members: StoredClaim[]; held: string | null }[] = [];
-  for (const [g, head] of cache.scan<ClaimHead>('chead')) {
+  for (const [g, head] of cache.scan('chead')) {
     groups.push({
       group: g,
       claim: { ...head } as LedgerClaim,
@@ -160,7 +160,7 @@ function answerAll(
   const answers = answerClaims(groups, heads, eventOfMention);
 
   // The index a later run starts from (a state kept before it may hold none of it, or stale keys).
-  for (const ns of ['cev', 'cacc', 'cgev', 'cge', 'cpl'])
+  for (const ns of ['cev', 'cacc', 'cgev', 'cge', 'cpl'] as const)
     for (const [k] of cache.scan(ns)) cache.delete(ns, k);
   const places = new Map<string, string[]>();
   for (const [id, c] of claims) {
@@ -194,12 +194,12 @@ function answerChanged(
   // 1. The claims the changes reach, and every claim of their documents (denials read those).
   const reached = new Set<string>();
   cache.prefetch('c.members', changes.groups);
-  for (const g of changes.groups) for (const id of cache.get<string[]>('c.members', g) ?? []) reached.add(id);
+  for (const g of changes.groups) for (const id of cache.get('c.members', g) ?? []) reached.add(id);
   for (const d of changes.documents) for (const id of input.claimsOf(d)) reached.add(id);
   cache.prefetch('cpl', changes.places);
-  for (const p of changes.places) for (const id of cache.get<string[]>('cpl', p) ?? []) reached.add(id);
+  for (const p of changes.places) for (const id of cache.get('cpl', p) ?? []) reached.add(id);
   cache.prefetch('claim', reached);
-  const claimOf = (id: string) => cache.get<StoredClaim>('claim', id) as StoredClaim;
+  const claimOf = (id: string) => cache.get('claim', id) as StoredClaim;
   const documents = new Set([...reached].map((id) => claimOf(id).claim.documentId));
   const local = new Set<string>();
   for (const d of documents) for (const id of input.claimsOf(d)) local.add(id);
@@ -207,7 +207,7 @@ function answerChanged(
   cache.prefetch('c.group', local);
   cache.prefetch('cev', local);
   for (const id of local) for (const [m, n] of Object.entries(claimOf(id).at)) clusterOfMention.set(m, n);
-  const groupOf = (id: string) => cache.get<string>('c.group', id) as string;
+  const groupOf = (id: string) => cache.get('c.group', id) as string;
 
   // 2. Their events; groups whose member events moved get their event again.
   const regrouped = new Set(changes.groups);
@@ -218,7 +218,7 @@ function answerChanged(
   );
   for (const id of placed) {
     for (const p of claimOf(id).places) {
-      const list = cache.get<string[]>('cpl', p) ?? [];
+      const list = cache.get('cpl', p) ?? [];
       if (!list.includes(id)) cache.set('cpl', p, [...list, id]);
     }
   }
@@ -230,10 +230,10 @@ function answerChanged(
   }
   const moved = new Set<string>();
   const unfile = (g: string) => {
-    const old = cache.get<string | null>('cgev', g);
+    const old = cache.get('cgev', g);
     if (!old) return;
     moved.add(old);
-    const list = (cache.get<string[]>('cge', old) ?? []).filter((x) => x !== g);
+    const list = (cache.get('cge', old) ?? []).filter((x) => x !== g);
     cache.set('cge', old, list.length > 0 ? list : undefined);
   };
   cache.prefetch('cgev', [...regrouped, ...changes.dropped]);
@@ -242,21 +242,20 @@ function answerChanged(
     cache.delete('cgev', g);
   }
   for (const g of regrouped) {
-    const members = cache.get<string[]>('c.members', g);
+    const members = cache.get('c.members', g);
     if (!members) {
       unfile(g);
       cache.delete('cgev', g);
       continue;
     }
     cache.prefetch('cev', members);
-    const event = groupEvent(members.map((id) => cache.get<string | null>('cev', id)));
-    const old = cache.get<string | null>('cgev', g);
+    const event = groupEvent(members.map((id) => cache.get('cev', id)));
+    const old = cache.get('cgev', g);
     if (event) moved.add(event);
     if (old === event) continue;
     unfile(g);
     cache.set('cgev', g, event);
-    if (event)
-      cache.set('cge', event, [...(cache.get<string[]>('cge', event) ?? []), g].sort(compareStrings));
+    if (event) cache.set('cge', event, [...(cache.get('cge', event) ?? []), g].sort(compareStrings));
   }
 
   // 3. Denials of these documents answer an accusation of their own document again.
@@ -270,46 +269,45 @@ function answerChanged(
   for (const id of local) push(byDoc, claimOf(id).claim.documentId, claimOf(id));
   const ledgerIdOf = new Map<string, string>();
   for (const g of withHeads(new Set([...local].map(groupOf)))) {
-    const head = cache.get<ClaimHead>('chead', g);
+    const head = cache.get('chead', g);
     if (head) ledgerIdOf.set(g, head.id);
   }
   const claimIds = { get: (id: string) => ledgerIdOf.get(groupOf(id)) };
-  const events = { get: (id: string) => cache.get<string | null>('cev', id) ?? null };
+  const events = { get: (id: string) => cache.get('cev', id) ?? null };
   cache.prefetch('cacc', local);
   for (const id of local) {
     const c = claimOf(id);
     if (c.claim.stance !== 'deny') continue;
     const a = accusationAnswered(c, byDoc.get(c.claim.documentId) ?? [], claimIds, events);
-    if (cache.get<Denial>('cacc', id)?.[2] !== a)
-      cache.set('cacc', id, [c.claim.documentId, c.claim.span[0], a]);
+    if (cache.get('cacc', id)?.[2] !== a) cache.set('cacc', id, [c.claim.documentId, c.claim.span[0], a]);
     recheck.add(groupOf(id));
   }
   // …and the denials of every event whose accusations may have changed fall back anew.
   cache.prefetch('cge', moved);
-  for (const e of moved) for (const g of cache.get<string[]>('cge', e) ?? []) recheck.add(g);
+  for (const e of moved) for (const g of cache.get('cge', e) ?? []) recheck.add(g);
 
   // 4. The answers.
   const accusations = new Map<string, string | null>();
   const accusationOfEvent = (e: string) => {
     let a = accusations.get(e);
     if (a === undefined) {
-      const groups = withHeads(cache.get<string[]>('cge', e) ?? []);
-      a = bestAccusation(groups.map((g) => cache.get<ClaimHead>('chead', g) as ClaimHead))?.id ?? null;
+      const groups = withHeads(cache.get('cge', e) ?? []);
+      a = bestAccusation(groups.map((g) => cache.get('chead', g) as ClaimHead))?.id ?? null;
       accusations.set(e, a);
     }
     return a;
   };
   const out: { group: string; answers: string | null }[] = [];
   for (const g of withHeads([...recheck].sort(compareStrings))) {
-    const head = cache.get<ClaimHead>('chead', g);
+    const head = cache.get('chead', g);
     if (!head) continue;
-    const event = cache.get<string | null>('cgev', g) ?? null;
+    const event = cache.get('cgev', g) ?? null;
     let answers = event;
     if (head.stance === 'deny') {
-      const members = cache.get<string[]>('c.members', g) ?? [];
+      const members = cache.get('c.members', g) ?? [];
       cache.prefetch('cacc', members);
       const denials = members
-        .map((id) => [id, cache.get<Denial>('cacc', id) as Denial] as const)
+        .map((id) => [id, cache.get('cacc', id) as Denial] as const)
         .sort(([ia, a], [ib, b]) => compareStrings(a[0], b[0]) || a[1] - b[1] || compareStrings(ia, ib));
       answers = denialAnswer(
         denials.map(([, d]) => d[2]),

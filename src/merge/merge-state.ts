@@ -1,4 +1,5 @@
 import type { MergeStateStore } from '../store/merge-state-store.js';
+import type { MergeSchema } from './state-schema.js';
 
 export type { MergeStateStore };
 
@@ -38,9 +39,11 @@ export function memoryMergeState(): MergeStateStore {
 /**
  * The merge's working copy of the state: values are read once, changed in memory and written
  * back together by `flush`. Both the persisted and the in-memory state go through it, so an
- * incremental run and a from-scratch one execute the same code.
+ * incremental run and a from-scratch one execute the same code. Typed by a schema (namespace →
+ * value type, `MergeSchema` for the merge): a namespace not in it, or a value of another type, does
+ * not compile.
  */
-export class StateCache {
+export class StateCache<S extends object = MergeSchema> {
   /** Per namespace: key → value (`undefined` when known absent or deleted). */
   private readonly spaces = new Map<string, Map<string, unknown>>();
   /** Per namespace: keys changed since the last flush. */
@@ -61,11 +64,11 @@ export class StateCache {
     return m;
   }
 
-  get<T>(ns: string, key: string): T | undefined {
+  get<N extends keyof S & string>(ns: N, key: string): S[N] | undefined {
     const m = this.space(ns);
     const v = m.get(key);
-    if (v !== undefined || m.has(key) || this.empty) return v as T | undefined;
-    const stored = this.store.get(ns, key) as T | undefined;
+    if (v !== undefined || m.has(key) || this.empty) return v as S[N] | undefined;
+    const stored = this.store.get(ns, key) as S[N] | undefined;
     m.set(key, stored);
     return stored;
   }
@@ -76,7 +79,7 @@ export class StateCache {
   }
 
   /** Reads the keys not in the working copy yet with one lookup (before many `get`s). */
-  prefetch(ns: string, keys: Iterable<string>): void {
+  prefetch(ns: keyof S & string, keys: Iterable<string>): void {
     if (this.empty) return;
     const m = this.space(ns);
     const missing = new Set<string>();
@@ -87,7 +90,7 @@ export class StateCache {
   }
 
   /** Marks a value as changed (call after mutating an object obtained with `get`). */
-  set(ns: string, key: string, value: unknown): void {
+  set<N extends keyof S & string>(ns: N, key: string, value: S[N] | undefined): void {
     this.space(ns).set(key, value);
     let d = this.dirty.get(ns);
     if (!d) {
@@ -97,12 +100,12 @@ export class StateCache {
     d.add(key);
   }
 
-  delete(ns: string, key: string): void {
+  delete(ns: keyof S & string, key: string): void {
     this.set(ns, key, undefined);
   }
 
   /** Every value of a namespace (the working copy wins over the stored one), in key order. */
-  scan<T>(ns: string): [string, T][] {
+  scan<N extends keyof S & string>(ns: N): [string, S[N]][] {
     const m = this.space(ns);
     const keys = new Set<string>();
     if (this.empty) {
@@ -115,10 +118,10 @@ export class StateCache {
       }
       for (const k of this.dirty.get(ns) ?? []) keys.add(k);
     }
-    const out: [string, T][] = [];
+    const out: [string, S[N]][] = [];
     for (const k of [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))) {
       const v = m.get(k);
-      if (v !== undefined) out.push([k, v as T]);
+      if (v !== undefined) out.push([k, v as S[N]]);
     }
     return out;
   }

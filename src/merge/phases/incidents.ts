@@ -1,0 +1,111 @@
+import { fragmentTarget, headlineTarget, isFragment, isHeadlineOnly } from '../absorb-fragments.js';
+import {
+  type IncidentNeighbourhood,
+  incidentComponent,
+  incidentTarget,
+  NAMED_DAYS,
+  nearDays,
+  profileKey,
+  profileOf,
+} from '../join-incidents.js';
+import { clusterKey } from '../state-schema.js';
+import type { Mentions } from './assign.js';
+import type { MergeRun } from './run.js';
+
+/**
+ * Phase "second pass": fragments (events of back-references only) and headline-only events join
+ * the event their reports describe, and events whose profiles (place, day, figures) agree join as
+ * one incident (`absorb`: event → the event it joined; `absorbed`: the reverse). Re-examines the
+ * dirty clusters, the clusters of their documents and the events filed near their old or new
+ * profile; every cluster whose decision changed, and the events it left or joined, become dirty.
+ */
+export function joinIncidents(run: MergeRun, mentions: Mentions): void {
+  const { cache, docs, dirty, index } = run;
+  const { clusters, item: itemOf } = mentions;
+  const affected = new Set<number>(dirty.clusters);
+  cache.prefetch('cluster', [...dirty.clusters].map(clusterKey));
+  cache.prefetch('members', [...dirty.clusters].map(clusterKey));
+  const profiled = (c: number) => cache.get('profile', clusterKey(c)) ?? null;
+  const filed = (k: string) => cache.get('pday', k) ?? [];
+  for (const n of [...dirty.clusters].sort((a, b) => a - b)) {
+    const before = profiled(n);
+    const after = profileOf(clusters.cluster(n));
+    if (JSON.stringify(before) === JSON.stringify(after)) continue;
+    // Events filed near the old or new profile may now join this one, or no longer: later
+    // events with figures, and events without figures whatever their number.
+    for (const p of [before, after])
+      if (p)
+        for (const d of nearDays(p.day, NAMED_DAYS))
+          for (const c of filed(profileKey(p.place, d))) if (c !== n) affected.add(c);
+    if (before) {
+      const k = profileKey(before.place, before.day);
+      const list = filed(k).filter((c) => c !== n);
+      cache.set('pday', k, list.length > 0 ? list : undefined);
+    }
+    if (after) {
+      const k = profileKey(after.place, after.day);
+      cache.set(
+        'pday',
+        k,
+        [...filed(k).filter((c) => c !== n), n].sort((a, b) => a - b),
+      );
+    }
+    cache.set('profile', clusterKey(n), after ?? undefined);
+  }
+  for (const n of dirty.clusters) {
+    for (const d of new Set(clusters.cluster(n).figures.map((f) => f.document))) {
+      for (const c of docs.get(d)?.clusters ?? []) affected.add(c);
+    }
+  }
+  cache.prefetch('cluster', [...affected].map(clusterKey));
+  cache.prefetch('members', [...affected].map(clusterKey));
+  cache.prefetch('absorb', [...affected].map(clusterKey));
+  const ofDocument = (d: string) => docs.get(d)?.clusters ?? [];
+  const eligible = (c: number) =>
+    !isFragment(clusters.cluster(c)) && !isHeadlineOnly(clusters.cluster(c), index.headline, itemOf);
+  const around: IncidentNeighbourhood = {
+    cluster: clusters.cluster,
+    profile: profiled,
+    filed: (k) => filed(k).filter(eligible),
+    item: itemOf,
+  };
+  // Which events are one incident is a property of the whole group: an event re-examined brings
+  // in the events pointing at it, the one it pointed at, and its incident's other events, so
+  // that no event keeps pointing into a group it has left.
+  const work = [...affected].sort((a, b) => a - b);
+  const examined = new Set<number>();
+  const examine = (c: number | null | undefined) => {
+    if (c === null || c === undefined || examined.has(c)) return;
+    work.push(c);
+  };
+  for (let next = 0; next < work.length; next++) {
+    const n = work[next] as number;
+    if (examined.has(n)) continue;
+    examined.add(n);
+    const record = clusters.cluster(n);
+    const held = cache.get('absorb', clusterKey(n)) ?? null;
+    examine(held);
+    for (const c of cache.get('absorbed', clusterKey(n)) ?? []) examine(c);
+    let target: number | null;
+    if (isFragment(record)) target = fragmentTarget(n, clusters.cluster, ofDocument, itemOf);
+    else if (isHeadlineOnly(record, index.headline, itemOf))
+      target = headlineTarget(n, clusters.cluster, ofDocument, itemOf);
+    else {
+      target = incidentTarget(n, around);
+      for (const c of incidentComponent(n, around)) examine(c);
+      examine(target);
+    }
+    if (held === target) continue;
+    dirty.clusters.add(n);
+    if (held !== null) {
+      dirty.clusters.add(held);
+      const list = (cache.get('absorbed', clusterKey(held)) ?? []).filter((f) => f !== n);
+      cache.set('absorbed', clusterKey(held), list.length > 0 ? list : undefined);
+    }
+    if (target !== null) {
+      dirty.clusters.add(target);
+      cache.set('absorbed', clusterKey(target), [...(cache.get('absorbed', clusterKey(target)) ?? []), n]);
+    }
+    cache.set('absorb', clusterKey(n), target ?? undefined);
+  }
+}
