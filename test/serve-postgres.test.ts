@@ -100,7 +100,7 @@ describe.skipIf(!url)('corroborate serve against PostgreSQL', () => {
   });
 
   it('two clients upload to two servers at once; both serve both documents and verify passes', async () => {
-    const [a, b] = servers as [{ base: string }, { base: string }];
+    const [a, b] = servers as unknown as [{ base: string }, { base: string }];
     const empty = await getJson(a.base, '/api/overview');
     expect((empty.body as { counts: { documents: number } }).counts.documents).toBe(0);
 
