@@ -190,7 +190,21 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
       if (known === undefined || credit < known) creditOf.set(root, credit);
     }
   }
+  // A document alone in several chains (its own words, and passages it took from documents that
+  // do not report the fact) is one document's reporting: one chain, listed once.
+  const docsOf = new Map<string, Set<string>>();
+  for (const doc of docs) {
+    for (const m of byDoc.get(doc) ?? []) {
+      const root = uf.find(keyOf(m));
+      const set = docsOf.get(root) ?? new Set<string>();
+      set.add(doc);
+      docsOf.set(root, set);
+    }
+  }
+  for (const [root, set] of docsOf) if (set.size === 1) uf.union(root, `alone:${[...set][0]}`);
   const roots = new Map<string, Set<string>>();
+  /** Chains with a mention in the document's own words (not inside anything reused). */
+  const ownWords = new Set<string>();
   /** Chains (before credits were read) that each final chain joins. */
   const joined = new Map<string, Set<string>>();
   for (const doc of docs) {
@@ -199,6 +213,7 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
       const set = roots.get(root) ?? new Set<string>();
       set.add(doc);
       roots.set(root, set);
+      if (!covered.has(keyOf(m))) ownWords.add(root);
       const parts = joined.get(root) ?? new Set<string>();
       parts.add(before.get(keyOf(m)) as string);
       joined.set(root, parts);
@@ -217,7 +232,10 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
       const credit = creditOf.get(root);
       if (credit !== undefined && (joined.get(root)?.size ?? 0) > 1)
         return { documents: list, why: 'credited', credit };
-      return { documents: list, why: list.length > 1 || set.size > 1 ? 'reused' : 'own' };
+      return {
+        documents: list,
+        why: list.length > 1 || set.size > 1 || !ownWords.has(root) ? 'reused' : 'own',
+      };
     })
     .sort(
       (a, b) =>
