@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { sha256Hex } from '../document-id.js';
 import { DOCUMENT_META_COLUMNS } from '../document-record.js';
 import type { Capture, VerifyReport } from '../store.js';
 import { type ContractBackend, capture } from './contract.js';
@@ -183,6 +184,40 @@ export function tamperContract(backend: ContractBackend): void {
         kinds: ['original-record-missing', 'document-without-original'],
       },
     ];
+    it('names a latest ledger that is not the bytes its analysis entry recorded', async () => {
+      const handle = await backend.create(clock);
+      const store = await handle.open();
+      try {
+        await store.commit({ captures: [a], rejections: [] });
+        const write = async (bytes: Buffer): Promise<number> => {
+          const entry = await store.custody.append('analysis', { ledgerSha256: sha256Hex(bytes) });
+          await store.analysis.saveLedger(bytes, entry.seq);
+          return entry.seq;
+        };
+        const first = await write(Buffer.from('{"ledger":"first"}\n'));
+        const second = await write(Buffer.from('{"ledger":"second"}\n'));
+        expect(await store.verify()).toMatchObject({ ok: true, problems: [] });
+        const kinds = async (): Promise<string[]> => (await store.verify()).problems.map((p) => p.kind);
+        // The bytes replaced (on the embedded store the column names a file: it then names another).
+        const [row] = await handle.tamperSql('SELECT ledger FROM analysis_ledger WHERE id = 1');
+        await handle.tamperSql('UPDATE analysis_ledger SET ledger = ? WHERE id = 1', [
+          Buffer.from('{"ledger":"forged"}\n'),
+        ]);
+        expect(await kinds()).toEqual(['ledger-altered']);
+        // The genuine older ledger put back under its own entry.
+        await handle.tamperSql('UPDATE analysis_ledger SET ledger = ?, custody_seq = ? WHERE id = 1', [
+          row?.ledger,
+          first,
+        ]);
+        expect((await store.verify()).problems.map((p) => p.message).join('\n')).toMatch(
+          new RegExp(`entry ${second} recorded a later ledger`),
+        );
+      } finally {
+        await store.close();
+        await handle.dispose();
+      }
+    });
+
     it.each(cases)('says what changed: $name', async ({ statement, params, kinds }) => {
       const report = await withStore(backend, async (sql, verify) => {
         await sql(statement, params);

@@ -15,7 +15,6 @@ import type {
   CaptureBatch,
   CaptureResult,
   CommitResult,
-  JsonValue,
   LargeCaptureHeader,
   LargeCaptureWriter,
   Store,
@@ -30,6 +29,7 @@ import {
   type OriginalEvidenceRow,
   type ProvenanceEvidenceRow,
 } from '../verify-evidence.js';
+import { LatestLedgerCheck } from '../verify-latest-ledger.js';
 import { SqliteAnalysisStore } from './analysis-tables.js';
 import { SqliteAsyncStore } from './async-store.js';
 import { SqliteCustodyLog } from './custody-tables.js';
@@ -37,7 +37,7 @@ import { openDatabase, type SqliteDatabase } from './database.js';
 import { SqliteDocumentStore, SqliteOriginalStore } from './documents-tables.js';
 import { migrations } from './migrations.js';
 import { SqliteReuseStore } from './reuse-tables.js';
-import { LedgerChecker } from './verify-ledger.js';
+import { storedLedger } from './verify-ledger.js';
 import { checkPacks } from './verify-packs.js';
 
 export const DATABASE_FILE = 'corroborate.db';
@@ -392,7 +392,7 @@ export class SqliteStore implements Store {
       });
     }
     const evidence = new EvidenceChecker();
-    const ledger = new LedgerChecker(this.db, path.join(this.dir, 'ledger'));
+    const ledger = new LatestLedgerCheck();
     const chain = this.custody.verifyChain(options.checkpoint, (seq, kind, details) => {
       evidence.collect(seq, kind, details);
       ledger.collect(seq, kind, details);
@@ -402,7 +402,7 @@ export class SqliteStore implements Store {
     const bound = evidence.finish();
     problems.push(...bound.problems);
     problems.push(...checkPacks(this.db, (name) => this.folder.packs.pathOf(name), evidence.packBindings));
-    problems.push(...ledger.check());
+    problems.push(...ledger.check(storedLedger(this.db, path.join(this.dir, 'ledger'))));
     const known = new Set(loose);
     let unreferenced = 0;
     for (const sha of this.folder.listHashes()) if (!known.has(sha)) unreferenced++;
