@@ -3,6 +3,7 @@ import { CustodyChainChecker } from '../custody-chain.js';
 import { sha256Hex } from '../document-id.js';
 import type { VerifyOptions, VerifyProblem, VerifyReport } from '../store.js';
 import { describeIds, EvidenceChecker } from '../verify-evidence.js';
+import { ExtractionsCheck } from '../verify-extractions.js';
 import { LatestLedgerCheck } from '../verify-latest-ledger.js';
 
 /** Originals read per round trip (their bytes come along). */
@@ -22,9 +23,11 @@ export async function verifyPostgres(pool: pg.Pool, options: VerifyOptions = {})
   const problems: VerifyProblem[] = [];
   const evidence = new EvidenceChecker();
   const ledger = new LatestLedgerCheck();
+  const extractions = new ExtractionsCheck(evidence.storedBy);
   const checker = new CustodyChainChecker(options.checkpoint, (seq, kind, details) => {
     evidence.collect(seq, kind, details);
     ledger.collect(seq, kind, details);
+    extractions.collect(seq, kind, details);
   });
   for (let from = 1; ; ) {
     const page = await pool.query(
@@ -135,6 +138,21 @@ export async function verifyPostgres(pool: pg.Pool, options: VerifyOptions = {})
         : null,
     ),
   );
+  if (extractions.version !== null) {
+    for (let after = ''; ; ) {
+      const page = await pool.query(
+        `SELECT document_id, extraction, merge_input FROM analysis_extractions
+         WHERE extractor_version = $1 AND document_id > $2 ORDER BY document_id LIMIT $3`,
+        [extractions.version, after, ORIGINALS_PAGE],
+      );
+      for (const r of page.rows as { document_id: string; extraction: Buffer; merge_input: string }[]) {
+        extractions.row({ documentId: r.document_id, extraction: r.extraction, mergeInput: r.merge_input });
+        after = r.document_id;
+      }
+      if (page.rows.length < ORIGINALS_PAGE) break;
+    }
+  }
+  problems.push(...extractions.finish());
   problems.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0) || (a.sha256 ?? '').localeCompare(b.sha256 ?? ''));
   return {
     ok: problems.length === 0,

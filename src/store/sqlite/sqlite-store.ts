@@ -29,6 +29,7 @@ import {
   type OriginalEvidenceRow,
   type ProvenanceEvidenceRow,
 } from '../verify-evidence.js';
+import { ExtractionsCheck } from '../verify-extractions.js';
 import { LatestLedgerCheck } from '../verify-latest-ledger.js';
 import { SqliteAnalysisStore } from './analysis-tables.js';
 import { SqliteAsyncStore } from './async-store.js';
@@ -393,9 +394,11 @@ export class SqliteStore implements Store {
     }
     const evidence = new EvidenceChecker();
     const ledger = new LatestLedgerCheck();
+    const extractions = new ExtractionsCheck(evidence.storedBy);
     const chain = this.custody.verifyChain(options.checkpoint, (seq, kind, details) => {
       evidence.collect(seq, kind, details);
       ledger.collect(seq, kind, details);
+      extractions.collect(seq, kind, details);
     });
     problems.push(...chain.problems);
     feedEvidence(this.db, evidence);
@@ -403,6 +406,18 @@ export class SqliteStore implements Store {
     problems.push(...bound.problems);
     problems.push(...checkPacks(this.db, (name) => this.folder.packs.pathOf(name), evidence.packBindings));
     problems.push(...ledger.check(storedLedger(this.db, path.join(this.dir, 'ledger'))));
+    if (extractions.version !== null) {
+      const rows = this.db.prepare(
+        'SELECT document_id, extraction, merge_input FROM analysis_extractions WHERE extractor_version = ?',
+      );
+      for (const r of rows.iterate(extractions.version) as IterableIterator<{
+        document_id: string;
+        extraction: Buffer;
+        merge_input: string;
+      }>)
+        extractions.row({ documentId: r.document_id, extraction: r.extraction, mergeInput: r.merge_input });
+    }
+    problems.push(...extractions.finish());
     const known = new Set(loose);
     let unreferenced = 0;
     for (const sha of this.folder.listHashes()) if (!known.has(sha)) unreferenced++;
