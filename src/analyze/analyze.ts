@@ -186,7 +186,14 @@ export async function analyze(
     claims: counts.claims,
     ledgerSha256: sha256,
     // The extraction rows this ledger was merged from, bound so that `verify` sees them edited.
-    extractions: { ...extractionsDigest(store, version, documents.map((d) => d.id), extraction.ids) },
+    extractions: {
+      ...extractionsDigest(
+        store,
+        version,
+        documents.map((d) => d.id),
+        extraction.ids,
+      ),
+    },
   });
   analysis.saveLedgerFile(name, entry.seq, [index]);
   if (ledgerPath) store.custody.append('export', { format: 'ledger-json', file: ledgerPath, sha256 });

@@ -48,7 +48,8 @@ export class RowFold {
 export function recordedExtractions(details: { [key: string]: JsonValue }): ExtractionsDigest | null {
   const x = details.extractions as { [key: string]: JsonValue } | undefined;
   if (!x || typeof x !== 'object' || Array.isArray(x)) return null;
-  if (typeof x.version !== 'string' || typeof x.rows !== 'number' || typeof x.digest !== 'string') return null;
+  if (typeof x.version !== 'string' || typeof x.rows !== 'number' || typeof x.digest !== 'string')
+    return null;
   return { version: x.version, rows: x.rows, digest: x.digest };
 }
 

@@ -1,5 +1,10 @@
 import type { SerializedExtraction } from './analysis-store.js';
-import { type ExtractionsDigest, extractionRowHash, RowFold, recordedExtractions } from './extraction-digest.js';
+import {
+  type ExtractionsDigest,
+  extractionRowHash,
+  RowFold,
+  recordedExtractions,
+} from './extraction-digest.js';
 import type { CustodyKind, JsonValue, VerifyProblem } from './store.js';
 
 /**
