@@ -192,6 +192,7 @@ export async function analyze(
         version,
         documents.map((d) => d.id),
         extraction.ids,
+        extracted,
       ),
     },
   });

@@ -67,9 +67,10 @@ export function extractionsDigest(
   version: string,
   documentIds: readonly string[],
   extractedNow: readonly string[],
+  /** The ids with a row of this version, when the caller has them (else read from the store). */
+  stored: ReadonlySet<string> = store.analysis.extractedIds(version),
 ): ExtractionsDigest {
   const analysis: AnalysisStore = store.analysis;
-  const stored = analysis.extractedIds(version);
   let present = 0;
   for (const id of documentIds) if (stored.has(id)) present++;
   const previous = lastRecorded(store);
