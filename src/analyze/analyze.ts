@@ -5,6 +5,7 @@ import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest
 import { writeLedgerFile } from '../ledger-file/write-file.js';
 import { type MergeResult, startMerge } from '../merge/index.js';
 import { extractionsDigest } from '../store/extraction-digest.js';
+import { reuseDigest } from '../store/reuse-digest.js';
 import type { Checkpoint, DocumentListing, DocumentSummary, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
 import { startExtractPool } from './extract-pool.js';
@@ -195,6 +196,8 @@ export async function analyze(
         extracted,
       ),
     },
+    // And the reuse pairs (on the embedded store; a shared store's pairs live in working copies).
+    reuse: { ...reuseDigest(store, reuse) },
   });
   analysis.saveLedgerFile(name, entry.seq, [index]);
   if (ledgerPath) store.custody.append('export', { format: 'ledger-json', file: ledgerPath, sha256 });

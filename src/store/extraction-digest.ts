@@ -90,26 +90,26 @@ export function extractionsDigest(
 }
 
 /**
- * The extraction digest of the latest analysis entry, read backwards from the head in growing
- * windows (a +100-document run has about a hundred ingest entries after it).
+ * The details of the latest analysis entry, read backwards from the head in growing windows (a
+ * +100-document run has about a hundred ingest entries after it), or null when there is none.
  */
-function lastRecorded(store: Store): ExtractionsDigest | null {
-  const head = store.custody.head().entries;
-  let to = head;
+export function latestAnalysisDetails(store: Store): { [key: string]: JsonValue } | null {
+  let to = store.custody.head().entries;
   for (let window = 64; to >= 1; window *= 8) {
     const from = Math.max(1, to - window + 1);
-    let last: ExtractionsDigest | null = null;
-    let analysisSeen = false;
+    let last: { [key: string]: JsonValue } | null = null;
     for (const e of store.custody.entries({ from })) {
       if (e.seq > to) break;
-      if (e.kind === 'analysis') {
-        analysisSeen = true;
-        last = recordedExtractions(e.details);
-      }
+      if (e.kind === 'analysis') last = e.details;
     }
-    // The latest analysis entry decides: one without a digest (an older version) gives none.
-    if (analysisSeen) return last;
+    if (last) return last;
     to = from - 1;
   }
   return null;
+}
+
+/** The extraction digest of the latest analysis entry (none when that entry records none). */
+function lastRecorded(store: Store): ExtractionsDigest | null {
+  const details = latestAnalysisDetails(store);
+  return details ? recordedExtractions(details) : null;
 }

@@ -11,6 +11,7 @@ import {
 import { ingestDetails } from '../ingest-details.js';
 import type { PackedOriginal } from '../original-packs.js';
 import { LOOSE_MIN_BYTES, mapLimit, OriginalsFolder } from '../originals-folder.js';
+import type { PairRow } from '../reuse-store.js';
 import type {
   CaptureBatch,
   CaptureResult,
@@ -31,6 +32,7 @@ import {
 } from '../verify-evidence.js';
 import { ExtractionsCheck } from '../verify-extractions.js';
 import { LatestLedgerCheck } from '../verify-latest-ledger.js';
+import { ReuseCheck } from '../verify-reuse.js';
 import { SqliteAnalysisStore } from './analysis-tables.js';
 import { SqliteAsyncStore } from './async-store.js';
 import { SqliteCustodyLog } from './custody-tables.js';
@@ -395,10 +397,12 @@ export class SqliteStore implements Store {
     const evidence = new EvidenceChecker();
     const ledger = new LatestLedgerCheck();
     const extractions = new ExtractionsCheck(evidence.storedBy);
+    const reuse = new ReuseCheck(evidence.storedBy);
     const chain = this.custody.verifyChain(options.checkpoint, (seq, kind, details) => {
       evidence.collect(seq, kind, details);
       ledger.collect(seq, kind, details);
       extractions.collect(seq, kind, details);
+      reuse.collect(seq, kind, details);
     });
     problems.push(...chain.problems);
     feedEvidence(this.db, evidence);
@@ -418,6 +422,10 @@ export class SqliteStore implements Store {
         extractions.row({ documentId: r.document_id, extraction: r.extraction, mergeInput: r.merge_input });
     }
     problems.push(...extractions.finish());
+    if (reuse.wanted)
+      for (const r of this.db.prepare('SELECT * FROM reuse_pairs').iterate() as IterableIterator<PairRow>)
+        reuse.row(r);
+    problems.push(...reuse.finish());
     const known = new Set(loose);
     let unreferenced = 0;
     for (const sha of this.folder.listHashes()) if (!known.has(sha)) unreferenced++;
