@@ -172,6 +172,79 @@ describe('verify covers the documents, not only the originals', () => {
     expect(rolled.stdout).toMatch(/FAIL ledger-altered: .*a later ledger/);
   });
 
+  it('fails naming extraction rows edited after the analysis that merged them, across incremental runs', () => {
+    const store = ingested('forged-extraction');
+    expect(cli(store, ['analyze', '--out', path.join(dir, 'forged-extraction-out-1')]).status).toBe(
+      ExitCode.ok,
+    );
+    const more = path.join(dir, 'forged-extraction-more');
+    fs.mkdirSync(more, { recursive: true });
+    fs.writeFileSync(
+      path.join(more, 'c.txt'),
+      'Police said four people were hurt when a crane fell in the port.\n',
+    );
+    // The second run adds one row to the digest the first run recorded.
+    expect(cli(store, ['analyze', more, '--out', path.join(dir, 'forged-extraction-out-2')]).status).toBe(
+      ExitCode.ok,
+    );
+    expect(cli(store, ['verify']).status).toBe(ExitCode.ok);
+    const db = new Database(path.join(store, 'corroborate.db'));
+    const recorded = db
+      .prepare("SELECT details FROM custody WHERE kind = 'analysis' ORDER BY seq")
+      .all()
+      .map((r) => JSON.parse((r as { details: string }).details).extractions);
+    expect(recorded.map((x) => x.rows)).toEqual([2, 3]);
+    const { document_id: id } = db
+      .prepare('SELECT document_id FROM analysis_extractions ORDER BY document_id LIMIT 1')
+      .get() as { document_id: string };
+    db.prepare(
+      "UPDATE analysis_extractions SET merge_input = replace(merge_input, '}', ' }') WHERE document_id = ?",
+    ).run(id);
+    db.close();
+    const result = cli(store, ['verify']);
+    expect(result.status).toBe(ExitCode.verifyFailed);
+    expect(result.stdout).toMatch(/FAIL extractions-altered: .*analysis entry \d+: a row was edited/);
+  });
+
+  it('fails naming reuse pairs edited after the analysis that merged them, across incremental runs', () => {
+    const store = path.join(dir, 'forged-pairs');
+    const input = path.join(dir, 'forged-pairs-in');
+    fs.mkdirSync(input, { recursive: true });
+    const story =
+      'Flood water rose through the lower streets of Harrowgate on Sunday night, and volunteers carried ' +
+      'elderly residents from their homes to the school hall on the hill. The council said forty houses ' +
+      'were flooded and two bridges on the valley road were closed until engineers could inspect them. ' +
+      'A spokesman for the fire service said crews pumped water from the market square through the night.';
+    fs.writeFileSync(path.join(input, 'a.txt'), `${story}\n`);
+    fs.writeFileSync(path.join(input, 'b.txt'), `${story} Shops will stay shut on Monday.\n`);
+    expect(cli(store, ['analyze', input, '--out', path.join(dir, 'forged-pairs-out-1')]).status).toBe(
+      ExitCode.ok,
+    );
+    const more = path.join(dir, 'forged-pairs-more');
+    fs.mkdirSync(more, { recursive: true });
+    fs.writeFileSync(path.join(more, 'c.txt'), `Residents said: ${story}\n`);
+    // The second run folds the pairs it verified onto the digest the first run recorded.
+    expect(cli(store, ['analyze', more, '--out', path.join(dir, 'forged-pairs-out-2')]).status).toBe(
+      ExitCode.ok,
+    );
+    expect(cli(store, ['verify']).status).toBe(ExitCode.ok);
+    const db = new Database(path.join(store, 'corroborate.db'));
+    const recorded = db
+      .prepare("SELECT details FROM custody WHERE kind = 'analysis' ORDER BY seq")
+      .all()
+      .map((r) => JSON.parse((r as { details: string }).details).reuse.pairs);
+    expect(recorded).toEqual([1, 3]);
+    const { a, b } = db.prepare('SELECT a, b FROM reuse_pairs ORDER BY a, b LIMIT 1').get() as {
+      a: string;
+      b: string;
+    };
+    db.prepare('UPDATE reuse_pairs SET shared_a = shared_a / 2 WHERE a = ? AND b = ?').run(a, b);
+    db.close();
+    const result = cli(store, ['verify']);
+    expect(result.status).toBe(ExitCode.verifyFailed);
+    expect(result.stdout).toMatch(/FAIL reuse-altered: .*analysis entry \d+: a pair was edited/);
+  });
+
   it('a damaged database file is exit 4 with a message, not a stack trace', () => {
     const store = ingested('corrupt');
     const file = path.join(store, 'corroborate.db');

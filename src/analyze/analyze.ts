@@ -4,6 +4,8 @@ import type { Diagnostic, Ledger, StoredDocument } from '../core/types.js';
 import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest.js';
 import { writeLedgerFile } from '../ledger-file/write-file.js';
 import { type MergeResult, startMerge } from '../merge/index.js';
+import { extractionsDigest } from '../store/extraction-digest.js';
+import { reuseDigest } from '../store/reuse-digest.js';
 import type { Checkpoint, DocumentListing, DocumentSummary, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
 import { startExtractPool } from './extract-pool.js';
@@ -184,6 +186,18 @@ export async function analyze(
     quotes: counts.quotes,
     claims: counts.claims,
     ledgerSha256: sha256,
+    // The extraction rows this ledger was merged from, bound so that `verify` sees them edited.
+    extractions: {
+      ...extractionsDigest(
+        store,
+        version,
+        documents.map((d) => d.id),
+        extraction.ids,
+        extracted,
+      ),
+    },
+    // And the reuse pairs (on the embedded store; a shared store's pairs live in working copies).
+    reuse: { ...reuseDigest(store, reuse) },
   });
   analysis.saveLedgerFile(name, entry.seq, [index]);
   if (ledgerPath) store.custody.append('export', { format: 'ledger-json', file: ledgerPath, sha256 });

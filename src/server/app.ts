@@ -92,8 +92,9 @@ export function createApp(backend: ServerBackend, options: AppOptions = {}) {
     return { status: 200, headers: { 'content-type': entry[1], 'cache-control': 'no-cache' }, body: bytes };
   }
 
-  // `/api/report` serialised once per report data (rebuilt only after an upload).
-  let reportCache: { data: unknown; body: string } | null = null;
+  // `/api/report` serialised once per report data (rebuilt only after an upload), as bytes that
+  // every request shares (the node:http adapter streams them in chunks).
+  let reportCache: { data: unknown; body: Uint8Array } | null = null;
 
   async function dispatch(req: AppRequest): Promise<AppResponse> {
     if (req.url.length > maxUrl)
@@ -137,7 +138,7 @@ export function createApp(backend: ServerBackend, options: AppOptions = {}) {
           const value = route
             ? await route(backend, { params: {}, query: url.searchParams, body: null })
             : null;
-          reportCache = { data, body: JSON.stringify(value) };
+          reportCache = { data, body: Buffer.from(JSON.stringify(value)) };
         }
         return { ...json(200, null), body: reportCache.body };
       }

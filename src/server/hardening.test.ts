@@ -72,6 +72,52 @@ describe('a server reachable beyond loopback', () => {
   });
 });
 
+describe('/api/report over HTTP', () => {
+  it('is streamed in chunks and is the report without texts', async () => {
+    const [first] = reportFixture.documents;
+    // Enough documents for a body of several chunks.
+    const documents = Array.from({ length: 3000 }, (_, i) => ({
+      ...first,
+      id: `big${i}`,
+      title: `Report ${i}`,
+    }));
+    const data = { ...reportFixture, documents } as ReportData;
+    const running = await startServer(createApp({ data: () => data }), { port: 0 });
+    try {
+      const { port } = new URL(running.url);
+      const raw = await new Promise<Buffer>((resolve, reject) => {
+        const socket = net.connect(Number(port), '127.0.0.1');
+        const parts: Buffer[] = [];
+        socket.on('data', (d) => parts.push(d));
+        socket.on('end', () => resolve(Buffer.concat(parts)));
+        socket.on('error', reject);
+        socket.write('GET /api/report HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n');
+      });
+      const split = raw.indexOf('\r\n\r\n');
+      const head = raw.subarray(0, split).toString('latin1');
+      expect(head).toMatch(/^HTTP\/1\.1 200/);
+      expect(head).toMatch(/\r\ntransfer-encoding: chunked/i);
+      expect(head).not.toMatch(/\r\ncontent-length:/i);
+      // Undo the chunked framing: each chunk is its size in hex, CRLF, the bytes, CRLF.
+      const chunks: Buffer[] = [];
+      for (let at = split + 4; ; ) {
+        const eol = raw.indexOf('\r\n', at);
+        const size = Number.parseInt(raw.subarray(at, eol).toString('latin1'), 16);
+        if (size === 0) break;
+        chunks.push(raw.subarray(eol + 2, eol + 2 + size));
+        at = eol + 2 + size + 2;
+      }
+      expect(chunks.length).toBeGreaterThan(2);
+      const expected = { ...data, documents: documents.map(({ text: _text, ...d }) => d) };
+      expect(JSON.parse(Buffer.concat(chunks).toString('utf8'))).toEqual(
+        JSON.parse(JSON.stringify(expected)),
+      );
+    } finally {
+      await running.close();
+    }
+  });
+});
+
 describe('uploads kept on disk', () => {
   it('keeps an upload that added an original and removes a refused or duplicate one', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-uploads-'));

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { App, AppResponse } from './app.js';
 
@@ -20,6 +20,39 @@ export interface RunningServer {
 }
 
 class TooLarge extends Error {}
+
+/** Bytes written per chunk of a streamed response body. */
+export const RESPONSE_CHUNK = 64 * 1024;
+
+/**
+ * Writes a response; a body larger than one chunk (the whole report, a download) goes out in
+ * chunks as the client takes them (chunked transfer encoding): the first bytes leave at once, and a
+ * slow reader is fed at its own pace instead of having the whole body queued on its socket.
+ */
+async function writeResponse(res: ServerResponse, r: AppResponse): Promise<void> {
+  const body = typeof r.body === 'string' ? Buffer.from(r.body) : r.body;
+  if (body.byteLength <= RESPONSE_CHUNK) {
+    res.writeHead(r.status, r.headers);
+    res.end(body);
+    return;
+  }
+  const headers = { ...r.headers };
+  for (const name of Object.keys(headers)) if (name.toLowerCase() === 'content-length') delete headers[name];
+  res.writeHead(r.status, headers);
+  for (let at = 0; at < body.byteLength && !res.destroyed; at += RESPONSE_CHUNK) {
+    if (!res.write(body.subarray(at, at + RESPONSE_CHUNK)))
+      await new Promise<void>((resolve) => {
+        const done = (): void => {
+          res.off('drain', done);
+          res.off('close', done);
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      });
+  }
+  if (!res.destroyed) res.end();
+}
 
 function readBody(req: IncomingMessage, max: number): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
@@ -60,10 +93,7 @@ export async function startServer(app: App, options: ServeOptions = {}): Promise
       connectionsCheckingInterval: 1_000,
     },
     (req, res) => {
-      const send = (r: AppResponse) => {
-        res.writeHead(r.status, r.headers);
-        res.end(r.body);
-      };
+      const send = (r: AppResponse): Promise<void> => writeResponse(res, r);
       void (async () => {
         let body: Uint8Array | null = null;
         if (req.method === 'POST' || req.method === 'PUT') {
@@ -82,14 +112,14 @@ export async function startServer(app: App, options: ServeOptions = {}): Promise
               },
             });
             r.headers.connection = 'close';
-            send(r);
+            await send(r);
             req.destroy();
             return;
           }
         }
         const headers: Record<string, string | undefined> = {};
         for (const [k, v] of Object.entries(req.headers)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-        send(await app.request({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body }));
+        await send(await app.request({ method: req.method ?? 'GET', url: req.url ?? '/', headers, body }));
       })();
     },
   );

@@ -16,6 +16,8 @@ export interface AnalysisStore {
    * the thread holding the store only writes).
    */
   putSerializedExtractions(version: string, rows: readonly SerializedExtraction[]): void;
+  /** The stored rows of these documents' extractions (absent ones left out), in the order of `ids`. */
+  serializedExtractions(version: string, ids: readonly string[]): SerializedExtraction[];
   /** The full extraction of one document, or null. */
   getExtraction(documentId: string, version: string): DocumentExtraction | null;
   /**

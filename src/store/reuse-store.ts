@@ -39,6 +39,8 @@ export interface ReuseStore {
   putPair(pair: ReusePair): void;
   /** Every verified pair, ordered by `a`, then `b`. */
   pairs(): ReusePair[];
+  /** How many verified pairs are stored. */
+  pairCount(): number;
   /** The verified pairs one document is in, ordered by `a`, then `b`. */
   pairsOf(documentId: string): ReusePair[];
   /** `pairsOf` of many documents in a few queries. */

@@ -295,6 +295,10 @@ export type VerifyProblemKind =
   | 'pack-record-altered'
   /** The latest ledger's bytes differ from what the analysis entry that wrote it recorded, or it is missing. */
   | 'ledger-altered'
+  /** The extraction rows the latest ledger was merged from no longer fold to the analysis entry's digest. */
+  | 'extractions-altered'
+  /** The reuse pairs the latest ledger was merged from no longer fold to the analysis entry's digest. */
+  | 'reuse-altered'
   /** A document whose canonical text, read again from its original, differs (`--deep`). */
   | 'text-rederived-mismatch'
   /** SQLite reports the database file itself damaged. */

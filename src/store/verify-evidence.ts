@@ -228,6 +228,22 @@ export class EvidenceChecker {
     }
   }
 
+  /**
+   * The ingest entry that stored a document, by id, as custody binds it (undefined for documents of
+   * stores written before documents were bound, and for ids no entry stored).
+   */
+  storedBy = (documentId: string): number | undefined => {
+    const entry = this.boundDocuments().get(documentId);
+    if (entry) return entry.seq;
+    if (!this.groupSeqs) {
+      this.groupSeqs = new Map();
+      for (const g of this.groups) for (const id of g.ids) this.groupSeqs.set(id, g.seq);
+    }
+    return this.groupSeqs.get(documentId);
+  };
+
+  private groupSeqs: Map<string, number> | null = null;
+
   /** The rows that custody recorded but the tables no longer hold, with every problem found. */
   finish(): EvidenceReport {
     const { originals, provenance, documents } = this.found;

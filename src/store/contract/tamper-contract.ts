@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { DocumentExtraction } from '../../core/types.js';
+import { serializeExtraction } from '../analysis-store.js';
+import { sha256Hex } from '../document-id.js';
 import { DOCUMENT_META_COLUMNS } from '../document-record.js';
+import { extractionRowHash, RowFold } from '../extraction-digest.js';
 import type { Capture, VerifyReport } from '../store.js';
 import { type ContractBackend, capture } from './contract.js';
 
@@ -183,6 +187,92 @@ export function tamperContract(backend: ContractBackend): void {
         kinds: ['original-record-missing', 'document-without-original'],
       },
     ];
+    it('names a latest ledger that is not the bytes its analysis entry recorded', async () => {
+      const handle = await backend.create(clock);
+      const store = await handle.open();
+      try {
+        await store.commit({ captures: [a], rejections: [] });
+        const write = async (bytes: Buffer): Promise<number> => {
+          const entry = await store.custody.append('analysis', { ledgerSha256: sha256Hex(bytes) });
+          await store.analysis.saveLedger(bytes, entry.seq);
+          return entry.seq;
+        };
+        const first = await write(Buffer.from('{"ledger":"first"}\n'));
+        const second = await write(Buffer.from('{"ledger":"second"}\n'));
+        expect(await store.verify()).toMatchObject({ ok: true, problems: [] });
+        const kinds = async (): Promise<string[]> => (await store.verify()).problems.map((p) => p.kind);
+        // The bytes replaced (on the embedded store the column names a file: it then names another).
+        const [row] = await handle.tamperSql('SELECT ledger FROM analysis_ledger WHERE id = 1');
+        await handle.tamperSql('UPDATE analysis_ledger SET ledger = ? WHERE id = 1', [
+          Buffer.from('{"ledger":"forged"}\n'),
+        ]);
+        expect(await kinds()).toEqual(['ledger-altered']);
+        // The genuine older ledger put back under its own entry.
+        await handle.tamperSql('UPDATE analysis_ledger SET ledger = ?, custody_seq = ? WHERE id = 1', [
+          row?.ledger,
+          first,
+        ]);
+        expect((await store.verify()).problems.map((p) => p.message).join('\n')).toMatch(
+          new RegExp(`entry ${second} recorded a later ledger`),
+        );
+      } finally {
+        await store.close();
+        await handle.dispose();
+      }
+    });
+
+    it.each([
+      {
+        name: 'an edited row',
+        statement: 'UPDATE analysis_extractions SET merge_input = ? WHERE document_id = ?',
+        params: ['{"documentId":"forged"}', a.documents[0]?.id],
+      },
+      {
+        name: 'a deleted row',
+        statement: 'DELETE FROM analysis_extractions WHERE document_id = ?',
+        params: [c.documents[0]?.id],
+      },
+      {
+        name: 'a row added for a document the analysis merged without one',
+        statement:
+          "INSERT INTO analysis_extractions (document_id, extractor_version, extraction, merge_input) VALUES (?, 'x1', ?, '{}')",
+        params: [feed.documents[0]?.id, Buffer.from('forged')],
+      },
+    ])('names extraction rows the latest ledger was merged from: $name', async ({ statement, params }) => {
+      const handle = await backend.create(clock);
+      const store = await handle.open();
+      try {
+        await store.commit({ captures: [a, feed, c], rejections: [] });
+        const rows = [a, c].map((x) =>
+          serializeExtraction({
+            documentId: x.documents[0]?.id ?? '',
+            sentences: [{ span: [0, 4], text: 'Text' }],
+          } as unknown as DocumentExtraction),
+        );
+        await store.analysis.putSerializedExtractions('x1', rows);
+        const fold = new RowFold();
+        for (const row of rows) fold.add(extractionRowHash(row));
+        await store.custody.append('analysis', {
+          extractions: { version: 'x1', rows: fold.rows, digest: fold.digest },
+        });
+        // A row of a document stored after the analysis (left by a killed run) is not yet relied on.
+        const later = capture('A later report of the flood.', 'later.txt');
+        await store.commit({ captures: [later], rejections: [] });
+        await store.analysis.putSerializedExtractions('x1', [
+          serializeExtraction({
+            documentId: later.documents[0]?.id ?? '',
+            sentences: [],
+          } as unknown as DocumentExtraction),
+        ]);
+        expect(await store.verify()).toMatchObject({ ok: true, problems: [] });
+        await handle.tamperSql(statement, params);
+        expect((await store.verify()).problems.map((p) => p.kind)).toEqual(['extractions-altered']);
+      } finally {
+        await store.close();
+        await handle.dispose();
+      }
+    });
+
     it.each(cases)('says what changed: $name', async ({ statement, params, kinds }) => {
       const report = await withStore(backend, async (sql, verify) => {
         await sql(statement, params);

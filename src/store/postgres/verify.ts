@@ -3,6 +3,8 @@ import { CustodyChainChecker } from '../custody-chain.js';
 import { sha256Hex } from '../document-id.js';
 import type { VerifyOptions, VerifyProblem, VerifyReport } from '../store.js';
 import { describeIds, EvidenceChecker } from '../verify-evidence.js';
+import { ExtractionsCheck } from '../verify-extractions.js';
+import { LatestLedgerCheck } from '../verify-latest-ledger.js';
 
 /** Originals read per round trip (their bytes come along). */
 const ORIGINALS_PAGE = 100;
@@ -13,13 +15,20 @@ const PAGE = 1000;
  * `verify` of a PostgreSQL store, with the embedded store's checks: the custody chain (and a
  * checkpoint), every original re-hashed from its bytes, and every original, provenance and
  * document row checked against the custody entry that stored it (`EvidenceChecker`), so that an
- * edited, deleted or inserted row is named. Every table is read in pages: memory holds the log's
+ * edited, deleted or inserted row is named, and the latest ledger against the analysis entry that
+ * recorded it (`LatestLedgerCheck`). Every table is read in pages: memory holds the log's
  * facts, not the texts.
  */
 export async function verifyPostgres(pool: pg.Pool, options: VerifyOptions = {}): Promise<VerifyReport> {
   const problems: VerifyProblem[] = [];
   const evidence = new EvidenceChecker();
-  const checker = new CustodyChainChecker(options.checkpoint, evidence.collect);
+  const ledger = new LatestLedgerCheck();
+  const extractions = new ExtractionsCheck(evidence.storedBy);
+  const checker = new CustodyChainChecker(options.checkpoint, (seq, kind, details) => {
+    evidence.collect(seq, kind, details);
+    ledger.collect(seq, kind, details);
+    extractions.collect(seq, kind, details);
+  });
   for (let from = 1; ; ) {
     const page = await pool.query(
       'SELECT seq, kind, at, details, hash FROM custody WHERE seq >= $1 ORDER BY seq LIMIT $2',
@@ -115,6 +124,35 @@ export async function verifyPostgres(pool: pg.Pool, options: VerifyOptions = {})
   }
   const bound = evidence.finish();
   problems.push(...bound.problems);
+  const latest = (await pool.query('SELECT ledger, custody_seq FROM analysis_ledger WHERE id = 1')).rows[0] as
+    | { ledger: Buffer; custody_seq: string | null }
+    | undefined;
+  problems.push(
+    ...ledger.check(
+      latest
+        ? {
+            name: 'the ledger kept in the database',
+            custodySeq: latest.custody_seq === null ? null : Number(latest.custody_seq),
+            sha256: sha256Hex(latest.ledger),
+          }
+        : null,
+    ),
+  );
+  if (extractions.version !== null) {
+    for (let after = ''; ; ) {
+      const page = await pool.query(
+        `SELECT document_id, extraction, merge_input FROM analysis_extractions
+         WHERE extractor_version = $1 AND document_id > $2 ORDER BY document_id LIMIT $3`,
+        [extractions.version, after, ORIGINALS_PAGE],
+      );
+      for (const r of page.rows as { document_id: string; extraction: Buffer; merge_input: string }[]) {
+        extractions.row({ documentId: r.document_id, extraction: r.extraction, mergeInput: r.merge_input });
+        after = r.document_id;
+      }
+      if (page.rows.length < ORIGINALS_PAGE) break;
+    }
+  }
+  problems.push(...extractions.finish());
   problems.sort((a, b) => (a.seq ?? 0) - (b.seq ?? 0) || (a.sha256 ?? '').localeCompare(b.sha256 ?? ''));
   return {
     ok: problems.length === 0,

@@ -180,6 +180,10 @@ export class SqliteReuseStore implements ReuseStore {
     return (this.db.prepare('SELECT * FROM reuse_pairs ORDER BY a, b').all() as PairRow[]).map(pairOfRow);
   }
 
+  pairCount(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM reuse_pairs').get() as { n: number }).n;
+  }
+
   pairsOf(documentId: string): ReusePair[] {
     return this.pairsOfMany([documentId]).get(documentId) ?? [];
   }

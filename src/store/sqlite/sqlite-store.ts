@@ -11,11 +11,11 @@ import {
 import { ingestDetails } from '../ingest-details.js';
 import type { PackedOriginal } from '../original-packs.js';
 import { LOOSE_MIN_BYTES, mapLimit, OriginalsFolder } from '../originals-folder.js';
+import type { PairRow } from '../reuse-store.js';
 import type {
   CaptureBatch,
   CaptureResult,
   CommitResult,
-  JsonValue,
   LargeCaptureHeader,
   LargeCaptureWriter,
   Store,
@@ -30,6 +30,9 @@ import {
   type OriginalEvidenceRow,
   type ProvenanceEvidenceRow,
 } from '../verify-evidence.js';
+import { ExtractionsCheck } from '../verify-extractions.js';
+import { LatestLedgerCheck } from '../verify-latest-ledger.js';
+import { ReuseCheck } from '../verify-reuse.js';
 import { SqliteAnalysisStore } from './analysis-tables.js';
 import { SqliteAsyncStore } from './async-store.js';
 import { SqliteCustodyLog } from './custody-tables.js';
@@ -37,7 +40,7 @@ import { openDatabase, type SqliteDatabase } from './database.js';
 import { SqliteDocumentStore, SqliteOriginalStore } from './documents-tables.js';
 import { migrations } from './migrations.js';
 import { SqliteReuseStore } from './reuse-tables.js';
-import { LedgerChecker } from './verify-ledger.js';
+import { storedLedger } from './verify-ledger.js';
 import { checkPacks } from './verify-packs.js';
 
 export const DATABASE_FILE = 'corroborate.db';
@@ -392,17 +395,37 @@ export class SqliteStore implements Store {
       });
     }
     const evidence = new EvidenceChecker();
-    const ledger = new LedgerChecker(this.db, path.join(this.dir, 'ledger'));
+    const ledger = new LatestLedgerCheck();
+    const extractions = new ExtractionsCheck(evidence.storedBy);
+    const reuse = new ReuseCheck(evidence.storedBy);
     const chain = this.custody.verifyChain(options.checkpoint, (seq, kind, details) => {
       evidence.collect(seq, kind, details);
       ledger.collect(seq, kind, details);
+      extractions.collect(seq, kind, details);
+      reuse.collect(seq, kind, details);
     });
     problems.push(...chain.problems);
     feedEvidence(this.db, evidence);
     const bound = evidence.finish();
     problems.push(...bound.problems);
     problems.push(...checkPacks(this.db, (name) => this.folder.packs.pathOf(name), evidence.packBindings));
-    problems.push(...ledger.check());
+    problems.push(...ledger.check(storedLedger(this.db, path.join(this.dir, 'ledger'))));
+    if (extractions.version !== null) {
+      const rows = this.db.prepare(
+        'SELECT document_id, extraction, merge_input FROM analysis_extractions WHERE extractor_version = ?',
+      );
+      for (const r of rows.iterate(extractions.version) as IterableIterator<{
+        document_id: string;
+        extraction: Buffer;
+        merge_input: string;
+      }>)
+        extractions.row({ documentId: r.document_id, extraction: r.extraction, mergeInput: r.merge_input });
+    }
+    problems.push(...extractions.finish());
+    if (reuse.wanted)
+      for (const r of this.db.prepare('SELECT * FROM reuse_pairs').iterate() as IterableIterator<PairRow>)
+        reuse.row(r);
+    problems.push(...reuse.finish());
     const known = new Set(loose);
     let unreferenced = 0;
     for (const sha of this.folder.listHashes()) if (!known.has(sha)) unreferenced++;

@@ -1,0 +1,115 @@
+import { createHash } from 'node:crypto';
+import type { AnalysisStore, SerializedExtraction } from './analysis-store.js';
+import type { JsonValue, Store } from './store.js';
+
+/**
+ * What an `analysis` custody entry records of the extraction rows its ledger was merged from
+ * (`details.extractions`): the extractor version, how many rows, and the XOR of each row's
+ * SHA-256 (`extractionRowHash`). The fold does not depend on row order and grows by the rows a
+ * run adds, so a run that extracts 100 new documents hashes 100 rows, not the whole store; rows
+ * are unique per document and version, so none cancels another.
+ */
+export interface ExtractionsDigest {
+  version: string;
+  rows: number;
+  digest: string;
+}
+
+/** The SHA-256 of one stored extraction row: its document id, its extraction blob, its merge input. */
+export function extractionRowHash(row: SerializedExtraction): Buffer {
+  return createHash('sha256')
+    .update(`${row.documentId}\n`)
+    .update(createHash('sha256').update(row.extraction).digest())
+    .update(createHash('sha256').update(row.mergeInput).digest())
+    .digest();
+}
+
+/** A running XOR of row hashes. */
+export class RowFold {
+  private readonly acc: Buffer;
+  rows: number;
+
+  constructor(from?: { rows: number; digest: string }) {
+    this.acc = from ? Buffer.from(from.digest, 'hex') : Buffer.alloc(32);
+    this.rows = from?.rows ?? 0;
+  }
+
+  add(hash: Uint8Array): void {
+    for (let i = 0; i < 32; i++) this.acc[i] = (this.acc[i] as number) ^ (hash[i] as number);
+    this.rows++;
+  }
+
+  get digest(): string {
+    return this.acc.toString('hex');
+  }
+}
+
+/** `details.extractions` of an analysis entry, if it records one. */
+export function recordedExtractions(details: { [key: string]: JsonValue }): ExtractionsDigest | null {
+  const x = details.extractions as { [key: string]: JsonValue } | undefined;
+  if (!x || typeof x !== 'object' || Array.isArray(x)) return null;
+  if (typeof x.version !== 'string' || typeof x.rows !== 'number' || typeof x.digest !== 'string')
+    return null;
+  return { version: x.version, rows: x.rows, digest: x.digest };
+}
+
+/** Rows read per statement when every row is hashed. */
+const CHUNK = 500;
+
+/**
+ * The digest of the extraction rows (of `version`) of the documents an analysis merged. From the
+ * previous analysis entry's digest plus the rows extracted in this run when that accounts for
+ * every row (the usual case); else (a new extractor version, a run killed after storing rows) by
+ * hashing every row.
+ */
+export function extractionsDigest(
+  store: Store,
+  version: string,
+  documentIds: readonly string[],
+  extractedNow: readonly string[],
+  /** The ids with a row of this version, when the caller has them (else read from the store). */
+  stored: ReadonlySet<string> = store.analysis.extractedIds(version),
+): ExtractionsDigest {
+  const analysis: AnalysisStore = store.analysis;
+  let present = 0;
+  for (const id of documentIds) if (stored.has(id)) present++;
+  const previous = lastRecorded(store);
+  if (previous && previous.version === version && previous.rows + extractedNow.length === present) {
+    const fold = new RowFold(previous);
+    for (let i = 0; i < extractedNow.length; i += CHUNK)
+      for (const row of analysis.serializedExtractions(version, extractedNow.slice(i, i + CHUNK)))
+        fold.add(extractionRowHash(row));
+    if (fold.rows === present) return { version, rows: fold.rows, digest: fold.digest };
+  }
+  const fold = new RowFold();
+  const ids = documentIds.filter((id) => stored.has(id));
+  for (let i = 0; i < ids.length; i += CHUNK)
+    for (const row of analysis.serializedExtractions(version, ids.slice(i, i + CHUNK)))
+      fold.add(extractionRowHash(row));
+  return { version, rows: fold.rows, digest: fold.digest };
+}
+
+/**
+ * The details of the latest analysis entry, read backwards from the head in growing windows (a
+ * +100-document run has about a hundred ingest entries after it), or null when there is none.
+ */
+export function latestAnalysisDetails(store: Store): { [key: string]: JsonValue } | null {
+  let to = store.custody.head().entries;
+  for (let window = 64; to >= 1; window *= 8) {
+    const from = Math.max(1, to - window + 1);
+    let last: { [key: string]: JsonValue } | null = null;
+    for (const e of store.custody.entries({ from })) {
+      if (e.seq > to) break;
+      if (e.kind === 'analysis') last = e.details;
+    }
+    if (last) return last;
+    to = from - 1;
+  }
+  return null;
+}
+
+/** The extraction digest of the latest analysis entry (none when that entry records none). */
+function lastRecorded(store: Store): ExtractionsDigest | null {
+  const details = latestAnalysisDetails(store);
+  return details ? recordedExtractions(details) : null;
+}
