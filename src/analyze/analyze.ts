@@ -178,28 +178,33 @@ export async function analyze(
     all: () => merged.ledger,
     out: ledgerPath,
   });
-  const entry = store.custody.append('analysis', {
-    documents: documents.length,
-    extracted: extraction.extracted,
-    extractorVersion: version,
-    events: counts.events,
-    quotes: counts.quotes,
-    claims: counts.claims,
-    ledgerSha256: sha256,
-    // The extraction rows this ledger was merged from, bound so that `verify` sees them edited.
-    extractions: {
-      ...extractionsDigest(
-        store,
-        version,
-        documents.map((d) => d.id),
-        extraction.ids,
-        extracted,
-      ),
-    },
-    // And the reuse pairs (on the embedded store; a shared store's pairs live in working copies).
-    reuse: { ...reuseDigest(store, reuse) },
-  });
-  analysis.saveLedgerFile(name, entry.seq, [index]);
+  // The analysis entry and the ledger it records become the latest together.
+  const entry = analysis.recordLedgerFile(
+    name,
+    () =>
+      store.custody.append('analysis', {
+        documents: documents.length,
+        extracted: extraction.extracted,
+        extractorVersion: version,
+        events: counts.events,
+        quotes: counts.quotes,
+        claims: counts.claims,
+        ledgerSha256: sha256,
+        // The extraction rows this ledger was merged from, bound so that `verify` sees them edited.
+        extractions: {
+          ...extractionsDigest(
+            store,
+            version,
+            documents.map((d) => d.id),
+            extraction.ids,
+            extracted,
+          ),
+        },
+        // And the reuse pairs (on the embedded store; a shared store's pairs live in working copies).
+        reuse: { ...reuseDigest(store, reuse) },
+      }),
+    [index],
+  );
   if (ledgerPath) store.custody.append('export', { format: 'ledger-json', file: ledgerPath, sha256 });
   timings.write = now() - t;
 

@@ -40,6 +40,12 @@ export interface AnalysisStore {
    */
   saveLedgerFile(name: string, custodySeq: number | null, keep?: readonly string[]): void;
   /**
+   * `saveLedgerFile` for the analysis entry `append` writes, in one transaction with it: a run
+   * killed in between leaves neither, so the latest ledger is always the one the newest analysis
+   * entry recorded (else `verify` would see an older ledger put back).
+   */
+  recordLedgerFile<E extends { seq: number }>(name: string, append: () => E, keep?: readonly string[]): E;
+  /**
    * Before a run changes what the latest ledger file is derived from (the merge state): the
    * path of the latest ledger file when it is up to date with the state, else null; it is then
    * marked as behind until `saveLedgerFile` (after a run interrupted in between, the older file

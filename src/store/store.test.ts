@@ -31,6 +31,30 @@ afterEach(() => {
 });
 
 describe('SQLite store', () => {
+  it('records an analysis entry and its ledger together, or neither', () => {
+    const folder = store.analysis.ledgerFolder();
+    fs.writeFileSync(path.join(folder, 'first.json'), '{"ledger":1}\n');
+    const first = store.analysis.recordLedgerFile('first.json', () =>
+      store.custody.append('analysis', { ledgerSha256: 'a' }),
+    );
+    fs.writeFileSync(path.join(folder, 'second.json'), '{"ledger":2}\n');
+    // A run that dies after its custody entry but before the ledger is recorded leaves neither.
+    expect(() =>
+      store.analysis.recordLedgerFile('second.json', () => {
+        store.custody.append('analysis', { ledgerSha256: 'b' });
+        throw new Error('killed');
+      }),
+    ).toThrow('killed');
+    expect([...store.custody.entries()].at(-1)?.seq).toBe(first.seq);
+    expect(store.analysis.latestLedger()).toBe('{"ledger":1}\n');
+    const second = store.analysis.recordLedgerFile('second.json', () =>
+      store.custody.append('analysis', { ledgerSha256: 'b' }),
+    );
+    expect(second.seq).toBe(first.seq + 1);
+    expect(store.analysis.latestLedger()).toBe('{"ledger":2}\n');
+    expect(fs.existsSync(path.join(folder, 'first.json'))).toBe(false);
+  });
+
   it('round-trips documents, originals and provenance', async () => {
     const c = capture('Report one.', 'a.txt', ['line 1', 'line 2']);
     const result = await store.commit({ captures: [c], rejections: [] });

@@ -167,11 +167,36 @@ export class SqliteAnalysisStore implements AnalysisStore {
   }
 
   saveLedgerFile(name: string, custodySeq: number | null, keep: readonly string[] = []): void {
+    this.setLatestLedger(name, custodySeq);
+    this.removeOtherLedgerFiles(name, keep);
+  }
+
+  recordLedgerFile<E extends { seq: number }>(
+    name: string,
+    append: () => E,
+    keep: readonly string[] = [],
+  ): E {
+    // The custody append's own transaction becomes a savepoint of this one.
+    const entry = this.db
+      .transaction(() => {
+        const e = append();
+        this.setLatestLedger(name, e.seq);
+        return e;
+      })
+      .immediate();
+    this.removeOtherLedgerFiles(name, keep);
+    return entry;
+  }
+
+  private setLatestLedger(name: string, custodySeq: number | null): void {
     this.db
       .prepare(
         'INSERT OR REPLACE INTO analysis_ledger (id, ledger, custody_seq, itemized) VALUES (1, ?, ?, 1)',
       )
       .run(Buffer.from(name, 'utf8'), custodySeq);
+  }
+
+  private removeOtherLedgerFiles(name: string, keep: readonly string[]): void {
     const dir = this.ledgerFolder();
     for (const f of fs.readdirSync(dir)) {
       if (f !== name && !keep.includes(f)) fs.rmSync(path.join(dir, f), { force: true });
