@@ -27,6 +27,16 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     [['We will act', 'Grace May', null, 'said', false]],
   ],
   [
+    'a first name that is also a modal auxiliary opens a name, after the quote',
+    '“We will act,” Will Fenn said.',
+    [['We will act', 'Will Fenn', null, 'said', false]],
+  ],
+  [
+    'a first name that is also a modal auxiliary opens a name, before the quote',
+    'May Orrin told reporters: “Nobody was warned.”',
+    [['Nobody was warned.', 'May Orrin', null, 'told', false]],
+  ],
+  [
     'inverted cue with description',
     '“She raised her arms, and they arrested her,” said the neighbour who asked not to be named.',
     [

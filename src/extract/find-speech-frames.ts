@@ -1013,9 +1013,17 @@ function isClosedClass(word: string): boolean {
   return closedClass.has(word.toLowerCase());
 }
 
+/**
+ * Modal auxiliaries that are also given names (`Will Fenn`, `May Doe`): before another capitalised
+ * word at a cue's subject they open a name, since a question's auxiliary never comes before `said`.
+ */
+const MODAL_NAME = /^(?:Will|May|Can|Might|Must)$/;
+
 function isName(text: string, speaker: string): boolean {
   const words = speaker.split(' ');
-  if (isClosedClass(words[0]!) || /[’']/.test(words[0]!.slice(1))) return false;
+  const modalName =
+    words.length > 1 && MODAL_NAME.test(words[0]!) && UPPER_FIRST.test(words[1]!) && !isClosedClass(words[1]!);
+  if ((isClosedClass(words[0]!) && !modalName) || /[’']/.test(words[0]!.slice(1))) return false;
   if (words.length > 1) return true;
   const lower = speaker.toLowerCase();
   if (lower === speaker) return true;

@@ -213,11 +213,12 @@ function track<T extends { id: string }>(
 /**
  * Bump when the persisted shape, or what it means, changes: an older state is then rebuilt.
  * 7: events of one incident all point at its first event; quotes keep their canonical speakers.
+ * 7.quotes1: claim groups keep their own claimant (`c.claimant`), canonicalised with the speakers.
  */
-const STATE_FORMAT = 7;
+const STATE_FORMAT = '7.quotes1';
 
 interface Meta {
-  format: number;
+  format: number | string;
   version: string;
   /** Clusters created so far (the next cluster's index). */
   clusters: number;
@@ -698,8 +699,15 @@ export function startMerge(
       3,
       counts(cache, 'qdf'),
     );
+    const droppedQuotes = new Set<string>();
     const changedQuotes = growGroups(
-      groupState(cache, 'q', 'quote', (old) => track(changed.quotes, old as LedgerQuote, undefined)),
+      groupState(
+        cache,
+        'q',
+        'quote',
+        (old) => track(changed.quotes, old as LedgerQuote, undefined),
+        (g) => droppedQuotes.add(g),
+      ),
       newQuotes.map((q, i) => ({
         id: q.id,
         keys: quoteKeys[i]?.lookup ?? [],
@@ -717,6 +725,8 @@ export function startMerge(
     );
     cache.prefetch('q.speaker', changedQuotes);
     const speakersBefore = new Map<string, number>();
+    // A group joined into another no longer gives its speaker: the kept group counts it again.
+    for (const g of droppedQuotes) forgetSpeaker(cache, 'q.speaker', g, speakersBefore);
     for (const g of changedQuotes) {
       const members = cache.get<string[]>('q.members', g);
       const quote = members ? buildQuote(members.map(quoteOf), index) : undefined;
@@ -732,7 +742,6 @@ export function startMerge(
       track(changed.quotes, cache.get<LedgerQuote>('q.ledger', g), quote);
       cache.set('q.ledger', g, quote);
     }
-    canonicaliseSpeakers(cache, speakersBefore, changed.quotes);
 
     lap('quotes');
     // Claims.
@@ -782,9 +791,20 @@ export function startMerge(
       'claim',
       [...changedClaims].flatMap((g) => cache.get<string[]>('c.members', g) ?? []),
     );
+    for (const g of droppedClaims) forgetSpeaker(cache, 'c.claimant', g, speakersBefore);
+    cache.prefetch('c.claimant', changedClaims);
     for (const g of changedClaims) {
       const members = cache.get<string[]>('c.members', g);
       const claim = members ? buildClaim(members.map(claimOf), index) : undefined;
+      // A claimant is a speaker too: counted with the quotes' speakers and given the same canonical form.
+      const before = cache.get<string>('c.claimant', g);
+      const after = claim?.claimant ?? undefined;
+      if (before !== after) {
+        if (before !== undefined) speakersBefore.set(before, (speakersBefore.get(before) ?? 0) - 1);
+        if (after !== undefined) speakersBefore.set(after, (speakersBefore.get(after) ?? 0) + 1);
+        cache.set('c.claimant', g, after);
+      }
+      if (claim && after !== undefined) claim.claimant = cache.get<string>('q.canon', after) ?? after;
       // The claim is listed once its answer is known (below); an id gone is removed now.
       const old = cache.get<LedgerClaim>('c.ledger', g);
       if (old && (!claim || old.id !== claim.id) && !changed.claims.get(old.id))
@@ -792,6 +812,7 @@ export function startMerge(
       cache.set('c.ledger', g, claim);
       cache.set('chead', g, claim ? claimHead(claim) : undefined);
     }
+    for (const g of canonicaliseSpeakers(cache, speakersBefore, changed.quotes)) changedClaims.add(g);
     for (const [id, r] of docs) if (!r.extracted && input.extracted.has(id)) r.extracted = true;
     for (const id of pending) cache.set('doc', id, docs.get(id));
 
@@ -1159,18 +1180,28 @@ function ledgerDocument(d: LedgerDocumentSource, family: string | null): LedgerD
   };
 }
 
+/** Uncounts the speaker a group that is gone gave (`kind` is `q.speaker` or `c.claimant`). */
+function forgetSpeaker(cache: StateCache, kind: string, group: string, delta: Map<string, number>): void {
+  const speaker = cache.get<string>(kind, group);
+  if (speaker === undefined) return;
+  delta.set(speaker, (delta.get(speaker) ?? 0) - 1);
+  cache.set(kind, group, undefined);
+}
+
 /**
  * One canonical speaker per person across the ledger (see canonical-speakers.ts), kept
- * incrementally: `q.speakers` counts the groups giving each speaker as their own, `q.canon` holds
- * each speaker's canonical form, and `q.speaker` each group's own speaker. When `delta` changes
- * the set of speakers, the canonical forms are recomputed from the counts (distinct speakers, not
- * quotes) and only the groups whose speaker now maps differently are rewritten.
+ * incrementally: `q.speakers` counts the quote and claim groups giving each speaker (or claimant)
+ * as their own, `q.canon` holds each speaker's canonical form, `q.speaker` each quote group's own
+ * speaker and `c.claimant` each claim group's own claimant. When `delta` changes the set of
+ * speakers, the canonical forms are recomputed from the counts (distinct speakers, not quotes) and
+ * only the groups whose speaker now maps differently are rewritten. Returns the claim groups
+ * rewritten, whose answers are to be found again.
  */
 function canonicaliseSpeakers(
   cache: StateCache,
   delta: ReadonlyMap<string, number>,
   changes: Map<string, LedgerQuote | null>,
-): void {
+): string[] {
   let moves = false;
   for (const [speaker, change] of delta) {
     if (change === 0) continue;
@@ -1179,7 +1210,7 @@ function canonicaliseSpeakers(
     moves = true;
   }
   // A new count can change which form is most used: recompute whenever any count moved.
-  if (!moves) return;
+  if (!moves) return [];
   const counts = new Map(cache.scan<number>('q.speakers'));
   const canonical = canonicalSpeakers(counts);
   const moved = new Set<string>();
@@ -1187,7 +1218,7 @@ function canonicaliseSpeakers(
     if (canonical.get(speaker) !== canon) moved.add(speaker);
   for (const speaker of canonical.keys())
     if (cache.get<string>('q.canon', speaker) === undefined) moved.add(speaker);
-  if (moved.size === 0) return;
+  if (moved.size === 0) return [];
   for (const speaker of moved) cache.set('q.canon', speaker, canonical.get(speaker));
   for (const [g, speaker] of cache.scan<string>('q.speaker')) {
     if (!moved.has(speaker)) continue;
@@ -1197,4 +1228,13 @@ function canonicaliseSpeakers(
     changes.set(next.id, next);
     cache.set('q.ledger', g, next);
   }
+  const claims: string[] = [];
+  for (const [g, claimant] of cache.scan<string>('c.claimant')) {
+    if (!moved.has(claimant)) continue;
+    const claim = cache.get<LedgerClaim>('c.ledger', g);
+    if (!claim) continue;
+    cache.set('c.ledger', g, { ...claim, claimant: canonical.get(claimant) ?? claimant });
+    claims.push(g);
+  }
+  return claims;
 }
