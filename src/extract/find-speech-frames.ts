@@ -1022,7 +1022,10 @@ const MODAL_NAME = /^(?:Will|May|Can|Might|Must)$/;
 function isName(text: string, speaker: string): boolean {
   const words = speaker.split(' ');
   const modalName =
-    words.length > 1 && MODAL_NAME.test(words[0]!) && UPPER_FIRST.test(words[1]!) && !isClosedClass(words[1]!);
+    words.length > 1 &&
+    MODAL_NAME.test(words[0]!) &&
+    UPPER_FIRST.test(words[1]!) &&
+    !isClosedClass(words[1]!);
   if ((isClosedClass(words[0]!) && !modalName) || /[’']/.test(words[0]!.slice(1))) return false;
   if (words.length > 1) return true;
   const lower = speaker.toLowerCase();
