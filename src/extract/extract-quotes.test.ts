@@ -37,6 +37,24 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     [['Nobody was warned.', 'May Orrin', null, 'told', false]],
   ],
   [
+    'an honorific picks, of two full names sharing a surname, the one its gender fits',
+    'Anna Kell, the mayor, said the road was closed. Her husband, Tomas Kell, a farmer, disagreed. “It was never closed,” Mr Kell said. “The barrier was down,” Mrs Kell said.',
+    [
+      ['It was never closed', 'Tomas Kell', null, 'said', false],
+      ['The barrier was down', 'Anna Kell', 'mayor', 'said', false],
+    ],
+  ],
+  [
+    'a bare surname shared by two people is the one the text named last',
+    'Tomas Kell was arrested in March. Later his sister Anna Kell spoke outside court. “He is innocent,” Kell said.',
+    [['He is innocent', 'Anna Kell', null, 'said', false]],
+  ],
+  [
+    'an honorific before the full name tells its gender to a later one',
+    'Mrs Anna Kell, 50, and Tomas Kell, 52, were both charged. “We did nothing,” Mr Kell told the court.',
+    [['We did nothing', 'Tomas Kell', null, 'told', false]],
+  ],
+  [
     'inverted cue with description',
     '“She raised her arms, and they arrested her,” said the neighbour who asked not to be named.',
     [

@@ -1045,7 +1045,7 @@ function unshout(text: string, phrase: string): string {
 
 /** Resolves pronouns, surnames and role descriptions against speakers seen earlier. */
 function createResolver(text: string, quoted: (position: number) => boolean) {
-  const fullNames = new Map<string, string | null>();
+  const fullNames = new Map<string, FullName[]>();
   type Seen = { speaker: string; role: string | null; kind: SpeakerKind; at: number; gender: Gender };
   // Latest speakers by what a later mention may refer to them with: O(1) per frame.
   let lastPerson: Seen | null = null;
@@ -1075,10 +1075,15 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
       if (word) byWord.set(word, entry);
     if (entry.role) roleOf.set(entry.speaker, entry.role);
   };
-  const fullName = (name: string): string => {
+  /** The full name a surname (or first name) at `at` stands for; `gender` from its honorific. */
+  const fullName = (name: string, at: number, gender: Gender): string => {
     if (name.includes(' ')) return name;
-    if (!fullNames.has(name)) fullNames.set(name, fullNameFor(text, name));
-    return fullNames.get(name) ?? name;
+    let candidates = fullNames.get(name);
+    if (!candidates) {
+      candidates = fullNamesFor(text, name);
+      fullNames.set(name, candidates);
+    }
+    return pickFullName(candidates, at, gender, genderByName) ?? name;
   };
   /** The last person named as a subject before `position` that `pronoun` may refer to. */
   const lastSubject = (position: number, pronoun: Gender): Seen | null => {
@@ -1114,7 +1119,7 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
       // `Mr Doe, he added, could not …`: the pronoun in a parenthesis is someone else.
       if (PARENTHESIS_GAP.test(text.slice(subject.end, position))) continue;
       const parsed = parseSpeaker(unshout(text, subject.phrase));
-      const speaker = fullName(parsed.speaker);
+      const speaker = fullName(parsed.speaker, subject.at, subject.gender ?? pronoun);
       // A lone capitalised word (`Legal experts`, `Next thing`) is a name only when the text
       // writes it in full somewhere or with an honorific.
       if (!speaker.includes(' ') && !subject.gender && !/^(?:Dr|Lord|Sir|Lady|Dame)\b/.test(subject.phrase))
@@ -1195,7 +1200,7 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
       let speaker = parsed.speaker;
       let resolved = false;
       if (kind === 'person' && !speaker.includes(' ')) {
-        const full = fullName(speaker);
+        const full = fullName(speaker, raw.start, genderOf(raw.text));
         if (full !== speaker) {
           speaker = full;
           resolved = true;
@@ -1218,11 +1223,21 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
   };
 }
 
+interface FullName {
+  name: string;
+  /** Where the text writes it in full. */
+  at: number[];
+  /** What its honorific or a kin word beside it says (`Mrs Ann Doe`, `her husband, Tom Doe`). */
+  gender: Gender;
+}
+
 /**
- * The first full name in the text that ends with `surname` (`Herega` → `Hanna Herega`):
- * up to three capitalised words right before it, titles stripped.
+ * Every full name in the text that ends with `surname` (`Herega` → `Hanna Herega`): up to three
+ * capitalised words right before it, titles stripped; else a first name (`Paul`, `Victoria`)
+ * written in full elsewhere (`Paul Smith`).
  */
-function fullNameFor(text: string, surname: string): string | null {
+function fullNamesFor(text: string, surname: string): FullName[] {
+  const found = new Map<string, FullName>();
   for (let at = text.indexOf(surname); at !== -1; at = text.indexOf(surname, at + surname.length)) {
     if (/[\p{L}\p{N}]/u.test(text[at + surname.length] ?? '')) continue;
     const before = PRECEDING_NAMES.exec(text.slice(Math.max(0, at - 80), at));
@@ -1230,19 +1245,79 @@ function fullNameFor(text: string, surname: string): string | null {
     const words = before[0].trim().split(' ');
     while (words.length > 0 && STOP_CAPS.has(words[0]!)) words.shift();
     if (words.length === 0) continue;
-    const parsed = parseSpeaker(unshout(text, `${words.join(' ')} ${surname}`));
-    if (parsed.kind === 'person' && parsed.speaker.includes(' ') && parsed.speaker.endsWith(surname))
-      return parsed.speaker;
+    const phrase = `${words.join(' ')} ${surname}`;
+    const parsed = parseSpeaker(unshout(text, phrase));
+    if (parsed.kind !== 'person' || !parsed.speaker.includes(' ') || !parsed.speaker.endsWith(surname))
+      continue;
+    const start = at - before[0].length + before[0].indexOf(words[0]!);
+    const gender = genderOf(phrase) ?? kinGender(text, start, at + surname.length);
+    const entry = found.get(parsed.speaker);
+    if (entry) {
+      entry.at.push(start);
+      entry.gender ??= gender;
+    } else found.set(parsed.speaker, { name: parsed.speaker, at: [start], gender });
   }
-  // A first name (`Paul`, `Victoria`) written in full elsewhere: `Paul Smith`.
+  if (found.size > 0) return [...found.values()];
   for (let at = text.indexOf(surname); at !== -1; at = text.indexOf(surname, at + surname.length)) {
     if (/[\p{L}\p{N}]/u.test(text[at - 1] ?? '')) continue;
     const after = FOLLOWING_NAME.exec(text.slice(at + surname.length, at + surname.length + 40));
     if (!after) continue;
     const parsed = parseSpeaker(`${surname}${after[0]}`);
-    if (parsed.kind === 'person' && parsed.speaker === `${surname}${after[0]}`) return parsed.speaker;
+    if (parsed.kind === 'person' && parsed.speaker === `${surname}${after[0]}`)
+      return [{ name: parsed.speaker, at: [at], gender: null }];
+  }
+  return [];
+}
+
+/** A kin or gendered noun in apposition: `her husband, Tom Doe`, `Ann Doe, his sister`. */
+const KIN_BEFORE = /\b(\p{L}+),?\s+$/u;
+const KIN_AFTER = /^,\s+(?:(?:his|her|their|the|a|an)\s+)?(\p{L}+)\b/u;
+const MALE_KIN =
+  /^(?:husband|father|son|brother|uncle|nephew|grandfather|grandson|boyfriend|widower|stepfather|stepson|man|boy|spokesman)$/i;
+const FEMALE_KIN =
+  /^(?:wife|mother|daughter|sister|aunt|niece|grandmother|granddaughter|girlfriend|widow|stepmother|stepdaughter|woman|girl|spokeswoman)$/i;
+
+function kinGender(text: string, start: number, end: number): Gender {
+  for (const match of [
+    KIN_BEFORE.exec(text.slice(Math.max(0, start - 30), start)),
+    KIN_AFTER.exec(text.slice(end, end + 30)),
+  ]) {
+    const word = match?.[1] ?? '';
+    if (MALE_KIN.test(word)) return 'he';
+    if (FEMALE_KIN.test(word)) return 'she';
   }
   return null;
+}
+
+/**
+ * Which of the full names sharing a surname a mention at `at` means: the one its honorific's
+ * gender fits (`Mr Doe` is not `Ann Doe`, whom the text calls `Mrs Doe` or `his wife`), else the
+ * one the text named last before it, else the first. One candidate is always taken.
+ */
+function pickFullName(
+  candidates: readonly FullName[],
+  at: number,
+  gender: Gender,
+  known: ReadonlyMap<string, Gender>,
+): string | null {
+  if (candidates.length <= 1) return candidates[0]?.name ?? null;
+  const genderOfName = (c: FullName): Gender => c.gender ?? known.get(c.name) ?? null;
+  let pool = [...candidates];
+  if (gender) {
+    const fits = pool.filter((c) => genderOfName(c) !== (gender === 'he' ? 'she' : 'he'));
+    const sure = fits.filter((c) => genderOfName(c) === gender);
+    pool = sure.length === 1 ? sure : fits.length > 0 ? fits : pool;
+  }
+  if (pool.length === 1) return pool[0]!.name;
+  let best: FullName | null = null;
+  let bestAt = -1;
+  for (const c of pool)
+    for (const k of c.at)
+      if (k < at && k > bestAt) {
+        best = c;
+        bestAt = k;
+      }
+  return (best ?? pool[0]!).name;
 }
 
 const FOLLOWING_NAME = /^ \p{Lu}\p{Ll}[\p{L}’'-]*(?= [\p{Ll},.]|[,.])/u;
