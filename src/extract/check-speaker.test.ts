@@ -71,4 +71,3 @@ describe('governmentRole', () => {
     expect(governmentRole(speaker, report)).toBe(role);
   });
 });
-

@@ -171,4 +171,3 @@ export function governmentRole(speaker: string, text: string): string | null {
   const state = capital?.cc ? gazetteer.country(capital.cc)?.name : undefined;
   return state ? `government of ${state}` : 'government';
 }
-
