@@ -55,6 +55,21 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     [['We did nothing', 'Tomas Kell', null, 'told', false]],
   ],
   [
+    'a participle cue with no subject of its own speaks for its clause’s subject, not the last speaker',
+    'Mr Lorne, prosecuting, said the pair met in May. After the attack, Orrin Vale gave himself up, telling detectives: “I knew she would come back.”',
+    [['I knew she would come back.', 'Orrin Vale', null, 'telling', false]],
+  ],
+  [
+    'a participle cue whose clause subject is a pronoun with no fitting antecedent has no speaker',
+    'Mr Lorne said the pair met in May. She wept in the dock, telling the jury: “I loved him.”',
+    [['I loved him.', null, null, 'telling', false]],
+  ],
+  [
+    'a relative clause on a participle’s object does not make that object the speaker',
+    'Sentencing Fenn, who denied the charges, Petra Wald, the district judge, said: “You showed no remorse.”',
+    [['You showed no remorse.', 'Petra Wald', 'district judge', 'said', false]],
+  ],
+  [
     'inverted cue with description',
     '“She raised her arms, and they arrested her,” said the neighbour who asked not to be named.',
     [

@@ -491,7 +491,9 @@ export function findSpeechFrames(
         );
         const resolved = speaker
           ? resolver.resolve(speaker, nested)
-          : (inheritSpeaker(inSentence) ?? reducedHead);
+          : (inheritSpeaker(inSentence) ??
+            reducedHead ??
+            (PARTICIPLE.test(cue) ? clauseSubject(text, sentenceStart, cueStart, resolver) : null));
         if (resolved && speaker?.phraseStart !== undefined && speaker.phraseStart < speaker.start)
           resolved.phrase = [speaker.phraseStart, speaker.end];
         if (!resolved && !PARTICIPLE.test(cue)) continue;
@@ -558,6 +560,33 @@ function participleSubject(text: string, sentenceStart: number, cueStart: number
 }
 
 /**
+ * `Doe gave himself up, telling detectives: …`, `After the attack, Doe wept, telling the jury …`:
+ * a participle cue with no speaker of its own speaks for the subject of its sentence's clause, a
+ * name (or `he`, `she`) opening the sentence or a clause after a comma, before a lower-case verb.
+ */
+function clauseSubject(
+  text: string,
+  sentenceStart: number,
+  cueStart: number,
+  resolver: ReturnType<typeof createResolver>,
+): FrameSpeaker | null {
+  const before = text.slice(sentenceStart, cueStart);
+  CLAUSE_SUBJECT.lastIndex = 0;
+  for (let match = CLAUSE_SUBJECT.exec(before); match; match = CLAUSE_SUBJECT.exec(before)) {
+    const name = match[1]!;
+    const first = name.split(' ')[0]!;
+    if (isClosedClass(match[2]!)) continue;
+    if ((STOP_CAPS.has(first) || isClosedClass(first)) && !/^(?:He|She)$/.test(name)) continue;
+    const start = sentenceStart + match.index + match[0].indexOf(name);
+    const found = resolver.resolve({ text: name, start, end: start + name.length, role: null }, true);
+    return found.kind === 'person' ? found : null;
+  }
+  return null;
+}
+const CLAUSE_SUBJECT =
+  /(?:^|,\s+)((?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,3})\s+(\p{Ll}+)\b/gu;
+
+/**
  * A manner adverb between a subject and its cue: a listed one, or any lower-case word in `-ly`
  * (`simply`, `unanimously`) but the nouns that end so (`family`, `assembly`), listed with them.
  */
@@ -602,6 +631,9 @@ function subjectBeforeComma(text: string, list: Token[], i: number, relative: bo
     for (let k = i - 1; k > 0 && i - k < 40; k--) {
       if (list[k]!.text.toLowerCase() !== 'who' || list[k - 1]!.text !== ',') continue;
       const subject = nounPhraseBefore(text, list, k - 2);
+      // `Sentencing Doe, who denied the charges, Ann Cole, the judge, said`: the relative clause
+      // hangs on a participle's object; the subject is the name in apposition after it.
+      if (subject && PARTICIPIAL_LEAD.test(subject.text)) break;
       if (subject) return subject;
       break;
     }
