@@ -800,11 +800,18 @@ export function startMerge(
       const before = cache.get<string>('c.claimant', g);
       const after = claim?.claimant ?? undefined;
       if (before !== after) {
-        if (before !== undefined) speakersBefore.set(before, (speakersBefore.get(before) ?? 0) - 1);
-        if (after !== undefined) speakersBefore.set(after, (speakersBefore.get(after) ?? 0) + 1);
+        if (before !== undefined) {
+          const { name } = splitClaimant(before);
+          speakersBefore.set(name, (speakersBefore.get(name) ?? 0) - 1);
+        }
+        if (after !== undefined) {
+          const { name } = splitClaimant(after);
+          speakersBefore.set(name, (speakersBefore.get(name) ?? 0) + 1);
+        }
         cache.set('c.claimant', g, after);
       }
-      if (claim && after !== undefined) claim.claimant = cache.get<string>('q.canon', after) ?? after;
+      if (claim && after !== undefined)
+        claim.claimant = canonicalClaimant(after, (name) => cache.get<string>('q.canon', name));
       // The claim is listed once its answer is known (below); an id gone is removed now.
       const old = cache.get<LedgerClaim>('c.ledger', g);
       if (old && (!claim || old.id !== claim.id) && !changed.claims.get(old.id))
@@ -1230,11 +1237,28 @@ function canonicaliseSpeakers(
   }
   const claims: string[] = [];
   for (const [g, claimant] of cache.scan<string>('c.claimant')) {
-    if (!moved.has(claimant)) continue;
+    if (!moved.has(splitClaimant(claimant).name)) continue;
     const claim = cache.get<LedgerClaim>('c.ledger', g);
     if (!claim) continue;
-    cache.set('c.ledger', g, { ...claim, claimant: canonical.get(claimant) ?? claimant });
+    cache.set('c.ledger', g, {
+      ...claim,
+      claimant: canonicalClaimant(claimant, (name) => canonical.get(name)),
+    });
     claims.push(g);
   }
   return claims;
+}
+
+/** `Jo Doe (harbour master)` → name `Jo Doe`, role `harbour master`: a claimant names who, then in what role. */
+function splitClaimant(claimant: string): { name: string; role: string | null } {
+  const match = CLAIMANT_ROLE.exec(claimant);
+  return match ? { name: match[1]!, role: match[2]! } : { name: claimant, role: null };
+}
+const CLAIMANT_ROLE = /^(.+?) \((.+)\)$/s;
+
+/** The claimant with its name in canonical form (`Doe (harbour master)` → `Jo Doe (harbour master)`). */
+function canonicalClaimant(claimant: string, canonicalOf: (name: string) => string | undefined): string {
+  const { name, role } = splitClaimant(claimant);
+  const canon = canonicalOf(name) ?? name;
+  return role === null ? canon : `${canon} (${role})`;
 }
