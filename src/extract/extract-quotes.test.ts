@@ -70,6 +70,21 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     [['You showed no remorse.', 'Petra Wald', 'district judge', 'said', false]],
   ],
   [
+    '`the <title>` is the person last named with that title, though not yet as a speaker',
+    'Striker Joel Rusk, 24, was fined on Monday. The striker said: “I regret it.”',
+    [['I regret it.', 'Joel Rusk', 'Striker', 'said', false]],
+  ],
+  [
+    '`the doctor` is the person last named with the honorific Dr',
+    'Dr Ann Pike examined the child on Monday. The doctor said: “It was a fracture.”',
+    [['It was a fracture.', 'Dr Ann Pike', null, 'said', false]],
+  ],
+  [
+    '`the <title>` with no one named with that title stays a description',
+    'Joel Rusk, 24, was fined on Monday. The striker said: “I regret it.”',
+    [['I regret it.', 'The striker', null, 'said', false]],
+  ],
+  [
     'inverted cue with description',
     '“She raised her arms, and they arrested her,” said the neighbour who asked not to be named.',
     [

@@ -1,4 +1,5 @@
 import type { Sentence, Span, Stance } from '../core/types.js';
+import { isPersonNoun } from './check-speaker.js';
 import { isPlainText } from './exec-all.js';
 import { loadGazetteer } from './gazetteer/load-gazetteer.js';
 import { loadLexicon } from './load-lexicon.js';
@@ -965,7 +966,7 @@ const genderOf = (phrase: string): Gender =>
  * subjects. Used to resolve `he` / `she` to the last person the text was about.
  */
 const SUBJECT_NAME =
-  /(?:^|[.!?:;]["”’']*\s+|,\s+|\b(?:and|but|as|when|while|after|before|then)\s+)((?:(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Dame)\.?\s+)?\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,3})(?=,\s+(?:who|an?|the|aged|of|\d)\b|\s+(\p{Ll}+))/gmu;
+  /(?:^|[.!?:;]["”’']*\s+|,\s+|\b(?:and|but|as|when|while|after|before|then)\s+)((?:(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Dame)\.?\s+)?\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,3})(?=,\s+(?:who|an?|the|aged|of|\d+)\b|\s+(\p{Ll}+))/gmu;
 
 /** `The judge,` / `The coroner held` opening a sentence: an unnamed role as its subject. */
 const ROLE_SUBJECT = /(?:^|[.!?]["”’']*\s+)((?:The|the)\s+([a-z-]+))(?=,?\s+\p{Ll})/gmu;
@@ -1168,6 +1169,34 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
     }
     return null;
   };
+  /** The last person named as a subject before `position` with `noun` in the title before the name. */
+  const titledSubject = (noun: string, position: number): Seen | null => {
+    if (!isPersonNoun(noun) || /s$/.test(noun)) return null;
+    subjects ??= subjectNames(text);
+    let seen = 0;
+    for (let i = subjects.length - 1; i >= 0 && seen < 10; i--) {
+      const subject = subjects[i]!;
+      if (subject.end > position || subject.role || quoted(subject.at)) continue;
+      seen++;
+      // `Striker Dean Rusk`: a capitalised occupation opening the name is its title.
+      const words = subject.phrase.split(' ');
+      const lead = words.length >= 3 && words[0]!.toLowerCase() === noun;
+      const parsed = lead
+        ? { ...parseSpeaker(unshout(text, words.slice(1).join(' '))), role: words[0]! }
+        : parseSpeaker(unshout(text, subject.phrase));
+      if (parsed.kind !== 'person' || !parsed.speaker.includes(' ')) continue;
+      const title = (parsed.role ?? '').toLowerCase().split(/[\s,]+/);
+      if (!title.includes(noun) && !(noun === 'doctor' && /^Dr\.?\s/.test(subject.phrase))) continue;
+      return {
+        speaker: parsed.speaker,
+        role: parsed.role ?? roleOf.get(parsed.speaker) ?? null,
+        kind: 'person',
+        at: position,
+        gender: subject.gender ?? genderByName.get(parsed.speaker) ?? null,
+      };
+    }
+    return null;
+  };
   return {
     /** `nested`: the speaker of a speech act reported by another speaker, not remembered as the latest. */
     resolve(raw: RawSpeaker, nested = false): FrameSpeaker {
@@ -1227,6 +1256,13 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
         if (earlier) {
           if (!nested) remember({ ...earlier, at: raw.start });
           return seenAt(earlier, span, true);
+        }
+        // `Footballer Dean Rusk was fined. The player said …`, `Dr Ann Pike … The doctor said`: the
+        // last person named with that title, though not yet as a speaker.
+        const titled = noun ? titledSubject(noun, raw.start) : null;
+        if (titled) {
+          if (!nested) remember(titled);
+          return seenAt(titled, span, true);
         }
       }
       let speaker = parsed.speaker;
