@@ -85,6 +85,11 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     [['I regret it.', 'The striker', null, 'said', false]],
   ],
   [
+    'a role and a name in apposition to a description name the speaker',
+    'His widow, midwife Marie Corr, told the hearing that he changed. “He was a changed man,” she said.',
+    [['He was a changed man', 'Marie Corr', 'His widow, midwife', 'said', false]],
+  ],
+  [
     'inverted cue with description',
     '“She raised her arms, and they arrested her,” said the neighbour who asked not to be named.',
     [

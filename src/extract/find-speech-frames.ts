@@ -689,9 +689,35 @@ function subjectBeforeComma(text: string, list: Token[], i: number, relative: bo
         phraseStart: outer.start,
       };
     }
+    // `His widow, midwife Jo Doe, told`: a role and a name in apposition to a description name
+    // the person; the description and the role are both her role.
+    if (looksLikeRole(outer.text) && !HONORIFIC_FIRST.test(outer.text) && LOWER_FIRST.test(innerText)) {
+      const first = inner.findIndex((token) => UPPER_FIRST.test(token.text));
+      const named = first > 0 && first <= 3 && inner.length - first >= 2 ? inner.slice(first) : [];
+      const lead = inner.slice(0, first);
+      if (
+        named.every((token) => NAME_TOKEN.test(token.text)) &&
+        lead.every((token) => LOWER_WORD.test(token.text) && !DETERMINERS.has(token.text))
+      ) {
+        const start = named[0]?.start ?? 0;
+        const end = named[named.length - 1]?.end ?? 0;
+        const parsed = named.length > 0 ? parseSpeaker(text.slice(start, end)) : null;
+        if (parsed?.kind === 'person' && parsed.speaker === text.slice(start, end))
+          return {
+            text: parsed.speaker,
+            start,
+            end,
+            role: `${outer.text}, ${lead.map((token) => token.text).join(' ')}`,
+            phraseStart: outer.start,
+          };
+      }
+    }
     return { ...outer, role: innerText.replace(/^(?:an?|the)\s+/i, '') };
   }
 }
+
+const NAME_TOKEN = /^\p{Lu}\p{Ll}[\p{L}’'-]*$/u;
+const LOWER_WORD = /^\p{Ll}[\p{Ll}-]*$/u;
 
 const afterComma = (list: Token[], phrase: RawSpeaker): boolean =>
   list[list.findIndex((token) => token.start === phrase.start) - 1]?.text === ',';
