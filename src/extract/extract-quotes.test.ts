@@ -90,6 +90,14 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     [['He was a changed man', 'Marie Corr', 'His widow, midwife', 'said', false]],
   ],
   [
+    '`she` after a titled name that is its clause’s subject, mid-sentence, is that name',
+    'Mr Roger Thane, prosecuting, said: “This was a dreadful case.” After the case Miss Tana Hunt held her son as she welcomed the sentence. She said: “It is a great relief.”',
+    [
+      ['This was a dreadful case.', 'Roger Thane', 'prosecuting', 'said', false],
+      ['It is a great relief.', 'Tana Hunt', null, 'said', false],
+    ],
+  ],
+  [
     'inverted cue with description',
     '“She raised her arms, and they arrested her,” said the neighbour who asked not to be named.',
     [

@@ -1047,16 +1047,32 @@ function subjectNames(text: string): NamedSubject[] {
     const phrase = match[0];
     // `in Mr Doe's office`: a possessive names whose office, not who acts.
     if (/[’']s$/.test(phrase)) continue;
+    // `After the case Miss Doe held her son …`: a lower-case verb right after the name, and no
+    // preposition or verb of its own before it, make the name the clause's subject.
+    const next = NEXT_WORD.exec(text.slice(match.index + phrase.length, match.index + phrase.length + 30));
+    const previous = PREVIOUS_WORD.exec(text.slice(Math.max(0, match.index - 30), match.index));
+    const subject =
+      next !== null &&
+      !isClosedClass(next[1]!) &&
+      !ADVERB_AFTER.test(next[1]!) &&
+      previous !== null &&
+      !isClosedClass(previous[1]!) &&
+      !compile().verbs.has(previous[1]!.toLowerCase()) &&
+      !/(?:ed|ing)$/.test(previous[1]!);
     out.push({
       at: match.index,
       end: match.index + phrase.length,
       phrase,
       gender: genderOf(phrase),
-      object: true,
+      ...(subject ? {} : { object: true }),
     });
   }
   return out.sort((a, b) => a.at - b.at);
 }
+
+const NEXT_WORD = /^\s+(\p{Ll}+)\b/u;
+const PREVIOUS_WORD = /(?:^|\s)(\p{L}+)\s+$/u;
+const ADVERB_AFTER = /^(?:\p{Ll}+ly|yesterday|today|tonight|said|says)$/u;
 
 let closedClass: Set<string> | undefined;
 
