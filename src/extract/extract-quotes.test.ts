@@ -98,6 +98,11 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     ],
   ],
   [
+    'a manner-of-speaking verb in a reported clause gives the quotation to its own subject',
+    'Ann Roe said the sergeant was rude. She claimed Len Dorr sneered: “Here comes trouble.”',
+    [['Here comes trouble.', 'Len Dorr', null, 'sneered', false]],
+  ],
+  [
     'inverted cue with description',
     '“She raised her arms, and they arrested her,” said the neighbour who asked not to be named.',
     [
