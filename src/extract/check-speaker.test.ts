@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { speakerFault } from './check-speaker.js';
+import { governmentRole, speakerFault } from './check-speaker.js';
 
 describe('speakerFault', () => {
   const report = 'Mr Brindle said the town would recover. Ann Moncton spoke next.';
@@ -54,5 +54,20 @@ describe('speakerFault', () => {
   it('keeps a place name the report writes as a person name', () => {
     expect(speakerFault('Moncton', report)).toBe(null);
     expect(speakerFault('Moncton', 'Moncton said the result was fair.')).toBe('place');
+  });
+});
+
+describe('governmentRole', () => {
+  it.each([
+    // [speaker, report, role]
+    ['Iceland', 'Iceland said the quota was final.', 'government'],
+    ['Copenhagen', 'Copenhagen said the treaty stood.', 'government of Denmark'],
+    // A city that is not a national capital is never a government.
+    ['Laredo', 'Laredo said the bridge was shut.', null],
+    ['Tom Pike', 'Tom Pike said so.', null],
+    // A capital the report also writes as a person's name is that person.
+    ['Copenhagen', 'Ann Copenhagen, a neighbour, said she heard shots.', null],
+  ])('%s in %j → %s', (speaker, report, role) => {
+    expect(governmentRole(speaker, report)).toBe(role);
   });
 });

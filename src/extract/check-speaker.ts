@@ -151,3 +151,23 @@ function isPlace(phrase: string, text: string): boolean {
   if (!entries.some((entry) => entry.kind === 'region' || entry.population >= 50_000)) return false;
   return !asSurname(phrase).test(text) && !asFirstName(phrase).test(text);
 }
+
+/**
+ * The role of a country or a national capital given as the speaker (`Ruritania said`, `Strelsau
+ * said`): it speaks for its government, and the ledger says so. Null for any other speaker, and
+ * for a name the report also writes as a person's (`Ann Strelsau`).
+ *
+ * @example governmentRole('Strelsau', text) // 'government of Ruritania'
+ */
+export function governmentRole(speaker: string, text: string): string | null {
+  if (!UPPER_FIRST.test(speaker)) return null;
+  const gazetteer = loadGazetteer();
+  const entries = gazetteer.lookup(speaker).filter((entry) => entry.name === speaker);
+  const country = entries.find((entry) => entry.kind === 'country');
+  const capital = entries.find((entry) => entry.feature === 'PPLC');
+  if (!country && !capital) return null;
+  if (asSurname(speaker).test(text) || asFirstName(speaker).test(text)) return null;
+  if (country) return 'government';
+  const state = capital?.cc ? gazetteer.country(capital.cc)?.name : undefined;
+  return state ? `government of ${state}` : 'government';
+}

@@ -27,6 +27,82 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     [['We will act', 'Grace May', null, 'said', false]],
   ],
   [
+    'a first name that is also a modal auxiliary opens a name, after the quote',
+    '“We will act,” Will Fenn said.',
+    [['We will act', 'Will Fenn', null, 'said', false]],
+  ],
+  [
+    'a first name that is also a modal auxiliary opens a name, before the quote',
+    'May Orrin told reporters: “Nobody was warned.”',
+    [['Nobody was warned.', 'May Orrin', null, 'told', false]],
+  ],
+  [
+    'an honorific picks, of two full names sharing a surname, the one its gender fits',
+    'Anna Kell, the mayor, said the road was closed. Her husband, Tomas Kell, a farmer, disagreed. “It was never closed,” Mr Kell said. “The barrier was down,” Mrs Kell said.',
+    [
+      ['It was never closed', 'Tomas Kell', null, 'said', false],
+      ['The barrier was down', 'Anna Kell', 'mayor', 'said', false],
+    ],
+  ],
+  [
+    'a bare surname shared by two people is the one the text named last',
+    'Tomas Kell was arrested in March. Later his sister Anna Kell spoke outside court. “He is innocent,” Kell said.',
+    [['He is innocent', 'Anna Kell', null, 'said', false]],
+  ],
+  [
+    'an honorific before the full name tells its gender to a later one',
+    'Mrs Anna Kell, 50, and Tomas Kell, 52, were both charged. “We did nothing,” Mr Kell told the court.',
+    [['We did nothing', 'Tomas Kell', null, 'told', false]],
+  ],
+  [
+    'a participle cue with no subject of its own speaks for its clause’s subject, not the last speaker',
+    'Mr Lorne, prosecuting, said the pair met in May. After the attack, Orrin Vale gave himself up, telling detectives: “I knew she would come back.”',
+    [['I knew she would come back.', 'Orrin Vale', null, 'telling', false]],
+  ],
+  [
+    'a participle cue whose clause subject is a pronoun with no fitting antecedent has no speaker',
+    'Mr Lorne said the pair met in May. She wept in the dock, telling the jury: “I loved him.”',
+    [['I loved him.', null, null, 'telling', false]],
+  ],
+  [
+    'a relative clause on a participle’s object does not make that object the speaker',
+    'Sentencing Fenn, who denied the charges, Petra Wald, the district judge, said: “You showed no remorse.”',
+    [['You showed no remorse.', 'Petra Wald', 'district judge', 'said', false]],
+  ],
+  [
+    '`the <title>` is the person last named with that title, though not yet as a speaker',
+    'Striker Joel Rusk, 24, was fined on Monday. The striker said: “I regret it.”',
+    [['I regret it.', 'Joel Rusk', 'Striker', 'said', false]],
+  ],
+  [
+    '`the doctor` is the person last named with the honorific Dr',
+    'Dr Ann Pike examined the child on Monday. The doctor said: “It was a fracture.”',
+    [['It was a fracture.', 'Dr Ann Pike', null, 'said', false]],
+  ],
+  [
+    '`the <title>` with no one named with that title stays a description',
+    'Joel Rusk, 24, was fined on Monday. The striker said: “I regret it.”',
+    [['I regret it.', 'The striker', null, 'said', false]],
+  ],
+  [
+    'a role and a name in apposition to a description name the speaker',
+    'His widow, midwife Marie Corr, told the hearing that he changed. “He was a changed man,” she said.',
+    [['He was a changed man', 'Marie Corr', 'His widow, midwife', 'said', false]],
+  ],
+  [
+    '`she` after a titled name that is its clause’s subject, mid-sentence, is that name',
+    'Mr Roger Thane, prosecuting, said: “This was a dreadful case.” After the case Miss Tana Hunt held her son as she welcomed the sentence. She said: “It is a great relief.”',
+    [
+      ['This was a dreadful case.', 'Roger Thane', 'prosecuting', 'said', false],
+      ['It is a great relief.', 'Tana Hunt', null, 'said', false],
+    ],
+  ],
+  [
+    'a manner-of-speaking verb in a reported clause gives the quotation to its own subject',
+    'Ann Roe said the sergeant was rude. She claimed Len Dorr sneered: “Here comes trouble.”',
+    [['Here comes trouble.', 'Len Dorr', null, 'sneered', false]],
+  ],
+  [
     'inverted cue with description',
     '“She raised her arms, and they arrested her,” said the neighbour who asked not to be named.',
     [

@@ -1,5 +1,5 @@
 import type { Diagnostic, Quote, Sentence, Span } from '../core/types.js';
-import { speakerFault } from './check-speaker.js';
+import { governmentRole, speakerFault } from './check-speaker.js';
 import { findQuoteMarks, type QuoteRegion } from './find-quote-marks.js';
 import { findSpeechFrames, type SpeechFrame } from './find-speech-frames.js';
 import { loadLexicon } from './load-lexicon.js';
@@ -133,7 +133,11 @@ function speakerOf(
       speakerRole: speaker.speaker.replace(/^(?:the|a|an|this)\s+/i, ''),
       speakerSpan: speaker.span,
     };
-  return { speaker: speaker.speaker, speakerRole: speaker.role, speakerSpan: speaker.span };
+  return {
+    speaker: speaker.speaker,
+    speakerRole: speaker.role ?? governmentRole(speaker.speaker, text),
+    speakerSpan: speaker.span,
+  };
 }
 
 /**

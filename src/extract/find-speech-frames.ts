@@ -1,4 +1,5 @@
 import type { Sentence, Span, Stance } from '../core/types.js';
+import { isPersonNoun } from './check-speaker.js';
 import { isPlainText } from './exec-all.js';
 import { loadGazetteer } from './gazetteer/load-gazetteer.js';
 import { loadLexicon } from './load-lexicon.js';
@@ -491,7 +492,9 @@ export function findSpeechFrames(
         );
         const resolved = speaker
           ? resolver.resolve(speaker, nested)
-          : (inheritSpeaker(inSentence) ?? reducedHead);
+          : (inheritSpeaker(inSentence) ??
+            reducedHead ??
+            (PARTICIPLE.test(cue) ? clauseSubject(text, sentenceStart, cueStart, resolver) : null));
         if (resolved && speaker?.phraseStart !== undefined && speaker.phraseStart < speaker.start)
           resolved.phrase = [speaker.phraseStart, speaker.end];
         if (!resolved && !PARTICIPLE.test(cue)) continue;
@@ -558,6 +561,33 @@ function participleSubject(text: string, sentenceStart: number, cueStart: number
 }
 
 /**
+ * `Doe gave himself up, telling detectives: …`, `After the attack, Doe wept, telling the jury …`:
+ * a participle cue with no speaker of its own speaks for the subject of its sentence's clause, a
+ * name (or `he`, `she`) opening the sentence or a clause after a comma, before a lower-case verb.
+ */
+function clauseSubject(
+  text: string,
+  sentenceStart: number,
+  cueStart: number,
+  resolver: ReturnType<typeof createResolver>,
+): FrameSpeaker | null {
+  const before = text.slice(sentenceStart, cueStart);
+  CLAUSE_SUBJECT.lastIndex = 0;
+  for (let match = CLAUSE_SUBJECT.exec(before); match; match = CLAUSE_SUBJECT.exec(before)) {
+    const name = match[1]!;
+    const first = name.split(' ')[0]!;
+    if (isClosedClass(match[2]!)) continue;
+    if ((STOP_CAPS.has(first) || isClosedClass(first)) && !/^(?:He|She)$/.test(name)) continue;
+    const start = sentenceStart + match.index + match[0].indexOf(name);
+    const found = resolver.resolve({ text: name, start, end: start + name.length, role: null }, true);
+    return found.kind === 'person' ? found : null;
+  }
+  return null;
+}
+const CLAUSE_SUBJECT =
+  /(?:^|,\s+)((?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,3})\s+(\p{Ll}+)\b/gu;
+
+/**
  * A manner adverb between a subject and its cue: a listed one, or any lower-case word in `-ly`
  * (`simply`, `unanimously`) but the nouns that end so (`family`, `assembly`), listed with them.
  */
@@ -602,6 +632,9 @@ function subjectBeforeComma(text: string, list: Token[], i: number, relative: bo
     for (let k = i - 1; k > 0 && i - k < 40; k--) {
       if (list[k]!.text.toLowerCase() !== 'who' || list[k - 1]!.text !== ',') continue;
       const subject = nounPhraseBefore(text, list, k - 2);
+      // `Sentencing Doe, who denied the charges, Ann Cole, the judge, said`: the relative clause
+      // hangs on a participle's object; the subject is the name in apposition after it.
+      if (subject && PARTICIPIAL_LEAD.test(subject.text)) break;
       if (subject) return subject;
       break;
     }
@@ -656,9 +689,35 @@ function subjectBeforeComma(text: string, list: Token[], i: number, relative: bo
         phraseStart: outer.start,
       };
     }
+    // `His widow, midwife Jo Doe, told`: a role and a name in apposition to a description name
+    // the person; the description and the role are both her role.
+    if (looksLikeRole(outer.text) && !HONORIFIC_FIRST.test(outer.text) && LOWER_FIRST.test(innerText)) {
+      const first = inner.findIndex((token) => UPPER_FIRST.test(token.text));
+      const named = first > 0 && first <= 3 && inner.length - first >= 2 ? inner.slice(first) : [];
+      const lead = inner.slice(0, first);
+      if (
+        named.every((token) => NAME_TOKEN.test(token.text)) &&
+        lead.every((token) => LOWER_WORD.test(token.text) && !DETERMINERS.has(token.text))
+      ) {
+        const start = named[0]?.start ?? 0;
+        const end = named[named.length - 1]?.end ?? 0;
+        const parsed = named.length > 0 ? parseSpeaker(text.slice(start, end)) : null;
+        if (parsed?.kind === 'person' && parsed.speaker === text.slice(start, end))
+          return {
+            text: parsed.speaker,
+            start,
+            end,
+            role: `${outer.text}, ${lead.map((token) => token.text).join(' ')}`,
+            phraseStart: outer.start,
+          };
+      }
+    }
     return { ...outer, role: innerText.replace(/^(?:an?|the)\s+/i, '') };
   }
 }
+
+const NAME_TOKEN = /^\p{Lu}\p{Ll}[\p{L}’'-]*$/u;
+const LOWER_WORD = /^\p{Ll}[\p{Ll}-]*$/u;
 
 const afterComma = (list: Token[], phrase: RawSpeaker): boolean =>
   list[list.findIndex((token) => token.start === phrase.start) - 1]?.text === ',';
@@ -933,7 +992,7 @@ const genderOf = (phrase: string): Gender =>
  * subjects. Used to resolve `he` / `she` to the last person the text was about.
  */
 const SUBJECT_NAME =
-  /(?:^|[.!?:;]["”’']*\s+|,\s+|\b(?:and|but|as|when|while|after|before|then)\s+)((?:(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Dame)\.?\s+)?\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,3})(?=,\s+(?:who|an?|the|aged|of|\d)\b|\s+(\p{Ll}+))/gmu;
+  /(?:^|[.!?:;]["”’']*\s+|,\s+|\b(?:and|but|as|when|while|after|before|then)\s+)((?:(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Dame)\.?\s+)?\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,3})(?=,\s+(?:who|an?|the|aged|of|\d+)\b|\s+(\p{Ll}+))/gmu;
 
 /** `The judge,` / `The coroner held` opening a sentence: an unnamed role as its subject. */
 const ROLE_SUBJECT = /(?:^|[.!?]["”’']*\s+)((?:The|the)\s+([a-z-]+))(?=,?\s+\p{Ll})/gmu;
@@ -988,16 +1047,32 @@ function subjectNames(text: string): NamedSubject[] {
     const phrase = match[0];
     // `in Mr Doe's office`: a possessive names whose office, not who acts.
     if (/[’']s$/.test(phrase)) continue;
+    // `After the case Miss Doe held her son …`: a lower-case verb right after the name, and no
+    // preposition or verb of its own before it, make the name the clause's subject.
+    const next = NEXT_WORD.exec(text.slice(match.index + phrase.length, match.index + phrase.length + 30));
+    const previous = PREVIOUS_WORD.exec(text.slice(Math.max(0, match.index - 30), match.index));
+    const subject =
+      next !== null &&
+      !isClosedClass(next[1]!) &&
+      !ADVERB_AFTER.test(next[1]!) &&
+      previous !== null &&
+      !isClosedClass(previous[1]!) &&
+      !compile().verbs.has(previous[1]!.toLowerCase()) &&
+      !/(?:ed|ing)$/.test(previous[1]!);
     out.push({
       at: match.index,
       end: match.index + phrase.length,
       phrase,
       gender: genderOf(phrase),
-      object: true,
+      ...(subject ? {} : { object: true }),
     });
   }
   return out.sort((a, b) => a.at - b.at);
 }
+
+const NEXT_WORD = /^\s+(\p{Ll}+)\b/u;
+const PREVIOUS_WORD = /(?:^|\s)(\p{L}+)\s+$/u;
+const ADVERB_AFTER = /^(?:\p{Ll}+ly|yesterday|today|tonight|said|says)$/u;
 
 let closedClass: Set<string> | undefined;
 
@@ -1013,9 +1088,20 @@ function isClosedClass(word: string): boolean {
   return closedClass.has(word.toLowerCase());
 }
 
+/**
+ * Modal auxiliaries that are also given names (`Will Fenn`, `May Doe`): before another capitalised
+ * word at a cue's subject they open a name, since a question's auxiliary never comes before `said`.
+ */
+const MODAL_NAME = /^(?:Will|May|Can|Might|Must)$/;
+
 function isName(text: string, speaker: string): boolean {
   const words = speaker.split(' ');
-  if (isClosedClass(words[0]!) || /[’']/.test(words[0]!.slice(1))) return false;
+  const modalName =
+    words.length > 1 &&
+    MODAL_NAME.test(words[0]!) &&
+    UPPER_FIRST.test(words[1]!) &&
+    !isClosedClass(words[1]!);
+  if ((isClosedClass(words[0]!) && !modalName) || /[’']/.test(words[0]!.slice(1))) return false;
   if (words.length > 1) return true;
   const lower = speaker.toLowerCase();
   if (lower === speaker) return true;
@@ -1034,7 +1120,7 @@ function unshout(text: string, phrase: string): string {
 
 /** Resolves pronouns, surnames and role descriptions against speakers seen earlier. */
 function createResolver(text: string, quoted: (position: number) => boolean) {
-  const fullNames = new Map<string, string | null>();
+  const fullNames = new Map<string, FullName[]>();
   type Seen = { speaker: string; role: string | null; kind: SpeakerKind; at: number; gender: Gender };
   // Latest speakers by what a later mention may refer to them with: O(1) per frame.
   let lastPerson: Seen | null = null;
@@ -1064,10 +1150,15 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
       if (word) byWord.set(word, entry);
     if (entry.role) roleOf.set(entry.speaker, entry.role);
   };
-  const fullName = (name: string): string => {
+  /** The full name a surname (or first name) at `at` stands for; `gender` from its honorific. */
+  const fullName = (name: string, at: number, gender: Gender): string => {
     if (name.includes(' ')) return name;
-    if (!fullNames.has(name)) fullNames.set(name, fullNameFor(text, name));
-    return fullNames.get(name) ?? name;
+    let candidates = fullNames.get(name);
+    if (!candidates) {
+      candidates = fullNamesFor(text, name);
+      fullNames.set(name, candidates);
+    }
+    return pickFullName(candidates, at, gender, genderByName) ?? name;
   };
   /** The last person named as a subject before `position` that `pronoun` may refer to. */
   const lastSubject = (position: number, pronoun: Gender): Seen | null => {
@@ -1103,7 +1194,7 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
       // `Mr Doe, he added, could not …`: the pronoun in a parenthesis is someone else.
       if (PARENTHESIS_GAP.test(text.slice(subject.end, position))) continue;
       const parsed = parseSpeaker(unshout(text, subject.phrase));
-      const speaker = fullName(parsed.speaker);
+      const speaker = fullName(parsed.speaker, subject.at, subject.gender ?? pronoun);
       // A lone capitalised word (`Legal experts`, `Next thing`) is a name only when the text
       // writes it in full somewhere or with an honorific.
       if (!speaker.includes(' ') && !subject.gender && !/^(?:Dr|Lord|Sir|Lady|Dame)\b/.test(subject.phrase))
@@ -1116,6 +1207,34 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
         kind: 'person',
         at: subject.at,
         gender,
+      };
+    }
+    return null;
+  };
+  /** The last person named as a subject before `position` with `noun` in the title before the name. */
+  const titledSubject = (noun: string, position: number): Seen | null => {
+    if (!isPersonNoun(noun) || /s$/.test(noun)) return null;
+    subjects ??= subjectNames(text);
+    let seen = 0;
+    for (let i = subjects.length - 1; i >= 0 && seen < 10; i--) {
+      const subject = subjects[i]!;
+      if (subject.end > position || subject.role || quoted(subject.at)) continue;
+      seen++;
+      // `Striker Dean Rusk`: a capitalised occupation opening the name is its title.
+      const words = subject.phrase.split(' ');
+      const lead = words.length >= 3 && words[0]!.toLowerCase() === noun;
+      const parsed = lead
+        ? { ...parseSpeaker(unshout(text, words.slice(1).join(' '))), role: words[0]! }
+        : parseSpeaker(unshout(text, subject.phrase));
+      if (parsed.kind !== 'person' || !parsed.speaker.includes(' ')) continue;
+      const title = (parsed.role ?? '').toLowerCase().split(/[\s,]+/);
+      if (!title.includes(noun) && !(noun === 'doctor' && /^Dr\.?\s/.test(subject.phrase))) continue;
+      return {
+        speaker: parsed.speaker,
+        role: parsed.role ?? roleOf.get(parsed.speaker) ?? null,
+        kind: 'person',
+        at: position,
+        gender: subject.gender ?? genderByName.get(parsed.speaker) ?? null,
       };
     }
     return null;
@@ -1180,11 +1299,18 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
           if (!nested) remember({ ...earlier, at: raw.start });
           return seenAt(earlier, span, true);
         }
+        // `Footballer Dean Rusk was fined. The player said …`, `Dr Ann Pike … The doctor said`: the
+        // last person named with that title, though not yet as a speaker.
+        const titled = noun ? titledSubject(noun, raw.start) : null;
+        if (titled) {
+          if (!nested) remember(titled);
+          return seenAt(titled, span, true);
+        }
       }
       let speaker = parsed.speaker;
       let resolved = false;
       if (kind === 'person' && !speaker.includes(' ')) {
-        const full = fullName(speaker);
+        const full = fullName(speaker, raw.start, genderOf(raw.text));
         if (full !== speaker) {
           speaker = full;
           resolved = true;
@@ -1207,11 +1333,21 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
   };
 }
 
+interface FullName {
+  name: string;
+  /** Where the text writes it in full. */
+  at: number[];
+  /** What its honorific or a kin word beside it says (`Mrs Ann Doe`, `her husband, Tom Doe`). */
+  gender: Gender;
+}
+
 /**
- * The first full name in the text that ends with `surname` (`Herega` → `Hanna Herega`):
- * up to three capitalised words right before it, titles stripped.
+ * Every full name in the text that ends with `surname` (`Herega` → `Hanna Herega`): up to three
+ * capitalised words right before it, titles stripped; else a first name (`Paul`, `Victoria`)
+ * written in full elsewhere (`Paul Smith`).
  */
-function fullNameFor(text: string, surname: string): string | null {
+function fullNamesFor(text: string, surname: string): FullName[] {
+  const found = new Map<string, FullName>();
   for (let at = text.indexOf(surname); at !== -1; at = text.indexOf(surname, at + surname.length)) {
     if (/[\p{L}\p{N}]/u.test(text[at + surname.length] ?? '')) continue;
     const before = PRECEDING_NAMES.exec(text.slice(Math.max(0, at - 80), at));
@@ -1219,19 +1355,79 @@ function fullNameFor(text: string, surname: string): string | null {
     const words = before[0].trim().split(' ');
     while (words.length > 0 && STOP_CAPS.has(words[0]!)) words.shift();
     if (words.length === 0) continue;
-    const parsed = parseSpeaker(unshout(text, `${words.join(' ')} ${surname}`));
-    if (parsed.kind === 'person' && parsed.speaker.includes(' ') && parsed.speaker.endsWith(surname))
-      return parsed.speaker;
+    const phrase = `${words.join(' ')} ${surname}`;
+    const parsed = parseSpeaker(unshout(text, phrase));
+    if (parsed.kind !== 'person' || !parsed.speaker.includes(' ') || !parsed.speaker.endsWith(surname))
+      continue;
+    const start = at - before[0].length + before[0].indexOf(words[0]!);
+    const gender = genderOf(phrase) ?? kinGender(text, start, at + surname.length);
+    const entry = found.get(parsed.speaker);
+    if (entry) {
+      entry.at.push(start);
+      entry.gender ??= gender;
+    } else found.set(parsed.speaker, { name: parsed.speaker, at: [start], gender });
   }
-  // A first name (`Paul`, `Victoria`) written in full elsewhere: `Paul Smith`.
+  if (found.size > 0) return [...found.values()];
   for (let at = text.indexOf(surname); at !== -1; at = text.indexOf(surname, at + surname.length)) {
     if (/[\p{L}\p{N}]/u.test(text[at - 1] ?? '')) continue;
     const after = FOLLOWING_NAME.exec(text.slice(at + surname.length, at + surname.length + 40));
     if (!after) continue;
     const parsed = parseSpeaker(`${surname}${after[0]}`);
-    if (parsed.kind === 'person' && parsed.speaker === `${surname}${after[0]}`) return parsed.speaker;
+    if (parsed.kind === 'person' && parsed.speaker === `${surname}${after[0]}`)
+      return [{ name: parsed.speaker, at: [at], gender: null }];
+  }
+  return [];
+}
+
+/** A kin or gendered noun in apposition: `her husband, Tom Doe`, `Ann Doe, his sister`. */
+const KIN_BEFORE = /\b(\p{L}+),?\s+$/u;
+const KIN_AFTER = /^,\s+(?:(?:his|her|their|the|a|an)\s+)?(\p{L}+)\b/u;
+const MALE_KIN =
+  /^(?:husband|father|son|brother|uncle|nephew|grandfather|grandson|boyfriend|widower|stepfather|stepson|man|boy|spokesman)$/i;
+const FEMALE_KIN =
+  /^(?:wife|mother|daughter|sister|aunt|niece|grandmother|granddaughter|girlfriend|widow|stepmother|stepdaughter|woman|girl|spokeswoman)$/i;
+
+function kinGender(text: string, start: number, end: number): Gender {
+  for (const match of [
+    KIN_BEFORE.exec(text.slice(Math.max(0, start - 30), start)),
+    KIN_AFTER.exec(text.slice(end, end + 30)),
+  ]) {
+    const word = match?.[1] ?? '';
+    if (MALE_KIN.test(word)) return 'he';
+    if (FEMALE_KIN.test(word)) return 'she';
   }
   return null;
+}
+
+/**
+ * Which of the full names sharing a surname a mention at `at` means: the one its honorific's
+ * gender fits (`Mr Doe` is not `Ann Doe`, whom the text calls `Mrs Doe` or `his wife`), else the
+ * one the text named last before it, else the first. One candidate is always taken.
+ */
+function pickFullName(
+  candidates: readonly FullName[],
+  at: number,
+  gender: Gender,
+  known: ReadonlyMap<string, Gender>,
+): string | null {
+  if (candidates.length <= 1) return candidates[0]?.name ?? null;
+  const genderOfName = (c: FullName): Gender => c.gender ?? known.get(c.name) ?? null;
+  let pool = [...candidates];
+  if (gender) {
+    const fits = pool.filter((c) => genderOfName(c) !== (gender === 'he' ? 'she' : 'he'));
+    const sure = fits.filter((c) => genderOfName(c) === gender);
+    pool = sure.length === 1 ? sure : fits.length > 0 ? fits : pool;
+  }
+  if (pool.length === 1) return pool[0]!.name;
+  let best: FullName | null = null;
+  let bestAt = -1;
+  for (const c of pool)
+    for (const k of c.at)
+      if (k < at && k > bestAt) {
+        best = c;
+        bestAt = k;
+      }
+  return (best ?? pool[0]!).name;
 }
 
 const FOLLOWING_NAME = /^ \p{Lu}\p{Ll}[\p{L}’'-]*(?= [\p{Ll},.]|[,.])/u;

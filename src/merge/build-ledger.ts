@@ -14,7 +14,7 @@ import { assignNewMentions } from './phases/assign.js';
 import { groupNewClaims } from './phases/claims.js';
 import { rebuildEvents } from './phases/events.js';
 import { joinIncidents } from './phases/incidents.js';
-import { groupNewQuotes } from './phases/quotes.js';
+import { canonicaliseSpeakers, groupNewQuotes } from './phases/quotes.js';
 import { recountReuse } from './phases/reuse.js';
 import type { Dirty, MergeRun } from './phases/run.js';
 import { markMerged, openState, pendingDocuments, recordUnseen } from './phases/state.js';
@@ -130,9 +130,11 @@ export function startMerge(
     lap('second pass');
     const { touched, rebuilt } = rebuildEvents(run, mentions, aggregates);
     lap('events');
-    groupNewQuotes(run, extractions);
+    const speakers = groupNewQuotes(run, extractions);
     lap('quotes');
-    const claims = groupNewClaims(run, extractions, mentions.clusterOf);
+    const claims = groupNewClaims(run, extractions, mentions.clusterOf, speakers);
+    // Speakers and claimants made canonical across the ledger; claims rewritten are answered again.
+    for (const g of canonicaliseSpeakers(cache, speakers, changed.quotes)) claims.changed.add(g);
     markMerged(run, pending);
     lap('claims');
     answerClaims(run, claims, touched, aggregates.removed);

@@ -201,6 +201,40 @@ describe('canonicalSpeakers', () => {
       'Ruth Quall',
       'Ruth Quall',
     ],
+    // One body named after its country, by the country's possessive or its demonym, in any case.
+    [
+      [
+        ['Norway’s Fisheries Ministry', 3],
+        ['Norwegian Fisheries Ministry', 1],
+      ],
+      'Norwegian Fisheries Ministry',
+      'Norway’s Fisheries Ministry',
+    ],
+    [
+      [
+        ['Norway’s Fisheries Ministry', 1],
+        ['the Norwegian fisheries ministry', 1],
+      ],
+      'the Norwegian fisheries ministry',
+      'Norway’s Fisheries Ministry',
+    ],
+    // Another country's body, or another body of the country, stays apart.
+    [
+      [
+        ['Norway’s Fisheries Ministry', 3],
+        ['Danish Fisheries Ministry', 1],
+      ],
+      'Danish Fisheries Ministry',
+      'Danish Fisheries Ministry',
+    ],
+    [
+      [
+        ['Norway’s Fisheries Ministry', 3],
+        ['Norwegian Interior Ministry', 1],
+      ],
+      'Norwegian Interior Ministry',
+      'Norwegian Interior Ministry',
+    ],
   ] as [[string, number][], string, string][])('%j: %s → %s', (counts, speaker, expected) => {
     expect(canonical(counts)(speaker)).toBe(expected);
   });

@@ -1,4 +1,5 @@
 import { isPersonNoun } from '../extract/check-speaker.js';
+import { loadGazetteer } from '../extract/gazetteer/load-gazetteer.js';
 import { compareStrings } from './stable-id.js';
 import { UnionFind } from './union-find.js';
 
@@ -192,5 +193,53 @@ export function canonicalSpeakers(counts: ReadonlyMap<string, number>): Map<stri
     );
     if (matches.length === 1 && matches[0]!.speaker !== n.speaker) out.set(n.speaker, matches[0]!.speaker);
   }
+  // One body's name forms (`Ruritania's Interior Ministry`, `Ruritanian Interior Ministry`, `the
+  // Ruritanian interior ministry`): the form the reports use most.
+  const bodies = new Map<string, string[]>();
+  for (const speaker of [...counts.keys()].sort(compareStrings)) {
+    const key = bodyKey(speaker);
+    if (key) bodies.set(key, [...(bodies.get(key) ?? []), speaker]);
+  }
+  for (const forms of bodies.values()) {
+    if (forms.length < 2) continue;
+    // The most used form; of forms used as often, one written as a name (`Interior Ministry`).
+    const capitals = (form: string) => form.split(/\s+/).filter((word) => /^\p{Lu}/u.test(word)).length;
+    const best = [...forms].sort(
+      (a, b) =>
+        (counts.get(b) ?? 0) - (counts.get(a) ?? 0) || capitals(b) - capitals(a) || compareStrings(a, b),
+    )[0]!;
+    for (const form of forms) if (form !== best) out.set(form, best);
+  }
   return out;
+}
+
+/**
+ * A body named after its country, whichever way the country is written: `Ruritania's Defence
+ * Ministry` and `Ruritanian defence ministry` are both `RU|defence ministry`. Null for anything
+ * else, and for a person (`Ruritanian President Ann Cole` is parsed to her name before this).
+ */
+function bodyKey(speaker: string): string | null {
+  const words = speaker
+    .replace(/[’‘]/g, "'")
+    .replace(/^the\s+/i, '')
+    .split(/\s+/);
+  if (words.length < 2) return null;
+  const rest = words.slice(1);
+  // The rest names the body in lower case or as a title; a name in it (`Ruritanian Ann Cole`) is a person.
+  if (nameKey(rest.join(' ')) !== null && rest.every((word) => !isPersonNoun(word))) return null;
+  const gazetteer = loadGazetteer();
+  const first = words[0]!;
+  const possessive = /^(\p{Lu}[\p{L}.-]*)'s$/u.exec(first);
+  const country = possessive
+    ? gazetteer
+        .lookup(possessive[1]!)
+        .find((entry) => entry.kind === 'country' && entry.name === possessive[1])
+    : undefined;
+  // Keyed by the demonym: a demonym may name several territories, a country has one.
+  const demonym = country?.cc
+    ? gazetteer.demonym(country.cc)
+    : /^\p{Lu}/u.test(first) && gazetteer.demonymCountry(first) !== null
+      ? first
+      : null;
+  return demonym ? `${demonym.toLowerCase()}|${rest.join(' ').toLowerCase()}` : null;
 }

@@ -59,6 +59,8 @@ export interface MergeSchema {
   'q.speakers': number;
   /** Speaker → its canonical form. */
   'q.canon': string;
+  /** Claim group → its own claimant (before canonicalisation; counted in `q.speakers`). */
+  'c.claimant': string;
   /** Claim id → the claim as kept. */
   claim: StoredClaim;
   /** Claim id → its group. */
@@ -89,7 +91,7 @@ export interface MergeSchema {
 export type MergeNamespace = keyof MergeSchema;
 
 export interface Meta {
-  format: number;
+  format: number | string;
   version: string;
   /** Clusters created so far (the next cluster's index). */
   clusters: number;

@@ -154,6 +154,30 @@ describe('incremental merge equals the from-scratch merge', () => {
     expect(withoutCustody(twoRuns as Ledger)).toBe(withoutCustody(oneRun as Ledger));
   });
 
+  it('gives a claimant the canonical form of its speaker, in one run or as documents arrive', async () => {
+    const a = path.join(dir, 'claimants-a');
+    const b = path.join(dir, 'claimants-b');
+    fs.mkdirSync(a);
+    fs.mkdirSync(b);
+    fs.writeFileSync(
+      path.join(a, 'first.txt'),
+      'The dam at Orrin Vale was breached on Monday.\n\nMr Tarrow, the reservoir manager, denied that the sluice gates had been left open.\n',
+    );
+    fs.writeFileSync(
+      path.join(b, 'second.txt'),
+      'Water levels fell on Wednesday.\n\n"The gates were shut all week," said Hollis Tarrow.\n',
+    );
+    const [first, twoRuns] = await run(path.join(dir, 'claimants-two'), [[a], [b]]);
+    const [oneRun] = await run(path.join(dir, 'claimants-one'), [[a, b]]);
+    const denierOf = (ledger: Ledger | undefined) =>
+      ledger?.claims.find((c) => c.stance === 'deny' && /sluice/.test(c.text))?.claimant;
+    // Alone, the first report names only Mr Tarrow; once the second names him in full, the denial is
+    // his, with the role the first report gave.
+    expect(denierOf(first)).toBe('Tarrow (reservoir manager)');
+    expect(denierOf(oneRun)).toBe('Hollis Tarrow (reservoir manager)');
+    expect(withoutCustody(twoRuns as Ledger)).toBe(withoutCustody(oneRun as Ledger));
+  });
+
   it('rebuilds from scratch when the stored state was made by another extractor version', async () => {
     const storeDir = path.join(dir, 'example-two');
     const store = openStore(storeDir);

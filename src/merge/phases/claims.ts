@@ -4,6 +4,7 @@ import { buildClaim, type ClaimItem, claimItem, compareClaims, sameClaim } from 
 import { growGroups } from '../grow-groups.js';
 import { rareKeys } from '../rare-keys.js';
 import type { DocRecord } from '../state-schema.js';
+import { canonicalClaimant, forgetSpeaker, splitClaimant } from './quotes.js';
 import { counts, groupState, type MergeRun, track, wordSets } from './run.js';
 
 /** The claim groups this run changed: built, grown or rebuilt, and those merged into another. */
@@ -21,6 +22,7 @@ export function groupNewClaims(
   run: MergeRun,
   extractions: readonly DocumentExtraction[],
   clusterOf: ReadonlyMap<string, number>,
+  speakersBefore: Map<string, number>,
 ): ClaimChanges {
   const { cache, docs, dirty, changed, index } = run;
   // Claims.
@@ -69,9 +71,27 @@ export function groupNewClaims(
     'claim',
     [...changedClaims].flatMap((g) => cache.get('c.members', g) ?? []),
   );
+  for (const g of droppedClaims) forgetSpeaker(cache, 'c.claimant', g, speakersBefore);
+  cache.prefetch('c.claimant', changedClaims);
   for (const g of changedClaims) {
     const members = cache.get('c.members', g);
     const claim = members ? buildClaim(members.map(claimOf), index) : undefined;
+    // A claimant is a speaker too: counted with the quotes' speakers and given the same canonical form.
+    const before = cache.get('c.claimant', g);
+    const after = claim?.claimant ?? undefined;
+    if (before !== after) {
+      if (before !== undefined) {
+        const { name } = splitClaimant(before);
+        speakersBefore.set(name, (speakersBefore.get(name) ?? 0) - 1);
+      }
+      if (after !== undefined) {
+        const { name } = splitClaimant(after);
+        speakersBefore.set(name, (speakersBefore.get(name) ?? 0) + 1);
+      }
+      cache.set('c.claimant', g, after);
+    }
+    if (claim && after !== undefined)
+      claim.claimant = canonicalClaimant(after, (name) => cache.get('q.canon', name));
     // The claim is listed once its answer is known (below); an id gone is removed now.
     const old = cache.get('c.ledger', g);
     if (old && (!claim || old.id !== claim.id) && !changed.claims.get(old.id))

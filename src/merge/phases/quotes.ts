@@ -1,4 +1,4 @@
-import type { DocumentExtraction, LedgerQuote } from '../../core/types.js';
+import type { DocumentExtraction, LedgerClaim, LedgerQuote } from '../../core/types.js';
 import { canonicalSpeakers } from '../canonical-speakers.js';
 import { buildQuote, compareQuotes, type QuoteItem, quoteItem, sameQuote } from '../group-quotes.js';
 import { growGroups } from '../grow-groups.js';
@@ -9,10 +9,14 @@ import { counts, groupState, type MergeRun, track, wordSets } from './run.js';
 
 /**
  * Phase "quotes": the new quotes join the stored quote groups (a newcomer that matches two groups
- * joins them); every group that grew, or holds a quote whose reuse changed, is rebuilt, and the
- * speakers are made canonical across the ledger.
+ * joins them); every group that grew, or holds a quote whose reuse changed, is rebuilt. Returns
+ * how the count of groups giving each speaker changed, for `canonicaliseSpeakers` once the claims'
+ * claimants are counted too.
  */
-export function groupNewQuotes(run: MergeRun, extractions: readonly DocumentExtraction[]): void {
+export function groupNewQuotes(
+  run: MergeRun,
+  extractions: readonly DocumentExtraction[],
+): Map<string, number> {
   const { cache, docs, dirty, changed, index } = run;
   const newQuotes = extractions.flatMap((x) => x.quotes).sort(compareQuotes);
   const quoteItems = new Map<string, QuoteItem>();
@@ -35,8 +39,14 @@ export function groupNewQuotes(run: MergeRun, extractions: readonly DocumentExtr
     3,
     counts(cache, 'qdf'),
   );
+  const droppedQuotes = new Set<string>();
   const changedQuotes = growGroups(
-    groupState(cache, 'q', (old) => track(changed.quotes, old as LedgerQuote, undefined)),
+    groupState(
+      cache,
+      'q',
+      (old) => track(changed.quotes, old as LedgerQuote, undefined),
+      (g) => droppedQuotes.add(g),
+    ),
     newQuotes.map((q, i) => ({
       id: q.id,
       keys: quoteKeys[i]?.lookup ?? [],
@@ -54,6 +64,8 @@ export function groupNewQuotes(run: MergeRun, extractions: readonly DocumentExtr
   );
   cache.prefetch('q.speaker', changedQuotes);
   const speakersBefore = new Map<string, number>();
+  // A group joined into another no longer gives its speaker: the kept group counts it again.
+  for (const g of droppedQuotes) forgetSpeaker(cache, 'q.speaker', g, speakersBefore);
   for (const g of changedQuotes) {
     const members = cache.get('q.members', g);
     const quote = members ? buildQuote(members.map(quoteOf), index) : undefined;
@@ -69,7 +81,20 @@ export function groupNewQuotes(run: MergeRun, extractions: readonly DocumentExtr
     track(changed.quotes, cache.get('q.ledger', g), quote);
     cache.set('q.ledger', g, quote);
   }
-  canonicaliseSpeakers(cache, speakersBefore, changed.quotes);
+  return speakersBefore;
+}
+
+/** Uncounts the speaker a group that is gone gave (`kind` is `q.speaker` or `c.claimant`). */
+export function forgetSpeaker(
+  cache: StateCache,
+  kind: 'q.speaker' | 'c.claimant',
+  group: string,
+  delta: Map<string, number>,
+): void {
+  const speaker = cache.get(kind, group);
+  if (speaker === undefined) return;
+  delta.set(speaker, (delta.get(speaker) ?? 0) - 1);
+  cache.set(kind, group, undefined);
 }
 
 /** Quotes with the same words and speaker match the same others (see `sameQuote`). */
@@ -78,16 +103,18 @@ const quoteSignature = (q: QuoteItem) =>
 
 /**
  * One canonical speaker per person across the ledger (see canonical-speakers.ts), kept
- * incrementally: `q.speakers` counts the groups giving each speaker as their own, `q.canon` holds
- * each speaker's canonical form, and `q.speaker` each group's own speaker. When `delta` changes
- * the set of speakers, the canonical forms are recomputed from the counts (distinct speakers, not
- * quotes) and only the groups whose speaker now maps differently are rewritten.
+ * incrementally: `q.speakers` counts the quote and claim groups giving each speaker (or claimant)
+ * as their own, `q.canon` holds each speaker's canonical form, `q.speaker` each quote group's own
+ * speaker and `c.claimant` each claim group's own claimant. When `delta` changes the set of
+ * speakers, the canonical forms are recomputed from the counts (distinct speakers, not quotes) and
+ * only the groups whose speaker now maps differently are rewritten. Returns the claim groups
+ * rewritten, whose answers are to be found again.
  */
-function canonicaliseSpeakers(
+export function canonicaliseSpeakers(
   cache: StateCache,
   delta: ReadonlyMap<string, number>,
   changes: Map<string, LedgerQuote | null>,
-): void {
+): string[] {
   let moves = false;
   for (const [speaker, change] of delta) {
     if (change === 0) continue;
@@ -96,14 +123,14 @@ function canonicaliseSpeakers(
     moves = true;
   }
   // A new count can change which form is most used: recompute whenever any count moved.
-  if (!moves) return;
+  if (!moves) return [];
   const counts = new Map(cache.scan('q.speakers'));
   const canonical = canonicalSpeakers(counts);
   const moved = new Set<string>();
   for (const [speaker, canon] of cache.scan('q.canon'))
     if (canonical.get(speaker) !== canon) moved.add(speaker);
   for (const speaker of canonical.keys()) if (cache.get('q.canon', speaker) === undefined) moved.add(speaker);
-  if (moved.size === 0) return;
+  if (moved.size === 0) return [];
   for (const speaker of moved) cache.set('q.canon', speaker, canonical.get(speaker));
   for (const [g, speaker] of cache.scan('q.speaker')) {
     if (!moved.has(speaker)) continue;
@@ -113,4 +140,33 @@ function canonicaliseSpeakers(
     changes.set(next.id, next);
     cache.set('q.ledger', g, next);
   }
+  const claims: string[] = [];
+  for (const [g, claimant] of cache.scan('c.claimant')) {
+    if (!moved.has(splitClaimant(claimant).name)) continue;
+    const claim: LedgerClaim | undefined = cache.get('c.ledger', g);
+    if (!claim) continue;
+    cache.set('c.ledger', g, {
+      ...claim,
+      claimant: canonicalClaimant(claimant, (name) => canonical.get(name)),
+    });
+    claims.push(g);
+  }
+  return claims;
+}
+
+/** `Jo Doe (harbour master)` → name `Jo Doe`, role `harbour master`: a claimant names who, then in what role. */
+export function splitClaimant(claimant: string): { name: string; role: string | null } {
+  const match = CLAIMANT_ROLE.exec(claimant);
+  return match ? { name: match[1] as string, role: match[2] as string } : { name: claimant, role: null };
+}
+const CLAIMANT_ROLE = /^(.+?) \((.+)\)$/s;
+
+/** The claimant with its name in canonical form (`Doe (harbour master)` → `Jo Doe (harbour master)`). */
+export function canonicalClaimant(
+  claimant: string,
+  canonicalOf: (name: string) => string | undefined,
+): string {
+  const { name, role } = splitClaimant(claimant);
+  const canon = canonicalOf(name) ?? name;
+  return role === null ? canon : `${canon} (${role})`;
 }
