@@ -170,12 +170,6 @@ describe('a region in the incident’s words and a town of the report inside it'
       'a county named by the incident, the report’s town inside that county',
     ],
     [
-      'Sutter County deputies say a man was shot and wounded on Friday.\n\nHe was found at a home in Yuba City. He was flown to a hospital in Redding.',
-      'shot and wounded',
-      'Yuba City',
-      'a county named for its deputies, the town inside it the report names, though no town is its main place',
-    ],
-    [
       'A woman was shot and wounded in Nevada on Monday.\n\nShe lives in Fresno. Fresno friends said she was visiting.',
       'shot and wounded',
       'Nevada',

@@ -35,42 +35,23 @@ const COUNTY_REACH_KM = 60;
  * "shot … in northeastern Pennsylvania", "Franklin County deputies say a man died": when the
  * incident's own words give only a region (a state or a county) and the report's main place is a
  * town inside that region, the incident is at that town, the most precise place the report
- * supports. Else, for a county, the town inside it the report names most (`places`): a county is
- * most often named for its sheriff or its court, and the town for where it happened. A town
- * outside the region leaves the region.
+ * supports. A town outside the region leaves the region.
  */
-export function narrowToTown(
-  place: PlaceMention | null,
-  main: PlaceMention | null,
-  places: readonly PlaceMention[] = [],
-): PlaceMention | null {
-  if (place?.precision !== 'region') return place;
-  if (main && main.precision === 'town' && within(place, main))
-    return foundIn(main, `the report's town inside ${place.name}, which the incident's words name`);
-  if (place.name === place.admin1) return place;
-  const counts = new Map<string, { n: number; p: PlaceMention }>();
-  for (const p of places) {
-    if (p.precision !== 'town' || !within(place, p)) continue;
-    const e = counts.get(p.name) ?? { n: 0, p };
-    e.n++;
-    counts.set(p.name, e);
-  }
-  const top = [...counts.values()].sort((a, b) => b.n - a.n || a.p.span[0] - b.p.span[0])[0];
-  return top ? foundIn(top.p, `the town inside ${place.name} the report names most`) : place;
-}
-
-/** Whether a town lies inside a region: a state by its name, a county within its reach. */
-function within(region: PlaceMention, town: PlaceMention): boolean {
-  if (!town.admin1 || region.countryCode !== town.countryCode) return false;
-  if (region.name === region.admin1) return town.admin1 === region.name;
-  return (
-    town.admin1 === region.admin1 &&
-    region.lat !== null &&
-    region.lon !== null &&
-    town.lat !== null &&
-    town.lon !== null &&
-    kilometres({ lat: region.lat, lon: region.lon }, { lat: town.lat, lon: town.lon }) <= COUNTY_REACH_KM
-  );
+export function narrowToTown(place: PlaceMention | null, main: PlaceMention | null): PlaceMention | null {
+  if (!place || !main || place.precision !== 'region' || main.precision !== 'town') return place;
+  if (!main.admin1 || place.countryCode !== main.countryCode) return place;
+  const within =
+    place.name === place.admin1
+      ? main.admin1 === place.name
+      : main.admin1 === place.admin1 &&
+        place.lat !== null &&
+        place.lon !== null &&
+        main.lat !== null &&
+        main.lon !== null &&
+        kilometres({ lat: place.lat, lon: place.lon }, { lat: main.lat, lon: main.lon }) <= COUNTY_REACH_KM;
+  return within
+    ? foundIn(main, `the report's town inside ${place.name}, which the incident's words name`)
+    : place;
 }
 
 /**
