@@ -403,13 +403,3 @@ describe('findMastheads', () => {
     expect(resolvePlaces(text).places.map((p) => p.name)).toContain('Tulsa');
   });
 });
-
-describe('an old name of one city that is the name of another', () => {
-  it.each([
-    // [text, expected country]
-    ['A man was shot in Canton on Monday. Ohio police said the gunman fled.', 'US'],
-    ['Riots hit Canton, in southern China.', 'CN'],
-  ])('%s', (text, cc) => {
-    expect(find(text, 'Canton')?.countryCode).toBe(cc);
-  });
-});

@@ -380,7 +380,6 @@ export function resolvePlaces(
     if (
       first &&
       first.population >= 20000 &&
-      !renamedAway(first, towns, text.slice(c.span[0], c.span[1])) &&
       (!second || second.cc === first.cc || first.population >= 10 * second.population)
     )
       bump(first.cc);
@@ -740,22 +739,6 @@ function homeRegions(candidates: readonly Candidate[]): Set<string> {
   return home.size > 0 ? home : cityRegion(candidates);
 }
 
-/**
- * Whether the largest namesake is reached only through another name ("Canton" for Guangzhou)
- * while a town of some size is spelled as the text has it: then the larger one's size says
- * nothing of which one the report means. Without the surface, whether a town of some size
- * bears another name than the largest.
- */
-function renamedAway(top: GazetteerEntry, towns: readonly GazetteerEntry[], surface?: string): boolean {
-  const name = (e: GazetteerEntry): string => foldPlaceName(e.name);
-  const other = (e: GazetteerEntry): boolean => e.population >= RENAMED_NAMESAKE && name(e) !== name(top);
-  if (surface === undefined) return towns.some(other);
-  const spelled = foldPlaceName(surface);
-  return name(top) !== spelled && towns.some((e) => other(e) && name(e) === spelled);
-}
-/** The population from which a namesake spelled otherwise than the largest town counts (see `renamedAway`). */
-const RENAMED_NAMESAKE = 50_000;
-
 /** Population from which a town that dwarfs its namesakes marks the region a report is local to. */
 const ANCHOR_CITY = 100_000;
 
@@ -780,7 +763,6 @@ function cityRegion(candidates: readonly Candidate[]): Set<string> {
     const towns = c.entries.filter((e) => e.kind === 'populated-place');
     const top = [...towns].sort((a, b) => b.population - a.population)[0];
     if (!top?.admin1 || top.population < ANCHOR_CITY || top.feature === 'PPLC') continue;
-    if (renamedAway(top, towns)) continue;
     if (towns.some((e) => e !== top && 10 * e.population > top.population)) continue;
     regions.add(`${top.cc}|${top.admin1}`);
   }

@@ -52,8 +52,6 @@ interface VariantEntry {
 const MIN_VARIANT_LENGTH = 5;
 /** The population from which a spelling variant is read beside a place spelled exactly so. */
 const VARIANT_CITY = 100_000;
-/** The population from which a town spelled like a curated variant stays one of its namesakes. */
-const CURATED_NAMESAKE = 50_000;
 
 let cached: Gazetteer | undefined;
 let byRegion: Map<string, GazetteerEntry[]> | undefined;
@@ -266,20 +264,9 @@ export function loadGazetteer(): Gazetteer {
     {
       const key = foldPlaceName(name);
       const curatedHits = curated.get(key);
+      // A curated variant is authoritative: "Kiev" means Kyiv, not a village spelled that way.
+      if (curatedHits) return resolveIds(curatedHits);
       const spelled = exact.get(key) ?? [];
-      // A curated variant is authoritative: "Kiev" means Kyiv, not a village spelled that way;
-      // but a city of its own spelled so stays a namesake for the context to decide (the old
-      // name of one city may be the current name of another).
-      if (curatedHits)
-        return resolveIds([
-          ...new Set([
-            ...curatedHits,
-            ...spelled.filter(
-              (id) =>
-                entries[id]?.kind === 'populated-place' && (entries[id]?.population ?? 0) >= CURATED_NAMESAKE,
-            ),
-          ]),
-        ]);
       // A spelling variant ("Fernwik" for "Fernwick") is read for a name of five letters or more
       // (a short word is too close to too many names: "Ida" is no spelling of "Iida"); when a
       // place is spelled exactly so, only a variant that is a city (a transliteration of a city's
