@@ -281,9 +281,14 @@ export function statementDate(text: string, d: DateMention): boolean {
 
 /**
  * The place a report is about: the town it names most often (at least twice) or the only town it
- * names, else the town in its dateline (where the reporter filed from), else none.
+ * names, else the town in its dateline (where the reporter filed from), else the town of the
+ * outlet's masthead, else none.
  */
-export function pickMainPlace(places: PlaceMention[], dateline: Span | null): PlaceMention | null {
+export function pickMainPlace(
+  places: PlaceMention[],
+  dateline: Span | null,
+  outlet: readonly PlaceMention[] = [],
+): PlaceMention | null {
   const counts = new Map<string, { n: number; p: PlaceMention }>();
   for (const p of places) {
     if (p.precision !== 'town') continue;
@@ -310,5 +315,7 @@ export function pickMainPlace(places: PlaceMention[], dateline: Span | null): Pl
     );
     if (inDateline) return foundIn(inDateline, "report's dateline");
   }
-  return null;
+  // A local station's report is about its own town when it names no other.
+  const home = outlet.find((p) => p.precision === 'town');
+  return home ? foundIn(home, "the town of the outlet's masthead") : null;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findSpanMismatches } from './check-spans.js';
-import { resolvePlaces } from './resolve-places.js';
+import { findMastheads, resolvePlaces } from './resolve-places.js';
 
 const find = (text: string, surface: string) => resolvePlaces(text).places.find((p) => p.text === surface);
 
@@ -304,5 +304,102 @@ describe('resolvePlaces: words that are not places, and the region a report is l
     );
     expect(p?.countryCode).toBe('GE');
     expect(p?.precision).toBe('country');
+  });
+});
+
+describe('a town named with its institution, its residents or its state', () => {
+  it.each([
+    // [text, surface, name, admin1]
+    // A compass abbreviation opens a part of the city; it does not make the city a surname.
+    ['Two men were shot in NE Tulsa on Monday.', 'Tulsa', 'Tulsa', 'Oklahoma'],
+    // "the <town> Police Department" is the town's own police, not a thing named after the town.
+    ['A release from the Tulsa Police Department named the victim.', 'Tulsa', 'Tulsa', 'Oklahoma'],
+    // A noun the town modifies: "a <town> man", "the <town> shooting".
+    ['Police said a Tahlequah man was wounded.', 'Tahlequah', 'Tahlequah', 'Oklahoma'],
+    ['Deputies are investigating the Muskogee shooting.', 'Muskogee', 'Muskogee', 'Oklahoma'],
+    // A capitalised headline ends the town's name at the noun it modifies.
+    ['Muskogee Teen Wounded In Drive-By\n\nA teenager was hurt.', 'Muskogee', 'Muskogee', 'Oklahoma'],
+    // A state capital's name alone is the town, not the state whose seat it is.
+    ['Pierre Teen Wounded In Drive-By\n\nA teenager was hurt.', 'Pierre', 'Pierre', 'South Dakota'],
+  ])('%s → %s', (text, surface, name, admin1) => {
+    const p = find(text, surface);
+    expect(p?.name).toBe(name);
+    expect(p?.admin1).toBe(admin1);
+    expect(p?.precision).toBe('town');
+  });
+
+  it.each([
+    // A capitalised word inside a headline is not a town because a noun follows it.
+    ['Police Charge Man In Fatal Shooting'],
+    // A name with a possessive is a name of its own ("<Name> Children's Hospital").
+    ['The boy was flown to Cook Children’s Medical Center.'],
+    // "City" alone stands for a city's government, never for a place.
+    ['City police said two men were shot.'],
+  ])('finds no place in %s', (text) => {
+    expect(resolvePlaces(text).places).toEqual([]);
+  });
+
+  it('takes a small town of the state a report names, though the report is filed from another state', () => {
+    // Dateline in Massachusetts; the report names Maine, and Bangor is Maine's.
+    const text =
+      'BOSTON (AP) — A man was shot at his home in Maine. It happened in Bangor, state police said.';
+    const r = resolvePlaces(text, { dateline: [0, 11] });
+    expect(r.places.find((p) => p.text === 'Bangor')?.admin1).toBe('Maine');
+  });
+});
+
+describe('a station’s or site’s masthead is not a place of the report', () => {
+  it.each([
+    // [text, the place that stays]
+    [
+      'Man hurt in Tulsa shooting - WXYZ News 5 Wichita, Kansas News Weather & Sports\n\nA man was hurt.',
+      'Tulsa',
+    ],
+    ['Teen wounded in Tulsa - KQRS-TV Wichita\n\nA teen was wounded.', 'Tulsa'],
+    ['Girl shot in Tulsa | wichitanews.com | Wichita, Kansas\n\nA girl was shot.', 'Tulsa'],
+  ])('%s', (text, kept) => {
+    expect(resolvePlaces(text).places.map((p) => p.name)).toEqual([kept]);
+  });
+
+  it('keeps a headline whose first word only looks like a call sign', () => {
+    const text = 'In Waco, KXYZ 9 dead in a fight at a restaurant\n\nNine people died.';
+    expect(resolvePlaces(text).places.map((p) => p.name)).toContain('Waco');
+  });
+});
+
+describe('two streets named at a corner are not towns', () => {
+  it('drops the second name before "streets"', () => {
+    const r = resolvePlaces('The shooting happened near Tenth and Tyler streets in Wichita.');
+    expect(r.places.map((p) => p.name)).toEqual(['Wichita']);
+  });
+});
+
+describe('spelling variants', () => {
+  it('reads a variant spelling only for a name of five letters or more that no place is spelled as', () => {
+    // Transliterations still resolve; a three-letter word is no spelling of a longer foreign town.
+    expect(find('Shelling hit Kharkov overnight.', 'Kharkov')?.name).toBe('Kharkiv');
+    expect(resolvePlaces('The shooting happened near Ida, police said.').places).toEqual([]);
+  });
+
+  it('names the country of a first-level region named on its own', () => {
+    // "Ohio" alone makes the report American, so the Ohio town wins over its namesake abroad.
+    expect(resolvePlaces('Ohio deputies said a man was shot in Toledo.').countries).toContain('US');
+    expect(find('Ohio deputies said a man was shot in Toledo.', 'Toledo')?.countryCode).toBe('US');
+  });
+});
+
+describe('findMastheads', () => {
+  it('gives the place of a masthead as the outlet’s, apart from the report’s places', () => {
+    const r = resolvePlaces(
+      'Teen wounded - KQRS News 5 Wichita, Kansas News Weather & Sports\n\nA teen was hurt.',
+    );
+    expect(r.places).toEqual([]);
+    expect(r.outlet.map((p) => p.name)).toContain('Wichita');
+  });
+
+  it('ends at the dash that opens a dateline’s report and ignores a credit in parentheses', () => {
+    const text = 'WICHITA (KQRS.com) — Police said a man was shot in Tulsa.';
+    expect(findMastheads(text)).toEqual([]);
+    expect(resolvePlaces(text).places.map((p) => p.name)).toContain('Tulsa');
   });
 });

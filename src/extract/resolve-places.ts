@@ -1,6 +1,7 @@
 import type { Diagnostic, PlaceMention, Span } from '../core/types.js';
 import { execAll, isPlainText, scanCapitals } from './exec-all.js';
 import { type Gazetteer, type GazetteerEntry, loadGazetteer } from './gazetteer/load-gazetteer.js';
+import { foldPlaceName } from './gazetteer/place-key.js';
 import { loadLexicon } from './load-lexicon.js';
 
 export interface PlaceResolution {
@@ -8,6 +9,8 @@ export interface PlaceResolution {
   diagnostics: Diagnostic[];
   /** ISO codes of the countries the document names (by name, demonym or resolved place), most named first. */
   countries: string[];
+  /** Places in a station's or site's masthead: where the outlet is, not a place of the report. */
+  outlet: PlaceMention[];
 }
 
 export interface ResolvePlacesOptions {
@@ -27,7 +30,7 @@ const LOCAL_AFTER =
   /^(?:['’]s)?\s+(?:police|sheriff|sheriff['’]s|deputies|officers|detectives|authorities|officials|coroner|fire|prosecutors?|district\s+attorney)\b/i;
 const STREET_AFTER = /^\s+(street|avenue|road|square|boulevard|lane|highway|st\.|ave\.)\b/i;
 const LOCATIVE =
-  /\b(?:in|at|near|outside|from|to|into|toward|towards|around|across|through|of|between|and|via|over|entered|left|reached|visited)\s+(?:the\s+)?(?:(?:town|city|village|port|settlement|suburb|capital|region|province)\s+(?:of\s+)?)?(?:(?:north|south|east|west)(?:-?(?:east|west))?(?:ern)?\s+|(?:downtown|central|suburban|rural)\s+)?$/i;
+  /\b(?:in|at|near|outside|from|to|into|toward|towards|around|across|through|of|between|and|via|over|entered|left|reached|visited)\s+(?:the\s+)?(?:(?:town|city|village|port|settlement|suburb|capital|region|province)\s+(?:of\s+)?)?(?:(?:north|south|east|west)(?:-?(?:east|west))?(?:ern)?\s+|[NS][EW]\s+|(?:downtown|central|suburban|rural)\s+)?$/i;
 const STRICT_LOCATIVE = /\b(?:in|near|outside|the\s+(?:town|city|village|settlement)\s+of)\s+$/i;
 const DIRECTION = '(?:north|south|east|west)(?:-?(?:east|west))?';
 const RELATIVE_BEFORE = new RegExp(
@@ -78,6 +81,8 @@ interface Candidate {
   abbreviation?: { span: Span };
   /** Followed by a local institution ("Toledo police", "Harris County deputies"). */
   local?: boolean;
+  /** Followed by a noun it modifies as a town does ("a Fernwick man", "Fernwick teen shot"). */
+  resident?: boolean;
   /** Resolved to the namesake in the report's home region ("Springfield" in a report at home in Illinois). */
   home?: boolean;
 }
@@ -153,6 +158,25 @@ function regionAbbreviation(after: string): { cc: string; admin1: string; length
   return code && m ? { cc: abbreviationAfter.cc, admin1: code, length: m[0].length } : null;
 }
 
+let residents: { words: Set<string>; after: RegExp } | undefined;
+/**
+ * Nouns a town's name modifies in local news (`data/place-residents.json`): "a Fernwick man",
+ * "Fernwick teen shot", "the Fernwick shooting", "a Fernwick 12-year-old".
+ */
+function residentNouns(): { words: Set<string>; after: RegExp } {
+  if (!residents) {
+    const words = loadLexicon<{ words: string[] }>('place-residents').words;
+    residents = {
+      words: new Set(words),
+      after: new RegExp(
+        `^(?:['’]s)?[ \u00a0]+(?:(?:${words.join('|')})(?![\\p{L}\\p{N}'’-])|\\d+-year-old\\b)`,
+        'iu',
+      ),
+    };
+  }
+  return residents;
+}
+
 /** "the 5300 block of Enid", "the 100 block of North Elm": an address, not a town. */
 const BLOCK_OF = /\bblock\s+of\s+(?:(?:North|South|East|West|[NSEW]\.?)\s+)?$/i;
 
@@ -174,6 +198,7 @@ export function resolvePlaces(
   const stop = getStopwords();
   const diagnostics: Diagnostic[] = [];
   const candidates: Candidate[] = [];
+  const mastheads = findMastheads(text);
   const countryCounts = new Map<string, number>();
   const bump = (cc: string | null): void => {
     if (cc) countryCounts.set(cc, (countryCounts.get(cc) ?? 0) + 1);
@@ -252,6 +277,15 @@ export function resolvePlaces(
       const end = (tokens[j] as Token).end;
       const name = text.slice(start, end);
       const entries = gaz.lookup(name);
+      // "Fernwick Teen Hurt In Crash": in a capitalised headline a noun the town modifies ends its name.
+      const head = entries.length === 0 && j > i ? headlineTown(text, tokens, i, j, gaz) : null;
+      if (head && head.next === i + 1 && isCommonWord(text.slice(head.span[0], head.span[1])))
+        head.entries = [];
+      if (head && head.entries.length > 0) {
+        candidates.push(makeCandidate(text, head.span, head.entries, tokens[head.next], options, gaz));
+        i = head.next;
+        continue;
+      }
       const before = text.slice(Math.max(0, start - 40), start);
       // "Rainy Sutter County roads": a name followed by a region word is a region's, not a person's.
       const regionNext = (tokens[j + 1] as Token | undefined)?.region === true;
@@ -312,7 +346,6 @@ export function resolvePlaces(
     candidates.length = 0;
     candidates.push(...kept);
   }
-
   // "Auburn, Ala.": the abbreviation qualifies the town; it is not a town called "Ala".
   const abbreviated = candidates.flatMap((c) => (c.abbreviation ? [c.abbreviation] : []));
   if (abbreviated.length > 0) {
@@ -331,6 +364,12 @@ export function resolvePlaces(
     const alsoState = c.entries.some((e) => e.kind === 'region' && e.feature === 'ADM1');
     if (named.length === 1 && !alsoState) bump(named[0]?.cc ?? null);
     else if (named.length === 0 && c.qualified) bump(c.entries[0]?.cc ?? null);
+    else if (named.length === 0) {
+      // A first-level region named on its own ("Ohio", "Bavaria") names its country when no
+      // other country has a region of that name.
+      const states = c.entries.filter((e) => e.kind === 'region' && e.feature === 'ADM1' && e.admin1);
+      if (states.length > 0 && states.every((e) => e.cc === states[0]?.cc)) bump(states[0]?.cc ?? null);
+    }
   }
   for (const c of candidates) {
     // A town that dominates its namesakes (ten times the population of any other) names its country.
@@ -351,6 +390,7 @@ export function resolvePlaces(
   const inContext = new Set(countries);
 
   const places: PlaceMention[] = [];
+  const outlet: PlaceMention[] = [];
   const admin1s = new Map<string, number>();
   // Unambiguous candidates first, so that their regions inform the ambiguous ones. A county
   // name several states share ("Franklin County") comes last: counties carry no population to
@@ -364,10 +404,17 @@ export function resolvePlaces(
   // One sense per discourse: a name resolved unambiguously ("Paris, Texas") keeps that sense.
   const senses = new Map<string, GazetteerEntry>();
   const home = homeRegions(candidates);
+  // A report filed from one state about a town of another names that state ("shot in a home in
+  // Westshire"): the named state's towns are not taken for places of the home town.
+  const namedRegions = new Set(
+    candidates.flatMap((c) =>
+      c.entries.filter((e) => e.kind === 'region' && e.feature === 'ADM1').map((e) => `${e.cc}|${e.admin1}`),
+    ),
+  );
   for (const c of order) {
     const surface = text.slice(c.span[0], c.span[1]);
     const sense = senses.get(surface);
-    let best = sense && c.entries.includes(sense) ? sense : choose(c, inContext, admin1s);
+    let best = sense && c.entries.includes(sense) ? sense : choose(c, inContext, admin1s, surface);
     if (!best) continue;
     if (
       home.size > 0 &&
@@ -390,6 +437,7 @@ export function resolvePlaces(
         c.home = true;
       } else if (
         !home.has(`${best.cc}|${best.admin1}`) &&
+        !namedRegions.has(`${best.cc}|${best.admin1}`) &&
         [...home].some((k) => k.startsWith(country)) &&
         best.population < OTHER_REGION_TOWN
       )
@@ -403,7 +451,12 @@ export function resolvePlaces(
   }
   for (const c of candidates) {
     const best = chosen.get(c);
-    if (best) places.push(toMention(text, c, best, gaz));
+    // A station's or site's own name ("WXYZ News 5 Fernwick") says where the outlet is: it tells
+    // the report's home region, but it is no place of the report.
+    if (!best) continue;
+    if (insideAny(c.span, mastheads))
+      outlet.push({ ...toMention(text, c, best, gaz), reason: "the outlet's masthead" });
+    else places.push(toMention(text, c, best, gaz));
   }
 
   // "the capital" → the capital of the country the document is mostly about: the country of its
@@ -439,7 +492,7 @@ export function resolvePlaces(
     });
   }
   places.sort((a, b) => a.span[0] - b.span[0] || a.span[1] - b.span[1]);
-  return { places: dropOverlaps(places, text), diagnostics, countries };
+  return { places: dropOverlaps(places, text), diagnostics, countries, outlet };
 }
 
 const ASCII_WORD = /^[a-z][a-z]+$/;
@@ -526,6 +579,32 @@ function tokenize(run: string, offset: number, stop: Set<string>, gaz: Gazetteer
   return tokens;
 }
 
+/**
+ * The town that opens a capitalised run when a noun it modifies follows it ("Fernwick Teen Hurt",
+ * "Port Ellis Man Charged"): the words before the first such noun, when the gazetteer has them.
+ */
+function headlineTown(
+  text: string,
+  tokens: readonly Token[],
+  i: number,
+  j: number,
+  gaz: Gazetteer,
+): { span: Span; entries: GazetteerEntry[]; next: number } | null {
+  // Only a name that opens its run: "Police Charge Man" does not make "Charge" a town.
+  if (i !== 0) return null;
+  const nouns = residentNouns().words;
+  for (let k = i + 1; k <= j && k <= i + 3; k++) {
+    const noun = tokens[k] as Token;
+    if (!nouns.has(noun.text.toLowerCase())) continue;
+    // "Cook Children's Hospital" is a name of its own.
+    if (noun.possessive || (tokens[k - 1] as Token).possessive) return null;
+    const span: Span = [(tokens[i] as Token).start, (tokens[k - 1] as Token).end];
+    const entries = gaz.lookup(text.slice(span[0], span[1]));
+    return entries.length > 0 ? { span, entries, next: k } : null;
+  }
+  return null;
+}
+
 function makeCandidate(
   text: string,
   span: Span,
@@ -575,6 +654,11 @@ function makeCandidate(
     }
   }
   const local = LOCAL_AFTER.test(text.slice(span[1], span[1] + 24));
+  const sentenceStart = span[0] === 0 || /(?:[.!?]["”’]?\s+|\n\s*|["“]\s*)$/.test(before.slice(-5));
+  // In a capitalised headline only the name that opens it ("Fernwick Man Hurt", not "Police
+  // Charge Man").
+  const residentWord = residentNouns().after.exec(text.slice(span[1], span[1] + 24));
+  const resident = residentWord !== null && (sentenceStart || !/^\P{L}*\p{Lu}/u.test(residentWord[0]));
   return {
     span,
     entries,
@@ -585,12 +669,46 @@ function makeCandidate(
       !regionWord &&
       (placePartAfter().test(text.slice(span[1], span[1] + 24)) || BLOCK_OF.test(before.slice(-30))),
     regionWord,
-    locative: LOCATIVE.test(before.slice(-34)) || hasRelation(before) || local,
+    locative: LOCATIVE.test(before.slice(-34)) || hasRelation(before) || local || resident,
     local,
+    resident,
     dateline: dl != null && span[0] >= dl[0] && span[1] <= dl[1],
-    sentenceStart: span[0] === 0 || /(?:[.!?]["”’]?\s+|\n\s*|["“]\s*)$/.test(before.slice(-5)),
+    sentenceStart,
   };
 }
+
+/**
+ * A part of a line that names a broadcaster or a website rather than telling the news: a call
+ * sign with its channel, network or "-TV" ("WXYZ-TV", "KABC 7", "13 WXYZ"), a web address, or
+ * "News, Weather & Sports". Page titles of local stations carry them after " - " or " | ".
+ */
+const MASTHEAD =
+  /\b[KW][A-Z]{2,3}(?:-(?:TV|DT|FM|AM|CD)\b|\s+(?:\d+(?!\s+[a-z])|ABC|NBC|CBS|FOX\d*|CW|News)\b)|\b\d+\s+[KW][A-Z]{2,3}\b|\b[\w-]+\.(?:com|net|org|tv)\b|\bNews\b.{0,40}\b(?:Weather|Sports)\b/;
+const LINE_PART = /[^\n|–—]+?(?=\s[-|–—]\s|\s?[|–—]|\n|$)/g;
+
+/**
+ * The spans of mastheads (`MASTHEAD`): from the part of a line that names one to the line's end,
+ * or to a dash that opens the report's own words ("FERNWICK (KXYZ.com) — Police said …"). A
+ * credit in parentheses is a dateline's, not a masthead.
+ */
+export function findMastheads(text: string): Span[] {
+  const spans: Span[] = [];
+  if (!/\b(?:[KW][A-Z]{2,3}|News|com|net|org|tv)\b/.test(text)) return spans;
+  for (const m of execAll(LINE_PART, text)) {
+    const last = spans[spans.length - 1];
+    if (last && m.index < last[1]) continue;
+    if (!MASTHEAD.test(m[0].replace(PARENTHESES, ''))) continue;
+    const eol = text.indexOf('\n', m.index);
+    const end = eol === -1 ? text.length : eol;
+    const dash = text.slice(m.index + m[0].length, end).search(/\s[—–]\s/);
+    spans.push([m.index, dash === -1 ? end : m.index + m[0].length + dash]);
+  }
+  return spans;
+}
+const PARENTHESES = /\([^()\n]*\)/g;
+
+const insideAny = (span: Span, outer: readonly Span[]): boolean =>
+  outer.some((o) => span[0] >= o[0] && span[1] <= o[1]);
 
 /** Population under which an unqualified town outside a local report's home region is not taken. */
 const OTHER_REGION_TOWN = 100_000;
@@ -655,6 +773,7 @@ function choose(
   c: Candidate,
   inContext: Set<string>,
   admin1s: Map<string, number>,
+  surface = '',
 ): GazetteerEntry | undefined {
   const named = c.entries.filter((e) => e.kind === 'country');
   if (named.length > 0 && !c.regionWord) {
@@ -672,7 +791,12 @@ function choose(
     : c.entries.filter((e) => e.kind !== 'country');
   let best: GazetteerEntry | undefined;
   let bestScore = -Infinity;
+  const folded = foldPlaceName(surface);
   for (const e of pool) {
+    // A region reached through the name of its seat ("Fernwick" for the state whose capital it
+    // is) is that seat when the word stands alone: the region's own name would have been used.
+    if (!c.regionWord && e.kind === 'region' && folded !== foldPlaceName(e.name) && isSeatOf(pool, e, folded))
+      continue;
     // A first-level region weighs like a town of ~300k: big cities named like their region win.
     let score = e.kind === 'region' ? 5.5 : Math.log10(e.population + 1);
     if (e.cc && inContext.has(e.cc)) score += 4;
@@ -686,6 +810,18 @@ function choose(
     }
   }
   return best;
+}
+
+/** Whether the pool holds the seat (admin centre or capital) of a region under the given name. */
+function isSeatOf(pool: readonly GazetteerEntry[], region: GazetteerEntry, folded: string): boolean {
+  return pool.some(
+    (p) =>
+      p.kind === 'populated-place' &&
+      p.cc === region.cc &&
+      p.admin1 === region.admin1 &&
+      (p.feature === 'PPLA' || p.feature === 'PPLC') &&
+      foldPlaceName(p.name) === folded,
+  );
 }
 
 const WATER_BEFORE = /\b(?:Sea|Gulf|Bay|Straits?|Sound)\s+of\s+(?:the\s+)?$/;
@@ -703,10 +839,14 @@ function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text
   // Acronyms (U.N., EU, WHO) are organisations unless the curated list names them as places.
   if (ACRONYM.test(name) && name.replace(/\./g, '').length <= 4) return false;
   // "the Azov regiment", "the Hilton": a bare "the" before a town name marks a thing named after it.
+  // "the Fernwick Police Department", "the Fernwick shooting": the town's own institution or
+  // incident, so the town is the place.
   if (
     /\bthe\s+$/i.test(text.slice(Math.max(0, c.span[0] - 5), c.span[0])) &&
     best.kind === 'populated-place' &&
-    !c.regionWord
+    !c.regionWord &&
+    !c.local &&
+    !c.resident
   )
     return false;
   if (c.regionWord || c.qualified) return true;
@@ -780,6 +920,7 @@ function resolutionReason(c: Candidate, relative: boolean, city: GazetteerEntry 
   if (c.regionWord) why.push('named with a region word');
   if (relative) why.push('a location relative to it');
   else if (c.local) why.push('named by a local institution');
+  else if (c.resident) why.push('naming a resident or an incident as a town does');
   else if (c.locative) why.push('after a preposition of location');
   if (c.home) why.push("the namesake in the report's home region");
   else if (!c.qualified && c.entries.length > 1)

@@ -48,6 +48,11 @@ interface VariantEntry {
   source: string;
 }
 
+/** The shortest name a spelling variant is looked up for. */
+const MIN_VARIANT_LENGTH = 5;
+/** The population from which a spelling variant is read beside a place spelled exactly so. */
+const VARIANT_CITY = 100_000;
+
 let cached: Gazetteer | undefined;
 let byRegion: Map<string, GazetteerEntry[]> | undefined;
 
@@ -262,13 +267,19 @@ export function loadGazetteer(): Gazetteer {
       // A curated variant is authoritative: "Kiev" means Kyiv, not a village spelled that way.
       if (curatedHits) return resolveIds(curatedHits);
       const spelled = exact.get(key) ?? [];
-      // A country reached only through a spelling variant of a name that is itself a place's
-      // ("Cameron" is a town and a surname, not "Cameroon") is not what the name means.
+      // A spelling variant ("Fernwik" for "Fernwick") is read for a name of five letters or more
+      // (a short word is too close to too many names: "Ida" is no spelling of "Iida"); when a
+      // place is spelled exactly so, only a variant that is a city (a transliteration of a city's
+      // name also spelled by a village) and never a country ("Cameron", a town and a surname, is
+      // not "Cameroon").
+      if (key.length < MIN_VARIANT_LENGTH) return resolveIds(spelled);
       const variants = (skeleton.get(skeletonOfFolded(key)) ?? []).filter(
-        (id) => spelled.length === 0 || entries[id]?.kind !== 'country' || spelled.includes(id),
+        (id) =>
+          spelled.length === 0 ||
+          spelled.includes(id) ||
+          (entries[id]?.kind === 'populated-place' && (entries[id]?.population ?? 0) >= VARIANT_CITY),
       );
-      const ids = new Set([...spelled, ...variants]);
-      return resolveIds([...ids]);
+      return resolveIds([...new Set([...spelled, ...variants])]);
     }
   }
 }
