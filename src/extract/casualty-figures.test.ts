@@ -142,6 +142,22 @@ const cases: [string, number, number][] = [
   // The dead "included" in a count are a part of it.
   ['Six people were struck by gunfire, including one who was pronounced dead at the scene.', 0, 6],
   ['Four people were shot, including a boy, and two died.', 2, 2],
+  // A count that includes a person named after it is still the count.
+  ['A man was killed and five other people, including a 12-year-old girl, were wounded.', 1, 5],
+  // A count and a person named beside it add up.
+  ['Three adults and a 2-year-old were shot on Elm Street.', 0, 4],
+  ['A 2-year-old and three adults were shot on Elm Street.', 0, 4],
+  ['3 Men, Woman Shot Outside Millbrook Bar', 0, 4],
+  ['Two more people, a 30-year-old man and a 19-year-old woman, died at the hospital.', 2, 0],
+  ['According to the two men, the victim died at the hospital.', 1, 0],
+  // "Another" with no noun after a count or a person: one more person.
+  ['One man was killed and another injured in a shooting on Monday.', 1, 1],
+  ['Two people are dead and another hospitalized after a shooting.', 2, 1],
+  ['A gunman killed two men and wounded another before fleeing.', 2, 1],
+  ['The shooting left a woman dead and injured another outside the store.', 1, 1],
+  // A fatal shooting of someone kills them.
+  ['Police charged a man in the fatal shooting of a 17-year-old boy.', 1, 0],
+  ['Detectives are investigating the deadly shooting of a woman on Elm Street.', 1, 0],
 ];
 
 describe('a perpetrator counted among the dead', () => {
