@@ -150,6 +150,12 @@ const cases: [string, number, number][] = [
   ['3 Men, Woman Shot Outside Millbrook Bar', 0, 4],
   ['Two more people, a 30-year-old man and a 19-year-old woman, died at the hospital.', 2, 0],
   ['According to the two men, the victim died at the hospital.', 1, 0],
+  ['Officers found one deceased man and one female victim who suffered gunshot wounds.', 0, 1],
+  // A headline's present tense and "passed away" tell a death.
+  ['Man dies after accidentally shooting himself in Millbrook', 1, 0],
+  ['Millbrook Girl, 8, Dies After Being Hit by Stray Bullet', 1, 0],
+  ['A 5-year-old passed away at the hospital after the shooting.', 1, 0],
+  ['The fighting dies down as the talks resume.', 0, 0],
   // "Another" with no noun after a count or a person: one more person.
   ['One man was killed and another injured in a shooting on Monday.', 1, 1],
   ['Two people are dead and another hospitalized after a shooting.', 2, 1],

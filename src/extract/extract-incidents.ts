@@ -635,7 +635,8 @@ function withCompanion(text: string, others: Quantity, from: number, c: Compiled
   if (others.best === null || others.percent || !ofPeople) return others;
   const before = text.slice(Math.max(from, others.span[0] - 60), others.span[0]);
   const companion = c.companion.exec(before);
-  if (!companion) return others;
+  // "one deceased male and one female victim who sustained injuries": the dead one is not hurt.
+  if (!companion || DEAD_WORD.test(companion[0])) return others;
   const span: Span = [
     others.span[0] - before.length + companion.index + (companion[1]?.length ?? 0),
     others.span[1],
@@ -650,6 +651,9 @@ function withCompanion(text: string, others: Quantity, from: number, c: Compiled
     high: plus(others.high),
   };
 }
+
+/** A word that tells a person named is dead. */
+const DEAD_WORD = /\b(?:dead|deceased|slain|late)\b/i;
 
 /** Cheap pre-check for `claimObject`: a verb of accusation or denial. */
 const CLAIM_WORD = /\b(?:accus|suspect|convict|blam|den[iy]|reject|dismiss|refut)/i;
