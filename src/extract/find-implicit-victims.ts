@@ -8,6 +8,8 @@ interface Compiled {
   subject: RegExp;
   /** A name with an age in apposition as the subject: "Jane Doe, 57, was shot". */
   named: RegExp;
+  /** A name alone as the subject of a passive casualty verb: "Jane Doe was shot and killed". */
+  namedPassive: RegExp;
 }
 
 let compiled: Compiled | undefined;
@@ -35,6 +37,11 @@ const LINK_CASED = String.raw`(?:(?:who|was|were|is|has|had|been|being|got|found
 const POST = String.raw`(?:\s*,\s*[^,;]{1,60}?,|\s+(?:sitting|standing|walking|driving|riding|inside|in|at|on|near|from|of|injured|wounded|shot)\b[^,;.]{0,60}?)?`;
 /** A name with an age in apposition: "Jane Doe, 57,", "Carl Dunn Jr., 19,". */
 const NAME_AGE = String.raw`(?:\p{Lu}[\p{L}’'.-]*\s+){0,3}\p{Lu}[\p{L}’'.-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?\s*,\s*\d{1,3}\s*,`;
+/**
+ * A person's name without an age, then a passive auxiliary: "Jane Doe was", "Officer Carl Dunn Jr.
+ * was also". Written case-sensitively: two to four capitalised words.
+ */
+const NAME_PASSIVE = String.raw`(?<![\p{L}’'.-])(?<np>(?:\p{Lu}[\p{L}’'.-]*\s+){1,3}\p{Lu}[\p{L}’'-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?)\s+was\s+(?:(?:also|later|then|fatally|critically|seriously|reportedly|allegedly)\s+)?$`;
 /** The age of each name in a list of names with ages. */
 const AGE_COMMA = /,\s*\d{1,3}\s*,/g;
 /** Up to three modifiers before the head noun: "a 17-year-old Buffalo man". */
@@ -62,6 +69,7 @@ function compile(): Compiled {
       'iud',
     ),
     named: new RegExp(String.raw`(?<np>${NAME_AGE}(?:\s+(?:and\s+)?${NAME_AGE})*)\s+${LINK_CASED}$`, 'ud'),
+    namedPassive: new RegExp(NAME_PASSIVE, 'ud'),
   };
   return compiled;
 }
@@ -103,7 +111,11 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
   }
   const subject = c.subject.exec(before);
   const np = subject?.indices?.groups?.np;
-  if (!subject || !np) return null;
+  if (!subject || !np) {
+    // "Jane Doe was shot and killed": one person named, the subject of a passive verb.
+    const name = c.namedPassive.exec(before)?.indices?.groups?.np;
+    return name ? people(text, [from + name[0], from + name[1]], 1) : null;
+  }
   // "A man, a woman and a boy were shot": each person of a list ending in "and" counts ("The
   // victim, a teenager, was shot" is one person named twice).
   const n = (subject.groups?.np ?? '').split(LIST_BREAK).length;
