@@ -165,6 +165,7 @@ const cases: [string, number, number][] = [
   ['Two people are dead and another hospitalized after a shooting.', 2, 1],
   ['A gunman killed two men and wounded another before fleeing.', 2, 1],
   ['The shooting left a woman dead and injured another outside the store.', 1, 1],
+  ['One bullet hit the wall. And another shot went through the window.', 0, 0],
   // A fatal shooting of someone kills them.
   ['Police charged a man in the fatal shooting of a 17-year-old boy.', 1, 0],
   ['Detectives are investigating the deadly shooting of a woman on Elm Street.', 1, 0],

@@ -111,6 +111,9 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
   }
   const subject = c.subject.exec(before);
   const np = subject?.indices?.groups?.np;
+  // "And another shot went below the temple": "another shot" is a gunshot, not a person shot.
+  if (np && /^another\s+$/i.test(before.slice(np[0])) && /^shots?$/i.test(text.slice(trigger[0], trigger[1])))
+    return null;
   if (!subject || !np) {
     // "Jane Doe was shot and killed": one person named, the subject of a passive verb.
     const name = c.namedPassive.exec(before)?.indices?.groups?.np;
