@@ -123,6 +123,8 @@ interface Compiled {
   selfNamed: RegExp;
   /** One person, then "and", just before a count of others: "she and (three others)". */
   companion: RegExp;
+  /** The person nouns of `counted-nouns.json` ("adult", "woman"): what a count of people counts. */
+  personWords: Set<string>;
 }
 
 let compiled: Compiled | undefined;
@@ -175,9 +177,10 @@ function compile(): Compiled {
     reaction: new RegExp(lex.blockers.reaction.pattern, 'i'),
     runningTollAfter: new RegExp(lex.blockers.runningTollAfter.pattern, 'i'),
     companion: new RegExp(
-      `(^|[^\\p{L}])(?:he|she|(?:an?|the|one)\\s+(?:[\\p{L}\\d’'-]+\\s+){0,2}?(?:${persons}))\\s+and\\s+$`,
+      `(^|[^\\p{L}])(?:he|she|(?:an?|the|one)\\s+(?:[\\p{L}\\d’'-]+\\s+){0,2}?(?:${persons}|\\d{1,3}-(?:year|month|week)-old))\\s+and\\s+$`,
       'iu',
     ),
+    personWords: new Set(nouns.persons.words),
     selfAfter: new RegExp(lex.perpetratorSuicide.after, 'i'),
     selfIncluded: new RegExp(lex.perpetratorSuicide.included, 'i'),
     selfNamed: new RegExp(lex.perpetratorSuicide.named, 'i'),
@@ -583,24 +586,57 @@ function casualtyFigure(
   const implicit = findImplicitVictim(text, reach, hit.span);
   if (!implicit || (explicit && implicit.span[0] < explicit.span[1]))
     return explicit && withCompanion(text, explicit, reach[0], c);
-  if (explicit) used.delete(explicit);
+  if (explicit) {
+    const between = text.slice(explicit.span[1], implicit.span[0]);
+    // "five other people, including a 12-year-old girl, were wounded": the person is one of the five.
+    if (INCLUDING.test(between)) return withCompanion(text, explicit, reach[0], c);
+    // "Three adults and a 2-year-old were shot", "3 Men, Woman Shot": the count and one more.
+    // "Two more people, a man and a woman, died", "the two men, the victim, …": an apposition
+    // (closed by a comma) names the people counted, it does not add one.
+    const apposition =
+      between.includes(',') && /^\s*,/.test(text.slice(implicit.span[1], implicit.span[1] + 3));
+    // "According to the two men, the victim died": the count is the source, not a victim.
+    const source = /\baccording\s+to\s+(?:the\s+)?$/i.test(
+      text.slice(Math.max(0, explicit.span[0] - 20), explicit.span[0]),
+    );
+    if (
+      explicit.best !== null &&
+      !explicit.percent &&
+      !apposition &&
+      !source &&
+      COUNT_THEN_PERSON.test(between)
+    ) {
+      const span: Span = [explicit.span[0], implicit.span[1]];
+      const n = explicit.best + (implicit.best ?? 1);
+      return { ...implicit, span, text: text.slice(span[0], span[1]), low: n, best: n, high: n };
+    }
+    used.delete(explicit);
+  }
   return implicit;
 }
+
+/**
+ * From a count to a person named right after it in one list: its noun (with an adjective), then a
+ * comma or "and" ("three adults and", "3 Men,"); no verb, so the person is not the subject of
+ * another clause ("two were shot and a man …").
+ */
+const COUNT_THEN_PERSON =
+  /^(?:\s+(?!(?:was|were|is|are|had|has|have|been|being|and|or|of|who|shot|killed|dead|deceased|slain|died|wounded|injured|hurt)\b)[\p{L}’'-]+){1,2}(?:\s*,\s*(?:and\s+)?|\s+and\s+)$/iu;
 
 /**
  * "she and three others were shot", "a woman and two other men were wounded": the others and the
  * person named before them. The figure then spans both and counts one more.
  */
 function withCompanion(text: string, others: Quantity, from: number, c: Compiled): Quantity {
-  if (
-    others.best === null ||
-    others.percent ||
-    !/^\s+others?\b/i.test(text.slice(others.span[1], others.span[1] + 8))
-  )
-    return others;
+  // "she and three others", "a 2-year-old and three adults": a count of others or of people.
+  const ofPeople =
+    /^\s+others?\b/i.test(text.slice(others.span[1], others.span[1] + 8)) ||
+    (others.counted !== null && others.counted !== undefined && c.personWords.has(others.counted));
+  if (others.best === null || others.percent || !ofPeople) return others;
   const before = text.slice(Math.max(from, others.span[0] - 60), others.span[0]);
   const companion = c.companion.exec(before);
-  if (!companion) return others;
+  // "one deceased male and one female victim who sustained injuries": the dead one is not hurt.
+  if (!companion || DEAD_WORD.test(companion[0])) return others;
   const span: Span = [
     others.span[0] - before.length + companion.index + (companion[1]?.length ?? 0),
     others.span[1],
@@ -615,6 +651,9 @@ function withCompanion(text: string, others: Quantity, from: number, c: Compiled
     high: plus(others.high),
   };
 }
+
+/** A word that tells a person named is dead. */
+const DEAD_WORD = /\b(?:dead|deceased|slain|late)\b/i;
 
 /** Cheap pre-check for `claimObject`: a verb of accusation or denial. */
 const CLAIM_WORD = /\b(?:accus|suspect|convict|blam|den[iy]|reject|dismiss|refut)/i;

@@ -8,6 +8,8 @@ interface Compiled {
   subject: RegExp;
   /** A name with an age in apposition as the subject: "Jane Doe, 57, was shot". */
   named: RegExp;
+  /** A name alone as the subject of a passive casualty verb: "Jane Doe was shot and killed". */
+  namedPassive: RegExp;
 }
 
 let compiled: Compiled | undefined;
@@ -35,11 +37,21 @@ const LINK_CASED = String.raw`(?:(?:who|was|were|is|has|had|been|being|got|found
 const POST = String.raw`(?:\s*,\s*[^,;]{1,60}?,|\s+(?:sitting|standing|walking|driving|riding|inside|in|at|on|near|from|of|injured|wounded|shot)\b[^,;.]{0,60}?)?`;
 /** A name with an age in apposition: "Jane Doe, 57,", "Carl Dunn Jr., 19,". */
 const NAME_AGE = String.raw`(?:\p{Lu}[\p{L}’'.-]*\s+){0,3}\p{Lu}[\p{L}’'.-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?\s*,\s*\d{1,3}\s*,`;
+/**
+ * A person's name without an age, then a passive auxiliary: "Jane Doe was", "Officer Carl Dunn Jr.
+ * was also". Written case-sensitively: two to four capitalised words.
+ */
+const NAME_PASSIVE = String.raw`(?<![\p{L}’'.-])(?<np>(?:\p{Lu}[\p{L}’'.-]*\s+){1,3}\p{Lu}[\p{L}’'-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?)\s+was\s+(?:(?:also|later|then|fatally|critically|seriously|reportedly|allegedly)\s+)?$`;
 /** The age of each name in a list of names with ages. */
 const AGE_COMMA = /,\s*\d{1,3}\s*,/g;
 /** Up to three modifiers before the head noun: "a 17-year-old Buffalo man". */
 const MODIFIERS = String.raw`(?:[\p{L}\d’'.-]+\s+){0,3}?`;
 const AGE = String.raw`\d{1,3}-(?:year|month|week)-old`;
+/**
+ * "another" standing alone for one more person ("one was killed and another injured", "wounded
+ * another before fleeing"): no noun after it, only the end of the clause or a preposition.
+ */
+const ANOTHER = String.raw`another(?=\s*(?:[.,;:!?)]|$)|\s+(?:in|at|on|during|before|after|when|while|inside|outside|near|by|with|as)\b)`;
 
 function compile(): Compiled {
   if (compiled) return compiled;
@@ -49,14 +61,15 @@ function compile(): Compiled {
   const item = String.raw`(?:(?:an?|one|another|the|his|her|their|a\s+second|a\s+third)\s+${MODIFIERS})?(?:${head}|${AGE}(?![\p{L}-]))(?:\s*,\s*\d{1,3}(?=\s*,))?`;
   compiled = {
     object: new RegExp(
-      String.raw`^\s+(?:(?:of|on)\s+)?(?<np>(?:an?|one|another|his|her|their|a\s+second)\s+${MODIFIERS}(?:${head}|${AGE})|${AGE}(?:\s+\p{Lu}\p{L}+)?|him|her|himself|herself)(?![\p{L}’'-])`,
+      String.raw`^\s+(?:(?:of|on)\s+)?(?<np>(?:an?|one|another|his|her|their|a\s+second)\s+${MODIFIERS}(?:${head}|${AGE})|${AGE}(?:\s+\p{Lu}\p{L}+)?|him|her|himself|herself|${ANOTHER})(?![\p{L}’'-])`,
       'iud',
     ),
     subject: new RegExp(
-      String.raw`(?:^|[^\p{L}\p{N}’'-])(?<np>${item}(?:(?:\s*,\s*${item})*\s*,?\s+and\s+${item})?|he|she)${POST}(?:\s*,)?\s+${LINK}$`,
+      String.raw`(?:^|[^\p{L}\p{N}’'-])(?<np>${item}(?:(?:\s*,\s*${item})*\s*,?\s+and\s+${item})?|he|she|another)${POST}(?:\s*,)?\s+${LINK}$`,
       'iud',
     ),
     named: new RegExp(String.raw`(?<np>${NAME_AGE}(?:\s+(?:and\s+)?${NAME_AGE})*)\s+${LINK_CASED}$`, 'ud'),
+    namedPassive: new RegExp(NAME_PASSIVE, 'ud'),
   };
   return compiled;
 }
@@ -98,7 +111,14 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
   }
   const subject = c.subject.exec(before);
   const np = subject?.indices?.groups?.np;
-  if (!subject || !np) return null;
+  // "And another shot went below the temple": "another shot" is a gunshot, not a person shot.
+  if (np && /^another\s+$/i.test(before.slice(np[0])) && /^shots?$/i.test(text.slice(trigger[0], trigger[1])))
+    return null;
+  if (!subject || !np) {
+    // "Jane Doe was shot and killed": one person named, the subject of a passive verb.
+    const name = c.namedPassive.exec(before)?.indices?.groups?.np;
+    return name ? people(text, [from + name[0], from + name[1]], 1) : null;
+  }
   // "A man, a woman and a boy were shot": each person of a list ending in "and" counts ("The
   // victim, a teenager, was shot" is one person named twice).
   const n = (subject.groups?.np ?? '').split(LIST_BREAK).length;
