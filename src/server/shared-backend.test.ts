@@ -167,7 +167,7 @@ describe('serve over a shared store', () => {
     }
   });
 
-  it('ingests at most maxIngests uploads at once, and analyses nothing for a duplicate', async () => {
+  it('ingests at most maxIngests uploads at once', async () => {
     const base = options();
     let active = 0;
     let most = 0;
@@ -202,10 +202,36 @@ describe('serve over a shared store', () => {
       ]);
       expect(answers.map((r) => r?.documents.length)).toEqual([1, 1]);
       expect(most).toBe(1);
-      const before = analyses;
-      const again = await backend.upload?.({ name: 'again.txt', bytes });
+      expect(analyses).toBeGreaterThan(0);
+    } finally {
+      await backend.close();
+    }
+  });
+
+  it('analyses a duplicate upload again: retrying an upload whose analysis failed brings it in', async () => {
+    let analyses = 0;
+    let failNext = true;
+    const backend = await createSharedStoreBackend(
+      shared,
+      options({
+        analyze: async () => {
+          if (failNext) {
+            failNext = false;
+            throw new Error('the analysis lock was lost');
+          }
+          analyses++;
+        },
+      }),
+    );
+    try {
+      const bytes = new TextEncoder().encode('The ferry at Quillan ran aground on Monday.\n');
+      // The document is stored, but its analysis fails: the client gets the error.
+      await expect(backend.upload?.({ name: 'one.txt', bytes })).rejects.toThrow('lock was lost');
+      expect(analyses).toBe(0);
+      // The same file sent again is a duplicate, and is analysed this time.
+      const again = await backend.upload?.({ name: 'one.txt', bytes });
       expect(again?.documents).toEqual([]);
-      expect(analyses).toBe(before);
+      expect(analyses).toBe(1);
     } finally {
       await backend.close();
     }

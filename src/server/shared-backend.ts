@@ -78,12 +78,14 @@ function limited(n: number): <T>(work: () => Promise<T>) => Promise<T> {
   const waiting: (() => void)[] = [];
   return async (work) => {
     if (active >= n) await new Promise<void>((resolve) => waiting.push(resolve));
-    active++;
+    else active++;
     try {
       return await work();
     } finally {
-      active--;
-      waiting.shift()?.();
+      // The slot goes straight to the next waiter, so none can slip in between.
+      const next = waiting.shift();
+      if (next) next();
+      else active--;
     }
   };
 }
@@ -115,6 +117,14 @@ export async function createSharedStoreBackend(
   const analyze = coalescing(() => options.analyze());
   const ingestSlot = limited(options.maxIngests ?? 2);
   let quietUntil = 0;
+  // Work started by uploads, awaited by `close`.
+  const inflight = new Set<Promise<unknown>>();
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    inflight.add(work);
+    const done = () => inflight.delete(work);
+    work.then(done, done);
+    return work;
+  };
 
   const build = async () => {
     // The head read before the view: whatever is appended while the view is made (an ingest
@@ -181,17 +191,21 @@ export async function createSharedStoreBackend(
           rmSync(path, { force: true });
         }
       });
-      // A duplicate or refused upload adds no document: the analysis would find nothing new.
-      if (result.documents.length > 0) await analyze();
-      // Unless a refresh that began after this analysis has already shown it.
-      await check();
       const counts = result.summary as { rejected?: number } | null;
       const refused = (counts?.rejected ?? 0) > 0 && result.documents.length === 0;
+      // A refused upload adds nothing. A duplicate is analysed again too: its first upload may
+      // have been stored by an analysis that then failed (a crash, a stop), and sending it again
+      // is how a user retries; an analysis that finds nothing new is cheap.
+      if (!refused) await track(analyze());
+      // Unless a refresh that began after this analysis has already shown it.
+      await track(check());
       return { summary: result.summary, documents: result.documents, ...(refused ? { refused } : {}) };
     },
     async close() {
       clearInterval(timer);
       await pending;
+      // Analyses and rebuilds an upload started finish before the store is closed.
+      while (inflight.size > 0) await Promise.allSettled([...inflight]);
     },
   };
 }

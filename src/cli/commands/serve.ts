@@ -35,8 +35,8 @@ export function register(program: Command): void {
       `
 With --store postgres://…, run serve on as many machines as needed: each reads from its own
 working copy (CORROBORATE_CACHE), an upload is ingested into the shared store and analysed under
-its analysis lock, and every server shows what the others added within --refresh seconds of
-their analysis. See docs/scale.md.`,
+its analysis lock, and every server shows what the others added, usually within --refresh
+seconds (plus a rebuild) of their analysis. See docs/scale.md.`,
     )
     .action(async (raw: Record<string, unknown>, cmd: Command) => {
       // The implementation is loaded on use, so that `--help` and other commands start fast.

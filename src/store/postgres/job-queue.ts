@@ -38,6 +38,7 @@ export async function openPgBossQueue(location: string, options: JobQueueOptions
   // and the results table each take their own locks, and two processes creating them together can
   // deadlock: the whole opening is one process at a time, under a session lock of its own.
   const guard = new pg.Client({ connectionString });
+  guard.on('error', () => {});
   await guard.connect();
   try {
     await guard.query('SELECT pg_advisory_lock(hashtext($1))', [`${jobs}.open`]);
@@ -49,9 +50,13 @@ export async function openPgBossQueue(location: string, options: JobQueueOptions
            PRIMARY KEY (work, key))`,
       [],
     );
+  } catch (err) {
+    // Nothing of a queue that did not open stays running (its pool and timers).
+    await boss.stop({ graceful: false, wait: true }).catch(() => {});
+    throw err;
   } finally {
     // Ending the session releases its lock.
-    await guard.end();
+    await guard.end().catch(() => {});
   }
   const db = boss.getDb();
   let stopping = false;
