@@ -47,6 +47,25 @@ function ngramSet(h: Uint32Array, n: number): Set<number> {
   return set;
 }
 
+/**
+ * `ngramSet` of a prepared text's words, kept with the text: the common-source step compares one
+ * text with many pairs' worth of neighbours, and building each set once keeps that linear.
+ */
+const ngramSets = new WeakMap<Uint32Array, Map<number, Set<number>>>();
+function cachedNgramSet(h: Uint32Array, n: number): Set<number> {
+  let byN = ngramSets.get(h);
+  if (!byN) {
+    byN = new Map();
+    ngramSets.set(h, byN);
+  }
+  let set = byN.get(n);
+  if (!set) {
+    set = ngramSet(h, n);
+    byN.set(n, set);
+  }
+  return set;
+}
+
 function ngramHash(h: Uint32Array, i: number, n: number): number {
   let v = h[i] as number;
   for (let k = 1; k < n; k++) v = combine(v, h[i + k] as number);
@@ -101,9 +120,12 @@ export function otherSourceShare(
   n: number,
 ): number {
   if (others.length === 0) return 0;
-  const inSource = ngramSet(source.normHash, n);
-  const inOthers = new Set<number>();
-  for (const o of others) for (const h of ngramSet(o.normHash, n)) inOthers.add(h);
+  const inSource = cachedNgramSet(source.normHash, n);
+  const sets = others.map((o) => cachedNgramSet(o.normHash, n));
+  const inOthers = (h: number) => {
+    for (const set of sets) if (set.has(h)) return true;
+    return false;
+  };
   const hx = copy.normHash;
   const quoted = copy.quoted;
   let counted = 0;
@@ -115,7 +137,7 @@ export function otherSourceShare(
     if (lastQuoted >= i) continue;
     counted++;
     const h = ngramHash(hx, i, n);
-    if (inOthers.has(h) && !inSource.has(h)) found++;
+    if (!inSource.has(h) && inOthers(h)) found++;
   }
   return counted === 0 ? 0 : found / counted;
 }
