@@ -8,8 +8,9 @@ import type { DocRecord, Meta } from '../state-schema.js';
 /**
  * Bump when the persisted shape, or what it means, changes: an older state is then rebuilt.
  * 7: events of one incident all point at its first event; quotes keep their canonical speakers.
+ * 8: reports at one town more than a few days apart are clustered only on shared evidence.
  */
-export const STATE_FORMAT = 7;
+export const STATE_FORMAT = 8;
 
 export interface OpenedState {
   cache: StateCache;
