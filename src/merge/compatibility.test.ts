@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { DateMention, IncidentMention } from '../core/types.js';
 import { doc, extraction, incident, qty, town } from './__fixtures__/records.js';
 import { buildLedger } from './build-ledger.js';
-import { withoutSiteName } from './cluster-mentions.js';
-import { relateDates } from './compatibility.js';
+import { itemsOf, withoutSiteName } from './cluster-mentions.js';
+import { linked, pairScore, relateDates } from './compatibility.js';
 
 /** A date: stated in the sentence, or implied (filled in from the report's date: an empty span). */
 function date(start: string, implied = false): DateMention {
@@ -58,13 +58,14 @@ function report(
   id: string,
   published: string,
   clause: string,
-  o: { killed?: number; place?: string | null; on?: string } = {},
+  o: { killed?: number; injured?: number; place?: string | null; on?: string } = {},
 ) {
   const d = doc(id, `${clause}. Police are investigating.`, published);
   const m: IncidentMention = {
     ...incident(d, 1, clause, {
       kind: 'shooting',
       killed: o.killed === undefined ? null : qty(o.killed),
+      injured: o.injured === undefined ? null : qty(o.injured),
       place: o.place === null ? null : town(o.place ?? 'Rivertown'),
     }),
     date: o.on ? date(o.on) : date(published, true),
@@ -155,5 +156,54 @@ describe('events are incidents', () => {
     },
   ])('$name', ({ reports, events }) => {
     expect(eventsOf(reports)).toHaveLength(events);
+  });
+});
+
+describe('reports at one town without stated dates', () => {
+  /** The report's clause names its town (the place's span lies in the sentence). */
+  const item = (r: ReturnType<typeof report>) => {
+    const x = itemsOf(r.x)[0] as NonNullable<ReturnType<typeof itemsOf>[0]>;
+    const m = x.mention;
+    const at = r.d.text.indexOf('Rivertown');
+    return {
+      ...x,
+      mention: { ...m, place: m.place && { ...m.place, span: [at, at + 9] as [number, number] } },
+    };
+  };
+  const link = (a: ReturnType<typeof report>, b: ReturnType<typeof report>) => {
+    const x = item(a);
+    const y = item(b);
+    const score = pairScore(x, y);
+    return score !== null && linked(x, y, score);
+  };
+  const bakery = report('a', '2024-05-02', 'A man was shot dead outside a bakery in Rivertown', {
+    killed: 1,
+  });
+  const station = (published: string) =>
+    report('b', published, 'Two people were wounded by gunfire near a gas station in Rivertown', {
+      injured: 2,
+    });
+
+  it('are linked days apart, when nothing sets them apart', () => {
+    expect(link(bakery, station('2024-05-04'))).toBe(true);
+  });
+
+  it('are not linked ten days apart by the town alone', () => {
+    expect(link(bakery, station('2024-05-12'))).toBe(false);
+  });
+
+  it('are linked ten days apart when they tell the same incident in the same words', () => {
+    const named = report(
+      'b',
+      '2024-05-12',
+      'Arvid Lund was shot dead outside the Marlow bakery in Rivertown',
+      {
+        killed: 1,
+      },
+    );
+    const first = report('a', '2024-05-02', 'Arvid Lund was killed outside the Marlow bakery in Rivertown', {
+      killed: 1,
+    });
+    expect(link(first, named)).toBe(true);
   });
 });

@@ -112,6 +112,18 @@ function daysBetween(earlier: string, later: string): number {
   return (Date.parse(later.slice(0, 10)) - Date.parse(earlier.slice(0, 10))) / DAY_MS;
 }
 
+/** Days beyond which two reports' dates at one town no longer suggest one incident by themselves. */
+export const NEAR_DAYS = 3;
+
+/** Both dates are resolved and more than `NEAR_DAYS` apart (end of one to start of the other). */
+function apartDays(a: DateMention | null, b: DateMention | null): boolean {
+  if (!isResolved(a) || !isResolved(b)) return false;
+  const ae = a.end ?? a.start;
+  const be = b.end ?? b.start;
+  const gap = ae < b.start ? daysBetween(ae, b.start) : be < a.start ? daysBetween(be, a.start) : 0;
+  return gap > NEAR_DAYS;
+}
+
 export function relateDates(a: DateMention | null, b: DateMention | null): DateRelation {
   if (!isResolved(a) || !isResolved(b)) return 'unknown';
   const ia = isImplied(a);
@@ -239,8 +251,8 @@ function scorePair(x: MentionItem, y: MentionItem): PairEvidence | null {
   if (date === 'same') identity += 2;
   if (date === 'overlap') identity += 1;
   // Reports days apart (or undated) at one town without a stated date to compare: nothing sets
-  // them apart. A town and the region around it are not that close.
-  if (date === 'unknown' && reportedRelation === 'same') identity += 2;
+  // them apart (counted below). A town and the region around it are not that close.
+  const undatedNear = date === 'unknown' && reportedRelation === 'same';
   if (a.kind === b.kind) score += 1;
   // The same figure is strong evidence when it is not a small number that coincides easily.
   if (x.scope !== null && x.scope === y.scope) {
@@ -275,6 +287,9 @@ function scorePair(x: MentionItem, y: MentionItem): PairEvidence | null {
     const specific = sharedWords(sx, sy);
     if (words < 0.5 || specific < 2 || specific < 0.5 * Math.min(sx.size, sy.size)) return null;
   }
+  // Reports more than a few days apart at one town are as often two incidents as one: only a
+  // shared figure, actor or wording (evidence gathered above) lets their closeness count.
+  if (undatedNear && (identity > 0 || sameReport || !apartDays(a.date, b.date))) identity += 2;
   if (continues(x, y) || continues(y, x)) identity += 4;
   // One report at one place (or a place and the wider area it lies in) on compatible dates
   // usually tells one incident: its lede and the paragraphs that detail it.

@@ -8,9 +8,10 @@ import type { DocRecord, Meta } from '../state-schema.js';
 /**
  * Bump when the persisted shape, or what it means, changes: an older state is then rebuilt.
  * 7: events of one incident all point at its first event; quotes keep their canonical speakers.
- * 7.quotes1: claim groups keep their own claimant (`c.claimant`), canonicalised with the speakers.
+ * 8: claim groups keep their own claimant (`c.claimant`), canonicalised with the speakers; reports
+ *    at one town more than a few days apart are clustered only on shared evidence.
  */
-export const STATE_FORMAT = '7.quotes1';
+export const STATE_FORMAT = 8;
 
 export interface OpenedState {
   cache: StateCache;
