@@ -1,10 +1,24 @@
-import type { Ledger, Mention } from '../core/types.js';
+import type { Ledger, LedgerDocument, Mention } from '../core/types.js';
 
 const mention = (m: Mention): Mention => ({
   document: m.document,
   span: [m.span[0], m.span[1]],
   text: m.text,
 });
+
+/** A ledger document with its keys in contract order (the fields of the stored document, then its family). */
+export function canonicalDocument(d: Omit<LedgerDocument, 'family'>, family: string | null): LedgerDocument {
+  return {
+    id: d.id,
+    sha256: d.sha256,
+    source: d.source,
+    url: d.url,
+    outlet: d.outlet,
+    title: d.title,
+    published: d.published,
+    family,
+  };
+}
 
 /**
  * The ledger with every object's keys in contract order, so that the JSON is byte-identical for
@@ -13,16 +27,7 @@ const mention = (m: Mention): Mention => ({
 export function canonicalLedger(ledger: Ledger): Ledger {
   return {
     schema: 'corroborate.ledger/1',
-    documents: ledger.documents.map((d) => ({
-      id: d.id,
-      sha256: d.sha256,
-      source: d.source,
-      url: d.url,
-      outlet: d.outlet,
-      title: d.title,
-      published: d.published,
-      family: d.family,
-    })),
+    documents: ledger.documents.map((d) => canonicalDocument(d, d.family)),
     families: ledger.families.map((f) => ({ id: f.id, documents: [...f.documents], origin: f.origin })),
     reuse: ledger.reuse.map((p) => ({
       a: p.a,

@@ -1,4 +1,5 @@
 import type { Family, Ledger, LedgerDocument, LedgerEvent } from '../../core/types.js';
+import { canonicalDocument } from '../../ledger-file/canonical.js';
 import { compareLedgerClaims } from '../group-claims.js';
 import { compareLedgerQuotes } from '../group-quotes.js';
 import type { StateCache } from '../merge-state.js';
@@ -156,14 +157,5 @@ function describe(input: MergeInput, ids: readonly string[]): Iterable<LedgerDoc
 }
 
 function ledgerDocument(d: LedgerDocumentSource, family: string | null): LedgerDocument {
-  return {
-    id: d.id,
-    sha256: d.sha256,
-    source: d.source,
-    url: d.url,
-    outlet: d.outlet,
-    title: d.title,
-    published: d.published,
-    family,
-  };
+  return canonicalDocument(d, family);
 }
