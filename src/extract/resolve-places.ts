@@ -366,9 +366,14 @@ export function resolvePlaces(
     else if (named.length === 0 && c.qualified) bump(c.entries[0]?.cc ?? null);
     else if (named.length === 0) {
       // A first-level region named on its own ("Ohio", "Bavaria") names its country when no
-      // other country has a region of that name.
+      // other country has a region of that name, nor a large town (50k+) of it: a region and a
+      // city of one name in two countries inform nothing until resolved.
       const states = c.entries.filter((e) => e.kind === 'region' && e.feature === 'ADM1' && e.admin1);
-      if (states.length > 0 && states.every((e) => e.cc === states[0]?.cc)) bump(states[0]?.cc ?? null);
+      const cc = states[0]?.cc;
+      const townElsewhere = c.entries.some(
+        (e) => e.kind === 'populated-place' && e.cc !== cc && e.population >= 50_000,
+      );
+      if (states.length > 0 && states.every((e) => e.cc === cc) && !townElsewhere) bump(cc ?? null);
     }
   }
   for (const c of candidates) {
