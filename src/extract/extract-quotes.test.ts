@@ -638,6 +638,31 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
         ['they were shocked', 'Nolan family'],
       ],
     ],
+    [
+      'a possessive and a kin noun is a role, not a name',
+      'His widow said the firm had ignored the warnings.',
+      [['the firm had ignored the warnings', null]],
+    ],
+    [
+      'an article, an adjective in capitals and a person noun is a role, not a name',
+      'A BRAVE teenager said the bridge had been closed for weeks.',
+      [['the bridge had been closed for weeks', null]],
+    ],
+    [
+      'the person named in apposition to a description speaks',
+      'His widow, nurse Ada Pell, told the hearing in Dunmore that he had changed.',
+      [['he had changed', 'Ada Pell']],
+    ],
+    [
+      'a relative clause in the subject with no comma to close it gives no reported words',
+      'A driver who claimed he was blinded by the sun yesterday lost his case against the council.',
+      [],
+    ],
+    [
+      'a sign-off after the last stop is not what was said',
+      'A singer was jailed in Brno for fraud, the Fraud Office said today. end ',
+      [],
+    ],
   ];
   it.each(rules)('%s', (_name, text, expected) => {
     expect(speakers(text)).toEqual(expected);

@@ -1,9 +1,9 @@
 import type { Diagnostic, Quote, Sentence, Span } from '../core/types.js';
-import { governmentRole, speakerFault } from './check-speaker.js';
+import { governmentRole, isPersonNoun, speakerFault } from './check-speaker.js';
 import { findQuoteMarks, type QuoteRegion } from './find-quote-marks.js';
 import { findSpeechFrames, type SpeechFrame } from './find-speech-frames.js';
 import { loadLexicon } from './load-lexicon.js';
-import { isRoleOnly } from './parse-speaker.js';
+import { isRoleOnly, speakerWords } from './parse-speaker.js';
 
 const TITLE_WORD = /^(?:\p{Lu}[\p{L}’'.-]*|of|the|and|a|an|in|on|for|to|at)[.,]?$/u;
 let sayForms: Set<string> | undefined;
@@ -127,10 +127,13 @@ function speakerOf(
     speakerFault(speaker.speaker, text) !== null
   )
     return { speaker: null, speakerRole: null, speakerSpan: null };
-  if (speaker.kind === 'description' && isRoleOnly(speaker.speaker))
+  if (
+    (speaker.kind === 'description' && isRoleOnly(speaker.speaker)) ||
+    (speaker.kind !== 'person' && isPersonDescription(speaker.speaker))
+  )
     return {
       speaker: null,
-      speakerRole: speaker.speaker.replace(/^(?:the|a|an|this)\s+/i, ''),
+      speakerRole: speaker.speaker.replace(/^(?:the|a|an|this|his|her|their|its|my|our|your)\s+/i, ''),
       speakerSpan: speaker.span,
     };
   return {
@@ -138,6 +141,27 @@ function speakerOf(
     speakerRole: speaker.role ?? governmentRole(speaker.speaker, text),
     speakerSpan: speaker.span,
   };
+}
+
+const isOrganisationWord = (word: string): boolean => speakerWords().organisations.has(word.toLowerCase());
+const INDEFINITE_OR_POSSESSIVE = /^(?:a|an|his|her|their|its|my|our|your)$/i;
+/** A word in capitals that is tabloid emphasis (`BRAVE`, `BLACK`), not letters of a body (`BBC`). */
+const SHOUTED = (word: string): boolean =>
+  /^\p{Lu}{4,}$/u.test(word) && (word.match(/[AEIOUY][^AEIOUY]|[^AEIOUY][AEIOUY]/g) ?? []).length >= 2;
+
+/**
+ * True when a speaker phrase describes one person without naming them: an indefinite article or a
+ * possessive, at most two adjectives, and a person noun (`His widow`, `A teenager`, `a YOUNG
+ * nurse`). Such a phrase is a role; who it is, if the report says, comes from apposition.
+ */
+export function isPersonDescription(phrase: string): boolean {
+  const tokens = phrase.trim().split(/\s+/);
+  if (tokens.length < 2 || tokens.length > 4 || !INDEFINITE_OR_POSSESSIVE.test(tokens[0]!)) return false;
+  const noun = tokens[tokens.length - 1]!;
+  if (!/^\p{Ll}[\p{Ll}-]*$/u.test(noun) || !isPersonNoun(noun) || isOrganisationWord(noun)) return false;
+  // `A hospital source`, `a witness`: an unnamed source the report describes as such is its speaker.
+  if (/^an?$/i.test(tokens[0]!) && speakerWords().descriptors.has(noun)) return false;
+  return tokens.slice(1, -1).every((token) => /^\p{Ll}[\p{Ll}-]*$/u.test(token) || SHOUTED(token));
 }
 
 /**
@@ -215,6 +239,9 @@ function indirectQuotes(
     const [sentenceStart, sentenceEnd] = sentences[frame.sentence]!.span;
     if (regions.some((region) => region.span[0] < sentenceEnd && region.span[1] > sentenceStart)) continue;
     if (regions.some((region) => region.span[0] < end && region.span[1] > start)) continue;
+    // `A driver who claimed he was blinded yesterday lost his case`: a relative clause in the
+    // sentence's subject with no comma to close it has no marked end, so its words are unknown.
+    if (OPEN_RELATIVE.test(text.slice(sentenceStart, frame.cueSpan[0])) && end >= sentenceEnd - 2) continue;
     quotes.push({
       id: `${documentId}:q${count + quotes.length + 1}`,
       documentId,
@@ -230,6 +257,9 @@ function indirectQuotes(
   }
   return quotes;
 }
+
+/** A sentence-opening subject with a relative pronoun right before the cue and no comma before it. */
+const OPEN_RELATIVE = /^[^,;:()]*\s(?:who|that)\s+(?:\p{Ll}+ly\s+)?$/u;
 
 /**
  * A dateline opening a report's first sentence: a place in capitals, then optionally a date and a
@@ -251,6 +281,9 @@ const SIGN_OFF = /(?<=\p{L}{2}[.!?]['’"”]?)\s+\p{Ll}{2,4}\s*$/u;
 
 /** A reported clause without the report's own furniture: dateline, wire credit, sign-off, closing stop. */
 export function cleanStatement(text: string, [start, end]: Span): Span | null {
+  // `… the agency said today. end`: a statement that opens on a full stop is what follows the
+  // report's last sentence (a sign-off), not a reported clause.
+  if (/^\s*[.!?]/.test(text.slice(start, end))) return null;
   const head = DATELINE.exec(text.slice(start, end));
   if (head) start += head[0].length;
   // `said: "Mr Doe had …` with no closing mark: the words, without the opening mark that did not pair
