@@ -448,6 +448,16 @@ describe('extractQuotes', () => {
     expect(findSpanMismatches(text, [quote])).toEqual([]);
   });
 
+  it('leaves out a paragraph-opening mark kept inside a quotation whose paragraph breaks were lost', () => {
+    const text = "She said: 'It is a relief. I was scared. 'I still dream of it. I feel safe now.' The end.";
+    const [quote] = run(text).quotes.filter((item) => item.direct);
+    expect(quote!.content.map((part) => part.text)).toEqual([
+      'It is a relief. I was scared.',
+      'I still dream of it. I feel safe now.',
+    ]);
+    expect(findSpanMismatches(text, [quote!])).toEqual([]);
+  });
+
   it('refuses to pair unbalanced marks and says so', () => {
     const text = '“We will win, the commander said.\n\nThe next paragraph has no mark.';
     const { quotes, diagnostics } = run(text);

@@ -45,6 +45,7 @@ export function extractQuotes(
         while (end > start && /[\s,]/.test(text[end - 1] ?? '')) end--;
         return [start, end];
       })
+      .flatMap((span) => splitAtLostOpeners(text, span))
       .filter(([start, end]) => end > start);
     if (content.length === 0 || isTitle(text, content)) continue;
     const first = sentenceOf(region.span[0]);
@@ -107,6 +108,28 @@ export function extractQuotes(
   quotes.push(...indirectQuotes(text, sentences, frames, regions, documentId, quotes.length));
   quotes.sort((a, b) => a.span[0] - b.span[0] || a.span[1] - b.span[1]);
   return { quotes, diagnostics };
+}
+
+/**
+ * A mark that opens a paragraph of a quotation running over several (`… hoped for. 'I still …`)
+ * stays in the text when the report's paragraph breaks were lost: after a sentence's stop and a
+ * space, before a capital. It is the report's punctuation, not the speaker's words, so the content
+ * is split around it.
+ */
+const LOST_OPENER = /(?<=[.!?]\s+)(?:``|['‘"“])(?=\p{Lu})/gu;
+
+function splitAtLostOpeners(text: string, [start, end]: Span): Span[] {
+  const parts: Span[] = [];
+  let from = start;
+  for (const match of text.slice(start, end).matchAll(LOST_OPENER)) {
+    const at = start + (match.index ?? 0);
+    let stop = at;
+    while (stop > from && /\s/.test(text[stop - 1] ?? '')) stop--;
+    parts.push([from, stop]);
+    from = at + match[0].length;
+  }
+  parts.push([from, end]);
+  return parts;
 }
 
 /**
