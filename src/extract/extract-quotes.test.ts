@@ -458,6 +458,11 @@ describe('extractQuotes', () => {
     expect(findSpanMismatches(text, [quote!])).toEqual([]);
   });
 
+  it('takes marks around one or two letters for an elision, not a quotation', () => {
+    const text = "The band played rock 'n' roll all night. She said: 'It was loud.'";
+    expect(run(text).quotes.map((quote) => quote.text)).toEqual(["'It was loud.'"]);
+  });
+
   it('refuses to pair unbalanced marks and says so', () => {
     const text = '“We will win, the commander said.\n\nThe next paragraph has no mark.';
     const { quotes, diagnostics } = run(text);
@@ -667,6 +672,11 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
       'a relative clause in the subject with no comma to close it gives no reported words',
       'A driver who claimed he was blinded by the sun yesterday lost his case against the council.',
       [],
+    ],
+    [
+      'a relative clause in a predicate ends with its sentence and keeps its words',
+      'One story featured two brothers who claimed they were twins when they were not.',
+      [['they were twins when they were not', 'two brothers']],
     ],
     [
       'a sign-off after the last stop is not what was said',

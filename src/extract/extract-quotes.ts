@@ -47,7 +47,8 @@ export function extractQuotes(
       })
       .flatMap((span) => splitAtLostOpeners(text, span))
       .filter(([start, end]) => end > start);
-    if (content.length === 0 || isTitle(text, content)) continue;
+    // `rock 'n' roll`: marks around one or two letters are elisions, not a quotation.
+    if (content.length === 0 || isTitle(text, content) || isElision(text, content)) continue;
     const first = sentenceOf(region.span[0]);
     const last = sentenceOf(region.span[1] - 1);
     const sentenceStart = sentences[first]?.span[0] ?? region.span[0];
@@ -130,6 +131,10 @@ function splitAtLostOpeners(text: string, [start, end]: Span): Span[] {
   }
   parts.push([from, end]);
   return parts;
+}
+
+function isElision(text: string, content: Span[]): boolean {
+  return content.length === 1 && /^\p{L}{1,2}$/u.test(text.slice(content[0]![0], content[0]![1]));
 }
 
 /**
@@ -281,8 +286,13 @@ function indirectQuotes(
   return quotes;
 }
 
-/** A sentence-opening subject with a relative pronoun right before the cue and no comma before it. */
-const OPEN_RELATIVE = /^[^,;:()]*\s(?:who|that)\s+(?:\p{Ll}+ly\s+)?$/u;
+/**
+ * A short subject opening the sentence (`A teenager`, `A YOUNG nurse`, `Two men`) with a relative
+ * pronoun right before the cue and no comma or dash before it; a past form among its words
+ * (`Another concerned two women who`) means the clause sits in a predicate, and ends the sentence.
+ */
+const OPEN_RELATIVE =
+  /^\s*(?!\S*ed\s|(?:He|She|It|They|We|I)\s)\S+(?:\s+(?![\p{Ll}-]+ed\s)[^\s,;:()–—-]+){0,3}\s+(?:who|that)\s+(?:\p{Ll}+ly\s+)?$/u;
 
 /**
  * A dateline opening a report's first sentence: a place in capitals, then optionally a date and a
