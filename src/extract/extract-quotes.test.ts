@@ -679,6 +679,11 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
       [['they were twins when they were not', 'two brothers']],
     ],
     [
+      'a place after a locative preposition in an apposition is not who spoke',
+      'Inspector Tom Vale, also based at Mill Road, said the station would stay open.',
+      [['the station would stay open', null]],
+    ],
+    [
       'a sign-off after the last stop is not what was said',
       'A singer was jailed in Brno for fraud, the Fraud Office said today. end ',
       [],

@@ -152,7 +152,8 @@ function speakerOf(
     !speaker ||
     speaker.kind === 'pronoun' ||
     QUOTE_MARK.test(speaker.speaker) ||
-    speakerFault(speaker.speaker, text) !== null
+    speakerFault(speaker.speaker, text) !== null ||
+    AFTER_LOCATIVE.test(text.slice(Math.max(0, speaker.span[0] - 12), speaker.span[0]))
   )
     return { speaker: null, speakerRole: null, speakerSpan: null };
   if (
@@ -172,6 +173,11 @@ function speakerOf(
 }
 
 const isOrganisationWord = (word: string): boolean => speakerWords().organisations.has(word.toLowerCase());
+/**
+ * A locative preposition right before the phrase (`Tom Vale, also based at Mill Road, said`): the
+ * phrase is where someone is, not who spoke.
+ */
+const AFTER_LOCATIVE = /\b(?:at|in|near|into|inside|outside)\s+$/i;
 const INDEFINITE_OR_POSSESSIVE = /^(?:a|an|his|her|their|its|my|our|your)$/i;
 /** A word in capitals that is tabloid emphasis (`BRAVE`, `BLACK`), not letters of a body (`BBC`). */
 const SHOUTED = (word: string): boolean =>
