@@ -684,6 +684,11 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
       [['the station would stay open', null]],
     ],
     [
+      'a short phrase opening with a determiner is the object of the cue, not reported words',
+      'The boy was slapped because he could not say his alphabet. Ann Bell said the boy was upset.',
+      [['the boy was upset', 'Ann Bell']],
+    ],
+    [
       'a sign-off after the last stop is not what was said',
       'A singer was jailed in Brno for fraud, the Fraud Office said today. end ',
       [],

@@ -134,7 +134,8 @@ function splitAtLostOpeners(text: string, [start, end]: Span): Span[] {
 }
 
 function isElision(text: string, content: Span[]): boolean {
-  return content.length === 1 && /^\p{L}{1,2}$/u.test(text.slice(content[0]![0], content[0]![1]));
+  const [only] = content;
+  return content.length === 1 && only !== undefined && /^\p{L}{1,2}$/u.test(text.slice(only[0], only[1]));
 }
 
 /**
@@ -190,11 +191,12 @@ const SHOUTED = (word: string): boolean =>
  */
 export function isPersonDescription(phrase: string): boolean {
   const tokens = phrase.trim().split(/\s+/);
-  if (tokens.length < 2 || tokens.length > 4 || !INDEFINITE_OR_POSSESSIVE.test(tokens[0]!)) return false;
-  const noun = tokens[tokens.length - 1]!;
+  const first = tokens[0] ?? '';
+  const noun = tokens[tokens.length - 1] ?? '';
+  if (tokens.length < 2 || tokens.length > 4 || !INDEFINITE_OR_POSSESSIVE.test(first)) return false;
   if (!/^\p{Ll}[\p{Ll}-]*$/u.test(noun) || !isPersonNoun(noun) || isOrganisationWord(noun)) return false;
   // `A hospital source`, `a witness`: an unnamed source the report describes as such is its speaker.
-  if (/^an?$/i.test(tokens[0]!) && speakerWords().descriptors.has(noun)) return false;
+  if (/^an?$/i.test(first) && speakerWords().descriptors.has(noun)) return false;
   return tokens.slice(1, -1).every((token) => /^\p{Ll}[\p{Ll}-]*$/u.test(token) || SHOUTED(token));
 }
 
@@ -276,6 +278,9 @@ function indirectQuotes(
     // `A driver who claimed he was blinded yesterday lost his case`: a relative clause in the
     // sentence's subject with no comma to close it has no marked end, so its words are unknown.
     if (OPEN_RELATIVE.test(text.slice(sentenceStart, frame.cueSpan[0])) && end >= sentenceEnd - 2) continue;
+    // `could not say his alphabet`, `reported her daughter missing`: a short phrase opening with a
+    // determiner is the cue's object, not a reported clause.
+    if (SHORT_OBJECT.test(text.slice(start, end))) continue;
     quotes.push({
       id: `${documentId}:q${count + quotes.length + 1}`,
       documentId,
@@ -291,6 +296,8 @@ function indirectQuotes(
   }
   return quotes;
 }
+
+const SHORT_OBJECT = /^(?:his|her|their|its|my|our|your|the|a|an)\s+\S+(?:\s+\S+)?$/i;
 
 /**
  * A short subject opening the sentence (`A teenager`, `A YOUNG nurse`, `Two men`) with a relative
