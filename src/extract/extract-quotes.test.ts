@@ -689,6 +689,11 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
       [['the boy was upset', 'Ann Bell']],
     ],
     [
+      'the name after told is who was spoken to, never an inverted speaker',
+      "Pike had been arrested. The Recorder of Lorton Judge Tom Vale, told Pike: 'You were cruel.'",
+      [['You were cruel.', null]],
+    ],
+    [
       'a sign-off after the last stop is not what was said',
       'A singer was jailed in Brno for fraud, the Fraud Office said today. end ',
       [],
