@@ -234,7 +234,8 @@ const PARTICIPLE = /ing$/i;
  * Cues whose object is who was spoken to (`told Doe`, `asked the mayor`): the name after them is
  * never an inverted speaker, as it is after `said` (`…, said the mayor`).
  */
-const ADDRESSEE_CUE = /^(?:told|tells|tell|asked|asks|warned|warns|assured|assures|informed|informs|reminded|reminds|urged|urges)$/i;
+const ADDRESSEE_CUE =
+  /^(?:told|tells|tell|asked|asks|warned|warns|assured|assures|informed|informs|reminded|reminds|urged|urges)$/i;
 const PREPOSITION_BEFORE = new Set([
   'in',
   'at',
