@@ -448,6 +448,21 @@ describe('extractQuotes', () => {
     expect(findSpanMismatches(text, [quote])).toEqual([]);
   });
 
+  it('leaves out a paragraph-opening mark kept inside a quotation whose paragraph breaks were lost', () => {
+    const text = "She said: 'It is a relief. I was scared. 'I still dream of it. I feel safe now.' The end.";
+    const [quote] = run(text).quotes.filter((item) => item.direct);
+    expect(quote!.content.map((part) => part.text)).toEqual([
+      'It is a relief. I was scared.',
+      'I still dream of it. I feel safe now.',
+    ]);
+    expect(findSpanMismatches(text, [quote!])).toEqual([]);
+  });
+
+  it('takes marks around one or two letters for an elision, not a quotation', () => {
+    const text = "The band played rock 'n' roll all night. She said: 'It was loud.'";
+    expect(run(text).quotes.map((quote) => quote.text)).toEqual(["'It was loud.'"]);
+  });
+
   it('refuses to pair unbalanced marks and says so', () => {
     const text = '“We will win, the commander said.\n\nThe next paragraph has no mark.';
     const { quotes, diagnostics } = run(text);
@@ -637,6 +652,51 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
         ['the delay was unfair', 'Carl Ames'],
         ['they were shocked', 'Nolan family'],
       ],
+    ],
+    [
+      'a possessive and a kin noun is a role, not a name',
+      'His widow said the firm had ignored the warnings.',
+      [['the firm had ignored the warnings', null]],
+    ],
+    [
+      'an article, an adjective in capitals and a person noun is a role, not a name',
+      'A BRAVE teenager said the bridge had been closed for weeks.',
+      [['the bridge had been closed for weeks', null]],
+    ],
+    [
+      'the person named in apposition to a description speaks',
+      'His widow, nurse Ada Pell, told the hearing in Dunmore that he had changed.',
+      [['he had changed', 'Ada Pell']],
+    ],
+    [
+      'a relative clause in the subject with no comma to close it gives no reported words',
+      'A driver who claimed he was blinded by the sun yesterday lost his case against the council.',
+      [],
+    ],
+    [
+      'a relative clause in a predicate ends with its sentence and keeps its words',
+      'One story featured two brothers who claimed they were twins when they were not.',
+      [['they were twins when they were not', 'two brothers']],
+    ],
+    [
+      'a place after a locative preposition in an apposition is not who spoke',
+      'Inspector Tom Vale, also based at Mill Road, said the station would stay open.',
+      [['the station would stay open', null]],
+    ],
+    [
+      'a short phrase opening with a determiner is the object of the cue, not reported words',
+      'The boy was slapped because he could not say his alphabet. Ann Bell said the boy was upset.',
+      [['the boy was upset', 'Ann Bell']],
+    ],
+    [
+      'the name after told is who was spoken to, never an inverted speaker',
+      "Pike had been arrested. The Recorder of Lorton Judge Tom Vale, told Pike: 'You were cruel.'",
+      [['You were cruel.', null]],
+    ],
+    [
+      'a sign-off after the last stop is not what was said',
+      'A singer was jailed in Brno for fraud, the Fraud Office said today. end ',
+      [],
     ],
   ];
   it.each(rules)('%s', (_name, text, expected) => {

@@ -1,9 +1,9 @@
 import type { Diagnostic, Quote, Sentence, Span } from '../core/types.js';
-import { governmentRole, speakerFault } from './check-speaker.js';
+import { governmentRole, isPersonNoun, speakerFault } from './check-speaker.js';
 import { findQuoteMarks, type QuoteRegion } from './find-quote-marks.js';
 import { findSpeechFrames, type SpeechFrame } from './find-speech-frames.js';
 import { loadLexicon } from './load-lexicon.js';
-import { isRoleOnly } from './parse-speaker.js';
+import { isRoleOnly, speakerWords } from './parse-speaker.js';
 
 const TITLE_WORD = /^(?:\p{Lu}[\p{L}’'.-]*|of|the|and|a|an|in|on|for|to|at)[.,]?$/u;
 let sayForms: Set<string> | undefined;
@@ -45,8 +45,10 @@ export function extractQuotes(
         while (end > start && /[\s,]/.test(text[end - 1] ?? '')) end--;
         return [start, end];
       })
+      .flatMap((span) => splitAtLostOpeners(text, span))
       .filter(([start, end]) => end > start);
-    if (content.length === 0 || isTitle(text, content)) continue;
+    // `rock 'n' roll`: marks around one or two letters are elisions, not a quotation.
+    if (content.length === 0 || isTitle(text, content) || isElision(text, content)) continue;
     const first = sentenceOf(region.span[0]);
     const last = sentenceOf(region.span[1] - 1);
     const sentenceStart = sentences[first]?.span[0] ?? region.span[0];
@@ -110,6 +112,33 @@ export function extractQuotes(
 }
 
 /**
+ * A mark that opens a paragraph of a quotation running over several (`… hoped for. 'I still …`)
+ * stays in the text when the report's paragraph breaks were lost: after a sentence's stop and a
+ * space, before a capital. It is the report's punctuation, not the speaker's words, so the content
+ * is split around it.
+ */
+const LOST_OPENER = /(?<=[.!?]\s+)(?:``|['‘"“])(?=\p{Lu})/gu;
+
+function splitAtLostOpeners(text: string, [start, end]: Span): Span[] {
+  const parts: Span[] = [];
+  let from = start;
+  for (const match of text.slice(start, end).matchAll(LOST_OPENER)) {
+    const at = start + (match.index ?? 0);
+    let stop = at;
+    while (stop > from && /\s/.test(text[stop - 1] ?? '')) stop--;
+    parts.push([from, stop]);
+    from = at + match[0].length;
+  }
+  parts.push([from, end]);
+  return parts;
+}
+
+function isElision(text: string, content: Span[]): boolean {
+  const [only] = content;
+  return content.length === 1 && only !== undefined && /^\p{L}{1,2}$/u.test(text.slice(only[0], only[1]));
+}
+
+/**
  * The quote's speaker fields from its frame. A role with no name (`the judge`, `The QC`) that the
  * frames could not resolve to a named person stays a role: the speaker is unknown. So does an
  * unresolved pronoun (`he` with no one named before it).
@@ -124,13 +153,17 @@ function speakerOf(
     !speaker ||
     speaker.kind === 'pronoun' ||
     QUOTE_MARK.test(speaker.speaker) ||
-    speakerFault(speaker.speaker, text) !== null
+    speakerFault(speaker.speaker, text) !== null ||
+    AFTER_LOCATIVE.test(text.slice(Math.max(0, speaker.span[0] - 12), speaker.span[0]))
   )
     return { speaker: null, speakerRole: null, speakerSpan: null };
-  if (speaker.kind === 'description' && isRoleOnly(speaker.speaker))
+  if (
+    (speaker.kind === 'description' && isRoleOnly(speaker.speaker)) ||
+    (speaker.kind !== 'person' && isPersonDescription(speaker.speaker))
+  )
     return {
       speaker: null,
-      speakerRole: speaker.speaker.replace(/^(?:the|a|an|this)\s+/i, ''),
+      speakerRole: speaker.speaker.replace(/^(?:the|a|an|this|his|her|their|its|my|our|your)\s+/i, ''),
       speakerSpan: speaker.span,
     };
   return {
@@ -138,6 +171,33 @@ function speakerOf(
     speakerRole: speaker.role ?? governmentRole(speaker.speaker, text),
     speakerSpan: speaker.span,
   };
+}
+
+const isOrganisationWord = (word: string): boolean => speakerWords().organisations.has(word.toLowerCase());
+/**
+ * A locative preposition right before the phrase (`Tom Vale, also based at Mill Road, said`): the
+ * phrase is where someone is, not who spoke.
+ */
+const AFTER_LOCATIVE = /\b(?:at|in|near|into|inside|outside)\s+$/i;
+const INDEFINITE_OR_POSSESSIVE = /^(?:a|an|his|her|their|its|my|our|your)$/i;
+/** A word in capitals that is tabloid emphasis (`BRAVE`, `BLACK`), not letters of a body (`BBC`). */
+const SHOUTED = (word: string): boolean =>
+  /^\p{Lu}{4,}$/u.test(word) && (word.match(/[AEIOUY][^AEIOUY]|[^AEIOUY][AEIOUY]/g) ?? []).length >= 2;
+
+/**
+ * True when a speaker phrase describes one person without naming them: an indefinite article or a
+ * possessive, at most two adjectives, and a person noun (`His widow`, `A teenager`, `a YOUNG
+ * nurse`). Such a phrase is a role; who it is, if the report says, comes from apposition.
+ */
+export function isPersonDescription(phrase: string): boolean {
+  const tokens = phrase.trim().split(/\s+/);
+  const first = tokens[0] ?? '';
+  const noun = tokens[tokens.length - 1] ?? '';
+  if (tokens.length < 2 || tokens.length > 4 || !INDEFINITE_OR_POSSESSIVE.test(first)) return false;
+  if (!/^\p{Ll}[\p{Ll}-]*$/u.test(noun) || !isPersonNoun(noun) || isOrganisationWord(noun)) return false;
+  // `A hospital source`, `a witness`: an unnamed source the report describes as such is its speaker.
+  if (/^an?$/i.test(first) && speakerWords().descriptors.has(noun)) return false;
+  return tokens.slice(1, -1).every((token) => /^\p{Ll}[\p{Ll}-]*$/u.test(token) || SHOUTED(token));
 }
 
 /**
@@ -215,6 +275,12 @@ function indirectQuotes(
     const [sentenceStart, sentenceEnd] = sentences[frame.sentence]!.span;
     if (regions.some((region) => region.span[0] < sentenceEnd && region.span[1] > sentenceStart)) continue;
     if (regions.some((region) => region.span[0] < end && region.span[1] > start)) continue;
+    // `A driver who claimed he was blinded yesterday lost his case`: a relative clause in the
+    // sentence's subject with no comma to close it has no marked end, so its words are unknown.
+    if (OPEN_RELATIVE.test(text.slice(sentenceStart, frame.cueSpan[0])) && end >= sentenceEnd - 2) continue;
+    // `could not say his alphabet`, `reported her daughter missing`: a short phrase opening with a
+    // determiner is the cue's object, not a reported clause.
+    if (SHORT_OBJECT.test(text.slice(start, end))) continue;
     quotes.push({
       id: `${documentId}:q${count + quotes.length + 1}`,
       documentId,
@@ -230,6 +296,16 @@ function indirectQuotes(
   }
   return quotes;
 }
+
+const SHORT_OBJECT = /^(?:his|her|their|its|my|our|your|the|a|an)\s+\S+(?:\s+\S+)?$/i;
+
+/**
+ * A short subject opening the sentence (`A teenager`, `A YOUNG nurse`, `Two men`) with a relative
+ * pronoun right before the cue and no comma or dash before it; a past form among its words
+ * (`Another concerned two women who`) means the clause sits in a predicate, and ends the sentence.
+ */
+const OPEN_RELATIVE =
+  /^\s*(?!\S*ed\s|(?:He|She|It|They|We|I)\s)\S+(?:\s+(?![\p{Ll}-]+ed\s)[^\s,;:()–—-]+){0,3}\s+(?:who|that)\s+(?:\p{Ll}+ly\s+)?$/u;
 
 /**
  * A dateline opening a report's first sentence: a place in capitals, then optionally a date and a
@@ -251,6 +327,9 @@ const SIGN_OFF = /(?<=\p{L}{2}[.!?]['’"”]?)\s+\p{Ll}{2,4}\s*$/u;
 
 /** A reported clause without the report's own furniture: dateline, wire credit, sign-off, closing stop. */
 export function cleanStatement(text: string, [start, end]: Span): Span | null {
+  // `… the agency said today. end`: a statement that opens on a full stop is what follows the
+  // report's last sentence (a sign-off), not a reported clause.
+  if (/^\s*[.!?]/.test(text.slice(start, end))) return null;
   const head = DATELINE.exec(text.slice(start, end));
   if (head) start += head[0].length;
   // `said: "Mr Doe had …` with no closing mark: the words, without the opening mark that did not pair

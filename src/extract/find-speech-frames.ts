@@ -230,6 +230,12 @@ const DETERMINERS = new Set([
 const CONNECTORS = new Set(['of', 'and', 'in', 'the', 'for', 'to']);
 const PRONOUNS = new Set(['he', 'she', 'it', 'they', 'we', 'i', 'who']);
 const PARTICIPLE = /ing$/i;
+/**
+ * Cues whose object is who was spoken to (`told Doe`, `asked the mayor`): the name after them is
+ * never an inverted speaker, as it is after `said` (`…, said the mayor`).
+ */
+const ADDRESSEE_CUE =
+  /^(?:told|tells|tell|asked|asks|warned|warns|assured|assures|informed|informs|reminded|reminds|urged|urges)$/i;
 const PREPOSITION_BEFORE = new Set([
   'in',
   'at',
@@ -470,6 +476,7 @@ export function findSpeechFrames(
         if (
           !speaker &&
           !PARTICIPLE.test(cue) &&
+          !ADDRESSEE_CUE.test(cue) &&
           /(?:^|[,”"’])\s*$/.test(text.slice(Math.max(sentenceStart, cueStart - 20), cueStart))
         ) {
           speaker = subjectAfter(text, cueEnd, sentenceEnd);
