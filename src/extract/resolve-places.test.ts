@@ -402,4 +402,13 @@ describe('findMastheads', () => {
     expect(findMastheads(text)).toEqual([]);
     expect(resolvePlaces(text).places.map((p) => p.name)).toContain('Tulsa');
   });
+
+  it('leaves a station named in the story’s own sentences to the story', () => {
+    const text =
+      'Man hurt in overnight shooting\n\nA man was shot near a bakery in Dayton, Ohio, late Friday, a police spokesman told WQRT News.\nHe was taken to a hospital in Toledo.';
+    expect(findMastheads(text)).toEqual([]);
+    const names = resolvePlaces(text).places.map((p) => p.name);
+    expect(names).toContain('Dayton');
+    expect(names).toContain('Toledo');
+  });
 });

@@ -688,7 +688,7 @@ function makeCandidate(
  * "News, Weather & Sports". Page titles of local stations carry them after " - " or " | ".
  */
 const MASTHEAD =
-  /\b[KW][A-Z]{2,3}(?:-(?:TV|DT|FM|AM|CD)\b|\s+(?:\d+(?!\s+[a-z])|ABC|NBC|CBS|FOX\d*|CW|News)\b)|\b\d+\s+[KW][A-Z]{2,3}\b|\b[\w-]+\.(?:com|net|org|tv)\b|\bNews\b.{0,40}\b(?:Weather|Sports)\b/;
+  /\b[KW][A-Z]{2,3}(?:-(?:TV|DT|FM|AM|CD)\b|\s+(?:\d+(?!\s+[a-z])|ABC|NBC|CBS|FOX\d*|CW|News)\b)|\b\d+\s+[KW][A-Z]{2,3}\b|\b[\w-]{1,63}\.(?:com|net|org|tv)\b|\bNews\b.{0,40}\b(?:Weather|Sports)\b/;
 const LINE_PART = /[^\n|–—]+?(?=\s[-|–—]\s|\s?[|–—]|\n|$)/g;
 
 /**
@@ -699,9 +699,17 @@ const LINE_PART = /[^\n|–—]+?(?=\s[-|–—]\s|\s?[|–—]|\n|$)/g;
 export function findMastheads(text: string): Span[] {
   const spans: Span[] = [];
   if (!/\b(?:[KW][A-Z]{2,3}|News|com|net|org|tv)\b/.test(text)) return spans;
+  const firstLine = text.search(/\S/);
   for (const m of execAll(LINE_PART, text)) {
     const last = spans[spans.length - 1];
     if (last && m.index < last[1]) continue;
+    // Only a title: the first line, or a short part of a line cut by separators (a page title);
+    // a station named in the story's own sentences ("police told WXYZ News") is a source.
+    const lineStart = text.lastIndexOf('\n', m.index) + 1;
+    const eolAt = text.indexOf('\n', m.index);
+    const line = text.slice(lineStart, eolAt === -1 ? text.length : eolAt);
+    const title = lineStart <= firstLine || SEPARATOR.test(line);
+    if (!title || m[0].split(/\s+/).length > MASTHEAD_WORDS) continue;
     if (!MASTHEAD.test(m[0].replace(PARENTHESES, ''))) continue;
     const eol = text.indexOf('\n', m.index);
     const end = eol === -1 ? text.length : eol;
@@ -711,6 +719,10 @@ export function findMastheads(text: string): Span[] {
   return spans;
 }
 const PARENTHESES = /\([^()\n]*\)/g;
+/** A page title's separator between the story's title and the site's name. */
+const SEPARATOR = /\s[-|–—]\s|\s?\|/;
+/** Words at most in a masthead part of a line. */
+const MASTHEAD_WORDS = 12;
 
 const insideAny = (span: Span, outer: readonly Span[]): boolean =>
   outer.some((o) => span[0] >= o[0] && span[1] <= o[1]);

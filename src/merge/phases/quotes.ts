@@ -91,8 +91,10 @@ export function forgetSpeaker(
   group: string,
   delta: Map<string, number>,
 ): void {
-  const speaker = cache.get(kind, group);
-  if (speaker === undefined) return;
+  const given = cache.get(kind, group);
+  if (given === undefined) return;
+  // A claimant is counted by its name, without its role (as the claims phase counts it).
+  const speaker = kind === 'c.claimant' ? splitClaimant(given).name : given;
   delta.set(speaker, (delta.get(speaker) ?? 0) - 1);
   cache.set(kind, group, undefined);
 }
