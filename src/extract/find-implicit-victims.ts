@@ -10,6 +10,8 @@ interface Compiled {
   named: RegExp;
   /** A name alone as the subject of a passive casualty verb: "Jane Doe was shot and killed". */
   namedPassive: RegExp;
+  /** A person noun just before an injury noun, where it is the injury's adjective ("minor injuries"). */
+  adjective: RegExp;
 }
 
 let compiled: Compiled | undefined;
@@ -28,7 +30,14 @@ const alternation = (words: readonly string[]): string =>
  * earlier verb of the same person ("was shot three times and died").
  */
 const EARLIER = String.raw`(?:shot|wounded|injured|hurt|stabbed)(?:\s+[a-z’'-]+){0,6}?(?:\s+and|,)`;
-const LINK = String.raw`(?:(?:who|was|were|is|has|had|have|been|being|got|gets|found|pronounced|later|also|then|reportedly|apparently|allegedly|[a-z]+ly|${EARLIER}|shot|and|wounded|injured|hurt)\s+){0,5}`;
+/** An injury noun: what "minor", "serious" or "suffered" may stand before. */
+const INJURY_NOUN = String.raw`(?:injury|injuries|wounds?|cuts|burns|bruises|lacerations|abrasions|trauma)\b`;
+/**
+ * A verb of suffering and the injury's severity, between a person and the injury noun ("A woman
+ * suffered minor", "he sustained serious").
+ */
+const SUFFERED = String.raw`(?:suffered|sustained|received|suffering|sustaining|(?:was\s+|were\s+)?treated\s+for)(?:\s+(?:minor|serious|severe|critical|grave|multiple|several|non-life-threatening|life-threatening|possible|apparent|superficial|head|leg|arm)){0,3}`;
+const LINK = String.raw`(?:(?:who|was|were|is|has|had|have|been|being|got|gets|found|pronounced|later|also|then|reportedly|apparently|allegedly|[a-z]+ly|${EARLIER}|${SUFFERED}|shot|and|wounded|injured|hurt)\s+){0,5}`;
 const LINK_CASED = String.raw`(?:(?:who|was|were|is|has|had|been|being|got|found|pronounced|later|also|then|[a-z]+ly|${EARLIER}|shot|and|wounded|injured)\s+){0,5}`;
 /**
  * What may follow a subject before its verb: an apposition ("A man, John Doe of Elm Park, was
@@ -70,6 +79,7 @@ function compile(): Compiled {
     ),
     named: new RegExp(String.raw`(?<np>${NAME_AGE}(?:\s+(?:and\s+)?${NAME_AGE})*)\s+${LINK_CASED}$`, 'ud'),
     namedPassive: new RegExp(NAME_PASSIVE, 'ud'),
+    adjective: new RegExp(String.raw`(?<=\s)(?:${persons})\s*$`, 'iu'),
   };
   return compiled;
 }
@@ -102,7 +112,11 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
   const objectSpan = object?.indices?.groups?.np;
   if (objectSpan) return people(text, [trigger[1] + objectSpan[0], trigger[1] + objectSpan[1]], 1);
   const from = Math.max(clause[0], trigger[0] - 120);
-  const before = text.slice(from, trigger[0]);
+  let before = text.slice(from, trigger[0]);
+  // "suffered minor injuries": a person noun just before the injury noun is its adjective, not
+  // the person hurt.
+  if (new RegExp(`^${INJURY_NOUN}`, 'i').test(text.slice(trigger[0], trigger[1])))
+    before = before.replace(c.adjective, '');
   const named = c.named.exec(before)?.indices?.groups?.np;
   if (named) {
     // "Jane Doe, 33, and John Roe, 28, were killed": one person per age.
