@@ -10,8 +10,6 @@ interface Compiled {
   named: RegExp;
   /** A name alone as the subject of a passive casualty verb: "Jane Doe was shot and killed". */
   namedPassive: RegExp;
-  /** A person noun just before an injury noun, where it is the injury's adjective ("minor injuries"). */
-  adjective: RegExp;
 }
 
 let compiled: Compiled | undefined;
@@ -30,8 +28,6 @@ const alternation = (words: readonly string[]): string =>
  * earlier verb of the same person ("was shot three times and died").
  */
 const EARLIER = String.raw`(?:shot|wounded|injured|hurt|stabbed)(?:\s+[a-z’'-]+){0,6}?(?:\s+and|,)`;
-/** An injury noun: what "minor", "serious" or "suffered" may stand before. */
-const INJURY_NOUN = String.raw`(?:injury|injuries|wounds?|cuts|burns|bruises|lacerations|abrasions|trauma)\b`;
 /**
  * A verb of suffering and the injury's severity, between a person and the injury noun ("A woman
  * suffered minor", "he sustained serious").
@@ -79,7 +75,6 @@ function compile(): Compiled {
     ),
     named: new RegExp(String.raw`(?<np>${NAME_AGE}(?:\s+(?:and\s+)?${NAME_AGE})*)\s+${LINK_CASED}$`, 'ud'),
     namedPassive: new RegExp(NAME_PASSIVE, 'ud'),
-    adjective: new RegExp(String.raw`(?<=\s)(?:${persons})\s*$`, 'iu'),
   };
   return compiled;
 }
@@ -112,11 +107,7 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
   const objectSpan = object?.indices?.groups?.np;
   if (objectSpan) return people(text, [trigger[1] + objectSpan[0], trigger[1] + objectSpan[1]], 1);
   const from = Math.max(clause[0], trigger[0] - 120);
-  let before = text.slice(from, trigger[0]);
-  // "suffered minor injuries": a person noun just before the injury noun is its adjective, not
-  // the person hurt.
-  if (new RegExp(`^${INJURY_NOUN}`, 'i').test(text.slice(trigger[0], trigger[1])))
-    before = before.replace(c.adjective, '');
+  const before = text.slice(from, trigger[0]);
   const named = c.named.exec(before)?.indices?.groups?.np;
   if (named) {
     // "Jane Doe, 33, and John Roe, 28, were killed": one person per age.
