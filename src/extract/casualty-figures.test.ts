@@ -55,6 +55,9 @@ const cases: [string, number, number][] = [
   ['Police said a gunman killed a 30-year-old clerk during the robbery.', 1, 0],
   ['Man dead after shooting at a gas station', 1, 0],
   ['The shooting death of a Millbrook teen is under investigation.', 1, 0],
+  // A person who suffered or was treated for injuries is one injured.
+  ['A cyclist suffered serious injuries when a van struck her.', 0, 1],
+  ['A minor was injured in the shooting on Birch Lane.', 0, 1],
   // The shot include the dead; the dead are not injured.
   ['Two men were shot, one fatally, outside a bar.', 1, 1],
   ['Four people were shot late Saturday. One of them died at the hospital.', 1, 3],

@@ -590,6 +590,9 @@ function casualtyFigure(
     const between = text.slice(explicit.span[1], implicit.span[0]);
     // "five other people, including a 12-year-old girl, were wounded": the person is one of the five.
     if (INCLUDING.test(between)) return withCompanion(text, explicit, reach[0], c);
+    // "three riders, one of whom was a cyclist, were hurt": the person is one of the count.
+    if (/,\s*(?:one|some|two|all|both|each|many|most)\s+of\s+(?:whom|which|them)\b/i.test(between))
+      return withCompanion(text, explicit, reach[0], c);
     // "Three adults and a 2-year-old were shot", "3 Men, Woman Shot": the count and one more.
     // "Two more people, a man and a woman, died", "the two men, the victim, …": an apposition
     // (closed by a comma) names the people counted, it does not add one.

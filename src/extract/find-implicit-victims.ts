@@ -28,7 +28,12 @@ const alternation = (words: readonly string[]): string =>
  * earlier verb of the same person ("was shot three times and died").
  */
 const EARLIER = String.raw`(?:shot|wounded|injured|hurt|stabbed)(?:\s+[a-z’'-]+){0,6}?(?:\s+and|,)`;
-const LINK = String.raw`(?:(?:who|was|were|is|has|had|have|been|being|got|gets|found|pronounced|later|also|then|reportedly|apparently|allegedly|[a-z]+ly|${EARLIER}|shot|and|wounded|injured|hurt)\s+){0,5}`;
+/**
+ * A verb of suffering and the injury's severity, between a person and the injury noun ("A woman
+ * suffered minor", "he sustained serious").
+ */
+const SUFFERED = String.raw`(?:suffered|sustained|received|suffering|sustaining|(?:was\s+|were\s+)?treated\s+for)(?:\s+(?:minor|serious|severe|critical|grave|multiple|several|non-life-threatening|life-threatening|possible|apparent|superficial|head|leg|arm)){0,3}`;
+const LINK = String.raw`(?:(?:who|was|were|is|has|had|have|been|being|got|gets|found|pronounced|later|also|then|reportedly|apparently|allegedly|[a-z]+ly|${EARLIER}|${SUFFERED}|shot|and|wounded|injured|hurt)\s+){0,5}`;
 const LINK_CASED = String.raw`(?:(?:who|was|were|is|has|had|been|being|got|found|pronounced|later|also|then|[a-z]+ly|${EARLIER}|shot|and|wounded|injured)\s+){0,5}`;
 /**
  * What may follow a subject before its verb: an apposition ("A man, John Doe of Elm Park, was

@@ -167,3 +167,22 @@ describe('injuredAmongDead', () => {
     expect(injuredAmongDead(dead ? killed(dead) : null, mentions)).toBe(expected);
   });
 });
+
+describe('whose figure decides', () => {
+  /** One report's figure, told by a named source (police, a coroner) or not. */
+  const report = (doc: string, n: number, named: boolean, field: 'killed' | 'injured'): IncidentMention => {
+    const m = mention(field === 'injured' ? count(n) : null, doc, field === 'killed' ? count(n) : null);
+    return { ...m, origin: named ? 'police' : null };
+  };
+  const reports = (field: 'killed' | 'injured') => [
+    report('a', 2, true, field),
+    report('b', 4, false, field),
+    report('c', 4, false, field),
+  ];
+  it('a death toll given by a named source decides over unattributed reports', () => {
+    expect(reconcileFigure('killed', reports('killed')).range?.best).toBe(2);
+  });
+  it('for the injured, the figure most reports lead with decides, a named source being one report', () => {
+    expect(reconcileFigure('injured', reports('injured')).range?.best).toBe(4);
+  });
+});

@@ -110,7 +110,8 @@ function interval(q: Quantity): { lo: number; hi: number } | null {
  *   a number for the figure;
  * - `best` is the most conservative figure reported as fact by a named or institutional source
  *   (a mention with an origin, not alleged); failing that, reported as fact; failing that,
- *   reported at all (ACLED's conservative rule). Each report counts with the first such figure
+ *   reported at all (ACLED's conservative rule); for the injured, reported as fact first (a
+ *   named source is then one report among them). Each report counts with the first such figure
  *   it gives (its headline or lead; later ones are details), and the smallest of these is the best;
  * - when reports give different figures ("at least 12", "15", "17"), every value is listed in a
  *   conflict with the documents behind it; "about 40" and "at least 40" are the same figure.
@@ -140,7 +141,21 @@ export function reconcileFigure(
   const highest = Math.max(...finite);
   const named = values.filter((v) => v.mention.origin !== null && v.mention.modality !== 'alleged');
   const facts = values.filter((v) => v.mention.modality === 'fact');
-  const pool = named.length > 0 ? named : facts.length > 0 ? facts : values;
+  // A death toll is an official's to give (coroner, police), so a named source's figure decides;
+  // an official's count of injured is often only those taken to hospital or still being treated,
+  // so for the injured every report stated as fact votes.
+  const pool =
+    field === 'killed'
+      ? named.length > 0
+        ? named
+        : facts.length > 0
+          ? facts
+          : values
+      : facts.length > 0
+        ? facts
+        : named.length > 0
+          ? named
+          : values;
   // A report gives its total first (headline, lead) and parts of it later ("Three people were
   // wounded … One man was hit in the arm"): a report stands for its first figure; reports
   // are then compared, the most conservative winning.
