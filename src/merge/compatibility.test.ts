@@ -197,9 +197,7 @@ describe('reports at one town without stated dates', () => {
       'b',
       '2024-05-12',
       'Arvid Lund was shot dead outside the Marlow bakery in Rivertown',
-      {
-        killed: 1,
-      },
+      {},
     );
     const first = report('a', '2024-05-02', 'Arvid Lund was killed outside the Marlow bakery in Rivertown', {
       killed: 1,
