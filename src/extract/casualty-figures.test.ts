@@ -69,7 +69,7 @@ const cases: [string, number, number][] = [
   ['Ann Cole, 33, and Ben Ray, 28, were killed in the crash.', 2, 0],
   ['Police said Ann Cole was shot and killed on Friday.', 1, 0],
   ['On Friday, Officer Ben Ray was shot in the leg.', 0, 1],
-  ['Another 5-year-old was hurt and Lina Park was killed.', 1, 1],
+  ['Ravi Mendez was killed, and a 7-year-old riding with him was wounded.', 1, 1],
   ['Ann Cole shot a man on Friday.', 0, 1],
   ['A man sitting in his parked car was shot and killed on Monday.', 1, 0],
   ['A 40-year-old man, Sam Hill of Elm Park, was shot several times and died.', 1, 0],
@@ -150,27 +150,27 @@ const cases: [string, number, number][] = [
   ['Six people were struck by gunfire, including one who was pronounced dead at the scene.', 0, 6],
   ['Four people were shot, including a boy, and two died.', 2, 2],
   // A count that includes a person named after it is still the count.
-  ['A man was killed and five other people, including a 12-year-old girl, were wounded.', 1, 5],
+  ['Eight people, including a 15-year-old boy, were wounded and a woman died.', 1, 8],
   // A count and a person named beside it add up.
   ['Three adults and a 2-year-old were shot on Elm Street.', 0, 4],
   ['A 2-year-old and three adults were shot on Elm Street.', 0, 4],
   ['3 Men, Woman Shot Outside Millbrook Bar', 0, 4],
-  ['Two more people, a 30-year-old man and a 19-year-old woman, died at the hospital.', 2, 0],
-  ['According to the two men, the victim died at the hospital.', 1, 0],
-  ['Officers found one deceased man and one female victim who suffered gunshot wounds.', 0, 1],
+  ['Two neighbors, a 44-year-old man and his 61-year-old aunt, were killed in the robbery.', 2, 0],
+  ['According to three witnesses, the driver was killed instantly.', 1, 0],
+  ['Deputies came upon a dead teenager and one woman shot through the arm.', 0, 1],
   // A headline's present tense and "passed away" tell a death.
-  ['Man dies after accidentally shooting himself in Millbrook', 1, 0],
-  ['Millbrook Girl, 8, Dies After Being Hit by Stray Bullet', 1, 0],
+  ['Millbrook hunter dies when his own rifle goes off', 1, 0],
+  ['Teenager Dies Days After Millbrook Park Attack', 1, 0],
   ['A 5-year-old passed away at the hospital after the shooting.', 1, 0],
   ['The fighting dies down as the talks resume.', 0, 0],
   // "Another" with no noun after a count or a person: one more person.
-  ['One man was killed and another injured in a shooting on Monday.', 1, 1],
-  ['Two people are dead and another hospitalized after a shooting.', 2, 1],
+  ['One guard died, and another in the back office was hurt.', 1, 1],
+  ['Three card players died, and the attacker hurt another as he fled.', 3, 1],
   ['A gunman killed two men and wounded another before fleeing.', 2, 1],
   ['The shooting left a woman dead and injured another outside the store.', 1, 1],
   ['One bullet hit the wall. And another shot went through the window.', 0, 0],
   // A fatal shooting of someone kills them.
-  ['Police charged a man in the fatal shooting of a 17-year-old boy.', 1, 0],
+  ['Her cousin faces trial over the fatal shooting of a delivery driver.', 1, 0],
   ['Detectives are investigating the deadly shooting of a woman on Elm Street.', 1, 0],
 ];
 

@@ -208,7 +208,7 @@ describe('a town named before a region word is no surname', () => {
 describe('the town of an outlet’s masthead', () => {
   it('is the main place of a report that names no other town', () => {
     const text =
-      'Teen wounded - KQRS News 5 Wichita, Kansas News Weather & Sports\n\nA teenager was wounded in a shooting on Sunday.';
+      'Teen wounded - KQRS 5 Wichita | Kansas News and Weather\n\nA teenager was wounded in a shooting on Sunday.';
     const inc = run(text).incidents.find((i) => i.text.includes('wounded in a shooting'));
     expect(inc?.place?.name).toBe('Wichita');
     expect(inc?.place?.reason).toContain("the town of the outlet's masthead");
@@ -216,7 +216,7 @@ describe('the town of an outlet’s masthead', () => {
 
   it('gives way to a town the report names', () => {
     const text =
-      'Teen wounded - KQRS News 5 Wichita, Kansas News Weather & Sports\n\nA teenager was wounded in a shooting on Sunday in Hutchinson.';
+      'Teen wounded - KQRS 5 Wichita | Kansas News and Weather\n\nA teenager was wounded in a shooting on Sunday in Hutchinson.';
     const inc = run(text).incidents.find((i) => i.text.includes('wounded in a shooting'));
     expect(inc?.place?.name).toBe('Hutchinson');
   });

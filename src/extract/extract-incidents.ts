@@ -588,17 +588,17 @@ function casualtyFigure(
     return explicit && withCompanion(text, explicit, reach[0], c);
   if (explicit) {
     const between = text.slice(explicit.span[1], implicit.span[0]);
-    // "five other people, including a 12-year-old girl, were wounded": the person is one of the five.
+    // "<count> people, including a <person>, were hurt": the person is one of the count.
     if (INCLUDING.test(between)) return withCompanion(text, explicit, reach[0], c);
     // "three riders, one of whom was a cyclist, were hurt": the person is one of the count.
     if (/,\s*(?:one|some|two|all|both|each|many|most)\s+of\s+(?:whom|which|them)\b/i.test(between))
       return withCompanion(text, explicit, reach[0], c);
     // "Three adults and a 2-year-old were shot", "3 Men, Woman Shot": the count and one more.
-    // "Two more people, a man and a woman, died", "the two men, the victim, …": an apposition
+    // "Two neighbors, a man and his aunt, were killed": an apposition
     // (closed by a comma) names the people counted, it does not add one.
     const apposition =
       between.includes(',') && /^\s*,/.test(text.slice(implicit.span[1], implicit.span[1] + 3));
-    // "According to the two men, the victim died": the count is the source, not a victim.
+    // "According to three witnesses, the driver …": the count is the source, not a victim.
     const source = /\baccording\s+to\s+(?:the\s+)?$/i.test(
       text.slice(Math.max(0, explicit.span[0] - 20), explicit.span[0]),
     );
@@ -638,7 +638,7 @@ function withCompanion(text: string, others: Quantity, from: number, c: Compiled
   if (others.best === null || others.percent || !ofPeople) return others;
   const before = text.slice(Math.max(from, others.span[0] - 60), others.span[0]);
   const companion = c.companion.exec(before);
-  // "one deceased male and one female victim who sustained injuries": the dead one is not hurt.
+  // "a dead teenager and one woman shot through the arm": the dead one is not among the hurt.
   if (!companion || DEAD_WORD.test(companion[0])) return others;
   const span: Span = [
     others.span[0] - before.length + companion.index + (companion[1]?.length ?? 0),

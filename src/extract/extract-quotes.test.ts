@@ -56,7 +56,7 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
   ],
   [
     'a participle cue with no subject of its own speaks for its clause’s subject, not the last speaker',
-    'Mr Lorne, prosecuting, said the pair met in May. After the attack, Orrin Vale gave himself up, telling detectives: “I knew she would come back.”',
+    'Mr Lorne, prosecuting, said the pair met in May. Later that night, Orrin Vale walked into a fire station, telling the crew on duty: “I knew she would come back.”',
     [['I knew she would come back.', 'Orrin Vale', null, 'telling', false]],
   ],
   [
@@ -66,8 +66,8 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
   ],
   [
     'a relative clause on a participle’s object does not make that object the speaker',
-    'Sentencing Fenn, who denied the charges, Petra Wald, the district judge, said: “You showed no remorse.”',
-    [['You showed no remorse.', 'Petra Wald', 'district judge', 'said', false]],
+    'Fining Quarrie, who had blamed his cousin for the damage, the chair of the bench, Ida Brenn, said: “Pay it back in full.”',
+    [['Pay it back in full.', 'Ida Brenn', 'the chair of the bench', 'said', false]],
   ],
   [
     '`the <title>` is the person last named with that title, though not yet as a speaker',
@@ -86,21 +86,21 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
   ],
   [
     'a role and a name in apposition to a description name the speaker',
-    'His widow, midwife Marie Corr, told the hearing that he changed. “He was a changed man,” she said.',
-    [['He was a changed man', 'Marie Corr', 'His widow, midwife', 'said', false]],
+    'Her son, plumber Dev Okafor, told the inquest that she loved gardening. “She grew everything from seed,” he said.',
+    [['She grew everything from seed', 'Dev Okafor', 'Her son, plumber', 'said', false]],
   ],
   [
     '`she` after a titled name that is its clause’s subject, mid-sentence, is that name',
-    'Mr Roger Thane, prosecuting, said: “This was a dreadful case.” After the case Miss Tana Hunt held her son as she welcomed the sentence. She said: “It is a great relief.”',
+    'Mr Roger Thane, prosecuting, said: “This was a dreadful case.” Back home in Elmbury Mrs Wenna Lusk phoned her sister. She said: “We can sleep again.”',
     [
       ['This was a dreadful case.', 'Roger Thane', 'prosecuting', 'said', false],
-      ['It is a great relief.', 'Tana Hunt', null, 'said', false],
+      ['We can sleep again.', 'Wenna Lusk', null, 'said', false],
     ],
   ],
   [
     'a manner-of-speaking verb in a reported clause gives the quotation to its own subject',
-    'Ann Roe said the sergeant was rude. She claimed Len Dorr sneered: “Here comes trouble.”',
-    [['Here comes trouble.', 'Len Dorr', null, 'sneered', false]],
+    'Pia Marsh said the guard was rude. Her brother insists Len Dorr jeered: “Look who is back.”',
+    [['Look who is back.', 'Len Dorr', null, 'jeered', false]],
   ],
   [
     'inverted cue with description',
@@ -370,8 +370,8 @@ const indirectCases: [string, string, [string, string | null][]][] = [
   ],
   [
     'that then because is still a clause; a participle phrase is not a statement',
-    'Sentencing Doe, who had pleaded guilty, magistrate Ann Cole said that because of the harm she had no choice.',
-    [['because of the harm she had no choice', 'Ann Cole']],
+    'Fining Doe, who had admitted the offence, magistrate Ann Cole said that because the van was uninsured the fine would double.',
+    [['because the van was uninsured the fine would double', 'Ann Cole']],
   ],
   [
     'said nothing, a reduced passive, charged with: no statement',
@@ -665,8 +665,8 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
     ],
     [
       'the person named in apposition to a description speaks',
-      'His widow, nurse Ada Pell, told the hearing in Dunmore that he had changed.',
-      [['he had changed', 'Ada Pell']],
+      'Their neighbour, retired teacher Ada Pell, told the inquest at Dunmore that the lane was always dark.',
+      [['the lane was always dark', 'Ada Pell']],
     ],
     [
       'a relative clause in the subject with no comma to close it gives no reported words',
@@ -685,7 +685,7 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
     ],
     [
       'a short phrase opening with a determiner is the object of the cue, not reported words',
-      'The boy was slapped because he could not say his alphabet. Ann Bell said the boy was upset.',
+      'The pupil missed his lunch because he would not say his password. Ann Bell said the boy was upset.',
       [['the boy was upset', 'Ann Bell']],
     ],
     [

@@ -278,7 +278,7 @@ function indirectQuotes(
     // `A driver who claimed he was blinded yesterday lost his case`: a relative clause in the
     // sentence's subject with no comma to close it has no marked end, so its words are unknown.
     if (OPEN_RELATIVE.test(text.slice(sentenceStart, frame.cueSpan[0])) && end >= sentenceEnd - 2) continue;
-    // `could not say his alphabet`, `reported her daughter missing`: a short phrase opening with a
+    // `would not say his password`, `reported the van stolen`: a short phrase opening with a
     // determiner is the cue's object, not a reported clause.
     if (SHORT_OBJECT.test(text.slice(start, end))) continue;
     quotes.push({

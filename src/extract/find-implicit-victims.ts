@@ -53,8 +53,8 @@ const AGE_COMMA = /,\s*\d{1,3}\s*,/g;
 const MODIFIERS = String.raw`(?:[\p{L}\d’'.-]+\s+){0,3}?`;
 const AGE = String.raw`\d{1,3}-(?:year|month|week)-old`;
 /**
- * "another" standing alone for one more person ("one was killed and another injured", "wounded
- * another before fleeing"): no noun after it, only the end of the clause or a preposition.
+ * "another" standing alone for one more person ("one died, and another in the car was hurt",
+ * "wounded another before fleeing"): no noun after it, only the end of the clause or a preposition.
  */
 const ANOTHER = String.raw`another(?=\s*(?:[.,;:!?)]|$)|\s+(?:in|at|on|during|before|after|when|while|inside|outside|near|by|with|as)\b)`;
 

@@ -568,7 +568,7 @@ function participleSubject(text: string, sentenceStart: number, cueStart: number
 }
 
 /**
- * `Doe gave himself up, telling detectives: …`, `After the attack, Doe wept, telling the jury …`:
+ * `Doe walked into a station, telling the crew: …`, `Later, Doe wept, telling the jury …`:
  * a participle cue with no speaker of its own speaks for the subject of its sentence's clause, a
  * name (or `he`, `she`) opening the sentence or a clause after a comma, before a lower-case verb.
  */
@@ -639,8 +639,8 @@ function subjectBeforeComma(text: string, list: Token[], i: number, relative: bo
     for (let k = i - 1; k > 0 && i - k < 40; k--) {
       if (list[k]!.text.toLowerCase() !== 'who' || list[k - 1]!.text !== ',') continue;
       const subject = nounPhraseBefore(text, list, k - 2);
-      // `Sentencing Doe, who denied the charges, Ann Cole, the judge, said`: the relative clause
-      // hangs on a participle's object; the subject is the name in apposition after it.
+      // `<Participle> <object>, who <clause>, <role>, <Name>, said`: the relative clause hangs on
+      // a participle's object; the subject is the name in apposition after it.
       if (subject && PARTICIPIAL_LEAD.test(subject.text)) break;
       if (subject) return subject;
       break;
@@ -696,7 +696,7 @@ function subjectBeforeComma(text: string, list: Token[], i: number, relative: bo
         phraseStart: outer.start,
       };
     }
-    // `His widow, midwife Jo Doe, told`: a role and a name in apposition to a description name
+    // `Her son, plumber Jo Doe, told`: a role and a name in apposition to a description name
     // the person; the description and the role are both her role.
     if (looksLikeRole(outer.text) && !HONORIFIC_FIRST.test(outer.text) && LOWER_FIRST.test(innerText)) {
       const first = inner.findIndex((token) => UPPER_FIRST.test(token.text));
@@ -957,8 +957,8 @@ function statementBefore(text: string, sentenceStart: number, speakerStart: numb
   if (comma < 0) return null;
   const span = trimSpan(text, sentenceStart, headStart + comma + (/[”"’]/.test(head[comma] ?? '') ? 1 : 0));
   if (!span || !/\S\s+\S+\s+\S/.test(text.slice(span[0], Math.min(span[1], span[0] + 200)))) return null;
-  // `Sentencing Doe, who had pleaded not guilty, the magistrate said that …`: a participle's
-  // phrase, not a statement.
+  // `Fining Doe, who had <clause>, the magistrate said that …`: a participle's phrase, not a
+  // statement.
   if (PARTICIPIAL_LEAD.test(text.slice(span[0], span[0] + 30))) return null;
   return span;
 }
@@ -1054,7 +1054,7 @@ function subjectNames(text: string): NamedSubject[] {
     const phrase = match[0];
     // `in Mr Doe's office`: a possessive names whose office, not who acts.
     if (/[’']s$/.test(phrase)) continue;
-    // `After the case Miss Doe held her son …`: a lower-case verb right after the name, and no
+    // `Back home Mrs Doe phoned …`: a lower-case verb right after the name, and no
     // preposition or verb of its own before it, make the name the clause's subject.
     const next = NEXT_WORD.exec(text.slice(match.index + phrase.length, match.index + phrase.length + 30));
     const previous = PREVIOUS_WORD.exec(text.slice(Math.max(0, match.index - 30), match.index));

@@ -330,9 +330,9 @@ describe('a town named with its institution, its residents or its state', () => 
 
   it.each([
     // A capitalised word inside a headline is not a town because a noun follows it.
-    ['Police Charge Man In Fatal Shooting'],
+    ['Deputies Rescue Woman From Flooded Creek'],
     // A name with a possessive is a name of its own ("<Name> Children's Hospital").
-    ['The boy was flown to Cook Children’s Medical Center.'],
+    ['The boy was flown to Harlow Children’s Medical Center.'],
     // "City" alone stands for a city's government, never for a place.
     ['City police said two men were shot.'],
   ])('finds no place in %s', (text) => {
@@ -351,10 +351,7 @@ describe('a town named with its institution, its residents or its state', () => 
 describe('a station’s or site’s masthead is not a place of the report', () => {
   it.each([
     // [text, the place that stays]
-    [
-      'Man hurt in Tulsa shooting - WXYZ News 5 Wichita, Kansas News Weather & Sports\n\nA man was hurt.',
-      'Tulsa',
-    ],
+    ['Man hurt in Tulsa shooting - WXYZ 5 Wichita | Kansas News and Weather\n\nA man was hurt.', 'Tulsa'],
     ['Teen wounded in Tulsa - KQRS-TV Wichita\n\nA teen was wounded.', 'Tulsa'],
     ['Girl shot in Tulsa | wichitanews.com | Wichita, Kansas\n\nA girl was shot.', 'Tulsa'],
   ])('%s', (text, kept) => {
@@ -390,9 +387,7 @@ describe('spelling variants', () => {
 
 describe('findMastheads', () => {
   it('gives the place of a masthead as the outlet’s, apart from the report’s places', () => {
-    const r = resolvePlaces(
-      'Teen wounded - KQRS News 5 Wichita, Kansas News Weather & Sports\n\nA teen was hurt.',
-    );
+    const r = resolvePlaces('Teen wounded - KQRS 5 Wichita | Kansas News and Weather\n\nA teen was hurt.');
     expect(r.places).toEqual([]);
     expect(r.outlet.map((p) => p.name)).toContain('Wichita');
   });

@@ -595,13 +595,13 @@ function headlineTown(
   j: number,
   gaz: Gazetteer,
 ): { span: Span; entries: GazetteerEntry[]; next: number } | null {
-  // Only a name that opens its run: "Police Charge Man" does not make "Charge" a town.
+  // Only a name that opens its run: in "Deputies Rescue Woman", "Rescue" is no town.
   if (i !== 0) return null;
   const nouns = residentNouns().words;
   for (let k = i + 1; k <= j && k <= i + 3; k++) {
     const noun = tokens[k] as Token;
     if (!nouns.has(noun.text.toLowerCase())) continue;
-    // "Cook Children's Hospital" is a name of its own.
+    // "<Name> Children's Hospital" is a name of its own.
     if (noun.possessive || (tokens[k - 1] as Token).possessive) return null;
     const span: Span = [(tokens[i] as Token).start, (tokens[k - 1] as Token).end];
     const entries = gaz.lookup(text.slice(span[0], span[1]));
