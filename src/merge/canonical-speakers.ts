@@ -84,13 +84,17 @@ function samePerson(a: string[], b: string[]): boolean {
   if (firstA !== firstB) return false;
   if (lastA === lastB) return true;
   if (firstA.length === 1) return false;
-  return a.length === b.length && lastA.length >= 6 && lastB.length >= 6 && nearlySame(lastA, lastB);
+  return (
+    a.length === b.length &&
+    lastA.length >= VARIANT_LETTERS &&
+    lastB.length >= VARIANT_LETTERS &&
+    nearlySame(lastA, lastB)
+  );
 }
+/** Letters a surname needs before a one-letter variant of it may be the same person's. */
+const VARIANT_LETTERS = 6;
 
 const FEMALE = /^(?:Mrs|Ms|Miss|Lady|Dame)\b/;
-
-const endsWith = (long: string[], short: string[]): boolean =>
-  short.length <= long.length && short.every((word, i) => long[long.length - short.length + i] === word);
 
 /**
  * One canonical speaker per person across a ledger: every form of a name (`Tamimi`, `Mr Al
@@ -116,20 +120,48 @@ export function canonicalSpeakers(counts: ReadonlyMap<string, number>): Map<stri
   const bySurname = new Map<string, number[]>();
   full.forEach((n, i) => {
     const last = n.key[n.key.length - 1]!;
-    bySurname.set(last, [...(bySurname.get(last) ?? []), i]);
+    const list = bySurname.get(last);
+    if (list) list.push(i);
+    else bySurname.set(last, [i]);
   });
-  // Same surname, or a one-letter variant of it (compared within the same first letter).
+  // Same surname, or a one-letter variant of it with the same first letter. Two surnames one
+  // substitution, insertion, deletion or swap of neighbours apart share a form with one letter
+  // left out, so only surnames sharing such a form are compared (not every pair: the ledger's
+  // speakers and claimants run to tens of thousands).
   const surnames = [...bySurname.keys()].sort(compareStrings);
-  for (const [s, surname] of surnames.entries()) {
-    const members = bySurname.get(surname)!;
-    for (let k = s; k < surnames.length && surnames[k]![0] === surname[0]; k++) {
-      const other = surnames[k]!;
-      if (other !== surname && !nearlySame(surname, other)) continue;
-      for (const i of members)
-        for (const j of bySurname.get(other)!)
-          if (i < j && samePerson(full[i]!.key, full[j]!.key))
-            union.union(String(i).padStart(9, '0'), String(j).padStart(9, '0'));
+  const byForm = new Map<string, number[]>();
+  surnames.forEach((surname, s) => {
+    // Only surnames long enough to carry a variant (`samePerson`) have variants to find.
+    if (surname.length < VARIANT_LETTERS) return;
+    const forms = new Set([surname]);
+    for (let c = 0; c < surname.length; c++) forms.add(surname.slice(0, c) + surname.slice(c + 1));
+    for (const form of forms) {
+      const list = byForm.get(form);
+      if (list) list.push(s);
+      else byForm.set(form, [s]);
     }
+  });
+  const compared = new Set<string>();
+  const compare = (s: number, k: number) => {
+    const surname = surnames[s]!;
+    const other = surnames[k]!;
+    if (other[0] !== surname[0]) return;
+    if (other !== surname && !nearlySame(surname, other)) return;
+    for (const i of bySurname.get(surname)!)
+      for (const j of bySurname.get(other)!)
+        if (i < j && samePerson(full[i]!.key, full[j]!.key))
+          union.union(String(i).padStart(9, '0'), String(j).padStart(9, '0'));
+  };
+  for (let s = 0; s < surnames.length; s++) compare(s, s);
+  for (const list of byForm.values()) {
+    for (let x = 0; x < list.length; x++)
+      for (let y = x + 1; y < list.length; y++) {
+        const [s, k] = [list[x]!, list[y]!];
+        const pair = `${s}:${k}`;
+        if (compared.has(pair)) continue;
+        compared.add(pair);
+        compare(s, k);
+      }
   }
   // `J Doe`: an initial joins the full names it fits only when they all share one first name
   // (`John Doe` and `Jane Doe` leave it alone, so two people are never merged through it).
@@ -147,7 +179,9 @@ export function canonicalSpeakers(counts: ReadonlyMap<string, number>): Map<stri
   const clusters = new Map<number, number[]>();
   full.forEach((_, i) => {
     const r = root(i);
-    clusters.set(r, [...(clusters.get(r) ?? []), i]);
+    const list = clusters.get(r);
+    if (list) list.push(i);
+    else clusters.set(r, [i]);
   });
   const canonicalOf = new Map<number, { speaker: string; keys: string[][]; female: boolean; size: number }>();
   for (const [r, members] of clusters) {
@@ -174,31 +208,57 @@ export function canonicalSpeakers(counts: ReadonlyMap<string, number>): Map<stri
     if (canonical !== n.speaker) out.set(n.speaker, canonical);
   });
   // Short forms and labelled forms: the one cluster whose names end with them, or that they end with.
-  const clusterList = [...canonicalOf.values()];
+  // Clusters by speaker, by each name's words, and by each name's shorter endings: each look-up
+  // below reads the clusters that can match instead of every cluster (the ledger's speakers and
+  // claimants run to tens of thousands).
+  type Cluster = NonNullable<ReturnType<typeof canonicalOf.get>>;
+  const text = (words: readonly string[]) => words.join('\u0000');
+  const bySpeaker = new Map<string, Cluster>();
+  const byKey = new Map<string, Set<Cluster>>();
+  const byEnding = new Map<string, Set<Cluster>>();
+  const file = (index: Map<string, Set<Cluster>>, key: string, c: Cluster) => {
+    const set = index.get(key);
+    if (set) set.add(c);
+    else index.set(key, new Set([c]));
+  };
+  for (const c of canonicalOf.values()) {
+    if (!bySpeaker.has(c.speaker)) bySpeaker.set(c.speaker, c);
+    for (const k of c.keys) {
+      file(byKey, text(k), c);
+      for (let length = 1; length < k.length; length++) file(byEnding, text(k.slice(k.length - length)), c);
+    }
+  }
   for (const n of names) {
     if (out.has(n.speaker)) continue;
     const isFull = n.key.length >= 2 && !PARTICLE.has(n.key[0]!);
     // `Staff`, `Commission`: a word that names people or a body is not a surname here.
     if (n.key.length === 1 && isPersonNoun(n.key[0]!)) continue;
-    const own = isFull ? clusterList.find((c) => c.speaker === n.speaker) : undefined;
     // `Mrs Doe` is not `John Doe`: a woman's honorific maps only to a cluster a woman's honorific names.
     const female = FEMALE.test(n.speaker);
-    const matches = clusterList.filter((c) =>
-      isFull
-        ? own?.size === 1 &&
-          n.key.length >= 3 &&
-          c !== own &&
-          c.keys.some((k) => k.length >= 2 && k.length < n.key.length && endsWith(n.key, k))
-        : (!female || c.female) && c.keys.some((k) => k.length > n.key.length && endsWith(k, n.key)),
-    );
-    if (matches.length === 1 && matches[0]!.speaker !== n.speaker) out.set(n.speaker, matches[0]!.speaker);
+    const matches = new Set<Cluster>();
+    if (isFull) {
+      // A full name with more words than a cluster's name that ends with it (`Ali Al Tamimi`).
+      const own = bySpeaker.get(n.speaker);
+      if (own?.size === 1 && n.key.length >= 3)
+        for (let length = 2; length < n.key.length; length++)
+          for (const c of byKey.get(text(n.key.slice(n.key.length - length))) ?? [])
+            if (c !== own) matches.add(c);
+    } else {
+      // A short form: the clusters with a longer name ending with it.
+      for (const c of byEnding.get(text(n.key)) ?? []) if (!female || c.female) matches.add(c);
+    }
+    const [only] = matches;
+    if (matches.size === 1 && only && only.speaker !== n.speaker) out.set(n.speaker, only.speaker);
   }
   // One body's name forms (`Ruritania's Interior Ministry`, `Ruritanian Interior Ministry`, `the
   // Ruritanian interior ministry`): the form the reports use most.
   const bodies = new Map<string, string[]>();
   for (const speaker of [...counts.keys()].sort(compareStrings)) {
     const key = bodyKey(speaker);
-    if (key) bodies.set(key, [...(bodies.get(key) ?? []), speaker]);
+    if (!key) continue;
+    const forms = bodies.get(key);
+    if (forms) forms.push(speaker);
+    else bodies.set(key, [speaker]);
   }
   for (const forms of bodies.values()) {
     if (forms.length < 2) continue;
