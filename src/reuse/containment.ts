@@ -16,10 +16,21 @@ const STOP = KIND_CODE.stop;
  */
 export function containment(x: PreparedText, y: PreparedText, n: number): number {
   const inY = ngramSet(y.normHash, n);
-  let counted = 0;
   let found = 0;
+  const counted = eachUnquotedNgram(x, n, (h) => {
+    if (inY.has(h)) found++;
+  });
+  return counted === 0 ? 0 : found / counted;
+}
+
+/**
+ * Calls `visit` with the hash of each of `x`'s word n-grams that has no word inside quotation
+ * marks, in order; returns how many there were.
+ */
+function eachUnquotedNgram(x: PreparedText, n: number, visit: (hash: number) => void): number {
   const hx = x.normHash;
   const quoted = x.quoted;
+  let counted = 0;
   let lastQuoted = -1;
   for (let k = 0; k < n - 1 && k < hx.length; k++) if (quoted[k] === 1) lastQuoted = k;
   for (let i = 0; i + n <= hx.length; i++) {
@@ -27,9 +38,9 @@ export function containment(x: PreparedText, y: PreparedText, n: number): number
     if (quoted[i + n - 1] === 1) lastQuoted = i + n - 1;
     if (lastQuoted >= i) continue;
     counted++;
-    if (inY.has(ngramHash(hx, i, n))) found++;
+    visit(ngramHash(hx, i, n));
   }
-  return counted === 0 ? 0 : found / counted;
+  return counted;
 }
 
 /**
@@ -126,18 +137,9 @@ export function otherSourceShare(
     for (const set of sets) if (set.has(h)) return true;
     return false;
   };
-  const hx = copy.normHash;
-  const quoted = copy.quoted;
-  let counted = 0;
   let found = 0;
-  let lastQuoted = -1;
-  for (let k = 0; k < n - 1 && k < hx.length; k++) if (quoted[k] === 1) lastQuoted = k;
-  for (let i = 0; i + n <= hx.length; i++) {
-    if (quoted[i + n - 1] === 1) lastQuoted = i + n - 1;
-    if (lastQuoted >= i) continue;
-    counted++;
-    const h = ngramHash(hx, i, n);
+  const counted = eachUnquotedNgram(copy, n, (h) => {
     if (!inSource.has(h) && inOthers(h)) found++;
-  }
+  });
   return counted === 0 ? 0 : found / counted;
 }
