@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../src/core/random.js';
 
 /**
  * Kills `corroborate analyze` with SIGKILL at several moments of a run (reuse, extraction, merge,
@@ -18,21 +19,11 @@ const WORKERS = '3';
 let dir: string;
 let ingested: string;
 
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Invented reports: incidents in invented towns, told by several outlets, some copied word for word. */
 function writeCorpus(folder: string): void {
-  const random = seeded(31);
+  const random = seededRandom(31);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const towns = ['Brellwick', 'Oskarva', 'Tamberlin', 'Quessory', 'Vandemoor', 'Pellington', 'Hurstvale'];
   const kinds = [

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seededRandom } from '../src/core/random.js';
 import { openStore } from '../src/store/open-store.js';
 
 /**
@@ -20,16 +21,6 @@ const KILLS = 20;
 let dir: string;
 let corpus: string;
 let store: string;
-
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -123,7 +114,7 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-crash-'));
   corpus = path.join(dir, 'corpus');
   store = path.join(dir, 'store');
-  const random = seeded(2022);
+  const random = seededRandom(2022);
   const words = [
     'shelling',
     'residents',
@@ -152,7 +143,7 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 describe('ingest under SIGKILL', () => {
   it(`survives ${KILLS} kills at random moments and completes on re-run`, { timeout: 400_000 }, async () => {
-    const random = seeded(7);
+    const random = seededRandom(7);
     let midIngest = 0;
     let orphansSeen = 0;
     for (let round = 0; round < KILLS; round++) {
