@@ -91,11 +91,12 @@ describe.skipIf(!url)('corroborate worker: jobs survive a killed worker', () => 
   });
 
   // The kind of job worker A holds when it is killed: extraction, or the verification of reuse
+  // (jobs of one kind are queued together, so A may take any of them: the last holds fewer documents)
   // candidates (queued under the analysis lock, after every extraction and sketching job).
   it.each([
-    ['extract', 'the example corpus', 'extract 2 document', examples],
+    ['extract', 'the example corpus', 'extract \\d+ document', examples],
     ['verify', 'the example corpus', 'verify ', examples],
-    ...(buchaAbsent ? [] : [['sketch', 'bucha-2022', 'sketch 2 document', bucha]]),
+    ...(buchaAbsent ? [] : [['sketch', 'bucha-2022', 'sketch \\d+ document', bucha]]),
   ])(
     'retries the %s job of a worker killed with SIGKILL (%s); the ledger equals the embedded store’s',
     async (kind, _, taken, manifest) => {
