@@ -231,4 +231,57 @@ describe('containment candidates in the index', () => {
       }
     },
   );
+
+  // A ferry story and a 31-word brief written from it that keeps one sampled anchor of the take's
+  // wording; another brief of the day on the same sea that shares one anchor with the take too, but
+  // too little of its wording for the comparison to relate them.
+  const ferry = [
+    'A ferry carrying forty passengers ran aground on a sandbank outside the harbour of Quellmouth early yesterday morning.',
+    'The coastguard said nobody was hurt and that the passengers were taken ashore by lifeboat within two hours.',
+    'The operator, Larkspur Lines, said the captain had reported a fault in the steering gear shortly before the vessel left its course.',
+    'An inspector from the marine accident branch will travel to the port today.',
+    'Local fishermen said the channel had silted up over the winter and that they had warned the harbour board several times.',
+    'The harbour board said dredging had been delayed by a dispute over the cost.',
+    'The ferry was refloated on the evening tide and towed to a repair yard.',
+    'Services to the islands will run on a reduced timetable until next week.',
+  ].join(' ');
+  const ferryBrief =
+    'Forty people were rescued by lifeboat when their ferry got stuck near Quellmouth. Nobody was hurt. The skipper had reported a fault in the steering, its owners said. Fishermen blame silt.';
+  const otherBrief =
+    'A yacht lost its mast in a squall off Quellmouth. Her crew of three sailed home under engine and the skipper said the vessel left its mooring too late in the day.';
+
+  it('pairs a short brief with the wire story it shares one anchor with, and only after verification', async () => {
+    const take = new Set(anchorKeys(prepareText(ferry), 3, 2, 2));
+    for (const text of [ferryBrief, otherBrief]) {
+      const own = anchorKeys(prepareText(text), 3, 2, 2);
+      expect(own.length).toBeLessThanOrEqual(SHORT_TEXT_ANCHORS);
+      expect(own.filter((k) => take.has(k))).toHaveLength(1);
+    }
+    const dir = mkdtempSync(path.join(tmpdir(), 'corroborate-short-'));
+    try {
+      const docs = path.join(dir, 'docs');
+      mkdirSync(docs);
+      const files: [string, string, string][] = [
+        ['a-take.txt', ferry, '2031-05-04T12:00:00Z'],
+        ['b-brief.txt', ferryBrief, '2031-05-04T23:00:00Z'],
+        ['c-other.txt', otherBrief, '2031-05-04T23:00:00Z'],
+      ];
+      for (const [name, text] of files) writeFileSync(path.join(docs, name), text);
+      const manifest = path.join(docs, 'manifest.jsonl');
+      writeFileSync(
+        manifest,
+        files.map(([name, , published]) => JSON.stringify({ path: name, published })).join('\n'),
+      );
+      const store = openStore(path.join(dir, 'store'));
+      await ingest(store, [docs], { manifest });
+      const name = new Map([...store.documents.summaries()].map((d) => [d.id, path.basename(d.source)]));
+      const pairs = updateReuse(store, { workers: 1 }).pairs.map((p) =>
+        [name.get(p.a), name.get(p.b)].sort().join(' ~ '),
+      );
+      expect(pairs).toEqual(['a-take.txt ~ b-brief.txt']);
+      store.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -88,8 +88,9 @@ export interface ReuseView {
  * decision; two anchors make a candidate of a short later document.
  * 8: an ordered pair whose later text shares much wording with reports of its own time that the
  * earlier text lacks is dropped (`dropCommonSource`).
+ * 9: one shared anchor makes a candidate of a short later document (`MIN_ANCHOR_KEYS_SHORT`).
  */
-const INDEX_VERSION = 8;
+const INDEX_VERSION = 9;
 
 /** The version of the index's computation (`INDEX_VERSION`): work done elsewhere must match it. */
 export const REUSE_INDEX_VERSION = INDEX_VERSION;
