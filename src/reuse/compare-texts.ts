@@ -34,6 +34,12 @@ export interface CompareOptions {
    * the earlier text: the later text was written from another, common source (1 or more: off).
    */
   maxOtherSourceShare?: number;
+  /**
+   * Corpus step of `updateReuse` (`addJointSources`): the share of a later text's word 3-grams
+   * that two or more earlier texts of other outlets must hold together, when none of them alone
+   * relates it (a story written from several wire takes); 0 or less: off.
+   */
+  minJointContainment?: number;
   /** Publication times and wire credits, for the direction. */
   meta?: { a?: TextMeta; b?: TextMeta };
 }
@@ -51,6 +57,7 @@ export const compareDefaults = {
   minContainment: 0.13,
   minDerivedContainment: 0.075,
   maxOtherSourceShare: 0.25,
+  minJointContainment: 0,
 };
 
 /** Fewest words of the shorter text for the containment path (a few lines are not evidence). */

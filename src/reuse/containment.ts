@@ -44,6 +44,23 @@ function eachUnquotedNgram(x: PreparedText, n: number, visit: (hash: number) => 
 }
 
 /**
+ * `containment` of `x` in the union of `sources`: the share of its word n-grams (outside its
+ * quotations) found in at least one of them (a story written from several wire takes).
+ */
+export function unionContainment(x: PreparedText, sources: readonly PreparedText[], n: number): number {
+  const sets = sources.map((s) => cachedNgramSet(s.normHash, n));
+  let found = 0;
+  const counted = eachUnquotedNgram(x, n, (h) => {
+    for (const set of sets)
+      if (set.has(h)) {
+        found++;
+        return;
+      }
+  });
+  return counted === 0 ? 0 : found / counted;
+}
+
+/**
  * Containment of the shorter text (in words) in the longer one (the larger of the two when they
  * are as long): symmetric in its arguments.
  */

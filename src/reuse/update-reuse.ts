@@ -8,8 +8,9 @@ import {
   MIN_SENTENCE_KEYS,
 } from './candidates.js';
 import { dropCommonSource } from './common-source.js';
-import type { CompareOptions } from './compare-texts.js';
+import { type CompareOptions, compareDefaults } from './compare-texts.js';
 import { buildFamilies, type FamilyDocument, isSubstantial, originOf } from './families.js';
+import { addJointSources } from './joint-sources.js';
 import { type PairDocument, pairDocument } from './pair.js';
 import { createPool, defaultWorkers, inThreadRunner, type JobRunner } from './pool.js';
 import { type SketchOptions, sketchDefaults } from './sketch.js';
@@ -153,7 +154,7 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
     const sketches = sketchAll(runner, fresh, docs, sketchOptions, options.onProgress);
     // 2. Candidates: new documents sharing keys with indexed ones or with each other.
     const candidates = findCandidates(reuse, fresh, sketches, processed.size > 0);
-    // 3. Verify every candidate (5. below: record pairs and the new documents' keys).
+    // 3. Verify every candidate (6. below: record pairs and the new documents' keys).
     const now = () => (options.clock ?? (() => new Date()))().toISOString();
     const put = (pair: ReusePair) => {
       reuse.putPair(pair);
@@ -173,8 +174,25 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
         position.has(id) ? [] : reuse.pairsOf(id).map((p) => (p.a === id ? p.b : p.a)),
       maxShare: options.compare?.maxOtherSourceShare,
     });
+    // 5. Stories written from several earlier sources at once, none of which relates them alone
+    // (off by default: the candidates are not listed again then).
+    const jointShare = options.compare?.minJointContainment ?? compareDefaults.minJointContainment;
+    let joint: ReusePair[] = [];
+    if (jointShare > 0) {
+      const related = new Set(verified.map((p) => `${p.a}\u0000${p.b}`));
+      joint = addJointSources(
+        candidates.filter(([x, y]) => !related.has(x < y ? `${x}\u0000${y}` : `${y}\u0000${x}`)),
+        verified,
+        {
+          document: (id) => docs.get(id),
+          position: (id) => position.get(id) ?? -1,
+          minShare: jointShare,
+        },
+        options.compare ?? {},
+      );
+    }
     reuse.transaction(() => {
-      for (const pair of kept) put(pair);
+      for (const pair of [...kept, ...joint]) put(pair);
     });
     const at = now();
     for (let start = 0; start < fresh.length; start += 1000) {
