@@ -59,6 +59,12 @@ describe.skipIf(!url)('job queue on PostgreSQL', () => {
     await queue.forget('w1', ['a', 'c']);
     expect([...(await other.known('w1', ['a', 'b']))]).toEqual(['b']);
     expect([...(await other.known('w2', ['a']))]).toEqual(['a']);
+    // The computations by prefix (w1, w2; not x1), and dropping one whole.
+    await queue.putResults('x1', [{ key: 'a', value: Buffer.from([1]) }]);
+    expect(await other.works('w')).toEqual(['w1', 'w2']);
+    await other.drop('w2');
+    expect(await queue.works('w')).toEqual(['w1']);
+    expect(await queue.works('x')).toEqual(['x1']);
   });
 
   it('opens a new queue from several processes at once without a deadlock', async () => {

@@ -81,6 +81,11 @@ function delayedQueue(seed: number) {
     forget: async (work, keys) => {
       for (const k of keys) stored.get(work)?.delete(k);
     },
+    works: async (prefix) =>
+      [...stored.keys()].filter((w) => w.startsWith(prefix) && (stored.get(w)?.size ?? 0) > 0).sort(),
+    drop: async (work) => {
+      stored.delete(work);
+    },
     close: async () => {},
   };
   const rows = () => [...stored.values()].reduce((n, m) => n + m.size, 0);
@@ -166,6 +171,29 @@ describe('ingest with its inputs read in jobs', () => {
     // Run once more after the ingest read it back: its bytes are gone, and nothing is stored.
     expect(await runReadJob(queue, job)).toBe(0);
     expect(stored.get(job.work)?.size ?? 0).toBe(0);
+  });
+
+  it('removes the staged rows of runs abandoned long ago, and keeps those of recent runs', async () => {
+    const { queue, stored } = delayedQueue(5);
+    const row = [{ key: 'k', value: Buffer.from('x') }];
+    // Left by ingests killed 8 days and 1 day before this one, and another computation's results.
+    await queue.putResults('ingest-bytes:20260325T080000Z:old', row);
+    await queue.putResults('ingest-read:20260325T080000Z:old', row);
+    await queue.putResults('ingest-bytes:20260401T080000Z:recent', row);
+    await queue.putResults('sketch:7:abc', row);
+    const store = openStore(path.join(dir, 'sweep'), { clock });
+    try {
+      await ingest(store, [path.join(dir, 'in', 'a-wire.txt')], {
+        clock,
+        remoteRead: readThroughQueue(queue, { pollMs: 2, now: clock }),
+      });
+    } finally {
+      store.close();
+    }
+    expect([...stored.keys()].filter((w) => (stored.get(w)?.size ?? 0) > 0).sort()).toEqual([
+      'ingest-bytes:20260401T080000Z:recent',
+      'sketch:7:abc',
+    ]);
   });
 
   it('refuses a job of another ingest version', async () => {

@@ -93,6 +93,34 @@ export interface RemoteReadOptions extends WaitOptions {
   batch?: number;
   /** Jobs on the queue at once, while the earliest is waited for (default 8). */
   window?: number;
+  /** The clock that dates this run's staged rows and finds abandoned ones (tests). */
+  now?: () => Date;
+}
+
+/** Names of a run's staged bytes and of its outcomes: the prefix, a UTC time, a random part. */
+const STAGE = 'ingest-bytes:';
+const READ = 'ingest-read:';
+/**
+ * Staged rows of a run that started this long ago are taken as left by an ingest that was killed
+ * (a run removes its own rows as it goes), and removed by the next ingest that reads in jobs.
+ */
+const ABANDONED_MS = 7 * 24 * 3600 * 1000;
+
+/** `20261202T140501Z`: sorts as the time does. */
+const stamp = (time: Date) => time.toISOString().replace(/[-:]|\.\d+/g, '');
+
+/**
+ * Removes the staged bytes and outcomes of runs that started more than `ABANDONED_MS` before
+ * `now` (their ingest was killed; a finished run leaves none).
+ */
+async function dropAbandoned(queue: JobQueue, now: Date): Promise<void> {
+  const before = stamp(new Date(now.getTime() - ABANDONED_MS));
+  for (const prefix of [STAGE, READ]) {
+    for (const work of await queue.works(prefix)) {
+      const started = work.slice(prefix.length).split(':')[0] ?? '';
+      if (started < before) await queue.drop(work);
+    }
+  }
 }
 
 /**
@@ -104,9 +132,11 @@ export interface RemoteReadOptions extends WaitOptions {
  */
 export function readThroughQueue(queue: JobQueue, options: RemoteReadOptions = {}): RemoteRead {
   // One run's names: its staged bytes and results are its own, removed when read back.
-  const run = randomUUID();
-  const stage = `ingest-bytes:${run}`;
-  const work = `ingest-read:${run}`;
+  const now = options.now ?? (() => new Date());
+  const run = `${stamp(now())}:${randomUUID()}`;
+  const stage = `${STAGE}${run}`;
+  const work = `${READ}${run}`;
+  let swept: Promise<void> | null = null;
   // Staged bytes in use by groups still waiting (the same bytes may be in two groups at once).
   const uses = new Map<string, number>();
   let next = 0;
@@ -114,6 +144,8 @@ export function readThroughQueue(queue: JobQueue, options: RemoteReadOptions = {
     groupInputs: Math.max(1, options.batch ?? 200),
     window: Math.max(1, options.window ?? 8),
     async read(inputs, limits) {
+      swept ??= dropAbandoned(queue, now());
+      await swept;
       const keys = inputs.map(() => String(next++));
       const shas = [...new Set(inputs.map((i) => i.sha256))];
       for (const sha of shas) uses.set(sha, (uses.get(sha) ?? 0) + 1);

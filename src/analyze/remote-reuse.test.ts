@@ -79,6 +79,11 @@ function fakeQueue() {
     forget: async (work, keys) => {
       for (const k of keys) stored.get(work)?.delete(k);
     },
+    works: async (prefix) =>
+      [...stored.keys()].filter((w) => w.startsWith(prefix) && (stored.get(w)?.size ?? 0) > 0).sort(),
+    drop: async (work) => {
+      stored.delete(work);
+    },
     close: async () => {},
   };
   return { queue, sent, writes: () => writes };

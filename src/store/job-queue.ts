@@ -83,6 +83,10 @@ export interface JobQueue {
   results(work: string, keys: readonly string[]): Promise<Map<string, Buffer>>;
   /** Removes the results of `work` for `keys` (those of one run that no later run reads). */
   forget(work: string, keys: readonly string[]): Promise<void>;
+  /** The computations whose name starts with `prefix` that have results. */
+  works(prefix: string): Promise<string[]>;
+  /** Removes every result of `work`. */
+  drop(work: string): Promise<void>;
   close(): Promise<void>;
 }
 

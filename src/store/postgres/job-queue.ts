@@ -161,6 +161,20 @@ export async function openPgBossQueue(location: string, options: JobQueueOptions
         ]);
       }
     },
+    async works(prefix) {
+      // A range of the primary key (its "C" collation orders by code point): the table also holds
+      // one row per document and per candidate pair.
+      const end =
+        prefix.slice(0, -1) + String.fromCodePoint((prefix.codePointAt(prefix.length - 1) ?? 0) + 1);
+      const { rows } = await db.executeSql(
+        `SELECT DISTINCT work FROM ${results} WHERE work >= $1 AND work < $2 ORDER BY work`,
+        [prefix, end],
+      );
+      return (rows as { work: string }[]).map((r) => r.work);
+    },
+    async drop(work) {
+      await db.executeSql(`DELETE FROM ${results} WHERE work = $1`, [work]);
+    },
     async close() {
       stopping = true;
       await loop?.catch(() => {});
