@@ -5,7 +5,7 @@ export function register(program: Command): void {
   program
     .command('worker')
     .description(
-      'Run the jobs `analyze --workers-remote` queues on a PostgreSQL store (any number of machines)',
+      'Run the jobs `analyze --workers-remote` and `ingest --workers-remote` queue on a PostgreSQL store (any number of machines)',
     )
     .option('--job-timeout <seconds>', 'seconds a job may run before it is given to another worker', '600')
     .action(async (opts: { jobTimeout: string }, cmd: Command) => {
