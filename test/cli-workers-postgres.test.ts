@@ -6,9 +6,11 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../src/analyze/analyze.js';
+import { readThroughQueue } from '../src/analyze/remote-ingest.js';
 import { loadStages } from '../src/analyze/stages.js';
 import { ExitCode } from '../src/core/errors.js';
 import { ingest } from '../src/ingest/ingest.js';
+import { openJobQueue } from '../src/store/job-queue.js';
 import { openSharedStore, openStore } from '../src/store/open-store.js';
 
 /**
@@ -175,4 +177,133 @@ describe.skipIf(!url)('corroborate worker: jobs survive a killed worker', () => 
     },
     300_000,
   );
+
+  // Ingest with its inputs read in jobs: worker A holds a reading job and is killed; B reads it
+  // again. The ingest runs in this process with the test's clock (as the CLI's `ingest
+  // --workers-remote` and `analyze PATH --workers-remote` run it), so the custody log can be
+  // compared with the embedded store's.
+  it.each([['the example corpus', examples], ...(buchaAbsent ? [] : [['bucha-2022', bucha]])])(
+    'retries the reading job of a worker killed with SIGKILL during ingest (%s); the ledger equals the embedded store’s',
+    async (name, manifest) => {
+      const schema = `workers_${run}_read_${schemas.length}`;
+      schemas.push(schema);
+      const u = new URL(url);
+      u.searchParams.set('schema', schema);
+      store = u.toString();
+      const stages = await loadStages();
+      const local = openStore(path.join(dir, `sqlite-read-${schemas.length}`), { clock });
+      let ingested: unknown[];
+      let expected: Buffer;
+      try {
+        await analyze(local, [], { manifest, clock, stages, workers: 1 });
+        ingested = [...local.custody.entries()].filter((e) => e.kind === 'ingest');
+        expected = local.analysis.latestLedgerBytes() ?? Buffer.alloc(0);
+      } finally {
+        local.close();
+      }
+
+      const a = start(['worker', '--job-timeout', '4'], {
+        CORROBORATE_WORKER_PAUSE_MS: '600000',
+        CORROBORATE_WORKER_PAUSE_KIND: 'read',
+      });
+      const queue = await openJobQueue(store, { jobTimeoutSeconds: 4 });
+      const shared = await openSharedStore(store, { clock });
+      let b: Run | null = null;
+      try {
+        const ingesting = ingest(shared, [], {
+          manifest,
+          clock,
+          remoteRead: readThroughQueue(queue, { batch: 1, window: 2, pollMs: 100 }),
+        });
+        ingesting.catch(() => {});
+        const taking = /worker: job (\S+): read \d+ input/;
+        await until(() => taking.test(a.stderr()), 'worker A to take a reading job');
+        const held = taking.exec(a.stderr())?.[1] ?? '';
+        b = start(['worker', '--job-timeout', '4']);
+        a.child.kill('SIGKILL');
+        expect((await a.done).signal).toBe('SIGKILL');
+        const summary = await ingesting;
+        expect(summary.rejected).toBe(0);
+        // B ran the job A held when it was killed.
+        const worker = b;
+        await until(
+          () => worker.stderr().includes(`worker: job ${held}: read done`),
+          'worker B to read the held inputs',
+          10_000,
+        );
+        // The custody log is the embedded store's, entry for entry.
+        expect(await shared.custody.entries()).toEqual(ingested);
+      } finally {
+        await queue.close();
+        await shared.close();
+      }
+
+      const coordinator = start([
+        'analyze',
+        '--workers-remote',
+        '--job-size',
+        '2',
+        '--job-timeout',
+        '4',
+        '--json',
+        '--out',
+        path.join(dir, `out-read-${name}`),
+      ]);
+      const result = await coordinator.done;
+      expect([result.status, coordinator.stderr()]).toEqual([ExitCode.ok, '']);
+      b.child.kill('SIGTERM');
+      await b.done;
+      const check = await openSharedStore(store);
+      try {
+        const bytes = (await check.analysis.latestLedgerBytes()) ?? Buffer.alloc(0);
+        expect(bytes.equals(expected)).toBe(true);
+      } finally {
+        await check.close();
+      }
+    },
+    300_000,
+  );
+
+  it('ingest --workers-remote through the CLI stores the documents of a local ingest, in order', async () => {
+    const schema = `workers_${run}_cli_read`;
+    schemas.push(schema);
+    const u = new URL(url);
+    u.searchParams.set('schema', schema);
+    store = u.toString();
+    const local = openStore(path.join(dir, 'sqlite-cli-read'), { clock });
+    let expected: { id: string; text: string; source: string }[];
+    try {
+      await ingest(local, ['examples/corpus'], { manifest: examples, clock });
+      expected = local.documents.list().map((d) => ({ id: d.id, text: d.text, source: d.source }));
+    } finally {
+      local.close();
+    }
+    const worker = start(['worker', '--job-timeout', '4']);
+    const ingesting = start([
+      'ingest',
+      'examples/corpus',
+      '--manifest',
+      examples,
+      '--workers-remote',
+      '--job-size',
+      '3',
+      '--json',
+    ]);
+    const result = await ingesting.done;
+    expect([result.status, ingesting.stderr()]).toEqual([ExitCode.ok, '']);
+    expect(JSON.parse(result.stdout).documents.new).toBe(expected.length);
+    expect(worker.stderr()).toMatch(/worker: job \S+: read 3 input\(s\)/);
+    worker.child.kill('SIGTERM');
+    await worker.done;
+    const shared = await openSharedStore(store);
+    try {
+      const docs = await shared.documents.getMany(expected.map((d) => d.id));
+      expect((await shared.documents.listing()).map((d) => d.id)).toEqual(expected.map((d) => d.id));
+      expect(
+        expected.map((d) => ({ id: d.id, text: docs.get(d.id)?.text, source: docs.get(d.id)?.source })),
+      ).toEqual(expected);
+    } finally {
+      await shared.close();
+    }
+  }, 120_000);
 });

@@ -55,6 +55,16 @@ describe.skipIf(!url)('job queue on PostgreSQL', () => {
     expect(got.get('a')).toEqual(Buffer.from([1, 2, 3]));
     expect(got.get('b')?.toString()).toBe('second');
     expect((await other.results('w2', ['a'])).get('a')?.toString()).toBe('other work');
+    // Forgetting removes only the keys named, of the work named.
+    await queue.forget('w1', ['a', 'c']);
+    expect([...(await other.known('w1', ['a', 'b']))]).toEqual(['b']);
+    expect([...(await other.known('w2', ['a']))]).toEqual(['a']);
+    // The computations by prefix (w1, w2; not x1), and dropping one whole.
+    await queue.putResults('x1', [{ key: 'a', value: Buffer.from([1]) }]);
+    expect(await other.works('w')).toEqual(['w1', 'w2']);
+    await other.drop('w2');
+    expect(await queue.works('w')).toEqual(['w1']);
+    expect(await queue.works('x')).toEqual(['x1']);
   });
 
   it('opens a new queue from several processes at once without a deadlock', async () => {
@@ -70,7 +80,7 @@ describe.skipIf(!url)('job queue on PostgreSQL', () => {
     }
   });
 
-  it('runs verification before sketching before extraction, and reports a job that fails for good', async () => {
+  it('runs reading before verification before sketching before extraction, and reports a job that fails for good', async () => {
     const where = location();
     const queue = await openJobQueue(where, { checkSeconds: 1 });
     open.push(queue);
@@ -79,9 +89,10 @@ describe.skipIf(!url)('job queue on PostgreSQL', () => {
       { kind: 'sketch', work: 'w', options: {}, ids: ['d1'] },
       { kind: 'verify', work: 'w', options: {}, pairs: [['d1', 'd2']] },
       { kind: 'extract', version: 'v', ids: ['bad'] },
+      { kind: 'read', version: 'v', stage: 's', work: 'w', limits: {}, inputs: [] },
     ];
     const ids = await queue.send(jobs);
-    expect(ids).toHaveLength(4);
+    expect(ids).toHaveLength(5);
     const worker = await openJobQueue(where, { checkSeconds: 1 });
     open.push(worker);
     const seen: string[] = [];
@@ -94,7 +105,7 @@ describe.skipIf(!url)('job queue on PostgreSQL', () => {
       seen.push(job.kind);
     });
     await until(async () => (await queue.failures(ids)).length > 0);
-    expect(seen).toEqual(['verify', 'sketch', 'extract']);
+    expect(seen).toEqual(['read', 'verify', 'sketch', 'extract']);
     // The first try and 5 retries.
     expect(tries).toBe(6);
     expect(await queue.failures(ids)).toEqual([{ id: ids[3], message: 'this input cannot be read' }]);

@@ -1,15 +1,19 @@
 /**
  * PostgreSQL against SQLite, end to end through the CLI: a seeded corpus (bench/analyze/generate.ts)
- * analysed into the embedded store, then into fresh PostgreSQL stores (ingest, then `analyze`
- * in one process, or `analyze --workers-remote` with 1 and with 2 `corroborate worker` processes).
+ * analysed into the embedded store with `analyze PATH`, then into fresh PostgreSQL stores with
+ * `analyze PATH` in one process, or `analyze PATH --workers-remote` with 1 and with 2
+ * `corroborate worker` processes (reading the inputs, sketching, verification and extraction
+ * as jobs). With `--split-ingest`, each PostgreSQL run is `ingest PATH` then `analyze` instead
+ * (the ingest in one process).
  *
  *   source .ci/postgres.sh && pg_throwaway_start
  *   npx tsc -p tsconfig.build.json && npx tsx bench/postgres/run.ts [--count 10000] [--seed 1]
  *     [--workers 0,1,2] [--expect SQLITE_LEDGER]   (PostgreSQL runs; skip SQLite, compare with it)
+ *     [--split-ingest]
  *   pg_throwaway_stop
  *
  * Needs CORROBORATE_TEST_PG (a database it may create schemas in) and the built CLI. Prints wall
- * seconds per step, the CPU seconds (user + sys, from /usr/bin/time) of the analysing process and
+ * seconds per step (the ingest's share of an end-to-end `analyze` from its `--json` timings), the CPU seconds (user + sys, from /usr/bin/time) of the analysing process and
  * of the workers, and the load average, checks that each PostgreSQL ledger equals SQLite's but
  * for the custody head, and writes bench/postgres/results-<count>.json.
  * Never run in tests.
@@ -33,6 +37,7 @@ const seed = Number(flag('--seed', '1'));
 const configs = flag('--workers', '0,1,2').split(',').map(Number);
 // A SQLite ledger kept from an earlier run of the same corpus: the SQLite run is then skipped.
 const expectLedger = flag('--expect', '');
+const splitIngest = args.includes('--split-ingest');
 const url = process.env.CORROBORATE_TEST_PG ?? '';
 if (!url) throw new Error('Set CORROBORATE_TEST_PG (source .ci/postgres.sh && pg_throwaway_start).');
 const cli = path.resolve('dist/cli/main.js');
@@ -56,17 +61,20 @@ function run(store: string, argv: string[], env: Record<string, string> = {}): C
 /** A child's stderr and, once it has ended, its CPU seconds (user + sys). */
 function watch(child: ChildProcess): {
   stderr: () => string;
-  done: Promise<{ status: number | null; cpu: number }>;
+  done: Promise<{ status: number | null; cpu: number; stdout: string }>;
 } {
   let stderr = '';
+  let stdout = '';
   child.stderr?.on('data', (d) => {
     stderr += d;
   });
-  child.stdout?.resume();
-  const done = new Promise<{ status: number | null; cpu: number }>((resolve) =>
+  child.stdout?.on('data', (d) => {
+    stdout += d;
+  });
+  const done = new Promise<{ status: number | null; cpu: number; stdout: string }>((resolve) =>
     child.on('close', (status) => {
       const m = /CPU ([\d.]+) ([\d.]+)\s*$/.exec(stderr);
-      resolve({ status, cpu: m ? Number(m[1]) + Number(m[2]) : Number.NaN });
+      resolve({ status, cpu: m ? Number(m[1]) + Number(m[2]) : Number.NaN, stdout });
     }),
   );
   return { stderr: () => stderr, done };
@@ -76,12 +84,20 @@ async function timed(
   store: string,
   argv: string[],
   env: Record<string, string> = {},
-): Promise<{ seconds: number; cpu: number }> {
+): Promise<{ seconds: number; cpu: number; ingestSeconds: number }> {
   const t = performance.now();
   const child = watch(run(store, argv, env));
-  const { status, cpu } = await child.done;
+  const { status, cpu, stdout } = await child.done;
   if (status !== 0) throw new Error(`corroborate ${argv.join(' ')} exited with ${status}: ${child.stderr()}`);
-  return { seconds: (performance.now() - t) / 1000, cpu };
+  // `analyze --json` says how long its ingest took.
+  let ingestSeconds = Number.NaN;
+  try {
+    ingestSeconds = (JSON.parse(stdout) as { timings?: { ingest?: number } }).timings?.ingest ?? Number.NaN;
+    ingestSeconds /= 1000;
+  } catch {
+    // not JSON
+  }
+  return { seconds: (performance.now() - t) / 1000, cpu, ingestSeconds };
 }
 
 /**
@@ -114,9 +130,9 @@ try {
     log(`sqlite analyze ${sqlite.seconds.toFixed(1)} s, CPU ${sqlite.cpu.toFixed(1)} s; load ${load()}`);
     expected = withoutHead(path.join(sqliteOut, 'ledger.json'));
     rows.push({
-      run: 'SQLite: analyze (one process, extraction threads)',
-      ingest: '-',
-      analyze: sqlite.seconds.toFixed(1),
+      run: 'SQLite: analyze PATH (one process, extraction threads)',
+      ingest: sqlite.ingestSeconds.toFixed(1),
+      analyze: (sqlite.seconds - sqlite.ingestSeconds).toFixed(1),
       total: sqlite.seconds.toFixed(1),
       'CPU ingest+analyze': sqlite.cpu.toFixed(1),
       'CPU workers': '-',
@@ -133,15 +149,22 @@ try {
     u.searchParams.set('schema', schema);
     const store = u.toString();
     const before = load();
-    const ingested = await timed(store, ['ingest', corpus, '--json']);
-    log(`postgres ingest ${ingested.seconds.toFixed(1)} s; load ${load()}`);
+    const ingested = splitIngest ? await timed(store, ['ingest', corpus, '--json']) : null;
+    if (ingested) log(`postgres ingest ${ingested.seconds.toFixed(1)} s; load ${load()}`);
     const started = Array.from({ length: workers }, () => run(store, ['worker']));
     const watched = started.map(watch);
     const out = path.join(dir, `out-pg-${workers}`);
     const cache = { CORROBORATE_CACHE: path.join(dir, `cache-${workers}`) };
     const analyzed = await timed(
       store,
-      ['analyze', '--out', out, '--json', ...(workers > 0 ? ['--workers-remote'] : [])],
+      [
+        'analyze',
+        ...(ingested ? [] : [corpus]),
+        '--out',
+        out,
+        '--json',
+        ...(workers > 0 ? ['--workers-remote'] : []),
+      ],
       cache,
     );
     // The worker (the child of /usr/bin/time) stops on SIGTERM; time then reports its CPU.
@@ -156,17 +179,18 @@ try {
     log(
       `postgres analyze (${workers} workers) ${analyzed.seconds.toFixed(1)} s, CPU ${analyzed.cpu.toFixed(1)} s + workers ${workerCpu.toFixed(1)} s, ledger ${equal ? 'equal' : 'DIFFERENT'}; load ${load()}`,
     );
-    const ingestSeconds = ingested.seconds;
-    const analyzeSeconds = analyzed.seconds;
+    const ingestSeconds = ingested ? ingested.seconds : analyzed.ingestSeconds;
+    const analyzeSeconds = ingested ? analyzed.seconds : analyzed.seconds - analyzed.ingestSeconds;
+    const how = ingested ? 'ingest PATH, then analyze' : 'analyze PATH';
     rows.push({
       run:
         workers === 0
-          ? 'PostgreSQL: ingest, then analyze (one process, extraction threads)'
-          : `PostgreSQL: ingest, then analyze --workers-remote with ${workers} worker process(es)`,
+          ? `PostgreSQL: ${how} (one process, extraction threads)`
+          : `PostgreSQL: ${how} --workers-remote with ${workers} worker process(es)`,
       ingest: ingestSeconds.toFixed(1),
       analyze: analyzeSeconds.toFixed(1),
-      total: (ingestSeconds + analyzeSeconds).toFixed(1),
-      'CPU ingest+analyze': (ingested.cpu + analyzed.cpu).toFixed(1),
+      total: (ingested ? ingested.seconds + analyzed.seconds : analyzed.seconds).toFixed(1),
+      'CPU ingest+analyze': ((ingested?.cpu ?? 0) + analyzed.cpu).toFixed(1),
       'CPU workers': workers > 0 ? workerCpu.toFixed(1) : '-',
       'load before / after': `${before} / ${load()}`,
       'equal to SQLite': equal ? 'yes' : 'NO',

@@ -8,6 +8,7 @@ import type { JobQueue } from '../store/job-queue.js';
 import { openWorkingCopy } from '../store/working-copy.js';
 import { type AnalyzeOptions, type AnalyzeResult, analyze, ingestOptionsOf } from './analyze.js';
 import { extractRemotely } from './remote-extract.js';
+import { readThroughQueue } from './remote-ingest.js';
 import { sketchRemotely, startRemoteReuseRunner } from './remote-reuse.js';
 import { loadStages, type Stages } from './stages.js';
 
@@ -28,8 +29,8 @@ export interface SharedAnalyzeOptions extends AnalyzeOptions {
    */
   keepLedger?: boolean;
   /**
-   * Run the jobs of extraction and reuse (sketching, candidate verification) through the job
-   * queue (`corroborate worker` processes on any machine run them) instead of in this process.
+   * Run the jobs of reading the inputs (ingest), extraction and reuse (sketching, candidate
+   * verification) through the job queue (`corroborate worker` processes on any machine run them) instead of in this process.
    * `location` is the store's URL as given (with its password): the reuse runner's thread opens
    * the queue with it.
    */
@@ -68,7 +69,11 @@ export async function analyzeShared(
   const started = performance.now();
   let summary: IngestSummary | null = null;
   if (inputs.length > 0 || options.manifest !== undefined) {
-    summary = await ingest(shared, inputs, ingestOptionsOf(options));
+    // With workers, the inputs are read into records in ingest jobs; this process commits them.
+    const remoteRead = options.remote
+      ? readThroughQueue(options.remote.queue, { batch: options.remote.batch ?? options.batch })
+      : undefined;
+    summary = await ingest(shared, inputs, { ...ingestOptionsOf(options), remoteRead });
   }
   const ingestMs = performance.now() - started;
   const version = stages.extractor.version;

@@ -56,7 +56,8 @@ function fakeQueue() {
   const queue: JobQueue = {
     async send(jobs) {
       sent.push(...jobs);
-      for (const job of jobs) if (job.kind !== 'extract') await runReuseJob(shared, queue, job);
+      for (const job of jobs)
+        if (job.kind === 'sketch' || job.kind === 'verify') await runReuseJob(shared, queue, job);
       return jobs.map((_, k) => `job-${sent.length - jobs.length + k}`);
     },
     failures: async () => [],
@@ -75,6 +76,14 @@ function fakeQueue() {
       new Map(
         keys.flatMap((k) => (stored.get(work)?.has(k) ? [[k, stored.get(work)?.get(k) as Buffer]] : [])),
       ),
+    forget: async (work, keys) => {
+      for (const k of keys) stored.get(work)?.delete(k);
+    },
+    works: async (prefix) =>
+      [...stored.keys()].filter((w) => w.startsWith(prefix) && (stored.get(w)?.size ?? 0) > 0).sort(),
+    drop: async (work) => {
+      stored.delete(work);
+    },
     close: async () => {},
   };
   return { queue, sent, writes: () => writes };
@@ -130,7 +139,7 @@ describe('reuse jobs on other machines', () => {
     expect(await runThreadJob(queue, job)).toEqual(local);
     expect(sent).toHaveLength(1);
     // The same job run again (its first worker died after writing): nothing new is written.
-    await runReuseJob(shared, queue, sent[0] as Exclude<Job, { kind: 'extract' }>);
+    await runReuseJob(shared, queue, sent[0] as Extract<Job, { kind: 'sketch' | 'verify' }>);
     expect(writes()).toBe(written);
   });
 

@@ -18,10 +18,9 @@ import { applyInferredMeta } from './infer-meta.js';
 import { resolveLimits } from './limits.js';
 import { type Manifest, type ManifestEntry, readManifest } from './manifest.js';
 import { gunzipNeedsPrescan, PRESCAN_BYTES, type Prescan, prescanInput } from './prescan-input.js';
+import { type InputToRead, type ReadOutcome, readInputs } from './read-inputs.js';
 import { type LargeInput, readLarge, readTimeout } from './read-large.js';
 import type { ReadLimits, ReadRecord, ReadResult } from './reader.js';
-import { readInput } from './readers/read-input.js';
-import { type BudgetOutcome, type BudgetTask, runWithTimeBudget } from './time-budget.js';
 import { type InputItem, walkInputs } from './walk-inputs.js';
 
 /** Recorded in the custody log with each capture, beside the reader's name. */
@@ -52,6 +51,23 @@ export interface IngestOptions {
   clock?: () => Date;
   /** Inputs larger than this are checked while streaming first (default `PRESCAN_BYTES`, 32 MiB; tests). */
   prescanBytes?: number;
+  /**
+   * Reads the inputs' bytes into records elsewhere (ingest jobs run by `corroborate worker`
+   * processes; see src/analyze/remote-ingest.ts) instead of in this process. Everything else is
+   * the same: what the store holds is looked up, and captures are made and committed here, in the
+   * inputs' order, so the documents and the custody entries are those a local ingest makes.
+   */
+  remoteRead?: RemoteRead;
+}
+
+/** Reading inputs somewhere else than in the ingesting process (`IngestOptions.remoteRead`). */
+export interface RemoteRead {
+  /** Reads inputs into records, each under `limits` (its time budget too); outcomes in order. */
+  read(inputs: readonly (InputToRead & { sha256: string })[], limits: ReadLimits): Promise<ReadOutcome[]>;
+  /** Inputs per group, read together (one job). */
+  groupInputs: number;
+  /** Groups being read while the earliest one waits to be stored. */
+  window: number;
 }
 
 export interface IngestProgress {
@@ -199,27 +215,59 @@ export async function ingest(
 
   // Inputs are read in small groups so that one query tells which of their originals the store
   // already holds (one lookup per document costs as much as reading it); each group is then
-  // handled in input order.
+  // handled in input order. Read elsewhere (`remoteRead`), groups are sent as they fill and
+  // handled in order once read, a few at a time.
+  const remote = options.remoteRead;
+  const groupInputs = remote?.groupInputs ?? GROUP_INPUTS;
   let pending: Pending[] = [];
   let pendingBytes = 0;
+  const reading: { group: Pending[]; reads: Promise<Map<Pending, ReadOutcome>> }[] = [];
   const settle = async (): Promise<void> => {
     const group = pending;
     pending = [];
     pendingBytes = 0;
+    if (!remote) return handleGroup(group, null);
+    if (group.length > 0) {
+      const reads = readElsewhere(remote, store, group, limits, options.encoding);
+      // Awaited in order by `drain`; a failure meanwhile is not left unhandled.
+      reads.catch(() => {});
+      reading.push({ group, reads });
+    }
+    while (reading.length > remote.window) await drainOne();
+  };
+  const drainOne = async (): Promise<void> => {
+    const next = reading.shift();
+    if (next) await handleGroup(next.group, await next.reads);
+  };
+  /** Settles the group being filled and handles every group still being read. */
+  const settleAll = async (): Promise<void> => {
+    await settle();
+    while (reading.length > 0) await drainOne();
+  };
+  const handleGroup = async (group: Pending[], readElsewhere: Map<Pending, ReadOutcome> | null) => {
+    // What the store holds is looked up here, as the group's turn comes, whether or not it was
+    // read elsewhere: an input known by now is recorded as known, as a local ingest records it.
     const known = await knownReaders(
       store,
       await store.originals.knownAmong(group.flatMap((p) => (p.sha256 ? [p.sha256] : []))),
     );
-    const reads = readGroup(group, known, limits, options.encoding);
+    let reads = readElsewhere ?? readGroup(group, known, limits, options.encoding);
+    if (readElsewhere) {
+      // An input stored meanwhile is not read; one that was stored when sent but is gone now is
+      // read here (never expected).
+      const left = group.filter((p) => p.sha256 && !known.has(p.sha256) && !readElsewhere.has(p));
+      if (left.length > 0)
+        reads = new Map([...readElsewhere, ...readGroup(left, known, limits, options.encoding)]);
+    }
     for (const p of group) {
-      handle(p, known, reads.get(p));
+      handle(p, known, p.sha256 && known.has(p.sha256) ? undefined : reads.get(p));
       if (batch.captures.length >= batchInputs || batchSize >= batchBytes) await flush();
     }
   };
   const handle = (
     { item, capturedAt, loaded, sha256 }: Pending,
     known: ReadonlyMap<string, ReaderName>,
-    read: BudgetOutcome<ReadResult | Error> | undefined,
+    read: ReadOutcome | undefined,
   ): void => {
     if (item.kind === 'missing') {
       rejectInput(
@@ -326,7 +374,7 @@ export async function ingest(
     large: LargeInput,
     capturedAt: string,
   ): Promise<boolean> => {
-    await settle();
+    await settleAll();
     await flush();
     await committing;
     const begin = store.beginLargeCapture;
@@ -439,9 +487,9 @@ export async function ingest(
       summary.bytes += loaded.bytes.byteLength;
       pending.push({ item, capturedAt, loaded, sha256: sha256Hex(loaded.bytes) });
       pendingBytes += loaded.bytes.byteLength;
-      if (pending.length >= GROUP_INPUTS || pendingBytes >= GROUP_BYTES) await settle();
+      if (pending.length >= groupInputs || pendingBytes >= GROUP_BYTES) await settle();
     }
-    await settle();
+    await settleAll();
     await flush();
   } finally {
     // Whatever happens, what was read is committed before returning or rethrowing.
@@ -691,38 +739,61 @@ function allocateInput(size: number): Buffer {
 }
 
 /**
- * Reads each input of a group whose bytes the store does not hold yet, each under the time budget
- * (`limits.maxReadSeconds`, see `runWithTimeBudget`). Inputs already stored are not read again.
+ * The inputs of a group whose bytes the store does not hold yet (`known`) and that were read whole:
+ * what `readGroup` or a `RemoteRead` reads. Inputs already stored are not read again.
  */
+function toRead(
+  group: readonly Pending[],
+  known: { has(sha256: string): boolean },
+  defaultEncoding: string | undefined,
+): { pending: Pending; input: InputToRead & { sha256: string } }[] {
+  const out: { pending: Pending; input: InputToRead & { sha256: string } }[] = [];
+  for (const p of group) {
+    const { item, loaded, sha256 } = p;
+    if (item.kind === 'missing' || !loaded || 'rule' in loaded || !sha256 || known.has(sha256)) continue;
+    const encoding = (item.kind === 'file' ? item.manifest?.encoding : undefined) ?? defaultEncoding;
+    out.push({
+      pending: p,
+      input: { bytes: loaded.bytes, source: item.source, sha256, ...(encoding ? { encoding } : {}) },
+    });
+  }
+  return out;
+}
+
+/**
+ * Reads the inputs of a group whose bytes the store does not hold yet through `remote`. The
+ * store is asked first, so that bytes stored before are not sent to be read.
+ */
+async function readElsewhere(
+  remote: RemoteRead,
+  store: AsyncStore,
+  group: readonly Pending[],
+  limits: ReadLimits,
+  defaultEncoding: string | undefined,
+): Promise<Map<Pending, ReadOutcome>> {
+  const known = await store.originals.knownAmong(group.flatMap((p) => (p.sha256 ? [p.sha256] : [])));
+  const list = toRead(group, known, defaultEncoding);
+  if (list.length === 0) return new Map();
+  const outcomes = await remote.read(
+    list.map((r) => r.input),
+    limits,
+  );
+  return new Map(list.map((r, i) => [r.pending, outcomes[i] as ReadOutcome]));
+}
+
+/** Reads each input of a group whose bytes the store does not hold yet, in this process. */
 function readGroup(
   group: readonly Pending[],
   known: ReadonlyMap<string, ReaderName>,
   limits: ReadLimits,
   defaultEncoding: string | undefined,
-): Map<Pending, BudgetOutcome<ReadResult | Error>> {
-  const toRead: Pending[] = [];
-  const tasks: BudgetTask<ReadResult | Error>[] = [];
-  for (const p of group) {
-    const { item, loaded, sha256 } = p;
-    if (item.kind === 'missing' || !loaded || 'rule' in loaded || !sha256 || known.has(sha256)) continue;
-    const { bytes } = loaded;
-    const source = item.source;
-    const encoding = (item.kind === 'file' ? item.manifest?.encoding : undefined) ?? defaultEncoding;
-    toRead.push(p);
-    tasks.push({
-      bytes: bytes.byteLength,
-      // A reader that throws (a bug) refuses only its own input: the error is its outcome.
-      run: () => {
-        try {
-          return readInput(bytes, encoding ? { source, limits, encoding } : { source, limits });
-        } catch (error) {
-          return error instanceof Error ? error : new Error(String(error));
-        }
-      },
-    });
-  }
-  const outcomes = runWithTimeBudget(tasks, limits.maxReadSeconds);
-  return new Map(toRead.map((p, i) => [p, outcomes[i] as BudgetOutcome<ReadResult | Error>]));
+): Map<Pending, ReadOutcome> {
+  const list = toRead(group, known, defaultEncoding);
+  const outcomes = readInputs(
+    list.map((r) => r.input),
+    limits,
+  );
+  return new Map(list.map((r, i) => [r.pending, outcomes[i] as ReadOutcome]));
 }
 
 /**

@@ -18,7 +18,21 @@ export type ReuseJob =
   | { kind: 'sketch'; work: string; options: unknown; ids: string[] }
   | { kind: 'verify'; work: string; options: unknown; pairs: [string, string][] };
 
-export type Job = ExtractJob | ReuseJob;
+/**
+ * One ingest job: read inputs whose bytes the ingesting process staged in the queue's results
+ * (under `stage`, keyed by SHA-256) into records, and store each input's outcome under `work` and
+ * its `key`. `version` is the ingest version (`INGEST_VERSION`) of the process that sent it.
+ */
+export interface ReadJob {
+  kind: 'read';
+  version: string;
+  stage: string;
+  work: string;
+  limits: unknown;
+  inputs: { key: string; sha256: string; source: string; encoding?: string }[];
+}
+
+export type Job = ExtractJob | ReuseJob | ReadJob;
 
 /** A stored result of a job: a key (a document id, a pair) and its bytes. */
 export interface WorkResult {
@@ -67,6 +81,12 @@ export interface JobQueue {
   known(work: string, keys: readonly string[]): Promise<Set<string>>;
   /** The stored results of `work` for `keys` (absent ones left out). */
   results(work: string, keys: readonly string[]): Promise<Map<string, Buffer>>;
+  /** Removes the results of `work` for `keys` (those of one run that no later run reads). */
+  forget(work: string, keys: readonly string[]): Promise<void>;
+  /** The computations whose name starts with `prefix` that have results. */
+  works(prefix: string): Promise<string[]>;
+  /** Removes every result of `work`. */
+  drop(work: string): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -28,9 +28,13 @@ export function register(program: Command): void {
   command
     .option(
       '--workers-remote',
-      'PostgreSQL store: extract through the job queue, run by `corroborate worker` processes',
+      'PostgreSQL store: read inputs, sketch, verify and extract through the job queue, run by `corroborate worker` processes',
     )
-    .option('--job-size <n>', 'with --workers-remote: documents per extraction job', '200')
+    .option(
+      '--job-size <n>',
+      'with --workers-remote: inputs per ingest job, documents per extraction job',
+      '200',
+    )
     .option(
       '--job-timeout <seconds>',
       'with --workers-remote: seconds a job may run before another worker gets it',

@@ -23,6 +23,16 @@ export function register(program: Command): void {
       '--batch-size <n>',
       'inputs per group commit (originals synced together, then one transaction)',
       '1000',
+    )
+    .option(
+      '--workers-remote',
+      'PostgreSQL store: read the inputs into records in jobs run by `corroborate worker` processes',
+    )
+    .option('--job-size <n>', 'with --workers-remote: inputs per job', '200')
+    .option(
+      '--job-timeout <seconds>',
+      'with --workers-remote: seconds a job may run before another worker gets it',
+      '600',
     );
   addLimitFlags(command);
   command.action(async (paths: string[], opts: Record<string, unknown>, cmd: Command) => {
@@ -49,12 +59,20 @@ export function register(program: Command): void {
     const encoding = await encodingOption(opts);
     const manifest = opts.manifest as string | undefined;
     if (manifest) readManifest(manifest); // fail fast with a usage error before opening the store
+    const location = cmd.optsWithGlobals().store as string;
+    const queue = opts.workersRemote === true ? await openQueue(location, opts) : null;
     // A folder (embedded SQLite) or a postgres:// URL.
-    const store = await openSharedStore(cmd.optsWithGlobals().store as string);
+    const store = await openSharedStore(location);
     const bar = process.stderr.isTTY ? await progressBar(paths, manifest) : null;
     let summary: IngestSummary;
     try {
+      const remoteRead = queue
+        ? (await import('../../analyze/remote-ingest.js')).readThroughQueue(queue, {
+            batch: Number(opts.jobSize),
+          })
+        : undefined;
       summary = await ingest(store, paths, {
+        remoteRead,
         manifest,
         allowOutside: opts.allowOutside === true,
         limits,
@@ -65,11 +83,35 @@ export function register(program: Command): void {
     } finally {
       bar?.stop();
       await store.close();
+      await queue?.close();
     }
     if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
     else await printSummary(summary);
     if (summary.rejected > 0 || summary.partial > 0) process.exitCode = ExitCode.someRejected;
   });
+}
+
+/** The job queue of the PostgreSQL store at `location`, for `--workers-remote`. */
+async function openQueue(location: string, opts: Record<string, unknown>) {
+  const { isPostgresUrl } = await import('../../store/location.js');
+  if (!isPostgresUrl(location)) {
+    throw new UsageError(
+      '--workers-remote needs a PostgreSQL store (--store postgres://…): workers reach the store over the network.',
+      'Without it, ingest reads the inputs in this process.',
+    );
+  }
+  const size = Number(opts.jobSize);
+  if (!Number.isInteger(size) || size < 1) {
+    throw new UsageError(`--job-size: expected a positive whole number; found "${String(opts.jobSize)}".`);
+  }
+  const timeout = Number(opts.jobTimeout);
+  if (!Number.isInteger(timeout) || timeout < 1) {
+    throw new UsageError(
+      `--job-timeout: expected a whole number of seconds; found "${String(opts.jobTimeout)}".`,
+    );
+  }
+  const { openJobQueue } = await import('../../store/job-queue.js');
+  return openJobQueue(location, { jobTimeoutSeconds: timeout });
 }
 
 async function progressBar(paths: string[], manifest: string | undefined): Promise<cliProgress.SingleBar> {

@@ -5,7 +5,7 @@ export function register(program: Command): void {
   program
     .command('worker')
     .description(
-      'Run the jobs `analyze --workers-remote` queues on a PostgreSQL store (any number of machines)',
+      'Run the jobs `analyze --workers-remote` and `ingest --workers-remote` queue on a PostgreSQL store (any number of machines)',
     )
     .option('--job-timeout <seconds>', 'seconds a job may run before it is given to another worker', '600')
     .action(async (opts: { jobTimeout: string }, cmd: Command) => {
@@ -22,6 +22,7 @@ export function register(program: Command): void {
         { loadStages },
         { runExtractJob },
         { runReuseJob },
+        { runReadJob },
         { createWorkState },
       ] = await Promise.all([
         import('../../store/open-store.js'),
@@ -29,6 +30,7 @@ export function register(program: Command): void {
         import('../../analyze/stages.js'),
         import('../../analyze/remote-extract.js'),
         import('../../analyze/remote-reuse.js'),
+        import('../../analyze/remote-ingest.js'),
         import('../../reuse/work.js'),
       ]);
       const location = cmd.optsWithGlobals().store as string;
@@ -42,7 +44,7 @@ export function register(program: Command): void {
       const shared = await openSharedStore(location);
       const stages = await loadStages();
       // For tests of a worker killed mid-job: wait this long after taking each job (of the kind
-      // CORROBORATE_WORKER_PAUSE_KIND names, when set: extract, sketch, verify).
+      // CORROBORATE_WORKER_PAUSE_KIND names, when set: read, extract, sketch, verify).
       const pause = Number(process.env.CORROBORATE_WORKER_PAUSE_MS ?? 0);
       const pauseKind = process.env.CORROBORATE_WORKER_PAUSE_KIND || null;
       process.stderr.write(
@@ -51,7 +53,12 @@ export function register(program: Command): void {
       // Sketchers and prepared texts, kept between reuse jobs.
       const reuseState = createWorkState();
       await queue.work(async (job, id) => {
-        const size = job.kind === 'verify' ? `${job.pairs.length} pair(s)` : `${job.ids.length} document(s)`;
+        const size =
+          job.kind === 'verify'
+            ? `${job.pairs.length} pair(s)`
+            : job.kind === 'read'
+              ? `${job.inputs.length} input(s)`
+              : `${job.ids.length} document(s)`;
         process.stderr.write(`worker: job ${id}: ${job.kind} ${size}\n`);
         if (pause > 0 && (pauseKind === null || pauseKind === job.kind)) {
           await new Promise((resolve) => setTimeout(resolve, pause));
@@ -59,7 +66,9 @@ export function register(program: Command): void {
         const n =
           job.kind === 'extract'
             ? await runExtractJob(shared, stages.extractor, job)
-            : await runReuseJob(shared, queue, job, reuseState);
+            : job.kind === 'read'
+              ? await runReadJob(queue, job)
+              : await runReuseJob(shared, queue, job, reuseState);
         process.stderr.write(`worker: job ${id}: ${job.kind} done, ${n} result(s)\n`);
       });
       const stop = () => {

@@ -8,10 +8,10 @@ const QUEUE = 'corroborate-work';
 /** Tries of a job before it fails for good. */
 const RETRY_LIMIT = 5;
 /**
- * Higher runs first: verification jobs are queued while the merge's lock is held, sketching
- * before it, extraction meanwhile.
+ * Higher runs first: an ingest waits for its reading jobs in order, verification jobs are queued
+ * while the merge's lock is held, sketching before it, extraction meanwhile.
  */
-const PRIORITY: Record<Job['kind'], number> = { verify: 2, sketch: 1, extract: 0 };
+const PRIORITY: Record<Job['kind'], number> = { read: 3, verify: 2, sketch: 1, extract: 0 };
 /** Seconds a worker waits before asking again when no job waits. */
 const IDLE_SECONDS = 0.25;
 
@@ -152,6 +152,28 @@ export async function openPgBossQueue(location: string, options: JobQueueOptions
         for (const r of rows as { key: string; value: Buffer }[]) out.set(r.key, r.value);
       }
       return out;
+    },
+    async forget(work, keys) {
+      for (let i = 0; i < keys.length; i += 10_000) {
+        await db.executeSql(`DELETE FROM ${results} WHERE work = $1 AND key = ANY($2::text[])`, [
+          work,
+          keys.slice(i, i + 10_000),
+        ]);
+      }
+    },
+    async works(prefix) {
+      // A range of the primary key (its "C" collation orders by code point): the table also holds
+      // one row per document and per candidate pair.
+      const end =
+        prefix.slice(0, -1) + String.fromCodePoint((prefix.codePointAt(prefix.length - 1) ?? 0) + 1);
+      const { rows } = await db.executeSql(
+        `SELECT DISTINCT work FROM ${results} WHERE work >= $1 AND work < $2 ORDER BY work`,
+        [prefix, end],
+      );
+      return (rows as { work: string }[]).map((r) => r.work);
+    },
+    async drop(work) {
+      await db.executeSql(`DELETE FROM ${results} WHERE work = $1`, [work]);
     },
     async close() {
       stopping = true;

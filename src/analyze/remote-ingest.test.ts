@@ -1,0 +1,212 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seededRandom } from '../core/random.js';
+import { INGEST_VERSION, ingest } from '../ingest/ingest.js';
+import type { Job, JobQueue, ReadJob, WorkResult } from '../store/job-queue.js';
+import { openStore } from '../store/open-store.js';
+import { readThroughQueue, runReadJob } from './remote-ingest.js';
+
+let dir: string;
+const clock = () => new Date('2026-04-02T08:00:00.000Z');
+const write = (rel: string, content: string | Uint8Array): void => {
+  const file = path.join(dir, 'in', rel);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, content);
+};
+
+beforeEach(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-remote-ingest-'));
+  // Invented reports in several formats, a copy of one of them, and inputs that are refused.
+  const story =
+    'LOWMERE, March 3 (Coastline Wire) – Two ferries collided off the harbour of Lowmere on Sunday, and four passengers were injured, the port office said.';
+  write('a-wire.txt', story);
+  write('b-copy.txt', story);
+  write(
+    'c-page.html',
+    '<html><head><title>Ferry crash</title><meta property="og:site_name" content="Lowmere Courier"></head><body><article><p>Four passengers were hurt when two ferries collided near Lowmere on Sunday, the port office said.</p><p>The harbour reopened in the evening.</p></article></body></html>',
+  );
+  write(
+    'd-items.jsonl',
+    `${JSON.stringify({ text: 'A storm closed the pass above Dunhollow for a day.', outlet: 'Valley Post' })}\n${JSON.stringify({ text: 'Dunhollow council met to discuss the road repairs.' })}\n`,
+  );
+  write('e-broken.txt', Buffer.from([0x41, 0xff, 0xfe, 0x42]));
+  write('f-empty.txt', '');
+  for (let i = 0; i < 7; i++) {
+    write(
+      `g-${i}.md`,
+      `# Notice ${i}\n\nThe bridge at Fernby will close for repairs on day ${i + 2} of the month.`,
+    );
+  }
+  // The same bytes as an earlier input, far enough to be in another group.
+  write('h-again.txt', story);
+});
+afterEach(() => {
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A job queue in memory whose jobs a "worker" runs after a seeded delay, so that jobs sent
+ * together finish in any order.
+ */
+function delayedQueue(seed: number) {
+  const stored = new Map<string, Map<string, Buffer>>();
+  const sent: Job[] = [];
+  const random = seededRandom(seed);
+  const running: Promise<unknown>[] = [];
+  const queue: JobQueue = {
+    async send(jobs) {
+      sent.push(...jobs);
+      for (const job of jobs) {
+        const wait = Math.floor(random() * 20);
+        running.push(
+          new Promise((resolve) => setTimeout(resolve, wait)).then(() => runReadJob(queue, job as ReadJob)),
+        );
+      }
+      return jobs.map((_, k) => `job-${sent.length - jobs.length + k}`);
+    },
+    failures: async () => [],
+    work: async () => {},
+    async putResults(work: string, rows: readonly WorkResult[]) {
+      const of = stored.get(work) ?? new Map<string, Buffer>();
+      stored.set(work, of);
+      for (const r of rows) if (!of.has(r.key)) of.set(r.key, r.value);
+    },
+    known: async (work, keys) => new Set(keys.filter((k) => stored.get(work)?.has(k))),
+    results: async (work, keys) =>
+      new Map(
+        keys.flatMap((k) => (stored.get(work)?.has(k) ? [[k, stored.get(work)?.get(k) as Buffer]] : [])),
+      ),
+    forget: async (work, keys) => {
+      for (const k of keys) stored.get(work)?.delete(k);
+    },
+    works: async (prefix) =>
+      [...stored.keys()].filter((w) => w.startsWith(prefix) && (stored.get(w)?.size ?? 0) > 0).sort(),
+    drop: async (work) => {
+      stored.delete(work);
+    },
+    close: async () => {},
+  };
+  const rows = () => [...stored.values()].reduce((n, m) => n + m.size, 0);
+  return { queue, sent, stored, rows, settled: () => Promise.all(running) };
+}
+
+async function ingestInto(name: string, queue: JobQueue | null, window = 3) {
+  const store = openStore(path.join(dir, name), { clock });
+  try {
+    const summary = await ingest(store, [path.join(dir, 'in')], {
+      clock,
+      ...(queue ? { remoteRead: { ...readThroughQueue(queue, { batch: 2, window, pollMs: 2 }) } } : {}),
+    });
+    return {
+      summary: { ...summary, checkpoint: null },
+      documents: store.documents.list(),
+      custody: [...store.custody.entries()],
+    };
+  } finally {
+    store.close();
+  }
+}
+
+describe('ingest with its inputs read in jobs', () => {
+  it.each([1, 2, 3])(
+    'stores the documents and custody entries a local ingest stores (seed %i)',
+    async (seed) => {
+      const local = await ingestInto('local', null);
+      const { queue, sent, rows, settled } = delayedQueue(seed);
+      const remote = await ingestInto(`remote-${seed}`, queue);
+      expect(local.documents.length).toBe(11);
+      expect(local.summary.rejected).toBe(2);
+      expect(remote).toEqual(local);
+      // Inputs in jobs of two; the copies of the first input are read too (nothing was stored yet
+      // when their groups were sent).
+      expect(sent.length).toBeGreaterThan(4);
+      await settled();
+      // The staged bytes and the outcomes are removed once read back.
+      expect(rows()).toBe(0);
+    },
+  );
+
+  it('reads nothing that the store holds already', async () => {
+    const { queue } = delayedQueue(1);
+    await ingestInto('again', queue);
+    const second = delayedQueue(2);
+    const again = await ingestInto('again', second.queue);
+    // The two inputs refused are read again (nothing of them is stored); every other input is known.
+    const read = second.sent.flatMap((j) =>
+      j.kind === 'read' ? j.inputs.map((i) => path.basename(i.source)) : [],
+    );
+    expect(read.sort()).toEqual(['e-broken.txt', 'f-empty.txt']);
+    expect(again.summary.documents.new).toBe(0);
+  });
+
+  it('stores nothing new when a job is run twice, and nothing once its ingest has read it back', async () => {
+    const { queue, sent, stored } = delayedQueue(4);
+    // Jobs held back: the test runs them.
+    const held: ReadJob[] = [];
+    const holding: JobQueue = {
+      ...queue,
+      async send(jobs) {
+        held.push(...(jobs as ReadJob[]));
+        sent.push(...jobs);
+        return jobs.map((_, k) => `held-${k}`);
+      },
+    };
+    const store = openStore(path.join(dir, 'held'), { clock });
+    const running = ingest(store, [path.join(dir, 'in', 'c-page.html')], {
+      clock,
+      remoteRead: readThroughQueue(holding, { pollMs: 2 }),
+    });
+    while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+    const job = held[0] as ReadJob;
+    expect(await runReadJob(queue, job)).toBe(1);
+    const value = stored.get(job.work)?.get(job.inputs[0]?.key ?? '');
+    // Run again (its first worker was taken for dead): nothing new.
+    expect(await runReadJob(queue, job)).toBe(0);
+    expect(stored.get(job.work)?.get(job.inputs[0]?.key ?? '')).toBe(value);
+    const summary = await running;
+    store.close();
+    expect(summary.documents.new).toBe(1);
+    // Run once more after the ingest read it back: its bytes are gone, and nothing is stored.
+    expect(await runReadJob(queue, job)).toBe(0);
+    expect(stored.get(job.work)?.size ?? 0).toBe(0);
+  });
+
+  it('removes the staged rows of runs abandoned long ago, and keeps those of recent runs', async () => {
+    const { queue, stored } = delayedQueue(5);
+    const row = [{ key: 'k', value: Buffer.from('x') }];
+    // Left by ingests killed 8 days and 1 day before this one, and another computation's results.
+    await queue.putResults('ingest-bytes:20260325T080000Z:old', row);
+    await queue.putResults('ingest-read:20260325T080000Z:old', row);
+    await queue.putResults('ingest-bytes:20260401T080000Z:recent', row);
+    await queue.putResults('sketch:7:abc', row);
+    const store = openStore(path.join(dir, 'sweep'), { clock });
+    try {
+      await ingest(store, [path.join(dir, 'in', 'a-wire.txt')], {
+        clock,
+        remoteRead: readThroughQueue(queue, { pollMs: 2, now: clock }),
+      });
+    } finally {
+      store.close();
+    }
+    expect([...stored.keys()].filter((w) => (stored.get(w)?.size ?? 0) > 0).sort()).toEqual([
+      'ingest-bytes:20260401T080000Z:recent',
+      'sketch:7:abc',
+    ]);
+  });
+
+  it('refuses a job of another ingest version', async () => {
+    const { queue } = delayedQueue(1);
+    await expect(
+      runReadJob(queue, {
+        kind: 'read',
+        version: `${INGEST_VERSION}-other`,
+        stage: 's',
+        work: 'w',
+        limits: {},
+        inputs: [],
+      }),
+    ).rejects.toThrow(/Run the same Corroborate version/);
+  });
+});

@@ -1,0 +1,196 @@
+/**
+ * Ingest's reading on other machines (`corroborate worker`), through the job queue of a shared
+ * store. The ingesting process walks its inputs and hashes them as always; the bytes of inputs the
+ * store does not hold yet are staged in the queue's results table (so that a worker on any machine
+ * reaches them), and one job per group of inputs reads them into records (format detection, main
+ * text, canonical text, cleaning: the costly part) with the same code as a local ingest
+ * (`readInputs`). The ingesting process then makes the captures and commits them itself, in the
+ * inputs' order, so the documents' order and the custody entries are those of a local ingest; the
+ * store serialises the custody appends as for any commit.
+ *
+ * A worker killed mid-job loses nothing: the job expires and another worker runs it; its results
+ * are stored under (run, input), once, so a job run twice writes nothing new. The staged bytes and
+ * the results are removed once read back.
+ */
+import { randomUUID } from 'node:crypto';
+import { INGEST_VERSION, type RemoteRead } from '../ingest/ingest.js';
+import { type ReadOutcome, readInputs } from '../ingest/read-inputs.js';
+import type { ReadLimits } from '../ingest/reader.js';
+import type { JobQueue, ReadJob, WorkResult } from '../store/job-queue.js';
+import { type WaitOptions, waitForResults } from './remote-reuse.js';
+
+/** An outcome as stored: the records, the message of a reader that threw, or a timeout. */
+type StoredOutcome = { value: unknown } | { error: string } | { timedOut: true };
+
+function packOutcome(outcome: ReadOutcome): Buffer {
+  const stored: StoredOutcome =
+    'timedOut' in outcome
+      ? { timedOut: true }
+      : outcome.value instanceof Error
+        ? { error: outcome.value.message }
+        : { value: outcome.value };
+  return Buffer.from(JSON.stringify(stored));
+}
+
+function unpackOutcome(bytes: Buffer): ReadOutcome {
+  const stored = JSON.parse(bytes.toString('utf8')) as StoredOutcome;
+  if ('timedOut' in stored) return { timedOut: true };
+  if ('error' in stored) return { value: new Error(stored.error) };
+  return { value: stored.value } as ReadOutcome;
+}
+
+// ---------------------------------------------------------------------------------------------
+// In `corroborate worker`
+
+/**
+ * Runs one ingest job (in `corroborate worker`): reads the staged bytes of its inputs into records
+ * and stores each input's outcome. Inputs whose outcome is stored already are skipped (a job run
+ * again). When the staged bytes are gone, the ingest that sent the job has read its results back,
+ * or has stopped: nothing is left to do. Returns the outcomes stored.
+ */
+export async function runReadJob(queue: JobQueue, job: ReadJob): Promise<number> {
+  if (job.version !== INGEST_VERSION) {
+    throw new Error(
+      `This worker reads inputs with ingest ${INGEST_VERSION}; the job asks for ${job.version}. Run the same Corroborate version on every machine.`,
+    );
+  }
+  const done = await queue.known(
+    job.work,
+    job.inputs.map((i) => i.key),
+  );
+  const todo = job.inputs.filter((i) => !done.has(i.key));
+  if (todo.length === 0) return 0;
+  const staged = await queue.results(job.stage, [...new Set(todo.map((i) => i.sha256))]);
+  const present = todo.filter((i) => staged.has(i.sha256));
+  if (present.length < todo.length) {
+    if (present.length === 0) return 0;
+    // Part of a job's bytes gone while others are there: not something a finished ingest leaves.
+    throw new Error(
+      `The staged bytes of ${todo.length - present.length} input(s) of this ingest job are missing (first: ${todo.find((i) => !staged.has(i.sha256))?.source}).`,
+    );
+  }
+  const outcomes = readInputs(
+    todo.map((i) => ({
+      bytes: staged.get(i.sha256) as Buffer,
+      source: i.source,
+      ...(i.encoding ? { encoding: i.encoding } : {}),
+    })),
+    job.limits as ReadLimits,
+  );
+  const rows: WorkResult[] = todo.map((i, k) => ({
+    key: i.key,
+    value: packOutcome(outcomes[k] as ReadOutcome),
+  }));
+  await queue.putResults(job.work, rows);
+  return rows.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// In the ingesting process
+
+export interface RemoteReadOptions extends WaitOptions {
+  /** Inputs per job (default 200). */
+  batch?: number;
+  /** Jobs on the queue at once, while the earliest is waited for (default 8). */
+  window?: number;
+  /** The clock that dates this run's staged rows and finds abandoned ones (tests). */
+  now?: () => Date;
+}
+
+/** Names of a run's staged bytes and of its outcomes: the prefix, a UTC time, a random part. */
+const STAGE = 'ingest-bytes:';
+const READ = 'ingest-read:';
+/**
+ * Staged rows of a run that started this long ago are taken as left by an ingest that was killed
+ * (a run removes its own rows as it goes), and removed by the next ingest that reads in jobs.
+ */
+const ABANDONED_MS = 7 * 24 * 3600 * 1000;
+
+/** `20261202T140501Z`: sorts as the time does. */
+const stamp = (time: Date) => time.toISOString().replace(/[-:]|\.\d+/g, '');
+
+/**
+ * Removes the staged bytes and outcomes of runs that started more than `ABANDONED_MS` before
+ * `now` (their ingest was killed; a finished run leaves none).
+ */
+async function dropAbandoned(queue: JobQueue, now: Date): Promise<void> {
+  const before = stamp(new Date(now.getTime() - ABANDONED_MS));
+  for (const prefix of [STAGE, READ]) {
+    for (const work of await queue.works(prefix)) {
+      const started = work.slice(prefix.length).split(':')[0] ?? '';
+      if (started < before) await queue.drop(work);
+    }
+  }
+}
+
+/**
+ * Reading through the job queue for `ingest` (`IngestOptions.remoteRead`): each group of inputs
+ * becomes one job that `corroborate worker` processes run. Needs at least one worker.
+ *
+ * @example
+ * await ingest(shared, ['reports/'], { remoteRead: readThroughQueue(queue) });
+ */
+export function readThroughQueue(queue: JobQueue, options: RemoteReadOptions = {}): RemoteRead {
+  // One run's names: its staged bytes and results are its own, removed when read back.
+  const now = options.now ?? (() => new Date());
+  const run = `${stamp(now())}:${randomUUID()}`;
+  const stage = `${STAGE}${run}`;
+  const work = `${READ}${run}`;
+  let swept: Promise<void> | null = null;
+  // Staged bytes in use by groups still waiting (the same bytes may be in two groups at once).
+  const uses = new Map<string, number>();
+  let next = 0;
+  return {
+    groupInputs: Math.max(1, options.batch ?? 200),
+    window: Math.max(1, options.window ?? 8),
+    async read(inputs, limits) {
+      swept ??= dropAbandoned(queue, now());
+      await swept;
+      const keys = inputs.map(() => String(next++));
+      const shas = [...new Set(inputs.map((i) => i.sha256))];
+      for (const sha of shas) uses.set(sha, (uses.get(sha) ?? 0) + 1);
+      try {
+        // Every group stages its own bytes before its job is sent (a row staged by another group
+        // may not be committed yet); a row staged already is kept.
+        const bytes = new Map(inputs.map((i) => [i.sha256, i.bytes]));
+        await queue.putResults(
+          stage,
+          shas.map((sha) => {
+            const b = bytes.get(sha) as Uint8Array;
+            return { key: sha, value: Buffer.from(b.buffer, b.byteOffset, b.byteLength) };
+          }),
+        );
+        const job: ReadJob = {
+          kind: 'read',
+          version: INGEST_VERSION,
+          stage,
+          work,
+          limits,
+          inputs: inputs.map((i, k) => ({
+            key: keys[k] as string,
+            sha256: i.sha256,
+            source: i.source,
+            ...(i.encoding ? { encoding: i.encoding } : {}),
+          })),
+        };
+        const ids = await queue.send([job]);
+        await waitForResults(queue, work, keys, ids, options);
+        const stored = await queue.results(work, keys);
+        const outcomes = keys.map((key) => unpackOutcome(stored.get(key) as Buffer));
+        await queue.forget(work, keys);
+        return outcomes;
+      } finally {
+        const unused: string[] = [];
+        for (const sha of shas) {
+          const left = (uses.get(sha) ?? 1) - 1;
+          if (left > 0) uses.set(sha, left);
+          else {
+            uses.delete(sha);
+            unused.push(sha);
+          }
+        }
+        await queue.forget(stage, unused);
+      }
+    },
+  };
+}
