@@ -212,12 +212,14 @@ function workingCopy(
           local.analysis.serializedExtractions(version, missing.slice(i, i + CHUNK)),
         );
       }
-      const entries: CustodyEntry[] = [];
-      for (const e of held) entries.push(await shared.custody.append(e.kind, e.details));
+      if (held.length === 0) return { extractions: missing.length, entries: [] };
+      // The entries and the ledger their analysis entry records, in one transaction.
+      const ledger = held.some((e) => e.kind === 'analysis') ? local.analysis.latestLedgerBytes() : null;
+      const entries = await shared.analysis.recordLedger(
+        held.map((e) => ({ kind: e.kind, details: e.details })),
+        ledger,
+      );
       held = [];
-      const ledger = local.analysis.latestLedgerBytes();
-      const analysis = entries.filter((e) => e.kind === 'analysis').pop();
-      if (ledger && analysis) await shared.analysis.saveLedger(ledger, analysis.seq);
       return { extractions: missing.length, entries };
     },
     close: () => local.close(),
