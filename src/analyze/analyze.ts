@@ -218,6 +218,7 @@ export async function analyze(
     [index],
   );
   if (ledgerPath) store.custody.append('export', { format: 'ledger-json', file: ledgerPath, sha256 });
+  options.onProgress?.('write', 1, 1);
   timings.write = now() - t;
 
   const result = {
