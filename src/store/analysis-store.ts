@@ -36,11 +36,11 @@ export interface AnalysisStore {
   /** The digest of every merge-state row, hashed now (see `MergeStateDigest`). */
   mergeStateDigest(): MergeStateDigest;
   /**
-   * The custody entry that recorded the latest ledger, when that ledger is up to date with the
-   * merge state (null when no run recorded one, or one was interrupted after it began changing
-   * the state: see `beginLedgerFile`).
+   * The latest ledger file's name and the custody entry that recorded it, when that ledger is up to
+   * date with the merge state (null when no run recorded one, or one was interrupted after it began
+   * changing the state: see `beginLedgerFile`).
    */
-  recordedLedgerSeq(): number | null;
+  recordedLedger(): { name: string; custodySeq: number } | null;
   /**
    * The folder where `analyze` writes the latest ledger as a file (ledger.json and an index of its
    * items), so that the next run copies unchanged items from it instead of serialising them.

@@ -57,24 +57,41 @@ export class MergeStateFold {
 /**
  * The fold a run of `analyze` keeps of the merge state, chosen before the run changes the state
  * (call it before `beginLedgerFile`):
- * - the state is the one the latest analysis entry recorded (its ledger is up to date with it):
- *   start from that entry's digest, without reading a row;
+ * - the state is the one the analysis entry of the latest ledger recorded, and that entry is the
+ *   latest (or, in a machine's working copy of a shared store, this machine's latest: other
+ *   machines' analyses since do not touch its state): start from that entry's digest, without
+ *   reading a row;
  * - that entry records no digest (it was written by an older version): hash every row, once;
- * - a working copy of a shared store whose latest analysis was another machine's: hash every row
- *   of this copy's state (a machine's cache, which no other machine can check);
  * - otherwise no entry recorded the state as it is (a first run, a run killed after it began
- *   changing the state, or a latest ledger that names another entry): the state is cleared and
+ *   changing the state, or a latest ledger that names an older entry): the state is cleared and
  *   the merge starts from nothing, so rows no entry bound never reach a ledger or a digest.
  */
 export function startMergeStateFold(store: Store, options: { workingCopy?: boolean } = {}): MergeStateFold {
   const analysis = store.analysis;
-  const seq = analysis.recordedLedgerSeq();
+  const ledger = analysis.recordedLedger();
+  const seq = ledger?.custodySeq ?? null;
   const latest = seq === null ? null : latestAnalysis(store);
-  if (seq !== null && latest && (latest.seq === seq || options.workingCopy)) {
-    const recorded = latest.seq === seq ? recordedMergeState(latest.details) : null;
-    return new MergeStateFold(recorded ?? analysis.mergeStateDigest());
+  const own =
+    latest && latest.seq !== seq && options.workingCopy && seq !== null ? entryAt(store, seq) : latest;
+  // The entry must be the one that recorded this ledger (the file is named by the ledger's hash):
+  // a working copy killed before it published names an entry the shared log gave another run.
+  const recordedIt =
+    own !== null &&
+    own.seq === seq &&
+    typeof own.details.ledgerSha256 === 'string' &&
+    ledger?.name === `ledger-${own.details.ledgerSha256.slice(0, 16)}.json`;
+  if (own && recordedIt) {
+    return new MergeStateFold(recordedMergeState(own.details) ?? analysis.mergeStateDigest());
   }
   const fold = new MergeStateFold();
   analysis.mergeState(fold).clear();
   return fold;
+}
+
+/** The analysis entry at `seq`, or null when there is none. */
+function entryAt(store: Store, seq: number): { seq: number; details: { [key: string]: JsonValue } } | null {
+  for (const e of store.custody.entries({ from: seq })) {
+    return e.seq === seq && e.kind === 'analysis' ? { seq, details: e.details } : null;
+  }
+  return null;
 }

@@ -219,6 +219,14 @@ function workingCopy(
         held.map((e) => ({ kind: e.kind, details: e.details })),
         ledger,
       );
+      // The copy's latest ledger now names its analysis entry as the shared log chained it (other
+      // appends may have come first), so that the next run here finds the merge state it recorded.
+      const mine = held.filter((e) => e.kind === 'analysis').pop();
+      const published = entries.filter((e) => e.kind === 'analysis').pop();
+      if (mine && published && mine.seq !== published.seq)
+        local.db
+          .prepare('UPDATE analysis_ledger SET custody_seq = ? WHERE id = 1 AND custody_seq = ?')
+          .run(published.seq, mine.seq);
       held = [];
       return { extractions: missing.length, entries };
     },

@@ -179,11 +179,13 @@ export class SqliteAnalysisStore implements AnalysisStore {
     return { rows: fold.rows, digest: fold.digest };
   }
 
-  recordedLedgerSeq(): number | null {
-    const row = this.db.prepare('SELECT custody_seq, itemized FROM analysis_ledger WHERE id = 1').get() as
-      | { custody_seq: number | null; itemized: number }
-      | undefined;
-    return row?.itemized === 1 ? row.custody_seq : null;
+  recordedLedger(): { name: string; custodySeq: number } | null {
+    const row = this.db
+      .prepare('SELECT ledger, custody_seq, itemized FROM analysis_ledger WHERE id = 1')
+      .get() as { ledger: Buffer; custody_seq: number | null; itemized: number } | undefined;
+    return row?.itemized === 1 && row.custody_seq !== null
+      ? { name: row.ledger.toString('utf8'), custodySeq: row.custody_seq }
+      : null;
   }
 
   ledgerFolder(): string {

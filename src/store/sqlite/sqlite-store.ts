@@ -399,7 +399,7 @@ export class SqliteStore implements Store {
     const ledger = new LatestLedgerCheck();
     const extractions = new ExtractionsCheck(evidence.storedBy);
     const reuse = new ReuseCheck(evidence.storedBy);
-    const mergeState = new MergeStateCheck(this.analysis.recordedLedgerSeq());
+    const mergeState = new MergeStateCheck(this.analysis.recordedLedger()?.custodySeq ?? null);
     const chain = this.custody.verifyChain(options.checkpoint, (seq, kind, details) => {
       evidence.collect(seq, kind, details);
       ledger.collect(seq, kind, details);
