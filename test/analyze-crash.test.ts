@@ -2,7 +2,6 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seededRandom } from '../src/core/random.js';
 
@@ -18,8 +17,6 @@ const FILES = 80;
 const WORKERS = '3';
 let dir: string;
 let ingested: string;
-
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Invented reports: incidents in invented towns, told by several outlets, some copied word for word. */
 function writeCorpus(folder: string): void {
@@ -77,9 +74,9 @@ function run(store: string, args: string[]): { status: number | null; stderr: st
   return { status: r.status, stderr: r.stderr };
 }
 
-/** `analyze` of the store alone (nothing new to ingest), writing `out/ledger.json`. */
+/** `analyze` of the store alone (nothing new to ingest), writing `out/ledger.json`, with progress lines. */
 function startAnalyze(store: string, out: string): ChildProcess {
-  const args = ['--store', store, 'analyze', '--out', out, '--json', '--workers', WORKERS];
+  const args = ['--store', store, 'analyze', '--out', out, '--json', '--workers', WORKERS, '--progress'];
   return spawn(process.execPath, [main, ...args], {
     stdio: ['ignore', 'ignore', 'pipe'],
     env: { ...process.env, TZ: 'UTC', CORROBORATE_STORE: '' },
@@ -100,22 +97,6 @@ function exited(child: ChildProcess): Promise<number | string | null> {
   });
 }
 
-/** Rows of a table (what the killed run got to), read without disturbing it (WAL readers do not block). */
-function rows(store: string, table: 'analysis_extractions' | 'documents'): number {
-  try {
-    const db = new Database(path.join(store, 'corroborate.db'), { readonly: true, fileMustExist: true });
-    try {
-      return (db.prepare(`SELECT count(*) AS n FROM ${table}`).get() as { n: number }).n;
-    } finally {
-      db.close();
-    }
-  } catch {
-    return -1;
-  }
-}
-
-const extractionRows = (store: string): number => rows(store, 'analysis_extractions');
-
 function copyStore(name: string): string {
   const store = path.join(dir, name);
   fs.cpSync(ingested, store, { recursive: true });
@@ -134,22 +115,58 @@ beforeAll(() => {
 });
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-/** Files in the store's ledger folder (a run writing its ledger adds one). */
-function ledgerFiles(store: string): number {
-  const folder = path.join(store, 'ledger');
-  return fs.existsSync(folder) ? fs.readdirSync(folder).length : 0;
+/** A progress line of `--progress` (`extract: 27/80`). */
+interface Step {
+  stage: string;
+  done: number;
+  total: number;
+}
+
+function parseStep(line: string): Step | null {
+  const m = /^(\w+): (\d+)\/(\d+)$/.exec(line);
+  return m ? { stage: m[1] as string, done: Number(m[2]), total: Number(m[3]) } : null;
 }
 
 /**
- * When each run is killed: a moment of start-up (stages loading, reuse), once the first batch of
- * extractions is stored, once all are (the merge), and once the new ledger file appears (writing).
+ * When each run is killed: on the progress line that starts a step (reuse, the merge, writing the
+ * ledger and its entry) or, for extraction, on the first batch stored of several. A kill landed in
+ * its step when that line is the last the run printed (the step's end prints the next one).
  */
-const MOMENTS: { name: string; reached: (store: string, took: number, since: number) => boolean }[] = [
-  { name: 'starting', reached: (_s, took, since) => since >= took * 0.2 },
-  { name: 'extracting', reached: (store) => extractionRows(store) > 0 },
-  { name: 'merging', reached: (store) => extractionRows(store) >= rows(store, 'documents') },
-  { name: 'writing', reached: (store) => ledgerFiles(store) > 0 },
+const MOMENTS: { name: string; at: (step: Step) => boolean }[] = [
+  { name: 'reuse', at: (s) => s.stage === 'reuse' && s.done === 0 },
+  { name: 'extract', at: (s) => s.stage === 'extract' && s.done > 0 && s.done < s.total },
+  { name: 'merge', at: (s) => s.stage === 'merge' && s.done === 0 },
+  { name: 'write', at: (s) => s.stage === 'write' && s.done === 0 },
 ];
+
+/** Runs `analyze` and kills it with SIGKILL on the first progress line `at` accepts. */
+async function killAt(
+  store: string,
+  out: string,
+  at: (step: Step) => boolean,
+): Promise<{ killed: boolean; last: Step | null }> {
+  const child = startAnalyze(store, out);
+  let buffered = '';
+  let last: Step | null = null;
+  let killed = false;
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    buffered += chunk;
+    let nl = buffered.indexOf('\n');
+    while (nl >= 0) {
+      const step = parseStep(buffered.slice(0, nl));
+      buffered = buffered.slice(nl + 1);
+      nl = buffered.indexOf('\n');
+      if (!step) continue;
+      last = step;
+      if (!killed && at(step)) {
+        killed = child.kill('SIGKILL');
+      }
+    }
+  });
+  await new Promise<void>((resolve) => child.once('close', () => resolve()));
+  return { killed: killed && child.signalCode === 'SIGKILL', last };
+}
 
 describe('analyze under SIGKILL', () => {
   it('writes the same ledger bytes after kills at several moments and a re-run', {
@@ -168,23 +185,10 @@ describe('analyze under SIGKILL', () => {
     for (const [i, moment] of MOMENTS.entries()) {
       for (const store of [copyStore(`once-${i}`), repeated]) {
         const out = `${store}-out`;
-        const ledgersBefore = ledgerFiles(store);
-        const child = startAnalyze(store, out);
-        const done = exited(child);
-        const since = Date.now();
-        while (child.exitCode === null && Date.now() - since < 120_000) {
-          const reached =
-            moment.name === 'writing'
-              ? ledgerFiles(store) > ledgersBefore
-              : moment.reached(store, took, Date.now() - since);
-          if (reached) break;
-          await sleep(5);
-        }
-        const finished = child.exitCode !== null;
-        child.kill('SIGKILL');
-        await done;
+        const { killed, last } = await killAt(store, out, moment.at);
+        const inStep = killed && last !== null && moment.at(last);
         landed.push(
-          `${moment.name}: ${finished ? 'finished first' : `killed, ${extractionRows(store)} rows`}`,
+          `${moment.name}: ${inStep ? 'killed in its step' : killed ? `killed after ${last?.stage} ${last?.done}/${last?.total}` : 'finished first'}`,
         );
         if (store === repeated) continue;
         expect(await exited(startAnalyze(store, out))).toBe(0);
@@ -196,8 +200,12 @@ describe('analyze under SIGKILL', () => {
     expect(await exited(startAnalyze(repeated, `${repeated}-out`))).toBe(0);
     expect(fs.readFileSync(path.join(`${repeated}-out`, 'ledger.json')).equals(expected)).toBe(true);
     expect(run(repeated, ['verify']).status).toBe(0);
-    // Diagnostic only (timing-dependent): where the kills landed.
     process.stderr.write(`analyze crash test (${took} ms a run): ${landed.join('; ')}\n`);
-    expect(landed.filter((l) => !l.endsWith('finished first')).length).toBeGreaterThan(0);
+    // Each kill is sent on the line that starts its step; most must land before the step ends
+    // (a short step can end before the signal arrives on a loaded machine).
+    expect(
+      landed.filter((l) => l.endsWith('killed in its step')).length,
+      landed.join('; '),
+    ).toBeGreaterThanOrEqual(MOMENTS.length * 2 - 2);
   });
 });

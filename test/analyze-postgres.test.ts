@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../src/analyze/analyze.js';
-import { analyzeShared } from '../src/analyze/analyze-shared.js';
+import { analyzeShared, workingCopyFolder } from '../src/analyze/analyze-shared.js';
 import { loadStages, type Stages } from '../src/analyze/stages.js';
 import { openSharedStore, openStore } from '../src/store/open-store.js';
 
@@ -130,6 +130,35 @@ describe.skipIf(!url)('analyze against PostgreSQL', () => {
       await shared.close();
     }
   }, 120_000);
+
+  it("binds each machine's merge state: a copy behind another machine's analysis builds on its own", async () => {
+    const shared = await openSharedStore(schemaUrl(), { clock });
+    try {
+      const run = (file: string, machine: string) =>
+        analyzeShared(shared, [path.join('examples/corpus', file)], {
+          clock,
+          stages,
+          workers: 1,
+          cache: path.join(dir, machine),
+        });
+      await run('meridian-wire.txt', 'k1');
+      await run('lakeshore-courier.txt', 'k2');
+      const third = await run('newspulse-rewrite.md', 'k1');
+      // From the digest its own last entry recorded: neither cleared nor hashed again.
+      expect(third.merge.full).toBe(false);
+      const entries = await shared.custody.entries();
+      const recorded = entries.filter((e) => e.kind === 'analysis').map((e) => e.details.mergeState);
+      expect(recorded).toHaveLength(3);
+      const copy = openStore(workingCopyFolder(shared, path.join(dir, 'k1')), { mustExist: true });
+      try {
+        expect(recorded[2]).toEqual(copy.analysis.mergeStateDigest());
+      } finally {
+        copy.close();
+      }
+    } finally {
+      await shared.close();
+    }
+  }, 240_000);
 
   it.skipIf(buchaAbsent)(
     'gives ../shared/corpora/bucha-2022 the same ledger as SQLite, byte for byte',

@@ -113,6 +113,7 @@ export async function analyzeShared(
         ...options,
         stages: { ...stages, reuse },
         manifest: undefined,
+        workingCopy: true,
       });
       const published = await copy.publish(version);
       // A new object: `result.ledger` (not enumerable, not redefinable) is read from the copy.

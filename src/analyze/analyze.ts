@@ -5,6 +5,7 @@ import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest
 import { writeLedgerFile } from '../ledger-file/write-file.js';
 import { type MergeResult, startMerge } from '../merge/index.js';
 import { extractionsDigest } from '../store/extraction-digest.js';
+import { startMergeStateFold } from '../store/merge-state-digest.js';
 import { reuseDigest } from '../store/reuse-digest.js';
 import type { Checkpoint, DocumentListing, DocumentSummary, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
@@ -27,7 +28,16 @@ export interface AnalyzeOptions
    * documents are pending (see `extractPending`).
    */
   workers?: number;
-  onProgress?: (stage: 'ingest' | 'reuse' | 'extract' | 'merge', done: number, total: number) => void;
+  onProgress?: (
+    stage: 'ingest' | 'reuse' | 'extract' | 'merge' | 'write',
+    done: number,
+    total: number,
+  ) => void;
+  /**
+   * The store is a machine's working copy of a shared store (`analyzeShared`): its merge state
+   * may be behind an analysis another machine recorded since, and is then hashed, not cleared.
+   */
+  workingCopy?: boolean;
 }
 
 export interface AnalyzeResult {
@@ -127,8 +137,10 @@ export async function analyze(
   extracting.catch(() => {});
   const extractStarted = t;
 
-  // The latest ledger file, if it is up to date with the merge state (marked behind from here
-  // until the new file is saved).
+  // The merge state's digest, from the entry that recorded the state (else the state is cleared:
+  // see startMergeStateFold); then the latest ledger file, if it is up to date with the merge
+  // state (marked behind from here until the new file is saved).
+  const mergeDigest = startMergeStateFold(store, { workingCopy: options.workingCopy });
   const previous = analysis.beginLedgerFile();
   t = now();
   // Incremental: the merge state in the store holds what earlier runs merged; only the documents
@@ -137,7 +149,7 @@ export async function analyze(
   // workers finish (on a large store they are still building their extractor).
   let finish: () => MergeResult;
   try {
-    finish = startMerge(analysis.mergeState(), {
+    finish = startMerge(analysis.mergeState(mergeDigest), {
       version,
       documents,
       describe: (ids) => describeDocuments(store, ids),
@@ -154,13 +166,16 @@ export async function analyze(
   const firstStep = now() - t;
   const extraction = await extracting;
   for (const id of extraction.ids) extracted.add(id);
+  options.onProgress?.('merge', 0, 1);
   // Extraction: the time it took beyond the merge's first step, which ran beside it.
   timings.extract = now() - extractStarted - firstStep;
   t = now();
   const merged = finish();
   timings.merge = firstStep + now() - t;
+  options.onProgress?.('merge', 1, 1);
 
   t = now();
+  options.onProgress?.('write', 0, 1);
   let ledgerPath: string | null = null;
   if (options.out) {
     fs.mkdirSync(options.out, { recursive: true });
@@ -178,8 +193,9 @@ export async function analyze(
     all: () => merged.ledger,
     out: ledgerPath,
   });
+  const ids = documents.map((d) => d.id);
   // The analysis entry and the ledger it records become the latest together.
-  const entry = analysis.recordLedgerFile(
+  analysis.recordLedgerFile(
     name,
     () =>
       store.custody.append('analysis', {
@@ -192,20 +208,17 @@ export async function analyze(
         ledgerSha256: sha256,
         // The extraction rows this ledger was merged from, bound so that `verify` sees them edited.
         extractions: {
-          ...extractionsDigest(
-            store,
-            version,
-            documents.map((d) => d.id),
-            extraction.ids,
-            extracted,
-          ),
+          ...extractionsDigest(store, version, ids, extraction.ids, extracted),
         },
         // And the reuse pairs (on the embedded store; a shared store's pairs live in working copies).
-        reuse: { ...reuseDigest(store, reuse) },
+        reuse: { ...reuseDigest(store, reuse, ids, { workingCopy: options.workingCopy }) },
+        // And the merge state this run leaves, which the next run builds on.
+        mergeState: { ...mergeDigest.value },
       }),
     [index],
   );
   if (ledgerPath) store.custody.append('export', { format: 'ledger-json', file: ledgerPath, sha256 });
+  options.onProgress?.('write', 1, 1);
   timings.write = now() - t;
 
   const result = {

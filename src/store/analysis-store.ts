@@ -1,5 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { DocumentExtraction } from '../core/types.js';
+import type { MergeStateDigest, MergeStateFold } from './merge-state-digest.js';
 import type { MergeStateStore } from './merge-state-store.js';
 
 /**
@@ -27,8 +28,19 @@ export interface AnalysisStore {
   mergeInputs(version: string): IterableIterator<DocumentExtraction>;
   /** The extractions (trimmed as in `mergeInputs`) of the given documents. */
   mergeInputsFor(version: string, ids: readonly string[]): IterableIterator<DocumentExtraction>;
-  /** The merge's persisted working state (see src/merge/merge-state.ts). */
-  mergeState(): MergeStateStore;
+  /**
+   * The merge's persisted working state (see src/merge/merge-state.ts). With `digest`, every row
+   * written or removed is reported to it (with the text it replaces), and clearing clears it.
+   */
+  mergeState(digest?: MergeStateFold): MergeStateStore;
+  /** The digest of every merge-state row, hashed now (see `MergeStateDigest`). */
+  mergeStateDigest(): MergeStateDigest;
+  /**
+   * The latest ledger file's name and the custody entry that recorded it, when that ledger is up to
+   * date with the merge state (null when no run recorded one, or one was interrupted after it began
+   * changing the state: see `beginLedgerFile`).
+   */
+  recordedLedger(): { name: string; custodySeq: number } | null;
   /**
    * The folder where `analyze` writes the latest ledger as a file (ledger.json and an index of its
    * items), so that the next run copies unchanged items from it instead of serialising them.

@@ -134,6 +134,16 @@ export interface AsyncAnalysisStore {
   mergeInputsFor(version: string, ids: readonly string[]): Promise<DocumentExtraction[]>;
   /** Makes these bytes the latest ledger (a blob in the store, reachable from every machine). */
   saveLedger(bytes: Uint8Array, custodySeq: number | null): Promise<void>;
+  /**
+   * Appends custody entries (in order) and, with `ledger`, makes it the latest ledger of the last
+   * `analysis` entry among them, in one transaction: a process killed in between leaves neither,
+   * so the latest ledger is always the one the newest analysis entry recorded (else `verify`
+   * would see an older ledger put back). Returns the entries as the log chained them.
+   */
+  recordLedger(
+    entries: readonly { kind: CustodyKind; details: { [key: string]: JsonValue } }[],
+    ledger: Uint8Array | null,
+  ): Promise<CustodyEntry[]>;
   latestLedgerBytes(): Promise<Buffer | null>;
 }
 

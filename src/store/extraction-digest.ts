@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { StoreError } from '../core/errors.js';
 import type { AnalysisStore, SerializedExtraction } from './analysis-store.js';
 import type { JsonValue, Store } from './store.js';
 
@@ -35,8 +36,18 @@ export class RowFold {
   }
 
   add(hash: Uint8Array): void {
-    for (let i = 0; i < 32; i++) this.acc[i] = (this.acc[i] as number) ^ (hash[i] as number);
+    this.xor(hash);
     this.rows++;
+  }
+
+  /** Takes out a row added before (XOR is its own inverse). */
+  remove(hash: Uint8Array): void {
+    this.xor(hash);
+    this.rows--;
+  }
+
+  private xor(hash: Uint8Array): void {
+    for (let i = 0; i < 32; i++) this.acc[i] = (this.acc[i] as number) ^ (hash[i] as number);
   }
 
   get digest(): string {
@@ -60,7 +71,9 @@ const CHUNK = 500;
  * The digest of the extraction rows (of `version`) of the documents an analysis merged. From the
  * previous analysis entry's digest plus the rows extracted in this run when that accounts for
  * every row (the usual case); else (a new extractor version, a run killed after storing rows) by
- * hashing every row.
+ * hashing every row. Before rows hashed anew are recorded, those of the documents the previous
+ * entry covered must still fold to its digest: an edit made between two runs is refused
+ * (`DigestMismatchError`), never folded into a new digest that would make it look genuine.
  */
 export function extractionsDigest(
   store: Store,
@@ -73,7 +86,8 @@ export function extractionsDigest(
   const analysis: AnalysisStore = store.analysis;
   let present = 0;
   for (const id of documentIds) if (stored.has(id)) present++;
-  const previous = lastRecorded(store);
+  const latest = latestAnalysis(store);
+  const previous = latest ? recordedExtractions(latest.details) : null;
   if (previous && previous.version === version && previous.rows + extractedNow.length === present) {
     const fold = new RowFold(previous);
     for (let i = 0; i < extractedNow.length; i += CHUNK)
@@ -81,26 +95,72 @@ export function extractionsDigest(
         fold.add(extractionRowHash(row));
     if (fold.rows === present) return { version, rows: fold.rows, digest: fold.digest };
   }
+  // The rows the previous entry covered: those of the documents it merged, less the ones
+  // extracted again in this run.
+  const covered =
+    latest && previous && previous.version === version ? coveredIds(latest.details, documentIds) : null;
+  const now = new Set(extractedNow);
   const fold = new RowFold();
+  const check = new RowFold();
   const ids = documentIds.filter((id) => stored.has(id));
   for (let i = 0; i < ids.length; i += CHUNK)
-    for (const row of analysis.serializedExtractions(version, ids.slice(i, i + CHUNK)))
-      fold.add(extractionRowHash(row));
+    for (const row of analysis.serializedExtractions(version, ids.slice(i, i + CHUNK))) {
+      const hash = extractionRowHash(row);
+      fold.add(hash);
+      if (covered?.has(row.documentId) && !now.has(row.documentId)) check.add(hash);
+    }
+  if (latest && previous && covered && (check.rows !== previous.rows || check.digest !== previous.digest))
+    throw new DigestMismatchError(
+      'extractions-altered',
+      'extraction rows',
+      latest.seq,
+      check.rows,
+      previous.rows,
+    );
   return { version, rows: fold.rows, digest: fold.digest };
 }
 
 /**
- * The details of the latest analysis entry, read backwards from the head in growing windows (a
+ * Stored rows an analysis entry bound no longer fold to its digest, found by the next analysis
+ * before it would hash them anew: the run stops, so the edit stays visible to `verify`.
+ */
+export class DigestMismatchError extends StoreError {
+  constructor(
+    readonly kind: 'extractions-altered' | 'reuse-altered' | 'merge-state-altered',
+    what: string,
+    seq: number,
+    rows: number,
+    recorded: number,
+  ) {
+    super(
+      `The stored ${what} no longer match what analysis entry ${seq} recorded (${rows} now, ${recorded} recorded${rows === recorded ? ', one or more edited' : ''}): ${kind}. The analysis stopped before recording anything, so that the altered rows are not bound as genuine.`,
+      'Run `corroborate verify` to see what changed, and restore the store from a backup (or analyse into a new store).',
+    );
+  }
+}
+
+/** The first `details.documents` ids of the listing: the documents an analysis entry merged. */
+export function coveredIds(
+  details: { [key: string]: JsonValue },
+  documentIds: readonly string[],
+): Set<string> | null {
+  const n = details.documents;
+  if (typeof n !== 'number') return null;
+  return new Set(documentIds.slice(0, n));
+}
+
+/**
+ * The latest analysis entry (seq and details), read backwards from the head in growing windows (a
  * +100-document run has about a hundred ingest entries after it), or null when there is none.
  */
-export function latestAnalysisDetails(store: Store): { [key: string]: JsonValue } | null {
+export function latestAnalysis(store: Store): { seq: number; details: { [key: string]: JsonValue } } | null {
   let to = store.custody.head().entries;
   for (let window = 64; to >= 1; window *= 8) {
     const from = Math.max(1, to - window + 1);
-    let last: { [key: string]: JsonValue } | null = null;
+    let last: { seq: number; details: { [key: string]: JsonValue } } | null = null;
     for (const e of store.custody.entries({ from })) {
       if (e.seq > to) break;
-      if (e.kind === 'analysis') last = e.details;
+      if (e.kind === 'analysis') last = { seq: e.seq, details: e.details };
     }
     if (last) return last;
     to = from - 1;
@@ -108,8 +168,7 @@ export function latestAnalysisDetails(store: Store): { [key: string]: JsonValue 
   return null;
 }
 
-/** The extraction digest of the latest analysis entry (none when that entry records none). */
-function lastRecorded(store: Store): ExtractionsDigest | null {
-  const details = latestAnalysisDetails(store);
-  return details ? recordedExtractions(details) : null;
+/** The details of the latest analysis entry, or null when there is none. */
+export function latestAnalysisDetails(store: Store): { [key: string]: JsonValue } | null {
+  return latestAnalysis(store)?.details ?? null;
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ReusePair } from '../core/types.js';
 import { canonicalJson } from './canonical-json.js';
-import { latestAnalysisDetails, RowFold } from './extraction-digest.js';
+import { coveredIds, DigestMismatchError, latestAnalysis, RowFold } from './extraction-digest.js';
 import type { PairRow } from './reuse-store.js';
 import type { JsonValue, Store } from './store.js';
 
@@ -39,21 +39,44 @@ export function recordedReuse(details: { [key: string]: JsonValue }): ReuseDiges
 /**
  * The digest of the stored reuse pairs an analysis merged: the previous analysis entry's digest
  * plus the pairs this run verified when that accounts for every stored pair (the usual case),
- * else every pair hashed (an index rebuilt, a run killed after storing pairs).
+ * else every pair hashed (an index rebuilt, a run killed after storing pairs). Before pairs are
+ * hashed anew, those between documents the previous entry covered must still fold to its digest
+ * (`DigestMismatchError` when not), unless the index was rebuilt from the documents in this run
+ * or the store is a machine's working copy.
  */
 export function reuseDigest(
   store: Store,
   reuse: { readonly pairs: ReusePair[]; added?: { pairs: ReusePair[] } },
+  /** The documents merged, in listing order. */
+  documentIds: readonly string[],
+  /**
+   * The store is a working copy of a shared store: its pairs are this machine's, and the latest
+   * entry may be another machine's, so they are not checked against it (see docs/scale.md).
+   */
+  options: { workingCopy?: boolean } = {},
 ): ReuseDigest {
   const total = store.reuse.pairCount();
-  const details = latestAnalysisDetails(store);
-  const previous = details ? recordedReuse(details) : null;
+  const latest = latestAnalysis(store);
+  const previous = latest ? recordedReuse(latest.details) : null;
   if (previous && reuse.added && previous.pairs + reuse.added.pairs.length === total) {
     const fold = new RowFold({ rows: previous.pairs, digest: previous.digest });
     for (const pair of reuse.added.pairs) fold.add(pairRowHash(pairRowOf(pair)));
     return { pairs: fold.rows, digest: fold.digest };
   }
+  // Without `added` the index was made in this run from the documents: no stored pair is reused.
+  const covered =
+    latest && previous && reuse.added && !options.workingCopy
+      ? coveredIds(latest.details, documentIds)
+      : null;
+  const now = new Set((reuse.added?.pairs ?? []).map((p) => `${p.a}\u0000${p.b}`));
   const fold = new RowFold();
-  for (const pair of reuse.pairs) fold.add(pairRowHash(pairRowOf(pair)));
+  const check = new RowFold();
+  for (const pair of reuse.pairs) {
+    const hash = pairRowHash(pairRowOf(pair));
+    fold.add(hash);
+    if (covered?.has(pair.a) && covered.has(pair.b) && !now.has(`${pair.a}\u0000${pair.b}`)) check.add(hash);
+  }
+  if (latest && previous && covered && (check.rows !== previous.pairs || check.digest !== previous.digest))
+    throw new DigestMismatchError('reuse-altered', 'reuse pairs', latest.seq, check.rows, previous.pairs);
   return { pairs: fold.rows, digest: fold.digest };
 }

@@ -299,6 +299,8 @@ export type VerifyProblemKind =
   | 'extractions-altered'
   /** The reuse pairs the latest ledger was merged from no longer fold to the analysis entry's digest. */
   | 'reuse-altered'
+  /** The merge state the next analysis builds on no longer folds to the latest analysis entry's digest. */
+  | 'merge-state-altered'
   /** A document whose canonical text, read again from its original, differs (`--deep`). */
   | 'text-rederived-mismatch'
   /** SQLite reports the database file itself damaged. */

@@ -12,10 +12,11 @@ import type { VerifyReport } from './store.js';
 // Mutation harness: a small store made by a real ingest, then every kind of row and every field
 // of the evidence tables is edited, deleted or forged, one at a time in a fresh copy, and
 // `verify` must fail naming the row. Tables the harness leaves alone, and why:
-// - schema_migrations; and the reuse index, families and merge state: derived data that analyze
-//   recomputes from the documents. The rows an analysis relies on (extractions, reuse pairs, the
-//   latest ledger) are bound by its custody entry and tampered with in the store contract
-//   (`contract/tamper-contract.ts`) and `test/cli-reliability.test.ts`; this store has no analysis.
+// - schema_migrations; and the reuse index and families: derived data that analyze recomputes
+//   from the documents. The rows an analysis relies on (extractions, reuse pairs, the merge state,
+//   the latest ledger) are bound by its custody entry and tampered with in the store contract
+//   (`contract/tamper-contract.ts`), `src/analyze/analysis-digests.test.ts` and
+//   `test/cli-reliability.test.ts`; this store has no analysis.
 const EXCLUDED_COLUMNS = new Set<string>([]);
 
 let root: string;

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingest } from '../ingest/ingest.js';
 import { serializeExtraction } from './analysis-store.js';
+import { sha256Hex } from './document-id.js';
 import { openSharedStore } from './open-store.js';
 import { openWorkingCopy } from './working-copy.js';
 
@@ -85,6 +86,54 @@ describe.skipIf(!url)('working copy of a shared store', () => {
       const other = await openWorkingCopy(shared, path.join(dir, 'copy-b'), { version: 'v1' });
       expect(other.fetched).toEqual({ documents: 2, custody: 3, extractions: 1 });
       other.close();
+    } finally {
+      await shared.close();
+    }
+  });
+
+  it('publishes an analysis entry and its ledger together: a failed ledger write leaves neither', async () => {
+    const name = `copy_${crypto.randomBytes(6).toString('hex')}`;
+    const shared = await openSharedStore(schemaUrl(name));
+    const folder = path.join(dir, 'copy-d');
+    /** One analysis over the copy: a ledger file and the entry recording it, then publish. */
+    const analyse = async (text: string) => {
+      const copy = await openWorkingCopy(shared, folder, { version: 'v1' });
+      try {
+        const bytes = Buffer.from(text);
+        const file = `ledger-${sha256Hex(bytes).slice(0, 16)}.json`;
+        fs.writeFileSync(path.join(copy.store.analysis.ledgerFolder(), file), bytes);
+        copy.store.analysis.recordLedgerFile(file, () =>
+          copy.store.custody.append('analysis', { ledgerSha256: sha256Hex(bytes) }),
+        );
+        copy.store.custody.append('export', { format: 'ledger-json', sha256: sha256Hex(bytes) });
+        return await copy.publish('v1');
+      } finally {
+        copy.close();
+      }
+    };
+    try {
+      await ingest(shared, [report('d1.txt', 'The harbour wall gave way in the storm.\n')]);
+      expect((await analyse('{"ledger":1}\n')).entries.map((e) => e.kind)).toEqual(['analysis', 'export']);
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      try {
+        // A crash between the two writes: the ledger's is refused.
+        await admin.query(
+          `CREATE FUNCTION ${name}.fail_ledger() RETURNS trigger LANGUAGE plpgsql AS $$
+             BEGIN RAISE EXCEPTION 'the disk is full'; END $$`,
+        );
+        await admin.query(
+          `CREATE TRIGGER fail_ledger BEFORE INSERT OR UPDATE ON ${name}.analysis_ledger
+             FOR EACH ROW EXECUTE FUNCTION ${name}.fail_ledger()`,
+        );
+      } finally {
+        await admin.end();
+      }
+      const head = await shared.custody.head();
+      await expect(analyse('{"ledger":2}\n')).rejects.toThrow(/the disk is full/);
+      expect(await shared.custody.head()).toEqual(head);
+      expect(await shared.analysis.latestLedgerBytes()).toEqual(Buffer.from('{"ledger":1}\n'));
+      expect(await shared.verify()).toMatchObject({ ok: true, problems: [] });
     } finally {
       await shared.close();
     }

@@ -212,12 +212,22 @@ function workingCopy(
           local.analysis.serializedExtractions(version, missing.slice(i, i + CHUNK)),
         );
       }
-      const entries: CustodyEntry[] = [];
-      for (const e of held) entries.push(await shared.custody.append(e.kind, e.details));
+      if (held.length === 0) return { extractions: missing.length, entries: [] };
+      // The entries and the ledger their analysis entry records, in one transaction.
+      const ledger = held.some((e) => e.kind === 'analysis') ? local.analysis.latestLedgerBytes() : null;
+      const entries = await shared.analysis.recordLedger(
+        held.map((e) => ({ kind: e.kind, details: e.details })),
+        ledger,
+      );
+      // The copy's latest ledger now names its analysis entry as the shared log chained it (other
+      // appends may have come first), so that the next run here finds the merge state it recorded.
+      const mine = held.filter((e) => e.kind === 'analysis').pop();
+      const published = entries.filter((e) => e.kind === 'analysis').pop();
+      if (mine && published && mine.seq !== published.seq)
+        local.db
+          .prepare('UPDATE analysis_ledger SET custody_seq = ? WHERE id = 1 AND custody_seq = ?')
+          .run(published.seq, mine.seq);
       held = [];
-      const ledger = local.analysis.latestLedgerBytes();
-      const analysis = entries.filter((e) => e.kind === 'analysis').pop();
-      if (ledger && analysis) await shared.analysis.saveLedger(ledger, analysis.seq);
       return { extractions: missing.length, entries };
     },
     close: () => local.close(),

@@ -24,6 +24,10 @@ export function register(program: Command): void {
     .option(
       '--workers <n>',
       'extraction worker threads (1: none); default one per core when over 1,000 documents are pending',
+    )
+    .option(
+      '--progress',
+      'print progress on stderr as one line per step ("extract: 54/80"), also when it is not a terminal',
     );
   command
     .option(
@@ -91,10 +95,13 @@ export function register(program: Command): void {
       );
     }
     const store = shared ? null : openStore(location);
-    const progress = process.stderr.isTTY
-      ? (stage: string, done: number, total: number) =>
-          process.stderr.write(`\r${stage}: ${done}/${total}   `)
-      : undefined;
+    const lines = opts.progress === true;
+    const progress = lines
+      ? (stage: string, done: number, total: number) => process.stderr.write(`${stage}: ${done}/${total}\n`)
+      : process.stderr.isTTY
+        ? (stage: string, done: number, total: number) =>
+            process.stderr.write(`\r${stage}: ${done}/${total}   `)
+        : undefined;
     try {
       const analyzeOptions = {
         manifest,
@@ -115,7 +122,7 @@ export function register(program: Command): void {
             location: cmd.optsWithGlobals().store as string,
           })
         : await analyze(store as NonNullable<typeof store>, paths, analyzeOptions);
-      if (progress) process.stderr.write('\r\x1b[K');
+      if (progress && !lines) process.stderr.write('\r\x1b[K');
       for (const d of result.diagnostics.filter((x) => x.severity !== 'info')) {
         process.stderr.write(
           printableLines(

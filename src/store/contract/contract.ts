@@ -23,6 +23,8 @@ export interface ContractStore {
    * evidence columns in every backend.
    */
   tamperSql(statement: string, params?: readonly unknown[]): Promise<Record<string, unknown>[]>;
+  /** Makes every later write of the latest ledger fail (a crash between two writes). */
+  failLedgerWrites(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -30,6 +32,11 @@ export interface ContractBackend {
   name: string;
   /** Why the backend cannot be tested here (the suite is then skipped with this message), or null. */
   unavailable: string | null;
+  /**
+   * Why the backend's reuse pairs and merge state are not evidence `verify` checks (null when they
+   * are): on PostgreSQL every analysis keeps them in the working copy of the machine that ran it.
+   */
+  analysisStateElsewhere: string | null;
   create(clock: () => Date): Promise<ContractStore>;
 }
 
@@ -83,7 +90,7 @@ function extraction(documentIdValue: string, sentence: string): DocumentExtracti
   } as unknown as DocumentExtraction;
 }
 
-function pair(a: string, b: string, shared: number): ReusePair {
+export function pair(a: string, b: string, shared: number): ReusePair {
   return {
     a,
     b,

@@ -12,6 +12,8 @@ const url = process.env.CORROBORATE_TEST_PG ?? '';
 
 const backend: ContractBackend = {
   name: 'PostgreSQL',
+  analysisStateElsewhere:
+    "no command reads or writes this schema's reuse_pairs and analysis_merge_state: analyze keeps both in the working copy of the machine that runs it (docs/scale.md), and the pairs it used reach the store inside the ledger, bound by ledgerSha256",
   unavailable: url
     ? null
     : 'CORROBORATE_TEST_PG is not set: the PostgreSQL store contract is skipped (set it to a postgres:// URL; .ci/run does)',
@@ -42,6 +44,16 @@ const backend: ContractBackend = {
         } finally {
           await client.end();
         }
+      },
+      async failLedgerWrites() {
+        await admin.query(
+          `CREATE FUNCTION ${schema}.fail_ledger() RETURNS trigger LANGUAGE plpgsql AS $$
+             BEGIN RAISE EXCEPTION 'the disk is full'; END $$`,
+        );
+        await admin.query(
+          `CREATE TRIGGER fail_ledger BEFORE INSERT OR UPDATE ON ${schema}.analysis_ledger
+             FOR EACH ROW EXECUTE FUNCTION ${schema}.fail_ledger()`,
+        );
       },
       async dispose() {
         await admin.query(`DROP SCHEMA ${schema} CASCADE`);

@@ -9,6 +9,7 @@ import { tamperContract } from './tamper-contract.js';
 const backend: ContractBackend = {
   name: 'SQLite',
   unavailable: null,
+  analysisStateElsewhere: null,
   async create(clock) {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-contract-'));
     const raw = () => new Database(path.join(dir, 'corroborate.db'));
@@ -46,6 +47,16 @@ const backend: ContractBackend = {
           if (prepared.reader) return prepared.all(...params) as Record<string, unknown>[];
           prepared.run(...params);
           return [];
+        } finally {
+          db.close();
+        }
+      },
+      async failLedgerWrites() {
+        const db = raw();
+        try {
+          db.exec(
+            "CREATE TRIGGER fail_ledger BEFORE INSERT ON analysis_ledger BEGIN SELECT RAISE(ABORT, 'the disk is full'); END",
+          );
         } finally {
           db.close();
         }

@@ -4,8 +4,10 @@ import { serializeExtraction } from '../analysis-store.js';
 import { sha256Hex } from '../document-id.js';
 import { DOCUMENT_META_COLUMNS } from '../document-record.js';
 import { extractionRowHash, RowFold } from '../extraction-digest.js';
+import { MergeStateFold } from '../merge-state-digest.js';
+import { pairRowHash, pairRowOf } from '../reuse-digest.js';
 import type { Capture, VerifyReport } from '../store.js';
-import { type ContractBackend, capture } from './contract.js';
+import { type ContractBackend, capture, pair } from './contract.js';
 
 /**
  * The store contract's tamper tests: a small store is made, then one evidence row at a time is
@@ -272,6 +274,133 @@ export function tamperContract(backend: ContractBackend): void {
         await handle.dispose();
       }
     });
+
+    it('records analysis entries and their ledger together: a failed ledger write leaves neither', async () => {
+      const handle = await backend.create(clock);
+      const store = await handle.open();
+      try {
+        await store.commit({ captures: [a], rejections: [] });
+        const run = (bytes: Buffer) =>
+          store.analysis.recordLedger(
+            [
+              { kind: 'analysis', details: { ledgerSha256: sha256Hex(bytes) } },
+              { kind: 'export', details: { format: 'ledger-json', sha256: sha256Hex(bytes) } },
+            ],
+            bytes,
+          );
+        const first = Buffer.from('{"ledger":"first"}\n');
+        const entries = await run(first);
+        expect(entries.map((e) => [e.seq, e.kind])).toEqual([
+          [2, 'analysis'],
+          [3, 'export'],
+        ]);
+        expect(await store.analysis.latestLedgerBytes()).toEqual(first);
+        await handle.failLedgerWrites();
+        await expect(run(Buffer.from('{"ledger":"second"}\n'))).rejects.toThrow(/the disk is full/);
+        // Neither the entries nor the ledger: the latest ledger is still the newest entry's.
+        expect((await store.custody.head()).entries).toBe(3);
+        expect(await store.analysis.latestLedgerBytes()).toEqual(first);
+        expect(await store.verify()).toMatchObject({ ok: true, problems: [] });
+      } finally {
+        await store.close();
+        await handle.dispose();
+      }
+    });
+
+    describe.skipIf(backend.analysisStateElsewhere !== null)(
+      'the analysis state the next run builds on',
+      () => {
+        const [da, dc] = [a, c].map((x) => x.documents[0]?.id ?? '') as [string, string];
+        const [df] = feed.documents.map((d) => d.id) as [string];
+        /** A store with an analysis that recorded its reuse pairs and merge state, and its ledger. */
+        async function analysedStore(
+          work: (
+            sql: (s: string, p?: unknown[]) => Promise<unknown>,
+            verify: () => Promise<string[]>,
+          ) => Promise<void>,
+        ) {
+          const handle = await backend.create(clock);
+          const store = await handle.open();
+          try {
+            await store.commit({ captures: [a, feed, c], rejections: [] });
+            const pairs = [pair(da, dc, 0.5), pair(dc, df, 0.25)];
+            await store.reuse.putPairs(pairs);
+            const reuse = new RowFold();
+            for (const p of pairs) reuse.add(pairRowHash(pairRowOf(p)));
+            const changes = [
+              { ns: 'events', key: 'e1', value: { mentions: [da, dc], killed: 3 } },
+              { ns: 'events', key: 'e2', value: { mentions: [df] } },
+              { ns: 'blocking', key: 'town', value: ['e1'] },
+            ];
+            await store.mergeState.write(changes);
+            const state = new MergeStateFold();
+            for (const ch of changes) state.replace(ch.ns, ch.key, undefined, JSON.stringify(ch.value));
+            const bytes = Buffer.from('{"ledger":1}\n');
+            await store.analysis.recordLedger(
+              [
+                {
+                  kind: 'analysis',
+                  details: {
+                    ledgerSha256: sha256Hex(bytes),
+                    reuse: { pairs: reuse.rows, digest: reuse.digest },
+                    mergeState: { ...state.value },
+                  },
+                },
+              ],
+              bytes,
+            );
+            expect(await store.verify()).toMatchObject({ ok: true, problems: [] });
+            await work(
+              (statement, params) => handle.tamperSql(statement, params),
+              async () => (await store.verify()).problems.map((p) => p.kind),
+            );
+          } finally {
+            await store.close();
+            await handle.dispose();
+          }
+        }
+
+        it.each([
+          [
+            'an edited value',
+            "UPDATE analysis_merge_state SET value = ? WHERE ns = 'events' AND key = 'e1'",
+            ['{"mentions":[],"killed":30}'],
+          ],
+          ['a deleted row', "DELETE FROM analysis_merge_state WHERE ns = 'blocking'", []],
+          [
+            'an inserted row',
+            "INSERT INTO analysis_merge_state (ns, key, value) VALUES ('events', 'e3', '{}')",
+            [],
+          ],
+          [
+            'a row moved to another key',
+            "UPDATE analysis_merge_state SET key = 'e9' WHERE ns = 'events' AND key = 'e2'",
+            [],
+          ],
+        ])('names the merge state: %s', async (_name, statement, params) => {
+          await analysedStore(async (sql, kinds) => {
+            await sql(statement, params);
+            expect(await kinds()).toEqual(['merge-state-altered']);
+          });
+        });
+
+        it.each([
+          ['an edited share', 'UPDATE reuse_pairs SET shared_a = 0.9 WHERE a = ?', [da]],
+          ['an edited direction', "UPDATE reuse_pairs SET direction = 'b>a' WHERE b = ?", [df]],
+          ['a deleted pair', 'DELETE FROM reuse_pairs WHERE a = ?', [da]],
+          [
+            'an inserted pair',
+            "INSERT INTO reuse_pairs (a, b, relation, shared_a, shared_b, direction, reason, passages) VALUES (?, ?, 'verbatim', 1, 1, 'a>b', 'forged', '[]')",
+            [da, df],
+          ],
+        ])('names the reuse pairs: %s', async (_name, statement, params) => {
+          await analysedStore(async (sql, kinds) => {
+            await sql(statement, params);
+            expect(await kinds()).toEqual(['reuse-altered']);
+          });
+        });
+      },
+    );
 
     it.each(cases)('says what changed: $name', async ({ statement, params, kinds }) => {
       const report = await withStore(backend, async (sql, verify) => {

@@ -132,7 +132,19 @@ export class PostgresStore implements AsyncStore {
       },
     };
     this.reuse = reuseOf(pool, (work) => this.transaction(work));
-    this.analysis = analysisOf(pool);
+    this.analysis = {
+      ...analysisOf(pool),
+      recordLedger: (entries, bytes) =>
+        this.transaction(async (c) => {
+          const append = await this.appender(c);
+          const out: CustodyEntry[] = [];
+          for (const e of entries) out.push(await append(e.kind, e.details));
+          await append.flush();
+          const analysis = out.filter((e) => e.kind === 'analysis').pop();
+          if (bytes && analysis) await upsertLedger(c, bytes, analysis.seq);
+          return out;
+        }),
+    };
     this.mergeState = mergeStateOf(pool, (work) => this.transaction(work));
   }
 
@@ -693,7 +705,15 @@ function reuseOf(db: pg.Pool, transaction: InTransaction): AsyncReuseStore {
   };
 }
 
-function analysisOf(db: pg.Pool): AsyncAnalysisStore {
+async function upsertLedger(db: Queryable, bytes: Uint8Array, custodySeq: number | null): Promise<void> {
+  await db.query(
+    `INSERT INTO analysis_ledger (id, ledger, custody_seq) VALUES (1, $1, $2)
+     ON CONFLICT (id) DO UPDATE SET ledger = EXCLUDED.ledger, custody_seq = EXCLUDED.custody_seq`,
+    [Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), custodySeq],
+  );
+}
+
+function analysisOf(db: pg.Pool): Omit<AsyncAnalysisStore, 'recordLedger'> {
   return {
     extractedIds: async (version) =>
       new Set(
@@ -767,13 +787,7 @@ function analysisOf(db: pg.Pool): AsyncAnalysisStore {
       }
       return out;
     },
-    saveLedger: async (bytes, custodySeq) => {
-      await db.query(
-        `INSERT INTO analysis_ledger (id, ledger, custody_seq) VALUES (1, $1, $2)
-         ON CONFLICT (id) DO UPDATE SET ledger = EXCLUDED.ledger, custody_seq = EXCLUDED.custody_seq`,
-        [Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), custodySeq],
-      );
-    },
+    saveLedger: (bytes, custodySeq) => upsertLedger(db, bytes, custodySeq),
     latestLedgerBytes: async () =>
       ((await db.query('SELECT ledger FROM analysis_ledger WHERE id = 1')).rows[0]?.ledger as
         | Buffer

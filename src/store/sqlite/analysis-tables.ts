@@ -8,6 +8,8 @@ import {
   type SerializedExtraction,
   serializeExtraction,
 } from '../analysis-store.js';
+import { RowFold } from '../extraction-digest.js';
+import { type MergeStateDigest, type MergeStateFold, mergeStateRowHash } from '../merge-state-digest.js';
 import type { MergeStateStore } from '../merge-state-store.js';
 import type { Migration, SqliteDatabase } from './database.js';
 
@@ -114,9 +116,10 @@ export class SqliteAnalysisStore implements AnalysisStore {
     }
   }
 
-  mergeState(): MergeStateStore {
+  mergeState(digest?: MergeStateFold): MergeStateStore {
     const db = this.db;
     const get = db.prepare('SELECT value FROM analysis_merge_state WHERE ns = ? AND key = ?').pluck();
+    const stored = (ns: string, key: string): string | undefined => get.get(ns, key) as string | undefined;
     const scan = db.prepare('SELECT key, value FROM analysis_merge_state WHERE ns = ? ORDER BY key').raw();
     const put = db.prepare('INSERT OR REPLACE INTO analysis_merge_state (ns, key, value) VALUES (?, ?, ?)');
     const del = db.prepare('DELETE FROM analysis_merge_state WHERE ns = ? AND key = ?');
@@ -150,14 +153,39 @@ export class SqliteAnalysisStore implements AnalysisStore {
       },
       write: db.transaction((changes: readonly { ns: string; key: string; value: unknown }[]) => {
         for (const c of changes) {
-          if (c.value === undefined) del.run(c.ns, c.key);
-          else put.run(c.ns, c.key, JSON.stringify(c.value));
+          const before = digest ? stored(c.ns, c.key) : undefined;
+          if (c.value === undefined) {
+            del.run(c.ns, c.key);
+            digest?.replace(c.ns, c.key, before, undefined);
+          } else {
+            const json = JSON.stringify(c.value);
+            put.run(c.ns, c.key, json);
+            digest?.replace(c.ns, c.key, before, json);
+          }
         }
       }),
       clear: () => {
         db.prepare('DELETE FROM analysis_merge_state').run();
+        digest?.clear();
       },
     };
+  }
+
+  mergeStateDigest(): MergeStateDigest {
+    const fold = new RowFold();
+    const rows = this.db.prepare('SELECT ns, key, value FROM analysis_merge_state').raw();
+    for (const [ns, key, value] of rows.iterate() as IterableIterator<[string, string, string]>)
+      fold.add(mergeStateRowHash(ns, key, value));
+    return { rows: fold.rows, digest: fold.digest };
+  }
+
+  recordedLedger(): { name: string; custodySeq: number } | null {
+    const row = this.db
+      .prepare('SELECT ledger, custody_seq, itemized FROM analysis_ledger WHERE id = 1')
+      .get() as { ledger: Buffer; custody_seq: number | null; itemized: number } | undefined;
+    return row?.itemized === 1 && row.custody_seq !== null
+      ? { name: row.ledger.toString('utf8'), custodySeq: row.custody_seq }
+      : null;
   }
 
   ledgerFolder(): string {

@@ -14,6 +14,7 @@ import { sha256Hex } from '../document-id.js';
 import type {
   CaptureBatch,
   CommitResult,
+  CustodyEntry,
   LargeCaptureHeader,
   LargeCaptureWriter,
   VerifyOptions,
@@ -103,6 +104,14 @@ export class SqliteAsyncStore implements AsyncStore {
       saveFamilies: async (entries, indexed, replace) => reuse.saveFamilies(entries, indexed, replace),
     };
     const analysis = local.analysis;
+    // The ledger folder holds the latest ledger as a file named by its content.
+    const writeLedgerBytes = (bytes: Uint8Array): string => {
+      const name = `ledger-${sha256Hex(bytes).slice(0, 16)}.json`;
+      const file = path.join(analysis.ledgerFolder(), name);
+      fs.writeFileSync(`${file}.tmp`, bytes);
+      fs.renameSync(`${file}.tmp`, file);
+      return name;
+    };
     this.analysis = {
       extractedIds: async (version) => analysis.extractedIds(version),
       putSerializedExtractions: async (version, rows) => analysis.putSerializedExtractions(version, rows),
@@ -111,12 +120,21 @@ export class SqliteAsyncStore implements AsyncStore {
       mergeInputs: async (version) => [...analysis.mergeInputs(version)],
       mergeInputsFor: async (version, ids) => [...analysis.mergeInputsFor(version, ids)],
       saveLedger: async (bytes, custodySeq) => {
-        // The ledger folder holds the latest ledger as a file named by its content.
-        const name = `ledger-${sha256Hex(bytes).slice(0, 16)}.json`;
-        const file = path.join(analysis.ledgerFolder(), name);
-        fs.writeFileSync(`${file}.tmp`, bytes);
-        fs.renameSync(`${file}.tmp`, file);
-        analysis.saveLedgerFile(name, custodySeq);
+        analysis.saveLedgerFile(writeLedgerBytes(bytes), custodySeq);
+      },
+      recordLedger: async (entries, bytes) => {
+        const out: CustodyEntry[] = [];
+        const appendAll = (): CustodyEntry | undefined => {
+          for (const e of entries) out.push(local.custody.append(e.kind, e.details));
+          return out.filter((e) => e.kind === 'analysis').pop();
+        };
+        const name = bytes ? writeLedgerBytes(bytes) : null;
+        if (name && entries.some((e) => e.kind === 'analysis')) {
+          analysis.recordLedgerFile(name, () => appendAll() as CustodyEntry);
+        } else {
+          local.db.transaction(appendAll)();
+        }
+        return out;
       },
       latestLedgerBytes: async () => analysis.latestLedgerBytes(),
     };

@@ -32,6 +32,7 @@ import {
 } from '../verify-evidence.js';
 import { ExtractionsCheck } from '../verify-extractions.js';
 import { LatestLedgerCheck } from '../verify-latest-ledger.js';
+import { MergeStateCheck } from '../verify-merge-state.js';
 import { ReuseCheck } from '../verify-reuse.js';
 import { SqliteAnalysisStore } from './analysis-tables.js';
 import { SqliteAsyncStore } from './async-store.js';
@@ -398,11 +399,13 @@ export class SqliteStore implements Store {
     const ledger = new LatestLedgerCheck();
     const extractions = new ExtractionsCheck(evidence.storedBy);
     const reuse = new ReuseCheck(evidence.storedBy);
+    const mergeState = new MergeStateCheck(this.analysis.recordedLedger()?.custodySeq ?? null);
     const chain = this.custody.verifyChain(options.checkpoint, (seq, kind, details) => {
       evidence.collect(seq, kind, details);
       ledger.collect(seq, kind, details);
       extractions.collect(seq, kind, details);
       reuse.collect(seq, kind, details);
+      mergeState.collect(seq, kind, details);
     });
     problems.push(...chain.problems);
     feedEvidence(this.db, evidence);
@@ -426,6 +429,13 @@ export class SqliteStore implements Store {
       for (const r of this.db.prepare('SELECT * FROM reuse_pairs').iterate() as IterableIterator<PairRow>)
         reuse.row(r);
     problems.push(...reuse.finish());
+    if (mergeState.wanted)
+      for (const [ns, key, value] of this.db
+        .prepare('SELECT ns, key, value FROM analysis_merge_state')
+        .raw()
+        .iterate() as IterableIterator<[string, string, string]>)
+        mergeState.row(ns, key, value);
+    problems.push(...mergeState.finish());
     const known = new Set(loose);
     let unreferenced = 0;
     for (const sha of this.folder.listHashes()) if (!known.has(sha)) unreferenced++;

@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../store/open-store.js';
+import type { Store } from '../store/store.js';
+import { analyze } from './analyze.js';
+import { loadStages, type Stages } from './stages.js';
+
+// What an analysis entry binds of the rows the next run builds on (extractions, reuse pairs, the
+// merge state), and what the next run does with rows edited between two runs: an edit is reported
+// by verify, and never folded into a new digest that would make it look genuine.
+
+const STORY =
+  'Flood water rose through the lower streets of Quellmarsh on Sunday night, and volunteers carried ' +
+  'elderly residents from their homes to the school hall on the hill. The council said forty houses ' +
+  'were flooded and two bridges on the valley road were closed until engineers could inspect them. ' +
+  'A spokesman for the fire service said crews pumped water from the market square through the night.';
+const REPORTS: Record<string, string> = {
+  'a.txt': `${STORY}\n`,
+  'b.txt': `${STORY} Shops in Quellmarsh will stay shut on Monday.\n`,
+  'c.txt': 'Police in Dunmerrow said three people were hurt when a crane fell in the port on Friday.\n',
+};
+const LATER = {
+  'd.txt': `Residents said: ${STORY}\n`,
+  'e.txt': 'Firefighters in Ostervale said two homes burned on the hill road on Saturday.\n',
+};
+
+const clock = (): Date => new Date('2024-05-03T12:00:00Z');
+let root: string;
+let stages: Stages;
+let n = 0;
+
+beforeAll(async () => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-digests-'));
+  for (const [folder, files] of [
+    ['in', REPORTS],
+    ['later', LATER],
+  ] as const) {
+    fs.mkdirSync(path.join(root, folder));
+    for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(root, folder, name), text);
+  }
+  stages = await loadStages();
+});
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+/** A store analysed once over the three reports; `work` runs on it. */
+async function analysed<T>(
+  work: (store: Store, sql: Database.Database, dir: string) => Promise<T>,
+): Promise<T> {
+  const dir = path.join(root, `store-${n++}`);
+  const store = openStore(dir, { clock });
+  const sql = new Database(path.join(dir, 'corroborate.db'));
+  try {
+    await analyze(store, [path.join(root, 'in')], { clock, stages, workers: 1 });
+    return await work(store, sql, dir);
+  } finally {
+    sql.close();
+    store.close();
+  }
+}
+
+const kinds = async (store: Store): Promise<string[]> => (await store.verify()).problems.map((p) => p.kind);
+
+/** A run killed after it stored its reuse pairs and extractions, before the merge recorded anything. */
+async function killedAfterExtraction(store: Store, inputs: string[]): Promise<void> {
+  const killed = new Error('killed');
+  await expect(
+    analyze(store, inputs, {
+      clock,
+      stages,
+      workers: 1,
+      onProgress: (stage) => {
+        if (stage === 'merge') throw killed;
+      },
+    }),
+  ).rejects.toBe(killed);
+}
+
+describe('the merge state is bound by the analysis entry', () => {
+  it('records a digest of the state, folded from the rows a run changes', async () => {
+    await analysed(async (store, sql) => {
+      await analyze(store, [path.join(root, 'later')], { clock, stages, workers: 1 });
+      const recorded = [...store.custody.entries()]
+        .filter((e) => e.kind === 'analysis')
+        .map((e) => e.details.mergeState as { rows: number; digest: string });
+      expect(recorded).toHaveLength(2);
+      expect(recorded[1]).toEqual(store.analysis.mergeStateDigest());
+      expect(recorded[1]?.rows).toBe(
+        (sql.prepare('SELECT count(*) AS n FROM analysis_merge_state').get() as { n: number }).n,
+      );
+      expect(recorded[1]?.digest).not.toBe(recorded[0]?.digest);
+      expect(await kinds(store)).toEqual([]);
+    });
+  });
+
+  it.each([
+    [
+      'edited',
+      "UPDATE analysis_merge_state SET value = value || ' ' WHERE (ns, key) IN (SELECT ns, key FROM analysis_merge_state LIMIT 1)",
+    ],
+    [
+      'deleted',
+      'DELETE FROM analysis_merge_state WHERE (ns, key) IN (SELECT ns, key FROM analysis_merge_state LIMIT 1)',
+    ],
+    ['inserted', "INSERT INTO analysis_merge_state (ns, key, value) VALUES ('events', 'e-forged', '{}')"],
+  ])('verify names a merge-state row %s after the analysis', async (_name, statement) => {
+    await analysed(async (store, sql) => {
+      sql.prepare(statement).run();
+      const report = await store.verify();
+      expect(report.problems.map((p) => p.kind)).toEqual(['merge-state-altered']);
+      expect(report.problems[0]?.message).toMatch(/analysis entry \d+/);
+    });
+  });
+
+  it('an edit made between two runs stays reported after the next run (not folded in)', async () => {
+    await analysed(async (store, sql) => {
+      sql
+        .prepare(
+          "UPDATE analysis_merge_state SET value = value || ' ' WHERE (ns, key) IN (SELECT ns, key FROM analysis_merge_state ORDER BY ns, key LIMIT 1)",
+        )
+        .run();
+      await analyze(store, [path.join(root, 'later')], { clock, stages, workers: 1 });
+      expect(await kinds(store)).toEqual(['merge-state-altered']);
+    });
+  });
+
+  it('a run killed while it changed the state: the state is not relied on, and the next run merges from nothing', async () => {
+    const reference = await analysed(async (store) => {
+      await analyze(store, [path.join(root, 'later')], { clock, stages, workers: 1 });
+      return store.analysis.latestLedger();
+    });
+    await analysed(async (store, sql) => {
+      await killedAfterExtraction(store, [path.join(root, 'later')]);
+      // Whatever the killed run left (here: a row edited behind its back) is not checked...
+      sql
+        .prepare("INSERT INTO analysis_merge_state (ns, key, value) VALUES ('events', 'e-forged', '{}')")
+        .run();
+      expect(await kinds(store)).toEqual([]);
+      // ...and not used: the next run clears the state and gives the ledger of an uninterrupted run.
+      await analyze(store, [], { clock, stages, workers: 1 });
+      expect(store.analysis.latestLedger()).toBe(reference);
+      expect(
+        sql.prepare("SELECT count(*) AS n FROM analysis_merge_state WHERE key = 'e-forged'").get(),
+      ).toEqual({
+        n: 0,
+      });
+      expect(await kinds(store)).toEqual([]);
+    });
+  });
+});
+
+describe('rows edited between runs are not laundered when a run hashes every row again', () => {
+  it('extraction rows: the next run stops (extractions-altered) and verify still names them', async () => {
+    await analysed(async (store, sql) => {
+      sql
+        .prepare(
+          "UPDATE analysis_extractions SET merge_input = replace(merge_input, '}', ' }') WHERE document_id = (SELECT min(document_id) FROM analysis_extractions)",
+        )
+        .run();
+      // Rows the latest entry does not account for make the next run hash every row.
+      await killedAfterExtraction(store, [path.join(root, 'later', 'e.txt')]);
+      await expect(analyze(store, [], { clock, stages, workers: 1 })).rejects.toThrow(/extractions-altered/);
+      expect(await kinds(store)).toContain('extractions-altered');
+    });
+  });
+
+  it('reuse pairs: the next run stops (reuse-altered) and verify still names them', async () => {
+    await analysed(async (store, sql) => {
+      expect((sql.prepare('SELECT count(*) AS n FROM reuse_pairs').get() as { n: number }).n).toBe(1);
+      sql.prepare('UPDATE reuse_pairs SET shared_a = shared_a / 2').run();
+      await killedAfterExtraction(store, [path.join(root, 'later', 'd.txt')]);
+      await expect(analyze(store, [], { clock, stages, workers: 1 })).rejects.toThrow(/reuse-altered/);
+      expect(await kinds(store)).toContain('reuse-altered');
+    });
+  });
+
+  it('without an edit, a run after a killed one records digests verify accepts', async () => {
+    await analysed(async (store) => {
+      await killedAfterExtraction(store, [path.join(root, 'later')]);
+      await analyze(store, [], { clock, stages, workers: 1 });
+      expect(await kinds(store)).toEqual([]);
+    });
+  });
+});

@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import { latestAnalysis, RowFold } from './extraction-digest.js';
+import type { JsonValue, Store } from './store.js';
+
+/**
+ * What an `analysis` custody entry records of the merge state its run left (`details.mergeState`):
+ * how many rows and the XOR of each row's SHA-256 (`mergeStateRowHash`). The next run builds on
+ * that state (its clusters, blocking index, built events), so an edit to it would change the next
+ * ledger; `verify` folds the rows again and compares.
+ */
+export interface MergeStateDigest {
+  rows: number;
+  digest: string;
+}
+
+/** The SHA-256 of one merge-state row: namespace, key and the JSON text stored. */
+export function mergeStateRowHash(ns: string, key: string, value: string): Buffer {
+  return createHash('sha256').update(`${ns}\u0000${key}\u0000`).update(value).digest();
+}
+
+/** `details.mergeState` of an analysis entry, if it records one. */
+export function recordedMergeState(details: { [key: string]: JsonValue }): MergeStateDigest | null {
+  const x = details.mergeState as { [key: string]: JsonValue } | undefined;
+  if (!x || typeof x !== 'object' || Array.isArray(x)) return null;
+  if (typeof x.rows !== 'number' || typeof x.digest !== 'string') return null;
+  return { rows: x.rows, digest: x.digest };
+}
+
+/**
+ * The merge state's digest kept up to date while a run writes it: a store's merge state calls
+ * `replace` for each row it writes (with the text it held before, if any) and `clear` when it is
+ * emptied. It starts from the digest the previous analysis entry recorded, so a +100-document run
+ * hashes the rows it changes, not the whole state; a row edited between runs is taken out as it
+ * reads now, which leaves the recorded digest off by the edit (the edit is never made genuine).
+ */
+export class MergeStateFold {
+  private fold: RowFold;
+
+  constructor(from?: MergeStateDigest) {
+    this.fold = new RowFold(from ? { rows: from.rows, digest: from.digest } : undefined);
+  }
+
+  replace(ns: string, key: string, before: string | undefined, after: string | undefined): void {
+    if (before !== undefined) this.fold.remove(mergeStateRowHash(ns, key, before));
+    if (after !== undefined) this.fold.add(mergeStateRowHash(ns, key, after));
+  }
+
+  clear(): void {
+    this.fold = new RowFold();
+  }
+
+  get value(): MergeStateDigest {
+    return { rows: this.fold.rows, digest: this.fold.digest };
+  }
+}
+
+/**
+ * The fold a run of `analyze` keeps of the merge state, chosen before the run changes the state
+ * (call it before `beginLedgerFile`):
+ * - the state is the one the analysis entry of the latest ledger recorded, and that entry is the
+ *   latest (or, in a machine's working copy of a shared store, this machine's latest: other
+ *   machines' analyses since do not touch its state): start from that entry's digest, without
+ *   reading a row;
+ * - that entry records no digest (it was written by an older version): hash every row, once;
+ * - otherwise no entry recorded the state as it is (a first run, a run killed after it began
+ *   changing the state, or a latest ledger that names an older entry): the state is cleared and
+ *   the merge starts from nothing, so rows no entry bound never reach a ledger or a digest.
+ */
+export function startMergeStateFold(store: Store, options: { workingCopy?: boolean } = {}): MergeStateFold {
+  const analysis = store.analysis;
+  const ledger = analysis.recordedLedger();
+  const seq = ledger?.custodySeq ?? null;
+  const latest = seq === null ? null : latestAnalysis(store);
+  const own =
+    latest && latest.seq !== seq && options.workingCopy && seq !== null ? entryAt(store, seq) : latest;
+  // The entry must be the one that recorded this ledger (the file is named by the ledger's hash):
+  // a working copy killed before it published names an entry the shared log gave another run.
+  const recordedIt =
+    own !== null &&
+    own.seq === seq &&
+    typeof own.details.ledgerSha256 === 'string' &&
+    ledger?.name === `ledger-${own.details.ledgerSha256.slice(0, 16)}.json`;
+  if (own && recordedIt) {
+    return new MergeStateFold(recordedMergeState(own.details) ?? analysis.mergeStateDigest());
+  }
+  const fold = new MergeStateFold();
+  analysis.mergeState(fold).clear();
+  return fold;
+}
+
+/** The analysis entry at `seq`, or null when there is none. */
+function entryAt(store: Store, seq: number): { seq: number; details: { [key: string]: JsonValue } } | null {
+  for (const e of store.custody.entries({ from: seq })) {
+    return e.seq === seq && e.kind === 'analysis' ? { seq, details: e.details } : null;
+  }
+  return null;
+}
