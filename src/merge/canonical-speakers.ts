@@ -1,5 +1,5 @@
 import { isPersonNoun } from '../extract/check-speaker.js';
-import { loadGazetteer } from '../extract/gazetteer/load-gazetteer.js';
+import { loadCountries } from '../extract/gazetteer/load-countries.js';
 import { compareStrings } from './stable-id.js';
 import { UnionFind } from './union-find.js';
 
@@ -287,18 +287,14 @@ function bodyKey(speaker: string): string | null {
   const rest = words.slice(1);
   // The rest names the body in lower case or as a title; a name in it (`Ruritanian Ann Cole`) is a person.
   if (nameKey(rest.join(' ')) !== null && rest.every((word) => !isPersonNoun(word))) return null;
-  const gazetteer = loadGazetteer();
+  const countries = loadCountries();
   const first = words[0]!;
   const possessive = /^(\p{Lu}[\p{L}.-]*)'s$/u.exec(first);
-  const country = possessive
-    ? gazetteer
-        .lookup(possessive[1]!)
-        .find((entry) => entry.kind === 'country' && entry.name === possessive[1])
-    : undefined;
+  const cc = possessive ? countries.named(possessive[1]!) : null;
   // Keyed by the demonym: a demonym may name several territories, a country has one.
-  const demonym = country?.cc
-    ? gazetteer.demonym(country.cc)
-    : /^\p{Lu}/u.test(first) && gazetteer.demonymCountry(first) !== null
+  const demonym = cc
+    ? countries.demonym(cc)
+    : /^\p{Lu}/u.test(first) && countries.demonymCountry(first) !== null
       ? first
       : null;
   return demonym ? `${demonym.toLowerCase()}|${rest.join(' ').toLowerCase()}` : null;
