@@ -285,8 +285,6 @@ function bodyKey(speaker: string): string | null {
     .split(/\s+/);
   if (words.length < 2) return null;
   const rest = words.slice(1);
-  // The rest names the body in lower case or as a title; a name in it (`Ruritanian Ann Cole`) is a person.
-  if (nameKey(rest.join(' ')) !== null && rest.every((word) => !isPersonNoun(word))) return null;
   const countries = loadCountries();
   const first = words[0]!;
   const possessive = /^(\p{Lu}[\p{L}.-]*)'s$/u.exec(first);
@@ -297,5 +295,9 @@ function bodyKey(speaker: string): string | null {
     : /^\p{Lu}/u.test(first) && countries.demonymCountry(first) !== null
       ? first
       : null;
-  return demonym ? `${demonym.toLowerCase()}|${rest.join(' ').toLowerCase()}` : null;
+  // Most speakers open with no country at all: the test for a person's name below is then not needed.
+  if (!demonym) return null;
+  // The rest names the body in lower case or as a title; a name in it (`Ruritanian Ann Cole`) is a person.
+  if (nameKey(rest.join(' ')) !== null && rest.every((word) => !isPersonNoun(word))) return null;
+  return `${demonym.toLowerCase()}|${rest.join(' ').toLowerCase()}`;
 }
