@@ -36,12 +36,16 @@ export class DocRecords {
     return this.ids.values();
   }
 
-  /** Reads the records of many documents at once, before they are asked for one by one. */
+  /** Reads the records of many documents, and who shares their texts, at once, before they are asked for one by one. */
   prefetch(ids: Iterable<string>): void {
-    this.cache.prefetch(
-      'doc',
-      [...ids].filter((id) => this.ids.has(id)),
-    );
+    const known = [...ids].filter((id) => this.ids.has(id));
+    this.cache.prefetch('doc', known);
+    const hashes = new Set<string>();
+    for (const id of known) {
+      const hash = this.cache.get('doc', id)?.hash;
+      if (hash !== undefined) hashes.add(hash);
+    }
+    this.cache.prefetch('hash', hashes);
   }
 
   /** Records a document first seen (not merged yet), indexed by its text hash. */
