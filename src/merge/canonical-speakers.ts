@@ -1,7 +1,6 @@
 import { isPersonNoun } from '../extract/check-speaker.js';
-import { loadGazetteer } from '../extract/gazetteer/load-gazetteer.js';
+import { loadCountries } from '../extract/gazetteer/load-countries.js';
 import { compareStrings } from './stable-id.js';
-import { UnionFind } from './union-find.js';
 
 /**
  * Words that name no one on their own: honorifics and courtesy titles before a name, post-nominal
@@ -115,8 +114,23 @@ export function canonicalSpeakers(counts: ReadonlyMap<string, number>): Map<stri
     .filter((n): n is { speaker: string; key: string[]; count: number } => n.key !== null);
   // Full names: a first name and a surname at least, not opening with a particle (`Al Tamimi`).
   const full = names.filter((n) => n.key.length >= 2 && !PARTICLE.has(n.key[0]!));
-  const union = new UnionFind();
-  const root = (i: number): number => Number(union.find(String(i).padStart(9, '0')));
+  // Disjoint sets of the full names by index, each represented by its smallest index.
+  const parent = Int32Array.from(full, (_, i) => i);
+  const root = (i: number): number => {
+    let r = i;
+    while (parent[r] !== r) r = parent[r] as number;
+    for (let node = i; node !== r; ) {
+      const next = parent[node] as number;
+      parent[node] = r;
+      node = next;
+    }
+    return r;
+  };
+  const join = (i: number, j: number): void => {
+    const [a, b] = [root(i), root(j)];
+    if (a < b) parent[b] = a;
+    else if (b < a) parent[a] = b;
+  };
   const bySurname = new Map<string, number[]>();
   full.forEach((n, i) => {
     const last = n.key[n.key.length - 1]!;
@@ -148,9 +162,7 @@ export function canonicalSpeakers(counts: ReadonlyMap<string, number>): Map<stri
     if (other[0] !== surname[0]) return;
     if (other !== surname && !nearlySame(surname, other)) return;
     for (const i of bySurname.get(surname)!)
-      for (const j of bySurname.get(other)!)
-        if (i < j && samePerson(full[i]!.key, full[j]!.key))
-          union.union(String(i).padStart(9, '0'), String(j).padStart(9, '0'));
+      for (const j of bySurname.get(other)!) if (i < j && samePerson(full[i]!.key, full[j]!.key)) join(i, j);
   };
   for (let s = 0; s < surnames.length; s++) compare(s, s);
   for (const list of byForm.values()) {
@@ -174,7 +186,7 @@ export function canonicalSpeakers(counts: ReadonlyMap<string, number>): Map<stri
       return other.length > 1 && other.startsWith(first);
     });
     if (new Set(fits.map((j) => full[j]!.key[0]!)).size !== 1) return;
-    for (const j of fits) union.union(String(i).padStart(9, '0'), String(j).padStart(9, '0'));
+    for (const j of fits) join(i, j);
   });
   const clusters = new Map<number, number[]>();
   full.forEach((_, i) => {
@@ -285,21 +297,19 @@ function bodyKey(speaker: string): string | null {
     .split(/\s+/);
   if (words.length < 2) return null;
   const rest = words.slice(1);
-  // The rest names the body in lower case or as a title; a name in it (`Ruritanian Ann Cole`) is a person.
-  if (nameKey(rest.join(' ')) !== null && rest.every((word) => !isPersonNoun(word))) return null;
-  const gazetteer = loadGazetteer();
+  const countries = loadCountries();
   const first = words[0]!;
   const possessive = /^(\p{Lu}[\p{L}.-]*)'s$/u.exec(first);
-  const country = possessive
-    ? gazetteer
-        .lookup(possessive[1]!)
-        .find((entry) => entry.kind === 'country' && entry.name === possessive[1])
-    : undefined;
+  const cc = possessive ? countries.named(possessive[1]!) : null;
   // Keyed by the demonym: a demonym may name several territories, a country has one.
-  const demonym = country?.cc
-    ? gazetteer.demonym(country.cc)
-    : /^\p{Lu}/u.test(first) && gazetteer.demonymCountry(first) !== null
+  const demonym = cc
+    ? countries.demonym(cc)
+    : /^\p{Lu}/u.test(first) && countries.demonymCountry(first) !== null
       ? first
       : null;
-  return demonym ? `${demonym.toLowerCase()}|${rest.join(' ').toLowerCase()}` : null;
+  // Most speakers open with no country at all: the test for a person's name below is then not needed.
+  if (!demonym) return null;
+  // The rest names the body in lower case or as a title; a name in it (`Ruritanian Ann Cole`) is a person.
+  if (nameKey(rest.join(' ')) !== null && rest.every((word) => !isPersonNoun(word))) return null;
+  return `${demonym.toLowerCase()}|${rest.join(' ').toLowerCase()}`;
 }

@@ -175,6 +175,73 @@ describe('incremental merge', () => {
     }
   });
 
+  it('starts over when a merged document lost its extraction', () => {
+    const state = memoryMergeState();
+    mergeLedger(state, runOf([wire, copy, own], base, pairs, families));
+    const again = mergeLedger(state, {
+      ...runOf([wire, copy, own], base, pairs, families),
+      extracted: new Set(['w', 'p']),
+    });
+    expect(again.full).toBe(true);
+    expect(again.merged).toBe(2);
+  });
+
+  it('merges a document seen before its extraction was stored, once it is', () => {
+    const reference = buildLedger({
+      documents: [wire, copy, own],
+      reuse: { pairs, families },
+      extractions: base,
+      custody,
+    });
+    const state = memoryMergeState();
+    const first = mergeLedger(state, {
+      ...runOf([wire, copy, own], base, pairs, families),
+      extracted: new Set(['w', 'p']),
+    });
+    expect(first.merged).toBe(2);
+    const second = mergeLedger(state, runOf([wire, copy, own], base, pairs, families));
+    expect(second.full).toBe(false);
+    expect(second.merged).toBe(1);
+    expect(second.ledger).toEqual(reference);
+    expect(mergeLedger(state, runOf([wire, copy, own], base, pairs, families)).merged).toBe(0);
+  });
+
+  it('indexes the document records of a state kept before they were indexed, and merges as before', () => {
+    const twin = { ...own, id: 't', sha256: 'sha-t' };
+    const twinX = extraction(twin, {
+      incidents: [
+        incident(twin, 1, 'Our reporter saw shelling kill seven people in Ashford', {
+          killed: qty(7),
+          origin: 'the governor',
+        }),
+      ],
+      quotes: [quote(twin, 1, 'We will rebuild')],
+    });
+    const all = [wire, copy, own, twin];
+    const reference = buildLedger({
+      documents: all,
+      reuse: { pairs, families },
+      extractions: [...base, twinX],
+      custody,
+    });
+    const state = memoryMergeState();
+    // The first run sees every document but the extraction of one of them only later.
+    mergeLedger(state, {
+      ...runOf([wire, copy, own], base, pairs, families),
+      extracted: new Set(['w', 'p']),
+    });
+    // What a state kept before the index holds: no `hash`, no `unmerged`, no mark in its bookkeeping.
+    const meta = state.get('meta', 'run') as Record<string, unknown>;
+    state.write([
+      ...['hash', 'unmerged'].flatMap((ns) => state.keys(ns).map((key) => ({ ns, key, value: undefined }))),
+      { ns: 'meta', key: 'run', value: { ...meta, docIndex: undefined } },
+    ]);
+    const second = mergeLedger(state, runOf(all, [...base, twinX], pairs, families));
+    expect(second.full).toBe(false);
+    expect(second.merged).toBe(2);
+    expect(second.ledger).toEqual(reference);
+  });
+
   it('starts over when a merged document is gone', () => {
     const state = memoryMergeState();
     mergeLedger(state, runOf([wire, copy, own], base, pairs, families));

@@ -26,6 +26,7 @@ export function memoryMergeState(): MergeStateStore {
       if (!m) return;
       for (const k of [...m.keys()].sort()) yield [k, m.get(k)];
     },
+    keys: (ns) => [...(spaces.get(ns)?.keys() ?? [])].sort(),
     write(changes) {
       for (const c of changes) {
         if (c.value === undefined) spaces.get(c.ns)?.delete(c.key);
@@ -124,6 +125,19 @@ export class StateCache<S extends object = MergeSchema> {
       if (v !== undefined) out.push([k, v as S[N]]);
     }
     return out;
+  }
+
+  /** Every key of a namespace (the working copy wins over the stored one), in key order, without reading values. */
+  keys(ns: keyof S & string): string[] {
+    const m = this.space(ns);
+    const keys = new Set<string>();
+    if (!this.empty) {
+      // A stored key the working copy holds as undefined was deleted by this run.
+      for (const k of this.store.keys(ns)) if (!m.has(k) || m.get(k) !== undefined) keys.add(k);
+    }
+    for (const k of this.empty ? m.keys() : (this.dirty.get(ns) ?? []))
+      if (m.get(k) !== undefined) keys.add(k);
+    return [...keys].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   }
 
   flush(): void {

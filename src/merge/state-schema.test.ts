@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { memoryMergeState, StateCache } from './merge-state.js';
+import { openStore } from '../store/open-store.js';
+import { type MergeStateStore, memoryMergeState, StateCache } from './merge-state.js';
 import { clusterKey } from './state-schema.js';
 
 // The state is typed by `MergeSchema`: the `@ts-expect-error` lines below are checked by
@@ -19,6 +23,37 @@ describe('the typed merge state', () => {
     again.delete('absorb', clusterKey(4));
     again.flush();
     expect(new StateCache(store).get('absorb', clusterKey(4))).toBeUndefined();
+  });
+
+  it("lists a namespace's keys without its values, the working copy winning, in memory and in SQLite", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-state-keys-'));
+    const store = openStore(path.join(dir, 'store'));
+    try {
+      const stores: MergeStateStore[] = [memoryMergeState(), store.analysis.mergeState()];
+      for (const state of stores) {
+        state.write([
+          { ns: 'unmerged', key: 'doc-b', value: true },
+          { ns: 'unmerged', key: 'doc-a', value: true },
+          { ns: 'hash', key: 'doc-c', value: ['doc-c'] },
+        ]);
+        expect(state.keys('unmerged')).toEqual(['doc-a', 'doc-b']);
+        const cache = new StateCache(state);
+        cache.get('unmerged', 'doc-b');
+        cache.delete('unmerged', 'doc-b');
+        cache.set('unmerged', 'doc-0', true);
+        // Known absent, not written: not listed.
+        expect(cache.get('unmerged', 'doc-z')).toBeUndefined();
+        expect(cache.keys('unmerged')).toEqual(['doc-0', 'doc-a']);
+        cache.flush();
+        expect(state.keys('unmerged')).toEqual(['doc-0', 'doc-a']);
+        const fresh = new StateCache(state, true);
+        fresh.set('unmerged', 'doc-9', true);
+        expect(fresh.keys('unmerged')).toEqual(['doc-9']);
+      }
+    } finally {
+      store.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('does not compile a namespace outside the schema or a value of the wrong type', () => {

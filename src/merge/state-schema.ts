@@ -15,6 +15,10 @@ export interface MergeSchema {
   meta: Meta;
   /** Document id → what the merge keeps of the document. */
   doc: DocRecord;
+  /** Text hash → the documents with that text, in id order. */
+  hash: string[];
+  /** Document id → true while its extraction is not merged (`DocRecord.extracted` false). */
+  unmerged: true;
   /** Cluster → what a newcomer is compared with. */
   cluster: ClusterHead;
   /** Cluster → its (long) member lists. */
@@ -103,6 +107,8 @@ export interface Meta {
   claimHeads?: true;
   /** What the last run decided of claims' answers is kept (see answer-state.ts). */
   answerIndex?: number;
+  /** Document records are indexed (`hash`, `unmerged`); a state from before gets them on its next run. */
+  docIndex?: true;
   /** Documents in the reuse index when this state last counted reuse (`MergeInput.reuse.indexed`). */
   reuseIndexed?: number;
 }

@@ -9,6 +9,8 @@ export interface MergeStateStore {
   getMany(ns: string, keys: readonly string[]): Map<string, unknown>;
   /** Every value of a namespace, in key order. */
   scan(ns: string): IterableIterator<[string, unknown]>;
+  /** Every key of a namespace, in key order (without reading the values). */
+  keys(ns: string): string[];
   /** Writes the changes in one transaction: `undefined` deletes the key. */
   write(changes: readonly { ns: string; key: string; value: unknown }[]): void;
   clear(): void;

@@ -129,9 +129,28 @@ describe('incremental merges over random batches equal the from-scratch merge', 
 
   // Known divergence (docs/ledger.md, "Reference and exactness"): when a wire report and a copy of
   // it arrive after the reports written from them, their mentions are assigned after the stored
-  // ones and the incident is split into several events. Remove `.fails` once the merge is
-  // order-independent.
-  it.fails('property: with the example corpus added, batches merge to the same ledger', () => {
-    batchesAgree(fixture.documents.map((d) => d.id).sort());
+  // ones and the incident is split into several events. What is recorded is that some batches give
+  // another ledger, and that none fails with an error (an expected failure would hide a crash).
+  // Once the merge is order-independent, this fails: check `batchesAgree` on these ids instead.
+  it('property: with the example corpus added, some batches give another ledger, none an error', () => {
+    const ids = fixture.documents.map((d) => d.id).sort();
+    const reference = toLedgerJson(mergeLedger(memoryMergeState(), inputOf(fixture, new Set(ids))).ledger);
+    const errors: unknown[] = [];
+    const outcome = fc.check(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: ids.length, maxLength: ids.length }),
+        (batchOf) => {
+          try {
+            return inBatches(ids, batchOf) === reference;
+          } catch (error) {
+            errors.push(error);
+            throw error;
+          }
+        },
+      ),
+      { numRuns: 20, seed: 1 },
+    );
+    expect(errors).toEqual([]);
+    expect(outcome.failed).toBe(true);
   }, 300_000);
 });

@@ -26,6 +26,7 @@ export function answerClaims(
     for (const [g, c] of cache.scan('c.ledger')) cache.set('chead', g, claimHead(c));
     meta.claimHeads = true;
   }
+  docs.prefetch(touched.documents);
   const answered = answerGroups({
     cache,
     full: cache.cold || meta.answerIndex !== ANSWER_INDEX,

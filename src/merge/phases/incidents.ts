@@ -52,11 +52,10 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
     }
     cache.set('profile', clusterKey(n), after ?? undefined);
   }
-  for (const n of dirty.clusters) {
-    for (const d of new Set(clusters.cluster(n).figures.map((f) => f.document))) {
-      for (const c of docs.get(d)?.clusters ?? []) affected.add(c);
-    }
-  }
+  const figured = new Set<string>();
+  for (const n of dirty.clusters) for (const f of clusters.cluster(n).figures) figured.add(f.document);
+  docs.prefetch(figured);
+  for (const d of figured) for (const c of docs.get(d)?.clusters ?? []) affected.add(c);
   cache.prefetch('cluster', [...affected].map(clusterKey));
   cache.prefetch('members', [...affected].map(clusterKey));
   cache.prefetch('absorb', [...affected].map(clusterKey));

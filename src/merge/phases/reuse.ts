@@ -1,7 +1,7 @@
 import type { ReusePair } from '../../core/types.js';
+import type { DocRecords } from '../doc-records.js';
 import type { MergeInput } from '../merge-types.js';
 import { listSource, type ReuseIndex, type ReuseSource, reuseIndexOf } from '../reuse-index.js';
-import type { DocRecord } from '../state-schema.js';
 import type { Dirty } from './run.js';
 import type { OpenedState } from './state.js';
 
@@ -36,7 +36,8 @@ export function recountReuse(state: OpenedState, input: MergeInput, dirty: Dirty
   const index = reuseIndexOf(source);
   const reached = incremental ? reuseReach(source, news) : null;
   if (reached) source.prefetch?.([...reached]);
-  for (const id of reached ?? docs.keys()) {
+  docs.prefetch(reached ?? docs.keys());
+  for (const id of reached ?? [...docs.keys()]) {
     const r = docs.get(id);
     if (!r) continue;
     const fp = index.fingerprint(id);
@@ -45,7 +46,7 @@ export function recountReuse(state: OpenedState, input: MergeInput, dirty: Dirty
     for (const q of r.quotes) dirty.quotes.add(q);
     for (const c of r.claims) dirty.claims.add(c);
     r.fp = fp;
-    cache.set('doc', id, r);
+    docs.changed(id, r);
   }
   return { source, index, reached, aroundAdded: view !== null };
 }
@@ -68,23 +69,11 @@ function reuseReach(source: ReuseSource, added: NonNullable<MergeInput['reuse'][
  * from the reuse stage's look-ups when it offers them (`view`), else from its lists.
  */
 function reuseSource(
-  docs: ReadonlyMap<string, DocRecord>,
+  docs: DocRecords,
   view: MergeInput['reuse']['view'] | null,
   reuse: MergeInput['reuse'],
 ): ReuseSource {
-  let byHash: Map<string, string[]> | undefined;
-  const sameText = (d: string): readonly string[] => {
-    if (!byHash) {
-      byHash = new Map();
-      for (const [id, r] of docs) {
-        const list = byHash.get(r.hash);
-        if (list) list.push(id);
-        else byHash.set(r.hash, [id]);
-      }
-    }
-    const h = docs.get(d)?.hash;
-    return h === undefined ? [d] : (byHash.get(h) ?? [d]);
-  };
+  const sameText = (d: string): readonly string[] => docs.sameText(d);
   const headline = (d: string) => docs.get(d)?.headline ?? null;
   const credits = (d: string) => docs.get(d)?.credits ?? [];
   if (!view) {
@@ -97,6 +86,7 @@ function reuseSource(
       sameText,
       headline,
       credits,
+      prefetch: (documents) => docs.prefetch(documents),
       pairsOf: (d) => of().pairsOf(d),
       family: (d) => of().family(d),
     };
@@ -108,6 +98,7 @@ function reuseSource(
     headline,
     credits,
     prefetch: (documents) => {
+      docs.prefetch(documents);
       const pairsOfMany = view.pairsOfMany?.bind(view);
       const familiesOfMany = view.familiesOfMany?.bind(view);
       const wanted = documents.filter((d) => !pairs.has(d));

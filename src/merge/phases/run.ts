@@ -1,9 +1,10 @@
+import type { DocRecords } from '../doc-records.js';
 import type { GroupState } from '../grow-groups.js';
 import type { StateCache } from '../merge-state.js';
 import type { LedgerChanges, MergeInput } from '../merge-types.js';
 import type { WordCounts } from '../rare-keys.js';
 import type { ReuseIndex, ReuseSource } from '../reuse-index.js';
-import type { DocRecord, Meta } from '../state-schema.js';
+import type { Meta } from '../state-schema.js';
 
 /**
  * What the phases of one merge run share (see `startMerge`): the input, the working copy of the
@@ -14,8 +15,8 @@ export interface MergeRun {
   readonly cache: StateCache;
   /** The run's bookkeeping (`meta`/`run`), written back at the end. */
   readonly meta: Meta;
-  /** Every document's record, by id. */
-  readonly docs: Map<string, DocRecord>;
+  /** Every document's record, by id (read when asked for). */
+  readonly docs: DocRecords;
   /** What this run must rebuild. */
   readonly dirty: Dirty;
   /** The ledger items this run changed or removed (null), by id. */

@@ -1,8 +1,8 @@
 import { ANSWER_INDEX } from '../answer-state.js';
+import { DocRecords, indexDocRecords } from '../doc-records.js';
 import { type MergeStateStore, StateCache } from '../merge-state.js';
 import type { MergeInput } from '../merge-types.js';
 import { documentFacts } from '../reuse-index.js';
-import { compareStrings } from '../stable-id.js';
 import type { DocRecord, Meta } from '../state-schema.js';
 
 /**
@@ -18,12 +18,13 @@ export interface OpenedState {
   /** True when the state was (re)built from scratch. */
   full: boolean;
   meta: Meta;
-  docs: Map<string, DocRecord>;
+  docs: DocRecords;
 }
 
 /**
  * Phase "state": opens the stored state, or starts over (clears it) when it was built by another
- * extractor version or state format, or a document it merged is gone or lost its extraction.
+ * extractor version or state format, or a document it merged is gone or lost its extraction. The
+ * check reads the state's keys (documents, unmerged ones), not the document records.
  */
 export function openState(store: MergeStateStore, input: MergeInput): OpenedState {
   let cache = new StateCache(store);
@@ -33,15 +34,20 @@ export function openState(store: MergeStateStore, input: MergeInput): OpenedStat
     cache = new StateCache(store, true);
     full = true;
   };
-  const ids = new Set(input.documents.map((d) => d.id));
   const stored = cache.get('meta', 'run');
   if (!stored || stored.format !== STATE_FORMAT || stored.version !== input.version) reset();
-  let docs = new Map(cache.scan('doc'));
-  for (const [id, r] of docs) {
-    if (!ids.has(id) || (r.extracted && !input.extracted.has(id))) {
-      reset();
-      docs = new Map();
-      break;
+  // A state from before the records were indexed gets its indexes once (from every record).
+  if (!full && !stored?.docIndex) indexDocRecords(cache, cache.scan('doc'));
+  let ids = full ? [] : cache.keys('doc');
+  if (ids.length > 0) {
+    const documents = new Set(input.documents.map((d) => d.id));
+    const unmerged = new Set(cache.keys('unmerged'));
+    for (const id of ids) {
+      if (!documents.has(id) || (!unmerged.has(id) && !input.extracted.has(id))) {
+        reset();
+        ids = [];
+        break;
+      }
     }
   }
   const meta: Meta = cache.get('meta', 'run') ?? {
@@ -54,12 +60,13 @@ export function openState(store: MergeStateStore, input: MergeInput): OpenedStat
     claimHeads: true,
     answerIndex: ANSWER_INDEX,
   };
-  return { cache, full, meta, docs };
+  meta.docIndex = true;
+  return { cache, full, meta, docs: new DocRecords(cache, ids) };
 }
 
 /** Phase "documents": documents first seen get a record of what independence reads of their text. */
 export function recordUnseen(state: OpenedState, input: MergeInput): void {
-  const { cache, docs } = state;
+  const { docs } = state;
   const unseen = input.documents.filter((d) => !docs.has(d.id)).map((d) => d.id);
   for (const d of input.texts(unseen)) {
     const f = documentFacts(d);
@@ -73,22 +80,16 @@ export function recordUnseen(state: OpenedState, input: MergeInput): void {
       quotes: [],
       claims: [],
     };
-    docs.set(d.id, r);
-    cache.set('doc', d.id, r);
+    docs.add(d.id, r);
   }
 }
 
 /** The documents whose extractions this run merges (extracted, not merged yet), in id order. */
-export function pendingDocuments(run: { input: MergeInput; docs: ReadonlyMap<string, DocRecord> }): string[] {
-  return [...run.input.extracted].filter((id) => run.docs.get(id)?.extracted === false).sort(compareStrings);
+export function pendingDocuments(run: { input: MergeInput; docs: DocRecords }): string[] {
+  return run.docs.unmerged().filter((id) => run.input.extracted.has(id));
 }
 
 /** Marks the documents of this run's extractions as merged. */
-export function markMerged(
-  run: { input: MergeInput; cache: StateCache; docs: ReadonlyMap<string, DocRecord> },
-  pending: readonly string[],
-): void {
-  const { cache, docs, input } = run;
-  for (const [id, r] of docs) if (!r.extracted && input.extracted.has(id)) r.extracted = true;
-  for (const id of pending) cache.set('doc', id, docs.get(id));
+export function markMerged(run: { docs: DocRecords }, pending: readonly string[]): void {
+  for (const id of pending) run.docs.merged(id);
 }

@@ -121,6 +121,7 @@ export class SqliteAnalysisStore implements AnalysisStore {
     const get = db.prepare('SELECT value FROM analysis_merge_state WHERE ns = ? AND key = ?').pluck();
     const stored = (ns: string, key: string): string | undefined => get.get(ns, key) as string | undefined;
     const scan = db.prepare('SELECT key, value FROM analysis_merge_state WHERE ns = ? ORDER BY key').raw();
+    const keys = db.prepare('SELECT key FROM analysis_merge_state WHERE ns = ? ORDER BY key').pluck();
     const put = db.prepare('INSERT OR REPLACE INTO analysis_merge_state (ns, key, value) VALUES (?, ?, ?)');
     const del = db.prepare('DELETE FROM analysis_merge_state WHERE ns = ? AND key = ?');
     const many = new Map<number, ReturnType<SqliteDatabase['prepare']>>();
@@ -151,6 +152,7 @@ export class SqliteAnalysisStore implements AnalysisStore {
       *scan(ns) {
         for (const [key, json] of scan.all(ns) as [string, string][]) yield [key, JSON.parse(json)];
       },
+      keys: (ns) => keys.all(ns) as string[],
       write: db.transaction((changes: readonly { ns: string; key: string; value: unknown }[]) => {
         for (const c of changes) {
           const before = digest ? stored(c.ns, c.key) : undefined;
