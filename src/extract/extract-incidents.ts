@@ -123,6 +123,11 @@ interface Compiled {
   selfNamed: RegExp;
   /** One person, then "and", just before a count of others: "she and (three others)". */
   companion: RegExp;
+  /**
+   * One person opening the sentence, then a comma, just before a count of people: a headline's
+   * list "Woman, (3 daughters) shot", "Police: Mother, (2 children) found dead".
+   */
+  leadCompanion: RegExp;
   /** The person nouns of `counted-nouns.json` ("adult", "woman"): what a count of people counts. */
   personWords: Set<string>;
 }
@@ -177,8 +182,12 @@ function compile(): Compiled {
     reaction: new RegExp(lex.blockers.reaction.pattern, 'i'),
     runningTollAfter: new RegExp(lex.blockers.runningTollAfter.pattern, 'i'),
     companion: new RegExp(
-      `(^|[^\\p{L}])(?:he|she|(?:an?|the|one)\\s+(?:[\\p{L}\\d’'-]+\\s+){0,2}?(?:${persons}|\\d{1,3}-(?:year|month|week)-old))\\s+and\\s+$`,
+      `(^|[^\\p{L}])(?:he|she|(?:(?:an?|the|one)\\s+(?:[\\p{L}\\d’'-]+\\s+){0,2}?)?(?:${persons}|\\d{1,3}-(?:year|month|week)-old))\\s+and\\s+$`,
       'iu',
+    ),
+    leadCompanion: new RegExp(
+      `^(?:[^:.;]{0,40}:\\s*)?(?<p>(?:(?:an?|the|one)\\s+)?(?:[\\p{L}\\d’'-]+\\s+){0,2}?(?:${persons}|\\d{1,3}-(?:year|month|week)-old))\\s*,\\s*$`,
+      'iud',
     ),
     personWords: new Set(nouns.persons.words),
     selfAfter: new RegExp(lex.perpetratorSuicide.after, 'i'),
@@ -638,12 +647,13 @@ function withCompanion(text: string, others: Quantity, from: number, c: Compiled
   if (others.best === null || others.percent || !ofPeople) return others;
   const before = text.slice(Math.max(from, others.span[0] - 60), others.span[0]);
   const companion = c.companion.exec(before);
+  const lead = companion ? null : c.leadCompanion.exec(text.slice(from, others.span[0]));
   // "a dead teenager and one woman shot through the arm": the dead one is not among the hurt.
-  if (!companion || DEAD_WORD.test(companion[0])) return others;
-  const span: Span = [
-    others.span[0] - before.length + companion.index + (companion[1]?.length ?? 0),
-    others.span[1],
-  ];
+  if ((!companion && !lead) || DEAD_WORD.test((companion ?? lead)?.[0] ?? '')) return others;
+  const start = companion
+    ? others.span[0] - before.length + companion.index + (companion[1]?.length ?? 0)
+    : from + (lead?.indices?.groups?.p?.[0] ?? 0);
+  const span: Span = [start, others.span[1]];
   const plus = (n: number | null) => (n === null ? null : n + 1);
   return {
     ...others,

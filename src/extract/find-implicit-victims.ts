@@ -2,8 +2,15 @@ import type { Quantity, Span } from '../core/types.js';
 import { loadLexicon } from './load-lexicon.js';
 
 interface Compiled {
-  /** A singular person as the object of a casualty verb: "killed a man", "shot her", "death of a teen". */
+  /**
+   * A singular person as the object of a casualty verb: "killed a man", "shot her", "death of a
+   * teen"; with more people listed after it ("killed his wife, son and daughter").
+   */
   object: RegExp;
+  /** A person noun without a determiner right after a casualty verb: "kills teen girl", "shot wife". */
+  bare: RegExp;
+  /** One more person of a list after the first object: ", son", " and her mother". */
+  more: RegExp;
   /** A singular person as the subject: "A man was shot", "the victim later died", "Man dead", "He died". */
   subject: RegExp;
   /** A name with an age in apposition as the subject: "Jane Doe, 57, was shot". */
@@ -58,17 +65,35 @@ const AGE = String.raw`\d{1,3}-(?:year|month|week)-old`;
  */
 const ANOTHER = String.raw`another(?=\s*(?:[.,;:!?)]|$)|\s+(?:in|at|on|during|before|after|when|while|inside|outside|near|by|with|as)\b)`;
 
+/** Words that never modify a person noun: a bare object is a noun phrase without them. */
+const FUNCTION_WORD = String.raw`(?:by|in|at|on|of|to|from|with|for|after|before|during|near|outside|inside|while|and|or|but|as|than|into|over|under|was|were|is|are|the|an?|his|her|their|its|this|that)\b`;
+
+/**
+ * Verb forms of a casualty trigger whose object, even without a determiner, is the victim
+ * ("Father kills wife"). Not "shot", "wounded" or "injured", which as participles precede other
+ * words of a headline ("Son wounded, father dead").
+ */
+const ACTIVE_VERB = /^(?:kills|killed|shoots|wounds|injures|murders|slays)$/i;
+
 function compile(): Compiled {
   if (compiled) return compiled;
   const persons = alternation(loadLexicon<{ persons: { words: string[] } }>('counted-nouns').persons.words);
   const head = `(?:${persons})(?![\\p{L}’'])`;
   // One person: "a 17-year-old Buffalo man", "his wife", "Boy, 17,", "the 19-year-old".
   const item = String.raw`(?:(?:an?|one|another|the|his|her|their|a\s+second|a\s+third)\s+${MODIFIERS})?(?:${head}|${AGE}(?![\p{L}-]))(?:\s*,\s*\d{1,3}(?=\s*,))?`;
+  // ", son", " and her mother", ", and a 12-year-old girl": one more person of an object list,
+  // not the subject of a verb of its own ("killed a man and a woman was hurt").
+  const more = String.raw`(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:his|her|their|an?|the|one)\s+)?(?:${AGE}\s+)?${head}(?!\s+(?:was|were|is|are|has|had|have)\b)`;
   compiled = {
     object: new RegExp(
-      String.raw`^\s+(?:(?:of|on)\s+)?(?<np>(?:an?|one|another|his|her|their|a\s+second)\s+${MODIFIERS}(?:${head}|${AGE})|${AGE}(?:\s+\p{Lu}\p{L}+)?|him|her|himself|herself|${ANOTHER})(?![\p{L}’'-])`,
+      String.raw`^\s+(?:(?:of|on)\s+)?(?<np>(?:(?:an?|one|another|his|her|their|a\s+second)\s+(?:${MODIFIERS}${head}|${AGE})|${AGE}(?:\s+\p{Lu}\p{L}+)?|him|her)(?:${more})*|himself|herself|${ANOTHER})(?![\p{L}’'-])`,
       'iud',
     ),
+    bare: new RegExp(
+      String.raw`^\s+(?<np>(?:(?!${FUNCTION_WORD})[\p{L}’'-]+\s+){0,2}?${head}(?:${more})*)(?![\p{L}’'-])`,
+      'iud',
+    ),
+    more: new RegExp(more, 'giu'),
     subject: new RegExp(
       String.raw`(?:^|[^\p{L}\p{N}’'-])(?<np>${item}(?:(?:\s*,\s*${item})*\s*,?\s+and\s+${item})?|he|she|another)${POST}(?:\s*,)?\s+${LINK}$`,
       'iud',
@@ -103,9 +128,15 @@ const people = (text: string, span: Span, n: number): Quantity => ({
 export function findImplicitVictim(text: string, clause: Span, trigger: Span): Quantity | null {
   const c = compile();
   const after = text.slice(trigger[1], Math.min(clause[1], trigger[1] + 80));
-  const object = c.object.exec(after);
+  const object =
+    c.object.exec(after) ?? (ACTIVE_VERB.test(text.slice(trigger[0], trigger[1])) ? c.bare.exec(after) : null);
   const objectSpan = object?.indices?.groups?.np;
-  if (objectSpan) return people(text, [trigger[1] + objectSpan[0], trigger[1] + objectSpan[1]], 1);
+  if (objectSpan) {
+    // "killed his wife, son and daughter": one person and one more for each listed after.
+    const np = after.slice(objectSpan[0], objectSpan[1]);
+    const listed = np.match(c.more)?.length ?? 0;
+    return people(text, [trigger[1] + objectSpan[0], trigger[1] + objectSpan[1]], 1 + listed);
+  }
   const from = Math.max(clause[0], trigger[0] - 120);
   const before = text.slice(from, trigger[0]);
   const named = c.named.exec(before)?.indices?.groups?.np;
