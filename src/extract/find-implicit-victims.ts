@@ -129,7 +129,8 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
   const c = compile();
   const after = text.slice(trigger[1], Math.min(clause[1], trigger[1] + 80));
   const object =
-    c.object.exec(after) ?? (ACTIVE_VERB.test(text.slice(trigger[0], trigger[1])) ? c.bare.exec(after) : null);
+    c.object.exec(after) ??
+    (ACTIVE_VERB.test(text.slice(trigger[0], trigger[1])) ? c.bare.exec(after) : null);
   const objectSpan = object?.indices?.groups?.np;
   if (objectSpan) {
     // "killed his wife, son and daughter": one person and one more for each listed after.
