@@ -117,6 +117,19 @@ const cases: [string, number, number][] = [
   ['Police: Mother, 2 children found dead in Birchvale home', 3, 0],
   ['3-year-old and four adults shot at Elmford cookout', 0, 5],
   ['Man, 2 others shot outside Elmford bar', 0, 3],
+  // A headline's people joined by commas alone; a person named twice is one.
+  ['4-year-old boy, woman shot in Elmford', 0, 2],
+  ['Police: Officer, suspect wounded in exchange of gunfire', 0, 2],
+  ['Boy, 3, girl, 5, shot outside Elmford home', 0, 2],
+  ['Man, woman and boy wounded in Birchvale shooting', 0, 3],
+  ['The victim, a 2-year-old child, died at the scene.', 1, 0],
+  ['A sixth person, a 37-year-old woman, was fatally shot inside her home.', 1, 0],
+  // People named after a count with "and" are victims too, unless they have a verb of their own.
+  ['A drive-by shooting injured three adults and an 11-year-old child.', 0, 4],
+  ['The gunman shot two men and his brother was arrested later.', 0, 2],
+  ['The gunman shot two men and his brother before he fled.', 0, 3],
+  // A death years before is another incident.
+  ['Four people were shot on Elm Street. His mother died years ago.', 0, 4],
   // An age after the person is no count of others.
   ['Man, 25, shot outside Elmford bar', 0, 1],
   ['A woman and two other men were also shot.', 0, 3],

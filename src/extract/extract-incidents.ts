@@ -22,7 +22,7 @@ import {
   reportedPart,
 } from './choose-incident-place.js';
 import { atWordStarts, execAll, matchedGroup, ruleGroups } from './exec-all.js';
-import { findImplicitVictim } from './find-implicit-victims.js';
+import { findImplicitVictim, peopleAfterCount } from './find-implicit-victims.js';
 import { loadLexicon } from './load-lexicon.js';
 
 /**
@@ -587,7 +587,7 @@ function casualtyFigure(
   c: Compiled,
 ): Quantity | null {
   const explicit = figureFor(text, hit, counts, used, c);
-  if (explicit && explicit.span[0] >= hit.span[0]) return explicit;
+  if (explicit && explicit.span[0] >= hit.span[0]) return withPeopleAfter(text, explicit, reach[1]);
   if (hit.victimAfter) {
     if (explicit) used.delete(explicit);
     return findImplicitVictim(text, [hit.span[1], reach[1]], hit.span);
@@ -625,6 +625,26 @@ function casualtyFigure(
     used.delete(explicit);
   }
   return implicit;
+}
+
+/**
+ * "wounding three adults and an 11-year-old": a count after its verb, then more people named
+ * with "and", are all victims. The figure then spans both.
+ */
+function withPeopleAfter(text: string, count: Quantity, end: number): Quantity {
+  if (count.best === null || count.percent) return count;
+  const more = peopleAfterCount(text, count.span[1], end);
+  if (!more) return count;
+  const span: Span = [count.span[0], more.end];
+  const add = (n: number | null) => (n === null ? null : n + more.n);
+  return {
+    ...count,
+    span,
+    text: text.slice(span[0], span[1]),
+    low: add(count.low),
+    best: count.best + more.n,
+    high: add(count.high),
+  };
 }
 
 /**
