@@ -96,6 +96,16 @@ const cases: [string, number, number][] = [
   ['A student killed four classmates and himself at the school.', 5, 0],
   ['The gunman opened fire, killing three and wounding 16 before taking his own life.', 4, 16],
   ['A man killed his wife and then himself, police said.', 2, 0],
+  // People listed as the objects of a casualty verb count one each, with or without a determiner.
+  ['Police say a man killed his wife, son and daughter before killing himself.', 4, 0],
+  ['Elmford man kills wife and stepson, turns gun on himself', 3, 0],
+  ['A gunman killed a 40-year-old woman and 9-year-old girl in the store.', 2, 0],
+  ['Investigators say he shot a neighbor and her brother on the porch.', 0, 2],
+  ['Father kills wife in Oakvale home', 1, 0],
+  // An object list stops before a subject with a verb of its own.
+  ['A man killed his wife and her brother was arrested.', 1, 0],
+  // "shot" and "wounded" before a noun are participles of a headline, not verbs with an object.
+  ['Son wounded, father dead in Pinecrest shooting', 1, 1],
   ['Four people were killed, including the gunman, who then shot himself.', 4, 0],
   // A murder-suicide with one victim named: the victim and the perpetrator.
   ['A woman was killed in a murder-suicide on Elm Street.', 2, 0],
@@ -103,6 +113,25 @@ const cases: [string, number, number][] = [
   ['A boy accidentally shot himself.', 0, 1],
   // A person named before a count of others is one more ("he and three others").
   ['A woman is in the hospital after she and three others were shot outside a club.', 0, 4],
+  ['Woman, 3 teenage daughters shot in Elmford', 0, 4],
+  ['Police: Mother, 2 children found dead in Birchvale home', 3, 0],
+  ['3-year-old and four adults shot at Elmford cookout', 0, 5],
+  ['Man, 2 others shot outside Elmford bar', 0, 3],
+  // A headline's people joined by commas alone; a person named twice is one.
+  ['4-year-old boy, woman shot in Elmford', 0, 2],
+  ['Police: Officer, suspect wounded in exchange of gunfire', 0, 2],
+  ['Boy, 3, girl, 5, shot outside Elmford home', 0, 2],
+  ['Man, woman and boy wounded in Birchvale shooting', 0, 3],
+  ['The victim, a 2-year-old child, died at the scene.', 1, 0],
+  ['A sixth person, a 37-year-old woman, was fatally shot inside her home.', 1, 0],
+  // People named after a count with "and" are victims too, unless they have a verb of their own.
+  ['A drive-by shooting injured three adults and an 11-year-old child.', 0, 4],
+  ['The gunman shot two men and his brother was arrested later.', 0, 2],
+  ['The gunman shot two men and his brother before he fled.', 0, 3],
+  // A death years before is another incident.
+  ['Four people were shot on Elm Street. His mother died years ago.', 0, 4],
+  // An age after the person is no count of others.
+  ['Man, 25, shot outside Elmford bar', 0, 1],
   ['A woman and two other men were also shot.', 0, 3],
   ['One man was killed and six others were injured.', 1, 6],
   ['A gunman killed one and wounded two others.', 1, 2],

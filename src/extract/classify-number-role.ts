@@ -49,8 +49,12 @@ function compile(): Compiled {
 /** "14-year-old", "14 years old", "2-month-old", "the 6- and 10-year-old sons". */
 const AGE_AFTER =
   /^(?:[\s-]+(?:years?|yrs?|months?|weeks?|days?)[\s-]+old\b|-\s+(?:and|or|to)\s+\d+-(?:years?|months?))/i;
-/** "aged 30", "ages 28 and 22", "ages of 19, 20 and 24", "age 5". */
-const AGE_BEFORE = /\b(?:aged?|ages)\s+(?:of\s+)?(?:\d{1,3}(?:\s*,\s*|\s+(?:and|to|or)\s+))*$/i;
+/**
+ * "aged 30", "ages 28 and 22", "ages of 19, 20 and 24", "age 5", "ranged in age from 8 to 15",
+ * "range in age from 24-46".
+ */
+const AGE_BEFORE =
+  /\b(?:aged?|ages|in\s+age\s+from)\s+(?:of\s+)?(?:\d{1,3}(?:\s*,\s*|\s*-\s*|\s+(?:and|to|or)\s+))*$/i;
 /** A word and a comma just before the number: "John Smith, 57," "Boy, 17," "Two men, 26 and 21,". */
 const APPOSITION_BEFORE = /[\p{L}.’']\s*,\s*(?:\d{1,3}\s*(?:,|and)\s*)*$/u;
 /** What follows an age in apposition: a comma, a bracket, the end of the sentence, or more ages. */

@@ -22,7 +22,7 @@ import {
   reportedPart,
 } from './choose-incident-place.js';
 import { atWordStarts, execAll, matchedGroup, ruleGroups } from './exec-all.js';
-import { findImplicitVictim } from './find-implicit-victims.js';
+import { findImplicitVictim, peopleAfterCount } from './find-implicit-victims.js';
 import { loadLexicon } from './load-lexicon.js';
 
 /**
@@ -123,6 +123,11 @@ interface Compiled {
   selfNamed: RegExp;
   /** One person, then "and", just before a count of others: "she and (three others)". */
   companion: RegExp;
+  /**
+   * One person opening the sentence, then a comma, just before a count of people: a headline's
+   * list "Woman, (3 daughters) shot", "Police: Mother, (2 children) found dead".
+   */
+  leadCompanion: RegExp;
   /** The person nouns of `counted-nouns.json` ("adult", "woman"): what a count of people counts. */
   personWords: Set<string>;
 }
@@ -177,8 +182,12 @@ function compile(): Compiled {
     reaction: new RegExp(lex.blockers.reaction.pattern, 'i'),
     runningTollAfter: new RegExp(lex.blockers.runningTollAfter.pattern, 'i'),
     companion: new RegExp(
-      `(^|[^\\p{L}])(?:he|she|(?:an?|the|one)\\s+(?:[\\p{L}\\d’'-]+\\s+){0,2}?(?:${persons}|\\d{1,3}-(?:year|month|week)-old))\\s+and\\s+$`,
+      `(^|[^\\p{L}])(?:he|she|(?:(?:an?|the|one)\\s+(?:[\\p{L}\\d’'-]+\\s+){0,2}?)?(?:${persons}|\\d{1,3}-(?:year|month|week)-old))\\s+and\\s+$`,
       'iu',
+    ),
+    leadCompanion: new RegExp(
+      `^(?:[^:.;]{0,40}:\\s*)?(?<p>(?:(?:an?|the|one)\\s+)?(?:[\\p{L}\\d’'-]+\\s+){0,2}?(?:${persons}|\\d{1,3}-(?:year|month|week)-old))\\s*,\\s*$`,
+      'iud',
     ),
     personWords: new Set(nouns.persons.words),
     selfAfter: new RegExp(lex.perpetratorSuicide.after, 'i'),
@@ -578,7 +587,7 @@ function casualtyFigure(
   c: Compiled,
 ): Quantity | null {
   const explicit = figureFor(text, hit, counts, used, c);
-  if (explicit && explicit.span[0] >= hit.span[0]) return explicit;
+  if (explicit && explicit.span[0] >= hit.span[0]) return withPeopleAfter(text, explicit, reach[1]);
   if (hit.victimAfter) {
     if (explicit) used.delete(explicit);
     return findImplicitVictim(text, [hit.span[1], reach[1]], hit.span);
@@ -619,6 +628,26 @@ function casualtyFigure(
 }
 
 /**
+ * "wounding three adults and an 11-year-old": a count after its verb, then more people named
+ * with "and", are all victims. The figure then spans both.
+ */
+function withPeopleAfter(text: string, count: Quantity, end: number): Quantity {
+  if (count.best === null || count.percent) return count;
+  const more = peopleAfterCount(text, count.span[1], end);
+  if (!more) return count;
+  const span: Span = [count.span[0], more.end];
+  const add = (n: number | null) => (n === null ? null : n + more.n);
+  return {
+    ...count,
+    span,
+    text: text.slice(span[0], span[1]),
+    low: add(count.low),
+    best: count.best + more.n,
+    high: add(count.high),
+  };
+}
+
+/**
  * From a count to a person named right after it in one list: its noun (with an adjective), then a
  * comma or "and" ("three adults and", "3 Men,"); no verb, so the person is not the subject of
  * another clause ("two were shot and a man …").
@@ -638,12 +667,13 @@ function withCompanion(text: string, others: Quantity, from: number, c: Compiled
   if (others.best === null || others.percent || !ofPeople) return others;
   const before = text.slice(Math.max(from, others.span[0] - 60), others.span[0]);
   const companion = c.companion.exec(before);
+  const lead = companion ? null : c.leadCompanion.exec(text.slice(from, others.span[0]));
   // "a dead teenager and one woman shot through the arm": the dead one is not among the hurt.
-  if (!companion || DEAD_WORD.test(companion[0])) return others;
-  const span: Span = [
-    others.span[0] - before.length + companion.index + (companion[1]?.length ?? 0),
-    others.span[1],
-  ];
+  if ((!companion && !lead) || DEAD_WORD.test((companion ?? lead)?.[0] ?? '')) return others;
+  const start = companion
+    ? others.span[0] - before.length + companion.index + (companion[1]?.length ?? 0)
+    : from + (lead?.indices?.groups?.p?.[0] ?? 0);
+  const span: Span = [start, others.span[1]];
   const plus = (n: number | null) => (n === null ? null : n + 1);
   return {
     ...others,

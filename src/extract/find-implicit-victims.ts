@@ -2,10 +2,22 @@ import type { Quantity, Span } from '../core/types.js';
 import { loadLexicon } from './load-lexicon.js';
 
 interface Compiled {
-  /** A singular person as the object of a casualty verb: "killed a man", "shot her", "death of a teen". */
+  /**
+   * A singular person as the object of a casualty verb: "killed a man", "shot her", "death of a
+   * teen"; with more people listed after it ("killed his wife, son and daughter").
+   */
   object: RegExp;
+  /** A person noun without a determiner right after a casualty verb: "kills teen girl", "shot wife". */
+  bare: RegExp;
+  /** One more person of a list after the first object: ", son", " and her mother". */
+  more: RegExp;
   /** A singular person as the subject: "A man was shot", "the victim later died", "Man dead", "He died". */
   subject: RegExp;
+  /**
+   * A headline's list of people joined by commas alone, opening the sentence (after a "Police:"
+   * label) and the subject of the verb: "4-year-old boy, woman shot", "Officer, suspect wounded".
+   */
+  leadList: RegExp;
   /** A name with an age in apposition as the subject: "Jane Doe, 57, was shot". */
   named: RegExp;
   /** A name alone as the subject of a passive casualty verb: "Jane Doe was shot and killed". */
@@ -47,6 +59,8 @@ const NAME_AGE = String.raw`(?:\p{Lu}[\p{L}’'.-]*\s+){0,3}\p{Lu}[\p{L}’'.-]*
  * was also". Written case-sensitively: two to four capitalised words.
  */
 const NAME_PASSIVE = String.raw`(?<![\p{L}’'.-])(?<np>(?:\p{Lu}[\p{L}’'.-]*\s+){1,3}\p{Lu}[\p{L}’'-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?)\s+was\s+(?:(?:also|later|then|fatally|critically|seriously|reportedly|allegedly)\s+)?$`;
+/** An age in apposition after a person: the ", 3" of "Boy, 3, girl". */
+const AGE_APPOSITION = /\s*,\s*\d{1,3}(?=\s*(?:,|$))/g;
 /** The age of each name in a list of names with ages. */
 const AGE_COMMA = /,\s*\d{1,3}\s*,/g;
 /** Up to three modifiers before the head noun: "a 17-year-old Buffalo man". */
@@ -58,19 +72,44 @@ const AGE = String.raw`\d{1,3}-(?:year|month|week)-old`;
  */
 const ANOTHER = String.raw`another(?=\s*(?:[.,;:!?)]|$)|\s+(?:in|at|on|during|before|after|when|while|inside|outside|near|by|with|as)\b)`;
 
+/** Words that never modify a person noun: a bare object is a noun phrase without them. */
+const FUNCTION_WORD = String.raw`(?:by|in|at|on|of|to|from|with|for|after|before|during|near|outside|inside|while|and|or|but|as|than|into|over|under|was|were|is|are|the|an?|his|her|their|its|this|that)\b`;
+
+/**
+ * Verb forms of a casualty trigger whose object, even without a determiner, is the victim
+ * ("Father kills wife"). Not "shot", "wounded" or "injured", which as participles precede other
+ * words of a headline ("Son wounded, father dead").
+ */
+const ACTIVE_VERB = /^(?:kills|killed|shoots|wounds|injures|murders|slays)$/i;
+
 function compile(): Compiled {
   if (compiled) return compiled;
   const persons = alternation(loadLexicon<{ persons: { words: string[] } }>('counted-nouns').persons.words);
   const head = `(?:${persons})(?![\\p{L}’'])`;
   // One person: "a 17-year-old Buffalo man", "his wife", "Boy, 17,", "the 19-year-old".
   const item = String.raw`(?:(?:an?|one|another|the|his|her|their|a\s+second|a\s+third)\s+${MODIFIERS})?(?:${head}|${AGE}(?![\p{L}-]))(?:\s*,\s*\d{1,3}(?=\s*,))?`;
+  // ", son", " and her mother", ", and a 12-year-old girl": one more person of an object list,
+  // not the subject of a verb of its own ("killed a man and a woman was hurt").
+  const more = String.raw`(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:his|her|their|an?|the|one)\s+)?(?:${AGE}\s+)?${head}(?!\s+(?:was|were|is|are|has|had|have)\b)`;
+  // A person of a headline's list, with up to two words before its noun and no determiner (with
+  // one, "The victim, a boy, died" is one person named twice): "4-year-old boy", "Boy, 3".
+  const leadItem = String.raw`(?:(?!${FUNCTION_WORD})[\p{L}\d’'.-]+\s+){0,2}?(?:${head}|${AGE}(?![\p{L}-]))(?:\s*,\s*\d{1,3}(?=\s*,))?`;
   compiled = {
     object: new RegExp(
-      String.raw`^\s+(?:(?:of|on)\s+)?(?<np>(?:an?|one|another|his|her|their|a\s+second)\s+${MODIFIERS}(?:${head}|${AGE})|${AGE}(?:\s+\p{Lu}\p{L}+)?|him|her|himself|herself|${ANOTHER})(?![\p{L}’'-])`,
+      String.raw`^\s+(?:(?:of|on)\s+)?(?<np>(?:(?:an?|one|another|his|her|their|a\s+second)\s+(?:${MODIFIERS}${head}|${AGE})|${AGE}(?:\s+\p{Lu}\p{L}+)?|him|her)(?:${more})*|himself|herself|${ANOTHER})(?![\p{L}’'-])`,
       'iud',
     ),
+    bare: new RegExp(
+      String.raw`^\s+(?<np>(?:(?!${FUNCTION_WORD})[\p{L}’'-]+\s+){0,2}?${head}(?:${more})*)(?![\p{L}’'-])`,
+      'iud',
+    ),
+    more: new RegExp(more, 'giu'),
     subject: new RegExp(
       String.raw`(?:^|[^\p{L}\p{N}’'-])(?<np>${item}(?:(?:\s*,\s*${item})*\s*,?\s+and\s+${item})?|he|she|another)${POST}(?:\s*,)?\s+${LINK}$`,
+      'iud',
+    ),
+    leadList: new RegExp(
+      String.raw`^(?:[^:.;]{0,40}:\s*)?(?<np>${leadItem}(?:\s*,\s*${leadItem})+)(?:\s*,)?\s+${LINK}$`,
       'iud',
     ),
     named: new RegExp(String.raw`(?<np>${NAME_AGE}(?:\s+(?:and\s+)?${NAME_AGE})*)\s+${LINK_CASED}$`, 'ud'),
@@ -103,9 +142,16 @@ const people = (text: string, span: Span, n: number): Quantity => ({
 export function findImplicitVictim(text: string, clause: Span, trigger: Span): Quantity | null {
   const c = compile();
   const after = text.slice(trigger[1], Math.min(clause[1], trigger[1] + 80));
-  const object = c.object.exec(after);
+  const object =
+    c.object.exec(after) ??
+    (ACTIVE_VERB.test(text.slice(trigger[0], trigger[1])) ? c.bare.exec(after) : null);
   const objectSpan = object?.indices?.groups?.np;
-  if (objectSpan) return people(text, [trigger[1] + objectSpan[0], trigger[1] + objectSpan[1]], 1);
+  if (objectSpan) {
+    // "killed his wife, son and daughter": one person and one more for each listed after.
+    const np = after.slice(objectSpan[0], objectSpan[1]);
+    const listed = np.match(c.more)?.length ?? 0;
+    return people(text, [trigger[1] + objectSpan[0], trigger[1] + objectSpan[1]], 1 + listed);
+  }
   const from = Math.max(clause[0], trigger[0] - 120);
   const before = text.slice(from, trigger[0]);
   const named = c.named.exec(before)?.indices?.groups?.np;
@@ -113,6 +159,12 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
     // "Jane Doe, 33, and John Roe, 28, were killed": one person per age.
     const span: Span = [from + named[0], from + named[1]];
     return people(text, span, text.slice(span[0], span[1]).match(AGE_COMMA)?.length ?? 1);
+  }
+  const list = from === clause[0] ? c.leadList.exec(before)?.indices?.groups?.np : undefined;
+  if (list) {
+    // "Boy, 3, girl, 5, shot": an age after a person is not one more.
+    const names = before.slice(list[0], list[1]).replace(AGE_APPOSITION, '');
+    return people(text, [from + list[0], from + list[1]], names.split(/\s*,\s*/).length);
   }
   const subject = c.subject.exec(before);
   const np = subject?.indices?.groups?.np;
@@ -128,4 +180,28 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
   // victim, a teenager, was shot" is one person named twice).
   const n = (subject.groups?.np ?? '').split(LIST_BREAK).length;
   return people(text, [from + np[0], from + np[1]], n);
+}
+
+/** Between a count's noun and one more person: "three adults( and )an 11-year-old". */
+const AND_AFTER_COUNT = /^(?:\s+(?!(?:and|or|was|were|who|in|at|on)\b)[\p{L}’'-]+){0,2}?\s+and(?=\s)/iu;
+
+/**
+ * People named right after a count, joined to it by "and" ("injured three adults and an
+ * 11-year-old child"): how many, and where they end; null when none. `at` is the count's end.
+ *
+ * @example peopleAfterCount('killing two men and a woman.', 14, 28) // { n: 1, end: 27 }
+ */
+export function peopleAfterCount(text: string, at: number, end: number): { n: number; end: number } | null {
+  const c = compile();
+  const rest = text.slice(at, Math.min(end, at + 100));
+  const and = AND_AFTER_COUNT.exec(rest);
+  if (!and) return null;
+  const after = rest.slice(and[0].length);
+  const object = c.object.exec(after);
+  const np = object?.indices?.groups?.np;
+  if (!np || /^(?:him|her|himself|herself|another)/i.test(after.slice(np[0]))) return null;
+  // "killed two men and a woman was hurt": the person is the subject of a verb of their own.
+  if (/^\s+(?:was|were|is|are|has|had|have)\b/i.test(after.slice(np[1]))) return null;
+  const n = 1 + (after.slice(np[0], np[1]).match(c.more)?.length ?? 0);
+  return { n, end: at + and[0].length + np[1] };
 }
