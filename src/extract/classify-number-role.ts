@@ -50,8 +50,8 @@ function compile(): Compiled {
 const AGE_AFTER =
   /^(?:[\s-]+(?:years?|yrs?|months?|weeks?|days?)[\s-]+old\b|-\s+(?:and|or|to)\s+\d+-(?:years?|months?))/i;
 /**
- * "aged 30", "ages 28 and 22", "ages of 19, 20 and 24", "age 5", "ranged in age from 8 to 15",
- * "range in age from 24-46".
+ * "aged 30", "ages 28 and 22", "ages of 19, 20 and 24", "age 5", "in age from 19 to 64",
+ * "in age from 33-58".
  */
 const AGE_BEFORE =
   /\b(?:aged?|ages|in\s+age\s+from)\s+(?:of\s+)?(?:\d{1,3}(?:\s*,\s*|\s*-\s*|\s+(?:and|to|or)\s+))*$/i;

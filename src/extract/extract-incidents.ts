@@ -125,7 +125,7 @@ interface Compiled {
   companion: RegExp;
   /**
    * One person opening the sentence, then a comma, just before a count of people: a headline's
-   * list "Woman, (3 daughters) shot", "Police: Mother, (2 children) found dead".
+   * list "Grandfather, (4 grandsons) hurt", "Sheriff: Hunter, (3 children) killed".
    */
   leadCompanion: RegExp;
   /** The person nouns of `counted-nouns.json` ("adult", "woman"): what a count of people counts. */
@@ -628,8 +628,8 @@ function casualtyFigure(
 }
 
 /**
- * "wounding three adults and an 11-year-old": a count after its verb, then more people named
- * with "and", are all victims. The figure then spans both.
+ * "wounded five teenagers and a 70-year-old doctor": a count after its verb, then more people
+ * named with "and", are all victims. The figure then spans both.
  */
 function withPeopleAfter(text: string, count: Quantity, end: number): Quantity {
   if (count.best === null || count.percent) return count;

@@ -4,18 +4,18 @@ import { loadLexicon } from './load-lexicon.js';
 interface Compiled {
   /**
    * A singular person as the object of a casualty verb: "killed a man", "shot her", "death of a
-   * teen"; with more people listed after it ("killed his wife, son and daughter").
+   * teen"; with more people listed after it ("killed a cousin, her uncle and a neighbor").
    */
   object: RegExp;
-  /** A person noun without a determiner right after a casualty verb: "kills teen girl", "shot wife". */
+  /** A person noun without a determiner right after a casualty verb: "kills roommate", "shoots nephew". */
   bare: RegExp;
-  /** One more person of a list after the first object: ", son", " and her mother". */
+  /** One more person of a list after the first object: ", her uncle", " and a neighbor". */
   more: RegExp;
   /** A singular person as the subject: "A man was shot", "the victim later died", "Man dead", "He died". */
   subject: RegExp;
   /**
    * A headline's list of people joined by commas alone, opening the sentence (after a "Police:"
-   * label) and the subject of the verb: "4-year-old boy, woman shot", "Officer, suspect wounded".
+   * label) and the subject of the verb: "12-year-old girl, grandfather wounded", "Deputy, robber hurt".
    */
   leadList: RegExp;
   /** A name with an age in apposition as the subject: "Jane Doe, 57, was shot". */
@@ -59,7 +59,7 @@ const NAME_AGE = String.raw`(?:\p{Lu}[\p{L}’'.-]*\s+){0,3}\p{Lu}[\p{L}’'.-]*
  * was also". Written case-sensitively: two to four capitalised words.
  */
 const NAME_PASSIVE = String.raw`(?<![\p{L}’'.-])(?<np>(?:\p{Lu}[\p{L}’'.-]*\s+){1,3}\p{Lu}[\p{L}’'-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?)\s+was\s+(?:(?:also|later|then|fatally|critically|seriously|reportedly|allegedly)\s+)?$`;
-/** An age in apposition after a person: the ", 3" of "Boy, 3, girl". */
+/** An age in apposition after a person: the ", 7" of "Girl, 7, brother". */
 const AGE_APPOSITION = /\s*,\s*\d{1,3}(?=\s*(?:,|$))/g;
 /** The age of each name in a list of names with ages. */
 const AGE_COMMA = /,\s*\d{1,3}\s*,/g;
@@ -77,8 +77,8 @@ const FUNCTION_WORD = String.raw`(?:by|in|at|on|of|to|from|with|for|after|before
 
 /**
  * Verb forms of a casualty trigger whose object, even without a determiner, is the victim
- * ("Father kills wife"). Not "shot", "wounded" or "injured", which as participles precede other
- * words of a headline ("Son wounded, father dead").
+ * ("Teacher kills roommate"). Not "shot", "wounded" or "injured", which as participles precede
+ * other words of a headline ("Nephew wounded, uncle dead").
  */
 const ACTIVE_VERB = /^(?:kills|killed|shoots|wounds|injures|murders|slays)$/i;
 
@@ -88,11 +88,11 @@ function compile(): Compiled {
   const head = `(?:${persons})(?![\\p{L}’'])`;
   // One person: "a 17-year-old Buffalo man", "his wife", "Boy, 17,", "the 19-year-old".
   const item = String.raw`(?:(?:an?|one|another|the|his|her|their|a\s+second|a\s+third)\s+${MODIFIERS})?(?:${head}|${AGE}(?![\p{L}-]))(?:\s*,\s*\d{1,3}(?=\s*,))?`;
-  // ", son", " and her mother", ", and a 12-year-old girl": one more person of an object list,
+  // ", her uncle", " and a neighbor", ", and a 6-year-old niece": one more person of an object list,
   // not the subject of a verb of its own ("killed a man and a woman was hurt").
   const more = String.raw`(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:his|her|their|an?|the|one)\s+)?(?:${AGE}\s+)?${head}(?!\s+(?:was|were|is|are|has|had|have)\b)`;
   // A person of a headline's list, with up to two words before its noun and no determiner (with
-  // one, "The victim, a boy, died" is one person named twice): "4-year-old boy", "Boy, 3".
+  // one, "The cashier, a student, died" is one person named twice): "12-year-old girl", "Girl, 7".
   const leadItem = String.raw`(?:(?!${FUNCTION_WORD})[\p{L}\d’'.-]+\s+){0,2}?(?:${head}|${AGE}(?![\p{L}-]))(?:\s*,\s*\d{1,3}(?=\s*,))?`;
   compiled = {
     object: new RegExp(
@@ -147,7 +147,7 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
     (ACTIVE_VERB.test(text.slice(trigger[0], trigger[1])) ? c.bare.exec(after) : null);
   const objectSpan = object?.indices?.groups?.np;
   if (objectSpan) {
-    // "killed his wife, son and daughter": one person and one more for each listed after.
+    // "killed a cousin, her uncle and a neighbor": one person and one more for each listed after.
     const np = after.slice(objectSpan[0], objectSpan[1]);
     const listed = np.match(c.more)?.length ?? 0;
     return people(text, [trigger[1] + objectSpan[0], trigger[1] + objectSpan[1]], 1 + listed);
@@ -162,7 +162,7 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
   }
   const list = from === clause[0] ? c.leadList.exec(before)?.indices?.groups?.np : undefined;
   if (list) {
-    // "Boy, 3, girl, 5, shot": an age after a person is not one more.
+    // "Girl, 7, brother, 10, wounded": an age after a person is not one more.
     const names = before.slice(list[0], list[1]).replace(AGE_APPOSITION, '');
     return people(text, [from + list[0], from + list[1]], names.split(/\s*,\s*/).length);
   }
@@ -182,12 +182,12 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
   return people(text, [from + np[0], from + np[1]], n);
 }
 
-/** Between a count's noun and one more person: "three adults( and )an 11-year-old". */
+/** Between a count's noun and one more person: "five teenagers( and )a 70-year-old doctor". */
 const AND_AFTER_COUNT = /^(?:\s+(?!(?:and|or|was|were|who|in|at|on)\b)[\p{L}’'-]+){0,2}?\s+and(?=\s)/iu;
 
 /**
- * People named right after a count, joined to it by "and" ("injured three adults and an
- * 11-year-old child"): how many, and where they end; null when none. `at` is the count's end.
+ * People named right after a count, joined to it by "and" ("wounded five teenagers and a
+ * 70-year-old doctor"): how many, and where they end; null when none. `at` is the count's end.
  *
  * @example peopleAfterCount('killing two men and a woman.', 14, 28) // { n: 1, end: 27 }
  */
