@@ -50,7 +50,7 @@ function compile(): Compiled {
 const AGE_AFTER =
   /^(?:[\s-]+(?:years?|yrs?|months?|weeks?|days?)[\s-]+old\b|-\s+(?:and|or|to)\s+\d+-(?:years?|months?))/i;
 /**
- * "aged 30", "ages 28 and 22", "ages of 19, 20 and 24", "age 5", "in age from 19 to 64",
+ * "aged 30", "ages 28 and 22", "ages of 19, 20 and 24", "age 5", "in age from 23 to 81",
  * "in age from 33-58".
  */
 const AGE_BEFORE =

@@ -88,7 +88,7 @@ function compile(): Compiled {
   const head = `(?:${persons})(?![\\p{L}’'])`;
   // One person: "a 17-year-old Buffalo man", "his wife", "Boy, 17,", "the 19-year-old".
   const item = String.raw`(?:(?:an?|one|another|the|his|her|their|a\s+second|a\s+third)\s+${MODIFIERS})?(?:${head}|${AGE}(?![\p{L}-]))(?:\s*,\s*\d{1,3}(?=\s*,))?`;
-  // ", her uncle", " and a neighbor", ", and a 6-year-old niece": one more person of an object list,
+  // ", her uncle", " and a neighbor", ", and a 9-year-old niece": one more person of an object list,
   // not the subject of a verb of its own ("killed a man and a woman was hurt").
   const more = String.raw`(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:his|her|their|an?|the|one)\s+)?(?:${AGE}\s+)?${head}(?!\s+(?:was|were|is|are|has|had|have)\b)`;
   // A person of a headline's list, with up to two words before its noun and no determiner (with
