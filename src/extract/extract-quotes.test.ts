@@ -694,6 +694,35 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
       [['You were cruel.', null]],
     ],
     [
+      'a cue coordinated with the clause’s verb speaks for its subject, past an appositive and a relative clause',
+      'Mr Justice Pell, sitting at Elmbury Crown Court, gave Tace - who admitted both thefts - two jail terms and said he had shown no “real remorse”. He said: “I find this inexplicable,” and called his manner “extremely cold”.',
+      [
+        ['real remorse', 'Pell'],
+        ['I find this inexplicable', 'Pell'],
+        ['extremely cold', 'Pell'],
+      ],
+    ],
+    [
+      'a coordinated verb that is often not speech (`called … to come`) does not take the quotation',
+      'Ida Rowe stopped the staff and called the cooks to watch with “a degree of glee”, said Mr Tam Vell.',
+      [['a degree of glee', 'Tam Vell']],
+    ],
+    [
+      'the person before a participle’s phrase is who a relative clause after it speaks of',
+      'But the judge agreed with Mr Ned Parr, appearing for the Department of Roads, who argued the council had acted lawfully.',
+      [['the council had acted lawfully', 'Ned Parr']],
+    ],
+    [
+      '`he` reaches a subject whose surname has a particle, over an adverb before its verb',
+      'Mr Orrin disputed the dates. Prof van Lorne also cited the sketches. Vell, he said, was a “very skilled painter”.',
+      [['very skilled painter', 'van Lorne']],
+    ],
+    [
+      'the nearest clause subject before a participle cue is its speaker',
+      'Ida Rowe wept, Tam Vell sat down, telling the jury: “I saw nothing.”',
+      [['I saw nothing.', 'Tam Vell']],
+    ],
+    [
       'a sign-off after the last stop is not what was said',
       'A singer was jailed in Brno for fraud, the Fraud Office said today. end ',
       [],
