@@ -733,6 +733,47 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
   });
 });
 
+describe('extractQuotes: the words of reported speech, and nothing else', () => {
+  const indirect = (text: string) =>
+    run(text)
+      .quotes.filter((quote) => !quote.direct)
+      .map((quote) => quote.text);
+  it.each([
+    [
+      'a fronted adverbial before a parenthetical inverted cue is not what was said',
+      'At that time, added Mr Tam Vell, he did not know the money was for bets.',
+      [],
+    ],
+    [
+      'a complete clause before a parenthetical inverted cue is still reported',
+      'The two men would be given equal terms, said the judge, as both had planned it.',
+      ['The two men would be given equal terms'],
+    ],
+    [
+      'a byline credits the report’s own lead, not a speaker',
+      'A SOLDIER was cleared yesterday of abusing a recruit, writes Ida Rowe.',
+      [],
+    ],
+    [
+      'a long phrase of when or where before `that` is not part of the reported clause',
+      'Ann Cole said on the first of four days of evidence to the inquiry that she wished to thank the families.',
+      ['she wished to thank the families'],
+    ],
+    [
+      'a clause of its own before `that` is not a phrase of when or where',
+      'After Ann Cole wrote to the trust she was given a written assurance that she could stay.',
+      [],
+    ],
+  ])('%s', (_name, text, expected) => {
+    expect(indirect(text)).toEqual(expected);
+  });
+  it('leaves an attribution after the reported clause out of it', () => {
+    const text = 'Mr Tam Vell said the fakes had no reason to doubt her, he added.';
+    const said = run(text).quotes.find((quote) => quote.cue === 'said');
+    expect(said?.text).toBe('the fakes had no reason to doubt her');
+  });
+});
+
 describe('cleanStatement', () => {
   const clean = (text: string) => {
     const span = cleanStatement(text, [0, text.length]);

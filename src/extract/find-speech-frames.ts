@@ -519,9 +519,16 @@ export function findSpeechFrames(
         if (resolved && speaker?.phraseStart !== undefined && speaker.phraseStart < speaker.start)
           resolved.phrase = [speaker.phraseStart, speaker.end];
         if (!resolved && !PARTICIPLE.test(cue)) continue;
-        const statement = inverted
-          ? statementBefore(text, sentenceStart, cueStart)
-          : statementAfter(text, cueEnd, sentenceEnd, cue);
+        const before = inverted ? statementBefore(text, sentenceStart, cueStart) : null;
+        // `At that time, added Doe, he did not know …`: an inverted cue in a parenthesis after a
+        // fronted adverbial cuts the reported clause in two; the adverbial alone is not what was said.
+        const cut =
+          before !== null &&
+          speaker !== null &&
+          CLAUSE_GOES_ON.test(text.slice(speaker.end, sentenceEnd)) &&
+          FRONTED_ADVERBIAL.test(text.slice(before[0], before[1])) &&
+          !text.slice(before[0], before[1]).includes(',');
+        const statement = inverted ? (cut ? null : before) : statementAfter(text, cueEnd, sentenceEnd, cue);
         frame = {
           sentence: index,
           kind: isPerception ? 'perception' : 'speech',
@@ -964,7 +971,12 @@ const ADVERBIAL =
 const NOT_A_CLAUSE =
   /^(?:(?:were|was|is|are|had|have|has|after|as|when|before|while|during|despite|because|following)\b|[a-z]+ed\s+(?:by|on|in|at|to|from)\b)/i;
 
-const PHRASE_THEN_THAT = /^\s+(?:in|on|at|during|before|to)\s+(?:[\p{L}\p{N}’'-]+\s+){1,4}?that\b/u;
+const PHRASE_THEN_THAT =
+  /^\s+(?:in|on|at|during|before|to)\s+(?:(?!(?:he|she|they|it|we|i|was|were|is|are|had|has|have|would|will|could)\s)[\p{L}\p{N}’'-]+\s+){1,12}?that\b/u;
+/** After an inverted cue's speaker, a comma and a lower-case word: the sentence's clause goes on. */
+const CLAUSE_GOES_ON = /^\s*,\s+\p{Ll}/u;
+const FRONTED_ADVERBIAL =
+  /^(?:at|in|on|after|before|during|far from|when|while|since|until|by|for|from|with|without|despite|although|though|if|because|as)\b/i;
 /** Cues whose object is not what was said unless `that` or a colon introduces it. */
 const OBJECT_CUE =
   /^(?:wrote|writes|asked|asks|recalled|recalls|announced|announces|described|describes|revealed|disclosed)$/;
