@@ -281,6 +281,8 @@ function indirectQuotes(
     // `would not say his password`, `reported the van stolen`: a short phrase opening with a
     // determiner is the cue's object, not a reported clause.
     if (SHORT_OBJECT.test(text.slice(start, end))) continue;
+    // `A soldier was cleared yesterday …, writes Jo Doe.`: a byline credits the report's own words.
+    if (BYLINE_CUE.test(frame.cue) && frame.cueSpan[0] >= end) continue;
     quotes.push({
       id: `${documentId}:q${count + quotes.length + 1}`,
       documentId,
@@ -297,6 +299,7 @@ function indirectQuotes(
   return quotes;
 }
 
+const BYLINE_CUE = /^(?:writes|reports)$/;
 const SHORT_OBJECT = /^(?:his|her|their|its|my|our|your|the|a|an)\s+\S+(?:\s+\S+)?$/i;
 
 /**
@@ -323,6 +326,9 @@ const WIRE_CREDIT = /\s*\((?:\p{Ll}{1,5}(?:\/\p{Ll}{1,5})+|\p{Lu}{2,5}(?:\/\p{Lu
  * A wire reporter's sign-off after a story's last full stop (`… where he worked before. abc`):
  * one short lower-case word after a sentence ends, which no sentence would end with.
  */
+/** `… they had no reason to doubt her, he added.`: an attribution after the words is not part of them. */
+const TRAILING_ATTRIBUTION =
+  /,\s+(?:he|she|they|we|(?:the|a|an)\s+\p{Ll}+|(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+\p{Lu}[\p{L}’'-]+)\s+(?:added|adds|said|says|claimed|insisted|explained|continued|stressed|argued)[\s.]*$/u;
 const SIGN_OFF = /(?<=\p{L}{2}[.!?]['’"”]?)\s+\p{Ll}{2,4}\s*$/u;
 
 /** A reported clause without the report's own furniture: dateline, wire credit, sign-off, closing stop. */
@@ -339,7 +345,10 @@ export function cleanStatement(text: string, [start, end]: Span): Span | null {
     const rest = text.slice(start + mark[0].length, end).replace(/\p{L}['’]\p{L}/gu, '');
     if (!rest.includes(CLOSING_MARK[mark[0]] ?? mark[0])) start += mark[0].length;
   }
-  const tail = WIRE_CREDIT.exec(text.slice(start, end)) ?? SIGN_OFF.exec(text.slice(start, end));
+  const tail =
+    WIRE_CREDIT.exec(text.slice(start, end)) ??
+    SIGN_OFF.exec(text.slice(start, end)) ??
+    TRAILING_ATTRIBUTION.exec(text.slice(start, end));
   if (tail) end -= tail[0].length;
   while (end > start && /[\s.,;:]/.test(text[end - 1] ?? '')) end--;
   // `Later she changed her story', said Mr Doe`: a closing mark whose opening is elsewhere.
