@@ -3,7 +3,7 @@ import {
   type IncidentNeighbourhood,
   incidentComponent,
   incidentTarget,
-  NAMED_DAYS,
+  joinDays,
   nearDays,
   profileKey,
   profileOf,
@@ -35,7 +35,7 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
     // events with figures, and events without figures whatever their number.
     for (const p of [before, after])
       if (p)
-        for (const d of nearDays(p.day, NAMED_DAYS))
+        for (const d of nearDays(p.day, joinDays(p)))
           for (const c of filed(profileKey(p.place, d))) if (c !== n) affected.add(c);
     if (before) {
       const k = profileKey(before.place, before.day);
