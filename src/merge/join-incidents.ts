@@ -1,5 +1,6 @@
+import type { PlaceMention } from '../core/types.js';
 import type { ClusterRecord } from './cluster-mentions.js';
-import { isImplied, isResolved, type MentionItem, pairScore } from './compatibility.js';
+import { isImplied, isResolved, type MentionItem, pairScore, placeKey } from './compatibility.js';
 import { compareStrings } from './stable-id.js';
 import { isFunctionWord, isReportWord, words } from './words.js';
 
@@ -131,7 +132,12 @@ export interface IncidentNeighbourhood {
   item: (id: string) => MentionItem;
 }
 
-/** One of the events' representatives is compatible with one of the other's (`pairScore`). */
+/**
+ * One of the events' representatives is compatible with one of the other's (`pairScore`). The
+ * events' profiles name one place: a town of that name resolved in two countries (or in two
+ * regions) by two reports is one town misread by one of them, so the pair is compared as both
+ * reports at the other's reading.
+ */
 function compatibleEvents(a: number, b: number, around: IncidentNeighbourhood): boolean {
   const reps = (c: number) =>
     around
@@ -139,8 +145,24 @@ function compatibleEvents(a: number, b: number, around: IncidentNeighbourhood): 
       .reps.flatMap(([, ids]) => ids)
       .map(around.item);
   const theirs = reps(b);
-  return reps(a).some((x) => theirs.some((y) => pairScore(x, y) !== null));
+  return reps(a).some((x) => theirs.some((y) => pairScore(readAs(x, y), y) !== null));
 }
+
+/** `x` with `y`'s reading of its place when both name the same town (see `compatibleEvents`). */
+function readAs(x: MentionItem, y: MentionItem): MentionItem {
+  const px = x.mention.place;
+  const py = y.mention.place;
+  if (!px || !py || placeKey(px.name) !== placeKey(py.name) || broadKind(px) || broadKind(py)) return x;
+  if (
+    placeKey(px.countryCode ?? px.country) === placeKey(py.countryCode ?? py.country) &&
+    px.admin1 === py.admin1
+  )
+    return x;
+  const place = { ...py, span: px.span, text: px.text };
+  return { ...x, mention: { ...x.mention, place } };
+}
+
+const broadKind = (p: PlaceMention) => p.kind !== 'populated-place';
 
 /** The events filed at a profile's place within `days` of its day, itself excluded, in number order. */
 function filedNear(
