@@ -7,6 +7,10 @@ const texts: Record<string, string> = {
   b: 'Gunfire killed 3 people at a river port on Friday, police said. Residents fled.',
   c: 'Officials said three died at the port. A witness called it "a night of pure terror".',
   d: 'A council meeting discussed the port budget on Monday.',
+  e: 'Troops shelled a ferry landing at Wexmoor on Monday. Two mayors said the shelling amounted to a crime.',
+  f: 'Two mayors said the shelling amounted to a crime. The harbour office was closed.',
+  h: 'Troops shelled a ferry landing at Wexmoor on Monday. One ferryman was killed and 4 were hurt.',
+  g: 'The navy denied any role, its spokesman Ivo Brandt told reporters on Saturday. Fishing resumed.',
 };
 const textOf = (id: string) => texts[id] ?? null;
 
@@ -61,6 +65,15 @@ const meeting = event('ev-meeting', {
   independent_sources: 1,
 });
 
+const ferry = event('ev-ferry', {
+  type: 'Explosions/Remote violence',
+  subtype: 'Shelling/artillery/missile attack',
+  summary: 'Two mayors said the shelling amounted to a crime.',
+  mentions: [mention('f', 0, 49), mention('e', 53, 102), mention('e', 0, 51)],
+  sources: 2,
+  independent_sources: 2,
+});
+
 const base: Ledger = {
   schema: 'corroborate.ledger/1',
   documents: [
@@ -68,6 +81,10 @@ const base: Ledger = {
     doc('b', 'Wire', 'Three dead at port'),
     doc('c', null, null),
     doc('d', 'Courier', null),
+    doc('e', 'Courier', 'Ferry landing shelled'),
+    doc('f', 'Herald', 'Mayors speak out'),
+    doc('g', 'Herald', 'Navy answers'),
+    doc('h', 'Herald', 'Ferryman killed'),
   ],
   families: [],
   reuse: [],
@@ -102,8 +119,65 @@ describe('formatBrief', () => {
   });
 
   it('leads with the incidents that have figures, most corroborated first', () => {
-    const brief = formatBrief(base, { textOf });
-    expect(brief.indexOf('Gunfire killed 3')).toBeLessThan(brief.indexOf('A council meeting'));
+    const ledger: Ledger = { ...base, events: [ferry, port] };
+    const brief = formatBrief(ledger, { textOf });
+    expect(brief.indexOf('Troops shelled')).toBeGreaterThan(0);
+    expect(brief.indexOf('Gunfire killed 3')).toBeLessThan(brief.indexOf('Troops shelled'));
+  });
+
+  it('tells an incident by a sentence of it happening, not by a reaction more documents state', () => {
+    const brief = formatBrief({ ...base, events: [ferry] }, { textOf });
+    expect(brief).toContain('Troops shelled a ferry landing at Wexmoor on Monday. [Courier, 2024-05-03');
+    expect(brief).not.toContain('amounted to');
+  });
+
+  it('leaves out an event only reacted to or referred to', () => {
+    const reaction = event('ev-reaction', {
+      summary: 'Two mayors said the shelling amounted to a crime.',
+      mentions: [mention('f', 0, 49)],
+    });
+    const brief = formatBrief({ ...base, events: [port, reaction, meeting] }, { textOf });
+    expect(brief).toContain('Gunfire killed 3');
+    expect(brief).not.toContain('amounted to');
+    expect(brief).not.toContain('council meeting');
+  });
+
+  it('tells an incident by its casualty clause with the count before a sentence more documents state', () => {
+    const shelled = mention('e', 0, 51);
+    const ledger: Ledger = {
+      ...base,
+      events: [
+        {
+          ...ferry,
+          summary: shelled.text,
+          mentions: [shelled, { ...shelled, document: 'h' }, mention('h', 53, 95)],
+        },
+      ],
+    };
+    expect(formatBrief(ledger, { textOf })).toContain(
+      'One ferryman was killed and 4 were hurt. [Herald, 2024-05-03, "Ferryman killed"]',
+    );
+  });
+
+  it('prints a denial as its whole sentence, citing only the documents that hold it', () => {
+    const ledger: Ledger = {
+      ...base,
+      claims: [
+        {
+          id: 'cl-deny',
+          claimant: 'Ivo Brandt',
+          stance: 'deny',
+          text: 'its spokesman Ivo Brandt told',
+          answers: 'ev-port',
+          mentions: [mention('g', 26, 55), mention('a', 64, 88)],
+        },
+      ],
+    };
+    const brief = formatBrief(ledger, { textOf });
+    expect(brief).toContain(
+      'Denied by Ivo Brandt: The navy denied any role, its spokesman Ivo Brandt told reporters on Saturday. [Herald, 2024-05-03, "Navy answers"]',
+    );
+    expect(brief).not.toMatch(/told \[/);
   });
 
   it('never prints a machine path', () => {

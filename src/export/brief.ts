@@ -1,6 +1,7 @@
 import type { Ledger, LedgerClaim, LedgerDocument, LedgerEvent } from '../core/types.js';
 import { splitSentences } from '../extract/split-sentences.js';
 import { contentWords, overlapCoefficient } from '../merge/words.js';
+import { incidentTelling } from './tell-incident.js';
 
 export interface BriefOptions {
   /** Word budget for the quoted sentences (citations not counted). Default 150. */
@@ -89,6 +90,40 @@ export function citation(d: Pick<LedgerDocument, 'outlet' | 'published' | 'title
   return parts.filter((p): p is string => !!p).join(', ');
 }
 
+/**
+ * The whole sentence a denial is told in, as most of its documents have it, with the documents
+ * whose text holds it word for word; never the claim's clause alone, which can end before its
+ * object ("X told", "Y called the … in the town"). Without texts, the claim's own words.
+ */
+function denialSentence(
+  claim: LedgerClaim,
+  textOf: BriefOptions['textOf'],
+  flatText: (text: string) => string,
+  flagged: string[],
+): { sentence: string; documents: string[] } | null {
+  const documents = [...new Set(claim.mentions.map((m) => m.document))];
+  if (!textOf) return { sentence: flat(claim.text), documents };
+  const sentences: string[] = [];
+  for (const m of claim.mentions) {
+    const text = textOf(m.document);
+    const sentence = text ? sentenceAround(text, m.span[0], m.span[1]) : null;
+    if (sentence && !sentences.includes(sentence) && !flagged.some((f) => sentence.includes(f)))
+      sentences.push(sentence);
+  }
+  const holding = (sentence: string) =>
+    documents.filter((d) => {
+      const text = textOf(d);
+      return text !== null && flatText(text).includes(sentence);
+    });
+  let best: { sentence: string; documents: string[] } | null = null;
+  for (const sentence of sentences) {
+    const docs = holding(sentence);
+    if (docs.length > 0 && (!best || docs.length > best.documents.length))
+      best = { sentence, documents: docs };
+  }
+  return best;
+}
+
 /** Events with figures first (the incidents themselves, not reactions), each group most corroborated first. */
 function compareForBrief(a: LedgerEvent, b: LedgerEvent): number {
   const counted = (e: LedgerEvent) => (e.killed || e.injured ? 1 : 0);
@@ -136,12 +171,20 @@ export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string 
       }
     : undefined;
   for (const event of [...ledger.events].sort(compareForBrief)) {
-    // The sentence most of the event's documents state (ties: the summary's first).
+    // Of the sentences that tell the incident happening (a casualty clause with its count before
+    // one without), the one most of the event's documents state (ties: the summary's first). An
+    // event only referred to, reacted to or called about is not told at all.
     const candidates = candidateSentences(event, textOf)
       .slice(0, MAX_CANDIDATES)
       .filter((x) => !flagged.some((f) => flat(x).includes(f)));
+    const telling = new Map(candidates.map((x) => [x, incidentTelling(x)]));
     const support = new Map(candidates.map((x) => [x, stating(event, x, textOf, flatText).length]));
-    const sentence = [...candidates].sort((a, b) => (support.get(b) ?? 0) - (support.get(a) ?? 0))[0];
+    const sentence = candidates
+      .filter((x) => (telling.get(x) ?? 0) > 0)
+      .sort(
+        (a, b) =>
+          (telling.get(b) ?? 0) - (telling.get(a) ?? 0) || (support.get(b) ?? 0) - (support.get(a) ?? 0),
+      )[0];
     if (!sentence) continue;
     const words = sentence.split(/\s+/).length;
     const cw = contentWords(sentence);
@@ -157,6 +200,9 @@ export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string 
     c.answers === event || (c.answers !== null && claims.get(c.answers)?.answers === event);
   const denials = ledger.claims.filter((c) => c.stance === 'deny');
   const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  // Every sentence is printed once: a denial answering two events, or one that is also an
+  // incident's sentence, is not repeated.
+  const printed = new Set(chosen.map((c) => c.sentence));
   const paragraphs = chosen.map(({ event, sentence }) => {
     const docs = stating(event, sentence, textOf, flatText);
     const lines = [
@@ -168,8 +214,13 @@ export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string 
       );
     }
     for (const d of denials.filter((x) => answersEvent(x, event.id))) {
-      const cited = [...new Set(d.mentions.map((m) => m.document))].map(name).join('; ');
-      lines.push(`  Denied by ${d.claimant ?? 'an unnamed source'}: ${d.text}${cited ? ` [${cited}]` : ''}`);
+      const told = denialSentence(d, textOf, flatText, flagged);
+      if (!told || printed.has(told.sentence)) continue;
+      printed.add(told.sentence);
+      const cited = told.documents.map(name).join('; ');
+      lines.push(
+        `  Denied by ${d.claimant ?? 'an unnamed source'}: ${told.sentence}${cited ? ` [${cited}]` : ''}`,
+      );
     }
     return lines.join('\n');
   });
