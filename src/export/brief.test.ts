@@ -250,6 +250,18 @@ describe('formatBrief', () => {
   });
 });
 
+describe('citations in the brief', () => {
+  it('tells apart two documents that would be cited alike', () => {
+    const twin = { ...doc('b', 'Wire', null), source: '/home/someone/reports/a.txt' };
+    const ledger: Ledger = {
+      ...base,
+      documents: [{ ...doc('a', 'Wire', null), source: twin.source }, twin, ...base.documents.slice(2)],
+    };
+    const line = formatBrief(ledger, { textOf }).split('\n')[0] ?? '';
+    expect(line).toContain('[Wire, 2024-05-03, a.txt, document a; Wire, 2024-05-03, a.txt, document b]');
+  });
+});
+
 describe('citation', () => {
   it.each([
     [
@@ -264,6 +276,16 @@ describe('citation', () => {
     [
       { outlet: null, published: '2024-01-02', title: null, source: 'C:\\reports\\z.html' },
       '2024-01-02, z.html',
+    ],
+    [
+      {
+        outlet: 'Daily',
+        published: null,
+        title: null,
+        source: '/x/feed.jsonl',
+        url: 'https://daily.example/a/ferry-sinks',
+      },
+      'Daily, ferry-sinks',
     ],
   ])('cites %o as %s', (d, expected) => {
     expect(citation(d)).toBe(expected);

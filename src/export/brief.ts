@@ -84,9 +84,17 @@ function fileName(source: string): string {
  * citation({ outlet: 'Wire', published: '2024-05-02T10:00Z', title: 'Town shelled', source: '/data/a.txt' })
  * // 'Wire, 2024-05-02, "Town shelled"'
  */
-export function citation(d: Pick<LedgerDocument, 'outlet' | 'published' | 'title' | 'source'>): string {
+export function citation(
+  d: Pick<LedgerDocument, 'outlet' | 'published' | 'title' | 'source'> & { url?: string | null },
+): string {
   const title = d.title?.trim();
-  const parts = [d.outlet?.trim(), d.published?.slice(0, 10), title ? `"${title}"` : fileName(d.source)];
+  // Without a title, the page's own address names it better than the file it was read from
+  // (the records of one JSON Lines file or archive share that file's name).
+  const parts = [
+    d.outlet?.trim(),
+    d.published?.slice(0, 10),
+    title ? `"${title}"` : fileName(d.url || d.source),
+  ];
   return parts.filter((p): p is string => !!p).join(', ');
 }
 
@@ -124,6 +132,14 @@ function denialSentence(
   return best;
 }
 
+/** Each document's citation; two that would read alike are told apart by their document ids. */
+function distinctCitations(documents: LedgerDocument[]): Map<string, string> {
+  const cited = documents.map((d) => [d.id, citation(d)] as const);
+  const seen = new Map<string, number>();
+  for (const [, c] of cited) seen.set(c, (seen.get(c) ?? 0) + 1);
+  return new Map(cited.map(([id, c]) => [id, (seen.get(c) ?? 0) > 1 ? `${c}, document ${id}` : c]));
+}
+
 /** Events with figures first (the incidents themselves, not reactions), each group most corroborated first. */
 function compareForBrief(a: LedgerEvent, b: LedgerEvent): number {
   const counted = (e: LedgerEvent) => (e.killed || e.injured ? 1 : 0);
@@ -144,7 +160,7 @@ function compareForBrief(a: LedgerEvent, b: LedgerEvent): number {
  */
 export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string {
   const budget = options.words ?? 150;
-  const names = new Map(ledger.documents.map((d) => [d.id, citation(d)]));
+  const names = distinctCitations(ledger.documents);
   const name = (d: string) => names.get(d) ?? d;
   const flagged = ledger.quotes
     .flatMap((q) => q.variants)
