@@ -142,6 +142,13 @@ describe('formatBrief', () => {
     expect(brief).not.toContain('council meeting');
   });
 
+  it('says so when no event has a sentence telling an incident happening', () => {
+    expect(formatBrief({ ...base, events: [meeting] }, { textOf })).toMatch(
+      /^None of the ledger's 1 event has /,
+    );
+    expect(formatBrief({ ...base, events: [] }, { textOf })).toBe('The ledger has no events yet.\n');
+  });
+
   it('tells an incident by its casualty clause with the count before a sentence more documents state', () => {
     const shelled = mention('e', 0, 51);
     const ledger: Ledger = {

@@ -240,5 +240,8 @@ export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string 
     }
     return lines.join('\n');
   });
-  return paragraphs.length > 0 ? `${paragraphs.join('\n\n')}\n` : 'The ledger has no events yet.\n';
+  if (paragraphs.length > 0) return `${paragraphs.join('\n\n')}\n`;
+  if (ledger.events.length === 0) return 'The ledger has no events yet.\n';
+  const n = ledger.events.length;
+  return `None of the ledger's ${n} event${n === 1 ? '' : 's'} has a sentence telling an incident happening (only reactions or references to one).\n`;
 }
