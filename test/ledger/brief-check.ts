@@ -29,7 +29,9 @@ export function checkBrief(
       const id = byName.get(name);
       if (id) ids.push(id);
       expect(id, `a citation of no document: ${name}`).toBeDefined();
-      expect(flat(textOf(id as string) ?? ''), `${name} does not state: ${sentence}`).toContain(sentence);
+      expect(flat(textOf(id as string) ?? '').includes(sentence), `${name} does not state: ${sentence}`).toBe(
+        true,
+      );
     }
     // A whole sentence (or a whole line, such as a headline), never a clause cut before its end.
     const whole =
