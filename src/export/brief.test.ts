@@ -10,6 +10,7 @@ const texts: Record<string, string> = {
   e: 'Troops shelled a ferry landing at Wexmoor on Monday. Two mayors said the shelling amounted to a crime.',
   f: 'Two mayors said the shelling amounted to a crime. The harbour office was closed.',
   h: 'Troops shelled a ferry landing at Wexmoor on Monday. One ferryman was killed and 4 were hurt.',
+  i: 'A guard said it was "a night of terror" at the port.',
   g: 'The navy denied any role, its spokesman Ivo Brandt told reporters on Saturday. Fishing resumed.',
 };
 const textOf = (id: string) => texts[id] ?? null;
@@ -85,6 +86,7 @@ const base: Ledger = {
     doc('f', 'Herald', 'Mayors speak out'),
     doc('g', 'Herald', 'Navy answers'),
     doc('h', 'Herald', 'Ferryman killed'),
+    doc('i', 'Gazette', 'Guard speaks'),
   ],
   families: [],
   reuse: [],
@@ -224,6 +226,39 @@ describe('formatBrief', () => {
     const brief = formatBrief(ledger, { textOf });
     expect(brief).not.toContain('pure terror');
     expect(brief).toContain('Gunfire killed 3 people at a river port on Friday, police said.');
+  });
+
+  it('tells a flagged misquote by its original wording, with the flag, citing the documents that hold it', () => {
+    const quote = {
+      id: 'q-2',
+      speaker: 'a guard',
+      kind: 'direct' as const,
+      text: 'a night of terror',
+      mentions: [],
+      variants: [
+        { text: 'a night of terror', documents: ['i', 'b'], change: 'identical' as const, flag: null },
+        {
+          text: 'a night of pure terror',
+          documents: ['c'],
+          change: 'extension' as const,
+          flag: 'altered wording',
+        },
+      ],
+      sources: 3,
+      independent_sources: 2,
+    };
+    const brief = formatBrief({ ...base, events: [port], quotes: [quote] }, { textOf });
+    expect(brief).toContain(
+      '  Misquoted [2024-05-03, c.txt] (altered wording); the words as the other reports quote them: "a night of terror" [Gazette, 2024-05-03, "Guard speaks"]',
+    );
+    expect(brief).not.toContain('pure terror');
+    // A quotation none of the event's documents alters is not told with it.
+    expect(
+      formatBrief(
+        { ...base, events: [meeting, port], quotes: [{ ...quote, variants: quote.variants.slice(0, 1) }] },
+        { textOf },
+      ),
+    ).not.toContain('Misquoted');
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import type { Ledger, LedgerClaim, LedgerDocument, LedgerEvent } from '../core/types.js';
+import type { Ledger, LedgerClaim, LedgerDocument, LedgerEvent, LedgerQuote } from '../core/types.js';
 import { splitSentences } from '../extract/split-sentences.js';
 import { contentWords, overlapCoefficient } from '../merge/words.js';
 import { incidentTelling } from './tell-incident.js';
@@ -132,6 +132,35 @@ function denialSentence(
   return best;
 }
 
+/**
+ * A quotation some of an event's documents alter (a variant the ledger flags), told by its
+ * original wording: the unflagged variant most documents give, citing those whose text holds it.
+ */
+function misquote(
+  q: LedgerQuote,
+  eventDocs: Set<string>,
+  textOf: BriefOptions['textOf'],
+  flatText: (text: string) => string,
+): { altered: string[]; flag: string; original: string; documents: string[] } | null {
+  const flaggedVariant = q.variants.find((v) => v.flag && v.documents.some((d) => eventDocs.has(d)));
+  if (!flaggedVariant?.flag) return null;
+  const originals = q.variants
+    .filter((v) => !v.flag)
+    .map((v) => {
+      const original = flat(v.text);
+      const documents = v.documents.filter((d) => {
+        const text = textOf ? textOf(d) : null;
+        return text !== null && flatText(text).includes(original);
+      });
+      return { original, documents };
+    })
+    .filter((v) => v.original.length > 0 && v.documents.length > 0)
+    .sort((a, b) => b.documents.length - a.documents.length);
+  const best = originals[0];
+  if (!best) return null;
+  return { altered: flaggedVariant.documents, flag: flaggedVariant.flag, ...best };
+}
+
 /** Each document's citation; two that would read alike are told apart by their document ids. */
 function distinctCitations(documents: LedgerDocument[]): Map<string, string> {
   const cited = documents.map((d) => [d.id, citation(d)] as const);
@@ -227,6 +256,15 @@ export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string 
     for (const c of event.conflicts) {
       lines.push(
         `  Disputed ${c.field}: ${c.values.map((v) => `${v.value} (${v.documents.map(name).join('; ')})`).join(' vs ')}.`,
+      );
+    }
+    const eventDocs = new Set(event.mentions.map((m) => m.document));
+    for (const q of ledger.quotes) {
+      const told = misquote(q, eventDocs, textOf, flatText);
+      if (!told || printed.has(told.original)) continue;
+      printed.add(told.original);
+      lines.push(
+        `  Misquoted [${told.altered.map(name).join('; ')}] (${told.flag}); the words as the other reports quote them: "${told.original}" [${told.documents.map(name).join('; ')}]`,
       );
     }
     for (const d of denials.filter((x) => answersEvent(x, event.id))) {

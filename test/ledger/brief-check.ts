@@ -21,6 +21,15 @@ export function checkBrief(
   let checked = 0;
   for (const line of brief.split('\n')) {
     if (line.trim() === '' || line.startsWith('  Disputed ')) continue;
+    const quoted = /^ {2}Misquoted \[[^\]]*\] .*: "(.*)" \[([^\]]*)\]$/.exec(line);
+    if (quoted) {
+      for (const name of (quoted[2] ?? '').split('; ')) {
+        const text = flat(textOf(byName.get(name) ?? '') ?? '');
+        expect(text.includes(flat(quoted[1] ?? '')), `${name} does not quote: ${quoted[1]}`).toBe(true);
+      }
+      checked++;
+      continue;
+    }
     const m = LINE.exec(line);
     expect(m, `a line without citations: ${line}`).not.toBeNull();
     const sentence = flat(m?.[1] ?? '');

@@ -33,8 +33,9 @@ describe('example corpus brief', () => {
     expect(checkBrief(brief, ledger, (id) => texts.get(id))).toBeGreaterThan(1);
   });
 
-  it('prints the denials and the disputes of the incident', () => {
+  it('prints the denials, the disputes and the misquote of the incident (by its original words)', () => {
     expect(brief).toMatch(/^ {2}Denied by /m);
+    expect(brief).toMatch(/^ {2}Misquoted \[/m);
     expect(brief).toMatch(/^ {2}Disputed killed: /m);
   });
 
