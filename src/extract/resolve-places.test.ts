@@ -262,6 +262,12 @@ describe('names whose namesakes share one region', () => {
     expect(p?.reason).toContain('the region the report');
   });
 
+  it('keeps a city named like its region the city when the region’s towns are named', () => {
+    const p = find('Sirens sounded in Brovary, in Boryspil and in Kyiv on Sunday.', 'Kyiv');
+    expect(p?.precision).toBe('town');
+    expect(p?.name).toBe('Kyiv');
+  });
+
   it('keeps the likeliest namesake when nothing else in the report points to a region', () => {
     expect(find('A woman was shot in Marion on Friday.', 'Marion')?.admin1).not.toBe('Indiana');
   });

@@ -893,7 +893,10 @@ function choose(
     let score = e.kind === 'region' ? 5.5 : Math.log10(e.population + 1);
     if (e.cc && inContext.has(e.cc)) score += 4;
     if (e.admin1 && admin1s.has(`${e.cc}|${e.admin1}`)) score += 1.5;
-    if (e.kind !== 'country') score += Math.min(SUPPORT_CAP, SUPPORT_WEIGHT * supportOf(support, e, folded));
+    // A town or a county, not a first-level region: the towns of a region point to it, and a city
+    // named like its region ("Fernwick" and "Fernwick Oblast") is still the city.
+    if (e.kind === 'populated-place' || (e.kind === 'region' && e.feature !== 'ADM1'))
+      score += Math.min(SUPPORT_CAP, SUPPORT_WEIGHT * supportOf(support, e, folded));
     if (e.kind === 'area') score += 3;
     if (e.feature === 'PPLC') score += 2;
     else if (e.feature === 'PPLA') score += 1;
