@@ -168,10 +168,28 @@ describe('ingest with its inputs read in jobs', () => {
     const summary = await running;
     store.close();
     expect(summary.documents.new).toBe(1);
-    // Run once more after the ingest read it back: its bytes are gone, and nothing is stored.
-    expect(await runReadJob(queue, job)).toBe(0);
-    expect(stored.get(job.work)?.size ?? 0).toBe(0);
+    // Run once more after the ingest read it back: its bytes are gone, and only a mark that they
+    // were missing is stored (left for the sweep of abandoned runs).
+    expect(await runReadJob(queue, job)).toBe(1);
+    expect(stored.get(job.work)?.get(job.inputs[0]?.key ?? '')?.toString()).toBe('{"missing":true}');
   });
+
+  it('reads an input itself when its staged bytes were gone before a worker read them', async () => {
+    const { queue, stored } = delayedQueue(6);
+    // Every other job finds its bytes removed (as by a sweep, or another group's cleanup).
+    let n = 0;
+    const losing: JobQueue = {
+      ...queue,
+      async send(jobs) {
+        for (const job of jobs as ReadJob[]) if (n++ % 2 === 0) stored.delete(job.stage);
+        return queue.send(jobs);
+      },
+    };
+    const local = await ingestInto('local', null);
+    const remote = await ingestInto('losing', losing);
+    expect(n).toBeGreaterThan(2);
+    expect(remote).toEqual(local);
+  }, 10_000);
 
   it('removes the staged rows of runs abandoned long ago, and keeps those of recent runs', async () => {
     const { queue, stored } = delayedQueue(5);

@@ -19,8 +19,13 @@ import type { ReadLimits } from '../ingest/reader.js';
 import type { JobQueue, ReadJob, WorkResult } from '../store/job-queue.js';
 import { type WaitOptions, waitForResults } from './remote-reuse.js';
 
-/** An outcome as stored: the records, the message of a reader that threw, or a timeout. */
-type StoredOutcome = { value: unknown } | { error: string } | { timedOut: true };
+/**
+ * An outcome as stored: the records, the message of a reader that threw, a timeout, or bytes the
+ * worker did not find staged (the ingesting process reads that input itself).
+ */
+type StoredOutcome = { value: unknown } | { error: string } | { timedOut: true } | { missing: true };
+
+const MISSING = Buffer.from(JSON.stringify({ missing: true } satisfies StoredOutcome));
 
 function packOutcome(outcome: ReadOutcome): Buffer {
   const stored: StoredOutcome =
@@ -32,8 +37,10 @@ function packOutcome(outcome: ReadOutcome): Buffer {
   return Buffer.from(JSON.stringify(stored));
 }
 
-function unpackOutcome(bytes: Buffer): ReadOutcome {
+/** The outcome stored, or null when the worker did not find the input's bytes. */
+function unpackOutcome(bytes: Buffer): ReadOutcome | null {
   const stored = JSON.parse(bytes.toString('utf8')) as StoredOutcome;
+  if ('missing' in stored) return null;
   if ('timedOut' in stored) return { timedOut: true };
   if ('error' in stored) return { value: new Error(stored.error) };
   return { value: stored.value } as ReadOutcome;
@@ -45,8 +52,9 @@ function unpackOutcome(bytes: Buffer): ReadOutcome {
 /**
  * Runs one ingest job (in `corroborate worker`): reads the staged bytes of its inputs into records
  * and stores each input's outcome. Inputs whose outcome is stored already are skipped (a job run
- * again). When the staged bytes are gone, the ingest that sent the job has read its results back,
- * or has stopped: nothing is left to do. Returns the outcomes stored.
+ * again). An input whose staged bytes are gone gets a `missing` outcome, so that an ingest still
+ * waiting for it reads it itself instead of waiting forever (after its ingest has read its results
+ * back, such rows are left until the sweep of abandoned runs). Returns the outcomes stored.
  */
 export async function runReadJob(queue: JobQueue, job: ReadJob): Promise<number> {
   if (job.version !== INGEST_VERSION) {
@@ -62,25 +70,16 @@ export async function runReadJob(queue: JobQueue, job: ReadJob): Promise<number>
   if (todo.length === 0) return 0;
   const staged = await queue.results(job.stage, [...new Set(todo.map((i) => i.sha256))]);
   const present = todo.filter((i) => staged.has(i.sha256));
-  if (present.length < todo.length) {
-    if (present.length === 0) return 0;
-    // Part of a job's bytes gone while others are there: not something a finished ingest leaves.
-    throw new Error(
-      `The staged bytes of ${todo.length - present.length} input(s) of this ingest job are missing (first: ${todo.find((i) => !staged.has(i.sha256))?.source}).`,
-    );
-  }
   const outcomes = readInputs(
-    todo.map((i) => ({
+    present.map((i) => ({
       bytes: staged.get(i.sha256) as Buffer,
       source: i.source,
       ...(i.encoding ? { encoding: i.encoding } : {}),
     })),
     job.limits as ReadLimits,
   );
-  const rows: WorkResult[] = todo.map((i, k) => ({
-    key: i.key,
-    value: packOutcome(outcomes[k] as ReadOutcome),
-  }));
+  const read = new Map(present.map((i, k) => [i.key, packOutcome(outcomes[k] as ReadOutcome)]));
+  const rows: WorkResult[] = todo.map((i) => ({ key: i.key, value: read.get(i.key) ?? MISSING }));
   await queue.putResults(job.work, rows);
   return rows.length;
 }
@@ -139,6 +138,9 @@ export function readThroughQueue(queue: JobQueue, options: RemoteReadOptions = {
   let swept: Promise<void> | null = null;
   // Staged bytes in use by groups still waiting (the same bytes may be in two groups at once).
   const uses = new Map<string, number>();
+  // Removals of staged bytes under way: a group staging the same bytes waits for them first, so
+  // that a removal started before it staged them cannot remove its row.
+  const removing = new Map<string, Promise<void>>();
   let next = 0;
   return {
     groupInputs: Math.max(1, options.batch ?? 200),
@@ -150,6 +152,7 @@ export function readThroughQueue(queue: JobQueue, options: RemoteReadOptions = {
       const shas = [...new Set(inputs.map((i) => i.sha256))];
       for (const sha of shas) uses.set(sha, (uses.get(sha) ?? 0) + 1);
       try {
+        await Promise.all(shas.flatMap((sha) => removing.get(sha) ?? []));
         // Every group stages its own bytes before its job is sent (a row staged by another group
         // may not be committed yet); a row staged already is kept.
         const bytes = new Map(inputs.map((i) => [i.sha256, i.bytes]));
@@ -189,7 +192,16 @@ export function readThroughQueue(queue: JobQueue, options: RemoteReadOptions = {
             unused.push(sha);
           }
         }
-        await queue.forget(stage, unused);
+        if (unused.length > 0) {
+          const removal = queue.forget(stage, unused);
+          const settled = removal.catch(() => {});
+          for (const sha of unused) removing.set(sha, settled);
+          try {
+            await removal;
+          } finally {
+            for (const sha of unused) if (removing.get(sha) === settled) removing.delete(sha);
+          }
+        }
       }
     },
   };

@@ -62,8 +62,14 @@ export interface IngestOptions {
 
 /** Reading inputs somewhere else than in the ingesting process (`IngestOptions.remoteRead`). */
 export interface RemoteRead {
-  /** Reads inputs into records, each under `limits` (its time budget too); outcomes in order. */
-  read(inputs: readonly (InputToRead & { sha256: string })[], limits: ReadLimits): Promise<ReadOutcome[]>;
+  /**
+   * Reads inputs into records, each under `limits` (its time budget too); outcomes in order. A
+   * null outcome is an input not read there (its bytes were not found): ingest reads it itself.
+   */
+  read(
+    inputs: readonly (InputToRead & { sha256: string })[],
+    limits: ReadLimits,
+  ): Promise<(ReadOutcome | null)[]>;
   /** Inputs per group, read together (one job). */
   groupInputs: number;
   /** Groups being read while the earliest one waits to be stored. */
@@ -253,8 +259,8 @@ export async function ingest(
     );
     let reads = readElsewhere ?? readGroup(group, known, limits, options.encoding);
     if (readElsewhere) {
-      // An input stored meanwhile is not read; one that was stored when sent but is gone now is
-      // read here (never expected).
+      // An input stored meanwhile is not read; one not read elsewhere (its bytes were not found
+      // there, or it was stored when sent but is gone now) is read here.
       const left = group.filter((p) => p.sha256 && !known.has(p.sha256) && !readElsewhere.has(p));
       if (left.length > 0)
         reads = new Map([...readElsewhere, ...readGroup(left, known, limits, options.encoding)]);
@@ -778,7 +784,12 @@ async function readElsewhere(
     list.map((r) => r.input),
     limits,
   );
-  return new Map(list.map((r, i) => [r.pending, outcomes[i] as ReadOutcome]));
+  return new Map(
+    list.flatMap((r, i) => {
+      const outcome = outcomes[i];
+      return outcome ? [[r.pending, outcome] as const] : [];
+    }),
+  );
 }
 
 /** Reads each input of a group whose bytes the store does not hold yet, in this process. */
