@@ -171,7 +171,12 @@ describe('ingest with its inputs read in jobs', () => {
     // Run once more after the ingest read it back: its bytes are gone, and only a mark that they
     // were missing is stored (left for the sweep of abandoned runs).
     expect(await runReadJob(queue, job)).toBe(1);
-    expect(stored.get(job.work)?.get(job.inputs[0]?.key ?? '')?.toString()).toBe('{"missing":true}');
+    expect(
+      stored
+        .get(job.work)
+        ?.get(job.inputs[0]?.key ?? '')
+        ?.toString(),
+    ).toBe('{"missing":true}');
   });
 
   it('reads an input itself when its staged bytes were gone before a worker read them', async () => {
