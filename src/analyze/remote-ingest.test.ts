@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../core/random.js';
 import { INGEST_VERSION, ingest } from '../ingest/ingest.js';
+import { resolveLimits } from '../ingest/limits.js';
 import type { Job, JobQueue, ReadJob, WorkResult } from '../store/job-queue.js';
 import { openStore } from '../store/open-store.js';
 import { readThroughQueue, runReadJob } from './remote-ingest.js';
@@ -217,6 +219,59 @@ describe('ingest with its inputs read in jobs', () => {
       'ingest-bytes:20260401T080000Z:recent',
       'sketch:7:abc',
     ]);
+  });
+
+  it('refuses a job whose limits are missing or not positive, or whose rows are not an ingest run', async () => {
+    const { queue, stored } = delayedQueue(1);
+    const limits = resolveLimits();
+    const job = (over: Partial<ReadJob>): ReadJob => ({
+      kind: 'read',
+      version: INGEST_VERSION,
+      stage: 'ingest-bytes:20260402T080000Z:run',
+      work: 'ingest-read:20260402T080000Z:run',
+      limits,
+      inputs: [{ key: '0', sha256: 'a'.repeat(64), source: 'x.txt' }],
+      ...over,
+    });
+    await expect(runReadJob(queue, job({ limits: {} }))).rejects.toThrow(/limits must give every/);
+    await expect(runReadJob(queue, job({ limits: { ...limits, maxFileBytes: 0 } }))).rejects.toThrow(
+      /maxFileBytes/,
+    );
+    await expect(runReadJob(queue, job({ work: 'sketch:7:abc' }))).rejects.toThrow(/must name its run/);
+    await expect(runReadJob(queue, job({ stage: 'sketch:7:abc' }))).rejects.toThrow(/must name its run/);
+    await expect(runReadJob(queue, job({ work: 'ingest-read:20260402T080000Z:other' }))).rejects.toThrow(
+      /must name its run/,
+    );
+    expect(stored.size).toBe(0);
+    // A well-formed job whose bytes are gone stores its missing mark.
+    expect(await runReadJob(queue, job({}))).toBe(1);
+  });
+
+  it('refuses staged bytes that do not match their sha256', async () => {
+    const { queue, stored } = delayedQueue(1);
+    const good = Buffer.from('Rain flooded the square of Ashbury overnight, the town hall said.');
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    const stage = 'ingest-bytes:20260402T080000Z:run';
+    const work = 'ingest-read:20260402T080000Z:run';
+    await queue.putResults(stage, [
+      { key: sha(good), value: good },
+      { key: 'b'.repeat(64), value: good },
+    ]);
+    const n = await runReadJob(queue, {
+      kind: 'read',
+      version: INGEST_VERSION,
+      stage,
+      work,
+      limits: resolveLimits(),
+      inputs: [
+        { key: '0', sha256: sha(good), source: 'good.txt' },
+        { key: '1', sha256: 'b'.repeat(64), source: 'altered.txt' },
+      ],
+    });
+    expect(n).toBe(2);
+    const outcome = (key: string) => JSON.parse(stored.get(work)?.get(key)?.toString() ?? 'null');
+    expect(outcome('0')).toHaveProperty('value');
+    expect(outcome('1').error).toMatch(/altered\.txt.*do not match its sha256/);
   });
 
   it('refuses a job of another ingest version', async () => {

@@ -12,8 +12,10 @@
  * are stored under (run, input), once, so a job run twice writes nothing new. The staged bytes and
  * the results are removed once read back.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { INGEST_VERSION, type RemoteRead } from '../ingest/ingest.js';
+import { defaultLimits } from '../ingest/limits.js';
 import { type ReadOutcome, readInputs } from '../ingest/read-inputs.js';
 import type { ReadLimits } from '../ingest/reader.js';
 import type { JobQueue, ReadJob, WorkResult } from '../store/job-queue.js';
@@ -49,6 +51,37 @@ function unpackOutcome(bytes: Buffer): ReadOutcome | null {
 // ---------------------------------------------------------------------------------------------
 // In `corroborate worker`
 
+/** A job's limits: every limit of `ReadLimits`, each a positive number (none may be left out). */
+const limitsSchema = z.strictObject(
+  Object.fromEntries(Object.keys(defaultLimits).map((k) => [k, z.number().positive()])) as Record<
+    keyof ReadLimits,
+    z.ZodNumber
+  >,
+);
+
+/**
+ * The job's limits, checked, and its names checked to be an ingest run's (`STAGE` and `READ` with
+ * the same run): a job read from the queue is not trusted to name another computation's rows.
+ */
+function checkJob(job: ReadJob): ReadLimits {
+  const run = job.stage.startsWith(STAGE) ? job.stage.slice(STAGE.length) : '';
+  if (run === '' || job.work !== `${READ}${run}`) {
+    throw new Error(
+      `An ingest job must name its run's staged bytes "${STAGE}<run>" and outcomes "${READ}<run>"; found "${job.stage}" and "${job.work}". The job was not made by \`corroborate ingest\`: remove it from the queue.`,
+    );
+  }
+  const limits = limitsSchema.safeParse(job.limits);
+  if (!limits.success) {
+    const issue = limits.error.issues[0];
+    throw new Error(
+      `An ingest job's limits must give every reading limit as a positive number; ${issue?.path.join('.') || 'limits'}: ${issue?.message}. The job was not made by this Corroborate version's \`ingest\`: remove it from the queue.`,
+    );
+  }
+  return limits.data;
+}
+
+const sha256Of = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
 /**
  * Runs one ingest job (in `corroborate worker`): reads the staged bytes of its inputs into records
  * and stores each input's outcome. Inputs whose outcome is stored already are skipped (a job run
@@ -62,6 +95,7 @@ export async function runReadJob(queue: JobQueue, job: ReadJob): Promise<number>
       `This worker reads inputs with ingest ${INGEST_VERSION}; the job asks for ${job.version}. Run the same Corroborate version on every machine.`,
     );
   }
+  const limits = checkJob(job);
   const done = await queue.known(
     job.work,
     job.inputs.map((i) => i.key),
@@ -69,16 +103,24 @@ export async function runReadJob(queue: JobQueue, job: ReadJob): Promise<number>
   const todo = job.inputs.filter((i) => !done.has(i.key));
   if (todo.length === 0) return 0;
   const staged = await queue.results(job.stage, [...new Set(todo.map((i) => i.sha256))]);
-  const present = todo.filter((i) => staged.has(i.sha256));
+  // Bytes that are not those their sha256 names are refused (the input's outcome is an error).
+  const intact = new Map<string, boolean>();
+  for (const [sha, bytes] of staged) intact.set(sha, sha256Of(bytes) === sha);
+  const present = todo.filter((i) => intact.get(i.sha256) === true);
   const outcomes = readInputs(
     present.map((i) => ({
       bytes: staged.get(i.sha256) as Buffer,
       source: i.source,
       ...(i.encoding ? { encoding: i.encoding } : {}),
     })),
-    job.limits as ReadLimits,
+    limits,
   );
   const read = new Map(present.map((i, k) => [i.key, packOutcome(outcomes[k] as ReadOutcome)]));
+  for (const i of todo) {
+    if (intact.get(i.sha256) !== false) continue;
+    const message = `The bytes staged for ${i.source} in the job queue do not match its sha256 ${i.sha256}: not read. Ingest it again.`;
+    read.set(i.key, packOutcome({ value: new Error(message) }));
+  }
   const rows: WorkResult[] = todo.map((i) => ({ key: i.key, value: read.get(i.key) ?? MISSING }));
   await queue.putResults(job.work, rows);
   return rows.length;
