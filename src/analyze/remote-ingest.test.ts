@@ -274,6 +274,64 @@ describe('ingest with its inputs read in jobs', () => {
     expect(outcome('1').error).toMatch(/altered\.txt.*do not match its sha256/);
   });
 
+  it('stops the groups still being read when the ingest fails, and removes what they staged', async () => {
+    const { queue, stored } = delayedQueue(7);
+    let sent = 0;
+    let polls = 0;
+    // No job is ever run; the first fails for good.
+    const failing: JobQueue = {
+      ...queue,
+      async send(jobs) {
+        return jobs.map(() => `job-${sent++}`);
+      },
+      failures: async (ids) =>
+        ids.includes('job-0') ? [{ id: 'job-0', message: 'the reader ran out of memory' }] : [],
+      known: async (work, keys) => {
+        polls++;
+        return queue.known(work, keys);
+      },
+    };
+    const store = openStore(path.join(dir, 'failing'), { clock });
+    try {
+      await expect(
+        ingest(store, [path.join(dir, 'in')], {
+          clock,
+          remoteRead: readThroughQueue(failing, { batch: 2, window: 3, pollMs: 2 }),
+        }),
+      ).rejects.toThrow(/1 ingest reading job\(s\) failed for good; the first: the reader ran out of memory/);
+    } finally {
+      store.close();
+    }
+    expect(sent).toBeGreaterThan(1);
+    expect([...stored.values()].reduce((n, m) => n + m.size, 0)).toBe(0);
+    const after = polls;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(polls).toBe(after);
+  });
+
+  it('finishes an ingest whose outcomes were read when removing them fails, and says so', async () => {
+    const { queue } = delayedQueue(8);
+    const flaky: JobQueue = {
+      ...queue,
+      forget: async () => {
+        throw new Error('connection reset');
+      },
+    };
+    const told: string[] = [];
+    const store = openStore(path.join(dir, 'flaky'), { clock });
+    try {
+      const summary = await ingest(store, [path.join(dir, 'in', 'a-wire.txt')], {
+        clock,
+        remoteRead: readThroughQueue(flaky, { pollMs: 2, onCleanupError: (e) => told.push(e.message) }),
+      });
+      expect(summary.documents.new).toBe(1);
+    } finally {
+      store.close();
+    }
+    expect(told.length).toBe(2);
+    expect(told[0]).toMatch(/connection reset.*removes them after 7 days/);
+  });
+
   it('refuses a job of another ingest version', async () => {
     const { queue } = delayedQueue(1);
     await expect(

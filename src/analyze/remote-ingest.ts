@@ -136,6 +136,11 @@ export interface RemoteReadOptions extends WaitOptions {
   window?: number;
   /** The clock that dates this run's staged rows and finds abandoned ones (tests). */
   now?: () => Date;
+  /**
+   * Told when removing rows already read back fails (default: a process warning); the ingest goes
+   * on, and the sweep of abandoned runs removes them later.
+   */
+  onCleanupError?: (error: Error) => void;
 }
 
 /** Names of a run's staged bytes and of its outcomes: the prefix, a UTC time, a random part. */
@@ -183,11 +188,17 @@ export function readThroughQueue(queue: JobQueue, options: RemoteReadOptions = {
   // Removals of staged bytes under way: a group staging the same bytes waits for them first, so
   // that a removal started before it staged them cannot remove its row.
   const removing = new Map<string, Promise<void>>();
+  const cleanupFailed = (error: unknown) =>
+    (options.onCleanupError ?? ((e: Error) => process.emitWarning(e)))(
+      new Error(
+        `Could not remove rows of ingest run ${run} from the job queue (${error instanceof Error ? error.message : String(error)}); the next ingest that reads in jobs removes them after ${ABANDONED_MS / 86_400_000} days.`,
+      ),
+    );
   let next = 0;
   return {
     groupInputs: Math.max(1, options.batch ?? 200),
     window: Math.max(1, options.window ?? 8),
-    async read(inputs, limits) {
+    async read(inputs, limits, signal) {
       swept ??= dropAbandoned(queue, now());
       await swept;
       const keys = inputs.map(() => String(next++));
@@ -219,10 +230,14 @@ export function readThroughQueue(queue: JobQueue, options: RemoteReadOptions = {
           })),
         };
         const ids = await queue.send([job]);
-        await waitForResults(queue, work, keys, ids, options);
+        await waitForResults(queue, work, keys, ids, {
+          ...options,
+          label: 'ingest reading',
+          ...(signal ? { signal } : {}),
+        });
         const stored = await queue.results(work, keys);
         const outcomes = keys.map((key) => unpackOutcome(stored.get(key) as Buffer));
-        await queue.forget(work, keys);
+        await queue.forget(work, keys).catch(cleanupFailed);
         return outcomes;
       } finally {
         const unused: string[] = [];
@@ -239,7 +254,7 @@ export function readThroughQueue(queue: JobQueue, options: RemoteReadOptions = {
           const settled = removal.catch(() => {});
           for (const sha of unused) removing.set(sha, settled);
           try {
-            await removal;
+            await removal.catch(cleanupFailed);
           } finally {
             for (const sha of unused) if (removing.get(sha) === settled) removing.delete(sha);
           }

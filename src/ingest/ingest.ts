@@ -69,6 +69,7 @@ export interface RemoteRead {
   read(
     inputs: readonly (InputToRead & { sha256: string })[],
     limits: ReadLimits,
+    signal?: AbortSignal,
   ): Promise<(ReadOutcome | null)[]>;
   /** Inputs per group, read together (one job). */
   groupInputs: number;
@@ -228,13 +229,15 @@ export async function ingest(
   let pending: Pending[] = [];
   let pendingBytes = 0;
   const reading: { group: Pending[]; reads: Promise<Map<Pending, ReadOutcome>> }[] = [];
+  // Told when the ingest fails: groups still being read elsewhere stop waiting and clean up.
+  const stopReading = new AbortController();
   const settle = async (): Promise<void> => {
     const group = pending;
     pending = [];
     pendingBytes = 0;
     if (!remote) return handleGroup(group, null);
     if (group.length > 0) {
-      const reads = readElsewhere(remote, store, group, limits, options.encoding);
+      const reads = readElsewhere(remote, store, group, limits, options.encoding, stopReading.signal);
       // Awaited in order by `drain`; a failure meanwhile is not left unhandled.
       reads.catch(() => {});
       reading.push({ group, reads });
@@ -498,6 +501,11 @@ export async function ingest(
     await settleAll();
     await flush();
   } finally {
+    // Left only by a failure: the groups still being read stop waiting and remove what they staged.
+    if (reading.length > 0) {
+      stopReading.abort(new Error('The ingest stopped before these inputs were read.'));
+      await Promise.allSettled(reading.map((r) => r.reads));
+    }
     // Whatever happens, what was read is committed before returning or rethrowing.
     await committing;
   }
@@ -776,6 +784,7 @@ async function readElsewhere(
   group: readonly Pending[],
   limits: ReadLimits,
   defaultEncoding: string | undefined,
+  signal: AbortSignal,
 ): Promise<Map<Pending, ReadOutcome>> {
   const known = await store.originals.knownAmong(group.flatMap((p) => (p.sha256 ? [p.sha256] : [])));
   const list = toRead(group, known, defaultEncoding);
@@ -783,6 +792,7 @@ async function readElsewhere(
   const outcomes = await remote.read(
     list.map((r) => r.input),
     limits,
+    signal,
   );
   return new Map(
     list.flatMap((r, i) => {
