@@ -755,6 +755,36 @@ describe('extractQuotes: the words of reported speech, and nothing else', () => 
       [],
     ],
     [
+      'a byline ends the lead paragraph, the report goes on after it',
+      'A SOLDIER was cleared yesterday of abusing a recruit, writes Ida Rowe.\n\nThe court sat for two days.',
+      [],
+    ],
+    [
+      'an official who writes on a medium is a speaker, not a byline',
+      'Ten shells hit Tarrow overnight, Governor Ann Cole writes on Telegram.',
+      ['Ten shells hit Tarrow overnight'],
+    ],
+    [
+      'an inverted `writes` with a title before the name is an official’s statement',
+      'Ten shells hit Tarrow overnight, writes Governor Ann Cole.',
+      ['Ten shells hit Tarrow overnight'],
+    ],
+    [
+      'an inverted `writes` with a medium after the name is a statement',
+      'Ten shells hit Tarrow overnight, writes Ann Cole on her blog.',
+      ['Ten shells hit Tarrow overnight'],
+    ],
+    [
+      'a `writes` after the name is not a byline',
+      'Ten shells hit Tarrow overnight, Ann Cole writes.',
+      ['Ten shells hit Tarrow overnight'],
+    ],
+    [
+      'an inverted `writes` inside a paragraph after the lead is a statement',
+      'The council met on Monday.\n\nThe mayor spoke first. Ten shells hit Tarrow overnight, writes Ann Cole.',
+      ['Ten shells hit Tarrow overnight'],
+    ],
+    [
       'a long phrase of when or where before `that` is not part of the reported clause',
       'Ann Cole said on the first of four days of evidence to the inquiry that she wished to thank the families.',
       ['she wished to thank the families'],

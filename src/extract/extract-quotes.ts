@@ -282,7 +282,7 @@ function indirectQuotes(
     // determiner is the cue's object, not a reported clause.
     if (SHORT_OBJECT.test(text.slice(start, end))) continue;
     // `A soldier was cleared yesterday …, writes Jo Doe.`: a byline credits the report's own words.
-    if (BYLINE_CUE.test(frame.cue) && frame.cueSpan[0] >= end) continue;
+    if (frame.cueSpan[0] >= end && isByline(text, frame, sentenceStart)) continue;
     quotes.push({
       id: `${documentId}:q${count + quotes.length + 1}`,
       documentId,
@@ -299,7 +299,37 @@ function indirectQuotes(
   return quotes;
 }
 
-const BYLINE_CUE = /^(?:writes|reports)$/;
+/** After an inverted `writes`, a bare personal name closing its line: ` Jo Doe.`, ` Jo van Doe`. */
+let bylineName: RegExp | undefined;
+let titleWords: Set<string> | undefined;
+
+/**
+ * A reporter's byline, not a speaker: an inverted `writes` (`…, writes Jo Doe.`) followed by a
+ * personal name alone, without a title (`writes Governor Jo Doe` is an official's statement) or a
+ * medium after it (`writes Jo Doe on her blog`), ending the report's lead paragraph or a line the
+ * sentence has to itself.
+ */
+function isByline(text: string, frame: SpeechFrame, sentenceStart: number): boolean {
+  if (frame.cue !== 'writes' || !frame.speaker || frame.speaker.span[0] < frame.cueSpan[1]) return false;
+  if (!bylineName || !titleWords) {
+    const lexicon = loadLexicon<{ titles: string[]; honorifics: string[]; particles: string[] }>(
+      'speaker-titles',
+    );
+    titleWords = new Set([...lexicon.titles, ...lexicon.honorifics]);
+    // A bare personal name closing its line: ` Jo Doe.`, ` Jo van Doe`.
+    bylineName = new RegExp(
+      String.raw`^\s+(?<first>\p{Lu}[\p{Ll}’'-]+)(?:\s+(?:\p{Lu}[\p{L}’'-]*|${lexicon.particles.join('|')})){0,2}\s+\p{Lu}[\p{Ll}’'-]+\.?[ \t]*(?:\r?\n|$)`,
+      'u',
+    );
+  }
+  const name = bylineName.exec(text.slice(frame.cueSpan[1]));
+  if (!name) return false;
+  if (titleWords.has((name.groups?.first ?? '').toLowerCase())) return false;
+  const before = text.slice(0, sentenceStart);
+  const lead = !/\n/.test(before.trim());
+  const ownLine = /(?:^|\n)[ \t]*$/.test(before);
+  return lead || ownLine;
+}
 const SHORT_OBJECT = /^(?:his|her|their|its|my|our|your|the|a|an)\s+\S+(?:\s+\S+)?$/i;
 
 /**
