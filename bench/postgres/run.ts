@@ -58,6 +58,20 @@ function run(store: string, argv: string[], env: Record<string, string> = {}): C
   });
 }
 
+/** Stops started workers: the worker (the child of /usr/bin/time) stops on SIGTERM; time then reports its CPU. */
+function stopWorkers(started: readonly ChildProcess[]): void {
+  for (const w of started) {
+    const pid = w.pid as number;
+    let children: string[];
+    try {
+      children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
+    } catch {
+      continue; // ended already
+    }
+    for (const child of children) if (child) process.kill(Number(child), 'SIGTERM');
+  }
+}
+
 /** A child's stderr and, once it has ended, its CPU seconds (user + sys). */
 function watch(child: ChildProcess): {
   stderr: () => string;
@@ -155,24 +169,23 @@ try {
     const watched = started.map(watch);
     const out = path.join(dir, `out-pg-${workers}`);
     const cache = { CORROBORATE_CACHE: path.join(dir, `cache-${workers}`) };
-    const analyzed = await timed(
-      store,
-      [
-        'analyze',
-        ...(ingested ? [] : [corpus]),
-        '--out',
-        out,
-        '--json',
-        ...(workers > 0 ? ['--workers-remote'] : []),
-      ],
-      cache,
-    );
-    // The worker (the child of /usr/bin/time) stops on SIGTERM; time then reports its CPU.
-    for (const w of started) {
-      const pid = w.pid as number;
-      for (const child of fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)) {
-        if (child) process.kill(Number(child), 'SIGTERM');
-      }
+    let analyzed: Awaited<ReturnType<typeof timed>>;
+    try {
+      analyzed = await timed(
+        store,
+        [
+          'analyze',
+          ...(ingested ? [] : [corpus]),
+          '--out',
+          out,
+          '--json',
+          ...(workers > 0 ? ['--workers-remote'] : []),
+        ],
+        cache,
+      );
+    } finally {
+      // The workers stop even when the analysis failed, so that the run ends.
+      stopWorkers(started);
     }
     const workerCpu = (await Promise.all(watched.map((w) => w.done))).reduce((a, w) => a + w.cpu, 0);
     const equal = withoutHead(path.join(out, 'ledger.json')) === expected;

@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../core/random.js';
 import { INGEST_VERSION, ingest } from '../ingest/ingest.js';
+import { resolveLimits } from '../ingest/limits.js';
 import type { Job, JobQueue, ReadJob, WorkResult } from '../store/job-queue.js';
 import { openStore } from '../store/open-store.js';
 import { readThroughQueue, runReadJob } from './remote-ingest.js';
@@ -168,10 +170,33 @@ describe('ingest with its inputs read in jobs', () => {
     const summary = await running;
     store.close();
     expect(summary.documents.new).toBe(1);
-    // Run once more after the ingest read it back: its bytes are gone, and nothing is stored.
-    expect(await runReadJob(queue, job)).toBe(0);
-    expect(stored.get(job.work)?.size ?? 0).toBe(0);
+    // Run once more after the ingest read it back: its bytes are gone, and only a mark that they
+    // were missing is stored (left for the sweep of abandoned runs).
+    expect(await runReadJob(queue, job)).toBe(1);
+    expect(
+      stored
+        .get(job.work)
+        ?.get(job.inputs[0]?.key ?? '')
+        ?.toString(),
+    ).toBe('{"missing":true}');
   });
+
+  it('reads an input itself when its staged bytes were gone before a worker read them', async () => {
+    const { queue, stored } = delayedQueue(6);
+    // Every other job finds its bytes removed (as by a sweep, or another group's cleanup).
+    let n = 0;
+    const losing: JobQueue = {
+      ...queue,
+      async send(jobs) {
+        for (const job of jobs as ReadJob[]) if (n++ % 2 === 0) stored.delete(job.stage);
+        return queue.send(jobs);
+      },
+    };
+    const local = await ingestInto('local', null);
+    const remote = await ingestInto('losing', losing);
+    expect(n).toBeGreaterThan(2);
+    expect(remote).toEqual(local);
+  }, 10_000);
 
   it('removes the staged rows of runs abandoned long ago, and keeps those of recent runs', async () => {
     const { queue, stored } = delayedQueue(5);
@@ -194,6 +219,117 @@ describe('ingest with its inputs read in jobs', () => {
       'ingest-bytes:20260401T080000Z:recent',
       'sketch:7:abc',
     ]);
+  });
+
+  it('refuses a job whose limits are missing or not positive, or whose rows are not an ingest run', async () => {
+    const { queue, stored } = delayedQueue(1);
+    const limits = resolveLimits();
+    const job = (over: Partial<ReadJob>): ReadJob => ({
+      kind: 'read',
+      version: INGEST_VERSION,
+      stage: 'ingest-bytes:20260402T080000Z:run',
+      work: 'ingest-read:20260402T080000Z:run',
+      limits,
+      inputs: [{ key: '0', sha256: 'a'.repeat(64), source: 'x.txt' }],
+      ...over,
+    });
+    await expect(runReadJob(queue, job({ limits: {} }))).rejects.toThrow(/limits must give every/);
+    await expect(runReadJob(queue, job({ limits: { ...limits, maxFileBytes: 0 } }))).rejects.toThrow(
+      /maxFileBytes/,
+    );
+    await expect(runReadJob(queue, job({ work: 'sketch:7:abc' }))).rejects.toThrow(/must name its run/);
+    await expect(runReadJob(queue, job({ stage: 'sketch:7:abc' }))).rejects.toThrow(/must name its run/);
+    await expect(runReadJob(queue, job({ work: 'ingest-read:20260402T080000Z:other' }))).rejects.toThrow(
+      /must name its run/,
+    );
+    expect(stored.size).toBe(0);
+    // A well-formed job whose bytes are gone stores its missing mark.
+    expect(await runReadJob(queue, job({}))).toBe(1);
+  });
+
+  it('refuses staged bytes that do not match their sha256', async () => {
+    const { queue, stored } = delayedQueue(1);
+    const good = Buffer.from('Rain flooded the square of Ashbury overnight, the town hall said.');
+    const sha = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+    const stage = 'ingest-bytes:20260402T080000Z:run';
+    const work = 'ingest-read:20260402T080000Z:run';
+    await queue.putResults(stage, [
+      { key: sha(good), value: good },
+      { key: 'b'.repeat(64), value: good },
+    ]);
+    const n = await runReadJob(queue, {
+      kind: 'read',
+      version: INGEST_VERSION,
+      stage,
+      work,
+      limits: resolveLimits(),
+      inputs: [
+        { key: '0', sha256: sha(good), source: 'good.txt' },
+        { key: '1', sha256: 'b'.repeat(64), source: 'altered.txt' },
+      ],
+    });
+    expect(n).toBe(2);
+    const outcome = (key: string) => JSON.parse(stored.get(work)?.get(key)?.toString() ?? 'null');
+    expect(outcome('0')).toHaveProperty('value');
+    expect(outcome('1').error).toMatch(/altered\.txt.*do not match its sha256/);
+  });
+
+  it('stops the groups still being read when the ingest fails, and removes what they staged', async () => {
+    const { queue, stored } = delayedQueue(7);
+    let sent = 0;
+    let polls = 0;
+    // No job is ever run; the first fails for good.
+    const failing: JobQueue = {
+      ...queue,
+      async send(jobs) {
+        return jobs.map(() => `job-${sent++}`);
+      },
+      failures: async (ids) =>
+        ids.includes('job-0') ? [{ id: 'job-0', message: 'the reader ran out of memory' }] : [],
+      known: async (work, keys) => {
+        polls++;
+        return queue.known(work, keys);
+      },
+    };
+    const store = openStore(path.join(dir, 'failing'), { clock });
+    try {
+      await expect(
+        ingest(store, [path.join(dir, 'in')], {
+          clock,
+          remoteRead: readThroughQueue(failing, { batch: 2, window: 3, pollMs: 2 }),
+        }),
+      ).rejects.toThrow(/1 ingest reading job\(s\) failed for good; the first: the reader ran out of memory/);
+    } finally {
+      store.close();
+    }
+    expect(sent).toBeGreaterThan(1);
+    expect([...stored.values()].reduce((n, m) => n + m.size, 0)).toBe(0);
+    const after = polls;
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(polls).toBe(after);
+  });
+
+  it('finishes an ingest whose outcomes were read when removing them fails, and says so', async () => {
+    const { queue } = delayedQueue(8);
+    const flaky: JobQueue = {
+      ...queue,
+      forget: async () => {
+        throw new Error('connection reset');
+      },
+    };
+    const told: string[] = [];
+    const store = openStore(path.join(dir, 'flaky'), { clock });
+    try {
+      const summary = await ingest(store, [path.join(dir, 'in', 'a-wire.txt')], {
+        clock,
+        remoteRead: readThroughQueue(flaky, { pollMs: 2, onCleanupError: (e) => told.push(e.message) }),
+      });
+      expect(summary.documents.new).toBe(1);
+    } finally {
+      store.close();
+    }
+    expect(told.length).toBe(2);
+    expect(told[0]).toMatch(/connection reset.*removes them after 7 days/);
   });
 
   it('refuses a job of another ingest version', async () => {

@@ -177,6 +177,10 @@ export interface WaitOptions {
   /** Milliseconds between checks of what is done (default 250). */
   pollMs?: number;
   onProgress?: (done: number, total: number) => void;
+  /** Stops the waiting (an ingest that failed meanwhile): `waitForResults` throws its reason. */
+  signal?: AbortSignal;
+  /** What the jobs do, in the message of a job that failed for good (default `reuse`). */
+  label?: string;
 }
 
 /**
@@ -191,7 +195,9 @@ export async function waitForResults(
   options: WaitOptions = {},
 ): Promise<void> {
   let waiting = [...keys];
+  const signal = options.signal;
   for (let round = 0; ; round++) {
+    signal?.throwIfAborted();
     const have = await queue.known(work, waiting);
     waiting = waiting.filter((k) => !have.has(k));
     options.onProgress?.(keys.length - waiting.length, keys.length);
@@ -199,10 +205,20 @@ export async function waitForResults(
     if (round % 8 === 7) {
       const failed = await queue.failures(ids);
       if (failed.length > 0) {
-        throw new Error(`${failed.length} reuse job(s) failed for good; the first: ${failed[0]?.message}`);
+        throw new Error(
+          `${failed.length} ${options.label ?? 'reuse'} job(s) failed for good; the first: ${failed[0]?.message}`,
+        );
       }
     }
-    await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 250));
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, options.pollMs ?? 250);
+      signal?.addEventListener('abort', done, { once: true });
+    });
   }
 }
 

@@ -7,6 +7,11 @@ const texts: Record<string, string> = {
   b: 'Gunfire killed 3 people at a river port on Friday, police said. Residents fled.',
   c: 'Officials said three died at the port. A witness called it "a night of pure terror".',
   d: 'A council meeting discussed the port budget on Monday.',
+  e: 'Troops shelled a ferry landing at Wexmoor on Monday. Two mayors said the shelling amounted to a crime.',
+  f: 'Two mayors said the shelling amounted to a crime. The harbour office was closed.',
+  h: 'Troops shelled a ferry landing at Wexmoor on Monday. One ferryman was killed and 4 were hurt.',
+  i: 'A guard said it was "a night of terror" at the port.',
+  g: 'The navy denied any role, its spokesman Ivo Brandt told reporters on Saturday. Fishing resumed.',
 };
 const textOf = (id: string) => texts[id] ?? null;
 
@@ -61,6 +66,15 @@ const meeting = event('ev-meeting', {
   independent_sources: 1,
 });
 
+const ferry = event('ev-ferry', {
+  type: 'Explosions/Remote violence',
+  subtype: 'Shelling/artillery/missile attack',
+  summary: 'Two mayors said the shelling amounted to a crime.',
+  mentions: [mention('f', 0, 49), mention('e', 53, 102), mention('e', 0, 51)],
+  sources: 2,
+  independent_sources: 2,
+});
+
 const base: Ledger = {
   schema: 'corroborate.ledger/1',
   documents: [
@@ -68,6 +82,11 @@ const base: Ledger = {
     doc('b', 'Wire', 'Three dead at port'),
     doc('c', null, null),
     doc('d', 'Courier', null),
+    doc('e', 'Courier', 'Ferry landing shelled'),
+    doc('f', 'Herald', 'Mayors speak out'),
+    doc('g', 'Herald', 'Navy answers'),
+    doc('h', 'Herald', 'Ferryman killed'),
+    doc('i', 'Gazette', 'Guard speaks'),
   ],
   families: [],
   reuse: [],
@@ -102,8 +121,72 @@ describe('formatBrief', () => {
   });
 
   it('leads with the incidents that have figures, most corroborated first', () => {
-    const brief = formatBrief(base, { textOf });
-    expect(brief.indexOf('Gunfire killed 3')).toBeLessThan(brief.indexOf('A council meeting'));
+    const ledger: Ledger = { ...base, events: [ferry, port] };
+    const brief = formatBrief(ledger, { textOf });
+    expect(brief.indexOf('Troops shelled')).toBeGreaterThan(0);
+    expect(brief.indexOf('Gunfire killed 3')).toBeLessThan(brief.indexOf('Troops shelled'));
+  });
+
+  it('tells an incident by a sentence of it happening, not by a reaction more documents state', () => {
+    const brief = formatBrief({ ...base, events: [ferry] }, { textOf });
+    expect(brief).toContain('Troops shelled a ferry landing at Wexmoor on Monday. [Courier, 2024-05-03');
+    expect(brief).not.toContain('amounted to');
+  });
+
+  it('leaves out an event only reacted to or referred to', () => {
+    const reaction = event('ev-reaction', {
+      summary: 'Two mayors said the shelling amounted to a crime.',
+      mentions: [mention('f', 0, 49)],
+    });
+    const brief = formatBrief({ ...base, events: [port, reaction, meeting] }, { textOf });
+    expect(brief).toContain('Gunfire killed 3');
+    expect(brief).not.toContain('amounted to');
+    expect(brief).not.toContain('council meeting');
+  });
+
+  it('says so when no event has a sentence telling an incident happening', () => {
+    expect(formatBrief({ ...base, events: [meeting] }, { textOf })).toMatch(
+      /^None of the ledger's 1 event has /,
+    );
+    expect(formatBrief({ ...base, events: [] }, { textOf })).toBe('The ledger has no events yet.\n');
+  });
+
+  it('tells an incident by its casualty clause with the count before a sentence more documents state', () => {
+    const shelled = mention('e', 0, 51);
+    const ledger: Ledger = {
+      ...base,
+      events: [
+        {
+          ...ferry,
+          summary: shelled.text,
+          mentions: [shelled, { ...shelled, document: 'h' }, mention('h', 53, 95)],
+        },
+      ],
+    };
+    expect(formatBrief(ledger, { textOf })).toContain(
+      'One ferryman was killed and 4 were hurt. [Herald, 2024-05-03, "Ferryman killed"]',
+    );
+  });
+
+  it('prints a denial as its whole sentence, citing only the documents that hold it', () => {
+    const ledger: Ledger = {
+      ...base,
+      claims: [
+        {
+          id: 'cl-deny',
+          claimant: 'Ivo Brandt',
+          stance: 'deny',
+          text: 'its spokesman Ivo Brandt told',
+          answers: 'ev-port',
+          mentions: [mention('g', 26, 55), mention('a', 64, 88)],
+        },
+      ],
+    };
+    const brief = formatBrief(ledger, { textOf });
+    expect(brief).toContain(
+      'Denied by Ivo Brandt: The navy denied any role, its spokesman Ivo Brandt told reporters on Saturday. [Herald, 2024-05-03, "Navy answers"]',
+    );
+    expect(brief).not.toMatch(/told \[/);
   });
 
   it('never prints a machine path', () => {
@@ -145,6 +228,39 @@ describe('formatBrief', () => {
     expect(brief).toContain('Gunfire killed 3 people at a river port on Friday, police said.');
   });
 
+  it('tells a flagged misquote by its original wording, with the flag, citing the documents that hold it', () => {
+    const quote = {
+      id: 'q-2',
+      speaker: 'a guard',
+      kind: 'direct' as const,
+      text: 'a night of terror',
+      mentions: [],
+      variants: [
+        { text: 'a night of terror', documents: ['i', 'b'], change: 'identical' as const, flag: null },
+        {
+          text: 'a night of pure terror',
+          documents: ['c'],
+          change: 'extension' as const,
+          flag: 'altered wording',
+        },
+      ],
+      sources: 3,
+      independent_sources: 2,
+    };
+    const brief = formatBrief({ ...base, events: [port], quotes: [quote] }, { textOf });
+    expect(brief).toContain(
+      '  Misquoted [2024-05-03, c.txt] (altered wording); the words as the other reports quote them: "a night of terror" [Gazette, 2024-05-03, "Guard speaks"]',
+    );
+    expect(brief).not.toContain('pure terror');
+    // A quotation none of the event's documents alters is not told with it.
+    expect(
+      formatBrief(
+        { ...base, events: [meeting, port], quotes: [{ ...quote, variants: quote.variants.slice(0, 1) }] },
+        { textOf },
+      ),
+    ).not.toContain('Misquoted');
+  });
+
   it.each([
     ['the event directly', 'ev-port'],
     ['the accusation that answers the event', 'cl-accuse'],
@@ -176,6 +292,18 @@ describe('formatBrief', () => {
   });
 });
 
+describe('citations in the brief', () => {
+  it('tells apart two documents that would be cited alike', () => {
+    const twin = { ...doc('b', 'Wire', null), source: '/home/someone/reports/a.txt' };
+    const ledger: Ledger = {
+      ...base,
+      documents: [{ ...doc('a', 'Wire', null), source: twin.source }, twin, ...base.documents.slice(2)],
+    };
+    const line = formatBrief(ledger, { textOf }).split('\n')[0] ?? '';
+    expect(line).toContain('[Wire, 2024-05-03, a.txt, document a; Wire, 2024-05-03, a.txt, document b]');
+  });
+});
+
 describe('citation', () => {
   it.each([
     [
@@ -190,6 +318,16 @@ describe('citation', () => {
     [
       { outlet: null, published: '2024-01-02', title: null, source: 'C:\\reports\\z.html' },
       '2024-01-02, z.html',
+    ],
+    [
+      {
+        outlet: 'Daily',
+        published: null,
+        title: null,
+        source: '/x/feed.jsonl',
+        url: 'https://daily.example/a/ferry-sinks',
+      },
+      'Daily, ferry-sinks',
     ],
   ])('cites %o as %s', (d, expected) => {
     expect(citation(d)).toBe(expected);

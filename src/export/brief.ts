@@ -1,6 +1,7 @@
-import type { Ledger, LedgerClaim, LedgerDocument, LedgerEvent } from '../core/types.js';
+import type { Ledger, LedgerClaim, LedgerDocument, LedgerEvent, LedgerQuote } from '../core/types.js';
 import { splitSentences } from '../extract/split-sentences.js';
 import { contentWords, overlapCoefficient } from '../merge/words.js';
+import { incidentTelling } from './tell-incident.js';
 
 export interface BriefOptions {
   /** Word budget for the quoted sentences (citations not counted). Default 150. */
@@ -83,10 +84,89 @@ function fileName(source: string): string {
  * citation({ outlet: 'Wire', published: '2024-05-02T10:00Z', title: 'Town shelled', source: '/data/a.txt' })
  * // 'Wire, 2024-05-02, "Town shelled"'
  */
-export function citation(d: Pick<LedgerDocument, 'outlet' | 'published' | 'title' | 'source'>): string {
+export function citation(
+  d: Pick<LedgerDocument, 'outlet' | 'published' | 'title' | 'source'> & { url?: string | null },
+): string {
   const title = d.title?.trim();
-  const parts = [d.outlet?.trim(), d.published?.slice(0, 10), title ? `"${title}"` : fileName(d.source)];
+  // Without a title, the page's own address names it better than the file it was read from
+  // (the records of one JSON Lines file or archive share that file's name).
+  const parts = [
+    d.outlet?.trim(),
+    d.published?.slice(0, 10),
+    title ? `"${title}"` : fileName(d.url || d.source),
+  ];
   return parts.filter((p): p is string => !!p).join(', ');
+}
+
+/**
+ * The whole sentence a denial is told in, as most of its documents have it, with the documents
+ * whose text holds it word for word; never the claim's clause alone, which can end before its
+ * object ("X told", "Y called the … in the town"). Without texts, the claim's own words.
+ */
+function denialSentence(
+  claim: LedgerClaim,
+  textOf: BriefOptions['textOf'],
+  flatText: (text: string) => string,
+  flagged: string[],
+): { sentence: string; documents: string[] } | null {
+  const documents = [...new Set(claim.mentions.map((m) => m.document))];
+  if (!textOf) return { sentence: flat(claim.text), documents };
+  const sentences: string[] = [];
+  for (const m of claim.mentions) {
+    const text = textOf(m.document);
+    const sentence = text ? sentenceAround(text, m.span[0], m.span[1]) : null;
+    if (sentence && !sentences.includes(sentence) && !flagged.some((f) => sentence.includes(f)))
+      sentences.push(sentence);
+  }
+  const holding = (sentence: string) =>
+    documents.filter((d) => {
+      const text = textOf(d);
+      return text !== null && flatText(text).includes(sentence);
+    });
+  let best: { sentence: string; documents: string[] } | null = null;
+  for (const sentence of sentences) {
+    const docs = holding(sentence);
+    if (docs.length > 0 && (!best || docs.length > best.documents.length))
+      best = { sentence, documents: docs };
+  }
+  return best;
+}
+
+/**
+ * A quotation some of an event's documents alter (a variant the ledger flags), told by its
+ * original wording: the unflagged variant most documents give, citing those whose text holds it.
+ */
+function misquote(
+  q: LedgerQuote,
+  eventDocs: Set<string>,
+  textOf: BriefOptions['textOf'],
+  flatText: (text: string) => string,
+): { altered: string[]; flag: string; original: string; documents: string[] } | null {
+  const flaggedVariant = q.variants.find((v) => v.flag && v.documents.some((d) => eventDocs.has(d)));
+  if (!flaggedVariant?.flag) return null;
+  const originals = q.variants
+    .filter((v) => !v.flag)
+    .map((v) => {
+      const original = flat(v.text);
+      const documents = v.documents.filter((d) => {
+        const text = textOf ? textOf(d) : null;
+        return text !== null && flatText(text).includes(original);
+      });
+      return { original, documents };
+    })
+    .filter((v) => v.original.length > 0 && v.documents.length > 0)
+    .sort((a, b) => b.documents.length - a.documents.length);
+  const best = originals[0];
+  if (!best) return null;
+  return { altered: flaggedVariant.documents, flag: flaggedVariant.flag, ...best };
+}
+
+/** Each document's citation; two that would read alike are told apart by their document ids. */
+function distinctCitations(documents: LedgerDocument[]): Map<string, string> {
+  const cited = documents.map((d) => [d.id, citation(d)] as const);
+  const seen = new Map<string, number>();
+  for (const [, c] of cited) seen.set(c, (seen.get(c) ?? 0) + 1);
+  return new Map(cited.map(([id, c]) => [id, (seen.get(c) ?? 0) > 1 ? `${c}, document ${id}` : c]));
 }
 
 /** Events with figures first (the incidents themselves, not reactions), each group most corroborated first. */
@@ -109,7 +189,7 @@ function compareForBrief(a: LedgerEvent, b: LedgerEvent): number {
  */
 export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string {
   const budget = options.words ?? 150;
-  const names = new Map(ledger.documents.map((d) => [d.id, citation(d)]));
+  const names = distinctCitations(ledger.documents);
   const name = (d: string) => names.get(d) ?? d;
   const flagged = ledger.quotes
     .flatMap((q) => q.variants)
@@ -136,12 +216,20 @@ export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string 
       }
     : undefined;
   for (const event of [...ledger.events].sort(compareForBrief)) {
-    // The sentence most of the event's documents state (ties: the summary's first).
+    // Of the sentences that tell the incident happening (a casualty clause with its count before
+    // one without), the one most of the event's documents state (ties: the summary's first). An
+    // event only referred to, reacted to or called about is not told at all.
     const candidates = candidateSentences(event, textOf)
       .slice(0, MAX_CANDIDATES)
       .filter((x) => !flagged.some((f) => flat(x).includes(f)));
+    const telling = new Map(candidates.map((x) => [x, incidentTelling(x)]));
     const support = new Map(candidates.map((x) => [x, stating(event, x, textOf, flatText).length]));
-    const sentence = [...candidates].sort((a, b) => (support.get(b) ?? 0) - (support.get(a) ?? 0))[0];
+    const sentence = candidates
+      .filter((x) => (telling.get(x) ?? 0) > 0)
+      .sort(
+        (a, b) =>
+          (telling.get(b) ?? 0) - (telling.get(a) ?? 0) || (support.get(b) ?? 0) - (support.get(a) ?? 0),
+      )[0];
     if (!sentence) continue;
     const words = sentence.split(/\s+/).length;
     const cw = contentWords(sentence);
@@ -157,6 +245,9 @@ export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string 
     c.answers === event || (c.answers !== null && claims.get(c.answers)?.answers === event);
   const denials = ledger.claims.filter((c) => c.stance === 'deny');
   const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+  // Every sentence is printed once: a denial answering two events, or one that is also an
+  // incident's sentence, is not repeated.
+  const printed = new Set(chosen.map((c) => c.sentence));
   const paragraphs = chosen.map(({ event, sentence }) => {
     const docs = stating(event, sentence, textOf, flatText);
     const lines = [
@@ -167,11 +258,28 @@ export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string 
         `  Disputed ${c.field}: ${c.values.map((v) => `${v.value} (${v.documents.map(name).join('; ')})`).join(' vs ')}.`,
       );
     }
+    const eventDocs = new Set(event.mentions.map((m) => m.document));
+    for (const q of ledger.quotes) {
+      const told = misquote(q, eventDocs, textOf, flatText);
+      if (!told || printed.has(told.original)) continue;
+      printed.add(told.original);
+      lines.push(
+        `  Misquoted [${told.altered.map(name).join('; ')}] (${told.flag}); the words as the other reports quote them: "${told.original}" [${told.documents.map(name).join('; ')}]`,
+      );
+    }
     for (const d of denials.filter((x) => answersEvent(x, event.id))) {
-      const cited = [...new Set(d.mentions.map((m) => m.document))].map(name).join('; ');
-      lines.push(`  Denied by ${d.claimant ?? 'an unnamed source'}: ${d.text}${cited ? ` [${cited}]` : ''}`);
+      const told = denialSentence(d, textOf, flatText, flagged);
+      if (!told || printed.has(told.sentence)) continue;
+      printed.add(told.sentence);
+      const cited = told.documents.map(name).join('; ');
+      lines.push(
+        `  Denied by ${d.claimant ?? 'an unnamed source'}: ${told.sentence}${cited ? ` [${cited}]` : ''}`,
+      );
     }
     return lines.join('\n');
   });
-  return paragraphs.length > 0 ? `${paragraphs.join('\n\n')}\n` : 'The ledger has no events yet.\n';
+  if (paragraphs.length > 0) return `${paragraphs.join('\n\n')}\n`;
+  if (ledger.events.length === 0) return 'The ledger has no events yet.\n';
+  const n = ledger.events.length;
+  return `None of the ledger's ${n} event${n === 1 ? '' : 's'} has a sentence telling an incident happening (only reactions or references to one).\n`;
 }

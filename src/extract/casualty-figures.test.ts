@@ -201,6 +201,18 @@ const cases: [string, number, number][] = [
   // A fatal shooting of someone kills them.
   ['Her cousin faces trial over the fatal shooting of a delivery driver.', 1, 0],
   ['Detectives are investigating the deadly shooting of a woman on Elm Street.', 1, 0],
+  // A person named after the victims with a verb of their own is a witness, not one more victim.
+  ['A gunman shot a man, a neighbor said.', 0, 1],
+  ['He killed a teenager, his mother said.', 1, 0],
+  ['The gunman killed two people and a neighbor said she heard shots.', 2, 0],
+  ['The man shot his wife and her sister called police.', 0, 1],
+  ['He killed a man, and his brother heard the shots.', 1, 0],
+  ['A gunman shot a man, a woman told reporters in Tarrow Bay.', 0, 1],
+  ['The man killed his wife, son and daughter, a neighbor said.', 3, 0],
+  ['The gunman killed two men and a woman, her sister said.', 3, 0],
+  // A participle after a listed person describes them: still a victim.
+  ['He shot a man and a woman seated in a car.', 0, 2],
+  ['He killed his wife and a man named Ned Parr.', 2, 0],
 ];
 
 describe('a perpetrator counted among the dead', () => {

@@ -694,6 +694,35 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
       [['You were cruel.', null]],
     ],
     [
+      'a cue coordinated with the clause’s verb speaks for its subject, past an appositive and a relative clause',
+      'Mr Justice Pell, sitting at Elmbury Crown Court, gave Tace - who admitted both thefts - two jail terms and said he had shown no “real remorse”. He said: “I find this inexplicable,” and called his manner “extremely cold”.',
+      [
+        ['real remorse', 'Pell'],
+        ['I find this inexplicable', 'Pell'],
+        ['extremely cold', 'Pell'],
+      ],
+    ],
+    [
+      'a coordinated verb that is often not speech (`called … to come`) does not take the quotation',
+      'Ida Rowe stopped the staff and called the cooks to watch with “a degree of glee”, said Mr Tam Vell.',
+      [['a degree of glee', 'Tam Vell']],
+    ],
+    [
+      'the person before a participle’s phrase is who a relative clause after it speaks of',
+      'But the judge agreed with Mr Ned Parr, appearing for the Department of Roads, who argued the council had acted lawfully.',
+      [['the council had acted lawfully', 'Ned Parr']],
+    ],
+    [
+      '`he` reaches a subject whose surname has a particle, over an adverb before its verb',
+      'Mr Orrin disputed the dates. Prof van Lorne also cited the sketches. Vell, he said, was a “very skilled painter”.',
+      [['very skilled painter', 'van Lorne']],
+    ],
+    [
+      'the nearest clause subject before a participle cue is its speaker',
+      'Ida Rowe wept, Tam Vell sat down, telling the jury: “I saw nothing.”',
+      [['I saw nothing.', 'Tam Vell']],
+    ],
+    [
       'a sign-off after the last stop is not what was said',
       'A singer was jailed in Brno for fraud, the Fraud Office said today. end ',
       [],
@@ -701,6 +730,77 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
   ];
   it.each(rules)('%s', (_name, text, expected) => {
     expect(speakers(text)).toEqual(expected);
+  });
+});
+
+describe('extractQuotes: the words of reported speech, and nothing else', () => {
+  const indirect = (text: string) =>
+    run(text)
+      .quotes.filter((quote) => !quote.direct)
+      .map((quote) => quote.text);
+  it.each([
+    [
+      'a fronted adverbial before a parenthetical inverted cue is not what was said',
+      'At that time, added Mr Tam Vell, he did not know the money was for bets.',
+      [],
+    ],
+    [
+      'a complete clause before a parenthetical inverted cue is still reported',
+      'The two men would be given equal terms, said the judge, as both had planned it.',
+      ['The two men would be given equal terms'],
+    ],
+    [
+      'a byline credits the report’s own lead, not a speaker',
+      'A SOLDIER was cleared yesterday of abusing a recruit, writes Ida Rowe.',
+      [],
+    ],
+    [
+      'a byline ends the lead paragraph, the report goes on after it',
+      'A SOLDIER was cleared yesterday of abusing a recruit, writes Ida Rowe.\n\nThe court sat for two days.',
+      [],
+    ],
+    [
+      'an official who writes on a medium is a speaker, not a byline',
+      'Ten shells hit Tarrow overnight, Governor Ann Cole writes on Telegram.',
+      ['Ten shells hit Tarrow overnight'],
+    ],
+    [
+      'an inverted `writes` with a title before the name is an official’s statement',
+      'Ten shells hit Tarrow overnight, writes Governor Ann Cole.',
+      ['Ten shells hit Tarrow overnight'],
+    ],
+    [
+      'an inverted `writes` with a medium after the name is a statement',
+      'Ten shells hit Tarrow overnight, writes Ann Cole on her blog.',
+      ['Ten shells hit Tarrow overnight'],
+    ],
+    [
+      'a `writes` after the name is not a byline',
+      'Ten shells hit Tarrow overnight, Ann Cole writes.',
+      ['Ten shells hit Tarrow overnight'],
+    ],
+    [
+      'an inverted `writes` inside a paragraph after the lead is a statement',
+      'The council met on Monday.\n\nThe mayor spoke first. Ten shells hit Tarrow overnight, writes Ann Cole.',
+      ['Ten shells hit Tarrow overnight'],
+    ],
+    [
+      'a long phrase of when or where before `that` is not part of the reported clause',
+      'Ann Cole said on the first of four days of evidence to the inquiry that she wished to thank the families.',
+      ['she wished to thank the families'],
+    ],
+    [
+      'a clause of its own before `that` is not a phrase of when or where',
+      'After Ann Cole wrote to the trust she was given a written assurance that she could stay.',
+      [],
+    ],
+  ])('%s', (_name, text, expected) => {
+    expect(indirect(text)).toEqual(expected);
+  });
+  it('leaves an attribution after the reported clause out of it', () => {
+    const text = 'Mr Tam Vell said the fakes had no reason to doubt her, he added.';
+    const said = run(text).quotes.find((quote) => quote.cue === 'said');
+    expect(said?.text).toBe('the fakes had no reason to doubt her');
   });
 });
 

@@ -281,6 +281,8 @@ function indirectQuotes(
     // `would not say his password`, `reported the van stolen`: a short phrase opening with a
     // determiner is the cue's object, not a reported clause.
     if (SHORT_OBJECT.test(text.slice(start, end))) continue;
+    // `A soldier was cleared yesterday …, writes Jo Doe.`: a byline credits the report's own words.
+    if (frame.cueSpan[0] >= end && isByline(text, frame, sentenceStart)) continue;
     quotes.push({
       id: `${documentId}:q${count + quotes.length + 1}`,
       documentId,
@@ -297,6 +299,37 @@ function indirectQuotes(
   return quotes;
 }
 
+/** After an inverted `writes`, a bare personal name closing its line: ` Jo Doe.`, ` Jo van Doe`. */
+let bylineName: RegExp | undefined;
+let titleWords: Set<string> | undefined;
+
+/**
+ * A reporter's byline, not a speaker: an inverted `writes` (`…, writes Jo Doe.`) followed by a
+ * personal name alone, without a title (`writes Governor Jo Doe` is an official's statement) or a
+ * medium after it (`writes Jo Doe on her blog`), ending the report's lead paragraph or a line the
+ * sentence has to itself.
+ */
+function isByline(text: string, frame: SpeechFrame, sentenceStart: number): boolean {
+  if (frame.cue !== 'writes' || !frame.speaker || frame.speaker.span[0] < frame.cueSpan[1]) return false;
+  if (!bylineName || !titleWords) {
+    const lexicon = loadLexicon<{ titles: string[]; honorifics: string[]; particles: string[] }>(
+      'speaker-titles',
+    );
+    titleWords = new Set([...lexicon.titles, ...lexicon.honorifics]);
+    // A bare personal name closing its line: ` Jo Doe.`, ` Jo van Doe`.
+    bylineName = new RegExp(
+      String.raw`^\s+(?<first>\p{Lu}[\p{Ll}’'-]+)(?:\s+(?:\p{Lu}[\p{L}’'-]*|${lexicon.particles.join('|')})){0,2}\s+\p{Lu}[\p{Ll}’'-]+\.?[ \t]*(?:\r?\n|$)`,
+      'u',
+    );
+  }
+  const name = bylineName.exec(text.slice(frame.cueSpan[1]));
+  if (!name) return false;
+  if (titleWords.has((name.groups?.first ?? '').toLowerCase())) return false;
+  const before = text.slice(0, sentenceStart);
+  const lead = !/\n/.test(before.trim());
+  const ownLine = /(?:^|\n)[ \t]*$/.test(before);
+  return lead || ownLine;
+}
 const SHORT_OBJECT = /^(?:his|her|their|its|my|our|your|the|a|an)\s+\S+(?:\s+\S+)?$/i;
 
 /**
@@ -323,6 +356,9 @@ const WIRE_CREDIT = /\s*\((?:\p{Ll}{1,5}(?:\/\p{Ll}{1,5})+|\p{Lu}{2,5}(?:\/\p{Lu
  * A wire reporter's sign-off after a story's last full stop (`… where he worked before. abc`):
  * one short lower-case word after a sentence ends, which no sentence would end with.
  */
+/** `… they had no reason to doubt her, he added.`: an attribution after the words is not part of them. */
+const TRAILING_ATTRIBUTION =
+  /,\s+(?:he|she|they|we|(?:the|a|an)\s+\p{Ll}+|(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+\p{Lu}[\p{L}’'-]+)\s+(?:added|adds|said|says|claimed|insisted|explained|continued|stressed|argued)[\s.]*$/u;
 const SIGN_OFF = /(?<=\p{L}{2}[.!?]['’"”]?)\s+\p{Ll}{2,4}\s*$/u;
 
 /** A reported clause without the report's own furniture: dateline, wire credit, sign-off, closing stop. */
@@ -339,7 +375,10 @@ export function cleanStatement(text: string, [start, end]: Span): Span | null {
     const rest = text.slice(start + mark[0].length, end).replace(/\p{L}['’]\p{L}/gu, '');
     if (!rest.includes(CLOSING_MARK[mark[0]] ?? mark[0])) start += mark[0].length;
   }
-  const tail = WIRE_CREDIT.exec(text.slice(start, end)) ?? SIGN_OFF.exec(text.slice(start, end));
+  const tail =
+    WIRE_CREDIT.exec(text.slice(start, end)) ??
+    SIGN_OFF.exec(text.slice(start, end)) ??
+    TRAILING_ATTRIBUTION.exec(text.slice(start, end));
   if (tail) end -= tail[0].length;
   while (end > start && /[\s.,;:]/.test(text[end - 1] ?? '')) end--;
   // `Later she changed her story', said Mr Doe`: a closing mark whose opening is elsewhere.

@@ -82,15 +82,45 @@ const FUNCTION_WORD = String.raw`(?:by|in|at|on|of|to|from|with|for|after|before
  */
 const ACTIVE_VERB = /^(?:kills|killed|shoots|wounds|injures|murders|slays)$/i;
 
+/** Auxiliaries and modals: "a woman was hurt", "her son could not …". */
+const AUXILIARY = 'was|were|is|are|has|had|have|will|would|could|can|did|does|do|should|may|might|must';
+/** Past forms not in -ed that a person listed after a victim may be the subject of: "a neighbor heard". */
+const IRREGULAR_PAST =
+  'heard|saw|ran|fled|rang|knew|thought|spoke|came|went|got|took|gave|began|sees|hears|knows';
+/**
+ * Forms in -ed that, right after a person, are a participle describing them, not a verb of their own
+ * ("a woman named …", "a boy aged 12", "a man injured in …").
+ */
+const PARTICIPLE_ED = 'named|aged|injured|wounded|killed|seated|trapped|related|armed|unarmed|unnamed';
+/** After an -ed form, words that make it a participle's phrase: "a man believed to be", "a woman accused of". */
+const PARTICIPLE_NEXT =
+  'as|by|to|of|in|at|on|from|for|with|near|inside|outside|while|during|after|before|when|dead|alive';
+let ownVerbPattern: string | undefined;
+
+/**
+ * What follows a person who is the subject of a verb of their own, so not one more victim of a
+ * list: an auxiliary, a verb of saying ("a neighbor said", "his mother says"), another past form
+ * ("her sister called police", "a neighbor heard"), but not a participle describing the person.
+ */
+function ownVerb(): string {
+  if (ownVerbPattern) return ownVerbPattern;
+  const say = Object.keys(loadLexicon<{ verbs: Record<string, unknown> }>('speech-cues').verbs).filter(
+    (form) => /^[a-z]+$/.test(form) && !form.endsWith('ing') && !form.endsWith('ed'),
+  );
+  ownVerbPattern = String.raw`\s+(?:(?:${AUXILIARY}|${IRREGULAR_PAST}|${say.join('|')})(?![\p{L}’'-])|(?!(?:${PARTICIPLE_ED})(?![\p{L}’'-]))\p{L}+ed(?![\p{L}’'-])(?!\s+(?:${PARTICIPLE_NEXT})(?![\p{L}’'-])))`;
+  return ownVerbPattern;
+}
+
 function compile(): Compiled {
   if (compiled) return compiled;
   const persons = alternation(loadLexicon<{ persons: { words: string[] } }>('counted-nouns').persons.words);
   const head = `(?:${persons})(?![\\p{L}’'])`;
   // One person: "a 17-year-old Buffalo man", "his wife", "Boy, 17,", "the 19-year-old".
   const item = String.raw`(?:(?:an?|one|another|the|his|her|their|a\s+second|a\s+third)\s+${MODIFIERS})?(?:${head}|${AGE}(?![\p{L}-]))(?:\s*,\s*\d{1,3}(?=\s*,))?`;
-  // ", her uncle", " and a neighbor", ", and a 9-year-old niece": one more person of an object list,
-  // not the subject of a verb of its own ("killed a man and a woman was hurt").
-  const more = String.raw`(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:his|her|their|an?|the|one)\s+)?(?:${AGE}\s+)?${head}(?!\s+(?:was|were|is|are|has|had|have)\b)`;
+  // ", her uncle", " and a neighbor", ", and a 9-year-old niece": one more person of an object
+  // list, not the subject of a verb of its own ("killed a man and a woman was hurt", "shot a man,
+  // a neighbor said").
+  const more = String.raw`(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:his|her|their|an?|the|one)\s+)?(?:${AGE}\s+)?${head}(?!${ownVerb()})`;
   // A person of a headline's list, with up to two words before its noun and no determiner (with
   // one, "The cashier, a student, died" is one person named twice): "12-year-old girl", "Girl, 7".
   const leadItem = String.raw`(?:(?!${FUNCTION_WORD})[\p{L}\d’'.-]+\s+){0,2}?(?:${head}|${AGE}(?![\p{L}-]))(?:\s*,\s*\d{1,3}(?=\s*,))?`;
@@ -200,8 +230,9 @@ export function peopleAfterCount(text: string, at: number, end: number): { n: nu
   const object = c.object.exec(after);
   const np = object?.indices?.groups?.np;
   if (!np || /^(?:him|her|himself|herself|another)/i.test(after.slice(np[0]))) return null;
-  // "killed two men and a woman was hurt": the person is the subject of a verb of their own.
-  if (/^\s+(?:was|were|is|are|has|had|have)\b/i.test(after.slice(np[1]))) return null;
+  // "killed two men and a woman was hurt", "killed two people and a neighbor said …": the person
+  // is the subject of a verb of their own.
+  if (new RegExp(`^${ownVerb()}`, 'iu').test(after.slice(np[1]))) return null;
   const n = 1 + (after.slice(np[0], np[1]).match(c.more)?.length ?? 0);
   return { n, end: at + and[0].length + np[1] };
 }

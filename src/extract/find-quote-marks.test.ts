@@ -49,3 +49,33 @@ describe('findQuoteMarks with paragraphs on single lines', () => {
     expect(contents(text)).toEqual(expected);
   });
 });
+
+describe('findQuoteMarks with a quotation inside one of the same family', () => {
+  const contents = (text: string): string[] =>
+    findQuoteMarks(text).regions.flatMap((region) => region.parts.map(([s, e]) => text.slice(s, e)));
+
+  it.each([
+    [
+      'an inner single quotation does not cut the outer one short',
+      "He went on: 'The worry is that in what the aunt called 'this hard town' the boy may stray.' Then he sat.",
+      ["The worry is that in what the aunt called 'this hard town' the boy may stray."],
+    ],
+    [
+      'one mark that closes both quotations: the outer ends with the inner when its sentence ends',
+      "She said: 'He kept saying 'pay me or else'. Then he left. Later: 'It is over,' she said.",
+      ["He kept saying 'pay me or else", 'It is over,'],
+    ],
+    [
+      'a mark after a stop opens the next paragraph of the quotation, not an inner one',
+      "She said: 'It was late. 'Nobody came.' The end.",
+      ["It was late. 'Nobody came."],
+    ],
+    [
+      'double marks do not nest in their own family',
+      'She said: “It was late. He added: “Nobody came.” The end.',
+      ['It was late. He added: “Nobody came.'],
+    ],
+  ])('%s', (_name, text, expected) => {
+    expect(contents(text)).toEqual(expected);
+  });
+});

@@ -97,17 +97,28 @@ function scanParagraph(
   from: number,
   to: number,
   carried: { open: number; family: 'double' | 'single'; parts: Span[] } | null,
+  nest = true,
 ): Scan {
   let open = carried ? carried.open : -1;
   let family: 'double' | 'single' | null = carried ? carried.family : null;
   let contentStart = carried ? from + markLength(text, from) : -1;
   const parts: Span[] = carried ? [...carried.parts] : [];
+  const closeAt = (i: number): Scan => {
+    parts.push([contentStart, i]);
+    return { kind: 'closed', open, close: i + markLength(text, i) - 1, parts, family: family ?? 'single' };
+  };
   let nested = 0;
+  // Quotations of the same family inside this one (`'… what she called 'this cruel world' is …'`).
+  let inner = 0;
+  // The first mark that closed an inner quotation: when the outer one does not close in the same
+  // sentence, that mark closed both (`'… and saying 'pay me'. He left.` with one mark for two).
+  let innerClose = -1;
   // A plain loop bounded by the paragraph: a regular expression's search would run on past `to`
   // to the next mark in the document, quadratic over many paragraphs without marks.
   let step = 1;
   for (let i = carried ? contentStart : from; i < to; i += step) {
     step = 1;
+    if (innerClose >= 0 && SENTENCE_END.test(text.slice(i, i + 2))) return closeAt(innerClose);
     if (!MARKS.has(text.charCodeAt(i))) continue;
     if (text[i] === '`' && text[i + 1] !== '`') continue;
     step = markLength(text, i);
@@ -127,6 +138,11 @@ function scanParagraph(
       continue;
     }
     if (isClosing(text, i, family)) {
+      if (inner > 0) {
+        inner--;
+        if (innerClose < 0) innerClose = i;
+        continue;
+      }
       parts.push([contentStart, i]);
       return { kind: 'closed', open, close: i + step - 1, parts, family };
     }
@@ -138,11 +154,31 @@ function scanParagraph(
       continue;
     }
     if (isOpening(text, i, other)) nested++;
+    // A mark that can only open (after a space, before a letter; `“`, ``` `` ```) inside an open
+    // quotation of its own family opens a quotation inside it: the next closing mark is its end.
+    else if (nest && opensInside(text, i, family)) inner++;
   }
   if (family === null) return { kind: 'none' };
+  if (innerClose >= 0) return closeAt(innerClose);
+  // An inner quotation that never closed was no quotation: pair the marks without nesting.
+  if (inner > 0) return scanParagraph(text, from, to, carried, false);
   parts.push([contentStart, trimEnd(text, contentStart, to)]);
   return { kind: 'open-at-end', open, parts, family };
 }
+
+function opensInside(text: string, i: number, family: 'double' | 'single'): boolean {
+  const c = text[i];
+  // After the end of a sentence the mark more likely opens the quotation's next paragraph, its
+  // break lost (`… scared. 'I still …`): that mark is dropped from the content later, not nested.
+  if (AFTER_SENTENCE.test(text.slice(Math.max(0, i - 4), i))) return false;
+  // Double marks are not nested in their own family: inside a quotation an opening `“` or ``` `` ```
+  // is far more often the next paragraph of it (copy without blank lines) than a quotation in it.
+  if (family === 'double') return false;
+  return (c === "'" || c === '‘') && /\s/.test(text[i - 1] ?? '') && isOpening(text, i, 'single');
+}
+const AFTER_SENTENCE = /[.!?…]['’"”]?\s+$/;
+/** A stop followed by a space: an inner quotation's sentence has ended without the outer closing. */
+const SENTENCE_END = /^[.!?]\s/;
 
 function isOpening(text: string, i: number, family: 'double' | 'single'): boolean {
   const c = text[i] ?? '';

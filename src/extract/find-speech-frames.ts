@@ -12,6 +12,7 @@ interface CueLexicon {
   perception: string[];
   according: string[];
   perceivers: string[];
+  sayForms: string[];
 }
 
 /** Who is speaking in a frame, as written and as resolved (pronouns, surnames, `the mayor`). */
@@ -56,6 +57,8 @@ interface Compiled {
   adverbs: Set<string>;
   /** Words in `-ly` that are not adverbs (`family`). */
   lyNouns: Set<string>;
+  /** Verbs of saying proper (`said`, `added`, `told`): the cues a coordinated verb may be. */
+  sayForms: Set<string>;
 }
 
 let compiled: Compiled | undefined;
@@ -86,6 +89,7 @@ function compile(): Compiled {
     perceivers: new Set(lexicon.perceivers),
     adverbs: new Set(lexicon.adverbs?.words ?? []),
     lyNouns: new Set(lexicon.adverbs?.nouns ?? []),
+    sayForms: new Set(lexicon.sayForms),
   };
   return compiled;
 }
@@ -374,7 +378,7 @@ export function findSpeechFrames(
 ): SpeechFrame[] {
   const cached = cache.get(sentences);
   if (cached && cached.text === text) return cached.frames;
-  const { candidates: WORD, words, phrases, verbs, perception, perceivers } = compile();
+  const { candidates: WORD, words, phrases, verbs, perception, perceivers, sayForms } = compile();
   const frames: SpeechFrame[] = [];
   const resolver = createResolver(text, quoted);
   sentences.forEach((sentence, index) => {
@@ -493,21 +497,38 @@ export function findSpeechFrames(
           continue;
         // `She claimed that Doe called her …`: a speech act inside another's reported clause is
         // reported, so its speaker does not become the person a later `she` or `he` means.
-        const nested = inSentence.some(
-          (outer) =>
-            outer.statement !== null && cueStart >= outer.statement[0] && cueStart < outer.statement[1],
-        );
+        const within = (position: number): boolean =>
+          inSentence.some(
+            (outer) =>
+              outer.statement !== null && position >= outer.statement[0] && position < outer.statement[1],
+          );
+        const nested = within(cueStart);
+        // A verb of saying, not one that is often something else (`… and called the staff to watch`).
+        const coordinated =
+          !speaker &&
+          (sayForms.has(cue) || !(PHRASAL.test(cue) || PARTICIPLE.test(cue))) &&
+          COORDINATED.test(text.slice(sentenceStart, cueStart));
+        // A coordinated cue shares the clause's own subject, not that of a cue in a relative
+        // clause between them (`Doe gave Roe - who admitted it - a fine and said …` is Doe's).
         const resolved = speaker
           ? resolver.resolve(speaker, nested)
-          : (inheritSpeaker(inSentence) ??
+          : ((coordinated ? clauseSubject(text, sentenceStart, cueStart, resolver, within) : null) ??
+            inheritSpeaker(inSentence) ??
             reducedHead ??
             (PARTICIPLE.test(cue) ? clauseSubject(text, sentenceStart, cueStart, resolver) : null));
         if (resolved && speaker?.phraseStart !== undefined && speaker.phraseStart < speaker.start)
           resolved.phrase = [speaker.phraseStart, speaker.end];
         if (!resolved && !PARTICIPLE.test(cue)) continue;
-        const statement = inverted
-          ? statementBefore(text, sentenceStart, cueStart)
-          : statementAfter(text, cueEnd, sentenceEnd, cue);
+        const before = inverted ? statementBefore(text, sentenceStart, cueStart) : null;
+        // `At that time, added Doe, he did not know …`: an inverted cue in a parenthesis after a
+        // fronted adverbial cuts the reported clause in two; the adverbial alone is not what was said.
+        const cut =
+          before !== null &&
+          speaker !== null &&
+          CLAUSE_GOES_ON.test(text.slice(speaker.end, sentenceEnd)) &&
+          FRONTED_ADVERBIAL.test(text.slice(before[0], before[1])) &&
+          !text.slice(before[0], before[1]).includes(',');
+        const statement = inverted ? (cut ? null : before) : statementAfter(text, cueEnd, sentenceEnd, cue);
         frame = {
           sentence: index,
           kind: isPerception ? 'perception' : 'speech',
@@ -577,22 +598,34 @@ function clauseSubject(
   sentenceStart: number,
   cueStart: number,
   resolver: ReturnType<typeof createResolver>,
+  nested: (start: number) => boolean = () => true,
 ): FrameSpeaker | null {
   const before = text.slice(sentenceStart, cueStart);
+  // The nearest clause subject before the cue is the one its clause belongs to (`After Doe left,
+  // Roe sat down, telling …` is Roe's): keep the last that qualifies, then resolve only that one.
+  let chosen: { name: string; start: number } | null = null;
   CLAUSE_SUBJECT.lastIndex = 0;
   for (let match = CLAUSE_SUBJECT.exec(before); match; match = CLAUSE_SUBJECT.exec(before)) {
     const name = match[1]!;
     const first = name.split(' ')[0]!;
     if (isClosedClass(match[2]!)) continue;
     if ((STOP_CAPS.has(first) || isClosedClass(first)) && !/^(?:He|She)$/.test(name)) continue;
-    const start = sentenceStart + match.index + match[0].indexOf(name);
-    const found = resolver.resolve({ text: name, start, end: start + name.length, role: null }, true);
-    return found.kind === 'person' ? found : null;
+    chosen = { name, start: sentenceStart + match.index + match[0].indexOf(name) };
   }
-  return null;
+  if (!chosen) return null;
+  const { name, start } = chosen;
+  const found = resolver.resolve({ text: name, start, end: start + name.length, role: null }, nested(start));
+  return found.kind === 'person' ? found : null;
 }
+/**
+ * A name (or `He`, `She`) opening the sentence or a clause after a comma, then its verb; an
+ * appositive between commas may stand between them (`Judge Ann Cole, sitting at Westford, gave`).
+ */
 const CLAUSE_SUBJECT =
-  /(?:^|,\s+)((?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,3})\s+(\p{Ll}+)\b/gu;
+  /(?:^|,\s+)((?:(?:Mr|Mrs|Ms|Miss|Dr)\.?\s+)?\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,3})(?:,\s+[^,.;:!?“”"]{1,60},)?\s+(\p{Ll}+)\b/gu;
+
+/** `… jailed Doe and said`, `… but added`: a cue coordinated with an earlier verb shares its subject. */
+const COORDINATED = /\b(?:and|but)\s+(?:then\s+|also\s+|later\s+)?$/;
 
 /**
  * A manner adverb between a subject and its cue: a listed one, or any lower-case word in `-ly`
@@ -723,6 +756,10 @@ function subjectBeforeComma(text: string, list: Token[], i: number, relative: bo
   }
 }
 
+/** Participles that work as prepositions (`residents, including Jo Doe, who …`): Doe is the one. */
+const PREPOSITION_PARTICIPLE =
+  /^(?:including|excluding|involving|concerning|regarding|following|during|according)$/;
+
 const NAME_TOKEN = /^\p{Lu}\p{Ll}[\p{L}’'-]*$/u;
 const LOWER_WORD = /^\p{Ll}[\p{Ll}-]*$/u;
 
@@ -771,6 +808,23 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
     const phrase = nounPhraseBefore(source, list, before);
     // `Tom Pike, a farmer who claimed`: the description is in apposition to the name before it.
     const at = phrase ? list.findIndex((token) => token.start === phrase.start) : -1;
+    // `Ann Cole, appearing for the ministry, who argued`: the relative clause hangs on the person
+    // before the participle's phrase, not on the participle's object.
+    if (phrase && at >= 1) {
+      let k = at - 1;
+      while (k > 0 && list[k]!.text !== ',' && at - k < 8) k--;
+      const participle = list[k + 1]?.text ?? '';
+      if (
+        list[k]?.text === ',' &&
+        PARTICIPLE.test(participle) &&
+        LOWER_FIRST.test(participle) &&
+        !PREPOSITION_PARTICIPLE.test(participle)
+      ) {
+        const person = nounPhraseBefore(source, list, k - 1);
+        if (person && UPPER_FIRST.test(person.text) && !PRONOUNS.has(person.text.toLowerCase()))
+          return { ...person, role: source.slice(list[k + 1]!.start, phrase.end) };
+      }
+    }
     if (phrase && at >= 2 && LOWER_FIRST.test(phrase.text) && list[at - 1]!.text === ',') {
       // The name may be a preposition's object (`an account by Tom Pike, a farmer who …`).
       let k = at - 2;
@@ -917,7 +971,12 @@ const ADVERBIAL =
 const NOT_A_CLAUSE =
   /^(?:(?:were|was|is|are|had|have|has|after|as|when|before|while|during|despite|because|following)\b|[a-z]+ed\s+(?:by|on|in|at|to|from)\b)/i;
 
-const PHRASE_THEN_THAT = /^\s+(?:in|on|at|during|before|to)\s+(?:[\p{L}\p{N}’'-]+\s+){1,4}?that\b/u;
+const PHRASE_THEN_THAT =
+  /^\s+(?:in|on|at|during|before|to)\s+(?:(?!(?:he|she|they|it|we|i|was|were|is|are|had|has|have|would|will|could)\s)[\p{L}\p{N}’'-]+\s+){1,12}?that\b/u;
+/** After an inverted cue's speaker, a comma and a lower-case word: the sentence's clause goes on. */
+const CLAUSE_GOES_ON = /^\s*,\s+\p{Ll}/u;
+const FRONTED_ADVERBIAL =
+  /^(?:at|in|on|after|before|during|far from|when|while|since|until|by|for|from|with|without|despite|although|though|if|because|as)\b/i;
 /** Cues whose object is not what was said unless `that` or a colon introduces it. */
 const OBJECT_CUE =
   /^(?:wrote|writes|asked|asks|recalled|recalls|announced|announces|described|describes|revealed|disclosed)$/;
@@ -998,8 +1057,17 @@ const genderOf = (phrase: string): Gender =>
  * lower-case word (its verb) or an appositive comma. Objects (`told Fenn`, `to Mr Brindle`) are not
  * subjects. Used to resolve `he` / `she` to the last person the text was about.
  */
-const SUBJECT_NAME =
-  /(?:^|[.!?:;]["”’']*\s+|,\s+|\b(?:and|but|as|when|while|after|before|then)\s+)((?:(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Dame)\.?\s+)?\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){0,3})(?=,\s+(?:who|an?|the|aged|of|\d+)\b|\s+(\p{Ll}+))/gmu;
+let subjectName: RegExp | undefined;
+/** SUBJECT_NAME, built once: a surname particle (`Prof van Lorne`) may stand inside the name. */
+function subjectNamePattern(): RegExp {
+  if (subjectName) return subjectName;
+  const particle = [...speakerWords().particles].join('|');
+  subjectName = new RegExp(
+    `(?:^|[.!?:;]["”’']*\\s+|,\\s+|\\b(?:and|but|as|when|while|after|before|then)\\s+)((?:(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Dame)\\.?\\s+)?\\p{Lu}[\\p{L}’'-]+(?:\\s+(?:(?:${particle})\\s+)?\\p{Lu}[\\p{L}’'-]+){0,3})(?=,\\s+(?:who|an?|the|aged|of|\\d+|\\p{Ll}+ing|\\p{Ll}+ed)\\b|\\s+(\\p{Ll}+))`,
+    'gmu',
+  );
+  return subjectName;
+}
 
 /** `The judge,` / `The coroner held` opening a sentence: an unnamed role as its subject. */
 const ROLE_SUBJECT = /(?:^|[.!?]["”’']*\s+)((?:The|the)\s+([a-z-]+))(?=,?\s+\p{Ll})/gmu;
@@ -1021,6 +1089,7 @@ interface NamedSubject {
 
 function subjectNames(text: string): NamedSubject[] {
   const out: NamedSubject[] = [];
+  const SUBJECT_NAME = subjectNamePattern();
   SUBJECT_NAME.lastIndex = 0;
   for (let match = SUBJECT_NAME.exec(text); match; match = SUBJECT_NAME.exec(text)) {
     const phrase = match[1]!;
@@ -1028,7 +1097,8 @@ function subjectNames(text: string): NamedSubject[] {
     const first = phrase.slice(0, phrase.indexOf(' ') < 0 ? phrase.length : phrase.indexOf(' '));
     if (STOP_CAPS.has(first) || PRONOUNS.has(first.toLowerCase())) continue;
     // `… and London and …`, `Dismissing the claim`: a verb follows a subject, not a function word.
-    if (match[2] && isClosedClass(match[2])) continue;
+    // (`Doe also cited …`, `Doe then told …`: an adverb before the verb is not a function word there.)
+    if (match[2] && isClosedClass(match[2]) && !SUBJECT_ADVERB.test(match[2])) continue;
     // `West County coroner Ann Cole`: capitals before a title modify it; the person comes after.
     if (match[2] && speakerWords().titles.has(match[2])) continue;
     // `'s` after the name makes it a possessive, not the subject (the lookahead saw a lower-case word).
@@ -1078,6 +1148,7 @@ function subjectNames(text: string): NamedSubject[] {
 }
 
 const NEXT_WORD = /^\s+(\p{Ll}+)\b/u;
+const SUBJECT_ADVERB = /^(?:also|then|later|still|never|again|once|first|now|yesterday|today)$/;
 const PREVIOUS_WORD = /(?:^|\s)(\p{L}+)\s+$/u;
 const ADVERB_AFTER = /^(?:\p{Ll}+ly|yesterday|today|tonight|said|says)$/u;
 
@@ -1168,7 +1239,8 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
     return pickFullName(candidates, at, gender, genderByName) ?? name;
   };
   /** The last person named as a subject before `position` that `pronoun` may refer to. */
-  const lastSubject = (position: number, pronoun: Gender): Seen | null => {
+  /** Index of the last subject that ends at or before `position` (-1 when none): a binary search. */
+  const lastEndingBy = (position: number): number => {
     subjects ??= subjectNames(text);
     let low = 0;
     let high = subjects.length - 1;
@@ -1180,6 +1252,11 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
         low = middle + 1;
       } else high = middle - 1;
     }
+    return found;
+  };
+  const lastSubject = (position: number, pronoun: Gender): Seen | null => {
+    const found = lastEndingBy(position);
+    subjects ??= subjectNames(text);
     for (let i = found; i >= 0 && i > found - 10; i--) {
       const subject = subjects[i]!;
       // A name inside a quotation is what a speaker talked about, not the text's own subject.
@@ -1221,9 +1298,12 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
   /** The last person named as a subject before `position` with `noun` in the title before the name. */
   const titledSubject = (noun: string, position: number): Seen | null => {
     if (!isPersonNoun(noun) || /s$/.test(noun)) return null;
+    // Start at the last subject before `position`, so that each lookup costs at most ten steps
+    // (plus a binary search), however long the text and however often it says `the striker`.
+    const found = lastEndingBy(position);
     subjects ??= subjectNames(text);
     let seen = 0;
-    for (let i = subjects.length - 1; i >= 0 && seen < 10; i--) {
+    for (let i = found; i >= 0 && seen < 10; i--) {
       const subject = subjects[i]!;
       if (subject.end > position || subject.role || quoted(subject.at)) continue;
       seen++;

@@ -34,6 +34,10 @@ describe('parseSpeaker', () => {
     // A kicker in capitals before a written name is not part of it.
     ['SPORT Ian Birch', 'Ian Birch', null, 'person'],
     ['Miss Webb', 'Webb', null, 'person'],
+    // A surname particle between a first name (or a title) and the surname belongs to the name.
+    ['Prof Ida van Lorne', 'Ida van Lorne', 'Prof', 'person'],
+    ['Prof van Lorne', 'van Lorne', 'Prof', 'person'],
+    ['Tomas de la Gaal', 'Tomas de la Gaal', null, 'person'],
     // Kin, an occupation or a possessive before a name is the person's role.
     ['his mother Ruth', 'Ruth', 'his mother', 'person'],
     ['Her daughter Ruth Marsh', 'Ruth Marsh', 'Her daughter', 'person'],

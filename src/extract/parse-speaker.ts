@@ -10,6 +10,8 @@ interface TitleLexicon {
   suffixes?: string[];
   /** Adjectives and labels that open a name in popular papers (`Brave Owen`): role, not name. */
   leads?: string[];
+  /** Lower-case words inside a surname (`van`, `de`): part of the name before a capitalised word. */
+  particles?: string[];
   wires: Record<string, string[]>;
 }
 
@@ -22,6 +24,7 @@ export interface SpeakerWords {
   /** Post-nominal letters (`QC`, `MP`): a role after the name. */
   suffixes: Set<string>;
   leads: Set<string>;
+  particles: Set<string>;
   wires: Map<string, string>;
 }
 
@@ -40,6 +43,7 @@ export function speakerWords(): SpeakerWords {
     descriptors: new Set(lexicon.descriptors),
     suffixes: new Set(lexicon.suffixes ?? []),
     leads: new Set(lexicon.leads ?? []),
+    particles: new Set(lexicon.particles ?? []),
     wires,
   };
   return words;
@@ -149,6 +153,12 @@ function parse(phrase: string): ParsedSpeaker {
   while (nameStart > 0) {
     const token = tokens[nameStart - 1]!;
     const key = token.toLowerCase();
+    // `Ida van Lorne`, `Prof van Lorne`: a particle between a capitalised word (or a title) and
+    // the surname is part of the name.
+    if (speakerWords().particles.has(token) && nameStart < tokens.length && nameStart >= 2) {
+      nameStart--;
+      continue;
+    }
     if (
       !isCapitalised(token) ||
       titles.has(key) ||

@@ -238,6 +238,64 @@ describe('neighbourhoods', () => {
   });
 });
 
+describe('names whose namesakes share one region', () => {
+  it.each([
+    // [text, surface, the town's state]
+    // Athens is larger in Georgia, Marion in Iowa: the report's county and state point elsewhere.
+    [
+      'A woman was wounded in Athens on Friday night, and Limestone County deputies are looking for the shooter in Alabama.',
+      'Athens',
+      'Alabama',
+    ],
+    [
+      'A woman was shot in Marion on Friday. Grant County deputies and Indiana State Police are investigating.',
+      'Marion',
+      'Indiana',
+    ],
+    // No state named: of the towns called Marion, only Indiana's lies in a state with a Grant County
+    // among the few.
+    ['A woman was shot in Marion on Friday, Grant County deputies said.', 'Marion', 'Indiana'],
+    ['A teen was killed in Florence, deputies in Lauderdale County, Ala., said.', 'Florence', 'Alabama'],
+  ])('%s → %s in %s', (text, surface, state) => {
+    const p = find(text, surface);
+    expect(p?.admin1).toBe(state);
+    expect(p?.reason).toContain('the region the report');
+  });
+
+  it('keeps a city named like its region the city when the region’s towns are named', () => {
+    const p = find('Sirens sounded in Brovary, in Boryspil and in Kyiv on Sunday.', 'Kyiv');
+    expect(p?.precision).toBe('town');
+    expect(p?.name).toBe('Kyiv');
+  });
+
+  it('keeps the likeliest namesake when nothing else in the report points to a region', () => {
+    expect(find('A woman was shot in Marion on Friday.', 'Marion')?.admin1).not.toBe('Indiana');
+  });
+});
+
+describe('an old name that towns of today still bear', () => {
+  it('reads it as the town of the report’s region, and as the old name elsewhere', () => {
+    expect(find('A trade fair opened in Canton on Monday.', 'Canton')?.countryCode).toBe('CN');
+    const p = find(
+      'A man was shot in Canton on Monday, Stark County deputies said, the third shooting in Ohio this week.',
+      'Canton',
+    );
+    expect(p?.countryCode).toBe('US');
+    expect(p?.admin1).toBe('Ohio');
+  });
+});
+
+describe('a compass word before a city', () => {
+  it.each([
+    ['Police identified the victims of a Southeast Fresno house party shooting.', 'Fresno'],
+    ['Shots were fired in Northwest Detroit on Sunday.', 'Detroit'],
+  ])('%s → %s', (text, city) => {
+    const p = find(text, city);
+    expect(p?.name).toBe(city);
+    expect(p?.precision).toBe('town');
+  });
+});
+
 describe('a county name several states share', () => {
   it('takes the state of the report’s town', () => {
     const places = resolvePlaces(

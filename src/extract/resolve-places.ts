@@ -85,6 +85,8 @@ interface Candidate {
   resident?: boolean;
   /** Resolved to the namesake in the report's home region ("Springfield" in a report at home in Illinois). */
   home?: boolean;
+  /** Resolved, against population, to the namesake in a region the report's other places share. */
+  shared?: boolean;
 }
 
 interface StopwordLexicon {
@@ -408,7 +410,8 @@ export function resolvePlaces(
   const chosen = new Map<Candidate, GazetteerEntry>();
   // One sense per discourse: a name resolved unambiguously ("Paris, Texas") keeps that sense.
   const senses = new Map<string, GazetteerEntry>();
-  const home = homeRegions(candidates);
+  const support = regionSupport(candidates, text);
+  const home = homeRegions(candidates, text, support);
   // A report filed from one state about a town of another names that state ("shot in a home in
   // Westshire"): the named state's towns are not taken for places of the home town.
   const namedRegions = new Set(
@@ -419,8 +422,11 @@ export function resolvePlaces(
   for (const c of order) {
     const surface = text.slice(c.span[0], c.span[1]);
     const sense = senses.get(surface);
-    let best = sense && c.entries.includes(sense) ? sense : choose(c, inContext, admin1s, surface);
+    let best = sense && c.entries.includes(sense) ? sense : choose(c, inContext, admin1s, surface, support);
     if (!best) continue;
+    const chosenEntry = best;
+    if (!sense && best.kind === 'populated-place' && supportOf(support, best, surface) > 0)
+      c.shared = c.entries.some((e) => e.kind === 'populated-place' && e.population > chosenEntry.population);
     if (
       home.size > 0 &&
       !sense &&
@@ -737,12 +743,17 @@ const OTHER_REGION_TOWN = 100_000;
  * Ukraine": a foreign correspondent's dateline, not a local paper's), and of a town whose local
  * institution the report cites ("Toledo police said"), on the same terms as a dateline town.
  */
-function homeRegions(candidates: readonly Candidate[]): Set<string> {
+function homeRegions(candidates: readonly Candidate[], text: string, support: RegionSupport): Set<string> {
   const home = new Set<string>();
   for (const c of candidates) {
     if (c.regionWord || c.qualifier === 'country' || !(c.qualifier === 'region' || c.dateline || c.local))
       continue;
-    const towns = c.entries.filter((e) => e.kind === 'populated-place');
+    const all = c.entries.filter((e) => e.kind === 'populated-place');
+    // "CANTON –" in a report that names Ohio: the namesake in a region the report's other places
+    // share, however large a namesake elsewhere.
+    const surface = foldPlaceName(text.slice(c.span[0], c.span[1]));
+    const shared = all.filter((e) => supportOf(support, e, surface) >= SHARED_REGION);
+    const towns = shared.length > 0 ? shared : all;
     const top = [...towns].sort((a, b) => b.population - a.population)[0];
     if (!top?.admin1) continue;
     const one = towns.every((e) => e.cc === top.cc && e.admin1 === top.admin1);
@@ -753,7 +764,7 @@ function homeRegions(candidates: readonly Candidate[]): Set<string> {
     if (c.qualifier === 'region' ? one : top.feature !== 'PPLC' && top.population >= 10_000 && dominant)
       home.add(`${top.cc}|${top.admin1}`);
   }
-  return home.size > 0 ? home : cityRegion(candidates);
+  return home.size > 0 ? home : cityRegion(candidates, text, support);
 }
 
 /** Population from which a town that dwarfs its namesakes marks the region a report is local to. */
@@ -766,7 +777,7 @@ const ANCHOR_CITY = 100_000;
  * naming large cities of several regions (national news) or naming a country (foreign news) has
  * no home region.
  */
-function cityRegion(candidates: readonly Candidate[]): Set<string> {
+function cityRegion(candidates: readonly Candidate[], text: string, support: RegionSupport): Set<string> {
   const regions = new Set<string>();
   // A report that names a country ("in Ukraine") is written for readers elsewhere, not local news.
   const namesCountry = candidates.some(
@@ -781,16 +792,80 @@ function cityRegion(candidates: readonly Candidate[]): Set<string> {
     const top = [...towns].sort((a, b) => b.population - a.population)[0];
     if (!top?.admin1 || top.population < ANCHOR_CITY || top.feature === 'PPLC') continue;
     if (towns.some((e) => e !== top && 10 * e.population > top.population)) continue;
+    // A namesake in a region the report's other places point to is the likelier reading.
+    const surface = foldPlaceName(text.slice(c.span[0], c.span[1]));
+    if (towns.some((e) => e !== top && supportOf(support, e, surface) >= SHARED_REGION)) continue;
     regions.add(`${top.cc}|${top.admin1}`);
   }
   return regions.size === 1 ? regions : new Set();
 }
+
+/**
+ * For each first-level region (`cc|admin1`), the place names of the report that could lie in it,
+ * each weighing 1/√(number of regions its namesakes lie in): "Ohio" or "Pasco County, Fla." point
+ * to one region, "Jackson" (a town in most states) to none in particular. Two names whose
+ * namesakes share one region (a town and a county of that name) are read in that region. Only
+ * names read as places by their context count ("in X", a qualifier, a region word, a dateline, a
+ * local institution, or a name only regions bear), not any capitalised word ("and Mitchell Mann").
+ */
+type RegionSupport = Map<string, Map<string, number>>;
+function regionSupport(candidates: readonly Candidate[], text: string): RegionSupport {
+  const regionsOf = new Map<string, Set<string>>();
+  for (const c of candidates) {
+    const placed =
+      c.qualified ||
+      c.regionWord ||
+      c.dateline ||
+      c.local ||
+      c.entries.every((e) => e.kind === 'region') ||
+      (c.locative && STRICT_LOCATIVE.test(text.slice(Math.max(0, c.span[0] - 40), c.span[0])));
+    if (!placed) continue;
+    const surface = nameCore(text.slice(c.span[0], c.span[1]));
+    const keys = regionsOf.get(surface) ?? new Set<string>();
+    for (const e of c.entries) if (e.kind !== 'country' && e.admin1) keys.add(`${e.cc}|${e.admin1}`);
+    regionsOf.set(surface, keys);
+  }
+  const out: RegionSupport = new Map();
+  for (const [surface, keys] of regionsOf) {
+    const weight = 1 / Math.sqrt(keys.size);
+    for (const key of keys) {
+      const bySurface = out.get(key) ?? new Map<string, number>();
+      bySurface.set(surface, weight);
+      out.set(key, bySurface);
+    }
+  }
+  return out;
+}
+/**
+ * A name without its region word, folded: "DeKalb County" and "DeKalb" are one name (a county and
+ * its short form, or a county and its seat) and do not point to each other's region.
+ */
+function nameCore(name: string): string {
+  const words = foldPlaceName(name).split(' ');
+  if (words.length > 1 && REGION_SET.has(words[words.length - 1] as string)) words.pop();
+  return words.join(' ');
+}
+/** How strongly the report's other place names point to the region of `e` (`name`: its surface). */
+function supportOf(support: RegionSupport, e: GazetteerEntry, name: string): number {
+  const bySurface = e.admin1 ? support.get(`${e.cc}|${e.admin1}`) : undefined;
+  if (!bySurface) return 0;
+  const core = nameCore(name);
+  let sum = 0;
+  for (const [other, weight] of bySurface) if (other !== core) sum += weight;
+  return sum;
+}
+/** Support from which a dateline town's namesake in that region is the report's home. */
+const SHARED_REGION = 0.5;
+/** Score per unit of region support (a tenfold population is one unit), and its cap. */
+const SUPPORT_WEIGHT = 3;
+const SUPPORT_CAP = 4.5;
 
 function choose(
   c: Candidate,
   inContext: Set<string>,
   admin1s: Map<string, number>,
   surface = '',
+  support: RegionSupport = new Map(),
 ): GazetteerEntry | undefined {
   const named = c.entries.filter((e) => e.kind === 'country');
   if (named.length > 0 && !c.regionWord) {
@@ -818,6 +893,10 @@ function choose(
     let score = e.kind === 'region' ? 5.5 : Math.log10(e.population + 1);
     if (e.cc && inContext.has(e.cc)) score += 4;
     if (e.admin1 && admin1s.has(`${e.cc}|${e.admin1}`)) score += 1.5;
+    // A town or a county, not a first-level region: the towns of a region point to it, and a city
+    // named like its region ("Fernwick" and "Fernwick Oblast") is still the city.
+    if (e.kind === 'populated-place' || (e.kind === 'region' && e.feature !== 'ADM1'))
+      score += Math.min(SUPPORT_CAP, SUPPORT_WEIGHT * supportOf(support, e, folded));
     if (e.kind === 'area') score += 3;
     if (e.feature === 'PPLC') score += 2;
     else if (e.feature === 'PPLA') score += 1;
@@ -940,6 +1019,7 @@ function resolutionReason(c: Candidate, relative: boolean, city: GazetteerEntry 
   else if (c.resident) why.push('naming a resident or an incident as a town does');
   else if (c.locative) why.push('after a preposition of location');
   if (c.home) why.push("the namesake in the report's home region");
+  else if (c.shared) why.push("the namesake in the region the report's other places share");
   else if (!c.qualified && c.entries.length > 1)
     why.push(`the likeliest of ${c.entries.length} places of that name`);
   if (why.length === 0) why.push('a known place');

@@ -62,8 +62,15 @@ export interface IngestOptions {
 
 /** Reading inputs somewhere else than in the ingesting process (`IngestOptions.remoteRead`). */
 export interface RemoteRead {
-  /** Reads inputs into records, each under `limits` (its time budget too); outcomes in order. */
-  read(inputs: readonly (InputToRead & { sha256: string })[], limits: ReadLimits): Promise<ReadOutcome[]>;
+  /**
+   * Reads inputs into records, each under `limits` (its time budget too); outcomes in order. A
+   * null outcome is an input not read there (its bytes were not found): ingest reads it itself.
+   */
+  read(
+    inputs: readonly (InputToRead & { sha256: string })[],
+    limits: ReadLimits,
+    signal?: AbortSignal,
+  ): Promise<(ReadOutcome | null)[]>;
   /** Inputs per group, read together (one job). */
   groupInputs: number;
   /** Groups being read while the earliest one waits to be stored. */
@@ -222,13 +229,15 @@ export async function ingest(
   let pending: Pending[] = [];
   let pendingBytes = 0;
   const reading: { group: Pending[]; reads: Promise<Map<Pending, ReadOutcome>> }[] = [];
+  // Told when the ingest fails: groups still being read elsewhere stop waiting and clean up.
+  const stopReading = new AbortController();
   const settle = async (): Promise<void> => {
     const group = pending;
     pending = [];
     pendingBytes = 0;
     if (!remote) return handleGroup(group, null);
     if (group.length > 0) {
-      const reads = readElsewhere(remote, store, group, limits, options.encoding);
+      const reads = readElsewhere(remote, store, group, limits, options.encoding, stopReading.signal);
       // Awaited in order by `drain`; a failure meanwhile is not left unhandled.
       reads.catch(() => {});
       reading.push({ group, reads });
@@ -253,8 +262,8 @@ export async function ingest(
     );
     let reads = readElsewhere ?? readGroup(group, known, limits, options.encoding);
     if (readElsewhere) {
-      // An input stored meanwhile is not read; one that was stored when sent but is gone now is
-      // read here (never expected).
+      // An input stored meanwhile is not read; one not read elsewhere (its bytes were not found
+      // there, or it was stored when sent but is gone now) is read here.
       const left = group.filter((p) => p.sha256 && !known.has(p.sha256) && !readElsewhere.has(p));
       if (left.length > 0)
         reads = new Map([...readElsewhere, ...readGroup(left, known, limits, options.encoding)]);
@@ -492,6 +501,11 @@ export async function ingest(
     await settleAll();
     await flush();
   } finally {
+    // Left only by a failure: the groups still being read stop waiting and remove what they staged.
+    if (reading.length > 0) {
+      stopReading.abort(new Error('The ingest stopped before these inputs were read.'));
+      await Promise.allSettled(reading.map((r) => r.reads));
+    }
     // Whatever happens, what was read is committed before returning or rethrowing.
     await committing;
   }
@@ -770,6 +784,7 @@ async function readElsewhere(
   group: readonly Pending[],
   limits: ReadLimits,
   defaultEncoding: string | undefined,
+  signal: AbortSignal,
 ): Promise<Map<Pending, ReadOutcome>> {
   const known = await store.originals.knownAmong(group.flatMap((p) => (p.sha256 ? [p.sha256] : [])));
   const list = toRead(group, known, defaultEncoding);
@@ -777,8 +792,14 @@ async function readElsewhere(
   const outcomes = await remote.read(
     list.map((r) => r.input),
     limits,
+    signal,
   );
-  return new Map(list.map((r, i) => [r.pending, outcomes[i] as ReadOutcome]));
+  return new Map(
+    list.flatMap((r, i) => {
+      const outcome = outcomes[i];
+      return outcome ? [[r.pending, outcome] as const] : [];
+    }),
+  );
 }
 
 /** Reads each input of a group whose bytes the store does not hold yet, in this process. */

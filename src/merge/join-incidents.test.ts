@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DateMention } from '../core/types.js';
+import type { DateMention, PlaceMention } from '../core/types.js';
 import { doc, extraction, incident, qty, town } from './__fixtures__/records.js';
 import type { ClusterRecord, MemberFigure } from './cluster-mentions.js';
 import { itemsOf } from './cluster-mentions.js';
@@ -8,6 +8,10 @@ import {
   type IncidentNeighbourhood,
   type IncidentProfile,
   incidentTarget,
+  joinDays,
+  LATER_DAYS,
+  laterIncident,
+  NAMED_DAYS,
   namedIncident,
   namesOf,
   nearDays,
@@ -151,6 +155,36 @@ describe('namedIncident', () => {
   });
 });
 
+describe('laterIncident', () => {
+  const three = { killed: 1, injured: 2 };
+  it.each([
+    [
+      'three casualties told twenty days apart',
+      profile(three),
+      profile({ ...three, day: '2024-05-21' }),
+      true,
+    ],
+    ['thirty days apart', profile({ killed: 3 }), profile({ killed: 3, day: '2024-05-31' }), true],
+    ['more than thirty days apart', profile({ killed: 3 }), profile({ killed: 3, day: '2024-06-01' }), false],
+    [
+      'two casualties (the figures of many incidents a month in a town)',
+      profile({ killed: 1, injured: 1 }),
+      profile({ killed: 1, injured: 1, day: '2024-05-21' }),
+      false,
+    ],
+    ['another toll', profile(three), profile({ killed: 1, injured: 3, day: '2024-05-21' }), false],
+    ['another town', profile(three), profile({ ...three, day: '2024-05-21', place: 'Hillview' }), false],
+  ])('%s', (_name, a, b, expected) => {
+    expect(laterIncident(a, b)).toBe(expected);
+    expect(laterIncident(b, a)).toBe(expected);
+  });
+
+  it('widens the days searched only for profiles it can join', () => {
+    expect(joinDays(profile({ killed: 3 }))).toBe(LATER_DAYS);
+    expect(joinDays(profile({ killed: 1, injured: 1 }))).toBe(NAMED_DAYS);
+  });
+});
+
 describe('namesOf', () => {
   it('keeps the names of people and streets, not a clause’s first word, report words or the place', () => {
     const d = doc('n1', 'Police said Jordan Pike was shot on Alder Lane in Rivertown on Sunday in June.');
@@ -177,7 +211,9 @@ describe('nearDays', () => {
 
 describe('incidentTarget', () => {
   /** One report per clause, each a shooting at the given town on the given day. */
-  function items(clauses: { id: string; text: string; place: string; killed: number }[]): MentionItem[] {
+  function items(
+    clauses: { id: string; text: string; place: string; killed: number; at?: PlaceMention }[],
+  ): MentionItem[] {
     return clauses.flatMap((c) => {
       const d = doc(c.id, `${c.text}.`);
       return itemsOf(
@@ -185,7 +221,7 @@ describe('incidentTarget', () => {
           incidents: [
             incident(d, 1, c.text, {
               kind: 'shooting',
-              place: town(c.place),
+              place: c.at ?? town(c.place),
               killed: c.killed > 0 ? qty(c.killed) : null,
               date: '2024-05-01',
             }),
@@ -243,6 +279,16 @@ describe('incidentTarget', () => {
       { id: 'c', text: 'One man died in a shooting in Rivertown', place: 'Rivertown', killed: 1 },
     ]);
     expect(targets(all, [1, 1, 1])).toEqual([null, null, 0]);
+  });
+
+  it('joins a town of one name read in another country by one report, not another town', () => {
+    const abroad: PlaceMention = { ...town('Rivertown', 'Lake Province', 'Ruritania'), countryCode: 'RR' };
+    const all = items([
+      { id: 'a', text: 'Two men were shot dead in Rivertown', place: 'Rivertown', killed: 2 },
+      { id: 'b', text: 'Two men died in a shooting in Rivertown', place: 'Rivertown', killed: 2, at: abroad },
+      { id: 'c', text: 'Two men died in a shooting in Hillview', place: 'Hillview', killed: 2 },
+    ]);
+    expect(targets(all, [2, 2, 2])).toEqual([null, 0, null]);
   });
 
   it.each([

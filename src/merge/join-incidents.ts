@@ -1,5 +1,6 @@
+import type { PlaceMention } from '../core/types.js';
 import type { ClusterRecord } from './cluster-mentions.js';
-import { isImplied, isResolved, type MentionItem, pairScore } from './compatibility.js';
+import { isImplied, isResolved, type MentionItem, pairScore, placeKey } from './compatibility.js';
 import { compareStrings } from './stable-id.js';
 import { isFunctionWord, isReportWord, words } from './words.js';
 
@@ -131,7 +132,12 @@ export interface IncidentNeighbourhood {
   item: (id: string) => MentionItem;
 }
 
-/** One of the events' representatives is compatible with one of the other's (`pairScore`). */
+/**
+ * One of the events' representatives is compatible with one of the other's (`pairScore`). The
+ * events' profiles name one place: a town of that name resolved in two countries (or in two
+ * regions) by two reports is one town misread by one of them, so the pair is compared as both
+ * reports at the other's reading.
+ */
 function compatibleEvents(a: number, b: number, around: IncidentNeighbourhood): boolean {
   const reps = (c: number) =>
     around
@@ -139,8 +145,24 @@ function compatibleEvents(a: number, b: number, around: IncidentNeighbourhood): 
       .reps.flatMap(([, ids]) => ids)
       .map(around.item);
   const theirs = reps(b);
-  return reps(a).some((x) => theirs.some((y) => pairScore(x, y) !== null));
+  return reps(a).some((x) => theirs.some((y) => pairScore(readAs(x, y), y) !== null));
 }
+
+/** `x` with `y`'s reading of its place when both name the same town (see `compatibleEvents`). */
+function readAs(x: MentionItem, y: MentionItem): MentionItem {
+  const px = x.mention.place;
+  const py = y.mention.place;
+  if (!px || !py || placeKey(px.name) !== placeKey(py.name) || broadKind(px) || broadKind(py)) return x;
+  if (
+    placeKey(px.countryCode ?? px.country) === placeKey(py.countryCode ?? py.country) &&
+    px.admin1 === py.admin1
+  )
+    return x;
+  const place = { ...py, span: px.span, text: px.text };
+  return { ...x, mention: { ...x.mention, place } };
+}
+
+const broadKind = (p: PlaceMention) => p.kind !== 'populated-place';
 
 /** The events filed at a profile's place within `days` of its day, itself excluded, in number order. */
 function filedNear(
@@ -162,6 +184,39 @@ function filedNear(
 export function namedIncident(a: IncidentProfile, b: IncidentProfile): boolean {
   if (!hasFigure(a) || !hasFigure(b) || a.killed !== b.killed || a.injured !== b.injured) return false;
   return profileKey(a.place, '') === profileKey(b.place, '') && nearDays(a.day, NAMED_DAYS).includes(b.day);
+}
+
+/**
+ * Days apart two events with the same figures at the same place can be one incident when those
+ * figures are large enough to name it (`LATER_CASUALTIES`): a report weeks later (a funeral, an
+ * arrest, a hearing) states the day it was written about, not the day of the shooting.
+ */
+export const LATER_DAYS = 30;
+
+/**
+ * Dead and wounded together from which the same figures at one town identify an incident: one
+ * death or two casualties are the figures of many incidents a month in a city, three or more
+ * rarely repeat there within weeks.
+ */
+export const LATER_CASUALTIES = 3;
+
+function casualties(p: IncidentProfile): number {
+  return (p.killed ?? 0) + (p.injured ?? 0);
+}
+
+/**
+ * Two profiles with the same figures (each given by both or by neither), together at least
+ * `LATER_CASUALTIES`, at the same place at most `LATER_DAYS` apart: one incident.
+ */
+export function laterIncident(a: IncidentProfile, b: IncidentProfile): boolean {
+  if (!hasFigure(a) || a.killed !== b.killed || a.injured !== b.injured) return false;
+  if (casualties(a) < LATER_CASUALTIES) return false;
+  return profileKey(a.place, '') === profileKey(b.place, '') && nearDays(a.day, LATER_DAYS).includes(b.day);
+}
+
+/** Days either side of a profile's day within which another event can join it (`joined`). */
+export function joinDays(p: IncidentProfile): number {
+  return casualties(p) >= LATER_CASUALTIES ? LATER_DAYS : NAMED_DAYS;
 }
 
 /** Members read for names: enough for a report's people and streets, bounded for large events. */
@@ -210,7 +265,8 @@ function sharedName(a: number, b: number, place: string, around: IncidentNeighbo
 
 /**
  * Two events with figures are one incident: their profiles are (`sameIncident`), or have the same
- * figures a few days apart and their reports name the same person or street (`namedIncident`);
+ * figures a few days apart and their reports name the same person or street (`namedIncident`),
+ * or the same figures of three casualties or more weeks apart (`laterIncident`);
  * and one of their representatives is compatible with one of the other's. The relation is
  * symmetric.
  */
@@ -218,7 +274,10 @@ function joined(a: number, b: number, around: IncidentNeighbourhood, slack: numb
   const pa = around.profile(a);
   const pb = around.profile(b);
   if (!pa || !pb) return false;
-  const same = sameIncident(pa, pb, slack) || (namedIncident(pa, pb) && sharedName(a, b, pa.place, around));
+  const same =
+    sameIncident(pa, pb, slack) ||
+    laterIncident(pa, pb) ||
+    (namedIncident(pa, pb) && sharedName(a, b, pa.place, around));
   return same && compatibleEvents(a, b, around);
 }
 
@@ -256,7 +315,7 @@ function closure(n: number, around: IncidentNeighbourhood, slack: number): numbe
   while (queue.length > 0 && seen.size < MAX_INCIDENT_EVENTS) {
     const c = queue.shift() as number;
     const p = around.profile(c) as IncidentProfile;
-    for (const o of filedNear(c, p, around, NAMED_DAYS)) {
+    for (const o of filedNear(c, p, around, joinDays(p))) {
       if (seen.has(o) || !joined(c, o, around, slack)) continue;
       seen.add(o);
       queue.push(o);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentExtraction, PlaceMention, ReusePair, StoredDocument } from '../core/types.js';
+import type {
+  DateMention,
+  DocumentExtraction,
+  IncidentMention,
+  PlaceMention,
+  ReusePair,
+  StoredDocument,
+} from '../core/types.js';
 import { doc, extraction, incident, qty, quote, region, town, verbatim } from './__fixtures__/records.js';
 import { buildLedger, mergeLedger } from './build-ledger.js';
 import { memoryMergeState } from './merge-state.js';
@@ -96,6 +103,53 @@ describe('second pass', () => {
     expect(ledger.events).toHaveLength(1);
     expect(ledger.events[0]?.place?.name).toBe('Ashford');
     expect(ledger.events[0]?.independent_sources).toBe(1);
+  });
+});
+
+describe('second pass: a headline whose body tells no event', () => {
+  it('joins the event of another report of its incident, a day apart as reports date it', () => {
+    const a = doc(
+      'a',
+      'Seven people were killed by shelling in Ashford on Tuesday. Seven people died in Ashford, officials said.',
+    );
+    const h = doc('h', 'Shelling kills 7 in Ashford on Wednesday\nResidents gathered at the town hall.');
+    const implied = (m: IncidentMention): IncidentMention => ({
+      ...m,
+      date: { ...(m.date as DateMention), span: [0, 0], text: '', start: '2024-05-02', end: '2024-05-02' },
+    });
+    const x = [
+      extraction(a, {
+        incidents: [
+          incident(a, 1, 'Seven people were killed by shelling in Ashford on Tuesday', {
+            killed: qty(7),
+            place: named(a, 'Ashford', town('Ashford')),
+          }),
+          implied(
+            incident(a, 2, 'Seven people died in Ashford', {
+              killed: qty(7),
+              place: named(a, 'Ashford', town('Ashford')),
+            }),
+          ),
+        ],
+      }),
+      extraction(h, {
+        incidents: [
+          incident(h, 1, 'Shelling kills 7 in Ashford on Wednesday', {
+            killed: qty(7),
+            date: '2024-05-02',
+            place: named(h, 'Ashford', town('Ashford')),
+          }),
+        ],
+      }),
+    ];
+    const ledger = buildLedger({
+      documents: [a, h],
+      reuse: { pairs: [], families: [] },
+      extractions: x,
+      custody,
+    });
+    expect(ledger.events).toHaveLength(1);
+    expect(new Set(ledger.events[0]?.mentions.map((m) => m.document))).toEqual(new Set(['a', 'h']));
   });
 });
 

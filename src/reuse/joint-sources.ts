@@ -54,11 +54,13 @@ export function addJointSources(
   if (!(minShare > 0) || rejected.length === 0) return [];
   const order = (x: PairDocument, y: PairDocument) =>
     orderByEvidence({ a: meta(x), b: meta(y), textA: x.text, textB: y.text });
-  // Documents already derived from an earlier text by a verified pair.
+  // Documents already derived by a verified pair from a text indexed before them (as candidates
+  // are): a source indexed later is not there yet when the documents are split into runs.
   const derived = new Set<string>();
+  const before = (source: string, copy: string) => ctx.position(source) < ctx.position(copy);
   for (const p of verified) {
-    if (p.direction === 'a>b') derived.add(p.b);
-    else if (p.direction === 'b>a') derived.add(p.a);
+    if (p.direction === 'a>b' && before(p.a, p.b)) derived.add(p.b);
+    else if (p.direction === 'b>a' && before(p.b, p.a)) derived.add(p.a);
   }
   const possible = new Map<string, PairDocument[]>();
   for (const [x, y] of rejected) {
@@ -107,18 +109,32 @@ export function addJointSources(
       together = best.union;
     }
     if (chosen.length < 2 || together < minShare) continue;
-    for (const { s, share } of chosen) {
-      // The containment path with this source's own share as its threshold: the pair is made
-      // from the passages a containment decision would report.
+    // Each source's pair: the containment path with this source's own share as its threshold, so
+    // the pair is made from the passages a containment decision would report. A source without
+    // one is left out, and the others are kept only while two remain, with their share together
+    // taken again over those kept.
+    const kept = chosen.flatMap(({ s, share }) => {
       const pair = comparePair(s, prepared.get(s.id) as PreparedText, copy, pc, {
         ...compare,
         minDerivedContainment: share,
       });
-      if (!pair) continue;
-      const others = chosen.filter((x) => x.s.id !== s.id).map((x) => `${x.s.id} ${pct(x.share)}`);
+      return pair ? [{ s, share, pair }] : [];
+    });
+    if (kept.length < 2) continue;
+    const keptTogether =
+      kept.length === chosen.length
+        ? together
+        : unionContainment(
+            pc,
+            kept.map((k) => prepared.get(k.s.id) as PreparedText),
+            3,
+          );
+    if (keptTogether < minShare) continue;
+    for (const { s, share, pair } of kept) {
+      const others = kept.filter((x) => x.s.id !== s.id).map((x) => `${x.s.id} ${pct(x.share)}`);
       out.push({
         ...pair,
-        reason: `${pair.reason}; written from several sources: ${pct(share)} of ${copy.id}'s wording is in ${s.id}, ${pct(together)} in it and ${others.join(', ')} together`,
+        reason: `${pair.reason}; written from several sources: ${pct(share)} of ${copy.id}'s wording is in ${s.id}, ${pct(keptTogether)} in it and ${others.join(', ')} together`,
       });
     }
   }

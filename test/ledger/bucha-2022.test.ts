@@ -4,9 +4,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze/index.js';
 import type { Ledger, LedgerEvent } from '../../src/core/types.js';
+import { formatBrief } from '../../src/export/brief.js';
 import { speakerFault } from '../../src/extract/check-speaker.js';
 import { isRoleOnly } from '../../src/extract/parse-speaker.js';
 import { openStore } from '../../src/store/open-store.js';
+import { checkBrief } from './brief-check.js';
 
 const corpus = path.resolve('../shared/corpora/bucha-2022');
 const present = fs.existsSync(path.join(corpus, 'manifest.jsonl'));
@@ -174,5 +176,11 @@ describe.skipIf(!present)('bucha-2022: the five real reports', () => {
     const event = target ? events.get(target) : undefined;
     expect(event?.place?.name).toBe('Bucha');
     expect(event?.type).toBe('Violence against civilians');
+  });
+
+  it('briefs in whole sentences each in every document it cites, with the denials, and no flagged misquote', () => {
+    const brief = formatBrief(ledger, { textOf: (id) => textOf.get(id) ?? null });
+    expect(checkBrief(brief, ledger, (id) => textOf.get(id))).toBeGreaterThan(1);
+    expect(brief).toMatch(/^ {2}Denied by /m);
   });
 });

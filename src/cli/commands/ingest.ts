@@ -61,11 +61,13 @@ export function register(program: Command): void {
     if (manifest) readManifest(manifest); // fail fast with a usage error before opening the store
     const location = cmd.optsWithGlobals().store as string;
     const queue = opts.workersRemote === true ? await openQueue(location, opts) : null;
-    // A folder (embedded SQLite) or a postgres:// URL.
-    const store = await openSharedStore(location);
-    const bar = process.stderr.isTTY ? await progressBar(paths, manifest) : null;
+    let store: Awaited<ReturnType<typeof openSharedStore>> | null = null;
+    let bar: cliProgress.SingleBar | null = null;
     let summary: IngestSummary;
     try {
+      // A folder (embedded SQLite) or a postgres:// URL.
+      store = await openSharedStore(location);
+      bar = process.stderr.isTTY ? await progressBar(paths, manifest) : null;
       const remoteRead = queue
         ? (await import('../../analyze/remote-ingest.js')).readThroughQueue(queue, {
             batch: Number(opts.jobSize),
@@ -82,8 +84,11 @@ export function register(program: Command): void {
       });
     } finally {
       bar?.stop();
-      await store.close();
-      await queue?.close();
+      try {
+        await store?.close();
+      } finally {
+        await queue?.close();
+      }
     }
     if (opts.json) process.stdout.write(`${JSON.stringify(summary, null, 2)}\n`);
     else await printSummary(summary);

@@ -52,6 +52,8 @@ interface VariantEntry {
 const MIN_VARIANT_LENGTH = 5;
 /** The population from which a spelling variant is read beside a place spelled exactly so. */
 const VARIANT_CITY = 100_000;
+/** The population from which a town spelled like a curated old name is read beside it. */
+const LIVING_NAMESAKE = 50_000;
 
 let cached: Gazetteer | undefined;
 let byRegion: Map<string, GazetteerEntry[]> | undefined;
@@ -264,9 +266,20 @@ export function loadGazetteer(): Gazetteer {
     {
       const key = foldPlaceName(name);
       const curatedHits = curated.get(key);
-      // A curated variant is authoritative: "Kiev" means Kyiv, not a village spelled that way.
-      if (curatedHits) return resolveIds(curatedHits);
       const spelled = exact.get(key) ?? [];
+      // A curated variant is authoritative: "Kiev" means Kyiv, not a village spelled that way. An
+      // old name that towns of today still bear ("Canton", a city of 70,000 in another country)
+      // names those towns too; the report's country and regions choose among them.
+      if (curatedHits)
+        return resolveIds([
+          ...curatedHits,
+          ...spelled.filter(
+            (id) =>
+              !curatedHits.includes(id) &&
+              entries[id]?.kind === 'populated-place' &&
+              (entries[id]?.population ?? 0) >= LIVING_NAMESAKE,
+          ),
+        ]);
       // A spelling variant ("Fernwik" for "Fernwick") is read for a name of five letters or more
       // (a short word is too close to too many names: "Ida" is no spelling of "Iida"); when a
       // place is spelled exactly so, only a variant that is a city (a transliteration of a city's

@@ -3,7 +3,7 @@ import {
   type IncidentNeighbourhood,
   incidentComponent,
   incidentTarget,
-  NAMED_DAYS,
+  joinDays,
   nearDays,
   profileKey,
   profileOf,
@@ -35,7 +35,7 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
     // events with figures, and events without figures whatever their number.
     for (const p of [before, after])
       if (p)
-        for (const d of nearDays(p.day, NAMED_DAYS))
+        for (const d of nearDays(p.day, joinDays(p)))
           for (const c of filed(profileKey(p.place, d))) if (c !== n) affected.add(c);
     if (before) {
       const k = profileKey(before.place, before.day);
@@ -60,8 +60,20 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
   cache.prefetch('members', [...affected].map(clusterKey));
   cache.prefetch('absorb', [...affected].map(clusterKey));
   const ofDocument = (d: string) => docs.get(d)?.clusters ?? [];
+  const headline = (c: number) => isHeadlineOnly(clusters.cluster(c), index.headline, itemOf);
+  // A headline whose report's body told no event it fits is the report's only telling of its
+  // incident: it joins other reports' events like any event.
+  const headed = new Map<number, number | null>();
+  const headlineOf = (c: number) => {
+    let t = headed.get(c);
+    if (t === undefined) {
+      t = headlineTarget(c, clusters.cluster, ofDocument, itemOf);
+      headed.set(c, t);
+    }
+    return t;
+  };
   const eligible = (c: number) =>
-    !isFragment(clusters.cluster(c)) && !isHeadlineOnly(clusters.cluster(c), index.headline, itemOf);
+    !isFragment(clusters.cluster(c)) && (!headline(c) || headlineOf(c) === null);
   const around: IncidentNeighbourhood = {
     cluster: clusters.cluster,
     profile: profiled,
@@ -87,8 +99,7 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
     for (const c of cache.get('absorbed', clusterKey(n)) ?? []) examine(c);
     let target: number | null;
     if (isFragment(record)) target = fragmentTarget(n, clusters.cluster, ofDocument, itemOf);
-    else if (isHeadlineOnly(record, index.headline, itemOf))
-      target = headlineTarget(n, clusters.cluster, ofDocument, itemOf);
+    else if (headline(n) && headlineOf(n) !== null) target = headlineOf(n);
     else {
       target = incidentTarget(n, around);
       for (const c of incidentComponent(n, around)) examine(c);

@@ -10,8 +10,10 @@ import type { DocRecord, Meta } from '../state-schema.js';
  * 7: events of one incident all point at its first event; quotes keep their canonical speakers.
  * 8: claim groups keep their own claimant (`c.claimant`), canonicalised with the speakers; reports
  *    at one town more than a few days apart are clustered only on shared evidence.
+ * 8.merge3: the incident join also joins the same figures of three casualties or more weeks apart,
+ *    a town misread in another country, and headlines their body told no event for.
  */
-export const STATE_FORMAT = 8;
+export const STATE_FORMAT: number | string = '8.merge3';
 
 export interface OpenedState {
   cache: StateCache;
