@@ -11,7 +11,7 @@ describe('incidentTelling', () => {
     ['Several mayors said the killings in the valley amounted to crimes against the region.', 0],
     ['He said they were funding these raids.', 0],
     ['The governor condemned the shelling of the port.', 0],
-    ['The council is focusing its offensive on the eastern hills.', 0],
+    ['The militia has shifted its offensive toward the northern ridge.', 0],
     ['A council meeting discussed the market budget on Monday.', 0],
   ])('%s → %i', (sentence, expected) => {
     expect(incidentTelling(sentence)).toBe(expected);

@@ -72,7 +72,7 @@ export function incidentTelling(sentence: string): IncidentTelling {
     const casualty = rule !== undefined && c.casualty[Number(rule.slice(1))] === true;
     const end = m.index + m[0].length;
     const near = sentence.slice(Math.max(0, m.index - COUNT_WINDOW), end + COUNT_WINDOW);
-    // A count makes a casualty clause even after "the" ("the bodies of 410 civilians were found").
+    // A count makes a casualty clause even after "the" ("the bodies of 37 villagers were found").
     if (casualty && c.count.test(near) && !c.reaction.test(before) && !c.claimObject.test(before)) return 2;
     if (c.referring.test(before) || c.reaction.test(before) || c.claimObject.test(before)) continue;
     best = 1;

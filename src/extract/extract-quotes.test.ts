@@ -786,12 +786,12 @@ describe('extractQuotes: the words of reported speech, and nothing else', () => 
     ],
     [
       'a long phrase of when or where before `that` is not part of the reported clause',
-      'Ann Cole said on the first of four days of evidence to the inquiry that she wished to thank the families.',
-      ['she wished to thank the families'],
+      'Ida Rowe said at the close of a long week of hearings in Quillby that the budget would pass.',
+      ['the budget would pass'],
     ],
     [
       'a clause of its own before `that` is not a phrase of when or where',
-      'After Ann Cole wrote to the trust she was given a written assurance that she could stay.',
+      'After Tom Reyes wrote to the council he got a firm promise that the road would reopen.',
       [],
     ],
   ])('%s', (_name, text, expected) => {
