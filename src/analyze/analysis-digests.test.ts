@@ -184,3 +184,24 @@ describe('rows edited between runs are not laundered when a run hashes every row
     });
   });
 });
+
+describe('the latest ledger file is checked before a run copies items from it', () => {
+  it('an edited ledger file stops the next run (ledger-altered) instead of being copied into the new ledger', async () => {
+    await analysed(async (store) => {
+      const folder = store.analysis.ledgerFolder();
+      const name = store.analysis.recordedLedger()?.name as string;
+      const file = path.join(folder, name);
+      const text = fs.readFileSync(file, 'utf8');
+      expect(text).toContain('Dunmerrow');
+      // Same length, so that the file's index still matches it.
+      fs.writeFileSync(file, text.split('Dunmerrow').join('Dunmorrow'));
+      await expect(
+        analyze(store, [path.join(root, 'later', 'e.txt')], { clock, stages, workers: 1 }),
+      ).rejects.toThrow(/ledger-altered/);
+      // Nothing was recorded or rewritten: the edit is still what verify reports.
+      expect(store.analysis.recordedLedger()?.name).toBe(name);
+      expect(fs.readFileSync(file, 'utf8')).toContain('Dunmorrow');
+      expect(await kinds(store)).toContain('ledger-altered');
+    });
+  });
+});

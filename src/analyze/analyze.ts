@@ -5,7 +5,8 @@ import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest
 import { writeLedgerFile } from '../ledger-file/write-file.js';
 import { type MergeResult, startMerge } from '../merge/index.js';
 import { extractionsDigest } from '../store/extraction-digest.js';
-import { startMergeStateFold } from '../store/merge-state-digest.js';
+import { boundEntry, startMergeStateFold } from '../store/merge-state-digest.js';
+import { checkPreviousLedger } from '../store/previous-ledger-check.js';
 import { reuseDigest } from '../store/reuse-digest.js';
 import type { Checkpoint, DocumentListing, DocumentSummary, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
@@ -122,6 +123,16 @@ export async function analyze(
     throw err;
   }
 
+  // What the latest analysis entry bound and this run builds on is checked before anything
+  // changes: the latest ledger file, whose unchanged items the new file copies.
+  const bound = boundEntry(store, { workingCopy: options.workingCopy });
+  try {
+    checkPreviousLedger(store, bound);
+  } catch (err) {
+    void early?.then((pool) => pool?.close());
+    throw err;
+  }
+
   t = now();
   // Read once: what was extracted before, and (with this run's extractions) what the merge reads.
   const extracted = analysis.extractedIds(version);
@@ -140,7 +151,7 @@ export async function analyze(
   // The merge state's digest, from the entry that recorded the state (else the state is cleared:
   // see startMergeStateFold); then the latest ledger file, if it is up to date with the merge
   // state (marked behind from here until the new file is saved).
-  const mergeDigest = startMergeStateFold(store, { workingCopy: options.workingCopy });
+  const mergeDigest = startMergeStateFold(store, bound);
   const previous = analysis.beginLedgerFile();
   t = now();
   // Incremental: the merge state in the store holds what earlier runs merged; only the documents

@@ -114,29 +114,33 @@ export function extractionsDigest(
       'extractions-altered',
       'extraction rows',
       latest.seq,
-      check.rows,
-      previous.rows,
+      rowsFound(check.rows, previous.rows),
     );
   return { version, rows: fold.rows, digest: fold.digest };
 }
 
 /**
- * Stored rows an analysis entry bound no longer fold to its digest, found by the next analysis
- * before it would hash them anew: the run stops, so the edit stays visible to `verify`.
+ * Stored evidence an analysis entry bound (rows that no longer fold to its digest, or the ledger
+ * file it recorded, since edited) found by the next analysis before it would build on it: the run
+ * stops before it changes the merge state or writes a ledger, so the edit stays visible to `verify`.
  */
 export class DigestMismatchError extends StoreError {
   constructor(
-    readonly kind: 'extractions-altered' | 'reuse-altered' | 'merge-state-altered',
+    readonly kind: 'extractions-altered' | 'reuse-altered' | 'merge-state-altered' | 'ledger-altered',
     what: string,
     seq: number,
-    rows: number,
-    recorded: number,
+    found: string,
   ) {
     super(
-      `The stored ${what} no longer match what analysis entry ${seq} recorded (${rows} now, ${recorded} recorded${rows === recorded ? ', one or more edited' : ''}): ${kind}. The analysis stopped before recording anything, so that the altered rows are not bound as genuine.`,
+      `The stored ${what} no longer match what analysis entry ${seq} recorded (${found}): ${kind}. The analysis stopped before changing the merge state or writing a ledger, so that the altered evidence is not built on nor bound as genuine.`,
       'Run `corroborate verify` to see what changed, and restore the store from a backup (or analyse into a new store).',
     );
   }
+}
+
+/** How a count of rows found differs from the count recorded, for `DigestMismatchError`. */
+export function rowsFound(rows: number, recorded: number): string {
+  return `${rows} now, ${recorded} recorded${rows === recorded ? ', one or more edited' : ''}`;
 }
 
 /** The first `details.documents` ids of the listing: the documents an analysis entry merged. */

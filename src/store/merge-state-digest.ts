@@ -54,21 +54,24 @@ export class MergeStateFold {
   }
 }
 
+/** The analysis entry that recorded the latest ledger and the merge state the next run builds on. */
+export interface BoundEntry {
+  seq: number;
+  details: { [key: string]: JsonValue };
+}
+
 /**
- * The fold a run of `analyze` keeps of the merge state, chosen before the run changes the state
- * (call it before `beginLedgerFile`):
+ * The analysis entry that recorded the merge state as it is (and the latest ledger file, derived
+ * from it), or null when none did:
  * - the state is the one the analysis entry of the latest ledger recorded, and that entry is the
  *   latest (or, in a machine's working copy of a shared store, this machine's latest: other
- *   machines' analyses since do not touch its state): start from that entry's digest, without
- *   reading a row;
- * - that entry records no digest (it was written by an older version): hash every row, once;
- * - otherwise no entry recorded the state as it is (a first run, a run killed after it began
- *   changing the state, or a latest ledger that names an older entry): the state is cleared and
- *   the merge starts from nothing, so rows no entry bound never reach a ledger or a digest.
+ *   machines' analyses since do not touch its state);
+ * - otherwise (a first run, a run killed after it began changing the state, or a latest ledger
+ *   that names an older entry) null: the next merge starts from nothing.
+ * Call it before `beginLedgerFile`.
  */
-export function startMergeStateFold(store: Store, options: { workingCopy?: boolean } = {}): MergeStateFold {
-  const analysis = store.analysis;
-  const ledger = analysis.recordedLedger();
+export function boundEntry(store: Store, options: { workingCopy?: boolean } = {}): BoundEntry | null {
+  const ledger = store.analysis.recordedLedger();
   const seq = ledger?.custodySeq ?? null;
   const latest = seq === null ? null : latestAnalysis(store);
   const own =
@@ -80,9 +83,18 @@ export function startMergeStateFold(store: Store, options: { workingCopy?: boole
     own.seq === seq &&
     typeof own.details.ledgerSha256 === 'string' &&
     ledger?.name === `ledger-${own.details.ledgerSha256.slice(0, 16)}.json`;
-  if (own && recordedIt) {
-    return new MergeStateFold(recordedMergeState(own.details) ?? analysis.mergeStateDigest());
-  }
+  return own && recordedIt ? own : null;
+}
+
+/**
+ * The fold a run of `analyze` keeps of the merge state, from the entry that recorded it
+ * (`boundEntry`): its digest, without reading a row (or, when that entry records no digest, being
+ * written by an older version, every row hashed once). Without such an entry the state is cleared
+ * and the merge starts from nothing, so rows no entry bound never reach a ledger or a digest.
+ */
+export function startMergeStateFold(store: Store, bound: BoundEntry | null): MergeStateFold {
+  const analysis = store.analysis;
+  if (bound) return new MergeStateFold(recordedMergeState(bound.details) ?? analysis.mergeStateDigest());
   const fold = new MergeStateFold();
   analysis.mergeState(fold).clear();
   return fold;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ReusePair } from '../core/types.js';
 import { canonicalJson } from './canonical-json.js';
-import { coveredIds, DigestMismatchError, latestAnalysis, RowFold } from './extraction-digest.js';
+import { coveredIds, DigestMismatchError, latestAnalysis, RowFold, rowsFound } from './extraction-digest.js';
 import type { PairRow } from './reuse-store.js';
 import type { JsonValue, Store } from './store.js';
 
@@ -77,6 +77,11 @@ export function reuseDigest(
     if (covered?.has(pair.a) && covered.has(pair.b) && !now.has(`${pair.a}\u0000${pair.b}`)) check.add(hash);
   }
   if (latest && previous && covered && (check.rows !== previous.pairs || check.digest !== previous.digest))
-    throw new DigestMismatchError('reuse-altered', 'reuse pairs', latest.seq, check.rows, previous.pairs);
+    throw new DigestMismatchError(
+      'reuse-altered',
+      'reuse pairs',
+      latest.seq,
+      rowsFound(check.rows, previous.pairs),
+    );
   return { pairs: fold.rows, digest: fold.digest };
 }
