@@ -205,3 +205,23 @@ describe('the latest ledger file is checked before a run copies items from it', 
     });
   });
 });
+
+describe('a run that finds bound rows altered stops before it changes anything', () => {
+  it('a deleted extraction row: no merge-state change, no --out file, only the deletion reported', async () => {
+    await analysed(async (store, sql, dir) => {
+      const recorded = store.analysis.mergeStateDigest();
+      sql
+        .prepare(
+          'DELETE FROM analysis_extractions WHERE document_id = (SELECT min(document_id) FROM analysis_extractions)',
+        )
+        .run();
+      const out = path.join(dir, 'out');
+      await expect(analyze(store, [], { clock, stages, workers: 1, out })).rejects.toThrow(
+        /extractions-altered.*before changing the merge state or writing a ledger/,
+      );
+      expect(store.analysis.mergeStateDigest()).toEqual(recorded);
+      expect(fs.existsSync(path.join(out, 'ledger.json'))).toBe(false);
+      expect(await kinds(store)).toEqual(['extractions-altered']);
+    });
+  });
+});

@@ -4,7 +4,7 @@ import type { Diagnostic, Ledger, StoredDocument } from '../core/types.js';
 import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest.js';
 import { writeLedgerFile } from '../ledger-file/write-file.js';
 import { type MergeResult, startMerge } from '../merge/index.js';
-import { extractionsDigest } from '../store/extraction-digest.js';
+import { checkExtractions, extractionsDigest } from '../store/extraction-digest.js';
 import { boundEntry, startMergeStateFold } from '../store/merge-state-digest.js';
 import { checkPreviousLedger } from '../store/previous-ledger-check.js';
 import { reuseDigest } from '../store/reuse-digest.js';
@@ -124,18 +124,23 @@ export async function analyze(
   }
 
   // What the latest analysis entry bound and this run builds on is checked before anything
-  // changes: the latest ledger file, whose unchanged items the new file copies.
+  // changes: the latest ledger file, whose unchanged items the new file copies; the extraction
+  // rows and reuse pairs it bound, which the merge reads.
   const bound = boundEntry(store, { workingCopy: options.workingCopy });
+  const ids = documents.map((d) => d.id);
+  // Read once: what was extracted before, and (with this run's extractions) what the merge reads.
+  const extracted = analysis.extractedIds(version);
+  let reuseBound: ReturnType<typeof reuseDigest>;
   try {
     checkPreviousLedger(store, bound);
+    checkExtractions(store, version, ids, extracted, { fromScratch: bound === null });
+    reuseBound = reuseDigest(store, reuse, ids, { workingCopy: options.workingCopy });
   } catch (err) {
     void early?.then((pool) => pool?.close());
     throw err;
   }
 
   t = now();
-  // Read once: what was extracted before, and (with this run's extractions) what the merge reads.
-  const extracted = analysis.extractedIds(version);
   const extracting = extractPending(store, analysis, stages.extractor, {
     done: extracted,
     workers: options.workers,
@@ -194,7 +199,7 @@ export async function analyze(
   }
   // Only the items that changed are serialised; the others are copied from the previous ledger file
   // (a large store's ledger.json is hundreds of MB, more than one string can hold).
-  const { sha256, counts, name, index } = writeLedgerFile({
+  const { sha256, counts, name, index, publishOut } = writeLedgerFile({
     folder: analysis.ledgerFolder(),
     previous: merged.full ? null : previous,
     base: merged.base,
@@ -203,31 +208,37 @@ export async function analyze(
     unchanged: merged.reused && !merged.changed.documents ? unchangedItems(merged.reused, reuse) : undefined,
     all: () => merged.ledger,
     out: ledgerPath,
+    deferOut: true,
   });
-  const ids = documents.map((d) => d.id);
-  // The analysis entry and the ledger it records become the latest together.
-  analysis.recordLedgerFile(
-    name,
-    () =>
-      store.custody.append('analysis', {
-        documents: documents.length,
-        extracted: extraction.extracted,
-        extractorVersion: version,
-        events: counts.events,
-        quotes: counts.quotes,
-        claims: counts.claims,
-        ledgerSha256: sha256,
-        // The extraction rows this ledger was merged from, bound so that `verify` sees them edited.
-        extractions: {
-          ...extractionsDigest(store, version, ids, extraction.ids, extracted),
-        },
-        // And the reuse pairs (on the embedded store; a shared store's pairs live in working copies).
-        reuse: { ...reuseDigest(store, reuse, ids, { workingCopy: options.workingCopy }) },
-        // And the merge state this run leaves, which the next run builds on.
-        mergeState: { ...mergeDigest.value },
-      }),
-    [index],
-  );
+  // The analysis entry and the ledger it records become the latest together; --out gets the
+  // ledger only once it is recorded.
+  try {
+    const extractionsBound = extractionsDigest(store, version, ids, extraction.ids, extracted);
+    analysis.recordLedgerFile(
+      name,
+      () =>
+        store.custody.append('analysis', {
+          documents: documents.length,
+          extracted: extraction.extracted,
+          extractorVersion: version,
+          events: counts.events,
+          quotes: counts.quotes,
+          claims: counts.claims,
+          ledgerSha256: sha256,
+          // The extraction rows this ledger was merged from, bound so that `verify` sees them edited.
+          extractions: { ...extractionsBound },
+          // And the reuse pairs (on the embedded store; a shared store's pairs live in working copies).
+          reuse: { ...reuseBound },
+          // And the merge state this run leaves, which the next run builds on.
+          mergeState: { ...mergeDigest.value },
+        }),
+      [index],
+    );
+  } catch (err) {
+    publishOut(false);
+    throw err;
+  }
+  publishOut();
   if (ledgerPath) store.custody.append('export', { format: 'ledger-json', file: ledgerPath, sha256 });
   options.onProgress?.('write', 1, 1);
   timings.write = now() - t;

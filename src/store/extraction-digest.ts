@@ -68,12 +68,47 @@ export function recordedExtractions(details: { [key: string]: JsonValue }): Extr
 const CHUNK = 500;
 
 /**
- * The digest of the extraction rows (of `version`) of the documents an analysis merged. From the
+ * Before a run changes anything: the extraction rows (of `version`) of the documents the latest
+ * analysis entry covered must still be the ones it bound. Their count is compared always; their
+ * digest when the merge starts from nothing (`fromScratch`: it then reads every row, so a forged
+ * one would reach the ledger). An incremental merge reads only the rows of documents it has not
+ * merged, so those rows are not hashed on every run: `verify` folds them all. Throws
+ * `DigestMismatchError` (`extractions-altered`).
+ */
+export function checkExtractions(
+  store: Store,
+  version: string,
+  documentIds: readonly string[],
+  stored: ReadonlySet<string>,
+  options: { fromScratch: boolean },
+): void {
+  const latest = latestAnalysis(store);
+  const previous = latest ? recordedExtractions(latest.details) : null;
+  if (!latest || !previous || previous.version !== version) return;
+  const covered = coveredIds(latest.details, documentIds);
+  if (!covered) return;
+  const ids = [...covered].filter((id) => stored.has(id));
+  const mismatch = (rows: number) =>
+    new DigestMismatchError(
+      'extractions-altered',
+      'extraction rows',
+      latest.seq,
+      rowsFound(rows, previous.rows),
+    );
+  if (ids.length !== previous.rows) throw mismatch(ids.length);
+  if (!options.fromScratch) return;
+  const check = new RowFold();
+  for (let i = 0; i < ids.length; i += CHUNK)
+    for (const row of store.analysis.serializedExtractions(version, ids.slice(i, i + CHUNK)))
+      check.add(extractionRowHash(row));
+  if (check.rows !== previous.rows || check.digest !== previous.digest) throw mismatch(check.rows);
+}
+
+/**
+ * The digest of the extraction rows (of `version`) of the documents an analysis merged: from the
  * previous analysis entry's digest plus the rows extracted in this run when that accounts for
- * every row (the usual case); else (a new extractor version, a run killed after storing rows) by
- * hashing every row. Before rows hashed anew are recorded, those of the documents the previous
- * entry covered must still fold to its digest: an edit made between two runs is refused
- * (`DigestMismatchError`), never folded into a new digest that would make it look genuine.
+ * every row (the usual case), else (a new extractor version) by hashing every row. The rows the
+ * previous entry bound were checked before the run changed anything (`checkExtractions`).
  */
 export function extractionsDigest(
   store: Store,
@@ -95,27 +130,11 @@ export function extractionsDigest(
         fold.add(extractionRowHash(row));
     if (fold.rows === present) return { version, rows: fold.rows, digest: fold.digest };
   }
-  // The rows the previous entry covered: those of the documents it merged, less the ones
-  // extracted again in this run.
-  const covered =
-    latest && previous && previous.version === version ? coveredIds(latest.details, documentIds) : null;
-  const now = new Set(extractedNow);
   const fold = new RowFold();
-  const check = new RowFold();
   const ids = documentIds.filter((id) => stored.has(id));
   for (let i = 0; i < ids.length; i += CHUNK)
-    for (const row of analysis.serializedExtractions(version, ids.slice(i, i + CHUNK))) {
-      const hash = extractionRowHash(row);
-      fold.add(hash);
-      if (covered?.has(row.documentId) && !now.has(row.documentId)) check.add(hash);
-    }
-  if (latest && previous && covered && (check.rows !== previous.rows || check.digest !== previous.digest))
-    throw new DigestMismatchError(
-      'extractions-altered',
-      'extraction rows',
-      latest.seq,
-      rowsFound(check.rows, previous.rows),
-    );
+    for (const row of analysis.serializedExtractions(version, ids.slice(i, i + CHUNK)))
+      fold.add(extractionRowHash(row));
   return { version, rows: fold.rows, digest: fold.digest };
 }
 
