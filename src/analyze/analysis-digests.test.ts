@@ -225,3 +225,23 @@ describe('a run that finds bound rows altered stops before it changes anything',
     });
   });
 });
+
+describe('rows no analysis entry bound are extracted again, not trusted', () => {
+  it('a row a killed run stored, then edited, does not reach the next ledger', async () => {
+    await analysed(async (store, sql) => {
+      await killedAfterExtraction(store, [path.join(root, 'later', 'e.txt')]);
+      const forged = sql
+        .prepare(
+          "UPDATE analysis_extractions SET merge_input = replace(merge_input, 'Ostervale', 'Vexmoor') WHERE merge_input LIKE '%Ostervale%'",
+        )
+        .run();
+      expect(forged.changes).toBe(1);
+      const result = await analyze(store, [], { clock, stages, workers: 1 });
+      expect(result.extracted).toBe(1);
+      const ledger = store.analysis.latestLedger() as string;
+      expect(ledger).not.toContain('Vexmoor');
+      expect(ledger).toContain('Ostervale');
+      expect(await kinds(store)).toEqual([]);
+    });
+  });
+});

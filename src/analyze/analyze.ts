@@ -4,7 +4,7 @@ import type { Diagnostic, Ledger, StoredDocument } from '../core/types.js';
 import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest.js';
 import { writeLedgerFile } from '../ledger-file/write-file.js';
 import { type MergeResult, startMerge } from '../merge/index.js';
-import { checkExtractions, extractionsDigest } from '../store/extraction-digest.js';
+import { checkExtractions, extractionsDigest, unboundExtractions } from '../store/extraction-digest.js';
 import { boundEntry, startMergeStateFold } from '../store/merge-state-digest.js';
 import { checkPreviousLedger } from '../store/previous-ledger-check.js';
 import { reuseDigest } from '../store/reuse-digest.js';
@@ -135,6 +135,13 @@ export async function analyze(
     checkPreviousLedger(store, bound);
     checkExtractions(store, version, ids, extracted, { fromScratch: bound === null });
     reuseBound = reuseDigest(store, reuse, ids, { workingCopy: options.workingCopy });
+    // Rows nothing vouches for are extracted again, not trusted. A working copy's rows come from
+    // the shared store (extracted there by workers before the lock), so they are kept.
+    if (!options.workingCopy) {
+      const unbound = unboundExtractions(store, version, ids, extracted);
+      analysis.deleteExtractions(version, unbound);
+      for (const id of unbound) extracted.delete(id);
+    }
   } catch (err) {
     void early?.then((pool) => pool?.close());
     throw err;

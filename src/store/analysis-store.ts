@@ -17,6 +17,8 @@ export interface AnalysisStore {
    * the thread holding the store only writes).
    */
   putSerializedExtractions(version: string, rows: readonly SerializedExtraction[]): void;
+  /** Removes these documents' extractions of `version` (rows no analysis entry bound: see `unboundExtractions`). */
+  deleteExtractions(version: string, ids: readonly string[]): void;
   /** The stored rows of these documents' extractions (absent ones left out), in the order of `ids`. */
   serializedExtractions(version: string, ids: readonly string[]): SerializedExtraction[];
   /** The full extraction of one document, or null. */

@@ -105,6 +105,26 @@ export function checkExtractions(
 }
 
 /**
+ * Stored extraction rows (of `version`) that no analysis entry has bound: neither covered by the
+ * latest entry nor extracted by the run about to start (rows a killed run stored, or rows put in
+ * the store by other means for documents not merged yet). Nothing vouches for them, so `analyze`
+ * deletes them and extracts those documents again (costing only what a killed run left). Empty
+ * when the latest entry predates extraction digests (its rows were never bound).
+ */
+export function unboundExtractions(
+  store: Store,
+  version: string,
+  documentIds: readonly string[],
+  stored: ReadonlySet<string>,
+): string[] {
+  const latest = latestAnalysis(store);
+  const previous = latest ? recordedExtractions(latest.details) : null;
+  if (latest && !previous) return [];
+  const covered = latest && previous?.version === version ? coveredIds(latest.details, documentIds) : null;
+  return documentIds.filter((id) => stored.has(id) && !covered?.has(id));
+}
+
+/**
  * The digest of the extraction rows (of `version`) of the documents an analysis merged: from the
  * previous analysis entry's digest plus the rows extracted in this run when that accounts for
  * every row (the usual case), else (a new extractor version) by hashing every row. The rows the

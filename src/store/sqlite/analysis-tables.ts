@@ -75,6 +75,15 @@ export class SqliteAnalysisStore implements AnalysisStore {
     })();
   }
 
+  deleteExtractions(version: string, ids: readonly string[]): void {
+    const del = this.db.prepare(
+      'DELETE FROM analysis_extractions WHERE document_id = ? AND extractor_version = ?',
+    );
+    this.db.transaction(() => {
+      for (const id of ids) del.run(id, version);
+    })();
+  }
+
   getExtraction(documentId: string, version: string): DocumentExtraction | null {
     const blob = this.db
       .prepare('SELECT extraction FROM analysis_extractions WHERE document_id = ? AND extractor_version = ?')
