@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { StoreError } from '../core/errors.js';
 import type { AnalysisStore, SerializedExtraction } from './analysis-store.js';
+import { CheckFold, FOLD_ALG, type FoldAlg, RowFold, recordedAlg } from './row-fold.js';
 import type { JsonValue, Store } from './store.js';
 
 /**
  * What an `analysis` custody entry records of the extraction rows its ledger was merged from
- * (`details.extractions`): the extractor version, how many rows, and the XOR of each row's
- * SHA-256 (`extractionRowHash`). The fold does not depend on row order and grows by the rows a
+ * (`details.extractions`): the extractor version, how many rows, and the multiset hash
+ * (`RowFold`, `alg`) of each row's SHA-256 (`extractionRowHash`). The fold does not depend on row order and grows by the rows a
  * run adds, so a run that extracts 100 new documents hashes 100 rows, not the whole store; rows
  * are unique per document and version, so none cancels another.
  */
@@ -14,6 +15,7 @@ export interface ExtractionsDigest {
   version: string;
   rows: number;
   digest: string;
+  alg: FoldAlg;
 }
 
 /** The SHA-256 of one stored extraction row: its document id, its extraction blob, its merge input. */
@@ -25,43 +27,16 @@ export function extractionRowHash(row: SerializedExtraction): Buffer {
     .digest();
 }
 
-/** A running XOR of row hashes. */
-export class RowFold {
-  private readonly acc: Buffer;
-  rows: number;
-
-  constructor(from?: { rows: number; digest: string }) {
-    this.acc = from ? Buffer.from(from.digest, 'hex') : Buffer.alloc(32);
-    this.rows = from?.rows ?? 0;
-  }
-
-  add(hash: Uint8Array): void {
-    this.xor(hash);
-    this.rows++;
-  }
-
-  /** Takes out a row added before (XOR is its own inverse). */
-  remove(hash: Uint8Array): void {
-    this.xor(hash);
-    this.rows--;
-  }
-
-  private xor(hash: Uint8Array): void {
-    for (let i = 0; i < 32; i++) this.acc[i] = (this.acc[i] as number) ^ (hash[i] as number);
-  }
-
-  get digest(): string {
-    return this.acc.toString('hex');
-  }
-}
+export { RowFold } from './row-fold.js';
 
 /** `details.extractions` of an analysis entry, if it records one. */
 export function recordedExtractions(details: { [key: string]: JsonValue }): ExtractionsDigest | null {
   const x = details.extractions as { [key: string]: JsonValue } | undefined;
   if (!x || typeof x !== 'object' || Array.isArray(x)) return null;
-  if (typeof x.version !== 'string' || typeof x.rows !== 'number' || typeof x.digest !== 'string')
+  const alg = recordedAlg(x);
+  if (typeof x.version !== 'string' || typeof x.rows !== 'number' || typeof x.digest !== 'string' || !alg)
     return null;
-  return { version: x.version, rows: x.rows, digest: x.digest };
+  return { version: x.version, rows: x.rows, digest: x.digest, alg };
 }
 
 /** Rows read per statement when every row is hashed. */
@@ -97,11 +72,11 @@ export function checkExtractions(
     );
   if (ids.length !== previous.rows) throw mismatch(ids.length);
   if (!options.fromScratch) return;
-  const check = new RowFold();
+  const check = new CheckFold();
   for (let i = 0; i < ids.length; i += CHUNK)
     for (const row of store.analysis.serializedExtractions(version, ids.slice(i, i + CHUNK)))
       check.add(extractionRowHash(row));
-  if (check.rows !== previous.rows || check.digest !== previous.digest) throw mismatch(check.rows);
+  if (!check.matches(previous)) throw mismatch(check.rows);
 }
 
 /**
@@ -143,19 +118,24 @@ export function extractionsDigest(
   for (const id of documentIds) if (stored.has(id)) present++;
   const latest = latestAnalysis(store);
   const previous = latest ? recordedExtractions(latest.details) : null;
-  if (previous && previous.version === version && previous.rows + extractedNow.length === present) {
+  if (
+    previous &&
+    previous.alg === FOLD_ALG &&
+    previous.version === version &&
+    previous.rows + extractedNow.length === present
+  ) {
     const fold = new RowFold(previous);
     for (let i = 0; i < extractedNow.length; i += CHUNK)
       for (const row of analysis.serializedExtractions(version, extractedNow.slice(i, i + CHUNK)))
         fold.add(extractionRowHash(row));
-    if (fold.rows === present) return { version, rows: fold.rows, digest: fold.digest };
+    if (fold.rows === present) return { version, rows: fold.rows, digest: fold.digest, alg: FOLD_ALG };
   }
   const fold = new RowFold();
   const ids = documentIds.filter((id) => stored.has(id));
   for (let i = 0; i < ids.length; i += CHUNK)
     for (const row of analysis.serializedExtractions(version, ids.slice(i, i + CHUNK)))
       fold.add(extractionRowHash(row));
-  return { version, rows: fold.rows, digest: fold.digest };
+  return { version, rows: fold.rows, digest: fold.digest, alg: FOLD_ALG };
 }
 
 /**

@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto';
-import { latestAnalysis, RowFold } from './extraction-digest.js';
+import { latestAnalysis } from './extraction-digest.js';
+import { FOLD_ALG, type FoldAlg, RowFold, recordedAlg } from './row-fold.js';
 import type { JsonValue, Store } from './store.js';
 
 /**
  * What an `analysis` custody entry records of the merge state its run left (`details.mergeState`):
- * how many rows and the XOR of each row's SHA-256 (`mergeStateRowHash`). The next run builds on
+ * how many rows and the multiset hash (`RowFold`) of each row's SHA-256 (`mergeStateRowHash`). The next run builds on
  * that state (its clusters, blocking index, built events), so an edit to it would change the next
  * ledger; `verify` folds the rows again and compares.
  */
 export interface MergeStateDigest {
   rows: number;
   digest: string;
+  alg: FoldAlg;
 }
 
 /** The SHA-256 of one merge-state row: namespace, key and the JSON text stored. */
@@ -22,8 +24,9 @@ export function mergeStateRowHash(ns: string, key: string, value: string): Buffe
 export function recordedMergeState(details: { [key: string]: JsonValue }): MergeStateDigest | null {
   const x = details.mergeState as { [key: string]: JsonValue } | undefined;
   if (!x || typeof x !== 'object' || Array.isArray(x)) return null;
-  if (typeof x.rows !== 'number' || typeof x.digest !== 'string') return null;
-  return { rows: x.rows, digest: x.digest };
+  const alg = recordedAlg(x);
+  if (typeof x.rows !== 'number' || typeof x.digest !== 'string' || !alg) return null;
+  return { rows: x.rows, digest: x.digest, alg };
 }
 
 /**
@@ -50,7 +53,7 @@ export class MergeStateFold {
   }
 
   get value(): MergeStateDigest {
-    return { rows: this.fold.rows, digest: this.fold.digest };
+    return { rows: this.fold.rows, digest: this.fold.digest, alg: this.fold.alg };
   }
 }
 
@@ -94,7 +97,11 @@ export function boundEntry(store: Store, options: { workingCopy?: boolean } = {}
  */
 export function startMergeStateFold(store: Store, bound: BoundEntry | null): MergeStateFold {
   const analysis = store.analysis;
-  if (bound) return new MergeStateFold(recordedMergeState(bound.details) ?? analysis.mergeStateDigest());
+  if (bound) {
+    // A digest folded another way (an older entry's XOR) cannot be continued: the rows are hashed once.
+    const recorded = recordedMergeState(bound.details);
+    return new MergeStateFold(recorded?.alg === FOLD_ALG ? recorded : analysis.mergeStateDigest());
+  }
   const fold = new MergeStateFold();
   analysis.mergeState(fold).clear();
   return fold;

@@ -255,7 +255,7 @@ export function tamperContract(backend: ContractBackend): void {
         const fold = new RowFold();
         for (const row of rows) fold.add(extractionRowHash(row));
         await store.custody.append('analysis', {
-          extractions: { version: 'x1', rows: fold.rows, digest: fold.digest },
+          extractions: { version: 'x1', rows: fold.rows, digest: fold.digest, alg: fold.alg },
         });
         // A row of a document stored after the analysis (left by a killed run) is not yet relied on.
         const later = capture('A later report of the flood.', 'later.txt');
@@ -342,7 +342,7 @@ export function tamperContract(backend: ContractBackend): void {
                   kind: 'analysis',
                   details: {
                     ledgerSha256: sha256Hex(bytes),
-                    reuse: { pairs: reuse.rows, digest: reuse.digest },
+                    reuse: { pairs: reuse.rows, digest: reuse.digest, alg: reuse.alg },
                     mergeState: { ...state.value },
                   },
                 },

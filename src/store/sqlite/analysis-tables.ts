@@ -8,9 +8,9 @@ import {
   type SerializedExtraction,
   serializeExtraction,
 } from '../analysis-store.js';
-import { RowFold } from '../extraction-digest.js';
 import { type MergeStateDigest, type MergeStateFold, mergeStateRowHash } from '../merge-state-digest.js';
 import type { MergeStateStore } from '../merge-state-store.js';
+import { RowFold } from '../row-fold.js';
 import type { Migration, SqliteDatabase } from './database.js';
 
 export const analysisMigrations: readonly Migration[] = [
@@ -187,7 +187,7 @@ export class SqliteAnalysisStore implements AnalysisStore {
     const rows = this.db.prepare('SELECT ns, key, value FROM analysis_merge_state').raw();
     for (const [ns, key, value] of rows.iterate() as IterableIterator<[string, string, string]>)
       fold.add(mergeStateRowHash(ns, key, value));
-    return { rows: fold.rows, digest: fold.digest };
+    return { rows: fold.rows, digest: fold.digest, alg: fold.alg };
   }
 
   recordedLedger(): { name: string; custodySeq: number } | null {
