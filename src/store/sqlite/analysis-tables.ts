@@ -223,8 +223,34 @@ export class SqliteAnalysisStore implements AnalysisStore {
         return e;
       })
       .immediate();
-    this.removeOtherLedgerFiles(name, keep);
+    // Inside a run's transaction, the files it replaces stay until it commits.
+    if (this.db.inTransaction) this.onCommit = () => this.removeOtherLedgerFiles(name, keep);
+    else this.removeOtherLedgerFiles(name, keep);
     return entry;
+  }
+
+  private onCommit: (() => void) | null = null;
+
+  beginRun(): { commit(): void; rollback(): void } {
+    this.db.exec('BEGIN IMMEDIATE');
+    this.onCommit = null;
+    let open = true;
+    return {
+      commit: () => {
+        if (!open) return;
+        open = false;
+        this.db.exec('COMMIT');
+        const after = this.onCommit;
+        this.onCommit = null;
+        after?.();
+      },
+      rollback: () => {
+        if (!open) return;
+        open = false;
+        this.onCommit = null;
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      },
+    };
   }
 
   private setLatestLedger(name: string, custodySeq: number | null): void {
