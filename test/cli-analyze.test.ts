@@ -61,3 +61,32 @@ describe('corroborate analyze --workers', () => {
     expect(run.stderr).toContain('--workers');
   });
 });
+
+describe('corroborate analyze over an edited ledger file', () => {
+  it('exits 4 naming ledger-altered, and writes no --out file', () => {
+    const store = path.join(dir, 'store-edited');
+    const first = cli([
+      '--store',
+      store,
+      'analyze',
+      path.join(corpus, 'meridian-wire.txt'),
+      '--out',
+      path.join(dir, 'e1'),
+    ]);
+    expect(first.status).toBe(ExitCode.ok);
+    const folder = path.join(store, 'ledger');
+    const file = fs.readdirSync(folder).find((f) => f.endsWith('.json')) as string;
+    const text = fs.readFileSync(path.join(folder, file), 'utf8');
+    // One character changed, the length kept.
+    const at = text.indexOf('"text": "') + 9;
+    fs.writeFileSync(
+      path.join(folder, file),
+      `${text.slice(0, at)}${text[at] === 'X' ? 'Y' : 'X'}${text.slice(at + 1)}`,
+    );
+    const out = path.join(dir, 'e2');
+    const next = cli(['--store', store, 'analyze', path.join(corpus, 'lakeshore-courier.txt'), '--out', out]);
+    expect(next.status).toBe(ExitCode.verifyFailed);
+    expect(next.stderr).toMatch(/ledger-altered/);
+    expect(fs.existsSync(path.join(out, 'ledger.json'))).toBe(false);
+  });
+});

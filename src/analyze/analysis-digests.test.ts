@@ -126,43 +126,72 @@ describe('the merge state is bound by the analysis entry', () => {
     });
   });
 
-  it('a run killed while it changed the state: the state is not relied on, and the next run merges from nothing', async () => {
+  it('a run killed while it changed the state leaves the bound state: the next run merges incrementally', async () => {
     const reference = await analysed(async (store) => {
       await analyze(store, [path.join(root, 'later')], { clock, stages, workers: 1 });
       return store.analysis.latestLedger();
     });
     await analysed(async (store, sql) => {
+      const before = store.analysis.mergeStateDigest();
       await killedAfterExtraction(store, [path.join(root, 'later')]);
-      // Whatever the killed run left (here: a row edited behind its back) is not checked...
+      // The run's changes to the state were one transaction, never committed.
+      expect(store.analysis.mergeStateDigest()).toEqual(before);
+      expect(await kinds(store)).toEqual([]);
+      const next = await analyze(store, [], { clock, stages, workers: 1 });
+      expect(next.merge.full).toBe(false);
+      expect(store.analysis.latestLedger()).toBe(reference);
+      expect(await kinds(store)).toEqual([]);
+      // A row inserted into the bound state is reported, not made genuine.
+      sql
+        .prepare("INSERT INTO analysis_merge_state (ns, key, value) VALUES ('events', 'e-forged', '{}')")
+        .run();
+      expect(await kinds(store)).toEqual(['merge-state-altered']);
+    });
+  });
+
+  it('a state no entry bound (left by an older version killed mid-run) is cleared, never relied on', async () => {
+    const reference = await analysed(async (store) => store.analysis.latestLedger());
+    await analysed(async (store, sql) => {
+      sql.prepare('UPDATE analysis_ledger SET itemized = 2').run();
       sql
         .prepare("INSERT INTO analysis_merge_state (ns, key, value) VALUES ('events', 'e-forged', '{}')")
         .run();
       expect(await kinds(store)).toEqual([]);
-      // ...and not used: the next run clears the state and gives the ledger of an uninterrupted run.
-      await analyze(store, [], { clock, stages, workers: 1 });
+      const next = await analyze(store, [], { clock, stages, workers: 1 });
+      expect(next.merge.full).toBe(true);
       expect(store.analysis.latestLedger()).toBe(reference);
       expect(
         sql.prepare("SELECT count(*) AS n FROM analysis_merge_state WHERE key = 'e-forged'").get(),
-      ).toEqual({
-        n: 0,
-      });
+      ).toEqual({ n: 0 });
       expect(await kinds(store)).toEqual([]);
     });
   });
 });
 
 describe('rows edited between runs are not laundered when a run hashes every row again', () => {
-  it('extraction rows: the next run stops (extractions-altered) and verify still names them', async () => {
+  it('extraction rows: a run that must read every row stops (extractions-altered) and verify still names them', async () => {
     await analysed(async (store, sql) => {
       sql
         .prepare(
           "UPDATE analysis_extractions SET merge_input = replace(merge_input, '}', ' }') WHERE document_id = (SELECT min(document_id) FROM analysis_extractions)",
         )
         .run();
-      // Rows the latest entry does not account for make the next run hash every row.
-      await killedAfterExtraction(store, [path.join(root, 'later', 'e.txt')]);
+      // A state no entry bound makes the next run merge from nothing, reading every row.
+      sql.prepare('UPDATE analysis_ledger SET itemized = 2').run();
       await expect(analyze(store, [], { clock, stages, workers: 1 })).rejects.toThrow(/extractions-altered/);
       expect(await kinds(store)).toContain('extractions-altered');
+    });
+  });
+
+  it('extraction rows: an incremental run does not fold an edited row in', async () => {
+    await analysed(async (store, sql) => {
+      sql
+        .prepare(
+          "UPDATE analysis_extractions SET merge_input = replace(merge_input, '}', ' }') WHERE document_id = (SELECT min(document_id) FROM analysis_extractions)",
+        )
+        .run();
+      await analyze(store, [path.join(root, 'later', 'e.txt')], { clock, stages, workers: 1 });
+      expect(await kinds(store)).toEqual(['extractions-altered']);
     });
   });
 
@@ -180,6 +209,67 @@ describe('rows edited between runs are not laundered when a run hashes every row
     await analysed(async (store) => {
       await killedAfterExtraction(store, [path.join(root, 'later')]);
       await analyze(store, [], { clock, stages, workers: 1 });
+      expect(await kinds(store)).toEqual([]);
+    });
+  });
+});
+
+describe('the latest ledger file is checked before a run copies items from it', () => {
+  it('an edited ledger file stops the next run (ledger-altered) instead of being copied into the new ledger', async () => {
+    await analysed(async (store) => {
+      const folder = store.analysis.ledgerFolder();
+      const name = store.analysis.recordedLedger()?.name as string;
+      const file = path.join(folder, name);
+      const text = fs.readFileSync(file, 'utf8');
+      expect(text).toContain('Dunmerrow');
+      // Same length, so that the file's index still matches it.
+      fs.writeFileSync(file, text.split('Dunmerrow').join('Dunmorrow'));
+      await expect(
+        analyze(store, [path.join(root, 'later', 'e.txt')], { clock, stages, workers: 1 }),
+      ).rejects.toThrow(/ledger-altered/);
+      // Nothing was recorded or rewritten: the edit is still what verify reports.
+      expect(store.analysis.recordedLedger()?.name).toBe(name);
+      expect(fs.readFileSync(file, 'utf8')).toContain('Dunmorrow');
+      expect(await kinds(store)).toContain('ledger-altered');
+    });
+  });
+});
+
+describe('a run that finds bound rows altered stops before it changes anything', () => {
+  it('a deleted extraction row: no merge-state change, no --out file, only the deletion reported', async () => {
+    await analysed(async (store, sql, dir) => {
+      const recorded = store.analysis.mergeStateDigest();
+      sql
+        .prepare(
+          'DELETE FROM analysis_extractions WHERE document_id = (SELECT min(document_id) FROM analysis_extractions)',
+        )
+        .run();
+      const out = path.join(dir, 'out');
+      await expect(analyze(store, [], { clock, stages, workers: 1, out })).rejects.toThrow(
+        /extractions-altered.*before changing the merge state or writing a ledger/,
+      );
+      expect(store.analysis.mergeStateDigest()).toEqual(recorded);
+      expect(fs.existsSync(path.join(out, 'ledger.json'))).toBe(false);
+      expect(await kinds(store)).toEqual(['extractions-altered']);
+    });
+  });
+});
+
+describe('rows no analysis entry bound are extracted again, not trusted', () => {
+  it('a row a killed run stored, then edited, does not reach the next ledger', async () => {
+    await analysed(async (store, sql) => {
+      await killedAfterExtraction(store, [path.join(root, 'later', 'e.txt')]);
+      const forged = sql
+        .prepare(
+          "UPDATE analysis_extractions SET merge_input = replace(merge_input, 'Ostervale', 'Vexmoor') WHERE merge_input LIKE '%Ostervale%'",
+        )
+        .run();
+      expect(forged.changes).toBe(1);
+      const result = await analyze(store, [], { clock, stages, workers: 1 });
+      expect(result.extracted).toBe(1);
+      const ledger = store.analysis.latestLedger() as string;
+      expect(ledger).not.toContain('Vexmoor');
+      expect(ledger).toContain('Ostervale');
       expect(await kinds(store)).toEqual([]);
     });
   });

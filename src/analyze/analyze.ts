@@ -4,8 +4,9 @@ import type { Diagnostic, Ledger, StoredDocument } from '../core/types.js';
 import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest.js';
 import { writeLedgerFile } from '../ledger-file/write-file.js';
 import { type MergeResult, startMerge } from '../merge/index.js';
-import { extractionsDigest } from '../store/extraction-digest.js';
-import { startMergeStateFold } from '../store/merge-state-digest.js';
+import { checkExtractions, extractionsDigest, unboundExtractions } from '../store/extraction-digest.js';
+import { boundEntry, startMergeStateFold } from '../store/merge-state-digest.js';
+import { checkPreviousLedger } from '../store/previous-ledger-check.js';
 import { reuseDigest } from '../store/reuse-digest.js';
 import type { Checkpoint, DocumentListing, DocumentSummary, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
@@ -122,9 +123,31 @@ export async function analyze(
     throw err;
   }
 
-  t = now();
+  // What the latest analysis entry bound and this run builds on is checked before anything
+  // changes: the latest ledger file, whose unchanged items the new file copies; the extraction
+  // rows and reuse pairs it bound, which the merge reads.
+  const bound = boundEntry(store, { workingCopy: options.workingCopy });
+  const ids = documents.map((d) => d.id);
   // Read once: what was extracted before, and (with this run's extractions) what the merge reads.
   const extracted = analysis.extractedIds(version);
+  let reuseBound: ReturnType<typeof reuseDigest>;
+  try {
+    checkPreviousLedger(store, bound);
+    checkExtractions(store, version, ids, extracted, { fromScratch: bound === null });
+    reuseBound = reuseDigest(store, reuse, ids, { workingCopy: options.workingCopy });
+    // Rows nothing vouches for are extracted again, not trusted. A working copy's rows come from
+    // the shared store (extracted there by workers before the lock), so they are kept.
+    if (!options.workingCopy) {
+      const unbound = unboundExtractions(store, version, ids, extracted);
+      analysis.deleteExtractions(version, unbound);
+      for (const id of unbound) extracted.delete(id);
+    }
+  } catch (err) {
+    void early?.then((pool) => pool?.close());
+    throw err;
+  }
+
+  t = now();
   const extracting = extractPending(store, analysis, stages.extractor, {
     done: extracted,
     workers: options.workers,
@@ -140,111 +163,133 @@ export async function analyze(
   // The merge state's digest, from the entry that recorded the state (else the state is cleared:
   // see startMergeStateFold); then the latest ledger file, if it is up to date with the merge
   // state (marked behind from here until the new file is saved).
-  const mergeDigest = startMergeStateFold(store, { workingCopy: options.workingCopy });
-  const previous = analysis.beginLedgerFile();
-  t = now();
-  // Incremental: the merge state in the store holds what earlier runs merged; only the documents
-  // it has not seen are read (their extraction, and their text once for its hash and headline).
-  // The merge's first step does not read the new extractions: it runs while the extraction
-  // workers finish (on a large store they are still building their extractor).
-  let finish: () => MergeResult;
+  // The run's changes to the state and the latest ledger are one transaction, committed with the
+  // analysis entry: a run killed before that leaves the bound state and ledger as they were, so
+  // the next run merges incrementally instead of from nothing.
+  const run = analysis.beginRun();
   try {
-    finish = startMerge(analysis.mergeState(mergeDigest), {
-      version,
-      documents,
-      describe: (ids) => describeDocuments(store, ids),
-      reuse,
-      extracted,
-      extractions: (ids) => analysis.mergeInputsFor(version, ids),
-      texts: (ids) => ids.map((id) => store.documents.get(id)).filter((d): d is StoredDocument => d !== null),
-      custody: lastCapture(store),
-    });
+    return await finishRun();
   } catch (err) {
-    await extracting.catch(() => {});
+    run.rollback();
     throw err;
   }
-  const firstStep = now() - t;
-  const extraction = await extracting;
-  for (const id of extraction.ids) extracted.add(id);
-  options.onProgress?.('merge', 0, 1);
-  // Extraction: the time it took beyond the merge's first step, which ran beside it.
-  timings.extract = now() - extractStarted - firstStep;
-  t = now();
-  const merged = finish();
-  timings.merge = firstStep + now() - t;
-  options.onProgress?.('merge', 1, 1);
 
-  t = now();
-  options.onProgress?.('write', 0, 1);
-  let ledgerPath: string | null = null;
-  if (options.out) {
-    fs.mkdirSync(options.out, { recursive: true });
-    ledgerPath = path.join(options.out, 'ledger.json');
+  async function finishRun(): Promise<AnalyzeResult> {
+    const mergeDigest = startMergeStateFold(store, bound);
+    const previous = analysis.beginLedgerFile();
+    t = now();
+    // Incremental: the merge state in the store holds what earlier runs merged; only the documents
+    // it has not seen are read (their extraction, and their text once for its hash and headline).
+    // The merge's first step does not read the new extractions: it runs while the extraction
+    // workers finish (on a large store they are still building their extractor).
+    let finish: () => MergeResult;
+    try {
+      finish = startMerge(analysis.mergeState(mergeDigest), {
+        version,
+        documents,
+        describe: (ids) => describeDocuments(store, ids),
+        reuse,
+        extracted,
+        extractions: (ids) => analysis.mergeInputsFor(version, ids),
+        texts: (ids) =>
+          ids.map((id) => store.documents.get(id)).filter((d): d is StoredDocument => d !== null),
+        custody: lastCapture(store),
+      });
+    } catch (err) {
+      await extracting.catch(() => {});
+      throw err;
+    }
+    const firstStep = now() - t;
+    const extraction = await extracting;
+    for (const id of extraction.ids) extracted.add(id);
+    options.onProgress?.('merge', 0, 1);
+    // Extraction: the time it took beyond the merge's first step, which ran beside it.
+    timings.extract = now() - extractStarted - firstStep;
+    t = now();
+    const merged = finish();
+    timings.merge = firstStep + now() - t;
+    options.onProgress?.('merge', 1, 1);
+
+    t = now();
+    options.onProgress?.('write', 0, 1);
+    let ledgerPath: string | null = null;
+    if (options.out) {
+      fs.mkdirSync(options.out, { recursive: true });
+      ledgerPath = path.join(options.out, 'ledger.json');
+    }
+    // Only the items that changed are serialised; the others are copied from the previous ledger file
+    // (a large store's ledger.json is hundreds of MB, more than one string can hold).
+    const { sha256, counts, name, index, publishOut } = writeLedgerFile({
+      folder: analysis.ledgerFolder(),
+      previous: merged.full ? null : previous,
+      base: merged.base,
+      changes: merged.full ? null : merged.changed,
+      // Without the merge's list of input changes, the input sections are compared item by item.
+      unchanged:
+        merged.reused && !merged.changed.documents ? unchangedItems(merged.reused, reuse) : undefined,
+      all: () => merged.ledger,
+      out: ledgerPath,
+      deferOut: true,
+    });
+    // The analysis entry and the ledger it records become the latest together; --out gets the
+    // ledger only once it is recorded.
+    try {
+      const extractionsBound = extractionsDigest(store, version, ids, extraction.ids, extracted);
+      analysis.recordLedgerFile(
+        name,
+        () =>
+          store.custody.append('analysis', {
+            documents: documents.length,
+            extracted: extraction.extracted,
+            extractorVersion: version,
+            events: counts.events,
+            quotes: counts.quotes,
+            claims: counts.claims,
+            ledgerSha256: sha256,
+            // The extraction rows this ledger was merged from, bound so that `verify` sees them edited.
+            extractions: { ...extractionsBound },
+            // And the reuse pairs (on the embedded store; a shared store's pairs live in working copies).
+            reuse: { ...reuseBound },
+            // And the merge state this run leaves, which the next run builds on.
+            mergeState: { ...mergeDigest.value },
+          }),
+        [index],
+      );
+    } catch (err) {
+      publishOut(false);
+      throw err;
+    }
+    run.commit();
+    publishOut();
+    if (ledgerPath) store.custody.append('export', { format: 'ledger-json', file: ledgerPath, sha256 });
+    options.onProgress?.('write', 1, 1);
+    timings.write = now() - t;
+
+    const result = {
+      ingest: summary,
+      documents: documents.length,
+      extracted: extraction.extracted,
+      extractorVersion: version,
+      counts,
+      ledgerPath,
+      ledgerSha256: sha256,
+      diagnostics,
+      workers: extraction.workers,
+      timings,
+      merge: {
+        full: merged.full,
+        merged: merged.merged,
+        rebuilt: merged.rebuilt,
+        changed: merged.changed,
+        timings: merged.timings,
+      },
+    };
+    // Not enumerable: spreading or serialising the result does not assemble the whole ledger.
+    return Object.defineProperty(result, 'ledger', {
+      get: () => merged.ledger,
+      enumerable: false,
+    }) as AnalyzeResult;
   }
-  // Only the items that changed are serialised; the others are copied from the previous ledger file
-  // (a large store's ledger.json is hundreds of MB, more than one string can hold).
-  const { sha256, counts, name, index } = writeLedgerFile({
-    folder: analysis.ledgerFolder(),
-    previous: merged.full ? null : previous,
-    base: merged.base,
-    changes: merged.full ? null : merged.changed,
-    // Without the merge's list of input changes, the input sections are compared item by item.
-    unchanged: merged.reused && !merged.changed.documents ? unchangedItems(merged.reused, reuse) : undefined,
-    all: () => merged.ledger,
-    out: ledgerPath,
-  });
-  const ids = documents.map((d) => d.id);
-  // The analysis entry and the ledger it records become the latest together.
-  analysis.recordLedgerFile(
-    name,
-    () =>
-      store.custody.append('analysis', {
-        documents: documents.length,
-        extracted: extraction.extracted,
-        extractorVersion: version,
-        events: counts.events,
-        quotes: counts.quotes,
-        claims: counts.claims,
-        ledgerSha256: sha256,
-        // The extraction rows this ledger was merged from, bound so that `verify` sees them edited.
-        extractions: {
-          ...extractionsDigest(store, version, ids, extraction.ids, extracted),
-        },
-        // And the reuse pairs (on the embedded store; a shared store's pairs live in working copies).
-        reuse: { ...reuseDigest(store, reuse, ids, { workingCopy: options.workingCopy }) },
-        // And the merge state this run leaves, which the next run builds on.
-        mergeState: { ...mergeDigest.value },
-      }),
-    [index],
-  );
-  if (ledgerPath) store.custody.append('export', { format: 'ledger-json', file: ledgerPath, sha256 });
-  options.onProgress?.('write', 1, 1);
-  timings.write = now() - t;
-
-  const result = {
-    ingest: summary,
-    documents: documents.length,
-    extracted: extraction.extracted,
-    extractorVersion: version,
-    counts,
-    ledgerPath,
-    ledgerSha256: sha256,
-    diagnostics,
-    workers: extraction.workers,
-    timings,
-    merge: {
-      full: merged.full,
-      merged: merged.merged,
-      rebuilt: merged.rebuilt,
-      changed: merged.changed,
-      timings: merged.timings,
-    },
-  };
-  // Not enumerable: spreading or serialising the result does not assemble the whole ledger.
-  return Object.defineProperty(result, 'ledger', {
-    get: () => merged.ledger,
-    enumerable: false,
-  }) as AnalyzeResult;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Ledger, LedgerEvent } from '../core/types.js';
+import type { Ledger, LedgerEvent, LedgerQuote } from '../core/types.js';
 import { citation, formatBrief } from './brief.js';
 
 const texts: Record<string, string> = {
@@ -12,6 +12,7 @@ const texts: Record<string, string> = {
   h: 'Troops shelled a ferry landing at Wexmoor on Monday. One ferryman was killed and 4 were hurt.',
   i: 'A guard said it was "a night of terror" at the port.',
   g: 'The navy denied any role, its spokesman Ivo Brandt told reporters on Saturday. Fishing resumed.',
+  k: 'Gunfire killed 3 people at a river port on Friday, police said. Troops shelled a ferry landing at Wexmoor on Monday, killing 2 people. A ferryman called it "a night of pure terror".',
 };
 const textOf = (id: string) => texts[id] ?? null;
 
@@ -234,7 +235,7 @@ describe('formatBrief', () => {
       speaker: 'a guard',
       kind: 'direct' as const,
       text: 'a night of terror',
-      mentions: [],
+      mentions: [] as LedgerQuote['mentions'],
       variants: [
         { text: 'a night of terror', documents: ['i', 'b'], change: 'identical' as const, flag: null },
         {
@@ -247,6 +248,11 @@ describe('formatBrief', () => {
       sources: 3,
       independent_sources: 2,
     };
+    const quoted = (d: string, words: string) => {
+      const at = (texts[d] as string).indexOf(words);
+      return mention(d, at, at + words.length);
+    };
+    quote.mentions.push(quoted('i', 'a night of terror'), quoted('c', 'a night of pure terror'));
     const brief = formatBrief({ ...base, events: [port], quotes: [quote] }, { textOf });
     expect(brief).toContain(
       '  Misquoted [2024-05-03, c.txt] (altered wording); the words as the other reports quote them: "a night of terror" [Gazette, 2024-05-03, "Guard speaks"]',
@@ -259,6 +265,56 @@ describe('formatBrief', () => {
         { textOf },
       ),
     ).not.toContain('Misquoted');
+  });
+
+  it('tells a misquote with the incident whose sentences it is quoted by, not any sharing its document', () => {
+    const landing = event('ev-landing', {
+      killed: { low: 2, best: 2, high: 2 },
+      summary: 'Troops shelled a ferry landing at Wexmoor on Monday, killing 2 people.',
+      mentions: [mention('k', 64, 134)],
+    });
+    const both = { ...port, mentions: [...port.mentions, mention('k', 0, 49)] };
+    const at = (texts.k as string).indexOf('a night of pure terror');
+    const quote: LedgerQuote = {
+      id: 'q-3',
+      speaker: 'a ferryman',
+      kind: 'direct',
+      text: 'a night of terror',
+      mentions: [mention('i', 20, 37), mention('k', at, at + 22)],
+      variants: [
+        { text: 'a night of terror', documents: ['i'], change: 'identical', flag: null },
+        { text: 'a night of pure terror', documents: ['k'], change: 'extension', flag: 'altered wording' },
+      ],
+      sources: 2,
+      independent_sources: 2,
+    };
+    const ledger: Ledger = {
+      ...base,
+      documents: [...base.documents, doc('k', 'Post', 'Two attacks')],
+      events: [both, landing],
+      quotes: [quote],
+    };
+    const [first = '', second = ''] = formatBrief(ledger, { textOf }).split('\n\n');
+    expect(first).toMatch(/^Gunfire killed 3/);
+    expect(first).not.toContain('Misquoted');
+    expect(second).toMatch(/^Troops shelled a ferry landing/);
+    expect(second).toContain('Misquoted [Post, 2024-05-03, "Two attacks"] (altered wording)');
+  });
+
+  it('never cites a document that does not state the sentence: the sentence is left out', () => {
+    const unstated = event('ev-unstated', {
+      killed: { low: 5, best: 5, high: 5 },
+      summary: 'Rebels killed 5 herders at Quillan on Sunday.',
+      mentions: [{ document: 'z', span: [0, 20], text: 'Herders were missing' }],
+    });
+    const ledger: Ledger = {
+      ...base,
+      documents: [...base.documents, doc('z', 'Post', 'Quillan')],
+      events: [unstated],
+    };
+    const brief = formatBrief(ledger, { textOf });
+    expect(brief).not.toContain('Rebels killed 5');
+    expect(brief).not.toContain('Quillan');
   });
 
   it.each([

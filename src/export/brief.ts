@@ -1,4 +1,13 @@
-import type { Ledger, LedgerClaim, LedgerDocument, LedgerEvent, LedgerQuote } from '../core/types.js';
+import type {
+  Ledger,
+  LedgerClaim,
+  LedgerDocument,
+  LedgerEvent,
+  LedgerQuote,
+  Mention,
+  Sentence,
+  Span,
+} from '../core/types.js';
 import { splitSentences } from '../extract/split-sentences.js';
 import { contentWords, overlapCoefficient } from '../merge/words.js';
 import { incidentTelling } from './tell-incident.js';
@@ -15,11 +24,71 @@ export interface BriefOptions {
  * abbreviations such as "Dr."); a mention spanning sentences keeps all of them.
  */
 export function sentenceAround(text: string, start: number, end: number): string {
-  const sentences = splitSentences(text);
+  return sentenceIn(text, splitSentences(text), start, end);
+}
+
+/** `sentenceAround` with the text's sentences split once by the caller. */
+function sentenceIn(text: string, sentences: readonly Sentence[], start: number, end: number): string {
+  const span = sentenceSpan(sentences, start, end);
+  if (span) return text.slice(span[0], span[1]).replace(/\s+/g, ' ').trim();
+  return naiveSentenceAround(text, start, end);
+}
+
+/** The span of the sentences holding `[start, end)`, or null when the splitter finds none. */
+function sentenceSpan(sentences: readonly Sentence[], start: number, end: number): Span | null {
   const first = sentences.find((x) => x.span[0] <= start && x.span[1] > start);
   const last = sentences.find((x) => x.span[0] < end && x.span[1] >= end);
-  if (first && last) return text.slice(first.span[0], last.span[1]).replace(/\s+/g, ' ').trim();
-  return naiveSentenceAround(text, start, end);
+  return first && last ? [first.span[0], last.span[1]] : null;
+}
+
+/** The texts of the documents a brief reads, each read and split into sentences once. */
+interface Texts {
+  textOf: ((documentId: string) => string | null) | undefined;
+  /** The sentence around a mention (the mention's own words when its text is not at hand). */
+  sentence(m: Mention): string | null;
+  /** The span of the sentences around a mention (the mention's own span without the text). */
+  span(m: Mention): Span;
+  /** A document's text with whitespace collapsed. */
+  flat(text: string): string;
+}
+
+function createTexts(read: BriefOptions['textOf']): Texts {
+  const texts = new Map<string, string | null>();
+  const splits = new Map<string, Sentence[]>();
+  const flats = new Map<string, string>();
+  const textOf = read
+    ? (d: string) => {
+        if (!texts.has(d)) texts.set(d, read(d));
+        return texts.get(d) ?? null;
+      }
+    : undefined;
+  const split = (d: string, text: string) => {
+    let sentences = splits.get(d);
+    if (!sentences) {
+      sentences = splitSentences(text);
+      splits.set(d, sentences);
+    }
+    return sentences;
+  };
+  return {
+    textOf,
+    sentence: (m) => {
+      const text = textOf?.(m.document);
+      return text ? sentenceIn(text, split(m.document, text), m.span[0], m.span[1]) : null;
+    },
+    span: (m) => {
+      const text = textOf?.(m.document);
+      return (text ? sentenceSpan(split(m.document, text), m.span[0], m.span[1]) : null) ?? m.span;
+    },
+    flat: (text) => {
+      let f = flats.get(text);
+      if (f === undefined) {
+        f = flat(text);
+        flats.set(text, f);
+      }
+      return f;
+    },
+  };
 }
 
 function naiveSentenceAround(text: string, start: number, end: number): string {
@@ -37,15 +106,15 @@ const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
  * The sentences an event can be told by, best first: the sentence of its summary's mention, then
  * those of its other mentions (the summary alone when no text is at hand).
  */
-function candidateSentences(e: LedgerEvent, textOf: BriefOptions['textOf']): string[] {
+function candidateSentences(e: LedgerEvent, texts: Texts): string[] {
   const summary = e.summary.replace(/…$/, '');
   const lead = e.mentions.find((m) => flat(m.text).startsWith(summary.slice(0, 40)));
   const ordered = lead ? [lead, ...e.mentions.filter((m) => m !== lead)] : [...e.mentions];
   const out: string[] = [];
   for (const m of ordered) {
-    const text = textOf ? textOf(m.document) : null;
-    const sentence = text ? sentenceAround(text, m.span[0], m.span[1]) : null;
+    const sentence = texts.sentence(m);
     if (sentence && !out.includes(sentence)) out.push(sentence);
+    if (out.length >= MAX_CANDIDATES) break;
   }
   return out.length > 0 ? out : [e.summary];
 }
@@ -53,21 +122,24 @@ function candidateSentences(e: LedgerEvent, textOf: BriefOptions['textOf']): str
 /** Sentences of one event compared for support (bounded cost on large events). */
 const MAX_CANDIDATES = 12;
 
-/** The event's documents whose text states `sentence` word for word (whitespace aside). */
-function stating(
-  e: LedgerEvent,
-  sentence: string,
-  textOf: BriefOptions['textOf'],
-  flatText: (text: string) => string = flat,
-): string[] {
+/**
+ * Events examined for the brief, most corroborated first: a brief of 150 words tells a handful,
+ * and reading every document of a large store for it would cost minutes.
+ */
+const MAX_EVENTS = 200;
+
+/**
+ * The event's documents whose text states `sentence` word for word (whitespace aside); none
+ * when no document does (the sentence is then not told: a brief cites only what states it).
+ */
+function stating(e: LedgerEvent, sentence: string, texts: Texts): string[] {
   const docs = [...new Set(e.mentions.map((m) => m.document))];
   const wanted = flat(sentence).replace(/…$/, '');
-  const found = docs.filter((d) => {
-    const text = textOf ? textOf(d) : null;
-    if (text) return flatText(text).includes(wanted);
+  return docs.filter((d) => {
+    const text = texts.textOf ? texts.textOf(d) : null;
+    if (text) return texts.flat(text).includes(wanted);
     return e.mentions.some((m) => m.document === d && flat(m.text).includes(wanted));
   });
-  return found.length > 0 ? found : docs.slice(0, 1);
 }
 
 /** The file name of a source (a path or URL), never the machine path around it. */
@@ -105,16 +177,15 @@ export function citation(
  */
 function denialSentence(
   claim: LedgerClaim,
-  textOf: BriefOptions['textOf'],
-  flatText: (text: string) => string,
+  texts: Texts,
   flagged: string[],
 ): { sentence: string; documents: string[] } | null {
   const documents = [...new Set(claim.mentions.map((m) => m.document))];
+  const { textOf, flat: flatText } = texts;
   if (!textOf) return { sentence: flat(claim.text), documents };
   const sentences: string[] = [];
   for (const m of claim.mentions) {
-    const text = textOf(m.document);
-    const sentence = text ? sentenceAround(text, m.span[0], m.span[1]) : null;
+    const sentence = texts.sentence(m);
     if (sentence && !sentences.includes(sentence) && !flagged.some((f) => sentence.includes(f)))
       sentences.push(sentence);
   }
@@ -133,17 +204,16 @@ function denialSentence(
 }
 
 /**
- * A quotation some of an event's documents alter (a variant the ledger flags), told by its
- * original wording: the unflagged variant most documents give, citing those whose text holds it.
+ * A quotation altered by some report (a variant the ledger flags), told by its original
+ * wording: the unflagged variant most documents give, citing those whose text holds it.
  */
 function misquote(
   q: LedgerQuote,
-  eventDocs: Set<string>,
-  textOf: BriefOptions['textOf'],
-  flatText: (text: string) => string,
+  texts: Texts,
 ): { altered: string[]; flag: string; original: string; documents: string[] } | null {
-  const flaggedVariant = q.variants.find((v) => v.flag && v.documents.some((d) => eventDocs.has(d)));
+  const flaggedVariant = q.variants.find((v) => v.flag);
   if (!flaggedVariant?.flag) return null;
+  const { textOf, flat: flatText } = texts;
   const originals = q.variants
     .filter((v) => !v.flag)
     .map((v) => {
@@ -161,8 +231,48 @@ function misquote(
   return { altered: flaggedVariant.documents, flag: flaggedVariant.flag, ...best };
 }
 
+/** Characters between two spans (0 when they overlap). */
+const gap = (a: Span, b: Span) => Math.max(0, b[0] - a[1], a[0] - b[1]);
+
+/**
+ * The event each flagged quotation is told with: of the events told, the one with a mention's
+ * sentence nearest to one of the quotation's mentions in the same document (ties: the event told
+ * first); a quotation in no document of theirs is told with none. Sharing a document is not
+ * enough: a report tells several incidents, and the quotation belongs to the one it is told by.
+ */
+function ownersOfMisquotes(
+  quotes: LedgerQuote[],
+  told: LedgerEvent[],
+  texts: Texts,
+): Map<string, LedgerEvent> {
+  const sentences = told.map((event) => {
+    const byDocument = new Map<string, Span[]>();
+    for (const m of event.mentions) {
+      const spans = byDocument.get(m.document) ?? [];
+      spans.push(texts.span(m));
+      byDocument.set(m.document, spans);
+    }
+    return { event, byDocument };
+  });
+  const owners = new Map<string, LedgerEvent>();
+  for (const q of quotes) {
+    if (!q.variants.some((v) => v.flag)) continue;
+    let best: { event: LedgerEvent; distance: number } | null = null;
+    for (const { event, byDocument } of sentences) {
+      for (const m of q.mentions) {
+        for (const span of byDocument.get(m.document) ?? []) {
+          const distance = gap(m.span, span);
+          if (!best || distance < best.distance) best = { event, distance };
+        }
+      }
+    }
+    if (best) owners.set(q.id, best.event);
+  }
+  return owners;
+}
+
 /** Each document's citation; two that would read alike are told apart by their document ids. */
-function distinctCitations(documents: LedgerDocument[]): Map<string, string> {
+export function distinctCitations(documents: LedgerDocument[]): Map<string, string> {
   const cited = documents.map((d) => [d.id, citation(d)] as const);
   const seen = new Map<string, number>();
   for (const [, c] of cited) seen.set(c, (seen.get(c) ?? 0) + 1);
@@ -198,34 +308,18 @@ export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string 
     .filter((t) => t.length > 0);
   const chosen: { event: LedgerEvent; sentence: string }[] = [];
   let used = 0;
-  const texts = new Map<string, string | null>();
-  // Each document's text with whitespace collapsed, once (candidate sentences are looked up in it).
-  const flats = new Map<string, string>();
-  const flatText = (text: string) => {
-    let f = flats.get(text);
-    if (f === undefined) {
-      f = flat(text);
-      flats.set(text, f);
-    }
-    return f;
-  };
-  const textOf = options.textOf
-    ? (d: string) => {
-        if (!texts.has(d)) texts.set(d, (options.textOf as (id: string) => string | null)(d));
-        return texts.get(d) ?? null;
-      }
-    : undefined;
-  for (const event of [...ledger.events].sort(compareForBrief)) {
+  const texts = createTexts(options.textOf);
+  for (const event of [...ledger.events].sort(compareForBrief).slice(0, MAX_EVENTS)) {
     // Of the sentences that tell the incident happening (a casualty clause with its count before
     // one without), the one most of the event's documents state (ties: the summary's first). An
     // event only referred to, reacted to or called about is not told at all.
-    const candidates = candidateSentences(event, textOf)
-      .slice(0, MAX_CANDIDATES)
-      .filter((x) => !flagged.some((f) => flat(x).includes(f)));
+    const candidates = candidateSentences(event, texts).filter(
+      (x) => !flagged.some((f) => flat(x).includes(f)),
+    );
     const telling = new Map(candidates.map((x) => [x, incidentTelling(x)]));
-    const support = new Map(candidates.map((x) => [x, stating(event, x, textOf, flatText).length]));
+    const support = new Map(candidates.map((x) => [x, stating(event, x, texts).length]));
     const sentence = candidates
-      .filter((x) => (telling.get(x) ?? 0) > 0)
+      .filter((x) => (telling.get(x) ?? 0) > 0 && (support.get(x) ?? 0) > 0)
       .sort(
         (a, b) =>
           (telling.get(b) ?? 0) - (telling.get(a) ?? 0) || (support.get(b) ?? 0) - (support.get(a) ?? 0),
@@ -248,8 +342,13 @@ export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string 
   // Every sentence is printed once: a denial answering two events, or one that is also an
   // incident's sentence, is not repeated.
   const printed = new Set(chosen.map((c) => c.sentence));
+  const owners = ownersOfMisquotes(
+    ledger.quotes,
+    chosen.map((c) => c.event),
+    texts,
+  );
   const paragraphs = chosen.map(({ event, sentence }) => {
-    const docs = stating(event, sentence, textOf, flatText);
+    const docs = stating(event, sentence, texts);
     const lines = [
       `${sentence} [${docs.map(name).join('; ')}] (the incident: ${plural(event.sources, 'document')}, ${plural(event.independent_sources, 'independent source')})`,
     ];
@@ -258,9 +357,9 @@ export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string 
         `  Disputed ${c.field}: ${c.values.map((v) => `${v.value} (${v.documents.map(name).join('; ')})`).join(' vs ')}.`,
       );
     }
-    const eventDocs = new Set(event.mentions.map((m) => m.document));
     for (const q of ledger.quotes) {
-      const told = misquote(q, eventDocs, textOf, flatText);
+      if (owners.get(q.id) !== event) continue;
+      const told = misquote(q, texts);
       if (!told || printed.has(told.original)) continue;
       printed.add(told.original);
       lines.push(
@@ -268,7 +367,7 @@ export function formatBrief(ledger: Ledger, options: BriefOptions = {}): string 
       );
     }
     for (const d of denials.filter((x) => answersEvent(x, event.id))) {
-      const told = denialSentence(d, textOf, flatText, flagged);
+      const told = denialSentence(d, texts, flagged);
       if (!told || printed.has(told.sentence)) continue;
       printed.add(told.sentence);
       const cited = told.documents.map(name).join('; ');

@@ -13,6 +13,14 @@ describe('incidentTelling', () => {
     ['The governor condemned the shelling of the port.', 0],
     ['The militia has shifted its offensive toward the northern ridge.', 0],
     ['A council meeting discussed the market budget on Monday.', 0],
+    // A number that counts no one is no casualty count; a reference stays a reference.
+    ['The envoy said the killings on 9 June amounted to a crime against Dunmore.', 0],
+    ['Farmers were killed on 14 March near Tarrow, officials said.', 1],
+    ['Rescuers recovered the bodies of 14 herders near Quillan.', 2],
+    // History and running tolls are no incident happening, whatever their count.
+    ['The 1987 massacre of 3,000 herders was recalled by the elders of Brisk.', 0],
+    ['Since Oct. 3, thousands of people have been killed in the valley.', 0],
+    ['At least 900 people have been shot since January in Orlen County.', 0],
   ])('%s → %i', (sentence, expected) => {
     expect(incidentTelling(sentence)).toBe(expected);
   });

@@ -51,6 +51,11 @@ export interface WrittenLedgerFile {
   /** The new file's name (in the store's ledger folder) and its index's. */
   name: string;
   index: string;
+  /**
+   * With `deferOut`: puts the copy written beside `out` in its place (call it once the file is
+   * recorded), or removes it (`keep` false). Without `deferOut`, `out` is already in place.
+   */
+  publishOut: (keep?: boolean) => void;
 }
 
 const pad = (n: number) => String(9_999_999_999 - n).padStart(10, '0');
@@ -334,6 +339,8 @@ export function writeLedgerFile(options: {
   unchanged?: (section: InputSection, key: string) => boolean;
   all: () => Ledger;
   out: string | null;
+  /** Leave the copy for `out` under a temporary name until `publishOut()` (see WrittenLedgerFile). */
+  deferOut?: boolean;
   /**
    * Write in a second thread while this one reads and hashes (default: when the previous file
    * is 64 MB or more).
@@ -467,8 +474,21 @@ function writeWith(
   const file = path.join(options.folder, name);
   writeIndex(`${file}${INDEX_SUFFIX}`, sections, bytes);
   fs.renameSync(temp, file);
-  if (options.out && outTemp) replaceFile(outTemp, options.out);
+  const publishOut = (keep = true) => {
+    if (!options.out || !outTemp) return;
+    if (keep) replaceFile(outTemp, options.out);
+    else fs.rmSync(outTemp, { force: true });
+  };
+  if (!options.deferOut) publishOut();
   const counts = {} as Record<Section, number>;
   for (const section of LEDGER_SECTIONS) counts[section] = plans[section].count;
-  return { sha256, bytes, counts, serialised, name, index: `${name}${INDEX_SUFFIX}` };
+  return {
+    sha256,
+    bytes,
+    counts,
+    serialised,
+    name,
+    index: `${name}${INDEX_SUFFIX}`,
+    publishOut: options.deferOut ? publishOut : () => {},
+  };
 }

@@ -52,8 +52,11 @@ export class DocRecords {
   add(id: string, record: DocRecord): void {
     this.ids.add(id);
     this.cache.set('doc', id, record);
-    const same = this.cache.get('hash', record.hash) ?? [];
-    this.cache.set('hash', record.hash, insertSorted(same, id));
+    // Inserted in place: a text copied thousands of times (empty or boilerplate pages) would
+    // otherwise have its whole list copied and sorted again for each copy.
+    const same = this.cache.get('hash', record.hash);
+    if (!same) this.cache.set('hash', record.hash, [id]);
+    else if (insertSorted(same, id)) this.cache.set('hash', record.hash, same);
     if (!record.extracted) this.cache.set('unmerged', id, true);
   }
 
@@ -96,7 +99,17 @@ export function indexDocRecords(cache: StateCache, records: Iterable<[string, Do
   for (const [hash, ids] of byHash) cache.set('hash', hash, ids.sort(compareStrings));
 }
 
-function insertSorted(list: readonly string[], id: string): string[] {
-  if (list.includes(id)) return [...list];
-  return [...list, id].sort(compareStrings);
+/** Inserts `id` into the sorted `list` at its place (a binary search); false when it is there already. */
+export function insertSorted(list: string[], id: string): boolean {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    const order = compareStrings(list[mid] as string, id);
+    if (order === 0) return false;
+    if (order < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  list.splice(lo, 0, id);
+  return true;
 }

@@ -212,7 +212,16 @@ describe('nearDays', () => {
 describe('incidentTarget', () => {
   /** One report per clause, each a shooting at the given town on the given day. */
   function items(
-    clauses: { id: string; text: string; place: string; killed: number; at?: PlaceMention }[],
+    clauses: {
+      id: string;
+      text: string;
+      place: string;
+      killed: number;
+      at?: PlaceMention;
+      date?: string;
+      /** The report's clause states no day; the event's other members state `date`. */
+      undated?: boolean;
+    }[],
   ): MentionItem[] {
     return clauses.flatMap((c) => {
       const d = doc(c.id, `${c.text}.`);
@@ -223,13 +232,18 @@ describe('incidentTarget', () => {
               kind: 'shooting',
               place: c.at ?? town(c.place),
               killed: c.killed > 0 ? qty(c.killed) : null,
-              date: '2024-05-01',
+              date: c.undated ? null : (c.date ?? '2024-05-01'),
             }),
           ],
         }),
-      );
+      ).map((i) => {
+        memberDay.set(i.mention.id, c.date ?? '2024-05-01');
+        return i;
+      });
     });
   }
+  /** The day each item's event's members state. */
+  const memberDay = new Map<string, string>();
 
   /** Target of each event, each event being one clause's item (killed 0 = no figure). */
   function targets(all: MentionItem[], killed: (number | null)[]) {
@@ -237,7 +251,7 @@ describe('incidentTarget', () => {
     const clusters = all.map((i, n) =>
       record(
         i.mention.place?.name ?? null,
-        [member({ date: i.mention.date, killed: killed[n] ?? null })],
+        [member({ date: stated(memberDay.get(i.mention.id) ?? ''), killed: killed[n] ?? null })],
         [i.mention.id],
       ),
     );
@@ -289,6 +303,19 @@ describe('incidentTarget', () => {
       { id: 'c', text: 'Two men died in a shooting in Hillview', place: 'Hillview', killed: 2 },
     ]);
     expect(targets(all, [2, 2, 2])).toEqual([null, 0, null]);
+  });
+
+  it('compares two readings of a town’s name only when one of them is not stated with its region', () => {
+    const north: PlaceMention = { ...town('Rivertown', 'North Region'), reason: 'qualified by its region' };
+    const south: PlaceMention = { ...town('Rivertown', 'South Region'), reason: 'qualified by its region' };
+    const unstated: PlaceMention = { ...town('Rivertown', 'South Region'), reason: 'a known place' };
+    const pair = (at: PlaceMention) =>
+      items([
+        { id: 'a', text: 'A man was shot dead in Rivertown', place: 'Rivertown', killed: 1, at: north },
+        { id: 'b', text: 'One man died in a shooting in Rivertown', place: 'Rivertown', killed: 1, at },
+      ]);
+    expect(targets(pair(south), [1, 1])).toEqual([null, null]);
+    expect(targets(pair(unstated), [1, 1])).toEqual([null, 0]);
   });
 
   it.each([
@@ -379,6 +406,110 @@ describe('incidentTarget', () => {
         },
       ],
       expected: [['a', 'b', 'c']],
+    },
+    {
+      name: 'three dead in one town on four days weeks apart, with no name in common, are four incidents',
+      clauses: [
+        {
+          id: 'a',
+          text: 'Three people were killed when shells hit Rivertown',
+          place: 'Rivertown',
+          killed: 3,
+        },
+        {
+          id: 'b',
+          text: 'Three people died in shelling of Rivertown',
+          place: 'Rivertown',
+          killed: 3,
+          date: '2024-05-12',
+          undated: true,
+        },
+        {
+          id: 'c',
+          text: 'Three civilians were killed by a strike on Rivertown',
+          place: 'Rivertown',
+          killed: 3,
+          date: '2024-05-18',
+          undated: true,
+        },
+        {
+          id: 'd',
+          text: 'Three people were killed in Rivertown by a rocket',
+          place: 'Rivertown',
+          killed: 3,
+          date: '2024-05-25',
+          undated: true,
+        },
+      ],
+      expected: [['a'], ['b'], ['c'], ['d']],
+    },
+    {
+      name: 'three dead told again weeks later with the same victim’s full name are one incident',
+      clauses: [
+        {
+          id: 'a',
+          text: 'Three men, among them Jordan Pike, were shot dead in Rivertown',
+          place: 'Rivertown',
+          killed: 3,
+        },
+        {
+          id: 'b',
+          text: 'Mourners buried Jordan Pike, one of three men shot dead in Rivertown',
+          place: 'Rivertown',
+          killed: 3,
+          date: '2024-05-20',
+          undated: true,
+        },
+      ],
+      expected: [['a', 'b']],
+    },
+    {
+      name: 'one shared word weeks apart is not enough',
+      clauses: [
+        {
+          id: 'a',
+          text: 'Three men, among them Jordan Pike, were shot dead in Rivertown',
+          place: 'Rivertown',
+          killed: 3,
+        },
+        {
+          id: 'b',
+          text: 'Three men, among them Jordan Wells, were shot dead in Rivertown',
+          place: 'Rivertown',
+          killed: 3,
+          date: '2024-05-20',
+          undated: true,
+        },
+      ],
+      expected: [['a'], ['b']],
+    },
+    {
+      name: 'weeks-apart joins do not chain: the first and the last share no full name',
+      clauses: [
+        {
+          id: 'a',
+          text: 'Three men, among them Jordan Pike, were shot dead in Rivertown',
+          place: 'Rivertown',
+          killed: 3,
+        },
+        {
+          id: 'b',
+          text: 'Police named Jordan Pike among three men shot dead on Alder Lane in Rivertown',
+          place: 'Rivertown',
+          killed: 3,
+          date: '2024-05-14',
+          undated: true,
+        },
+        {
+          id: 'c',
+          text: 'Three men were shot dead on Alder Lane in Rivertown',
+          place: 'Rivertown',
+          killed: 3,
+          date: '2024-05-28',
+          undated: true,
+        },
+      ],
+      expected: [['a'], ['b'], ['c']],
     },
   ])('events are the same incidents however they are numbered: $name', ({ clauses, expected }) => {
     for (const order of permutations(clauses)) {

@@ -135,8 +135,9 @@ export interface IncidentNeighbourhood {
 /**
  * One of the events' representatives is compatible with one of the other's (`pairScore`). The
  * events' profiles name one place: a town of that name resolved in two countries (or in two
- * regions) by two reports is one town misread by one of them, so the pair is compared as both
- * reports at the other's reading.
+ * regions) by two reports, one of them without the region in its text, is one town misread by
+ * that one, so the pair is compared as both reports at the other's reading. Two readings each
+ * qualified by the region or country their text states are two towns.
  */
 function compatibleEvents(a: number, b: number, around: IncidentNeighbourhood): boolean {
   const reps = (c: number) =>
@@ -145,7 +146,24 @@ function compatibleEvents(a: number, b: number, around: IncidentNeighbourhood): 
       .reps.flatMap(([, ids]) => ids)
       .map(around.item);
   const theirs = reps(b);
-  return reps(a).some((x) => theirs.some((y) => pairScore(readAs(x, y), y) !== null));
+  return reps(a).some((x) =>
+    theirs.some((y) => !statedNamesakes(x, y) && pairScore(readAs(x, y), y) !== null),
+  );
+}
+
+/**
+ * Both mentions name a town of one name, each with the region or country its text states, and
+ * these differ: two towns, however alike their incidents ("Rivertown, N.R." and "Rivertown, S.R.").
+ */
+function statedNamesakes(x: MentionItem, y: MentionItem): boolean {
+  const px = x.mention.place;
+  const py = y.mention.place;
+  if (!px || !py || placeKey(px.name) !== placeKey(py.name) || !statesRegion(px) || !statesRegion(py))
+    return false;
+  return (
+    placeKey(px.countryCode ?? px.country) !== placeKey(py.countryCode ?? py.country) ||
+    px.admin1 !== py.admin1
+  );
 }
 
 /** `x` with `y`'s reading of its place when both name the same town (see `compatibleEvents`). */
@@ -158,11 +176,19 @@ function readAs(x: MentionItem, y: MentionItem): MentionItem {
     px.admin1 === py.admin1
   )
     return x;
+  if (statedNamesakes(x, y)) return x;
   const place = { ...py, span: px.span, text: px.text };
   return { ...x, mention: { ...x.mention, place } };
 }
 
 const broadKind = (p: PlaceMention) => p.kind !== 'populated-place';
+
+/**
+ * The text states the place's region or country ("Rivertown, N.R.", "Rivertown, Freedonia"), as
+ * the resolution's reason records it; otherwise the namesake is the gazetteer's or the context's
+ * choice and may be the wrong one.
+ */
+const statesRegion = (p: PlaceMention) => /\bqualified by\b/.test(p.reason ?? '');
 
 /** The events filed at a profile's place within `days` of its day, itself excluded, in number order. */
 function filedNear(
@@ -188,15 +214,17 @@ export function namedIncident(a: IncidentProfile, b: IncidentProfile): boolean {
 
 /**
  * Days apart two events with the same figures at the same place can be one incident when those
- * figures are large enough to name it (`LATER_CASUALTIES`): a report weeks later (a funeral, an
- * arrest, a hearing) states the day it was written about, not the day of the shooting.
+ * figures are large enough (`LATER_CASUALTIES`) and their reports share a full name
+ * (`sharedFullName`): a report weeks later (a funeral, an arrest, a hearing) states the day it
+ * was written about, not the day of the shooting.
  */
 export const LATER_DAYS = 30;
 
 /**
- * Dead and wounded together from which the same figures at one town identify an incident: one
- * death or two casualties are the figures of many incidents a month in a city, three or more
- * rarely repeat there within weeks.
+ * Dead and wounded together from which the same figures at one town, weeks apart, are looked at
+ * as one incident: one death or two casualties are the figures of many incidents a month in a
+ * city. Three or more repeat too (a city under shelling, "three killed" week after week), so the
+ * figures alone never join: the reports must also share a full name.
  */
 export const LATER_CASUALTIES = 3;
 
@@ -206,7 +234,8 @@ function casualties(p: IncidentProfile): number {
 
 /**
  * Two profiles with the same figures (each given by both or by neither), together at least
- * `LATER_CASUALTIES`, at the same place at most `LATER_DAYS` apart: one incident.
+ * `LATER_CASUALTIES`, at the same place at most `LATER_DAYS` apart: one incident if their reports
+ * also share a full name (`sharedFullName`).
  */
 export function laterIncident(a: IncidentProfile, b: IncidentProfile): boolean {
   if (!hasFigure(a) || a.killed !== b.killed || a.injured !== b.injured) return false;
@@ -257,28 +286,87 @@ export function namesOf(
 
 /** The two events' mentions share a name (`namesOf`). */
 function sharedName(a: number, b: number, place: string, around: IncidentNeighbourhood): boolean {
-  const na = namesOf(around.cluster(a), place, around.item);
-  const nb = namesOf(around.cluster(b), place, around.item);
-  for (const w of na) if (nb.has(w)) return true;
+  return intersects(
+    namesOf(around.cluster(a), place, around.item),
+    namesOf(around.cluster(b), place, around.item),
+  );
+}
+
+function intersects(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  for (const w of a) if (b.has(w)) return true;
   return false;
+}
+
+const fullNamesCache = new WeakMap<ClusterRecord, Set<string>>();
+
+/**
+ * Two names (`namesOf`) written one after the other in an event's mentions: a person's first
+ * name and surname, a street and its kind, a business. One shared capitalised word ("Russian",
+ * "Main") is common to many incidents in one city; two in a row rarely are.
+ */
+export function fullNamesOf(
+  record: ClusterRecord,
+  place: string,
+  item: (id: string) => MentionItem,
+): Set<string> {
+  let out = fullNamesCache.get(record);
+  if (out) return out;
+  out = new Set<string>();
+  const names = namesOf(record, place, item);
+  const members =
+    record.items.length > NAME_MEMBERS ? [...record.items].sort().slice(0, NAME_MEMBERS) : record.items;
+  for (const id of members) {
+    const text = item(id).mention.text;
+    for (const m of text.matchAll(
+      /(?<![\p{L}\p{N}'\u2019-])(\p{Lu}\p{Ll}[\p{L}'\u2019-]*)(?= (\p{Lu}\p{Ll}[\p{L}'\u2019-]*))/gu,
+    )) {
+      const [first, second] = [m[1], m[2]].map((w) => (w ?? '').toLowerCase().replace(/\u2019/g, "'"));
+      if (first && second && names.has(first) && names.has(second)) out.add(`${first} ${second}`);
+    }
+  }
+  fullNamesCache.set(record, out);
+  return out;
+}
+
+/** The two events' mentions share a full name (`fullNamesOf`). */
+function sharedFullName(a: number, b: number, place: string, around: IncidentNeighbourhood): boolean {
+  return intersects(
+    fullNamesOf(around.cluster(a), place, around.item),
+    fullNamesOf(around.cluster(b), place, around.item),
+  );
 }
 
 /**
  * Two events with figures are one incident: their profiles are (`sameIncident`), or have the same
  * figures a few days apart and their reports name the same person or street (`namedIncident`),
- * or the same figures of three casualties or more weeks apart (`laterIncident`);
- * and one of their representatives is compatible with one of the other's. The relation is
- * symmetric.
+ * or, when `later` is allowed, the same figures of three casualties or more weeks apart and their
+ * reports share a full name (`laterIncident`); and one of their representatives is compatible
+ * with one of the other's. The relation is symmetric.
  */
-function joined(a: number, b: number, around: IncidentNeighbourhood, slack: number): boolean {
+function joined(a: number, b: number, around: IncidentNeighbourhood, slack: number, later: boolean): boolean {
   const pa = around.profile(a);
   const pb = around.profile(b);
   if (!pa || !pb) return false;
   const same =
     sameIncident(pa, pb, slack) ||
-    laterIncident(pa, pb) ||
-    (namedIncident(pa, pb) && sharedName(a, b, pa.place, around));
+    (namedIncident(pa, pb) && sharedName(a, b, pa.place, around)) ||
+    (later && laterIncident(pa, pb) && sharedFullName(a, b, pa.place, around));
   return same && compatibleEvents(a, b, around);
+}
+
+/**
+ * Weeks-apart joins do not chain: in a group, every two events more than `NAMED_DAYS` apart share
+ * a full name themselves (`sharedFullName`), not only through events between them.
+ */
+function laterAgree(group: readonly number[], around: IncidentNeighbourhood): boolean {
+  const days = group.map((c) => Date.parse(around.profile(c)?.day ?? ''));
+  for (let i = 0; i < group.length; i++)
+    for (let j = i + 1; j < group.length; j++) {
+      if (Math.abs((days[i] as number) - (days[j] as number)) <= NAMED_DAYS * 86_400_000) continue;
+      const place = around.profile(group[i] as number)?.place ?? '';
+      if (!sharedFullName(group[i] as number, group[j] as number, place, around)) return false;
+    }
+  return true;
 }
 
 /** Events of one incident chained further than this are not followed (a bound on the search). */
@@ -303,11 +391,16 @@ function figuresAgree(group: readonly number[], around: IncidentNeighbourhood): 
  * figures spread further, only events with the same figures are joined.
  */
 export function incidentComponent(n: number, around: IncidentNeighbourhood): number[] {
-  const loose = closure(n, around, FIGURE_SLACK);
-  return figuresAgree(loose, around) ? loose : closure(n, around, 0);
+  // Each step's relation is contained in the one before, and whether a group is kept depends only
+  // on the group: every event of a group takes the same steps and ends in the same group.
+  const loose = closure(n, around, FIGURE_SLACK, true);
+  if (figuresAgree(loose, around) && laterAgree(loose, around)) return loose;
+  const strict = closure(n, around, 0, true);
+  if (laterAgree(strict, around)) return strict;
+  return closure(n, around, 0, false);
 }
 
-function closure(n: number, around: IncidentNeighbourhood, slack: number): number[] {
+function closure(n: number, around: IncidentNeighbourhood, slack: number, later: boolean): number[] {
   const own = around.profile(n);
   if (!own || !hasFigure(own)) return [n];
   const seen = new Set([n]);
@@ -315,8 +408,8 @@ function closure(n: number, around: IncidentNeighbourhood, slack: number): numbe
   while (queue.length > 0 && seen.size < MAX_INCIDENT_EVENTS) {
     const c = queue.shift() as number;
     const p = around.profile(c) as IncidentProfile;
-    for (const o of filedNear(c, p, around, joinDays(p))) {
-      if (seen.has(o) || !joined(c, o, around, slack)) continue;
+    for (const o of filedNear(c, p, around, later ? joinDays(p) : NAMED_DAYS)) {
+      if (seen.has(o) || !joined(c, o, around, slack, later)) continue;
       seen.add(o);
       queue.push(o);
     }

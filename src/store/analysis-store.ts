@@ -17,6 +17,8 @@ export interface AnalysisStore {
    * the thread holding the store only writes).
    */
   putSerializedExtractions(version: string, rows: readonly SerializedExtraction[]): void;
+  /** Removes these documents' extractions of `version` (rows no analysis entry bound: see `unboundExtractions`). */
+  deleteExtractions(version: string, ids: readonly string[]): void;
   /** The stored rows of these documents' extractions (absent ones left out), in the order of `ids`. */
   serializedExtractions(version: string, ids: readonly string[]): SerializedExtraction[];
   /** The full extraction of one document, or null. */
@@ -64,6 +66,13 @@ export interface AnalysisStore {
    * stays the latest ledger and the next run writes every item afresh).
    */
   beginLedgerFile(): string | null;
+  /**
+   * Opens the transaction one run of `analyze` makes its changes in (the merge state, the latest
+   * ledger, the analysis entry): `commit` once the entry is recorded, `rollback` on failure. A
+   * process killed before `commit` leaves the store as the previous entry bound it. Ledger files
+   * that `recordLedgerFile` replaces are removed only on `commit`.
+   */
+  beginRun(): { commit(): void; rollback(): void };
   /** The latest ledger JSON, or null when `analyze` never ran. */
   latestLedger(): string | null;
   /** The latest ledger JSON as bytes (a large ledger is more than one string can hold), or null. */

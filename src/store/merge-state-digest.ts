@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto';
-import { latestAnalysis, RowFold } from './extraction-digest.js';
+import { latestAnalysis } from './extraction-digest.js';
+import { FOLD_ALG, type FoldAlg, RowFold, recordedAlg } from './row-fold.js';
 import type { JsonValue, Store } from './store.js';
 
 /**
  * What an `analysis` custody entry records of the merge state its run left (`details.mergeState`):
- * how many rows and the XOR of each row's SHA-256 (`mergeStateRowHash`). The next run builds on
+ * how many rows and the multiset hash (`RowFold`) of each row's SHA-256 (`mergeStateRowHash`). The next run builds on
  * that state (its clusters, blocking index, built events), so an edit to it would change the next
  * ledger; `verify` folds the rows again and compares.
  */
 export interface MergeStateDigest {
   rows: number;
   digest: string;
+  alg: FoldAlg;
 }
 
 /** The SHA-256 of one merge-state row: namespace, key and the JSON text stored. */
@@ -22,8 +24,9 @@ export function mergeStateRowHash(ns: string, key: string, value: string): Buffe
 export function recordedMergeState(details: { [key: string]: JsonValue }): MergeStateDigest | null {
   const x = details.mergeState as { [key: string]: JsonValue } | undefined;
   if (!x || typeof x !== 'object' || Array.isArray(x)) return null;
-  if (typeof x.rows !== 'number' || typeof x.digest !== 'string') return null;
-  return { rows: x.rows, digest: x.digest };
+  const alg = recordedAlg(x);
+  if (typeof x.rows !== 'number' || typeof x.digest !== 'string' || !alg) return null;
+  return { rows: x.rows, digest: x.digest, alg };
 }
 
 /**
@@ -50,25 +53,28 @@ export class MergeStateFold {
   }
 
   get value(): MergeStateDigest {
-    return { rows: this.fold.rows, digest: this.fold.digest };
+    return { rows: this.fold.rows, digest: this.fold.digest, alg: this.fold.alg };
   }
 }
 
+/** The analysis entry that recorded the latest ledger and the merge state the next run builds on. */
+export interface BoundEntry {
+  seq: number;
+  details: { [key: string]: JsonValue };
+}
+
 /**
- * The fold a run of `analyze` keeps of the merge state, chosen before the run changes the state
- * (call it before `beginLedgerFile`):
+ * The analysis entry that recorded the merge state as it is (and the latest ledger file, derived
+ * from it), or null when none did:
  * - the state is the one the analysis entry of the latest ledger recorded, and that entry is the
  *   latest (or, in a machine's working copy of a shared store, this machine's latest: other
- *   machines' analyses since do not touch its state): start from that entry's digest, without
- *   reading a row;
- * - that entry records no digest (it was written by an older version): hash every row, once;
- * - otherwise no entry recorded the state as it is (a first run, a run killed after it began
- *   changing the state, or a latest ledger that names an older entry): the state is cleared and
- *   the merge starts from nothing, so rows no entry bound never reach a ledger or a digest.
+ *   machines' analyses since do not touch its state);
+ * - otherwise (a first run, a run killed after it began changing the state, or a latest ledger
+ *   that names an older entry) null: the next merge starts from nothing.
+ * Call it before `beginLedgerFile`.
  */
-export function startMergeStateFold(store: Store, options: { workingCopy?: boolean } = {}): MergeStateFold {
-  const analysis = store.analysis;
-  const ledger = analysis.recordedLedger();
+export function boundEntry(store: Store, options: { workingCopy?: boolean } = {}): BoundEntry | null {
+  const ledger = store.analysis.recordedLedger();
   const seq = ledger?.custodySeq ?? null;
   const latest = seq === null ? null : latestAnalysis(store);
   const own =
@@ -80,8 +86,21 @@ export function startMergeStateFold(store: Store, options: { workingCopy?: boole
     own.seq === seq &&
     typeof own.details.ledgerSha256 === 'string' &&
     ledger?.name === `ledger-${own.details.ledgerSha256.slice(0, 16)}.json`;
-  if (own && recordedIt) {
-    return new MergeStateFold(recordedMergeState(own.details) ?? analysis.mergeStateDigest());
+  return own && recordedIt ? own : null;
+}
+
+/**
+ * The fold a run of `analyze` keeps of the merge state, from the entry that recorded it
+ * (`boundEntry`): its digest, without reading a row (or, when that entry records no digest, being
+ * written by an older version, every row hashed once). Without such an entry the state is cleared
+ * and the merge starts from nothing, so rows no entry bound never reach a ledger or a digest.
+ */
+export function startMergeStateFold(store: Store, bound: BoundEntry | null): MergeStateFold {
+  const analysis = store.analysis;
+  if (bound) {
+    // A digest folded another way (an older entry's XOR) cannot be continued: the rows are hashed once.
+    const recorded = recordedMergeState(bound.details);
+    return new MergeStateFold(recorded?.alg === FOLD_ALG ? recorded : analysis.mergeStateDigest());
   }
   const fold = new MergeStateFold();
   analysis.mergeState(fold).clear();

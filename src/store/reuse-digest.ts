@@ -1,18 +1,20 @@
 import { createHash } from 'node:crypto';
 import type { ReusePair } from '../core/types.js';
 import { canonicalJson } from './canonical-json.js';
-import { coveredIds, DigestMismatchError, latestAnalysis, RowFold } from './extraction-digest.js';
+import { coveredIds, DigestMismatchError, latestAnalysis, rowsFound } from './extraction-digest.js';
 import type { PairRow } from './reuse-store.js';
+import { CheckFold, FOLD_ALG, type FoldAlg, RowFold, recordedAlg } from './row-fold.js';
 import type { JsonValue, Store } from './store.js';
 
 /**
  * What an `analysis` custody entry records of the verified reuse pairs its ledger was merged from
- * (`details.reuse`): how many pairs and the XOR of each stored row's SHA-256 (`pairRowHash`),
+ * (`details.reuse`): how many pairs and the multiset hash (`RowFold`) of each stored row's SHA-256 (`pairRowHash`),
  * folded like the extraction rows (see `ExtractionsDigest`).
  */
 export interface ReuseDigest {
   pairs: number;
   digest: string;
+  alg: FoldAlg;
 }
 
 /** The SHA-256 of one `reuse_pairs` row (the passages as the JSON text stored). */
@@ -32,8 +34,9 @@ export function pairRowOf(pair: ReusePair): PairRow {
 export function recordedReuse(details: { [key: string]: JsonValue }): ReuseDigest | null {
   const x = details.reuse as { [key: string]: JsonValue } | undefined;
   if (!x || typeof x !== 'object' || Array.isArray(x)) return null;
-  if (typeof x.pairs !== 'number' || typeof x.digest !== 'string') return null;
-  return { pairs: x.pairs, digest: x.digest };
+  const alg = recordedAlg(x);
+  if (typeof x.pairs !== 'number' || typeof x.digest !== 'string' || !alg) return null;
+  return { pairs: x.pairs, digest: x.digest, alg };
 }
 
 /**
@@ -58,10 +61,15 @@ export function reuseDigest(
   const total = store.reuse.pairCount();
   const latest = latestAnalysis(store);
   const previous = latest ? recordedReuse(latest.details) : null;
-  if (previous && reuse.added && previous.pairs + reuse.added.pairs.length === total) {
+  if (
+    previous &&
+    previous.alg === FOLD_ALG &&
+    reuse.added &&
+    previous.pairs + reuse.added.pairs.length === total
+  ) {
     const fold = new RowFold({ rows: previous.pairs, digest: previous.digest });
     for (const pair of reuse.added.pairs) fold.add(pairRowHash(pairRowOf(pair)));
-    return { pairs: fold.rows, digest: fold.digest };
+    return { pairs: fold.rows, digest: fold.digest, alg: FOLD_ALG };
   }
   // Without `added` the index was made in this run from the documents: no stored pair is reused.
   const covered =
@@ -70,13 +78,18 @@ export function reuseDigest(
       : null;
   const now = new Set((reuse.added?.pairs ?? []).map((p) => `${p.a}\u0000${p.b}`));
   const fold = new RowFold();
-  const check = new RowFold();
+  const check = new CheckFold();
   for (const pair of reuse.pairs) {
     const hash = pairRowHash(pairRowOf(pair));
     fold.add(hash);
     if (covered?.has(pair.a) && covered.has(pair.b) && !now.has(`${pair.a}\u0000${pair.b}`)) check.add(hash);
   }
-  if (latest && previous && covered && (check.rows !== previous.pairs || check.digest !== previous.digest))
-    throw new DigestMismatchError('reuse-altered', 'reuse pairs', latest.seq, check.rows, previous.pairs);
-  return { pairs: fold.rows, digest: fold.digest };
+  if (latest && previous && covered && !check.matches({ ...previous, rows: previous.pairs }))
+    throw new DigestMismatchError(
+      'reuse-altered',
+      'reuse pairs',
+      latest.seq,
+      rowsFound(check.rows, previous.pairs),
+    );
+  return { pairs: fold.rows, digest: fold.digest, alg: FOLD_ALG };
 }

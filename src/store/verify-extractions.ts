@@ -1,10 +1,6 @@
 import type { SerializedExtraction } from './analysis-store.js';
-import {
-  type ExtractionsDigest,
-  extractionRowHash,
-  RowFold,
-  recordedExtractions,
-} from './extraction-digest.js';
+import { type ExtractionsDigest, extractionRowHash, recordedExtractions } from './extraction-digest.js';
+import { CheckFold } from './row-fold.js';
 import type { CustodyKind, JsonValue, VerifyProblem } from './store.js';
 
 /**
@@ -17,7 +13,7 @@ import type { CustodyKind, JsonValue, VerifyProblem } from './store.js';
  */
 export class ExtractionsCheck {
   private latest: { seq: number; recorded: ExtractionsDigest | null } | null = null;
-  private fold = new RowFold();
+  private readonly fold = new CheckFold();
 
   constructor(
     /** The custody entry that stored a document, when known (documents of older stores are not). */
@@ -41,8 +37,8 @@ export class ExtractionsCheck {
   finish(): VerifyProblem[] {
     const recorded = this.latest?.recorded;
     if (!this.latest || !recorded) return [];
-    const { rows, digest } = this.fold;
-    if (rows === recorded.rows && digest === recorded.digest) return [];
+    const rows = this.fold.rows;
+    if (this.fold.matches(recorded)) return [];
     const what =
       rows === recorded.rows
         ? 'a row was edited'

@@ -1,5 +1,5 @@
-import { RowFold } from './extraction-digest.js';
 import { type MergeStateDigest, mergeStateRowHash, recordedMergeState } from './merge-state-digest.js';
+import { CheckFold } from './row-fold.js';
 import type { CustodyKind, JsonValue, VerifyProblem } from './store.js';
 
 /**
@@ -13,7 +13,7 @@ import type { CustodyKind, JsonValue, VerifyProblem } from './store.js';
  */
 export class MergeStateCheck {
   private latest: { seq: number; recorded: MergeStateDigest | null } | null = null;
-  private readonly fold = new RowFold();
+  private readonly fold = new CheckFold();
 
   constructor(
     /** The entry that recorded the latest ledger, when it is up to date with the merge state. */
@@ -36,8 +36,8 @@ export class MergeStateCheck {
   finish(): VerifyProblem[] {
     const recorded = this.latest?.recorded;
     if (!this.wanted || !this.latest || !recorded) return [];
-    const { rows, digest } = this.fold;
-    if (rows === recorded.rows && digest === recorded.digest) return [];
+    const rows = this.fold.rows;
+    if (this.fold.matches(recorded)) return [];
     const what =
       rows === recorded.rows
         ? 'a row was edited'

@@ -1,6 +1,6 @@
-import { RowFold } from './extraction-digest.js';
 import { pairRowHash, type ReuseDigest, recordedReuse } from './reuse-digest.js';
 import type { PairRow } from './reuse-store.js';
+import { CheckFold } from './row-fold.js';
 import type { CustodyKind, JsonValue, VerifyProblem } from './store.js';
 
 /**
@@ -11,7 +11,7 @@ import type { CustodyKind, JsonValue, VerifyProblem } from './store.js';
  */
 export class ReuseCheck {
   private latest: { seq: number; recorded: ReuseDigest | null } | null = null;
-  private readonly fold = new RowFold();
+  private readonly fold = new CheckFold();
 
   constructor(private readonly storedBy: (documentId: string) => number | undefined) {}
 
@@ -33,8 +33,8 @@ export class ReuseCheck {
   finish(): VerifyProblem[] {
     const recorded = this.latest?.recorded;
     if (!this.latest || !recorded) return [];
-    const { rows, digest } = this.fold;
-    if (rows === recorded.pairs && digest === recorded.digest) return [];
+    const rows = this.fold.rows;
+    if (this.fold.matches({ ...recorded, rows: recorded.pairs })) return [];
     const what =
       rows === recorded.pairs
         ? 'a pair was edited'

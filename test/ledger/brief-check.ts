@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Ledger } from '../../src/core/types.js';
-import { citation } from '../../src/export/brief.js';
+import { distinctCitations } from '../../src/export/brief.js';
 
 const flat = (s: string) => s.replace(/\s+/g, ' ').trim();
 
@@ -17,7 +17,8 @@ export function checkBrief(
   ledger: Ledger,
   textOf: (id: string) => string | undefined,
 ): number {
-  const byName = new Map(ledger.documents.map((d) => [citation(d), d.id]));
+  // The names the brief prints (two documents cited alike are told apart there), each to its document.
+  const byName = new Map([...distinctCitations(ledger.documents)].map(([id, name]) => [name, id]));
   let checked = 0;
   for (const line of brief.split('\n')) {
     if (line.trim() === '' || line.startsWith('  Disputed ')) continue;

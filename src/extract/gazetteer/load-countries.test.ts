@@ -1,6 +1,7 @@
+import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { loadLexicon } from '../load-lexicon.js';
-import { loadCountries } from './load-countries.js';
+import { countryLinesOf, loadCountries } from './load-countries.js';
 import { loadGazetteer } from './load-gazetteer.js';
 
 describe('loadCountries', () => {
@@ -39,5 +40,26 @@ describe('loadCountries', () => {
     for (const cc of codes) expect([cc, countries.demonym(cc)]).toEqual([cc, gazetteer.demonym(cc)]);
     for (const name of names)
       expect([name, countries.demonymCountry(name)]).toEqual([name, gazetteer.demonymCountry(name)]);
+  });
+});
+
+describe('countryLinesOf', () => {
+  it('gives the country lines at the head of a gazetteer, whatever its size', () => {
+    const places = Array.from({ length: 30000 }, (_, i) => `P\tRU\tPlace ${i}\t1\t2`).join('\n');
+    const file = gzipSync(`C\tRU\tRuritania\nC\tBO\tBorduria\n${places}\n`);
+    expect(countryLinesOf(file, 'test.tsv.gz')).toEqual(['C\tRU\tRuritania', 'C\tBO\tBorduria']);
+  });
+
+  it('says the file has no country lines instead of reading it forever', () => {
+    // Random place names compress poorly, so the file is read in several growing prefixes.
+    let seed = 7;
+    const word = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed.toString(36);
+    };
+    const places = Array.from({ length: 20000 }, () => `P\tRU\t${word()}\t${word()}`).join('\n');
+    const file = gzipSync(`${places}\n`);
+    expect(file.length).toBeGreaterThan(1 << 16);
+    expect(() => countryLinesOf(file, 'broken.tsv.gz')).toThrow(/broken\.tsv\.gz has no country lines/);
   });
 });

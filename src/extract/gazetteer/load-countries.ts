@@ -70,9 +70,20 @@ export function loadCountries(): Countries {
   return cached;
 }
 
+const GAZETTEER = new URL('../../../data/gazetteer.tsv.gz', import.meta.url);
+
 /** The `C` lines at the head of the gazetteer, inflating only as much of the file as they take. */
 function countryLines(): string[] {
-  const file = readFileSync(fileURLToPath(new URL('../../../data/gazetteer.tsv.gz', import.meta.url)));
+  const path = fileURLToPath(GAZETTEER);
+  return countryLinesOf(readFileSync(path), path);
+}
+
+/**
+ * The `C` lines at the head of a gzipped gazetteer (`file`, read from `path`): inflates ever
+ * larger prefixes until they are all in; a file without any is a broken install, said so once
+ * the whole file has been read.
+ */
+export function countryLinesOf(file: Buffer, path: string): string[] {
   for (let size = 1 << 16; ; size *= 4) {
     const whole = size >= file.length;
     // Inflating a cut file gives what its first bytes hold instead of failing.
@@ -82,5 +93,9 @@ function countryLines(): string[] {
     const first = lines.findIndex((l) => l.startsWith('C\t'));
     const after = lines.findIndex((l, i) => i > first && !l.startsWith('C\t'));
     if (first >= 0 && (after >= 0 || whole)) return lines.slice(first, after >= 0 ? after : undefined);
+    if (whole)
+      throw new Error(
+        `The gazetteer ${path} has no country lines (expected lines starting "C<tab>" at its head, found none in ${lines.length} lines): reinstall Corroborate or rebuild data/gazetteer.tsv.gz.`,
+      );
   }
 }

@@ -12,8 +12,10 @@ import type { DocRecord, Meta } from '../state-schema.js';
  *    at one town more than a few days apart are clustered only on shared evidence.
  * 8.merge3: the incident join also joins the same figures of three casualties or more weeks apart,
  *    a town misread in another country, and headlines their body told no event for.
+ * 8.fixm1: the weeks-apart join needs a full name both reports give, and does not chain; two
+ *    namesakes each stated with its region are two towns.
  */
-export const STATE_FORMAT: number | string = '8.merge3';
+export const STATE_FORMAT: number | string = '8.fixm1';
 
 export interface OpenedState {
   cache: StateCache;

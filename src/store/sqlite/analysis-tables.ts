@@ -8,9 +8,9 @@ import {
   type SerializedExtraction,
   serializeExtraction,
 } from '../analysis-store.js';
-import { RowFold } from '../extraction-digest.js';
 import { type MergeStateDigest, type MergeStateFold, mergeStateRowHash } from '../merge-state-digest.js';
 import type { MergeStateStore } from '../merge-state-store.js';
+import { RowFold } from '../row-fold.js';
 import type { Migration, SqliteDatabase } from './database.js';
 
 export const analysisMigrations: readonly Migration[] = [
@@ -72,6 +72,15 @@ export class SqliteAnalysisStore implements AnalysisStore {
     );
     this.db.transaction(() => {
       for (const r of rows) insert.run(r.documentId, version, r.extraction, r.mergeInput);
+    })();
+  }
+
+  deleteExtractions(version: string, ids: readonly string[]): void {
+    const del = this.db.prepare(
+      'DELETE FROM analysis_extractions WHERE document_id = ? AND extractor_version = ?',
+    );
+    this.db.transaction(() => {
+      for (const id of ids) del.run(id, version);
     })();
   }
 
@@ -178,7 +187,7 @@ export class SqliteAnalysisStore implements AnalysisStore {
     const rows = this.db.prepare('SELECT ns, key, value FROM analysis_merge_state').raw();
     for (const [ns, key, value] of rows.iterate() as IterableIterator<[string, string, string]>)
       fold.add(mergeStateRowHash(ns, key, value));
-    return { rows: fold.rows, digest: fold.digest };
+    return { rows: fold.rows, digest: fold.digest, alg: fold.alg };
   }
 
   recordedLedger(): { name: string; custodySeq: number } | null {
@@ -214,8 +223,34 @@ export class SqliteAnalysisStore implements AnalysisStore {
         return e;
       })
       .immediate();
-    this.removeOtherLedgerFiles(name, keep);
+    // Inside a run's transaction, the files it replaces stay until it commits.
+    if (this.db.inTransaction) this.onCommit = () => this.removeOtherLedgerFiles(name, keep);
+    else this.removeOtherLedgerFiles(name, keep);
     return entry;
+  }
+
+  private onCommit: (() => void) | null = null;
+
+  beginRun(): { commit(): void; rollback(): void } {
+    this.db.exec('BEGIN IMMEDIATE');
+    this.onCommit = null;
+    let open = true;
+    return {
+      commit: () => {
+        if (!open) return;
+        open = false;
+        this.db.exec('COMMIT');
+        const after = this.onCommit;
+        this.onCommit = null;
+        after?.();
+      },
+      rollback: () => {
+        if (!open) return;
+        open = false;
+        this.onCommit = null;
+        if (this.db.inTransaction) this.db.exec('ROLLBACK');
+      },
+    };
   }
 
   private setLatestLedger(name: string, custodySeq: number | null): void {

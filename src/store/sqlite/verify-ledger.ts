@@ -1,26 +1,9 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
+import { hashFile } from '../hash-file.js';
 import type { StoredLedger } from '../verify-latest-ledger.js';
 import type { SqliteDatabase } from './database.js';
-
-/** SHA-256 of a file, read in pieces. */
-function hashFile(file: string): string {
-  const hash = createHash('sha256');
-  const fd = fs.openSync(file, 'r');
-  try {
-    const buffer = Buffer.allocUnsafe(1 << 20);
-    for (;;) {
-      const n = fs.readSync(fd, buffer, 0, buffer.length, null);
-      if (n === 0) break;
-      hash.update(buffer.subarray(0, n));
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-  return hash.digest('hex');
-}
 
 /**
  * The embedded store's latest ledger, for `LatestLedgerCheck`: a file of the store's ledger

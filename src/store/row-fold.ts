@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import type { JsonValue } from './store.js';
+
+/**
+ * How an analysis entry's digests of stored rows (extractions, reuse pairs, merge state) are
+ * folded, recorded as `alg` beside each digest. `muhash3072` since this version; entries without
+ * `alg` were folded with `xor-sha256` (a XOR of SHA-256 values) and are still checked that way.
+ * XOR is linear: a forger who may pad rows (a space in their JSON) can solve for a set of padded
+ * rows that hides an edit, so no new entry is written with it.
+ */
+export type FoldAlg = 'xor-sha256' | 'muhash3072';
+export const FOLD_ALG: FoldAlg = 'muhash3072';
+
+/** The `alg` of a recorded digest (absent: `xor-sha256`), or null when it names no known one. */
+export function recordedAlg(x: { [key: string]: JsonValue }): FoldAlg | null {
+  if (x.alg === undefined) return 'xor-sha256';
+  return x.alg === 'xor-sha256' || x.alg === 'muhash3072' ? x.alg : null;
+}
+
+/** The MuHash prime: the largest prime below 2^3072 (2^3072 − 1103717). */
+const C = 1103717n;
+const BITS = 3072n;
+const MASK = (1n << BITS) - 1n;
+const P = (1n << BITS) - C;
+const HEX = Number(BITS / 4n);
+
+/** x mod P for 0 <= x < 2^6144, using 2^3072 ≡ C (mod P). */
+function reduce(x: bigint): bigint {
+  x = (x >> BITS) * C + (x & MASK);
+  x = (x >> BITS) * C + (x & MASK);
+  return x >= P ? x - P : x;
+}
+
+function power(base: bigint, exponent: bigint): bigint {
+  let result = 1n;
+  let b = base;
+  for (let e = exponent; e > 0n; e >>= 1n) {
+    if (e & 1n) result = reduce(result * b);
+    b = reduce(b * b);
+  }
+  return result;
+}
+
+/** A row's hash expanded (SHAKE256) to a number modulo P, never 0. */
+function element(hash: Uint8Array): bigint {
+  const x = BigInt(`0x${createHash('shake256', { outputLength: 384 }).update(hash).digest('hex')}`) % P;
+  return x === 0n ? 1n : x;
+}
+
+/**
+ * An incremental multiset hash of row hashes (MuHash): the product modulo a 3072-bit prime of
+ * each row's hash expanded to 3072 bits. Not linear, so padding other rows cannot cancel an edit;
+ * independent of row order, and it grows by the rows a run adds. Rows taken out multiply a
+ * separate denominator, so a removal costs one multiplication; the one inverse is taken when the
+ * digest is read (768 hex digits: the whole state, so that the next run can continue from it).
+ */
+export class RowFold {
+  readonly alg: FoldAlg = 'muhash3072';
+  rows: number;
+  private numerator: bigint;
+  private denominator = 1n;
+
+  constructor(from?: { rows: number; digest: string }) {
+    this.numerator = from ? BigInt(`0x${from.digest}`) % P : 1n;
+    this.rows = from?.rows ?? 0;
+  }
+
+  add(hash: Uint8Array): void {
+    this.numerator = reduce(this.numerator * element(hash));
+    this.rows++;
+  }
+
+  /** Takes out a row added before. */
+  remove(hash: Uint8Array): void {
+    this.denominator = reduce(this.denominator * element(hash));
+    this.rows--;
+  }
+
+  get digest(): string {
+    if (this.denominator !== 1n) {
+      this.numerator = reduce(this.numerator * power(this.denominator, P - 2n));
+      this.denominator = 1n;
+    }
+    return this.numerator.toString(16).padStart(HEX, '0');
+  }
+}
+
+/** The fold of entries written before `alg` was recorded: a running XOR of row hashes. */
+export class XorFold {
+  readonly alg: FoldAlg = 'xor-sha256';
+  private readonly acc = Buffer.alloc(32);
+  rows = 0;
+
+  add(hash: Uint8Array): void {
+    for (let i = 0; i < 32; i++) this.acc[i] = (this.acc[i] as number) ^ (hash[i] as number);
+    this.rows++;
+  }
+
+  get digest(): string {
+    return this.acc.toString('hex');
+  }
+}
+
+/** Rows folded both ways, for checking a digest recorded with either `alg`. */
+export class CheckFold {
+  private readonly mu = new RowFold();
+  private readonly xor = new XorFold();
+
+  add(hash: Uint8Array): void {
+    this.mu.add(hash);
+    this.xor.add(hash);
+  }
+
+  get rows(): number {
+    return this.mu.rows;
+  }
+
+  /** Whether the rows fold to `recorded` under its algorithm. */
+  matches(recorded: { rows: number; digest: string; alg: FoldAlg }): boolean {
+    const fold = recorded.alg === 'xor-sha256' ? this.xor : this.mu;
+    return fold.rows === recorded.rows && fold.digest === recorded.digest;
+  }
+}
