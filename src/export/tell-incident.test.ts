@@ -19,7 +19,7 @@ describe('incidentTelling', () => {
     ['Rescuers recovered the bodies of 14 herders near Quillan.', 2],
     // History and running tolls are no incident happening, whatever their count.
     ['The 1987 massacre of 3,000 herders was recalled by the elders of Brisk.', 0],
-    ['Since Oct. 3, thousands of people have been killed in the valley.', 0],
+    ['Since Oct. 3, thousands of herders have been killed across the valley.', 0],
     ['At least 900 people have been shot since January in Orlen County.', 0],
   ])('%s → %i', (sentence, expected) => {
     expect(incidentTelling(sentence)).toBe(expected);
