@@ -136,7 +136,7 @@ const cases: [string, number, number][] = [
   ['One man was killed and six others were injured.', 1, 6],
   ['A gunman killed one and wounded two others.', 1, 2],
   // Counts of people listed with commas add up.
-  ['2 adults, 2 children killed in Elm County home', 4, 0],
+  ['3 adults, 2 children killed at Elm County farm', 5, 0],
   ['Two men, 26 and 21, were shot.', 0, 2],
   // "Both" counts two people already named.
   ['Both men inside the car were killed, and three others were injured.', 2, 3],
@@ -183,7 +183,7 @@ const cases: [string, number, number][] = [
   // A count and a person named beside it add up.
   ['Three adults and a 2-year-old were shot on Elm Street.', 0, 4],
   ['A 2-year-old and three adults were shot on Elm Street.', 0, 4],
-  ['3 Men, Woman Shot Outside Millbrook Bar', 0, 4],
+  ['2 Boys, Man Shot Near Millbrook Pier', 0, 3],
   ['Two neighbors, a 44-year-old man and his 61-year-old aunt, were killed in the robbery.', 2, 0],
   ['According to three witnesses, the driver was killed instantly.', 1, 0],
   ['Deputies came upon a dead teenager and one woman shot through the arm.', 0, 1],

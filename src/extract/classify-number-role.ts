@@ -46,7 +46,7 @@ function compile(): Compiled {
   return compiled;
 }
 
-/** "14-year-old", "14 years old", "2-month-old", "the 6- and 10-year-old sons". */
+/** "14-year-old", "14 years old", "2-month-old", "the 5- and 9-year-old nephews". */
 const AGE_AFTER =
   /^(?:[\s-]+(?:years?|yrs?|months?|weeks?|days?)[\s-]+old\b|-\s+(?:and|or|to)\s+\d+-(?:years?|months?))/i;
 /**

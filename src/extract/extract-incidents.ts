@@ -517,7 +517,7 @@ function withPerpetrator(text: string, victims: Quantity, sentence: Sentence, c:
   const rest = text.slice(victims.span[1], sentence.span[1]);
   const self = c.selfAfter.exec(rest);
   if (!self) {
-    // "Man, toddler found dead in apparent murder-suicide": one person named, and the killer.
+    // "Farmer, nephew dead in what police call a murder-suicide": one person named, and the killer.
     if (victims.implicit && victims.best === 1 && c.selfNamed.test(sentence.text))
       return { ...victims, low: 2, best: 2, high: 2, perpetrators: 1 };
     return victims;
@@ -602,7 +602,7 @@ function casualtyFigure(
     // "three riders, one of whom was a cyclist, were hurt": the person is one of the count.
     if (/,\s*(?:one|some|two|all|both|each|many|most)\s+of\s+(?:whom|which|them)\b/i.test(between))
       return withCompanion(text, explicit, reach[0], c);
-    // "Three adults and a 2-year-old were shot", "3 Men, Woman Shot": the count and one more.
+    // "Three adults and a 2-year-old were shot", "2 Boys, Man Shot": the count and one more.
     // "Two neighbors, a man and his aunt, were killed": an apposition
     // (closed by a comma) names the people counted, it does not add one.
     const apposition =
