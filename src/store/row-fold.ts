@@ -121,3 +121,11 @@ export class CheckFold {
     return fold.rows === recorded.rows && fold.digest === recorded.digest;
   }
 }
+
+/** How a stored row count differs from the one an analysis entry recorded, for verify's message. */
+export function describeRowChange(rows: number, recordedRows: number): string {
+  if (rows === recordedRows) return 'a row was edited';
+  return rows > recordedRows
+    ? `${rows - recordedRows} row(s) were added`
+    : `${recordedRows - rows} row(s) were deleted`;
+}

@@ -1,6 +1,6 @@
 import type { SerializedExtraction } from './analysis-store.js';
 import { type ExtractionsDigest, extractionRowHash, recordedExtractions } from './extraction-digest.js';
-import { CheckFold } from './row-fold.js';
+import { CheckFold, describeRowChange } from './row-fold.js';
 import type { CustodyKind, JsonValue, VerifyProblem } from './store.js';
 
 /**
@@ -39,12 +39,7 @@ export class ExtractionsCheck {
     if (!this.latest || !recorded) return [];
     const rows = this.fold.rows;
     if (this.fold.matches(recorded)) return [];
-    const what =
-      rows === recorded.rows
-        ? 'a row was edited'
-        : rows > recorded.rows
-          ? `${rows - recorded.rows} row(s) were added`
-          : `${recorded.rows - rows} row(s) were deleted`;
+    const what = describeRowChange(rows, recorded.rows);
     return [
       {
         kind: 'extractions-altered',

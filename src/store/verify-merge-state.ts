@@ -1,5 +1,5 @@
 import { type MergeStateDigest, mergeStateRowHash, recordedMergeState } from './merge-state-digest.js';
-import { CheckFold } from './row-fold.js';
+import { CheckFold, describeRowChange } from './row-fold.js';
 import type { CustodyKind, JsonValue, VerifyProblem } from './store.js';
 
 /**
@@ -38,12 +38,7 @@ export class MergeStateCheck {
     if (!this.wanted || !this.latest || !recorded) return [];
     const rows = this.fold.rows;
     if (this.fold.matches(recorded)) return [];
-    const what =
-      rows === recorded.rows
-        ? 'a row was edited'
-        : rows > recorded.rows
-          ? `${rows - recorded.rows} row(s) were added`
-          : `${recorded.rows - rows} row(s) were deleted`;
+    const what = describeRowChange(rows, recorded.rows);
     return [
       {
         kind: 'merge-state-altered',
