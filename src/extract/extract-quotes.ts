@@ -2,6 +2,7 @@ import type { Diagnostic, Quote, Sentence, Span } from '../core/types.js';
 import { governmentRole, isPersonNoun, speakerFault } from './check-speaker.js';
 import { findQuoteMarks, type QuoteRegion } from './find-quote-marks.js';
 import { findSpeechFrames, type SpeechFrame } from './find-speech-frames.js';
+import { isUnnamedRole } from './is-unnamed-role.js';
 import { loadLexicon } from './load-lexicon.js';
 import { isRoleOnly, speakerWords } from './parse-speaker.js';
 
@@ -159,7 +160,7 @@ function speakerOf(
     return { speaker: null, speakerRole: null, speakerSpan: null };
   if (
     (speaker.kind === 'description' && isRoleOnly(speaker.speaker)) ||
-    (speaker.kind !== 'person' && isPersonDescription(speaker.speaker))
+    (speaker.kind !== 'person' && (isPersonDescription(speaker.speaker) || isUnnamedRole(speaker.speaker)))
   )
     return {
       speaker: null,
