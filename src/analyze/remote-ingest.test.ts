@@ -6,8 +6,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seededRandom } from '../core/random.js';
 import { INGEST_VERSION, ingest } from '../ingest/ingest.js';
 import { resolveLimits } from '../ingest/limits.js';
-import type { Job, JobQueue, ReadJob, WorkResult } from '../store/job-queue.js';
+import type { Job, JobQueue, ReadJob } from '../store/job-queue.js';
 import { openStore } from '../store/open-store.js';
+import { memoryResults } from './__fixtures__/memory-results.js';
 import { readThroughQueue, runReadJob } from './remote-ingest.js';
 
 let dir: string;
@@ -70,24 +71,7 @@ function delayedQueue(seed: number) {
     },
     failures: async () => [],
     work: async () => {},
-    async putResults(work: string, rows: readonly WorkResult[]) {
-      const of = stored.get(work) ?? new Map<string, Buffer>();
-      stored.set(work, of);
-      for (const r of rows) if (!of.has(r.key)) of.set(r.key, r.value);
-    },
-    known: async (work, keys) => new Set(keys.filter((k) => stored.get(work)?.has(k))),
-    results: async (work, keys) =>
-      new Map(
-        keys.flatMap((k) => (stored.get(work)?.has(k) ? [[k, stored.get(work)?.get(k) as Buffer]] : [])),
-      ),
-    forget: async (work, keys) => {
-      for (const k of keys) stored.get(work)?.delete(k);
-    },
-    works: async (prefix) =>
-      [...stored.keys()].filter((w) => w.startsWith(prefix) && (stored.get(w)?.size ?? 0) > 0).sort(),
-    drop: async (work) => {
-      stored.delete(work);
-    },
+    ...memoryResults(stored),
     close: async () => {},
   };
   const rows = () => [...stored.values()].reduce((n, m) => n + m.size, 0);

@@ -4,7 +4,8 @@ import { pairDocument } from '../reuse/pair.js';
 import { sketchDefaults } from '../reuse/sketch.js';
 import { createWorkState, runJob, type SketchBatch, type ReuseJob as ThreadJob } from '../reuse/work.js';
 import type { AsyncStore } from '../store/async-store.js';
-import type { Job, JobQueue, WorkResult } from '../store/job-queue.js';
+import type { Job, JobQueue } from '../store/job-queue.js';
+import { memoryResults } from './__fixtures__/memory-results.js';
 import { packSketch, reuseWork, runReuseJob, runThreadJob, unpackSketches } from './remote-reuse.js';
 
 const wire = [
@@ -62,28 +63,9 @@ function fakeQueue() {
     },
     failures: async () => [],
     work: async () => {},
-    async putResults(work: string, rows: readonly WorkResult[]) {
-      const of = stored.get(work) ?? new Map<string, Buffer>();
-      stored.set(work, of);
-      for (const r of rows) {
-        if (of.has(r.key)) continue;
-        of.set(r.key, r.value);
-        writes++;
-      }
-    },
-    known: async (work, keys) => new Set(keys.filter((k) => stored.get(work)?.has(k))),
-    results: async (work, keys) =>
-      new Map(
-        keys.flatMap((k) => (stored.get(work)?.has(k) ? [[k, stored.get(work)?.get(k) as Buffer]] : [])),
-      ),
-    forget: async (work, keys) => {
-      for (const k of keys) stored.get(work)?.delete(k);
-    },
-    works: async (prefix) =>
-      [...stored.keys()].filter((w) => w.startsWith(prefix) && (stored.get(w)?.size ?? 0) > 0).sort(),
-    drop: async (work) => {
-      stored.delete(work);
-    },
+    ...memoryResults(stored, () => {
+      writes++;
+    }),
     close: async () => {},
   };
   return { queue, sent, writes: () => writes };
