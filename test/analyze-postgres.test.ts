@@ -2,11 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../src/analyze/analyze.js';
 import { analyzeShared, workingCopyFolder } from '../src/analyze/analyze-shared.js';
 import { loadStages, type Stages } from '../src/analyze/stages.js';
+import { verifyWorkingCopy } from '../src/analyze/verify-working-copy.js';
 import { openSharedStore, openStore } from '../src/store/open-store.js';
 
 /**
@@ -155,6 +157,43 @@ describe.skipIf(!url)('analyze against PostgreSQL', () => {
       } finally {
         copy.close();
       }
+    } finally {
+      await shared.close();
+    }
+  }, 240_000);
+
+  it("an edited merge state in a machine's working copy: verify names it and that machine's next analysis stops", async () => {
+    const shared = await openSharedStore(schemaUrl(), { clock });
+    try {
+      const cache = path.join(dir, 'w1');
+      const run = (files: string[]) =>
+        analyzeShared(
+          shared,
+          files.map((f) => path.join('examples/corpus', f)),
+          { clock, stages, workers: 1, cache },
+        );
+      await run(['meridian-wire.txt']);
+      expect((await verifyWorkingCopy(shared, cache)).problems).toEqual([]);
+      const sql = new Database(path.join(workingCopyFolder(shared, cache), 'corroborate.db'));
+      try {
+        sql
+          .prepare(
+            "UPDATE analysis_merge_state SET value = value || ' ' WHERE (ns, key) IN (SELECT ns, key FROM analysis_merge_state ORDER BY ns, key LIMIT 1)",
+          )
+          .run();
+      } finally {
+        sql.close();
+      }
+      expect((await verifyWorkingCopy(shared, cache)).problems.map((p) => p.kind)).toEqual([
+        'merge-state-altered',
+      ]);
+      const analyses = async () =>
+        (await shared.custody.entries()).filter((e) => e.kind === 'analysis').length;
+      const before = await analyses();
+      await expect(run(['lakeshore-courier.txt'])).rejects.toThrow(/merge-state-altered/);
+      expect(await analyses()).toBe(before);
+      // Another machine's copy is not this one's: nothing of it is checked here.
+      expect(await verifyWorkingCopy(shared, path.join(dir, 'w2'))).toEqual({ folder: null, problems: [] });
     } finally {
       await shared.close();
     }

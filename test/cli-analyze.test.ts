@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../src/core/errors.js';
 
@@ -88,5 +89,40 @@ describe('corroborate analyze over an edited ledger file', () => {
     expect(next.status).toBe(ExitCode.verifyFailed);
     expect(next.stderr).toMatch(/ledger-altered/);
     expect(fs.existsSync(path.join(out, 'ledger.json'))).toBe(false);
+  });
+});
+
+describe('corroborate analyze over an edited merge state', () => {
+  it('exits 4 naming merge-state-altered, ingests nothing and writes no --out file; --check-state is accepted', () => {
+    const store = path.join(dir, 'store-state');
+    const first = cli([
+      '--store',
+      store,
+      'analyze',
+      path.join(corpus, 'meridian-wire.txt'),
+      '--out',
+      path.join(dir, 's1'),
+    ]);
+    expect(first.status).toBe(ExitCode.ok);
+    const again = cli(['--store', store, 'analyze', '--check-state', '--out', path.join(dir, 's1')]);
+    expect(again.stderr).toBe('');
+    expect(again.status).toBe(ExitCode.ok);
+    const sql = new Database(path.join(store, 'corroborate.db'));
+    try {
+      sql
+        .prepare(
+          "UPDATE analysis_merge_state SET value = value || ' ' WHERE (ns, key) IN (SELECT ns, key FROM analysis_merge_state ORDER BY ns, key LIMIT 1)",
+        )
+        .run();
+    } finally {
+      sql.close();
+    }
+    const out = path.join(dir, 's2');
+    const next = cli(['--store', store, 'analyze', path.join(corpus, 'lakeshore-courier.txt'), '--out', out]);
+    expect(next.status).toBe(ExitCode.verifyFailed);
+    expect(next.stderr).toMatch(/merge-state-altered/);
+    expect(fs.existsSync(path.join(out, 'ledger.json'))).toBe(false);
+    const listed = cli(['--store', store, 'documents', '--json']);
+    expect(JSON.parse(listed.stdout)).toHaveLength(1);
   });
 });

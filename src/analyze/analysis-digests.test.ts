@@ -114,14 +114,51 @@ describe('the merge state is bound by the analysis entry', () => {
     });
   });
 
-  it('an edit made between two runs stays reported after the next run (not folded in)', async () => {
+  it.each([
+    [
+      'edited',
+      "UPDATE analysis_merge_state SET value = replace(value, 'Dunmerrow', 'Dunmorrow') WHERE value LIKE '%Dunmerrow%'",
+    ],
+    [
+      'deleted',
+      'DELETE FROM analysis_merge_state WHERE (ns, key) IN (SELECT ns, key FROM analysis_merge_state ORDER BY ns, key LIMIT 1)',
+    ],
+    ['inserted', "INSERT INTO analysis_merge_state (ns, key, value) VALUES ('event', 'e-forged', '{}')"],
+  ])(
+    'a merge-state row %s between two runs stops the next run before it ingests or writes anything',
+    async (_name, statement) => {
+      await analysed(async (store, sql, dir) => {
+        expect(sql.prepare(statement).run().changes).toBeGreaterThan(0);
+        const documents = store.documents.count();
+        const entries = store.custody.head().entries;
+        const ledger = store.analysis.latestLedger();
+        const out = path.join(dir, 'out');
+        await expect(
+          analyze(store, [path.join(root, 'later')], { clock, stages, workers: 1, out }),
+        ).rejects.toThrow(/merge-state-altered/);
+        expect(store.documents.count()).toBe(documents);
+        expect(store.custody.head().entries).toBe(entries);
+        expect(store.analysis.latestLedger()).toBe(ledger);
+        expect(fs.existsSync(path.join(out, 'ledger.json'))).toBe(false);
+        expect(await kinds(store)).toEqual(['merge-state-altered']);
+      });
+    },
+  );
+
+  it('a state larger than the check reads is built on, and the edit stays reported after the run (not folded in)', async () => {
     await analysed(async (store, sql) => {
       sql
         .prepare(
           "UPDATE analysis_merge_state SET value = value || ' ' WHERE (ns, key) IN (SELECT ns, key FROM analysis_merge_state ORDER BY ns, key LIMIT 1)",
         )
         .run();
-      await analyze(store, [path.join(root, 'later')], { clock, stages, workers: 1 });
+      const rows = store.analysis.mergeStateDigest().rows;
+      await analyze(store, [path.join(root, 'later')], {
+        clock,
+        stages,
+        workers: 1,
+        checkStateRows: rows - 1,
+      });
       expect(await kinds(store)).toEqual(['merge-state-altered']);
     });
   });
@@ -205,6 +242,18 @@ describe('rows edited between runs are not laundered when a run hashes every row
     });
   });
 
+  it('a deleted reuse pair stops the next run before it ingests its inputs', async () => {
+    await analysed(async (store, sql) => {
+      expect(sql.prepare('DELETE FROM reuse_pairs').run().changes).toBe(1);
+      const documents = store.documents.count();
+      await expect(
+        analyze(store, [path.join(root, 'later', 'e.txt')], { clock, stages, workers: 1 }),
+      ).rejects.toThrow(/reuse-altered/);
+      expect(store.documents.count()).toBe(documents);
+      expect(await kinds(store)).toContain('reuse-altered');
+    });
+  });
+
   it('without an edit, a run after a killed one records digests verify accepts', async () => {
     await analysed(async (store) => {
       await killedAfterExtraction(store, [path.join(root, 'later')]);
@@ -224,9 +273,14 @@ describe('the latest ledger file is checked before a run copies items from it', 
       expect(text).toContain('Dunmerrow');
       // Same length, so that the file's index still matches it.
       fs.writeFileSync(file, text.split('Dunmerrow').join('Dunmorrow'));
+      const documents = store.documents.count();
+      const entries = store.custody.head().entries;
       await expect(
         analyze(store, [path.join(root, 'later', 'e.txt')], { clock, stages, workers: 1 }),
       ).rejects.toThrow(/ledger-altered/);
+      // Refused before the input was ingested: no document, no custody entry.
+      expect(store.documents.count()).toBe(documents);
+      expect(store.custody.head().entries).toBe(entries);
       // Nothing was recorded or rewritten: the edit is still what verify reports.
       expect(store.analysis.recordedLedger()?.name).toBe(name);
       expect(fs.readFileSync(file, 'utf8')).toContain('Dunmorrow');

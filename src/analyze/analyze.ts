@@ -5,9 +5,9 @@ import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest
 import { writeLedgerFile } from '../ledger-file/write-file.js';
 import { type MergeResult, startMerge } from '../merge/index.js';
 import { checkExtractions, extractionsDigest, unboundExtractions } from '../store/extraction-digest.js';
-import { boundEntry, startMergeStateFold } from '../store/merge-state-digest.js';
+import { boundEntry, checkMergeState, startMergeStateFold } from '../store/merge-state-digest.js';
 import { checkPreviousLedger } from '../store/previous-ledger-check.js';
-import { reuseDigest } from '../store/reuse-digest.js';
+import { checkReusePairs, reuseDigest } from '../store/reuse-digest.js';
 import type { Checkpoint, DocumentListing, DocumentSummary, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
 import { startExtractPool } from './extract-pool.js';
@@ -39,6 +39,11 @@ export interface AnalyzeOptions
    * may be behind an analysis another machine recorded since, and is then hashed, not cleared.
    */
   workingCopy?: boolean;
+  /**
+   * The largest merge state (in rows) whose every row is folded again before the run builds on it
+   * (default `MERGE_STATE_CHECK_ROWS`; `Infinity`: always). See `checkMergeState`.
+   */
+  checkStateRows?: number;
 }
 
 export interface AnalyzeResult {
@@ -100,6 +105,28 @@ export async function analyze(
       ? startExtractPool(1, version).catch(() => null)
       : undefined;
 
+  // What the latest analysis entry bound and this run builds on is checked before anything is
+  // written, the inputs' ingest included (a refused run leaves the store as it found it): the
+  // latest ledger file, whose unchanged items the new file copies; the extraction rows it bound;
+  // the stored reuse pairs when their number moved (a pair edited in place is left to verify);
+  // the merge state, when small enough to read whole or when asked. Ingest appends no analysis
+  // entry, so the bound entry is the same after it.
+  const bound = boundEntry(store, { workingCopy: options.workingCopy });
+  // Read once: what was extracted before, and (with this run's extractions) what the merge reads.
+  const extracted = analysis.extractedIds(version);
+  try {
+    checkPreviousLedger(store, bound);
+    // Documents are listed in ingest order, so the ones an entry covered lead the list before
+    // ingest as after it.
+    const before = store.documents.listing().map((d) => d.id);
+    checkExtractions(store, version, before, extracted, { fromScratch: bound === null });
+    if (!options.workingCopy) checkReusePairs(store, before);
+    checkMergeState(store, bound, options.checkStateRows);
+  } catch (err) {
+    void early?.then((pool) => pool?.close());
+    throw err;
+  }
+
   let t = now();
   let summary: IngestSummary | null = null;
   let reuse: Awaited<ReturnType<ReuseStage>>;
@@ -123,17 +150,10 @@ export async function analyze(
     throw err;
   }
 
-  // What the latest analysis entry bound and this run builds on is checked before anything
-  // changes: the latest ledger file, whose unchanged items the new file copies; the extraction
-  // rows and reuse pairs it bound, which the merge reads.
-  const bound = boundEntry(store, { workingCopy: options.workingCopy });
+  // The reuse pairs this run's reuse stage stored are added to the digest of those checked above.
   const ids = documents.map((d) => d.id);
-  // Read once: what was extracted before, and (with this run's extractions) what the merge reads.
-  const extracted = analysis.extractedIds(version);
   let reuseBound: ReturnType<typeof reuseDigest>;
   try {
-    checkPreviousLedger(store, bound);
-    checkExtractions(store, version, ids, extracted, { fromScratch: bound === null });
     reuseBound = reuseDigest(store, reuse, ids, { workingCopy: options.workingCopy });
     // Rows nothing vouches for are extracted again, not trusted. A working copy's rows come from
     // the shared store (extracted there by workers before the lock), so they are kept.

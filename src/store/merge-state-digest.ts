@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { latestAnalysis } from './extraction-digest.js';
+import { DigestMismatchError, latestAnalysis, rowsFound } from './extraction-digest.js';
 import { FOLD_ALG, type FoldAlg, RowFold, recordedAlg } from './row-fold.js';
 import type { JsonValue, Store } from './store.js';
 
@@ -105,6 +105,42 @@ export function startMergeStateFold(store: Store, bound: BoundEntry | null): Mer
   const fold = new MergeStateFold();
   analysis.mergeState(fold).clear();
   return fold;
+}
+
+/**
+ * Merge states of at most this many rows are folded again by every `analyze` before it builds on
+ * them (a row costs about 20 µs: at most about a second). Larger ones only with `checkState`.
+ */
+export const MERGE_STATE_CHECK_ROWS = 50_000;
+
+/**
+ * Before a run builds on the merge state the bound entry recorded, every row is hashed again and
+ * must fold to that entry's digest (`DigestMismatchError`, `merge-state-altered`): an edited,
+ * inserted or deleted row would otherwise reach the next ledger. Done when the recorded state has
+ * at most `maxRows` rows (default `MERGE_STATE_CHECK_ROWS`; `Infinity` for every state); a larger
+ * state is not read (that would cost every run a pass over millions of rows), and only `verify`
+ * names its edits.
+ * `checked` when the rows were folded; `skipped` when the state was too large to be; `none` when
+ * no state is built on (no bound entry: the merge starts from nothing) or the entry's digest was
+ * folded another way (an older version's, which the run hashes once and replaces).
+ */
+export function checkMergeState(
+  store: Store,
+  bound: BoundEntry | null,
+  maxRows = MERGE_STATE_CHECK_ROWS,
+): 'checked' | 'skipped' | 'none' {
+  const recorded = bound ? recordedMergeState(bound.details) : null;
+  if (!bound || !recorded || recorded.alg !== FOLD_ALG) return 'none';
+  if (recorded.rows > maxRows) return 'skipped';
+  const now = store.analysis.mergeStateDigest();
+  if (now.rows !== recorded.rows || now.digest !== recorded.digest)
+    throw new DigestMismatchError(
+      'merge-state-altered',
+      'merge-state rows (clusters, blocking index, built events)',
+      bound.seq,
+      rowsFound(now.rows, recorded.rows),
+    );
+  return 'checked';
 }
 
 /** The analysis entry at `seq`, or null when there is none. */

@@ -93,3 +93,17 @@ export function reuseDigest(
     );
   return { pairs: fold.rows, digest: fold.digest, alg: FOLD_ALG };
 }
+
+/**
+ * Before a run writes anything: when the number of stored reuse pairs is no longer the one the
+ * latest analysis entry recorded, the pairs between documents it covered must still fold to its
+ * digest (`DigestMismatchError`, `reuse-altered`). Pairs a killed run added are between other
+ * documents and are left out. When the number is unchanged nothing is read: a pair edited in place
+ * is named by `verify` (as after the run, see `reuseDigest`).
+ */
+export function checkReusePairs(store: Store, documentIds: readonly string[]): void {
+  const latest = latestAnalysis(store);
+  const previous = latest ? recordedReuse(latest.details) : null;
+  if (!latest || !previous || previous.alg !== FOLD_ALG || store.reuse.pairCount() === previous.pairs) return;
+  reuseDigest(store, { pairs: store.reuse.pairs(), added: { pairs: [] } }, documentIds);
+}

@@ -26,6 +26,10 @@ export function register(program: Command): void {
       'extraction worker threads (1: none); default one per core when over 1,000 documents are pending',
     )
     .option(
+      '--check-state',
+      'fold every stored merge-state row again before building on it, however many (automatic up to 50,000 rows)',
+    )
+    .option(
       '--progress',
       'print progress on stderr as one line per step ("extract: 54/80"), also when it is not a terminal',
     );
@@ -110,6 +114,7 @@ export function register(program: Command): void {
         limits,
         encoding,
         workers,
+        ...(opts.checkState === true ? { checkStateRows: Number.POSITIVE_INFINITY } : {}),
         onProgress: progress,
       };
       const result = shared

@@ -28,6 +28,15 @@ export function register(program: Command): void {
         : openStore(location, { mustExist: true }).async;
       try {
         const report = await store.verify(checkpoint ? { checkpoint } : {});
+        // A shared store's merge state lives in each analysing machine's working copy: this one's.
+        let workingCopy: string | null = null;
+        if (isPostgresUrl(location)) {
+          const { verifyWorkingCopy } = await import('../../analyze/verify-working-copy.js');
+          const copy = await verifyWorkingCopy(store);
+          workingCopy = copy.folder;
+          report.problems.push(...copy.problems);
+          report.ok = report.problems.length === 0;
+        }
         let deep: { originals: number; documents: number } | null = null;
         if (opts.deep !== undefined) {
           const { rederiveTexts } = await import('../../ingest/rederive-text.js');
@@ -38,12 +47,13 @@ export function register(program: Command): void {
         }
         if (opts.json) {
           process.stdout.write(
-            `${JSON.stringify({ ...report, ...(deep ? { deep } : {}), checkpointLine: formatCheckpoint(report.checkpoint) }, null, 2)}\n`,
+            `${JSON.stringify({ ...report, ...(deep ? { deep } : {}), ...(workingCopy ? { workingCopy } : {}), checkpointLine: formatCheckpoint(report.checkpoint) }, null, 2)}\n`,
           );
         } else {
           for (const p of report.problems) process.stdout.write(`FAIL ${p.kind}: ${printable(p.message)}\n`);
           const reread = deep ? `, ${deep.documents} texts read again from ${deep.originals} originals` : '';
-          const what = `${report.originals} originals re-hashed, ${report.documents} documents${reread}, custody log of ${report.checkpoint.entries} entries`;
+          const copy = workingCopy ? `, this machine's working copy (${printable(workingCopy)})` : '';
+          const what = `${report.originals} originals re-hashed, ${report.documents} documents${reread}, custody log of ${report.checkpoint.entries} entries${copy}`;
           process.stdout.write(
             report.ok
               ? `OK: ${what}; no mismatch.\n`
