@@ -109,6 +109,8 @@ describe('roleHead', () => {
     ['a prosecutor', 'prosecutor'],
     ['deputy head of the port authority', 'head'],
     ['Justice', 'judge'],
+    ['Department for Roads and Bridges spokesman', 'spokesman'],
+    ['head of the Fenmoor Water Board', 'head'],
     ['prosecuting', 'prosecutor'],
   ])('%s → %s', (role, head) => {
     expect(roleHead(role)).toBe(head);

@@ -20,12 +20,16 @@ export function cleanRole(role: string): string {
 
 /**
  * The word a role is about, lower-cased: its last word before a preposition (`spokesman for the
- * harbour board` → `spokesman`, `Westford police chief` → `chief`). Two roles with the same head
+ * harbour board` → `spokesman`, `Westford police chief` → `chief`, `Department for Roads and Bridges
+ * spokesman` → `spokesman`). Two roles with the same head
  * describe one speaker as far as the reports let us tell.
  */
 export function roleHead(role: string): string {
-  const words = cleanRole(role)
-    .replace(PREPOSITION, '')
+  const all = cleanRole(role).split(/\s+/);
+  // `Department for Roads and Bridges spokesman`: a role word after a body's capitalised name.
+  const afterName =
+    all.length > 1 && /^\p{Ll}/u.test(all[all.length - 1]!) && /^\p{Lu}/u.test(all[all.length - 2]!);
+  const words = (afterName ? all.join(' ') : cleanRole(role).replace(PREPOSITION, ''))
     .toLowerCase()
     .split(/[\s-]+/)
     .filter(Boolean);
