@@ -907,11 +907,35 @@ describe('extractQuotes: whose words a fragment is', () => {
       [['Tom Reed', 'of timber merchants Holloway']],
     ],
     [
+      'the name before a parenthesis between dashes, not a name inside it',
+      'Nell - former wife of bandleader Tom Brandt, 51 - said: “It was a long road.”',
+      [['Nell', 'former wife of bandleader Tom Brandt, 51']],
+    ],
+    [
+      'a parenthesis between en dashes is the role',
+      'Nell Tamsin – a former nurse – said: “It was a long road.”',
+      [['Nell Tamsin', 'former nurse']],
+    ],
+    [
       'a person from a body described in lower case',
       'Jo Rand from haulage firm Kettlewell said: “The road is shut.”',
       [['Jo Rand', 'from haulage firm Kettlewell']],
     ],
   ])('%s', (_why, text, expected) => {
     expect(who(text)).toEqual(expected);
+  });
+});
+
+describe('extractQuotes: a person the text calls she is not a government', () => {
+  it('gives no government role to a first name that is also a capital, resolved from `she`', () => {
+    const [quote] = run(
+      'The singer, known to fans as Sofia, sold her house. Sofia told friends she was moving. Asked about the move, she said: “We love the coast.”',
+    ).quotes.filter((q) => q.direct);
+    expect([quote?.speaker, quote?.speakerRole]).toEqual(['Sofia', null]);
+  });
+
+  it('still reads a capital that speaks as its government', () => {
+    const [quote] = run('Sofia said the border would stay shut.').quotes;
+    expect(quote?.speakerRole).toMatch(/^government/);
   });
 });

@@ -177,9 +177,11 @@ function speakerOf(
     };
   // `Ada Voss, 35, said`: an age in apposition is not a role.
   const role = speaker.role && !/^\d+$/.test(speaker.role.trim()) ? speaker.role : null;
+  // A speaker the text calls `he` or `she` is a person, never a country or capital of that name.
+  const byPronoun = /^(?:he|she)$/i.test(text.slice(speaker.span[0], speaker.span[1]));
   return {
     speaker: speaker.speaker,
-    speakerRole: role ?? governmentRole(speaker.speaker, text),
+    speakerRole: role ?? (byPronoun ? null : governmentRole(speaker.speaker, text)),
     speakerSpan: speaker.span,
   };
 }

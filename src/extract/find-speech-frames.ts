@@ -639,6 +639,13 @@ const LY_ADVERB = /^[a-z]{2,}ly$/;
 
 /** The noun phrase right before a cue, skipping adverbs and `on Sunday`; handles appositives. */
 function subjectBefore(text: string, sentenceStart: number, cueStart: number): RawSpeaker | null {
+  // `Nell - a former nurse, 51 - said`: the subject is before the dashes; between them is its role.
+  const dashes = DASH_PARENTHESIS.exec(text.slice(sentenceStart, cueStart));
+  if (dashes) {
+    const inner = subjectBefore(text, sentenceStart, sentenceStart + dashes.index + 1);
+    if (inner && UPPER_FIRST.test(inner.text))
+      return { ...inner, role: inner.role ?? dashes[1]!.replace(/^(?:a|an|the)\s+/i, '') };
+  }
   const list = tokens(text, windowStart(text, sentenceStart, cueStart), cueStart);
   let i = list.length - 1;
   const { adverbs } = compile();
@@ -656,6 +663,9 @@ function subjectBefore(text: string, sentenceStart: number, cueStart: number): R
   }
   return phrase;
 }
+
+/** A parenthesis between spaced dashes right before the cue (` - a former nurse - `). */
+const DASH_PARENTHESIS = /\s[-–—]\s([^-–—]{2,120}?)\s[-–—]\s*$/u;
 
 const ADDRESS_BEFORE =
   /^(?:,|north|south|east|west|central|northern|southern|eastern|western|greater|of|from)$/;
