@@ -425,9 +425,23 @@ export type QuoteChange = 'identical' | 'truncation' | 'extension' | 'substituti
  */
 export type QuoteKind = 'direct' | 'indirect' | 'mixed';
 
+/** A speaker some reports give a ledger quote that is not the one most reports support. */
+export interface OtherSpeaker {
+  speaker: string | null;
+  role: string | null;
+  documents: string[];
+}
+
 export interface LedgerQuote {
   id: string;
   speaker: string | null;
+  /**
+   * The speaker's title, role or affiliation as the reports give it (`Westford police chief`,
+   * `spokesman for the harbour board`); for a quote given to an unnamed role, the role alone.
+   */
+  speaker_role: string | null;
+  /** Speakers other reports give the quote (named or a role) that disagree with `speaker`; absent when none. */
+  other_speakers?: OtherSpeaker[];
   kind: QuoteKind;
   text: string;
   mentions: Mention[];

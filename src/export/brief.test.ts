@@ -207,6 +207,7 @@ describe('formatBrief', () => {
         {
           id: 'q-1',
           speaker: 'a witness',
+          speaker_role: null,
           kind: 'direct',
           text: 'a night of terror',
           mentions: [],
@@ -233,6 +234,7 @@ describe('formatBrief', () => {
     const quote = {
       id: 'q-2',
       speaker: 'a guard',
+      speaker_role: null,
       kind: 'direct' as const,
       text: 'a night of terror',
       mentions: [] as LedgerQuote['mentions'],
@@ -278,6 +280,7 @@ describe('formatBrief', () => {
     const quote: LedgerQuote = {
       id: 'q-3',
       speaker: 'a ferryman',
+      speaker_role: null,
       kind: 'direct',
       text: 'a night of terror',
       mentions: [mention('i', 20, 37), mention('k', at, at + 22)],

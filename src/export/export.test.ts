@@ -77,6 +77,7 @@ const ledger: Ledger = {
     {
       id: 'q-1',
       speaker: 'Mayor "Lee"',
+      speaker_role: null,
       kind: 'direct',
       text: 'We will rebuild',
       mentions: [{ document: 'd1', span: [0, 3], text: 'She' }],

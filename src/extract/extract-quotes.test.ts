@@ -874,3 +874,68 @@ describe('extractQuotes: an unnamed role is the role, never the speaker', () => 
     expect(who(text)).toEqual(expected);
   });
 });
+
+describe('extractQuotes: whose words a fragment is', () => {
+  const who = (text: string) =>
+    run(text)
+      .quotes.filter((quote) => quote.direct)
+      .map((quote) => [quote.speaker, quote.speakerRole]);
+  it.each([
+    [
+      'a name others gave the subject (`was described as`) is not the subject’s words',
+      'Ida Marsh, 58, ran the kennels. She was described as a ‘tyrant’ by former staff.',
+      [[null, null]],
+    ],
+    [
+      'nor the words of the sentence’s speaker (`including being called`)',
+      'Ida Marsh said she had been mocked for years, including being called ‘Mud Girl No 2’.',
+      [[null, null]],
+    ],
+    [
+      'an active description is the describer’s words',
+      'Mr Brindle described the plan as ‘reckless’.',
+      [['Brindle', null]],
+    ],
+    [
+      'an age in apposition is not a role',
+      'Ida Marsh, 35, said: “I want my job back.”',
+      [['Ida Marsh', null]],
+    ],
+    [
+      'a person of a body described in lower case, not the body',
+      'Tom Reed of timber merchants Holloway told the paper: “Prices will rise.”',
+      [['Tom Reed', 'of timber merchants Holloway']],
+    ],
+    [
+      'the name before a parenthesis between dashes, not a name inside it',
+      'Nell - former wife of bandleader Tom Brandt, 51 - said: “It was a long road.”',
+      [['Nell', 'former wife of bandleader Tom Brandt, 51']],
+    ],
+    [
+      'a parenthesis between en dashes is the role',
+      'Nell Tamsin – a former nurse – said: “It was a long road.”',
+      [['Nell Tamsin', 'former nurse']],
+    ],
+    [
+      'a person from a body described in lower case',
+      'Jo Rand from haulage firm Kettlewell said: “The road is shut.”',
+      [['Jo Rand', 'from haulage firm Kettlewell']],
+    ],
+  ])('%s', (_why, text, expected) => {
+    expect(who(text)).toEqual(expected);
+  });
+});
+
+describe('extractQuotes: a person the text calls she is not a government', () => {
+  it('gives no government role to a first name that is also a capital, resolved from `she`', () => {
+    const [quote] = run(
+      'The singer, known to fans as Sofia, sold her house. Sofia told friends she was moving. Asked about the move, she said: “We love the coast.”',
+    ).quotes.filter((q) => q.direct);
+    expect([quote?.speaker, quote?.speakerRole]).toEqual(['Sofia', null]);
+  });
+
+  it('still reads a capital that speaks as its government', () => {
+    const [quote] = run('Sofia said the border would stay shut.').quotes;
+    expect(quote?.speakerRole).toMatch(/^government/);
+  });
+});

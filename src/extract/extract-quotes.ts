@@ -55,12 +55,11 @@ export function extractQuotes(
     const sentenceStart = sentences[first]?.span[0] ?? region.span[0];
     const before = text.slice(sentenceStart, region.span[0]).trim();
     const partial = before !== '' && !/:$/.test(before);
-    const frame = attributes(
-      text,
-      chooseFrame(text, frames, region, first, last, before === ''),
-      region,
-      partial,
-    );
+    // `She was described as a “tyrant”`: a name others gave someone is nobody's words here.
+    const namedByOthers = partial && NAMED_BY_OTHERS.test(before);
+    const frame = namedByOthers
+      ? null
+      : attributes(text, chooseFrame(text, frames, region, first, last, before === ''), region, partial);
     const quote: Quote = {
       id: `${documentId}:q${quotes.length + 1}`,
       documentId,
@@ -82,13 +81,14 @@ export function extractQuotes(
       (((previous.paragraphEnd >= paragraphStart || followsParagraph(text, previous.region, region)) &&
         !partial) ||
         continuesNextParagraph(text, previous.region, region, sentenceStart, paragraphStart));
-    const label = frame
-      ? null
-      : labelSpeaker(text, Math.max(sentenceStart, previous?.region.span[1] ?? 0), region);
+    const label =
+      frame || namedByOthers
+        ? null
+        : labelSpeaker(text, Math.max(sentenceStart, previous?.region.span[1] ?? 0), region);
     if (label) {
       quote.speaker = label.speaker;
       quote.speakerSpan = label.span;
-    } else if (!frame && previous && continues) {
+    } else if (!frame && !namedByOthers && previous && continues) {
       quote.speaker = previous.quote.speaker;
       quote.speakerRole = previous.quote.speakerRole;
       quote.speakerSpan = previous.quote.speakerSpan;
@@ -111,6 +111,14 @@ export function extractQuotes(
   quotes.sort((a, b) => a.span[0] - b.span[0] || a.span[1] - b.span[1]);
   return { quotes, diagnostics };
 }
+
+/**
+ * A passive naming verb just before a quoted fragment (`was described as a`, `being called`,
+ * `were branded`, `also known as`): the words are what someone else called the subject, so neither
+ * the subject nor the sentence's speaker said them.
+ */
+const NAMED_BY_OTHERS =
+  /(?:\b(?:is|are|was|were|be|been|being)\s+(?:\p{L}+ly\s+)?(?:called|described|dubbed|branded|labell?ed|nicknamed|termed|hailed|denounced|derided|portrayed)(?:\s+by\s+[^,;:.]{1,60}?)?(?:\s+as)?|\bknown\s+as)(?:\s+(?:a|an|the))?$/iu;
 
 /**
  * A mark that opens a paragraph of a quotation running over several (`… hoped for. 'I still …`)
@@ -167,9 +175,13 @@ function speakerOf(
       speakerRole: speaker.speaker.replace(/^(?:the|a|an|this|his|her|their|its|my|our|your)\s+/i, ''),
       speakerSpan: speaker.span,
     };
+  // `Ada Voss, 35, said`: an age in apposition is not a role.
+  const role = speaker.role && !/^\d+$/.test(speaker.role.trim()) ? speaker.role : null;
+  // A speaker the text calls `he` or `she` is a person, never a country or capital of that name.
+  const byPronoun = /^(?:he|she)$/i.test(text.slice(speaker.span[0], speaker.span[1]));
   return {
     speaker: speaker.speaker,
-    speakerRole: speaker.role ?? governmentRole(speaker.speaker, text),
+    speakerRole: role ?? (byPronoun ? null : governmentRole(speaker.speaker, text)),
     speakerSpan: speaker.span,
   };
 }

@@ -639,6 +639,13 @@ const LY_ADVERB = /^[a-z]{2,}ly$/;
 
 /** The noun phrase right before a cue, skipping adverbs and `on Sunday`; handles appositives. */
 function subjectBefore(text: string, sentenceStart: number, cueStart: number): RawSpeaker | null {
+  // `Nell - a former nurse, 51 - said`: the subject is before the dashes; between them is its role.
+  const dashes = DASH_PARENTHESIS.exec(text.slice(sentenceStart, cueStart));
+  if (dashes) {
+    const inner = subjectBefore(text, sentenceStart, sentenceStart + dashes.index + 1);
+    if (inner && UPPER_FIRST.test(inner.text))
+      return { ...inner, role: inner.role ?? dashes[1]!.replace(/^(?:a|an|the)\s+/i, '') };
+  }
   const list = tokens(text, windowStart(text, sentenceStart, cueStart), cueStart);
   let i = list.length - 1;
   const { adverbs } = compile();
@@ -656,6 +663,9 @@ function subjectBefore(text: string, sentenceStart: number, cueStart: number): R
   }
   return phrase;
 }
+
+/** A parenthesis between spaced dashes right before the cue (` - a former nurse - `). */
+const DASH_PARENTHESIS = /\s[-–—]\s([^-–—]{2,120}?)\s[-–—]\s*$/u;
 
 const ADDRESS_BEFORE =
   /^(?:,|north|south|east|west|central|northern|southern|eastern|western|greater|of|from)$/;
@@ -904,6 +914,8 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
       break;
     }
   }
+  const worksAt = personOfBody(source, list, first, head.end);
+  if (worksAt) return worksAt;
   const start = list[first]!.start;
   const phrase = source.slice(start, head.end).replace(/\s+/g, ' ');
   if (/^[a-z]/.test(phrase) && first === last && !organisations.has(headLower) && !titles.has(headLower)) {
@@ -911,6 +923,31 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
     if (!/s$/.test(headLower)) return null;
   }
   return { text: phrase, start, end: head.end, role: null };
+}
+
+/**
+ * `Jo Rand of retail chain Fenwick said`: a body described in lower-case words after `of` or
+ * `from` is where the named person before it works; the person is the speaker and the body their
+ * role. Null unless a name of two or more capitalised words stands before the preposition.
+ */
+function personOfBody(source: string, list: Token[], first: number, end: number): RawSpeaker | null {
+  let k = first - 1;
+  let described = 0;
+  while (
+    k >= 0 &&
+    described < 3 &&
+    /^\p{Ll}+$/u.test(list[k]!.text) &&
+    !/^(?:of|from|at)$/.test(list[k]!.text)
+  ) {
+    k--;
+    described++;
+  }
+  if (described === 0 || k < 2 || !/^(?:of|from|at)$/.test(list[k]!.text)) return null;
+  let n = k - 1;
+  while (n >= 0 && UPPER_FIRST.test(list[n]!.text) && !STOP_CAPS.has(list[n]!.text)) n--;
+  if (k - 1 - n < 2) return null;
+  const name = { start: list[n + 1]!.start, end: list[k - 1]!.end };
+  return { text: source.slice(name.start, name.end), ...name, role: source.slice(list[k]!.start, end) };
 }
 
 /** The speaker after an inverted cue (`said the mayor`) or after `according to`. */

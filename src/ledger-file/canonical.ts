@@ -92,6 +92,16 @@ export function canonicalLedger(ledger: Ledger): Ledger {
     quotes: ledger.quotes.map((q) => ({
       id: q.id,
       speaker: q.speaker,
+      speaker_role: q.speaker_role,
+      ...(q.other_speakers === undefined
+        ? {}
+        : {
+            other_speakers: q.other_speakers.map((o) => ({
+              speaker: o.speaker,
+              role: o.role,
+              documents: [...o.documents],
+            })),
+          }),
       kind: q.kind,
       text: q.text,
       mentions: q.mentions.map(mention),

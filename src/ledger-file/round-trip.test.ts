@@ -149,6 +149,7 @@ const event: fc.Arbitrary<LedgerEvent> = fc.record(
 const quote: fc.Arbitrary<LedgerQuote> = fc.record({
   id,
   speaker: maybe(text),
+  speaker_role: maybe(shortText),
   kind: fc.constantFrom('direct', 'indirect', 'mixed'),
   text,
   mentions: fc.array(mention, { maxLength: 3 }),

@@ -1,5 +1,6 @@
 import type { LedgerQuote, Quote, QuoteKind } from '../core/types.js';
 import { compareMentions, toMention } from './build-event.js';
+import { chooseSpeaker } from './choose-speaker.js';
 import { corroborate } from './independence.js';
 import { classifyChange, quoteWords, sameQuotation } from './quote-change.js';
 import type { ReuseIndex } from './reuse-index.js';
@@ -69,14 +70,15 @@ export function buildQuote(group: readonly QuoteItem[], index: ReuseIndex): Ledg
   );
   const reference = ordered[0] as { text: string; documents: Set<string>; first: number; direct: boolean };
   const quotesOf = members.map((m) => m.quote);
-  const speakers = quotesOf.map((q) => q.speaker).filter((s): s is string => !!s);
-  const speaker = fullestName(speakers) ?? mostCommon(speakers);
+  const { speaker, role, others } = chooseSpeaker(quotesOf);
   const mentions = quotesOf.map(toMention).sort(compareMentions);
   const first = quotesOf[0] as Quote;
   const { sources, independent } = corroborate(mentions, index);
   return {
     id: stableId('q', first.documentId, String(first.span[0]), String(first.span[1]), first.text),
     speaker,
+    speaker_role: role,
+    ...(others.length > 0 ? { other_speakers: others } : {}),
     kind: groupKind(quotesOf),
     text: reference.text,
     mentions,

@@ -370,6 +370,7 @@ export const reportFixture: ReportData = {
       {
         id: 'q1',
         speaker: 'Alma Restrepo',
+        speaker_role: null,
         kind: 'direct',
         text: 'It was a scene of pure devastation',
         mentions: [
@@ -398,6 +399,7 @@ export const reportFixture: ReportData = {
       {
         id: 'q2',
         speaker: 'Pia Lund',
+        speaker_role: null,
         kind: 'direct',
         text: 'We have never seen so many wounded at once',
         mentions: [mention('d5', 'We have never seen so many wounded at once')],
@@ -415,6 +417,7 @@ export const reportFixture: ReportData = {
       {
         id: 'q3',
         speaker: 'Ivo Tamsin',
+        speaker_role: null,
         kind: 'direct',
         text: 'we ran out of beds before noon',
         mentions: [mention('d3', 'we ran out of beds before noon')],

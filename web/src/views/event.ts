@@ -12,6 +12,7 @@ import { docLabel, docShort, type Model } from '../data.js';
 import { fmtNumber, fmtPercent, h } from '../dom.js';
 import { dateRange, placeLabel, relatedToEvent } from '../facts.js';
 import { snippet } from '../highlight.js';
+import { speakerLabel } from './quotes.js';
 
 /** One group of documents that counts as one source, and why. */
 export interface IndependentGroup {
@@ -177,7 +178,7 @@ function quoteItem(q: LedgerQuote): HTMLElement {
     h(
       'a',
       { href: route('quotes', { q: q.id }) },
-      q.speaker ? `${q.speaker}: ` : 'Unattributed: ',
+      q.speaker || q.speaker_role ? `${speakerLabel(q)}: ` : 'Unattributed: ',
       `“${q.text}”`,
     ),
     ` — ${q.independent_sources} independent of ${q.sources}`,

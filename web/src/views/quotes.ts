@@ -62,7 +62,8 @@ export function quotesView(ctx: ViewContext): HTMLElement {
       h(
         'header',
         {},
-        h('h2', {}, q.speaker ?? 'Unknown speaker'),
+        h('h2', {}, speakerLabel(q)),
+        q.speaker && q.speaker_role ? h('span', { class: 'muted role' }, ` ${q.speaker_role} `) : null,
         flagged(q) ? h('span', { class: 'badge warn' }, 'possible misquote') : null,
         h('span', { class: 'muted' }, ` ${q.sources} documents, ${q.independent_sources} independent`),
       ),
@@ -70,9 +71,27 @@ export function quotesView(ctx: ViewContext): HTMLElement {
       q.kind === 'indirect'
         ? h('p', { class: 'reported' }, h('span', { class: 'muted' }, 'Reported speech: '), q.text)
         : h('blockquote', {}, `“${q.text}”`),
+      q.other_speakers?.length
+        ? h(
+            'p',
+            { class: 'other-speakers muted' },
+            'Other reports give it to: ',
+            q.other_speakers.map((o, i) => [
+              i ? '; ' : '',
+              o.speaker ?? `unnamed: ${o.role ?? 'speaker'}`,
+              o.speaker && o.role ? `, ${o.role}` : '',
+              ' (',
+              o.documents.map((d, j) => [
+                j ? ', ' : '',
+                h('a', { href: route(`document/${d}`) }, docShort(model, d)),
+              ]),
+              ')',
+            ]),
+          )
+        : null,
       h(
         'table',
-        { class: 'variants', 'aria-label': `Variants of the quote by ${q.speaker ?? 'unknown speaker'}` },
+        { class: 'variants', 'aria-label': `Variants of the quote by ${speakerLabel(q)}` },
         h(
           'thead',
           {},
@@ -127,4 +146,10 @@ export function quotesView(ctx: ViewContext): HTMLElement {
     h('div', { class: 'toolbar' }, filter),
     list.el,
   );
+}
+
+/** Who a quote is given to: the speaker, or the unnamed role the reports give. */
+export function speakerLabel(q: Pick<LedgerQuote, 'speaker' | 'speaker_role'>): string {
+  if (q.speaker) return q.speaker;
+  return q.speaker_role ? `Unnamed: ${q.speaker_role}` : 'Unknown speaker';
 }
