@@ -23,7 +23,7 @@ import {
   DERIVED_CONTAINMENT_MIN_WORDS,
 } from '../../src/reuse/compare-texts.js';
 import { containment, otherSourceShare, shorterContainment } from '../../src/reuse/containment.js';
-import { hashString } from '../../src/reuse/hash.js';
+import { combine, hashString } from '../../src/reuse/hash.js';
 import { type PreparedText, prepareText } from '../../src/reuse/prepare.js';
 import { flag } from '../flags.js';
 
@@ -54,6 +54,15 @@ interface PairFeatures {
    * index's step: related, not ordered, other outlets, indexed before).
    */
   otherSource: number;
+  /**
+   * As `paperInWire`, counting only the 3-grams found in the wire story outside its quotation
+   * marks too: the reporter's wording in both texts (a quotation the paper gives as reported
+   * speech is the speaker's wording, not the wire's).
+   */
+  reporterWording: number;
+  /** `paperInWire` over word 4-grams and 5-grams. */
+  paperInWire4: number;
+  paperInWire5: number;
 }
 interface Story {
   topic: string;
@@ -105,6 +114,9 @@ const stories: Story[] = Object.entries(gold).map(([paper, g]) => ({
       paperInWire: containment(b, a, 3),
       paperWords: b.tokens.length,
       otherSource: otherSourceShare(b, a, neighbours(paper), 3),
+      reporterWording: reporterWording(b, a),
+      paperInWire4: containment(b, a, 4),
+      paperInWire5: containment(b, a, 5),
     };
   }),
 }));
@@ -190,6 +202,7 @@ console.log(
     features: featureStudy(),
     ordered: orderedStudy(),
     common_source: commonSourceStudy(),
+    alternatives: alternativesStudy(),
   }),
 );
 
@@ -419,4 +432,118 @@ function commonSourceStudy() {
       }),
     ),
   };
+}
+
+/**
+ * The 3-grams of `paper` outside its quotations (as `containment`) found in `wire` at a place
+ * where none of their words is quoted, as a share of the paper's 3-grams outside its quotations.
+ */
+function reporterWording(paper: PreparedText, wire: PreparedText): number {
+  const gram = (p: PreparedText, i: number) =>
+    combine(combine(p.normHash[i] as number, p.normHash[i + 1] as number), p.normHash[i + 2] as number);
+  const quotedAt = (p: PreparedText, i: number) =>
+    p.quoted[i] === 1 || p.quoted[i + 1] === 1 || p.quoted[i + 2] === 1;
+  const unquoted = new Set<number>();
+  for (let i = 0; i + 3 <= wire.normHash.length; i++) if (!quotedAt(wire, i)) unquoted.add(gram(wire, i));
+  let counted = 0;
+  let found = 0;
+  for (let i = 0; i + 3 <= paper.normHash.length; i++) {
+    if (quotedAt(paper, i)) continue;
+    counted++;
+    if (unquoted.has(gram(paper, i))) found++;
+  }
+  return counted === 0 ? 0 : found / counted;
+}
+
+/**
+ * Alternatives to the product's decision (passages, or paper-in-wire containment >= t with >= 25
+ * words; pairs dropped when the neighbours' share is >= u), each a family of rules chosen per fold
+ * on the other folds and scored held out, as the mean over 12 random 5-fold splits of the topics
+ * (`commonSourceStudy`'s splits). Reported in docs/reuse.md; none was kept.
+ */
+function alternativesStudy() {
+  const us = [1, 0.3, 0.25, 0.2];
+  const ts = Array.from({ length: 40 }, (_, k) => round(0.005 * (k + 2)));
+  type Decide = (p: PairFeatures, r: number[]) => boolean;
+  const long = (p: PairFeatures) => p.paperWords >= DERIVED_CONTAINMENT_MIN_WORDS;
+  const families: Record<string, { rules: number[][]; decide: Decide }> = {
+    product: {
+      rules: ts.flatMap((t) => us.map((u) => [t, u])),
+      decide: (p, [t, u]) =>
+        (p.passages || (long(p) && p.paperInWire >= (t as number))) && p.otherSource < (u as number),
+    },
+    reporter_wording: {
+      rules: ts.flatMap((t) => us.map((u) => [t, u])),
+      decide: (p, [t, u]) =>
+        (p.passages || (long(p) && p.reporterWording >= (t as number))) && p.otherSource < (u as number),
+    },
+    four_grams: {
+      rules: ts.flatMap((t) => us.map((u) => [t, u])),
+      decide: (p, [t, u]) =>
+        (p.passages || (long(p) && p.paperInWire4 >= (t as number))) && p.otherSource < (u as number),
+    },
+    five_grams: {
+      rules: ts.flatMap((t) => us.map((u) => [t, u])),
+      decide: (p, [t, u]) =>
+        (p.passages || (long(p) && p.paperInWire5 >= (t as number))) && p.otherSource < (u as number),
+    },
+    // Passages count only when the reporter's wording reaches v too.
+    passages_gated_by_reporter_wording: {
+      rules: ts.flatMap((t) => us.flatMap((u) => [0, 0.02, 0.04, 0.06, 0.08].map((v) => [t, u, v]))),
+      decide: (p, [t, u, v]) =>
+        ((p.passages && p.reporterWording >= (v as number)) || (long(p) && p.paperInWire >= (t as number))) &&
+        p.otherSource < (u as number),
+    },
+    // Any pair whose reporter's wording is below k times its containment is dropped.
+    reporter_wording_ratio: {
+      rules: ts.flatMap((t) => us.flatMap((u) => [0, 0.2, 0.3, 0.4, 0.5, 0.6].map((k) => [t, u, k]))),
+      decide: (p, [t, u, k]) =>
+        (p.passages || (long(p) && p.paperInWire >= (t as number))) &&
+        p.otherSource < (u as number) &&
+        p.reporterWording >= (k as number) * p.paperInWire,
+    },
+  };
+  const score = (list: Story[], decide: Decide, r: number[]): Counts => {
+    const c = { tp: 0, fp: 0, fn: 0, tn: 0 };
+    for (const s of list) {
+      const predicted = s.pairs.some((p) => decide(p, r));
+      if (predicted && s.derived) c.tp++;
+      else if (predicted) c.fp++;
+      else if (s.derived) c.fn++;
+      else c.tn++;
+    }
+    return c;
+  };
+  const out: Record<string, unknown> = {};
+  for (const [name, { rules, decide }] of Object.entries(families)) {
+    const runs = Array.from({ length: 12 }, (_, k) => {
+      const seed = 100 + k;
+      const fold = (t: string) => hashString(`${t}${seed}`, seed) % folds;
+      const held: Counts = { tp: 0, fp: 0, fn: 0, tn: 0 };
+      for (let f = 0; f < folds; f++) {
+        const train = stories.filter((s) => fold(s.topic) !== f);
+        let best = rules[0] as number[];
+        let m = -1;
+        for (const r of rules) {
+          const x = figures(score(train, decide, r)).macro_f1;
+          if (x > m) [m, best] = [x, r];
+        }
+        const c = score(
+          stories.filter((s) => fold(s.topic) === f),
+          decide,
+          best,
+        );
+        for (const key of ['tp', 'fp', 'fn', 'tn'] as const) held[key] += c[key];
+      }
+      return figures(held);
+    });
+    const mean = (key: 'macro_f1' | 'precision_derived' | 'recall_derived') =>
+      round(runs.reduce((x, r) => x + r[key], 0) / runs.length);
+    out[name] = {
+      macro_f1: mean('macro_f1'),
+      precision_derived: mean('precision_derived'),
+      recall_derived: mean('recall_derived'),
+    };
+  }
+  return out;
 }

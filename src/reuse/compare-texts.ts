@@ -150,6 +150,19 @@ function compareOrdered(a: PreparedText, b: PreparedText, options: CompareOption
       covB.fill(1, p.b0, p.b1);
     }
     pairs = alignParaphrases(a, b, covA, covB, options.paraphrase);
+    // A story that keeps only scattered 3-grams of its source (the containment that decided the
+    // pair) still shows them: the shared runs of three words or more.
+    if (verbatim.length === 0 && pairs.length === 0) {
+      verbatim = alignVerbatim(a.normHash, b.normHash, {
+        ...options.verbatim,
+        ...CONTAINMENT_ALIGNMENT,
+        minMatched: 3,
+      }).filter(unquoted);
+      for (const p of verbatim) {
+        covA.fill(1, p.a0, p.a1);
+        covB.fill(1, p.b0, p.b1);
+      }
+    }
     if (verbatim.length === 0 && pairs.length === 0) return noReuse();
   } else if (!verbatimReuse && !paraphraseReuse) {
     return noReuse();

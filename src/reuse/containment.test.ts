@@ -166,6 +166,32 @@ describe('the ordered containment decision (publication times say which text cam
     expect(compareTexts(wire, independent, { meta: { a: noon, b: evening } }).relation).toBe('none');
   });
 
+  it('keeps a pair it relates when only scattered three-word runs are shared, and shows them', () => {
+    // The brief keeps several 3-grams of the take, reordered, but no chain of five matched words,
+    // and no sentence of it is a paraphrase the sentence alignment accepts (turned off here).
+    const take =
+      'Officers from the river police recovered a stolen fishing boat near the old mill at Carrowby on ' +
+      'Tuesday morning. The vessel had been taken from a private mooring two days earlier. A spokesman ' +
+      'said the owner was relieved and that no arrests had yet been made. Inquiries are continuing, and ' +
+      'anyone who saw the theft should ring the station at Lenbridge. The boat was later returned ' +
+      'to the marina after checks by forensic teams.';
+    const brief =
+      'Its owner was relieved after river police found a fishing boat stolen from its private mooring ' +
+      'near the old mill on Tuesday. Forensic teams checked the craft, which went back to the marina ' +
+      'later that day, and detectives are still asking for witnesses. So far no arrests had been announced.';
+    expect(containment(prepareText(brief), prepareText(take), 3)).toBeGreaterThanOrEqual(
+      compareDefaults.minDerivedContainment,
+    );
+    const c = compareTexts(take, brief, { paraphrase: { minScore: 2 }, meta: { a: noon, b: evening } });
+    expect(c.relation).not.toBe('none');
+    expect(c.passages.length).toBeGreaterThan(0);
+    // Each passage opens on the same three words in both texts.
+    const opening = (t: string, [s, e]: [number, number]) =>
+      t.slice(s, e).toLowerCase().split(/\W+/).filter(Boolean).slice(0, 3).join(' ');
+    for (const p of c.passages) expect(opening(brief, p.b)).toBe(opening(take, p.a));
+    expect(c.shared_b).toBeGreaterThan(0);
+  });
+
   it('asks the later text for DERIVED_CONTAINMENT_MIN_WORDS words', () => {
     const words = rewrite.split(' ');
     const brief = words.slice(0, DERIVED_CONTAINMENT_MIN_WORDS - 6).join(' ');

@@ -90,8 +90,10 @@ export interface ReuseView {
  * 8: an ordered pair whose later text shares much wording with reports of its own time that the
  * earlier text lacks is dropped (`dropCommonSource`).
  * 9: one shared anchor makes a candidate of a short later document (`MIN_ANCHOR_KEYS_SHORT`).
+ * 10: a pair the containment decision relates keeps its shared 3-word runs as passages when no
+ * longer passage is found (it was dropped).
  */
-const INDEX_VERSION = 9;
+const INDEX_VERSION = 10;
 
 /** The version of the index's computation (`INDEX_VERSION`): work done elsewhere must match it. */
 export const REUSE_INDEX_VERSION = INDEX_VERSION;
