@@ -6,7 +6,7 @@ import { writeLedgerFile } from '../ledger-file/write-file.js';
 import { type MergeResult, startMerge } from '../merge/index.js';
 import { checkExtractions, extractionsDigest, unboundExtractions } from '../store/extraction-digest.js';
 import { boundEntry, startMergeStateFold } from '../store/merge-state-digest.js';
-import { checkPreviousLedger } from '../store/previous-ledger-check.js';
+import { startPreviousLedgerCheck } from '../store/previous-ledger-check.js';
 import { reuseDigest } from '../store/reuse-digest.js';
 import type { Checkpoint, DocumentListing, DocumentSummary, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
@@ -131,8 +131,12 @@ export async function analyze(
   // Read once: what was extracted before, and (with this run's extractions) what the merge reads.
   const extracted = analysis.extractedIds(version);
   let reuseBound: ReturnType<typeof reuseDigest>;
+  // The latest ledger file is hashed while the run merges (a large one on a worker thread); its
+  // verdict is awaited before its items are copied, so an edited file is refused before the new
+  // ledger, entry or --out file exist.
+  let previousLedgerChecked: () => Promise<void>;
   try {
-    checkPreviousLedger(store, bound);
+    previousLedgerChecked = startPreviousLedgerCheck(store, bound);
     checkExtractions(store, version, ids, extracted, { fromScratch: bound === null });
     reuseBound = reuseDigest(store, reuse, ids, { workingCopy: options.workingCopy });
     // Rows nothing vouches for are extracted again, not trusted. A working copy's rows come from
@@ -217,6 +221,7 @@ export async function analyze(
       fs.mkdirSync(options.out, { recursive: true });
       ledgerPath = path.join(options.out, 'ledger.json');
     }
+    await previousLedgerChecked();
     // Only the items that changed are serialised; the others are copied from the previous ledger file
     // (a large store's ledger.json is hundreds of MB, more than one string can hold).
     const { sha256, counts, name, index, publishOut } = writeLedgerFile({
