@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boundEntry } from '../store/merge-state-digest.js';
 import { openStore } from '../store/open-store.js';
+import { startPreviousLedgerCheck } from '../store/previous-ledger-check.js';
 import type { Store } from '../store/store.js';
 import { analyze } from './analyze.js';
 import { loadStages, type Stages } from './stages.js';
@@ -285,6 +287,25 @@ describe('the latest ledger file is checked before a run copies items from it', 
       expect(store.analysis.recordedLedger()?.name).toBe(name);
       expect(fs.readFileSync(file, 'utf8')).toContain('Dunmorrow');
       expect(await kinds(store)).toContain('ledger-altered');
+    });
+  });
+});
+
+describe('a large latest ledger file is hashed on a worker thread while the run merges', () => {
+  it('the verdict is the same: accepted unedited, ledger-altered once a byte changed', async () => {
+    await analysed(async (store) => {
+      const bound = boundEntry(store);
+      expect(bound).not.toBeNull();
+      // Every file counts as large here, so the worker thread hashes it.
+      await expect(startPreviousLedgerCheck(store, bound, 0)()).resolves.toBeUndefined();
+      const file = path.join(store.analysis.ledgerFolder(), store.analysis.recordedLedger()?.name as string);
+      const text = fs.readFileSync(file, 'utf8');
+      fs.writeFileSync(file, text.split('Dunmerrow').join('Dunmorrow'));
+      const check = startPreviousLedgerCheck(store, bound, 0);
+      await expect(check()).rejects.toThrow(/ledger-altered/);
+      fs.rmSync(file);
+      // A file that has gone is no threat: the writer then serialises every item.
+      await expect(startPreviousLedgerCheck(store, bound, 0)()).resolves.toBeUndefined();
     });
   });
 });

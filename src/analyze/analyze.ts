@@ -6,7 +6,7 @@ import { writeLedgerFile } from '../ledger-file/write-file.js';
 import { type MergeResult, startMerge } from '../merge/index.js';
 import { checkExtractions, extractionsDigest, unboundExtractions } from '../store/extraction-digest.js';
 import { boundEntry, checkMergeState, startMergeStateFold } from '../store/merge-state-digest.js';
-import { checkPreviousLedger } from '../store/previous-ledger-check.js';
+import { startPreviousLedgerCheck } from '../store/previous-ledger-check.js';
 import { checkReusePairs, reuseDigest } from '../store/reuse-digest.js';
 import type { Checkpoint, DocumentListing, DocumentSummary, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
@@ -115,13 +115,15 @@ export async function analyze(
   // Read once: what was extracted before, and (with this run's extractions) what the merge reads.
   const extracted = analysis.extractedIds(version);
   try {
-    checkPreviousLedger(store, bound);
+    // A large ledger file is hashed on a worker thread while the other checks run here.
+    const ledgerChecked = startPreviousLedgerCheck(store, bound);
     // Documents are listed in ingest order, so the ones an entry covered lead the list before
     // ingest as after it.
     const before = store.documents.listing().map((d) => d.id);
     checkExtractions(store, version, before, extracted, { fromScratch: bound === null });
     if (!options.workingCopy) checkReusePairs(store, before);
     checkMergeState(store, bound, options.checkStateRows);
+    await ledgerChecked();
   } catch (err) {
     void early?.then((pool) => pool?.close());
     throw err;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { DigestMismatchError, latestAnalysis, rowsFound } from './extraction-digest.js';
-import { FOLD_ALG, type FoldAlg, RowFold, recordedAlg } from './row-fold.js';
+import { BACKGROUND_CHUNK, FOLD_ALG, type FoldAlg, RowFold, recordedAlg } from './row-fold.js';
 import type { JsonValue, Store } from './store.js';
 
 /**
@@ -40,7 +40,8 @@ export class MergeStateFold {
   private fold: RowFold;
 
   constructor(from?: MergeStateDigest) {
-    this.fold = new RowFold(from ? { rows: from.rows, digest: from.digest } : undefined);
+    // A run may write hundreds of thousands of rows: they are folded on a worker thread.
+    this.fold = new RowFold(from ? { rows: from.rows, digest: from.digest } : undefined, BACKGROUND_CHUNK);
   }
 
   replace(ns: string, key: string, before: string | undefined, after: string | undefined): void {
@@ -49,7 +50,8 @@ export class MergeStateFold {
   }
 
   clear(): void {
-    this.fold = new RowFold();
+    this.fold.discard();
+    this.fold = new RowFold(undefined, BACKGROUND_CHUNK);
   }
 
   get value(): MergeStateDigest {

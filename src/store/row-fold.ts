@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { FoldThread } from './row-fold-thread.js';
 import type { JsonValue } from './store.js';
 
 /**
@@ -10,6 +11,9 @@ import type { JsonValue } from './store.js';
  */
 export type FoldAlg = 'xor-sha256' | 'muhash3072';
 export const FOLD_ALG: FoldAlg = 'muhash3072';
+
+/** Hashes gathered before a fold of many rows hands them to its worker thread (`RowFold`). */
+export const BACKGROUND_CHUNK = 8192;
 
 /** The `alg` of a recorded digest (absent: `xor-sha256`), or null when it names no known one. */
 export function recordedAlg(x: { [key: string]: JsonValue }): FoldAlg | null {
@@ -43,7 +47,9 @@ function power(base: bigint, exponent: bigint): bigint {
 
 /** A row's hash expanded (SHAKE256) to a number modulo P, never 0. */
 function element(hash: Uint8Array): bigint {
-  const x = BigInt(`0x${createHash('shake256', { outputLength: 384 }).update(hash).digest('hex')}`) % P;
+  // 384 bytes are below 2^3072 < 2P, so one subtraction reduces them (a division costs more).
+  let x = BigInt(`0x${createHash('shake256', { outputLength: 384 }).update(hash).digest('hex')}`);
+  if (x >= P) x -= P;
   return x === 0n ? 1n : x;
 }
 
@@ -59,24 +65,93 @@ export class RowFold {
   rows: number;
   private numerator: bigint;
   private denominator = 1n;
+  /** Hashes not folded yet (see `background`): added, taken out, each with its count. */
+  private adds: Uint8Array | null = null;
+  private removes: Uint8Array | null = null;
+  private nAdds = 0;
+  private nRemoves = 0;
+  private thread: FoldThread | null = null;
 
-  constructor(from?: { rows: number; digest: string }) {
+  /**
+   * `background`: the number of hashes gathered before they are folded on a worker thread
+   * (`FoldThread`), the thread being started by the first full chunk; 0 folds every hash at once.
+   * The digest is the same either way (the products do not depend on order).
+   */
+  constructor(
+    from?: { rows: number; digest: string },
+    private readonly background = 0,
+  ) {
     this.numerator = from ? BigInt(`0x${from.digest}`) % P : 1n;
     this.rows = from?.rows ?? 0;
   }
 
   add(hash: Uint8Array): void {
-    this.numerator = reduce(this.numerator * element(hash));
     this.rows++;
+    if (this.background > 0 && hash.length === 32) {
+      this.adds ??= new Uint8Array(this.background * 32);
+      this.adds.set(hash.subarray(0, 32), this.nAdds++ * 32);
+      if (this.nAdds === this.background) this.hand();
+      return;
+    }
+    this.numerator = reduce(this.numerator * element(hash));
   }
 
   /** Takes out a row added before. */
   remove(hash: Uint8Array): void {
-    this.denominator = reduce(this.denominator * element(hash));
     this.rows--;
+    if (this.background > 0 && hash.length === 32) {
+      this.removes ??= new Uint8Array(this.background * 32);
+      this.removes.set(hash.subarray(0, 32), this.nRemoves++ * 32);
+      if (this.nRemoves === this.background) this.hand();
+      return;
+    }
+    this.denominator = reduce(this.denominator * element(hash));
+  }
+
+  /** Stops the thread of a fold whose digest will not be read. */
+  discard(): void {
+    this.thread?.discard();
+    this.thread = null;
+  }
+
+  /** Sends the gathered hashes to the thread (started now if need be). */
+  private hand(): void {
+    this.thread ??= new FoldThread();
+    this.thread.send(
+      this.adds && this.nAdds > 0 ? this.adds.subarray(0, this.nAdds * 32) : null,
+      this.removes && this.nRemoves > 0 ? this.removes.subarray(0, this.nRemoves * 32) : null,
+    );
+    this.adds = null;
+    this.removes = null;
+    this.nAdds = 0;
+    this.nRemoves = 0;
+  }
+
+  /** Folds in what the thread and the last, partial chunks hold. */
+  private settle(): void {
+    if (this.thread) {
+      if (this.nAdds > 0 || this.nRemoves > 0) this.hand();
+      const done = this.thread.finish();
+      this.thread = null;
+      this.numerator = reduce(this.numerator * done.numerator);
+      this.denominator = reduce(this.denominator * done.denominator);
+    }
+    for (let i = 0; i < this.nAdds; i++)
+      this.numerator = reduce(
+        this.numerator * element((this.adds as Uint8Array).subarray(i * 32, i * 32 + 32)),
+      );
+    for (let i = 0; i < this.nRemoves; i++)
+      this.denominator = reduce(
+        this.denominator * element((this.removes as Uint8Array).subarray(i * 32, i * 32 + 32)),
+      );
+    this.adds = null;
+    this.removes = null;
+    this.nAdds = 0;
+    this.nRemoves = 0;
   }
 
   get digest(): string {
+    this.settle();
     if (this.denominator !== 1n) {
       this.numerator = reduce(this.numerator * power(this.denominator, P - 2n));
       this.denominator = 1n;
@@ -103,7 +178,7 @@ export class XorFold {
 
 /** Rows folded both ways, for checking a digest recorded with either `alg`. */
 export class CheckFold {
-  private readonly mu = new RowFold();
+  private readonly mu = new RowFold(undefined, BACKGROUND_CHUNK);
   private readonly xor = new XorFold();
 
   add(hash: Uint8Array): void {

@@ -10,7 +10,7 @@ import {
 } from '../analysis-store.js';
 import { type MergeStateDigest, type MergeStateFold, mergeStateRowHash } from '../merge-state-digest.js';
 import type { MergeStateStore } from '../merge-state-store.js';
-import { RowFold } from '../row-fold.js';
+import { BACKGROUND_CHUNK, RowFold } from '../row-fold.js';
 import type { Migration, SqliteDatabase } from './database.js';
 
 export const analysisMigrations: readonly Migration[] = [
@@ -170,6 +170,9 @@ export class SqliteAnalysisStore implements AnalysisStore {
             digest?.replace(c.ns, c.key, before, undefined);
           } else {
             const json = JSON.stringify(c.value);
+            // A row written back as it was (a value the merge read and marked, unchanged) changes
+            // neither the table nor the fold: taking its hash out and putting it back is a no-op.
+            if (before === json) continue;
             put.run(c.ns, c.key, json);
             digest?.replace(c.ns, c.key, before, json);
           }
@@ -183,7 +186,7 @@ export class SqliteAnalysisStore implements AnalysisStore {
   }
 
   mergeStateDigest(): MergeStateDigest {
-    const fold = new RowFold();
+    const fold = new RowFold(undefined, BACKGROUND_CHUNK);
     const rows = this.db.prepare('SELECT ns, key, value FROM analysis_merge_state').raw();
     for (const [ns, key, value] of rows.iterate() as IterableIterator<[string, string, string]>)
       fold.add(mergeStateRowHash(ns, key, value));
