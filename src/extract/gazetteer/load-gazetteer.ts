@@ -48,6 +48,14 @@ interface VariantEntry {
   source: string;
 }
 
+/** A place name that opens with an article ("The Bronx", "The Woodlands"). */
+const ARTICLE_NAME = /^The /;
+/** The population from which a name with an article is also found without it. */
+const ARTICLE_NAME_POPULATION = 200_000;
+/** A New England town's centre village as GeoNames names it ("Killingly Center"). */
+const CENTER_NAME = / Center$/;
+/** The US states whose towns GeoNames files under the name of their centre village. */
+const NEW_ENGLAND = new Set(['CT', 'MA', 'ME', 'NH', 'RI', 'VT']);
 /** The shortest name a spelling variant is looked up for. */
 const MIN_VARIANT_LENGTH = 5;
 /** The population from which a spelling variant is read beside a place spelled exactly so. */
@@ -182,6 +190,14 @@ export function loadGazetteer(): Gazetteer {
           feature,
         }) - 1;
       addNames(id, [name, ...alts.split('|')]);
+      // "in the Bronx": news writes a city's leading article in lower case, so the name is also
+      // found without it (large places only: "The Village" must not make "Village" a place).
+      if (ARTICLE_NAME.test(name) && Number(pop) >= ARTICLE_NAME_POPULATION)
+        addNames(id, [name.replace(ARTICLE_NAME, '')]);
+      // "Killingly Center": GeoNames names a New England town by its centre village; news names
+      // the town ("shot in Killingly").
+      if (cc === 'US' && NEW_ENGLAND.has(admin1) && CENTER_NAME.test(name))
+        addNames(id, [name.replace(CENTER_NAME, '')]);
     }
   }
 
