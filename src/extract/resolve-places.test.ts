@@ -179,7 +179,7 @@ describe('addresses and buildings are not places', () => {
   });
 
   it('still reads "St. Louis" and a place named "… Park" whole', () => {
-    expect(find('A man was shot in St. Louis on Monday.', 'St. Louis')?.name).toBe('St. Louis');
+    expect(find('A man was shot in St. Louis on Monday.', 'St. Louis')?.name).toBe('Saint Louis');
     expect(find('Two were hurt in Highland Park, Illinois.', 'Highland Park')?.admin1).toBe('Illinois');
   });
 });
@@ -241,7 +241,11 @@ describe('neighbourhoods', () => {
 describe('a given name is no place', () => {
   it.each([
     // [text, the given name, whether it is read as a place]
-    ['Dallas Fenn, 9, was shot on Friday. Fenn was taken to a hospital, where Dallas died.', 'Dallas', false],
+    [
+      'Dallas Fenn, 9, was hurt on Friday. Fenn rode to a clinic with his aunt, and Dallas died there.',
+      'Dallas',
+      false,
+    ],
     ['Dallas Fenn was shot on Friday in Dallas. Fenn died.', 'Dallas', true],
     // No surname standing alone: a newspaper's name, not a person's.
     ['The Dallas Observer reported the shooting. Dallas had a quiet night.', 'Dallas', true],
@@ -277,7 +281,7 @@ describe('a state’s name before a town abroad of that name', () => {
 describe('a place named with more than news writes of it', () => {
   it.each([
     // [text, surface, place]
-    ['A man was shot in the Bronx on Friday night.', 'Bronx', 'The Bronx'],
+    ['Two cousins were wounded in the Bronx late Friday.', 'Bronx', 'The Bronx'],
     ['Two teens were wounded in The Bronx.', 'The Bronx', 'The Bronx'],
   ])('%s → %s is %s', (text, surface, name) => {
     expect(find(text, surface)?.name).toBe(name);
@@ -287,6 +291,17 @@ describe('a place named with more than news writes of it', () => {
     expect(find('A teen was shot and killed in Killingly on Friday.', 'Killingly')?.name).toBe(
       'Killingly Center',
     );
+  });
+
+  it.each([
+    // [text, surface, the place's name, its state]
+    ['A man was shot in St. Louis on Friday.', 'St. Louis', 'Saint Louis', 'Missouri'],
+    ['A man was shot in St Louis on Friday.', 'St Louis', 'Saint Louis', 'Missouri'],
+    ['A man was shot in St. Paul, Minn., on Friday.', 'St. Paul', 'Saint Paul', 'Minnesota'],
+  ])('%s → %s is named written out, %s', (text, surface, name, state) => {
+    const p = find(text, surface);
+    expect(p?.name).toBe(name);
+    expect(p?.admin1).toBe(state);
   });
 
   it('still takes "the" before an ordinary town name for a thing named after it', () => {

@@ -52,6 +52,10 @@ interface VariantEntry {
 const ARTICLE_NAME = /^The /;
 /** The population from which a name with an article is also found without it. */
 const ARTICLE_NAME_POPULATION = 200_000;
+/** A name that opens with an abbreviated "Saint" or "Sainte" ("St. Louis", "Ste. Genevieve"). */
+const ABBREVIATED_SAINT = /^St(e)?\.? (?=\p{Lu})/u;
+/** A folded lookup key that opens with an abbreviated "Saint" or "Sainte" ("st paul"). */
+const SAINT_KEY = /^st(e)? /;
 /** A New England town's centre village as GeoNames names it ("Killingly Center"). */
 const CENTER_NAME = / Center$/;
 /** The US states whose towns GeoNames files under the name of their centre village. */
@@ -178,10 +182,15 @@ export function loadGazetteer(): Gazetteer {
       addNames(id, [name]);
     } else if (kind === 'P') {
       const [, name = '', lat = '0', lon = '0', cc = '', admin1 = '', pop = '0', feature = '', alts = ''] = f;
+      // "St. Louis" is named "Saint Louis": one written-out form, whichever way a source or a
+      // report abbreviates it ("St. Louis", "St Louis"); the abbreviation stays a name to find.
+      const written = name.replace(ABBREVIATED_SAINT, (_m, e: string | undefined) =>
+        e ? 'Sainte ' : 'Saint ',
+      );
       const id =
         entries.push({
           kind: 'populated-place',
-          name,
+          name: written,
           cc,
           admin1: admin1 || null,
           lat: Number(lat),
@@ -189,7 +198,7 @@ export function loadGazetteer(): Gazetteer {
           population: Number(pop),
           feature,
         }) - 1;
-      addNames(id, [name, ...alts.split('|')]);
+      addNames(id, written === name ? [name, ...alts.split('|')] : [name, written, ...alts.split('|')]);
       // "in the Bronx": news writes a city's leading article in lower case, so the name is also
       // found without it (large places only: "The Village" must not make "Village" a place).
       if (ARTICLE_NAME.test(name) && Number(pop) >= ARTICLE_NAME_POPULATION)
@@ -282,7 +291,14 @@ export function loadGazetteer(): Gazetteer {
     {
       const key = foldPlaceName(name);
       const curatedHits = curated.get(key);
-      const spelled = exact.get(key) ?? [];
+      // "St. Paul" is also looked up as "Saint Paul", the form a source may give alone: towns
+      // written so in English ("Saint-Louis" with a hyphen is French and not abbreviated so).
+      const saint = SAINT_KEY.test(key)
+        ? exact
+            .get(key.replace(SAINT_KEY, 'saint$1 '))
+            ?.filter((id) => entries[id]?.kind === 'populated-place' && !entries[id]?.name.includes('-'))
+        : undefined;
+      const spelled = saint ? [...new Set([...(exact.get(key) ?? []), ...saint])] : (exact.get(key) ?? []);
       // A curated variant is authoritative: "Kiev" means Kyiv, not a village spelled that way. An
       // old name that towns of today still bear ("Canton", a city of 70,000 in another country)
       // names those towns too; the report's country and regions choose among them.
