@@ -272,6 +272,12 @@ describe('a state’s name before a town abroad of that name', () => {
     expect(p?.precision).toBe(precision);
   });
 
+  it('reads a large town abroad before a department of its name (no state)', () => {
+    const p = find('Mortar rounds hit Beni on Saturday.', 'Beni');
+    expect(p?.countryCode).toBe('CD');
+    expect(p?.precision).toBe('town');
+  });
+
   it('still reads a qualified town of that name as the town', () => {
     const p = find('A man was shot in Virginia, Minn., on Friday.', 'Virginia');
     expect(p?.admin1).toBe('Minnesota');

@@ -814,15 +814,20 @@ function homeRegions(candidates: readonly Candidate[], text: string, support: Re
 }
 
 /**
- * Whether the name is also the own name of a first-level region its country's towns are filed
- * under ("Virginia", "Victoria"); a subdivision the gazetteer cannot tie to its towns' admin1
- * code (no `admin1`) does not count.
+ * Whether the name is also the own name of a state of a federation ("Virginia", "Victoria"),
+ * one the gazetteer ties to its towns' admin1 code: news names a state on its own, as it names
+ * a city, while a province or a department ("Beni") is named beside its region word or its
+ * country, and a large town of that name abroad is the likelier reading.
  */
 function namesRegion(c: Candidate, text: string): boolean {
   const folded = foldPlaceName(text.slice(c.span[0], c.span[1]));
   return c.entries.some(
     (e) =>
-      e.kind === 'region' && e.feature === 'ADM1' && e.admin1 !== null && foldPlaceName(e.name) === folded,
+      e.kind === 'region' &&
+      e.feature === 'ADM1' &&
+      e.subdivision === 'state' &&
+      e.admin1 !== null &&
+      foldPlaceName(e.name) === folded,
   );
 }
 

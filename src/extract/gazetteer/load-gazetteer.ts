@@ -17,6 +17,8 @@ export interface GazetteerEntry {
   population: number;
   /** GeoNames feature code for places (`PPLC` capital, `PPLA` admin centre, …). */
   feature: string;
+  /** A first-level region's kind of subdivision, as its source names it ("state", "province"). */
+  subdivision?: string;
 }
 
 export interface Gazetteer {
@@ -151,7 +153,7 @@ export function loadGazetteer(): Gazetteer {
         if (!demonymByCc.has(cc)) demonymByCc.set(cc, d);
       }
     } else if (kind === 'R') {
-      const [, cc = '', admin1 = '', name = '', lat = '0', lon = '0', , aliases = ''] = f;
+      const [, cc = '', admin1 = '', name = '', lat = '0', lon = '0', type = '', aliases = ''] = f;
       const entry: GazetteerEntry = {
         kind: 'region',
         name,
@@ -161,6 +163,7 @@ export function loadGazetteer(): Gazetteer {
         lon: Number(lon),
         population: 0,
         feature: 'ADM1',
+        ...(type ? { subdivision: type } : {}),
       };
       const id = entries.push(entry) - 1;
       if (admin1) regionNames.set(`${cc}|${admin1}`, name);
