@@ -170,6 +170,12 @@ describe('a region in the incident’s words and a town of the report inside it'
       'a county named by the incident, the report’s town inside that county',
     ],
     [
+      'Sutter County deputies say a man was shot and wounded on Friday.\n\nThe shooting happened at a farm in Yuba City. Deputies later searched a home in Sacramento. Sacramento police helped.',
+      'shot and wounded',
+      'Yuba City',
+      'a county named by the incident, the first town the report names inside it when its main town lies outside',
+    ],
+    [
       'A woman was shot and wounded in Nevada on Monday.\n\nShe lives in Fresno. Fresno friends said she was visiting.',
       'shot and wounded',
       'Nevada',

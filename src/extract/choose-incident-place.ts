@@ -35,23 +35,37 @@ const COUNTY_REACH_KM = 60;
  * "shot … in northeastern Pennsylvania", "Franklin County deputies say a man died": when the
  * incident's own words give only a region (a state or a county) and the report's main place is a
  * town inside that region, the incident is at that town, the most precise place the report
- * supports. A town outside the region leaves the region.
+ * supports. A county the main place is not in narrows to the first town the report names inside
+ * it (`places`): a county report names its towns, a state is too wide to guess one. A town
+ * outside the region leaves the region.
  */
-export function narrowToTown(place: PlaceMention | null, main: PlaceMention | null): PlaceMention | null {
-  if (!place || !main || place.precision !== 'region' || main.precision !== 'town') return place;
-  if (!main.admin1 || place.countryCode !== main.countryCode) return place;
-  const within =
-    place.name === place.admin1
-      ? main.admin1 === place.name
-      : main.admin1 === place.admin1 &&
-        place.lat !== null &&
-        place.lon !== null &&
-        main.lat !== null &&
-        main.lon !== null &&
-        kilometres({ lat: place.lat, lon: place.lon }, { lat: main.lat, lon: main.lon }) <= COUNTY_REACH_KM;
-  return within
-    ? foundIn(main, `the report's town inside ${place.name}, which the incident's words name`)
+export function narrowToTown(
+  place: PlaceMention | null,
+  main: PlaceMention | null,
+  places: readonly PlaceMention[] = [],
+): PlaceMention | null {
+  if (place?.precision !== 'region') return place;
+  if (main && inRegion(main, place))
+    return foundIn(main, `the report's town inside ${place.name}, which the incident's words name`);
+  if (place.name === place.admin1) return place;
+  const town = places.find((p) => inRegion(p, place));
+  return town
+    ? foundIn(town, `the first town the report names inside ${place.name}, which the incident's words name`)
     : place;
+}
+
+/** Whether a town lies in a region: a state by its name, a county by its state and distance. */
+function inRegion(town: PlaceMention, region: PlaceMention): boolean {
+  if (town.precision !== 'town' || !town.admin1 || town.countryCode !== region.countryCode) return false;
+  if (region.name === region.admin1) return town.admin1 === region.name;
+  return (
+    town.admin1 === region.admin1 &&
+    region.lat !== null &&
+    region.lon !== null &&
+    town.lat !== null &&
+    town.lon !== null &&
+    kilometres({ lat: region.lat, lon: region.lon }, { lat: town.lat, lon: town.lon }) <= COUNTY_REACH_KM
+  );
 }
 
 /**

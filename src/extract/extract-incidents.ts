@@ -396,7 +396,11 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       // A sentence continuing one that names several towns could be about any of them: no place,
       // rather than one picked at random or the document's main place.
       const ambiguous = previous === 'several';
-      const place = narrowToTown(own ?? (previous === 'several' ? null : previous), input.mainPlace);
+      const place = narrowToTown(
+        own ?? (previous === 'several' ? null : previous),
+        input.mainPlace,
+        input.places,
+      );
       const date =
         pickDate(input.dates, clause, text, input.referenceDate?.start) ??
         pickDate(input.dates, sentence.span, text, input.referenceDate?.start) ??

@@ -179,7 +179,7 @@ describe('addresses and buildings are not places', () => {
   });
 
   it('still reads "St. Louis" and a place named "… Park" whole', () => {
-    expect(find('A man was shot in St. Louis on Monday.', 'St. Louis')?.name).toBe('St. Louis');
+    expect(find('A man was shot in St. Louis on Monday.', 'St. Louis')?.name).toBe('Saint Louis');
     expect(find('Two were hurt in Highland Park, Illinois.', 'Highland Park')?.admin1).toBe('Illinois');
   });
 });
@@ -235,6 +235,83 @@ describe('neighbourhoods', () => {
     expect(p?.name).toBe(city);
     expect(p?.precision).toBe('town');
     expect(p?.text).toBe(surface);
+  });
+});
+
+describe('a given name is no place', () => {
+  it.each([
+    // [text, the given name, whether it is read as a place]
+    [
+      'Dallas Fenn, 9, was hurt on Friday. Fenn rode to a clinic with his aunt, and Dallas died there.',
+      'Dallas',
+      false,
+    ],
+    ['Dallas Fenn was shot on Friday in Dallas. Fenn died.', 'Dallas', true],
+    // No surname standing alone: a newspaper's name, not a person's.
+    ['The Dallas Observer reported the shooting. Dallas had a quiet night.', 'Dallas', true],
+    // A title after the town: "Fernwick Det. Fenn" is an officer of the town.
+    [
+      'Auburn Det. Orla Fenn said a man was wounded. Fenn said Auburn had two shootings this year.',
+      'Auburn',
+      true,
+    ],
+  ])('%s → %s is a place: %s', (text, given, place) => {
+    const found = resolvePlaces(text).places.filter((p) => p.text === given);
+    expect(found.length > 0).toBe(place);
+  });
+});
+
+describe('a state’s name before a town abroad of that name', () => {
+  it.each([
+    // [text, the place, its precision]
+    ['A storm hit Virginia on Sunday.', 'Virginia', 'region'],
+    ['Two men were shot in Virginia on Sunday.', 'Virginia', 'region'],
+  ])('%s → %s', (text, name, precision) => {
+    const p = find(text, name);
+    expect(p?.countryCode).toBe('US');
+    expect(p?.precision).toBe(precision);
+  });
+
+  it('reads a large town abroad before a department of its name (no state)', () => {
+    const p = find('Mortar rounds hit Beni on Saturday.', 'Beni');
+    expect(p?.countryCode).toBe('CD');
+    expect(p?.precision).toBe('town');
+  });
+
+  it('still reads a qualified town of that name as the town', () => {
+    const p = find('A man was shot in Virginia, Minn., on Friday.', 'Virginia');
+    expect(p?.admin1).toBe('Minnesota');
+  });
+});
+
+describe('a place named with more than news writes of it', () => {
+  it.each([
+    // [text, surface, place]
+    ['Two cousins were wounded in the Bronx late Friday.', 'Bronx', 'The Bronx'],
+    ['Two teens were wounded in The Bronx.', 'The Bronx', 'The Bronx'],
+  ])('%s → %s is %s', (text, surface, name) => {
+    expect(find(text, surface)?.name).toBe(name);
+  });
+
+  it('finds a New England town filed under its centre village ("X Center") by its own name', () => {
+    expect(find('A teen was shot and killed in Killingly on Friday.', 'Killingly')?.name).toBe(
+      'Killingly Center',
+    );
+  });
+
+  it.each([
+    // [text, surface, the place's name, its state]
+    ['A man was shot in St. Louis on Friday.', 'St. Louis', 'Saint Louis', 'Missouri'],
+    ['A man was shot in St Louis on Friday.', 'St Louis', 'Saint Louis', 'Missouri'],
+    ['A man was shot in St. Paul, Minn., on Friday.', 'St. Paul', 'Saint Paul', 'Minnesota'],
+  ])('%s → %s is named written out, %s', (text, surface, name, state) => {
+    const p = find(text, surface);
+    expect(p?.name).toBe(name);
+    expect(p?.admin1).toBe(state);
+  });
+
+  it('still takes "the" before an ordinary town name for a thing named after it', () => {
+    expect(find('They had dinner at the Dallas before the game.', 'Dallas')).toBeUndefined();
   });
 });
 

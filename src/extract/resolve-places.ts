@@ -23,6 +23,8 @@ const REGION_WORDS = /^(?:region|oblast|province|governorate|state|district|coun
 /** `REGION_WORDS` for a plain ASCII word, lower-cased. */
 const REGION_SET = new Set(REGION_WORDS.source.slice(4, -2).split('|'));
 const PLAIN_WORD = /^[A-Za-z]+$/;
+/** A word written as a person's name is: a capital, then lower-case letters ("Fenn", not "BB"). */
+const NAME_WORD = /^[A-Z][a-z]+$/;
 const REGION_AFTER =
   /^\s+(region|oblast|province|governorate|state|district|county|prefecture|raion|krai)\b/i;
 /** "Toledo police", "Harris County Sheriff's Office": a local institution names where it works. */
@@ -218,6 +220,8 @@ export function resolvePlaces(
   // Surnames: the last word of a person's full name ("Owen Fenn") or a word after a title
   // ("Officer Fenn"). On its own later in the report ("Fenn said"), it names the person.
   const surnames = new Set<string>();
+  // Two-word names not in the gazetteer ("Dallas Fenn"): a person's given name and surname.
+  const fullNames: [string, string][] = [];
   for (const m of isPlainText(text) ? execAll(RUN_PLAIN, text) : scanCapitals(RUN_STICKY, text)) {
     const tokens = tokenize(m[0], m.index, stop, gaz);
     for (let k = 1; k < tokens.length; k++) {
@@ -300,6 +304,14 @@ export function resolvePlaces(
       ) {
         const last = tokens[j] as Token;
         if (PLAIN_WORD.test(last.text)) surnames.add(last.text);
+        // "Fernwick Det. Fenn": a town before a title names the officer's town, not a given name.
+        if (
+          j === i + 1 &&
+          NAME_WORD.test(t.text) &&
+          NAME_WORD.test(last.text) &&
+          !personTitles?.has(last.text.toLowerCase())
+        )
+          fullNames.push([t.text, last.text]);
       }
       if (entries.length > 0) {
         const single = i === j;
@@ -348,6 +360,26 @@ export function resolvePlaces(
     candidates.length = 0;
     candidates.push(...kept);
   }
+  // A given name ("Dallas Fenn … Fenn said … Dallas was hit") is the person wherever it stands
+  // alone, unless it is read as a place there ("in Dallas", "Dallas police") or elsewhere. The
+  // surname standing alone as well shows the pair is a person's name, not an institution's
+  // ("Dallas Chronicle").
+  const givenNames = new Set(
+    fullNames.filter(([given, surname]) => standsAlone(text, surname, given)).map(([given]) => given),
+  );
+  if (givenNames.size > 0) {
+    for (const c of candidates)
+      if (c.qualified || c.regionWord || c.dateline || c.local)
+        givenNames.delete(text.slice(c.span[0], c.span[1]));
+    const kept = candidates.filter(
+      (c) =>
+        !givenNames.has(text.slice(c.span[0], c.span[1])) ||
+        c.resident ||
+        STRICT_LOCATIVE.test(text.slice(Math.max(0, c.span[0] - 40), c.span[0])),
+    );
+    candidates.length = 0;
+    candidates.push(...kept);
+  }
   // "Auburn, Ala.": the abbreviation qualifies the town; it is not a town called "Ala".
   const abbreviated = candidates.flatMap((c) => (c.abbreviation ? [c.abbreviation] : []));
   if (abbreviated.length > 0) {
@@ -379,7 +411,9 @@ export function resolvePlaces(
     }
   }
   for (const c of candidates) {
-    // A town that dominates its namesakes (ten times the population of any other) names its country.
+    // A town that dominates its namesakes (ten times the population of any other) names its country,
+    // unless a first-level region bears its name: "Virginia" is the state before a town abroad.
+    if (namesRegion(c, text)) continue;
     const towns = c.entries
       .filter((e) => e.kind === 'populated-place')
       .sort((a, b) => b.population - a.population);
@@ -504,6 +538,18 @@ export function resolvePlaces(
   }
   places.sort((a, b) => a.span[0] - b.span[0] || a.span[1] - b.span[1]);
   return { places: dropOverlaps(places, text), diagnostics, countries, outlet };
+}
+
+/** Whether `surname` occurs in the text other than right after `given` ("Fenn said", "Mr. Fenn"). */
+function standsAlone(text: string, surname: string, given: string): boolean {
+  for (let at = text.indexOf(surname); at !== -1; at = text.indexOf(surname, at + 1)) {
+    const end = at + surname.length;
+    if (at > 0 && isWordCode(text.charCodeAt(at - 1))) continue;
+    if (end < text.length && isWordCode(text.charCodeAt(end))) continue;
+    if (text.slice(Math.max(0, at - given.length - 1), at - 1) === given) continue;
+    return true;
+  }
+  return false;
 }
 
 const ASCII_WORD = /^[a-z][a-z]+$/;
@@ -767,6 +813,24 @@ function homeRegions(candidates: readonly Candidate[], text: string, support: Re
   return home.size > 0 ? home : cityRegion(candidates, text, support);
 }
 
+/**
+ * Whether the name is also the own name of a state of a federation ("Virginia", "Victoria"),
+ * one the gazetteer ties to its towns' admin1 code: news names a state on its own, as it names
+ * a city, while a province or a department ("Beni") is named beside its region word or its
+ * country, and a large town of that name abroad is the likelier reading.
+ */
+function namesRegion(c: Candidate, text: string): boolean {
+  const folded = foldPlaceName(text.slice(c.span[0], c.span[1]));
+  return c.entries.some(
+    (e) =>
+      e.kind === 'region' &&
+      e.feature === 'ADM1' &&
+      e.subdivision === 'state' &&
+      e.admin1 !== null &&
+      foldPlaceName(e.name) === folded,
+  );
+}
+
 /** Population from which a town that dwarfs its namesakes marks the region a report is local to. */
 const ANCHOR_CITY = 100_000;
 
@@ -787,7 +851,7 @@ function cityRegion(candidates: readonly Candidate[], text: string, support: Reg
   );
   if (namesCountry) return regions;
   for (const c of candidates) {
-    if (c.regionWord) continue;
+    if (c.regionWord || namesRegion(c, text)) continue;
     const towns = c.entries.filter((e) => e.kind === 'populated-place');
     const top = [...towns].sort((a, b) => b.population - a.population)[0];
     if (!top?.admin1 || top.population < ANCHOR_CITY || top.feature === 'PPLC') continue;
@@ -936,13 +1000,22 @@ function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text
   if (ACRONYM.test(name) && name.replace(/\./g, '').length <= 4) return false;
   // "the Azov regiment", "the Hilton": a bare "the" before a town name marks a thing named after it.
   // "the Fernwick Police Department", "the Fernwick shooting": the town's own institution or
-  // incident, so the town is the place.
+  // incident, so the town is the place. "the Bronx": the article is the town's own.
   if (
     /\bthe\s+$/i.test(text.slice(Math.max(0, c.span[0] - 5), c.span[0])) &&
     best.kind === 'populated-place' &&
     !c.regionWord &&
     !c.local &&
-    !c.resident
+    !c.resident &&
+    !(best.name.startsWith('The ') && !name.startsWith('The'))
+  )
+    return false;
+  // "The Bronx" found as "Bronx" only where the report writes its article in lower case ("in the
+  // Bronx"): "Villages" alone is a word, not "The Villages".
+  if (
+    best.name.startsWith('The ') &&
+    !name.startsWith('The') &&
+    !/\bthe\s+$/i.test(text.slice(Math.max(0, c.span[0] - 5), c.span[0]))
   )
     return false;
   if (c.regionWord || c.qualified) return true;

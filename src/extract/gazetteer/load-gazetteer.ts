@@ -17,6 +17,8 @@ export interface GazetteerEntry {
   population: number;
   /** GeoNames feature code for places (`PPLC` capital, `PPLA` admin centre, …). */
   feature: string;
+  /** A first-level region's kind of subdivision, as its source names it ("state", "province"). */
+  subdivision?: string;
 }
 
 export interface Gazetteer {
@@ -48,6 +50,18 @@ interface VariantEntry {
   source: string;
 }
 
+/** A place name that opens with an article ("The Bronx", "The Woodlands"). */
+const ARTICLE_NAME = /^The /;
+/** The population from which a name with an article is also found without it. */
+const ARTICLE_NAME_POPULATION = 200_000;
+/** A name that opens with an abbreviated "Saint" or "Sainte" ("St. Louis", "Ste. Genevieve"). */
+const ABBREVIATED_SAINT = /^St(e)?\.? (?=\p{Lu})/u;
+/** A folded lookup key that opens with an abbreviated "Saint" or "Sainte" ("st paul"). */
+const SAINT_KEY = /^st(e)? /;
+/** A New England town's centre village as GeoNames names it ("Killingly Center"). */
+const CENTER_NAME = / Center$/;
+/** The US states whose towns GeoNames files under the name of their centre village. */
+const NEW_ENGLAND = new Set(['CT', 'MA', 'ME', 'NH', 'RI', 'VT']);
 /** The shortest name a spelling variant is looked up for. */
 const MIN_VARIANT_LENGTH = 5;
 /** The population from which a spelling variant is read beside a place spelled exactly so. */
@@ -139,7 +153,7 @@ export function loadGazetteer(): Gazetteer {
         if (!demonymByCc.has(cc)) demonymByCc.set(cc, d);
       }
     } else if (kind === 'R') {
-      const [, cc = '', admin1 = '', name = '', lat = '0', lon = '0', , aliases = ''] = f;
+      const [, cc = '', admin1 = '', name = '', lat = '0', lon = '0', type = '', aliases = ''] = f;
       const entry: GazetteerEntry = {
         kind: 'region',
         name,
@@ -149,6 +163,7 @@ export function loadGazetteer(): Gazetteer {
         lon: Number(lon),
         population: 0,
         feature: 'ADM1',
+        ...(type ? { subdivision: type } : {}),
       };
       const id = entries.push(entry) - 1;
       if (admin1) regionNames.set(`${cc}|${admin1}`, name);
@@ -170,10 +185,15 @@ export function loadGazetteer(): Gazetteer {
       addNames(id, [name]);
     } else if (kind === 'P') {
       const [, name = '', lat = '0', lon = '0', cc = '', admin1 = '', pop = '0', feature = '', alts = ''] = f;
+      // "St. Louis" is named "Saint Louis": one written-out form, whichever way a source or a
+      // report abbreviates it ("St. Louis", "St Louis"); the abbreviation stays a name to find.
+      const written = name.replace(ABBREVIATED_SAINT, (_m, e: string | undefined) =>
+        e ? 'Sainte ' : 'Saint ',
+      );
       const id =
         entries.push({
           kind: 'populated-place',
-          name,
+          name: written,
           cc,
           admin1: admin1 || null,
           lat: Number(lat),
@@ -181,7 +201,15 @@ export function loadGazetteer(): Gazetteer {
           population: Number(pop),
           feature,
         }) - 1;
-      addNames(id, [name, ...alts.split('|')]);
+      addNames(id, written === name ? [name, ...alts.split('|')] : [name, written, ...alts.split('|')]);
+      // "in the Bronx": news writes a city's leading article in lower case, so the name is also
+      // found without it (large places only: "The Village" must not make "Village" a place).
+      if (ARTICLE_NAME.test(name) && Number(pop) >= ARTICLE_NAME_POPULATION)
+        addNames(id, [name.replace(ARTICLE_NAME, '')]);
+      // "Killingly Center": GeoNames names a New England town by its centre village; news names
+      // the town ("shot in Killingly").
+      if (cc === 'US' && NEW_ENGLAND.has(admin1) && CENTER_NAME.test(name))
+        addNames(id, [name.replace(CENTER_NAME, '')]);
     }
   }
 
@@ -266,7 +294,14 @@ export function loadGazetteer(): Gazetteer {
     {
       const key = foldPlaceName(name);
       const curatedHits = curated.get(key);
-      const spelled = exact.get(key) ?? [];
+      // "St. Paul" is also looked up as "Saint Paul", the form a source may give alone: towns
+      // written so in English ("Saint-Louis" with a hyphen is French and not abbreviated so).
+      const saint = SAINT_KEY.test(key)
+        ? exact
+            .get(key.replace(SAINT_KEY, 'saint$1 '))
+            ?.filter((id) => entries[id]?.kind === 'populated-place' && !entries[id]?.name.includes('-'))
+        : undefined;
+      const spelled = saint ? [...new Set([...(exact.get(key) ?? []), ...saint])] : (exact.get(key) ?? []);
       // A curated variant is authoritative: "Kiev" means Kyiv, not a village spelled that way. An
       // old name that towns of today still bear ("Canton", a city of 70,000 in another country)
       // names those towns too; the report's country and regions choose among them.
