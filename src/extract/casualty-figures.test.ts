@@ -178,6 +178,14 @@ const cases: [string, number, number][] = [
   // The dead "included" in a count are a part of it.
   ['Six people were struck by gunfire, including one who was pronounced dead at the scene.', 0, 6],
   ['Four people were shot, including a boy, and two died.', 2, 2],
+  // Ages in a range count no one.
+  ['Three others, ranging in age from 19 to 27, were wounded.', 0, 3],
+  // The dead of another day are not among those shot today.
+  [
+    'Five people were shot at a party in Elm Park on Sunday. A shooting there last week left a man dead and four others wounded.',
+    1,
+    5,
+  ],
   // A count that includes a person named after it is still the count.
   ['Eight people, including a 15-year-old boy, were wounded and a woman died.', 1, 8],
   // A count and a person named beside it add up.

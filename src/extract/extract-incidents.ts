@@ -547,13 +547,15 @@ const BESIDES = /\b(?:others?|another|more|second|third|fourth|additional)\b/i;
  */
 function takeDeadFromShot(text: string, incidents: IncidentMention[], shot: Set<Quantity>): void {
   if (shot.size === 0) return;
-  let dead = 0;
-  for (const m of incidents)
-    if (m.killed && !m.killed.percent && m.killed.best !== null) dead = Math.max(dead, m.killed.best);
-  if (dead === 0) return;
   for (const m of incidents) {
     const q = m.injured;
     if (!q || !shot.has(q) || q.best === null) continue;
+    // The dead of another day ("a shooting last week left one dead") are not among these shot.
+    let dead = 0;
+    for (const k of incidents)
+      if (k.killed && !k.killed.percent && k.killed.best !== null && !otherDay(k.date, m.date))
+        dead = Math.max(dead, k.killed.best);
+    if (dead === 0) continue;
     // "two others were shot" excludes the dead; "he and four others were shot" may count one of them.
     const others = text.slice(q.span[1], q.span[1] + 12);
     const companion = /\sand\s+(?:\S+\s+)?\S+$/i.test(q.text) && /^\s+others?\b/i.test(others);
@@ -569,6 +571,14 @@ function takeDeadFromShot(text: string, incidents: IncidentMention[], shot: Set<
           }
         : null;
   }
+}
+
+/** Both dates are stated in the text (not the report's own date) and more than a day apart. */
+function otherDay(a: DateMention | null, b: DateMention | null): boolean {
+  if (!a?.start || !b?.start || a.span[0] === a.span[1] || b.span[0] === b.span[1]) return false;
+  const ta = Date.parse(a.start.slice(0, 10));
+  const tb = Date.parse(b.start.slice(0, 10));
+  return !Number.isNaN(ta) && !Number.isNaN(tb) && Math.abs(ta - tb) > 86_400_000;
 }
 
 /**
