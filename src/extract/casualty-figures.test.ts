@@ -178,6 +178,13 @@ const cases: [string, number, number][] = [
   // The dead "included" in a count are a part of it.
   ['Six people were struck by gunfire, including one who was pronounced dead at the scene.', 0, 6],
   ['Four people were shot, including a boy, and two died.', 2, 2],
+  // A death of natural causes or of an illness is no casualty.
+  ['Mourners gathered for a woman who died of natural causes last week.', 0, 0],
+  ['The shooting happened at the wake of a man who died of cancer.', 0, 0],
+  // A participle after a comma takes its victims after it, not a count before it.
+  ['A friend left the two inside a house when the gun went off, killing Ned Parr.', 0, 0],
+  // A round-up of several shootings gives no incident's figure.
+  ['Three killed in multiple Elm County shootings over the weekend', 0, 0],
   // Ages in a range count no one.
   ['Three others, ranging in age from 19 to 27, were wounded.', 0, 3],
   // The dead of another day are not among those shot today.

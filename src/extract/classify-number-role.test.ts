@@ -40,6 +40,7 @@ const cases: [string, NumberRole][] = [
   ['He joined the team at the age of [12].', 'age'],
   ['Ned Parr, who the office said was [16], died.', 'age'],
   ['The gunman, who was [19], fled.', 'age'],
+  ['Olympic diver Ned Parr dies at [96]', 'age'],
   ['Those hurt range in age [from 19 to 27].', 'age'],
   ['TWO MEN SHOT, [3] HURT', 'count'],
   ['Police: [2] shot near the park', 'count'],

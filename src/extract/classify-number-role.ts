@@ -58,6 +58,8 @@ const AGE_BEFORE =
 /** "at the age of 17", "whose age was given as 17", "their ages were listed as 19 and 20". */
 const AGE_GIVEN_BEFORE =
   /\bages?\s+(?:(?:was|were|is|are)\s+)?(?:(?:given|listed|reported|put|estimated)\s+)?(?:as|at|of)\s+(?:\d{1,3}\s*(?:,|and)\s*)*$/i;
+/** "dies at 96", "died at 85": the age a person died at. */
+const DIED_AT_BEFORE = /\b(?:dies|died|die)\s+at\s+$/i;
 /** "a man who was 19", "who police said was 16": a person's age, as the verb "was" of "who" tells. */
 const WHO_WAS_BEFORE = /\bwho\s+(?:[\p{L}’'-]+\s+){0,4}?(?:was|is)\s+$/iu;
 /** A word and a comma just before the number: "John Smith, 57," "Boy, 17," "Two men, 26 and 21,". */
@@ -123,6 +125,7 @@ export function classifyNumberRole(sentence: string, start: number, end: number)
   const after = sentence.slice(end, end + 48);
   const digits = /^\d+$/.test(raw);
   if (AGE_AFTER.test(after) || AGE_BEFORE.test(before) || AGE_GIVEN_BEFORE.test(before)) return 'age';
+  if (digits && Number(raw) <= c.maxAge && DIED_AT_BEFORE.test(before)) return 'age';
   if (
     digits &&
     Number(raw) <= c.maxAge &&

@@ -822,6 +822,9 @@ const OTHER_VERB =
 /** A comma, then a subject other than a relative pronoun, then an auxiliary: a clause of its own. */
 const NEW_SUBJECT = /,\s+(?!(?:who|which|that|whom|whose)\b)[\w’'-]+\s+(?:was|were|had|has|have|is|are)\b/i;
 
+/** A trigger that is a participle just after a comma: ", killing", ", wounding". */
+const PARTICIPLE_AFTER_COMMA = /,\s*[\p{L}-]+ing$/iu;
+
 /** Between a count and a death: the dead are a part of those counted. */
 const INCLUDING = /\b(?:including|among them|among whom)\b/i;
 
@@ -855,6 +858,8 @@ function figureFor(
     if (q.span[0] >= hit.span[0] && q.span[1] <= hit.span[1])
       distance = 0; // "bodies of 410 civilians … found"
     else if (q.span[1] <= hit.span[0]) {
+      // "… when the gun went off, killing Ann": a participle after a comma takes its victims after it.
+      if (PARTICIPLE_AFTER_COMMA.test(text.slice(Math.max(0, hit.span[0] - 3), hit.span[1]))) continue;
       const between = text.slice(q.span[1], hit.span[0]);
       // A count before the trigger governs it unless a sentence, clause or report boundary intervenes.
       if (between.length > 70 || /[.;:]|\b(?:said|says|told|according)\b/.test(between)) continue;
