@@ -182,14 +182,14 @@ const cases: [string, number, number][] = [
   ['Mourners gathered for a woman who died of natural causes last week.', 0, 0],
   ['The shooting happened at the wake of a man who died of cancer.', 0, 0],
   // A participle after a comma takes its victims after it, not a count before it.
-  ['A friend left the two inside a house when the gun went off, killing Ned Parr.', 0, 0],
+  ['A cousin kept the two in a shed until the rifle fired, killing Ned Parr.', 0, 0],
   // A round-up of several shootings gives no incident's figure.
   ['Three killed in multiple Elm County shootings over the weekend', 0, 0],
   // Ages in a range count no one.
-  ['Three others, ranging in age from 19 to 27, were wounded.', 0, 3],
+  ['Three others, spanning in age from 21 to 44, were wounded.', 0, 3],
   // The dead of another day are not among those shot today.
   [
-    'Five people were shot at a party in Elm Park on Sunday. A shooting there last week left a man dead and four others wounded.',
+    'Five guests were shot outside a bowling alley in Elm Park on Sunday. A shooting there last week left a man dead and four others wounded.',
     1,
     5,
   ],

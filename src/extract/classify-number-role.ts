@@ -51,11 +51,11 @@ const AGE_AFTER =
   /^(?:[\s-]+(?:years?|yrs?|months?|weeks?|days?)[\s-]+old\b|-\s+(?:and|or|to)\s+\d+-(?:years?|months?))/i;
 /**
  * "aged 30", "ages 28 and 22", "ages of 19, 20 and 24", "age 5", "in age from 23 to 81",
- * "in age from 33-58"; "ranging in age (from 19 to 27)" when the range is read as one number.
+ * "in age from 33-58"; "spanning in age (from 21 to 44)" when the range is read as one number.
  */
 const AGE_BEFORE =
   /\b(?:aged?|ages|in\s+age(?:\s+from)?)\s+(?:of\s+)?(?:\d{1,3}(?:\s*,\s*|\s*-\s*|\s+(?:and|to|or)\s+))*$/i;
-/** "at the age of 17", "whose age was given as 17", "their ages were listed as 19 and 20". */
+/** "at the age of 12", "whose age was listed as 23", "their ages were put at 31 and 40". */
 const AGE_GIVEN_BEFORE =
   /\bages?\s+(?:(?:was|were|is|are)\s+)?(?:(?:given|listed|reported|put|estimated)\s+)?(?:as|at|of)\s+(?:\d{1,3}\s*(?:,|and)\s*)*$/i;
 /** "dies at 96", "died at 85": the age a person died at. */
