@@ -182,7 +182,7 @@ const cases: [string, number, number][] = [
   ['Mourners gathered for a woman who died of natural causes last week.', 0, 0],
   ['The shooting happened at the wake of a man who died of cancer.', 0, 0],
   // A participle after a comma takes its victims after it, not a count before it.
-  ['A cousin kept the two in a shed until the rifle fired, killing Ned Parr.', 0, 0],
+  ['A cousin left the two in a barn when the rifle discharged, killing Ned Parr.', 0, 0],
   // A round-up of several shootings gives no incident's figure.
   ['Three killed in multiple Elm County shootings over the weekend', 0, 0],
   // Ages in a range count no one.

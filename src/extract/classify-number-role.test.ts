@@ -41,7 +41,6 @@ const cases: [string, NumberRole][] = [
   ['Ned Parr, who a cousin said was [34], died.', 'age'],
   ['The gunman, who was [19], fled.', 'age'],
   ['Olympic diver Ned Parr dies at [96]', 'age'],
-  ['The riders span in age [from 21 to 44].', 'age'],
   ['TWO MEN SHOT, [3] HURT', 'count'],
   ['Police: [2] shot near the park', 'count'],
   ['[Three] people were shot in Elm Park.', 'count'],

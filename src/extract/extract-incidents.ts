@@ -858,7 +858,7 @@ function figureFor(
     if (q.span[0] >= hit.span[0] && q.span[1] <= hit.span[1])
       distance = 0; // "bodies of 410 civilians … found"
     else if (q.span[1] <= hit.span[0]) {
-      // "… until the rifle fired, killing Ann": a participle after a comma takes its victims after it.
+      // "… when the rifle discharged, killing Ann": a participle after a comma takes its victims after it.
       if (PARTICIPLE_AFTER_COMMA.test(text.slice(Math.max(0, hit.span[0] - 3), hit.span[1]))) continue;
       const between = text.slice(q.span[1], hit.span[0]);
       // A count before the trigger governs it unless a sentence, clause or report boundary intervenes.
