@@ -32,12 +32,22 @@ const cases: [string, NumberRole][] = [
   ['[4] News understands that a man was wounded.', 'label'],
   ['A neighbor called [911] after hearing shots.', 'label'],
   ['He was found on Hwy [150] near the bridge.', 'label'],
+  ['Call the sheriff at ([555]) 010-0199 with tips.', 'label'],
+  ['Call the sheriff at (555) [010-0199] with tips.', 'label'],
+  ['Tips go to [555]-010-0199 or the website.', 'label'],
+  ['Ann Cole, [26] was shot in the leg.', 'age'],
+  ['Ned Parr, whose age was listed as [23] by deputies, died.', 'age'],
+  ['He joined the team at the age of [12].', 'age'],
+  ['Ned Parr, who a cousin said was [34], died.', 'age'],
+  ['The gunman, who was [19], fled.', 'age'],
+  ['Olympic diver Ned Parr dies at [96]', 'age'],
   ['TWO MEN SHOT, [3] HURT', 'count'],
   ['Police: [2] shot near the park', 'count'],
   ['[Three] people were shot in Elm Park.', 'count'],
   ['In Elm Park, [3] people were shot.', 'count'],
   ['Police said [12] were wounded, 3 critically.', 'count'],
   ['He fired [12] rounds into the crowd.', 'count'],
+  ['Police said, [26] were shot in the leg.', 'count'],
 ];
 
 describe('classifyNumberRole', () => {

@@ -51,14 +51,42 @@ const AGE_AFTER =
   /^(?:[\s-]+(?:years?|yrs?|months?|weeks?|days?)[\s-]+old\b|-\s+(?:and|or|to)\s+\d+-(?:years?|months?))/i;
 /**
  * "aged 30", "ages 28 and 22", "ages of 19, 20 and 24", "age 5", "in age from 23 to 81",
- * "in age from 33-58".
+ * "in age from 33-58"; "spanning in age (from 21 to 44)" when the range is read as one number.
  */
 const AGE_BEFORE =
-  /\b(?:aged?|ages|in\s+age\s+from)\s+(?:of\s+)?(?:\d{1,3}(?:\s*,\s*|\s*-\s*|\s+(?:and|to|or)\s+))*$/i;
+  /\b(?:aged?|ages|in\s+age(?:\s+from)?)\s+(?:of\s+)?(?:\d{1,3}(?:\s*,\s*|\s*-\s*|\s+(?:and|to|or)\s+))*$/i;
+/** "at the age of 12", "whose age was listed as 23", "their ages were put at 31 and 40". */
+const AGE_GIVEN_BEFORE =
+  /\bages?\s+(?:(?:was|were|is|are)\s+)?(?:(?:given|listed|reported|put|estimated)\s+)?(?:as|at|of)\s+(?:\d{1,3}\s*(?:,|and)\s*)*$/i;
+/** "dies at 96", "died at 85": the age a person died at. */
+const DIED_AT_BEFORE = /\b(?:dies|died|die)\s+at\s+$/i;
+/** "a man who was 19", "who police said was 16": a person's age, as the verb "was" of "who" tells. */
+const WHO_WAS_BEFORE = /\bwho\s+(?:[\p{L}’'-]+\s+){0,4}?(?:was|is)\s+$/iu;
 /** A word and a comma just before the number: "John Smith, 57," "Boy, 17," "Two men, 26 and 21,". */
 const APPOSITION_BEFORE = /[\p{L}.’']\s*,\s*(?:\d{1,3}\s*(?:,|and)\s*)*$/u;
 /** What follows an age in apposition: a comma, a bracket, the end of the sentence, or more ages. */
 const APPOSITION_AFTER = /^\s*(?:[,;()]|\.(?:\s|$)|$|and\s+\d{1,3}\s*[,;()])/;
+/**
+ * An apposition whose closing comma is missing, told by its verb: "Ann Cole, 26 was shot" — a
+ * count above one would take "were", so the singular verb belongs to the person named.
+ */
+const SINGULAR_VERB_AFTER = /^\s+(?:was|is|has)\b/;
+/**
+ * A telephone number: "(555) 010-0199", "555-010-0199", "555.010.0199"; its parts (an area code
+ * in brackets, a local number read as a range) count nothing.
+ */
+const PHONE = /(?:\(\d{3}\)\s?|(?<![\d-])\d{3}[-.])\d{3}[-.]\d{4}(?![\d-])/g;
+/** The characters `start`..`end` of the sentence lie inside a telephone number. */
+function inPhoneNumber(sentence: string, start: number, end: number): boolean {
+  if (!/\d/.test(sentence.slice(start, end))) return false;
+  const from = Math.max(0, start - 16);
+  const window = sentence.slice(from, end + 16);
+  for (const m of window.matchAll(PHONE)) {
+    const a = from + (m.index ?? 0);
+    if (a <= start && a + m[0].length >= end) return true;
+  }
+  return false;
+}
 /** "Image 1 of 28", "page 2 of 5": the total of a numbering. */
 const PAGE_BEFORE = /\b\d+\s+of\s+$/;
 /** A web address around the number: "http://example.com/2016/10/03/story", "www.site.com/12". */
@@ -96,8 +124,17 @@ export function classifyNumberRole(sentence: string, start: number, end: number)
   const before = sentence.slice(Math.max(0, start - 40), start);
   const after = sentence.slice(end, end + 48);
   const digits = /^\d+$/.test(raw);
-  if (AGE_AFTER.test(after) || AGE_BEFORE.test(before)) return 'age';
+  if (AGE_AFTER.test(after) || AGE_BEFORE.test(before) || AGE_GIVEN_BEFORE.test(before)) return 'age';
+  if (digits && Number(raw) <= c.maxAge && DIED_AT_BEFORE.test(before)) return 'age';
+  if (
+    digits &&
+    Number(raw) <= c.maxAge &&
+    WHO_WAS_BEFORE.test(before) &&
+    !/^\s+(?:[\p{L}-]+\s+)?(?:people|persons|victims|men|women|children)\b/iu.test(after)
+  )
+    return 'age';
   if (TIMES_AFTER.test(after)) return 'frequency';
+  if (inPhoneNumber(sentence, start, end)) return 'label';
   if (digits && c.street.test(after)) return 'address';
   if (digits && (c.label.test(before) || PAGE_BEFORE.test(before))) return 'label';
   if (
@@ -108,6 +145,14 @@ export function classifyNumberRole(sentence: string, start: number, end: number)
   if (digits && CALL_SIGN_BEFORE.test(before) && CALL_SIGN_AFTER.test(after)) return 'label';
   if (digits && STATION_AFTER.test(after)) return 'label';
   if (digits && Number(raw) <= c.maxAge && APPOSITION_BEFORE.test(before) && APPOSITION_AFTER.test(after))
+    return 'age';
+  if (
+    digits &&
+    Number(raw) >= 2 &&
+    Number(raw) <= c.maxAge &&
+    /[\p{L}.’']\s*,\s*$/u.test(before) &&
+    SINGULAR_VERB_AFTER.test(after)
+  )
     return 'age';
   return 'count';
 }

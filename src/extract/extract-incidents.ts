@@ -551,13 +551,15 @@ const BESIDES = /\b(?:others?|another|more|second|third|fourth|additional)\b/i;
  */
 function takeDeadFromShot(text: string, incidents: IncidentMention[], shot: Set<Quantity>): void {
   if (shot.size === 0) return;
-  let dead = 0;
-  for (const m of incidents)
-    if (m.killed && !m.killed.percent && m.killed.best !== null) dead = Math.max(dead, m.killed.best);
-  if (dead === 0) return;
   for (const m of incidents) {
     const q = m.injured;
     if (!q || !shot.has(q) || q.best === null) continue;
+    // The dead of another day ("a shooting last week left one dead") are not among these shot.
+    let dead = 0;
+    for (const k of incidents)
+      if (k.killed && !k.killed.percent && k.killed.best !== null && !otherDay(k.date, m.date))
+        dead = Math.max(dead, k.killed.best);
+    if (dead === 0) continue;
     // "two others were shot" excludes the dead; "he and four others were shot" may count one of them.
     const others = text.slice(q.span[1], q.span[1] + 12);
     const companion = /\sand\s+(?:\S+\s+)?\S+$/i.test(q.text) && /^\s+others?\b/i.test(others);
@@ -573,6 +575,14 @@ function takeDeadFromShot(text: string, incidents: IncidentMention[], shot: Set<
           }
         : null;
   }
+}
+
+/** Both dates are stated in the text (not the report's own date) and more than a day apart. */
+function otherDay(a: DateMention | null, b: DateMention | null): boolean {
+  if (!a?.start || !b?.start || a.span[0] === a.span[1] || b.span[0] === b.span[1]) return false;
+  const ta = Date.parse(a.start.slice(0, 10));
+  const tb = Date.parse(b.start.slice(0, 10));
+  return !Number.isNaN(ta) && !Number.isNaN(tb) && Math.abs(ta - tb) > 86_400_000;
 }
 
 /**
@@ -816,6 +826,9 @@ const OTHER_VERB =
 /** A comma, then a subject other than a relative pronoun, then an auxiliary: a clause of its own. */
 const NEW_SUBJECT = /,\s+(?!(?:who|which|that|whom|whose)\b)[\w’'-]+\s+(?:was|were|had|has|have|is|are)\b/i;
 
+/** A trigger that is a participle just after a comma: ", killing", ", wounding". */
+const PARTICIPLE_AFTER_COMMA = /,\s*[\p{L}-]+ing$/iu;
+
 /** Between a count and a death: the dead are a part of those counted. */
 const INCLUDING = /\b(?:including|among them|among whom)\b/i;
 
@@ -849,6 +862,8 @@ function figureFor(
     if (q.span[0] >= hit.span[0] && q.span[1] <= hit.span[1])
       distance = 0; // "bodies of 410 civilians … found"
     else if (q.span[1] <= hit.span[0]) {
+      // "… when the rifle discharged, killing Ann": a participle after a comma takes its victims after it.
+      if (PARTICIPLE_AFTER_COMMA.test(text.slice(Math.max(0, hit.span[0] - 3), hit.span[1]))) continue;
       const between = text.slice(q.span[1], hit.span[0]);
       // A count before the trigger governs it unless a sentence, clause or report boundary intervenes.
       if (between.length > 70 || /[.;:]|\b(?:said|says|told|according)\b/.test(between)) continue;

@@ -211,6 +211,8 @@ function toQuantity(sentence: string, match: RegExpExecArray, numbers: NumberLex
     }
     if (isCalendar(groups.rc ?? '', before, after)) return null;
     if (AGE_OR_UNIT_ADJECTIVE.test(after)) return null;
+    // "spanning in age from 21 to 44", a telephone number's "010-0199": no count.
+    if (classifyNumberRole(sentence, match.index, match.index + match[0].length) !== 'count') return null;
     const percent = /%|per/.test(match[0]);
     return { low, best: low, high, qualifier: 'range', percent, counted: counted(after) };
   }
