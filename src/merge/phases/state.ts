@@ -15,7 +15,7 @@ import type { DocRecord, Meta } from '../state-schema.js';
  * 8.fixm1: the weeks-apart join needs a full name both reports give, and does not chain; two
  *    namesakes each stated with its region are two towns.
  */
-export const STATE_FORMAT: number | string = '8.fixm1';
+export const STATE_FORMAT: number | string = '8.fixm1.cluster5';
 
 export interface OpenedState {
   cache: StateCache;
