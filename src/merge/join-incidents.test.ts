@@ -645,7 +645,8 @@ describe('joining through the names of an incident’s people', () => {
       injured: 1,
     };
     expect(targets([shooting, placeless])).toEqual([null, 0]);
-    expect(targets([shooting, { ...placeless, killed: 2 }])).toEqual([null, null]);
+    expect(targets([shooting, { ...placeless, killed: 2 }])).toEqual([null, 0]);
+    expect(targets([shooting, { ...placeless, killed: 3 }])).toEqual([null, null]);
     expect(
       targets([shooting, { ...placeless, text: 'Police said a woman died and another man was hurt' }]),
     ).toEqual([null, null]);

@@ -555,8 +555,8 @@ export function incidentTarget(n: number, around: IncidentNeighbourhood): number
 
 /**
  * The incident an event with figures but no place belongs to: the one incident with figures,
- * dated within `PROFILE_DAYS` of the event's day, giving the same figures (`sameIncident`, read
- * as if at one place), whose events share a full name with it (`fullNamesOf`, filed under at most
+ * dated within `PROFILE_DAYS` of the event's day, giving figures within `FIGURE_SLACK` of its own
+ * (`sameIncident`, read as if at one place), whose events share a full name with it (`fullNamesOf`, filed under at most
  * `NAME_EVENTS` events). A day and a toll alone fit many incidents; the name tells which.
  */
 export function placelessTarget(n: number, around: IncidentNeighbourhood): number | null {
@@ -568,7 +568,7 @@ export function placelessTarget(n: number, around: IncidentNeighbourhood): numbe
   const found = new Set<number>();
   for (const c of namedNear(n, '', around)) {
     const p = around.profile(c);
-    if (!p || !sameIncident({ ...own, place: p.place }, p, 0)) continue;
+    if (!p || !sameIncident({ ...own, place: p.place }, p)) continue;
     found.add(incidentComponent(c, around)[0] as number);
   }
   return found.size === 1 ? ([...found][0] as number) : null;
