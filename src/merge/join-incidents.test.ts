@@ -5,6 +5,8 @@ import type { ClusterRecord, MemberFigure } from './cluster-mentions.js';
 import { itemsOf } from './cluster-mentions.js';
 import type { MentionItem } from './compatibility.js';
 import {
+  fullNamesOf,
+  givesFigure,
   type IncidentNeighbourhood,
   type IncidentProfile,
   incidentTarget,
@@ -15,6 +17,7 @@ import {
   namedIncident,
   namesOf,
   nearDays,
+  placeOf,
   profileKey,
   profileOf,
   sameIncident,
@@ -516,5 +519,169 @@ describe('incidentTarget', () => {
       const killed = order.map((c) => (c.killed === 0 ? null : c.killed));
       expect(incidents(items(order), killed)).toEqual(expected);
     }
+  });
+});
+
+describe('joining through the names of an incident’s people', () => {
+  interface Event {
+    /** Report id; one event per report. */
+    doc: string;
+    text: string;
+    place: string | null;
+    day: string;
+    killed?: number | null;
+    injured?: number | null;
+    /** The report also has an event with figures of its own (not listed). */
+    counted?: boolean;
+  }
+
+  /** The target of each event (one clause of one report each), with the names filed as the merge files them. */
+  function targets(events: Event[]): (number | null)[] {
+    const byId = new Map<string, MentionItem>();
+    const clusters = events.map((e) => {
+      const d = doc(e.doc, `${e.text}.`);
+      const items = itemsOf(
+        extraction(d, {
+          incidents: [
+            incident(d, 1, e.text, {
+              kind: 'shooting',
+              place: e.place ? town(e.place) : null,
+              killed: e.killed ? qty(e.killed) : null,
+              injured: e.injured ? qty(e.injured) : null,
+              date: e.day,
+            }),
+          ],
+        }),
+      );
+      for (const i of items) byId.set(i.mention.id, i);
+      const ids = items.map((i) => i.mention.id);
+      return record(
+        e.place,
+        [
+          member({
+            document: e.doc,
+            date: stated(e.day),
+            killed: e.killed ?? null,
+            injured: e.injured ?? null,
+            place: e.place,
+          }),
+        ],
+        ids,
+      );
+    });
+    const item = (id: string) => byId.get(id) as MentionItem;
+    const profiles = clusters.map(profileOf);
+    const filed = new Map<string, number[]>();
+    const named = new Map<string, number[]>();
+    clusters.forEach((c, n) => {
+      const p = profiles[n];
+      if (p) filed.set(profileKey(p.place, p.day), [...(filed.get(profileKey(p.place, p.day)) ?? []), n]);
+      for (const name of fullNamesOf(c, placeOf(c) ?? '', item))
+        named.set(name, [...(named.get(name) ?? []), n]);
+    });
+    const around: IncidentNeighbourhood = {
+      cluster: (c) => clusters[c] as ClusterRecord,
+      profile: (c) => profiles[c] ?? null,
+      filed: (k) => filed.get(k) ?? [],
+      item,
+      named: (name) => named.get(name) ?? [],
+      figuredDocument: (d) =>
+        events.some((e, n) => e.doc === d && (e.counted || givesFigure(clusters[n] as ClusterRecord))),
+    };
+    return events.map((_, n) => incidentTarget(n, around));
+  }
+
+  const shooting: Event = {
+    doc: 'a',
+    text: 'Police said Dana Whitlock, 34, was shot dead and a neighbour wounded in Rivertown',
+    place: 'Rivertown',
+    day: '2024-05-01',
+    killed: 1,
+    injured: 1,
+  };
+
+  it('joins a later report without figures to the incident whose victim it names', () => {
+    const charge = {
+      doc: 'b',
+      text: 'A man was charged on Monday in the killing of Dana Whitlock in Rivertown',
+      place: 'Rivertown',
+      day: '2024-09-10',
+    };
+    expect(targets([shooting, charge])).toEqual([null, 0]);
+    // Without the name, or in a report that counts an incident of its own, it stays apart.
+    expect(
+      targets([shooting, { ...charge, text: 'A man was charged on Monday in a killing in Rivertown' }]),
+    ).toEqual([null, null]);
+    expect(targets([shooting, { ...charge, counted: true }])).toEqual([null, null]);
+    // Dated before the shooting, the report is not about it.
+    expect(targets([shooting, { ...charge, day: '2024-03-10' }])).toEqual([null, null]);
+  });
+
+  it('joins no incident when the name is given by two', () => {
+    // Another incident months before, elsewhere, other figures: two incidents of one name.
+    const other = {
+      doc: 'c',
+      text: 'Police said Dana Whitlock, 51, and her son were shot dead in Hillview',
+      place: 'Hillview',
+      day: '2024-02-01',
+      killed: 2,
+    };
+    const charge = {
+      doc: 'b',
+      text: 'A man was charged on Monday in the killing of Dana Whitlock',
+      place: null,
+      day: '2024-09-10',
+    };
+    expect(targets([shooting, other, charge])[2]).toBeNull();
+  });
+
+  it('joins an event with figures but no place to the same-day incident with the same figures and a shared name', () => {
+    const placeless = {
+      doc: 'b',
+      text: 'Police said Dana Whitlock died and another man was hurt',
+      place: null,
+      day: '2024-05-01',
+      killed: 1,
+      injured: 1,
+    };
+    expect(targets([shooting, placeless])).toEqual([null, 0]);
+    expect(targets([shooting, { ...placeless, killed: 2 }])).toEqual([null, 0]);
+    expect(targets([shooting, { ...placeless, killed: 3 }])).toEqual([null, null]);
+    expect(
+      targets([shooting, { ...placeless, text: 'Police said a woman died and another man was hurt' }]),
+    ).toEqual([null, null]);
+  });
+
+  it('joins a report that read the town wrong when the same figures, day and a full name agree', () => {
+    const misread = {
+      doc: 'b',
+      text: 'Neighbours said Dana Whitlock was killed and one man wounded in Hillview',
+      place: 'Hillview',
+      day: '2024-05-02',
+      killed: 1,
+      injured: 1,
+    };
+    expect(targets([shooting, misread])).toEqual([null, 0]);
+    expect(targets([shooting, { ...misread, killed: 2 }])).toEqual([null, null]);
+    expect(targets([shooting, { ...misread, day: '2024-05-05' }])).toEqual([null, null]);
+  });
+
+  it('joins a report months later that restates the figures and names a person with an age', () => {
+    const trial = {
+      doc: 'b',
+      text: 'The trial opened over the shooting of Dana Whitlock that killed one and wounded one in Rivertown',
+      place: 'Rivertown',
+      day: '2024-11-04',
+      killed: 1,
+      injured: 1,
+    };
+    expect(targets([shooting, trial])).toEqual([null, 0]);
+    // No age in either report: a name shared by two reports of one town months apart may be an
+    // official's or a street's.
+    const plain = {
+      ...shooting,
+      text: 'Police said Dana Whitlock was shot dead and a neighbour wounded in Rivertown',
+    };
+    expect(targets([plain, trial])).toEqual([null, null]);
   });
 });

@@ -1,6 +1,7 @@
 import type { PlaceMention } from '../core/types.js';
 import type { ClusterRecord } from './cluster-mentions.js';
 import { isImplied, isResolved, type MentionItem, pairScore, placeKey } from './compatibility.js';
+import { compatibleKinds } from './kinds.js';
 import { compareStrings } from './stable-id.js';
 import { isFunctionWord, isReportWord, words } from './words.js';
 
@@ -41,16 +42,23 @@ function mostCommon<T extends string | number>(values: readonly T[]): T | null {
   return best;
 }
 
+/** The place most members give (the event's first place can be a stray member's). */
+export function placeOf(record: ClusterRecord): string | null {
+  return mostCommon(record.figures.map((f) => f.place).filter((p): p is string => !!p)) ?? record.place;
+}
+
 /**
  * An event's profile, or null when it has no place or no stated day. An event without a figure
  * has a profile too (both figures null): it can join the one event with figures at its place and
  * day (`incidentTarget`), never be joined by one.
  */
 export function profileOf(record: ClusterRecord): IncidentProfile | null {
-  // The place most members give (the event's first place can be a stray member's).
-  const place =
-    mostCommon(record.figures.map((f) => f.place).filter((p): p is string => !!p)) ?? record.place;
-  if (place === null) return null;
+  const place = placeOf(record);
+  return place === null ? null : profileAt(record, place);
+}
+
+/** The event's profile at a given place (`''` for an event placed nowhere), or null without a stated day. */
+function profileAt(record: ClusterRecord, place: string): IncidentProfile | null {
   const days = record.figures
     .map((f) => f.date)
     .filter((d) => isResolved(d) && !isImplied(d) && d.precision === 'day' && (d.end ?? d.start) === d.start)
@@ -86,6 +94,12 @@ export function nearDays(day: string, days = PROFILE_DAYS): string[] {
   const out: string[] = [];
   for (let k = -days; k <= days; k++) out.push(new Date(t + k * 86_400_000).toISOString().slice(0, 10));
   return out;
+}
+
+/** The day `k` days after `day` (before, when negative). */
+function shiftDay(day: string, k: number): string {
+  const t = Date.parse(day);
+  return Number.isNaN(t) ? day : new Date(t + k * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** The profile gives a figure (dead or wounded). */
@@ -130,6 +144,10 @@ export interface IncidentNeighbourhood {
   /** Events filed under a profile key (place and day) that may join others. */
   filed: (key: string) => readonly number[];
   item: (id: string) => MentionItem;
+  /** Events whose mentions give a full name (`fullNamesOf`) that may join others. */
+  named?: (name: string) => readonly number[];
+  /** The document has an event with figures. */
+  figuredDocument?: (document: string) => boolean;
 }
 
 /**
@@ -328,6 +346,37 @@ export function fullNamesOf(
   return out;
 }
 
+const agedCache = new WeakMap<ClusterRecord, Set<string>>();
+
+/**
+ * The full names (`fullNamesOf`) an event's mentions give with an age ("Jane Roe, 34,", "Jane
+ * Roe (34)"): the people of an incident (the dead, the wounded, a suspect), as news writes them,
+ * not the officials, streets, schools and businesses a town's incidents share.
+ */
+export function agedNamesOf(
+  record: ClusterRecord,
+  place: string,
+  item: (id: string) => MentionItem,
+): Set<string> {
+  let out = agedCache.get(record);
+  if (out) return out;
+  out = new Set<string>();
+  const names = fullNamesOf(record, place, item);
+  const members =
+    record.items.length > NAME_MEMBERS ? [...record.items].sort().slice(0, NAME_MEMBERS) : record.items;
+  for (const id of members) {
+    const text = item(id).mention.text;
+    for (const m of text.matchAll(
+      /(?<![\p{L}\p{N}'\u2019-])(\p{Lu}\p{Ll}[\p{L}'\u2019-]*) (\p{Lu}\p{Ll}[\p{L}'\u2019-]*)(?:,| \()\s?\d{1,3}\b/gu,
+    )) {
+      const name = [m[1], m[2]].map((w) => (w ?? '').toLowerCase().replace(/\u2019/g, "'")).join(' ');
+      if (names.has(name)) out.add(name);
+    }
+  }
+  agedCache.set(record, out);
+  return out;
+}
+
 /** The two events' mentions share a full name (`fullNamesOf`). */
 function sharedFullName(a: number, b: number, place: string, around: IncidentNeighbourhood): boolean {
   return intersects(
@@ -351,7 +400,67 @@ function joined(a: number, b: number, around: IncidentNeighbourhood, slack: numb
     sameIncident(pa, pb, slack) ||
     (namedIncident(pa, pb) && sharedName(a, b, pa.place, around)) ||
     (later && laterIncident(pa, pb) && sharedFullName(a, b, pa.place, around));
-  return same && compatibleEvents(a, b, around);
+  if (same) return compatibleEvents(a, b, around);
+  // A person named with an age in one report of two days apart with the same figures: one
+  // incident, even when one report read its town wrong.
+  const misplaced = sameIncident({ ...pa, place: pb.place }, pb, 0);
+  if (!later || !kindsAgree(a, b, around)) return false;
+  return (
+    (followUp(pa, pb) && sharedPerson(a, b, pa.place, around)) ||
+    (misplaced && sharedFullName(a, b, pa.place, around))
+  );
+}
+
+/**
+ * Casualties (dead and wounded) from which the same figures at one town, months apart, are read
+ * as one incident when the reports also name one of its people (`sharedPerson`): a report of a
+ * charge or a trial restates the toll and is dated by the hearing.
+ */
+export const FOLLOW_UP_CASUALTIES = 2;
+
+/** The same figures (each given by both or by neither), at one place, at most `FOLLOW_UP_DAYS` apart. */
+export function followUp(a: IncidentProfile, b: IncidentProfile): boolean {
+  if (!hasFigure(a) || a.killed !== b.killed || a.injured !== b.injured) return false;
+  if (casualties(a) < FOLLOW_UP_CASUALTIES || profileKey(a.place, '') !== profileKey(b.place, ''))
+    return false;
+  return Math.abs(Date.parse(a.day) - Date.parse(b.day)) <= FOLLOW_UP_DAYS * 86_400_000;
+}
+
+/** The events share a full name that one of them gives with an age (`agedNamesOf`): a person. */
+function sharedPerson(a: number, b: number, place: string, around: IncidentNeighbourhood): boolean {
+  const ra = around.cluster(a);
+  const rb = around.cluster(b);
+  const fb = fullNamesOf(rb, place, around.item);
+  for (const w of fullNamesOf(ra, place, around.item))
+    if (
+      fb.has(w) &&
+      (agedNamesOf(ra, place, around.item).has(w) || agedNamesOf(rb, place, around.item).has(w))
+    )
+      return true;
+  return false;
+}
+
+/** A representative of one event is of a kind compatible with one of the other's. */
+function kindsAgree(a: number, b: number, around: IncidentNeighbourhood): boolean {
+  const kinds = (c: number) =>
+    around
+      .cluster(c)
+      .reps.flatMap(([, ids]) => ids)
+      .map((id) => around.item(id).mention.kind);
+  const theirs = kinds(b);
+  return kinds(a).some((x) => theirs.some((y) => compatibleKinds(x, y)));
+}
+
+/** Events filed under the full names of event `c` (`named`), not too common, itself excluded. */
+function namedNear(c: number, place: string, around: IncidentNeighbourhood): number[] {
+  const { named } = around;
+  if (!named) return [];
+  const out = new Set<number>();
+  for (const name of fullNamesOf(around.cluster(c), place, around.item)) {
+    const list = named(name);
+    if (list.length <= NAME_EVENTS) for (const o of list) if (o !== c) out.add(o);
+  }
+  return [...out].sort((x, y) => x - y);
 }
 
 /**
@@ -408,7 +517,8 @@ function closure(n: number, around: IncidentNeighbourhood, slack: number, later:
   while (queue.length > 0 && seen.size < MAX_INCIDENT_EVENTS) {
     const c = queue.shift() as number;
     const p = around.profile(c) as IncidentProfile;
-    for (const o of filedNear(c, p, around, later ? joinDays(p) : NAMED_DAYS)) {
+    const near = filedNear(c, p, around, later ? joinDays(p) : NAMED_DAYS);
+    for (const o of later ? [...near, ...namedNear(c, p.place, around)] : near) {
       if (seen.has(o) || !joined(c, o, around, slack, later)) continue;
       seen.add(o);
       queue.push(o);
@@ -428,7 +538,7 @@ function closure(n: number, around: IncidentNeighbourhood, slack: number, later:
  */
 export function incidentTarget(n: number, around: IncidentNeighbourhood): number | null {
   const own = around.profile(n);
-  if (!own) return null;
+  if (!own) return placelessTarget(n, around) ?? followUpTarget(n, around);
   if (hasFigure(own)) {
     const first = incidentComponent(n, around)[0] as number;
     return first === n ? null : first;
@@ -439,5 +549,85 @@ export function incidentTarget(n: number, around: IncidentNeighbourhood): number
   });
   // Several events with figures that are one incident are one candidate: the incident's first.
   const incidents = new Set(found.map((c) => incidentComponent(c, around)[0] as number));
-  return incidents.size === 1 ? ([...incidents][0] as number) : null;
+  if (incidents.size === 1) return [...incidents][0] as number;
+  return incidents.size === 0 ? followUpTarget(n, around) : null;
+}
+
+/**
+ * The incident an event with figures but no place belongs to: the one incident with figures,
+ * dated within `PROFILE_DAYS` of the event's day, giving figures within `FIGURE_SLACK` of its own
+ * (`sameIncident`, read as if at one place), whose events share a full name with it (`fullNamesOf`, filed under at most
+ * `NAME_EVENTS` events). A day and a toll alone fit many incidents; the name tells which.
+ */
+export function placelessTarget(n: number, around: IncidentNeighbourhood): number | null {
+  const { named } = around;
+  const record = around.cluster(n);
+  if (!named || placeOf(record) !== null || !givesFigure(record)) return null;
+  const own = profileAt(record, '');
+  if (!own || !hasFigure(own)) return null;
+  const found = new Set<number>();
+  for (const c of namedNear(n, '', around)) {
+    const p = around.profile(c);
+    if (!p || !sameIncident({ ...own, place: p.place }, p)) continue;
+    found.add(incidentComponent(c, around)[0] as number);
+  }
+  return found.size === 1 ? ([...found][0] as number) : null;
+}
+
+/** A full name filed under more events than this is too common to tell one incident. */
+export const NAME_EVENTS = 16;
+
+/** How long after an incident a report naming its people (charges, a trial) is read as about it. */
+export const FOLLOW_UP_DAYS = 730;
+
+/** Some member of the event gives a figure (dead or wounded). */
+export function givesFigure(record: ClusterRecord): boolean {
+  return record.figures.some((f) => f.killed !== null || (f.injured ?? null) !== null);
+}
+
+/** The latest day a member of the event states or is dated by (`YYYY-MM-DD`), or null. */
+function latestDay(record: ClusterRecord): string | null {
+  let last: string | null = null;
+  for (const f of record.figures) {
+    if (!isResolved(f.date)) continue;
+    const d = (f.date.end ?? f.date.start).slice(0, 10);
+    if (last === null || d > last) last = d;
+  }
+  return last;
+}
+
+/**
+ * The incident a report without figures of its own tells more of: an arrest, a charge, a trial or
+ * a funeral names the people of an incident another report counted. The event joins the one
+ * incident with figures whose events share a person's full name with it (`fullNamesOf`, given
+ * with an age by one of them, `agedNamesOf`, and filed under at most `NAME_EVENTS` events), dated on or before the report and at most
+ * `FOLLOW_UP_DAYS` earlier. Only when none of its reports gives figures of its own: a report that
+ * counts an incident is about that one, and its other names are of people around it. Two
+ * candidate incidents: none is joined.
+ */
+export function followUpTarget(n: number, around: IncidentNeighbourhood): number | null {
+  const { named, figuredDocument } = around;
+  if (!named || !figuredDocument) return null;
+  const record = around.cluster(n);
+  if (givesFigure(record) || record.figures.some((f) => figuredDocument(f.document))) return null;
+  const last = latestDay(record);
+  if (last === null) return null;
+  const latest = shiftDay(last, 1);
+  const earliest = shiftDay(last, -FOLLOW_UP_DAYS);
+  const found = new Set<number>();
+  const aged = (c: number) => {
+    const r = around.cluster(c);
+    return agedNamesOf(r, placeOf(r) ?? '', around.item);
+  };
+  for (const name of fullNamesOf(record, placeOf(record) ?? '', around.item)) {
+    const list = named(name);
+    if (list.length > NAME_EVENTS) continue;
+    for (const c of list) {
+      const p = c === n ? null : around.profile(c);
+      if (!p || !hasFigure(p) || p.day > latest || p.day < earliest) continue;
+      if (!aged(n).has(name) && !aged(c).has(name)) continue;
+      found.add(incidentComponent(c, around)[0] as number);
+    }
+  }
+  return found.size === 1 ? ([...found][0] as number) : null;
 }

@@ -37,6 +37,10 @@ export interface MergeSchema {
   profile: IncidentProfile;
   /** `profileKey(place, day)` → clusters with that profile. */
   pday: number[];
+  /** Cluster → the full names its mentions give (`fullNamesOf`), sorted. */
+  fnames: string[];
+  /** Full name → the clusters giving it (up to a cap), in number order. */
+  fname: number[];
   /** Cluster → the cluster it joined (a fragment, headline or the same incident). */
   absorb: number;
   /** Cluster → the clusters that joined it. */

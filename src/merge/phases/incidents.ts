@@ -1,16 +1,24 @@
 import { fragmentTarget, headlineTarget, isFragment, isHeadlineOnly } from '../absorb-fragments.js';
 import {
+  fullNamesOf,
+  givesFigure,
   type IncidentNeighbourhood,
   incidentComponent,
   incidentTarget,
   joinDays,
+  NAME_EVENTS,
   nearDays,
+  placeOf,
   profileKey,
   profileOf,
 } from '../join-incidents.js';
+import { compareStrings } from '../stable-id.js';
 import { clusterKey } from '../state-schema.js';
 import type { Mentions } from './assign.js';
 import type { MergeRun } from './run.js';
+
+/** Events filed under one full name at most; a name beyond it is common and no longer filed. */
+const NAME_POSTINGS = 64;
 
 /**
  * Phase "second pass": fragments (events of back-references only) and headline-only events join
@@ -26,11 +34,44 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
   cache.prefetch('cluster', [...dirty.clusters].map(clusterKey));
   cache.prefetch('members', [...dirty.clusters].map(clusterKey));
   const profiled = (c: number) => cache.get('profile', clusterKey(c)) ?? null;
+  // The full names of each event are filed (`fname`) so that a report without figures finds the
+  // incident it follows up (`followUpTarget`). An event whose names or profile changed brings in
+  // the events filed under its names; a name filed under more than `NAME_POSTINGS` events is
+  // common and no longer followed.
+  const fileNames = (n: number, profileChanged: boolean) => {
+    const record = clusters.cluster(n);
+    const now = [...fullNamesOf(record, placeOf(record) ?? '', itemOf)].sort(compareStrings);
+    const was = cache.get('fnames', clusterKey(n)) ?? [];
+    const changed = JSON.stringify(now) !== JSON.stringify(was);
+    if (!changed && !profileChanged) return;
+    for (const name of new Set([...was, ...now])) for (const c of named(name)) if (c !== n) affected.add(c);
+    if (!changed) return;
+    const kept = new Set(now);
+    for (const name of was) {
+      if (kept.has(name)) continue;
+      const list = named(name).filter((c) => c !== n);
+      cache.set('fname', name, list.length > 0 ? list : undefined);
+    }
+    const old = new Set(was);
+    for (const name of now) {
+      const list = named(name);
+      if (old.has(name) || list.length > NAME_POSTINGS) continue;
+      cache.set(
+        'fname',
+        name,
+        [...list.filter((c) => c !== n), n].sort((a, b) => a - b),
+      );
+    }
+    cache.set('fnames', clusterKey(n), now.length > 0 ? now : undefined);
+  };
   const filed = (k: string) => cache.get('pday', k) ?? [];
+  const named = (name: string) => cache.get('fname', name) ?? [];
   for (const n of [...dirty.clusters].sort((a, b) => a - b)) {
     const before = profiled(n);
     const after = profileOf(clusters.cluster(n));
-    if (JSON.stringify(before) === JSON.stringify(after)) continue;
+    const profileChanged = JSON.stringify(before) !== JSON.stringify(after);
+    fileNames(n, profileChanged);
+    if (!profileChanged) continue;
     // Events filed near the old or new profile may now join this one, or no longer: later
     // events with figures, and events without figures whatever their number.
     for (const p of [before, after])
@@ -79,6 +120,11 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
     profile: profiled,
     filed: (k) => filed(k).filter(eligible),
     item: itemOf,
+    named: (name) => {
+      const list = named(name);
+      return list.length > NAME_EVENTS ? list : list.filter(eligible);
+    },
+    figuredDocument: (d) => ofDocument(d).some((c) => givesFigure(clusters.cluster(c))),
   };
   // Which events are one incident is a property of the whole group: an event re-examined brings
   // in the events pointing at it, the one it pointed at, and its incident's other events, so

@@ -14,8 +14,10 @@ import type { DocRecord, Meta } from '../state-schema.js';
  *    a town misread in another country, and headlines their body told no event for.
  * 8.fixm1: the weeks-apart join needs a full name both reports give, and does not chain; two
  *    namesakes each stated with its region are two towns.
+ * 9: quotes keep their speaker's role and the speakers other reports give; events keep the full
+ *    names they give, indexed by name, for joins through the people an incident names.
  */
-export const STATE_FORMAT: number | string = '8.fixm1.quotes5';
+export const STATE_FORMAT: number | string = 9;
 
 export interface OpenedState {
   cache: StateCache;
