@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../../src/analyze/index.js';
 import { ANSWER_INDEX } from '../../src/merge/answer-state.js';
 import { openStore } from '../../src/store/open-store.js';
+import { bindMergeStateAsWritten } from './bind-merge-state.js';
 
 /**
  * Claims' answers are recomputed run by run only near what a run changed (src/merge/answer-state.ts).
@@ -55,6 +56,7 @@ async function addOneByOne(
       const meta = state.get('meta', 'run') as Record<string, unknown>;
       expect(meta.answerIndex).toBe(ANSWER_INDEX);
       state.write([{ ns: 'meta', key: 'run', value: { ...meta, answerIndex: undefined } }]);
+      bindMergeStateAsWritten(store);
       const again = await analyze(store, []);
       expect(again.merge.full).toBe(false);
       expect([...again.merge.changed.claims.keys()]).toEqual([]);

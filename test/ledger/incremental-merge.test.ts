@@ -7,6 +7,7 @@ import { analyze } from '../../src/analyze/index.js';
 import type { Ledger } from '../../src/core/types.js';
 import { toLedgerJson } from '../../src/ledger-file/canonical.js';
 import { openStore } from '../../src/store/open-store.js';
+import { bindMergeStateAsWritten } from './bind-merge-state.js';
 
 /**
  * The incremental merge (docs/ledger.md, "Incremental merge") against the reference, a
@@ -186,6 +187,7 @@ describe('incremental merge equals the from-scratch merge', () => {
       const meta = state.get('meta', 'run') as { version: string };
       state.write([{ ns: 'meta', key: 'run', value: { ...meta, version: 'older' } }]);
       state.write([{ ns: 'event', key: 'bogus', value: { id: 'ev-bogus' } }]);
+      bindMergeStateAsWritten(store);
       const again = (await analyze(store, [])).ledger;
       expect(again.events.some((e) => e.id === 'ev-bogus')).toBe(false);
     } finally {
