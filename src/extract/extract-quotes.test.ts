@@ -965,7 +965,7 @@ describe('extractQuotes: no speaker is a role word', () => {
     ],
     [
       'part of a group of people is a role',
-      'The manager bullied her staff who described her as a ‘cruel tyrant’.',
+      'The head teacher ignored her staff, who called her a ‘cold tyrant’ last year.',
       [[null, 'staff']],
     ],
     [
