@@ -939,3 +939,74 @@ describe('extractQuotes: a person the text calls she is not a government', () =>
     expect(quote?.speakerRole).toMatch(/^government/);
   });
 });
+
+describe('extractQuotes: no speaker is a role word', () => {
+  const who = (text: string) => run(text).quotes.map((quote) => [quote.speaker, quote.speakerRole]);
+  it.each([
+    [
+      'a capitalised plural of a person word opening a sentence is a role',
+      'The ferry sank off Kelby. Medics said the crew had been lucky.',
+      [[null, 'medics']],
+    ],
+    [
+      'unnamed bodies in the plural opening a sentence are a role',
+      'Authorities said they were gathering evidence.',
+      [[null, 'authorities']],
+    ],
+    [
+      'a capitalised plural title after `The` opening a sentence is a role',
+      'The Commissioners said the zoo was not a school.',
+      [[null, 'commissioners']],
+    ],
+    [
+      'a role phrase cut from its article is a role, not a speaker',
+      'The hearing ended. An ambulance service spokesman said: ‘We regret the delay.’',
+      [[null, 'service spokesman']],
+    ],
+    [
+      'part of a group of people is a role',
+      'The head teacher ignored her staff, who called her a ‘cold tyrant’ last year.',
+      [[null, 'staff']],
+    ],
+    [
+      'a role phrase cut inside a body’s name keeps the whole role',
+      'A spokeswoman for Save the Owls said: ‘This is good news.’',
+      [[null, 'spokeswoman for Save the Owls']],
+    ],
+    [
+      'the name before two appositives speaks, the role after it is its role',
+      'Lord Fenwick, the Keeper of the Seals, sitting with two others, said: ‘The appeal fails.’',
+      [['Lord Fenwick', 'Keeper of the Seals']],
+    ],
+    [
+      'a role with an affiliation naming someone else is the role of the name before it',
+      'Ms Ida Marsh, solicitor for Tom Crane, the brother of the dead man, said: ‘We will appeal.’',
+      [['Ida Marsh', 'solicitor for Tom Crane']],
+    ],
+    [
+      'a relative clause’s role without a closing comma is the role of the name before it',
+      'Her lawyer Owen Tate, who is chairman of the Kelby Tenants Union said: ‘We must learn.’',
+      [['Owen Tate', 'chairman of the Kelby Tenants Union']],
+    ],
+    [
+      'a body stays a speaker',
+      'Police said the road was shut. The Kelby Council said it would reopen.',
+      [
+        ['Police', null],
+        ['Kelby Council', null],
+      ],
+    ],
+    [
+      'a pronoun after a name and a comma is no role of that name',
+      'When Ann refused to go on with Tom as Rex Hart, he asked: ‘Is it my hat?’',
+      [[null, null]],
+    ],
+    [
+      'a surname in -s opening a sentence stays a speaker',
+      'Tom Rogers ran the club. Rogers said the team would win.',
+      [['Tom Rogers', null]],
+    ],
+  ])('%s', (_name, text, expected) => {
+    expect(who(text)).toEqual(expected);
+  });
+});

@@ -166,13 +166,28 @@ function speakerOf(
     AFTER_LOCATIVE.test(text.slice(Math.max(0, speaker.span[0] - 12), speaker.span[0]))
   )
     return { speaker: null, speakerRole: null, speakerSpan: null };
+  // `A spokeswoman for Save the Owls said`: a phrase cut inside a body's name is the end of a role.
+  const cut = CUT_NAME_ROLE.exec(text.slice(Math.max(0, speaker.span[0] - 80), speaker.span[0]));
+  if (cut && /^(?:the\s+)?\p{Lu}/u.test(speaker.speaker) && isUnnamedRole(`a ${cut[1]}`))
+    return {
+      speaker: null,
+      speakerRole: `${cut[1]}${cut[2] ?? ''}${speaker.speaker}`,
+      speakerSpan: speaker.span,
+    };
+  const opensSentence = SENTENCE_OPENS.test(text.slice(Math.max(0, speaker.span[0] - 8), speaker.span[0]));
   if (
     (speaker.kind === 'description' && isRoleOnly(speaker.speaker)) ||
-    (speaker.kind !== 'person' && (isPersonDescription(speaker.speaker) || isUnnamedRole(speaker.speaker)))
+    (speaker.kind !== 'person' &&
+      (isPersonDescription(speaker.speaker) || isUnnamedRole(speaker.speaker, opensSentence))) ||
+    (speaker.kind === 'person' &&
+      !speaker.speaker.includes(' ') &&
+      isUnnamedRole(speaker.speaker, opensSentence))
   )
     return {
       speaker: null,
-      speakerRole: speaker.speaker.replace(/^(?:the|a|an|this|his|her|their|its|my|our|your)\s+/i, ''),
+      speakerRole: speaker.speaker
+        .replace(/^(?:the|a|an|this|his|her|their|its|my|our|your)\s+/i, '')
+        .replace(/^\p{Lu}(?=\p{Ll}+s$)/u, (letter) => letter.toLowerCase()),
       speakerSpan: speaker.span,
     };
   // `Ada Voss, 35, said`: an age in apposition is not a role.
@@ -186,6 +201,10 @@ function speakerOf(
   };
 }
 
+/** Where a sentence opens: the report's start, a line break, or a stop or colon (and a closing mark) and a space. */
+const SENTENCE_OPENS = /(?:^|\n\s*|[.!?:]['’"”]?\s+)(?:The\s+)?$/u;
+/** `a spokeswoman for Save ` before a speaker `the Owls`: a role noun, `for`/`of`, then a capitalised word. */
+const CUT_NAME_ROLE = /\b(?:[Aa]n?|[Tt]he)\s+(\p{Ll}+\s+(?:for|of|at)\s+\p{Lu}\p{Ll}+\s+)(the\s+)?$/u;
 const isOrganisationWord = (word: string): boolean => speakerWords().organisations.has(word.toLowerCase());
 /**
  * A locative preposition right before the phrase (`Tom Vale, also based at Mill Road, said`): the

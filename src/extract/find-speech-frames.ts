@@ -656,6 +656,16 @@ function subjectBefore(text: string, sentenceStart: number, cueStart: number): R
   if (i < 0) return null;
   if (list[i]!.text === ',') return subjectBeforeComma(text, list, i, true);
   const phrase = nounPhraseBefore(text, list, i);
+  if (phrase) {
+    // `Ann Doe, who is chairman of the trust said`: a relative clause's role with no closing comma.
+    const named = roleAfterName(
+      text,
+      list,
+      list.findIndex((token) => token.start === phrase.start),
+      phrase.text,
+    );
+    if (named) return named;
+  }
   // `Doe, 57, from Smalltown, south east Bigcity admitted`: the end of an address, not the subject.
   if (phrase) {
     const k = list.findIndex((token) => token.start === phrase.start);
@@ -762,8 +772,40 @@ function subjectBeforeComma(text: string, list: Token[], i: number, relative: bo
           };
       }
     }
+    // `Lord Doe, the Keeper of the Seals, sitting with two others, said`: the phrase before the
+    // last appositive is itself a role in apposition to the name before it; the name spoke.
+    const named = roleAfterName(text, list, k, outer.text);
+    if (named) return named;
     return { ...outer, role: innerText.replace(/^(?:an?|the)\s+/i, '') };
   }
+}
+
+/**
+ * The person a role phrase at `k` stands in apposition to (`Ann Doe, solicitor for Tom Roe`,
+ * `Ann Doe, who is chairman of the trust`), with the phrase as its role; null unless the phrase
+ * is a role naming no one itself and a personal name stands right before its comma.
+ */
+function roleAfterName(text: string, list: Token[], k: number, phrase: string): RawSpeaker | null {
+  // A role phrase of two words or more, opening with an article or a person noun (not `he`).
+  const words = phrase.split(/\s+/);
+  const first = words[0]!.toLowerCase();
+  if (words.length < 2 || !LOWER_FIRST.test(phrase) || PRONOUNS.has(first)) return null;
+  if (!/^(?:the|a|an)$/.test(first) && !isPersonNoun(first)) return null;
+  let comma = k - 1;
+  // `, who is chairman of …`, `, who was …`: the relative clause's predicate names the role.
+  if (/^(?:is|was)$/.test(list[comma]?.text ?? '') && list[comma - 1]?.text.toLowerCase() === 'who')
+    comma -= 2;
+  if (list[comma]?.text !== ',') return null;
+  const named = nounPhraseBefore(text, list, comma - 1);
+  if (!named || PRONOUNS.has(named.text.toLowerCase())) return null;
+  const parsed = parseSpeaker(named.text);
+  if (parsed.kind !== 'person' || !parsed.speaker.includes(' ') || !named.text.endsWith(parsed.speaker))
+    return null;
+  return {
+    ...named,
+    role: phrase.replace(/^(?:an?|the)\s+/i, ''),
+    phraseStart: named.phraseStart ?? named.start,
+  };
 }
 
 /** Participles that work as prepositions (`residents, including Jo Doe, who …`): Doe is the one. */

@@ -28,14 +28,46 @@ describe('isUnnamedRole', () => {
     ['the Court of Appeal', false],
     ['police', false],
     ['staff', false],
-    ['her staff', false],
+    // Part of a group of people, unnamed, is a role; the group alone is a body.
+    ['her staff', true],
+    ['some people', true],
+    ['the staff', false],
     ['the government', false],
     // Names are not roles, and a bare singular is a cut phrase check-speaker handles.
     ['Tom Pike', false],
     ['doctor', false],
     ['The Westford Association which represents farmers', false],
     ['the doctor earlier', true],
+    // A role phrase without a determiner: a singular head with more words is a role too.
+    ['ferry service spokesman', true],
+    ['solicitor for Ann Doe', true],
+    ['chairman of the Westford Angling Club', true],
+    // Unnamed bodies in the plural are a role; a named or collective body is not.
+    ['authorities', true],
+    ['health authorities', true],
+    ['police', false],
+    ['Westford Council', false],
   ])('%s → %s', (phrase, expected) => {
     expect(isUnnamedRole(phrase)).toBe(expected);
+  });
+
+  it.each([
+    // A capitalised plural of a listed person word or title opening a sentence is a role.
+    ['Doctors', true, true],
+    ['Prosecutors', true, true],
+    ['Colleagues', true, true],
+    ['Authorities', true, true],
+    ['Commissioners', true, true],
+    ['Hospital doctors', true, true],
+    ['Kelby councillors', false, true],
+    ['Kelby authorities', false, true],
+    // Not at a sentence's start, it is written as a name.
+    ['Doctors', false, false],
+    // A surname in -s and a family name with a singular noun are not plurals of person words.
+    ['Rogers', true, false],
+    ['Nolan family', true, false],
+    ['Police', true, false],
+  ])('%s opening a sentence (%s) → %s', (phrase, opensSentence, expected) => {
+    expect(isUnnamedRole(phrase, opensSentence)).toBe(expected);
   });
 });
