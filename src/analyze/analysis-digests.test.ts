@@ -3,6 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  INDEX_SUFFIX,
+  readPrevious,
+  SectionWriter,
+  stringAt,
+  writeIndex,
+} from '../ledger-file/file-index.js';
+import { LEDGER_SECTIONS, type Section, SIG } from '../ledger-file/sections.js';
 import { openStore } from '../store/open-store.js';
 import type { Store } from '../store/store.js';
 import { analyze } from './analyze.js';
@@ -286,6 +294,83 @@ describe('the latest ledger file is checked before a run copies items from it', 
       expect(fs.readFileSync(file, 'utf8')).toContain('Dunmorrow');
       expect(await kinds(store)).toContain('ledger-altered');
     });
+  });
+});
+
+/**
+ * Rewrites the latest ledger file's index with the keys of the first two items of a section
+ * swapped (their byte ranges kept), as a forger would: a valid index of the same file, in the
+ * binary format (its own SHA-1 made to match) or in the JSON format of earlier releases.
+ */
+function swapIndexKeys(store: Store, format: 'binary' | 'json'): void {
+  const file = path.join(store.analysis.ledgerFolder(), store.analysis.recordedLedger()?.name as string);
+  const prev = readPrevious(file, Buffer.alloc(1 << 16));
+  if (!prev) throw new Error('no index');
+  fs.closeSync(prev.fd);
+  const section = (['events', 'documents'] as const).find((s) => prev.index[s].count >= 2) as Section;
+  const rows = {} as Record<Section, [string, string, string, number, number][]>;
+  for (const s of LEDGER_SECTIONS) {
+    const ix = prev.index[s];
+    rows[s] = Array.from({ length: ix.count }, (_, i) => [
+      stringAt(ix.keys, i),
+      ix.sorts ? stringAt(ix.sorts, i) : '',
+      ix.sigs ? Buffer.from(ix.sigs.subarray(SIG * i, SIG * i + SIG)).toString('base64') : '',
+      ix.offsets[i] as number,
+      ix.lengths[i] as number,
+    ]);
+  }
+  const [first, second] = rows[section] as [
+    [string, string, string, number, number],
+    [string, string, string, number, number],
+  ];
+  [first[0], second[0]] = [second[0], first[0]];
+  if (format === 'json') {
+    fs.rmSync(`${file}${INDEX_SUFFIX}`);
+    fs.writeFileSync(`${file}.index.json`, JSON.stringify(rows));
+    return;
+  }
+  const writers = {} as Record<Section, SectionWriter>;
+  for (const s of LEDGER_SECTIONS) {
+    const w = new SectionWriter(s, rows[s].length);
+    w.start = prev.index[s].count > 0 ? (prev.index[s].offsets[0] as number) : 0;
+    for (const [key, sort, sig, , length] of rows[s])
+      w.item({ key, sort, sig: sig ? Buffer.from(sig, 'base64') : null, bytes: new Uint8Array(length) });
+    writers[s] = w;
+  }
+  writeIndex(`${file}${INDEX_SUFFIX}`, writers, prev.size);
+}
+
+describe("the latest ledger file's index is bound by the analysis entry", () => {
+  it("an index with two items' keys swapped stops the next run (ledger-altered), and verify names it", async () => {
+    await analysed(async (store) => {
+      expect(await kinds(store)).toEqual([]);
+      swapIndexKeys(store, 'binary');
+      const documents = store.documents.count();
+      await expect(
+        analyze(store, [path.join(root, 'later', 'e.txt')], { clock, stages, workers: 1 }),
+      ).rejects.toThrow(/ledger-altered/);
+      expect(store.documents.count()).toBe(documents);
+      expect(await kinds(store)).toEqual(['ledger-altered']);
+    });
+  });
+
+  it('an index in the JSON format of earlier releases, which no digest binds, is not used: every item is written afresh', async () => {
+    // A later report of the crane's fall changes its event, whose key the forged index swapped.
+    const later = path.join(root, 'crane');
+    fs.mkdirSync(later, { recursive: true });
+    fs.writeFileSync(
+      path.join(later, 'g.txt'),
+      'Police in Dunmerrow said on Friday that three people were hurt when a crane fell in the port.\n',
+    );
+    const next = (store: Store) => analyze(store, [later], { clock, stages, workers: 1 });
+    const clean = await analysed(async (store) => (await next(store)).ledgerSha256);
+    const forged = await analysed(async (store) => {
+      swapIndexKeys(store, 'json');
+      const r = await next(store);
+      expect(await kinds(store)).toEqual([]);
+      return r.ledgerSha256;
+    });
+    expect(forged).toBe(clean);
   });
 });
 

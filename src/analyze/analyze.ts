@@ -6,7 +6,7 @@ import { writeLedgerFile } from '../ledger-file/write-file.js';
 import { type MergeResult, startMerge } from '../merge/index.js';
 import { checkExtractions, extractionsDigest, unboundExtractions } from '../store/extraction-digest.js';
 import { boundEntry, checkMergeState, startMergeStateFold } from '../store/merge-state-digest.js';
-import { checkPreviousLedger } from '../store/previous-ledger-check.js';
+import { checkPreviousLedger, recordedIndexSha256 } from '../store/previous-ledger-check.js';
 import { checkReusePairs, reuseDigest } from '../store/reuse-digest.js';
 import type { Checkpoint, DocumentListing, DocumentSummary, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
@@ -239,9 +239,12 @@ export async function analyze(
     }
     // Only the items that changed are serialised; the others are copied from the previous ledger file
     // (a large store's ledger.json is hundreds of MB, more than one string can hold).
-    const { sha256, counts, name, index, publishOut } = writeLedgerFile({
+    const { sha256, counts, name, index, indexSha256, publishOut } = writeLedgerFile({
       folder: analysis.ledgerFolder(),
       previous: merged.full ? null : previous,
+      // The index the bound entry recorded (checked by checkPreviousLedger); an entry of an earlier
+      // release recorded none: its index is not trusted and every item is serialised.
+      previousIndex: recordedIndexSha256(bound),
       base: merged.base,
       changes: merged.full ? null : merged.changed,
       // Without the merge's list of input changes, the input sections are compared item by item.
@@ -266,6 +269,8 @@ export async function analyze(
             quotes: counts.quotes,
             claims: counts.claims,
             ledgerSha256: sha256,
+            // The index of the ledger file's items, whose byte ranges the next run copies.
+            ledgerIndexSha256: indexSha256,
             // The extraction rows this ledger was merged from, bound so that `verify` sees them edited.
             extractions: { ...extractionsBound },
             // And the reuse pairs (on the embedded store; a shared store's pairs live in working copies).
