@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingest } from '../ingest/ingest.js';
 import {
   INDEX_SUFFIX,
   readPrevious,
@@ -72,10 +73,11 @@ async function analysed<T>(
 const kinds = async (store: Store): Promise<string[]> => (await store.verify()).problems.map((p) => p.kind);
 
 /** A run killed after it stored its reuse pairs and extractions, before the merge recorded anything. */
-async function killedAfterExtraction(store: Store, inputs: string[]): Promise<void> {
+async function killedAfterExtraction(store: Store, inputs: string[], checkPairs?: number): Promise<void> {
   const killed = new Error('killed');
   await expect(
     analyze(store, inputs, {
+      ...(checkPairs !== undefined ? { checkPairs } : {}),
       clock,
       stages,
       workers: 1,
@@ -240,12 +242,16 @@ describe('rows edited between runs are not laundered when a run hashes every row
     });
   });
 
-  it('reuse pairs: the next run stops (reuse-altered) and verify still names them', async () => {
+  it('reuse pairs: a pair edited in place stops the next run (reuse-altered), and verify still names it', async () => {
     await analysed(async (store, sql) => {
       expect((sql.prepare('SELECT count(*) AS n FROM reuse_pairs').get() as { n: number }).n).toBe(1);
       sql.prepare('UPDATE reuse_pairs SET shared_a = shared_a / 2').run();
-      await killedAfterExtraction(store, [path.join(root, 'later', 'd.txt')]);
+      // Under the bound (a small store), every pair is folded again before the run.
       await expect(analyze(store, [], { clock, stages, workers: 1 })).rejects.toThrow(/reuse-altered/);
+      // Over it, with the number kept (the pairs a killed run stored are pending: removed and
+      // compared again), the pairs are not read; the edit is not folded in: verify still names it.
+      await killedAfterExtraction(store, [path.join(root, 'later', 'd.txt')], 0);
+      await analyze(store, [], { clock, stages, workers: 1, checkPairs: 0 });
       expect(await kinds(store)).toContain('reuse-altered');
     });
   });
@@ -258,6 +264,67 @@ describe('rows edited between runs are not laundered when a run hashes every row
         analyze(store, [path.join(root, 'later', 'e.txt')], { clock, stages, workers: 1 }),
       ).rejects.toThrow(/reuse-altered/);
       expect(store.documents.count()).toBe(documents);
+      expect(await kinds(store)).toContain('reuse-altered');
+    });
+  });
+
+  it('reuse pairs: a pair forged between a covered document and one not yet analysed is recomputed, not bound', async () => {
+    const pairs = (sql: Database.Database) =>
+      (sql.prepare('SELECT a, b FROM reuse_pairs ORDER BY a, b').all() as { a: string; b: string }[]).map(
+        (p) => `${p.a}-${p.b}`,
+      );
+    const run = (forge: boolean) =>
+      analysed(async (store, sql) => {
+        await ingest(store, [path.join(root, 'later', 'e.txt')], { clock });
+        const ids = store.documents.listing().map((d) => d.id);
+        const [c, e] = [ids[2] as string, ids[3] as string];
+        if (forge) {
+          const row = sql.prepare('SELECT * FROM reuse_pairs LIMIT 1').get() as Record<string, unknown>;
+          sql
+            .prepare('INSERT INTO reuse_pairs VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+            .run(
+              ...(c < e ? [c, e] : [e, c]),
+              row.relation,
+              row.shared_a,
+              row.shared_b,
+              row.direction,
+              row.reason,
+              '[]',
+            );
+        }
+        const r = await analyze(store, [], { clock, stages, workers: 1 });
+        expect(await kinds(store)).toEqual([]);
+        return { sha: r.ledgerSha256, pairs: pairs(sql) };
+      });
+    const clean = await run(false);
+    const forged = await run(true);
+    expect(forged).toEqual(clean);
+  });
+
+  it('reuse pairs: one deleted and one forged, the number kept, stops the next run', async () => {
+    await analysed(async (store, sql) => {
+      const ids = store.documents.listing().map((d) => d.id);
+      const row = sql.prepare('SELECT * FROM reuse_pairs').get() as Record<string, unknown>;
+      sql.prepare('DELETE FROM reuse_pairs').run();
+      const [a, c] = [ids[0] as string, ids[2] as string];
+      sql
+        .prepare('INSERT INTO reuse_pairs VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(
+          ...(a < c ? [a, c] : [c, a]),
+          row.relation,
+          row.shared_a,
+          row.shared_b,
+          row.direction,
+          row.reason,
+          row.passages,
+        );
+      const documents = store.documents.count();
+      await expect(
+        analyze(store, [path.join(root, 'later', 'e.txt')], { clock, stages, workers: 1 }),
+      ).rejects.toThrow(/reuse-altered/);
+      expect(store.documents.count()).toBe(documents);
+      // Above the bound, the number unchanged, the pairs are not read: verify names the edit.
+      await analyze(store, [path.join(root, 'later', 'e.txt')], { clock, stages, workers: 1, checkPairs: 0 });
       expect(await kinds(store)).toContain('reuse-altered');
     });
   });

@@ -7,7 +7,7 @@ import { type MergeResult, startMerge } from '../merge/index.js';
 import { checkExtractions, extractionsDigest, unboundExtractions } from '../store/extraction-digest.js';
 import { boundEntry, checkMergeState, startMergeStateFold } from '../store/merge-state-digest.js';
 import { checkPreviousLedger, recordedIndexSha256 } from '../store/previous-ledger-check.js';
-import { checkReusePairs, reuseDigest } from '../store/reuse-digest.js';
+import { checkReusePairs, forgetPending, reuseDigest } from '../store/reuse-digest.js';
 import type { Checkpoint, DocumentListing, DocumentSummary, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
 import { startExtractPool } from './extract-pool.js';
@@ -44,6 +44,11 @@ export interface AnalyzeOptions
    * (default `MERGE_STATE_CHECK_ROWS`; `Infinity`: always). See `checkMergeState`.
    */
   checkStateRows?: number;
+  /**
+   * The largest number of stored reuse pairs that is folded again whole before every run (default
+   * `REUSE_CHECK_PAIRS`; `Infinity`: always). See `checkReusePairs`.
+   */
+  checkPairs?: number;
 }
 
 export interface AnalyzeResult {
@@ -120,8 +125,10 @@ export async function analyze(
     // ingest as after it.
     const before = store.documents.listing().map((d) => d.id);
     checkExtractions(store, version, before, extracted, { fromScratch: bound === null });
-    if (!options.workingCopy) checkReusePairs(store, before);
+    const pending = options.workingCopy ? [] : checkReusePairs(store, before, options.checkPairs);
     checkMergeState(store, bound, options.checkStateRows);
+    // Checked: pairs no entry vouches for are compared again by this run's reuse stage.
+    forgetPending(store, pending);
   } catch (err) {
     void early?.then((pool) => pool?.close());
     throw err;

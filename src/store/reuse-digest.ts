@@ -43,7 +43,7 @@ export function recordedReuse(details: { [key: string]: JsonValue }): ReuseDiges
  * The digest of the stored reuse pairs an analysis merged: the previous analysis entry's digest
  * plus the pairs this run verified when that accounts for every stored pair (the usual case),
  * else every pair hashed (an index rebuilt, a run killed after storing pairs). Before pairs are
- * hashed anew, those between documents the previous entry covered must still fold to its digest
+ * hashed anew, every pair this run did not store must still fold to its digest
  * (`DigestMismatchError` when not), unless the index was rebuilt from the documents in this run
  * or the store is a machine's working copy.
  */
@@ -82,7 +82,9 @@ export function reuseDigest(
   for (const pair of reuse.pairs) {
     const hash = pairRowHash(pairRowOf(pair));
     fold.add(hash);
-    if (covered?.has(pair.a) && covered.has(pair.b) && !now.has(`${pair.a}\u0000${pair.b}`)) check.add(hash);
+    // Every pair this run did not store must be one the entry bound (pending ones were removed
+    // before the run by `checkReusePairs`): one with an uncovered document makes the fold differ.
+    if (covered && !now.has(`${pair.a}\u0000${pair.b}`)) check.add(hash);
   }
   if (latest && previous && covered && !check.matches({ ...previous, rows: previous.pairs }))
     throw new DigestMismatchError(
@@ -95,15 +97,63 @@ export function reuseDigest(
 }
 
 /**
- * Before a run writes anything: when the number of stored reuse pairs is no longer the one the
- * latest analysis entry recorded, the pairs between documents it covered must still fold to its
- * digest (`DigestMismatchError`, `reuse-altered`). Pairs a killed run added are between other
- * documents and are left out. When the number is unchanged nothing is read: a pair edited in place
- * is named by `verify` (as after the run, see `reuseDigest`).
+ * Stored pairs of at most this many are folded again by every `analyze` before it builds on them
+ * (hashing a pair costs a few µs: well under a second), so that an edit keeping their number (a
+ * pair edited in place, or one deleted and another forged) stops the run. More only when asked.
  */
-export function checkReusePairs(store: Store, documentIds: readonly string[]): void {
+export const REUSE_CHECK_PAIRS = 50_000;
+
+/**
+ * Before a run writes anything: the stored reuse pairs it builds on, checked against the latest
+ * analysis entry. A pair with a document the entry did not cover (listed after its
+ * `details.documents`: stored by a run killed before its entry, or forged) is pending: no entry
+ * vouches for it. Every other pair must fold to the entry's digest (`DigestMismatchError`,
+ * `reuse-altered`), checked when their number moved, or always when the entry recorded at most
+ * `maxPairs` pairs (default `REUSE_CHECK_PAIRS`; `Infinity`: always). A larger store whose number
+ * is unchanged is not read: a pair edited in place is then named by `verify` after the run, never
+ * folded in (the run continues the recorded digest).
+ *
+ * Returns the uncovered documents that pending pairs name: `forgetPending` removes their pairs and
+ * their place in the reuse index, so that the reuse stage compares them again (what a killed run
+ * left costs only its documents). Reads the pairs of the uncovered documents (usually none), and
+ * every pair only when folding.
+ */
+export function checkReusePairs(
+  store: Store,
+  documentIds: readonly string[],
+  maxPairs = REUSE_CHECK_PAIRS,
+): string[] {
   const latest = latestAnalysis(store);
   const previous = latest ? recordedReuse(latest.details) : null;
-  if (!latest || !previous || previous.alg !== FOLD_ALG || store.reuse.pairCount() === previous.pairs) return;
-  reuseDigest(store, { pairs: store.reuse.pairs(), added: { pairs: [] } }, documentIds);
+  const covered = typeof latest?.details.documents === 'number' ? latest.details.documents : null;
+  if (!latest || !previous || previous.alg !== FOLD_ALG || covered === null) return [];
+  const uncovered = documentIds.slice(covered);
+  const pending = new Set<string>();
+  const pendingPairs = new Set<string>();
+  if (uncovered.length > 0) {
+    for (const [id, pairs] of store.reuse.pairsOfMany(uncovered)) {
+      if (pairs.length === 0) continue;
+      pending.add(id);
+      for (const p of pairs) pendingPairs.add(`${p.a}\u0000${p.b}`);
+    }
+  }
+  const total = store.reuse.pairCount() - pendingPairs.size;
+  if (total !== previous.pairs || previous.pairs <= maxPairs) {
+    const check = new CheckFold();
+    for (const pair of store.reuse.pairs())
+      if (!pendingPairs.has(`${pair.a}\u0000${pair.b}`)) check.add(pairRowHash(pairRowOf(pair)));
+    if (!check.matches({ ...previous, rows: previous.pairs }))
+      throw new DigestMismatchError(
+        'reuse-altered',
+        'reuse pairs',
+        latest.seq,
+        rowsFound(check.rows, previous.pairs),
+      );
+  }
+  return [...pending];
+}
+
+/** Removes the pending pairs `checkReusePairs` found, and their documents from the reuse index. */
+export function forgetPending(store: Store, pending: readonly string[]): void {
+  if (pending.length > 0) store.reuse.forget(pending);
 }

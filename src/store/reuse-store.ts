@@ -37,6 +37,12 @@ export interface ReuseStore {
     processedAt: string,
   ): void;
   putPair(pair: ReusePair): void;
+  /**
+   * Takes documents out of the index (their keys, signatures and families) and removes every
+   * pair they are in, so that the next reuse stage compares them again; the stored families are
+   * then rebuilt from all pairs (`familiesIndexed` becomes null).
+   */
+  forget(documentIds: readonly string[]): void;
   /** Every verified pair, ordered by `a`, then `b`. */
   pairs(): ReusePair[];
   /** How many verified pairs are stored. */

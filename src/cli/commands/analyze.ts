@@ -114,7 +114,9 @@ export function register(program: Command): void {
         limits,
         encoding,
         workers,
-        ...(opts.checkState === true ? { checkStateRows: Number.POSITIVE_INFINITY } : {}),
+        ...(opts.checkState === true
+          ? { checkStateRows: Number.POSITIVE_INFINITY, checkPairs: Number.POSITIVE_INFINITY }
+          : {}),
         onProgress: progress,
       };
       const result = shared

@@ -180,6 +180,23 @@ export class SqliteReuseStore implements ReuseStore {
     return (this.db.prepare('SELECT * FROM reuse_pairs ORDER BY a, b').all() as PairRow[]).map(pairOfRow);
   }
 
+  forget(documentIds: readonly string[]): void {
+    const ids = JSON.stringify(documentIds);
+    this.db.transaction(() => {
+      // The keys are clustered by key: this scans them (only after a killed run or an edit).
+      for (const table of ['reuse_keys', 'reuse_documents', 'reuse_families'])
+        this.db
+          .prepare(`DELETE FROM ${table} WHERE document_id IN (SELECT value FROM json_each(?))`)
+          .run(ids);
+      this.db
+        .prepare(
+          'DELETE FROM reuse_pairs WHERE a IN (SELECT value FROM json_each(?)) OR b IN (SELECT value FROM json_each(?))',
+        )
+        .run(ids, ids);
+      this.db.exec("DELETE FROM reuse_parameters WHERE name = 'families'");
+    })();
+  }
+
   pairCount(): number {
     return (this.db.prepare('SELECT count(*) AS n FROM reuse_pairs').get() as { n: number }).n;
   }
