@@ -119,11 +119,13 @@ export async function analyze(
   const bound = boundEntry(store, { workingCopy: options.workingCopy });
   // Read once: what was extracted before, and (with this run's extractions) what the merge reads.
   const extracted = analysis.extractedIds(version);
+  let listed: DocumentListing[];
   try {
     checkPreviousLedger(store, bound);
     // Documents are listed in ingest order, so the ones an entry covered lead the list before
     // ingest as after it.
-    const before = store.documents.listing().map((d) => d.id);
+    listed = store.documents.listing();
+    const before = listed.map((d) => d.id);
     checkExtractions(store, version, before, extracted, { fromScratch: bound === null });
     const pending = options.workingCopy ? [] : checkReusePairs(store, before, options.checkPairs);
     checkMergeState(store, bound, options.checkStateRows);
@@ -148,7 +150,13 @@ export async function analyze(
     t = now();
     options.onProgress?.('reuse', 0, 1);
     // Extraction adds no documents: one listing serves the reuse stage and the merge.
-    documents = store.documents.listing();
+    // The listing taken before ingest serves when the run added no document (another process
+    // may have: the count says). Else listed again: the new documents' place in ingest order is
+    // the store's to say (ingest commits batches as they are read).
+    documents =
+      (summary?.documents.new ?? 0) === 0 && store.documents.count() === listed.length
+        ? listed
+        : store.documents.listing();
     reuse = await stages.reuse(store, documents);
     options.onProgress?.('reuse', 1, 1);
     timings.reuse = now() - t;
