@@ -329,6 +329,31 @@ describe('rows edited between runs are not laundered when a run hashes every row
     });
   });
 
+  it('reuse families: a document put in another family stops the next run, and verify names it', async () => {
+    await analysed(async (store, sql) => {
+      expect(await kinds(store)).toEqual([]);
+      const rows = sql
+        .prepare('SELECT document_id, family_id FROM reuse_families ORDER BY document_id')
+        .all() as {
+        document_id: string;
+        family_id: string;
+      }[];
+      const other = rows.find((r) => r.family_id !== rows[0]?.family_id) as { family_id: string };
+      sql
+        .prepare('UPDATE reuse_families SET family_id = ? WHERE document_id = ?')
+        .run(other.family_id, rows[0]?.document_id);
+      expect(await kinds(store)).toEqual(['reuse-altered']);
+      const documents = store.documents.count();
+      await expect(
+        analyze(store, [path.join(root, 'later', 'd.txt')], { clock, stages, workers: 1 }),
+      ).rejects.toThrow(/reuse-altered/);
+      expect(store.documents.count()).toBe(documents);
+      // Above the bound the rows are not read before the run, and the edit is not folded in.
+      await analyze(store, [path.join(root, 'later', 'e.txt')], { clock, stages, workers: 1, checkPairs: 0 });
+      expect(await kinds(store)).toEqual(['reuse-altered']);
+    });
+  });
+
   it('without an edit, a run after a killed one records digests verify accepts', async () => {
     await analysed(async (store) => {
       await killedAfterExtraction(store, [path.join(root, 'later')]);

@@ -15,6 +15,34 @@ export interface ReuseDigest {
   pairs: number;
   digest: string;
   alg: FoldAlg;
+  /**
+   * The stored families (`reuse_families`: each document's family, which an incremental run
+   * reads), folded the same way from `familyRowHash` of each row; absent in entries of earlier
+   * releases and in a working copy's.
+   */
+  families?: number;
+  familiesDigest?: string;
+}
+
+/** The SHA-256 of one `reuse_families` row. */
+export function familyRowHash(documentId: string, familyId: string): Buffer {
+  return createHash('sha256')
+    .update(canonicalJson({ document_id: documentId, family_id: familyId }))
+    .digest();
+}
+
+/** The recorded families of an entry's reuse digest, or null when it records none. */
+export function recordedFamilies(previous: ReuseDigest | null): { rows: number; digest: string } | null {
+  return previous && previous.alg === FOLD_ALG && previous.families !== undefined && previous.familiesDigest
+    ? { rows: previous.families, digest: previous.familiesDigest }
+    : null;
+}
+
+/** Every stored family row folded. */
+function foldFamilies(store: Store): RowFold {
+  const fold = new RowFold();
+  for (const [d, f] of store.reuse.familyRows()) fold.add(familyRowHash(d, f));
+  return fold;
 }
 
 /** The SHA-256 of one `reuse_pairs` row (the passages as the JSON text stored). */
@@ -36,7 +64,14 @@ export function recordedReuse(details: { [key: string]: JsonValue }): ReuseDiges
   if (!x || typeof x !== 'object' || Array.isArray(x)) return null;
   const alg = recordedAlg(x);
   if (typeof x.pairs !== 'number' || typeof x.digest !== 'string' || !alg) return null;
-  return { pairs: x.pairs, digest: x.digest, alg };
+  return {
+    pairs: x.pairs,
+    digest: x.digest,
+    alg,
+    ...(typeof x.families === 'number' && typeof x.familiesDigest === 'string'
+      ? { families: x.families, familiesDigest: x.familiesDigest }
+      : {}),
+  };
 }
 
 /**
@@ -57,6 +92,28 @@ export function reuseDigest(
    * entry may be another machine's, so they are not checked against it (see docs/scale.md).
    */
   options: { workingCopy?: boolean } = {},
+): ReuseDigest {
+  const pairs = pairsDigest(store, reuse, documentIds, options);
+  // The families this run's reuse stage changed, taken out and put in; all rows folded once when
+  // they were rebuilt (or the entry recorded none). A working copy records none (see above).
+  const changes = store.reuse.takeFamilyChanges();
+  if (options.workingCopy) return pairs;
+  const latest = latestAnalysis(store);
+  const from = recordedFamilies(latest ? recordedReuse(latest.details) : null);
+  let fold: RowFold;
+  if (from && !changes.replaced) {
+    fold = new RowFold(from);
+    for (const h of changes.removed) fold.remove(h);
+    for (const h of changes.added) fold.add(h);
+  } else fold = foldFamilies(store);
+  return { ...pairs, families: fold.rows, familiesDigest: fold.digest };
+}
+
+function pairsDigest(
+  store: Store,
+  reuse: { readonly pairs: ReusePair[]; added?: { pairs: ReusePair[] } },
+  documentIds: readonly string[],
+  options: { workingCopy?: boolean },
 ): ReuseDigest {
   const total = store.reuse.pairCount();
   const latest = latestAnalysis(store);
@@ -132,7 +189,9 @@ export function checkReusePairs(
   const pendingPairs = new Set<string>();
   if (uncovered.length > 0) {
     for (const [id, pairs] of store.reuse.pairsOfMany(uncovered)) {
-      if (pairs.length === 0) continue;
+      // Indexed by a run killed before its entry (or by `corroborate reuse`): its family rows too
+      // are no entry's, so the document is compared again and the families rebuilt.
+      if (pairs.length === 0 && store.reuse.signature(id) === null) continue;
       pending.add(id);
       for (const p of pairs) pendingPairs.add(`${p.a}\u0000${p.b}`);
     }
@@ -148,6 +207,19 @@ export function checkReusePairs(
         'reuse pairs',
         latest.seq,
         rowsFound(check.rows, previous.pairs),
+      );
+  }
+  // The stored families, which an incremental run reads: when no pending document makes the run
+  // rebuild them from the pairs, and within the bound (one row a document).
+  const families = recordedFamilies(previous);
+  if (families && pending.size === 0 && families.rows <= maxPairs) {
+    const fold = foldFamilies(store);
+    if (fold.rows !== families.rows || fold.digest !== families.digest)
+      throw new DigestMismatchError(
+        'reuse-altered',
+        "reuse families (each document's family)",
+        latest.seq,
+        rowsFound(fold.rows, families.rows),
       );
   }
   return [...pending];
