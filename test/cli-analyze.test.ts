@@ -92,8 +92,22 @@ describe('corroborate analyze over an edited ledger file', () => {
   });
 });
 
+/** Appends a space to the stored JSON of one merge-state row. */
+function editMergeState(store: string): void {
+  const sql = new Database(path.join(store, 'corroborate.db'));
+  try {
+    sql
+      .prepare(
+        "UPDATE analysis_merge_state SET value = value || ' ' WHERE (ns, key) IN (SELECT ns, key FROM analysis_merge_state ORDER BY ns, key LIMIT 1)",
+      )
+      .run();
+  } finally {
+    sql.close();
+  }
+}
+
 describe('corroborate analyze over an edited merge state', () => {
-  it('exits 4 naming merge-state-altered, ingests nothing and writes no --out file; --check-state is accepted', () => {
+  it('exits 4 naming merge-state-altered, ingests nothing and writes no --out file', () => {
     const store = path.join(dir, 'store-state');
     const first = cli([
       '--store',
@@ -107,16 +121,7 @@ describe('corroborate analyze over an edited merge state', () => {
     const again = cli(['--store', store, 'analyze', '--check-state', '--out', path.join(dir, 's1')]);
     expect(again.stderr).toBe('');
     expect(again.status).toBe(ExitCode.ok);
-    const sql = new Database(path.join(store, 'corroborate.db'));
-    try {
-      sql
-        .prepare(
-          "UPDATE analysis_merge_state SET value = value || ' ' WHERE (ns, key) IN (SELECT ns, key FROM analysis_merge_state ORDER BY ns, key LIMIT 1)",
-        )
-        .run();
-    } finally {
-      sql.close();
-    }
+    editMergeState(store);
     const out = path.join(dir, 's2');
     const next = cli(['--store', store, 'analyze', path.join(corpus, 'lakeshore-courier.txt'), '--out', out]);
     expect(next.status).toBe(ExitCode.verifyFailed);
@@ -124,5 +129,22 @@ describe('corroborate analyze over an edited merge state', () => {
     expect(fs.existsSync(path.join(out, 'ledger.json'))).toBe(false);
     const listed = cli(['--store', store, 'documents', '--json']);
     expect(JSON.parse(listed.stdout)).toHaveLength(1);
+  });
+
+  it('a state over the bound (--check-rows) is built on unread; --check-state reads it and refuses the edit', () => {
+    const store = path.join(dir, 'store-bound');
+    const analyse = (...args: string[]) => cli(['--store', store, 'analyze', '--check-rows', '0', ...args]);
+    expect(analyse(path.join(corpus, 'meridian-wire.txt'), '--out', path.join(dir, 'b1')).status).toBe(
+      ExitCode.ok,
+    );
+    editMergeState(store);
+    const out = path.join(dir, 'b2');
+    const checked = analyse('--check-state', '--out', out);
+    expect(checked.status).toBe(ExitCode.verifyFailed);
+    expect(checked.stderr).toMatch(/merge-state-altered/);
+    expect(fs.existsSync(path.join(out, 'ledger.json'))).toBe(false);
+    // Without the flag, the state over the bound is not read: the run goes on (verify names the edit).
+    expect(analyse('--out', out).status).toBe(ExitCode.ok);
+    expect(cli(['--store', store, 'analyze', '--check-rows', 'many']).status).toBe(ExitCode.usage);
   });
 });

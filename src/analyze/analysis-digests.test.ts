@@ -3,9 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boundEntry } from '../store/merge-state-digest.js';
+import { ingest } from '../ingest/ingest.js';
+import {
+  INDEX_SUFFIX,
+  readPrevious,
+  SectionWriter,
+  stringAt,
+  writeIndex,
+} from '../ledger-file/file-index.js';
+import { LEDGER_SECTIONS, type Section, SIG } from '../ledger-file/sections.js';
 import { openStore } from '../store/open-store.js';
-import { startPreviousLedgerCheck } from '../store/previous-ledger-check.js';
 import type { Store } from '../store/store.js';
 import { analyze } from './analyze.js';
 import { loadStages, type Stages } from './stages.js';
@@ -66,10 +73,11 @@ async function analysed<T>(
 const kinds = async (store: Store): Promise<string[]> => (await store.verify()).problems.map((p) => p.kind);
 
 /** A run killed after it stored its reuse pairs and extractions, before the merge recorded anything. */
-async function killedAfterExtraction(store: Store, inputs: string[]): Promise<void> {
+async function killedAfterExtraction(store: Store, inputs: string[], checkPairs?: number): Promise<void> {
   const killed = new Error('killed');
   await expect(
     analyze(store, inputs, {
+      ...(checkPairs !== undefined ? { checkPairs } : {}),
       clock,
       stages,
       workers: 1,
@@ -234,12 +242,16 @@ describe('rows edited between runs are not laundered when a run hashes every row
     });
   });
 
-  it('reuse pairs: the next run stops (reuse-altered) and verify still names them', async () => {
+  it('reuse pairs: a pair edited in place stops the next run (reuse-altered), and verify still names it', async () => {
     await analysed(async (store, sql) => {
       expect((sql.prepare('SELECT count(*) AS n FROM reuse_pairs').get() as { n: number }).n).toBe(1);
       sql.prepare('UPDATE reuse_pairs SET shared_a = shared_a / 2').run();
-      await killedAfterExtraction(store, [path.join(root, 'later', 'd.txt')]);
+      // Under the bound (a small store), every pair is folded again before the run.
       await expect(analyze(store, [], { clock, stages, workers: 1 })).rejects.toThrow(/reuse-altered/);
+      // Over it, with the number kept (the pairs a killed run stored are pending: removed and
+      // compared again), the pairs are not read; the edit is not folded in: verify still names it.
+      await killedAfterExtraction(store, [path.join(root, 'later', 'd.txt')], 0);
+      await analyze(store, [], { clock, stages, workers: 1, checkPairs: 0 });
       expect(await kinds(store)).toContain('reuse-altered');
     });
   });
@@ -253,6 +265,92 @@ describe('rows edited between runs are not laundered when a run hashes every row
       ).rejects.toThrow(/reuse-altered/);
       expect(store.documents.count()).toBe(documents);
       expect(await kinds(store)).toContain('reuse-altered');
+    });
+  });
+
+  it('reuse pairs: a pair forged between a covered document and one not yet analysed is recomputed, not bound', async () => {
+    const pairs = (sql: Database.Database) =>
+      (sql.prepare('SELECT a, b FROM reuse_pairs ORDER BY a, b').all() as { a: string; b: string }[]).map(
+        (p) => `${p.a}-${p.b}`,
+      );
+    const run = (forge: boolean) =>
+      analysed(async (store, sql) => {
+        await ingest(store, [path.join(root, 'later', 'e.txt')], { clock });
+        const ids = store.documents.listing().map((d) => d.id);
+        const [c, e] = [ids[2] as string, ids[3] as string];
+        if (forge) {
+          const row = sql.prepare('SELECT * FROM reuse_pairs LIMIT 1').get() as Record<string, unknown>;
+          sql
+            .prepare('INSERT INTO reuse_pairs VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+            .run(
+              ...(c < e ? [c, e] : [e, c]),
+              row.relation,
+              row.shared_a,
+              row.shared_b,
+              row.direction,
+              row.reason,
+              '[]',
+            );
+        }
+        const r = await analyze(store, [], { clock, stages, workers: 1 });
+        expect(await kinds(store)).toEqual([]);
+        return { sha: r.ledgerSha256, pairs: pairs(sql) };
+      });
+    const clean = await run(false);
+    const forged = await run(true);
+    expect(forged).toEqual(clean);
+  });
+
+  it('reuse pairs: one deleted and one forged, the number kept, stops the next run', async () => {
+    await analysed(async (store, sql) => {
+      const ids = store.documents.listing().map((d) => d.id);
+      const row = sql.prepare('SELECT * FROM reuse_pairs').get() as Record<string, unknown>;
+      sql.prepare('DELETE FROM reuse_pairs').run();
+      const [a, c] = [ids[0] as string, ids[2] as string];
+      sql
+        .prepare('INSERT INTO reuse_pairs VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(
+          ...(a < c ? [a, c] : [c, a]),
+          row.relation,
+          row.shared_a,
+          row.shared_b,
+          row.direction,
+          row.reason,
+          row.passages,
+        );
+      const documents = store.documents.count();
+      await expect(
+        analyze(store, [path.join(root, 'later', 'e.txt')], { clock, stages, workers: 1 }),
+      ).rejects.toThrow(/reuse-altered/);
+      expect(store.documents.count()).toBe(documents);
+      // Above the bound, the number unchanged, the pairs are not read: verify names the edit.
+      await analyze(store, [path.join(root, 'later', 'e.txt')], { clock, stages, workers: 1, checkPairs: 0 });
+      expect(await kinds(store)).toContain('reuse-altered');
+    });
+  });
+
+  it('reuse families: a document put in another family stops the next run, and verify names it', async () => {
+    await analysed(async (store, sql) => {
+      expect(await kinds(store)).toEqual([]);
+      const rows = sql
+        .prepare('SELECT document_id, family_id FROM reuse_families ORDER BY document_id')
+        .all() as {
+        document_id: string;
+        family_id: string;
+      }[];
+      const other = rows.find((r) => r.family_id !== rows[0]?.family_id) as { family_id: string };
+      sql
+        .prepare('UPDATE reuse_families SET family_id = ? WHERE document_id = ?')
+        .run(other.family_id, rows[0]?.document_id);
+      expect(await kinds(store)).toEqual(['reuse-altered']);
+      const documents = store.documents.count();
+      await expect(
+        analyze(store, [path.join(root, 'later', 'd.txt')], { clock, stages, workers: 1 }),
+      ).rejects.toThrow(/reuse-altered/);
+      expect(store.documents.count()).toBe(documents);
+      // Above the bound the rows are not read before the run, and the edit is not folded in.
+      await analyze(store, [path.join(root, 'later', 'e.txt')], { clock, stages, workers: 1, checkPairs: 0 });
+      expect(await kinds(store)).toEqual(['reuse-altered']);
     });
   });
 
@@ -291,22 +389,80 @@ describe('the latest ledger file is checked before a run copies items from it', 
   });
 });
 
-describe('a large latest ledger file is hashed on a worker thread while the run merges', () => {
-  it('the verdict is the same: accepted unedited, ledger-altered once a byte changed', async () => {
+/**
+ * Rewrites the latest ledger file's index with the keys of the first two items of a section
+ * swapped (their byte ranges kept), as a forger would: a valid index of the same file, in the
+ * binary format (its own SHA-1 made to match) or in the JSON format of earlier releases.
+ */
+function swapIndexKeys(store: Store, format: 'binary' | 'json'): void {
+  const file = path.join(store.analysis.ledgerFolder(), store.analysis.recordedLedger()?.name as string);
+  const prev = readPrevious(file, Buffer.alloc(1 << 16));
+  if (!prev) throw new Error('no index');
+  fs.closeSync(prev.fd);
+  const section = (['events', 'documents'] as const).find((s) => prev.index[s].count >= 2) as Section;
+  const rows = {} as Record<Section, [string, string, string, number, number][]>;
+  for (const s of LEDGER_SECTIONS) {
+    const ix = prev.index[s];
+    rows[s] = Array.from({ length: ix.count }, (_, i) => [
+      stringAt(ix.keys, i),
+      ix.sorts ? stringAt(ix.sorts, i) : '',
+      ix.sigs ? Buffer.from(ix.sigs.subarray(SIG * i, SIG * i + SIG)).toString('base64') : '',
+      ix.offsets[i] as number,
+      ix.lengths[i] as number,
+    ]);
+  }
+  const [first, second] = rows[section] as [
+    [string, string, string, number, number],
+    [string, string, string, number, number],
+  ];
+  [first[0], second[0]] = [second[0], first[0]];
+  if (format === 'json') {
+    fs.rmSync(`${file}${INDEX_SUFFIX}`);
+    fs.writeFileSync(`${file}.index.json`, JSON.stringify(rows));
+    return;
+  }
+  const writers = {} as Record<Section, SectionWriter>;
+  for (const s of LEDGER_SECTIONS) {
+    const w = new SectionWriter(s, rows[s].length);
+    w.start = prev.index[s].count > 0 ? (prev.index[s].offsets[0] as number) : 0;
+    for (const [key, sort, sig, , length] of rows[s])
+      w.item({ key, sort, sig: sig ? Buffer.from(sig, 'base64') : null, bytes: new Uint8Array(length) });
+    writers[s] = w;
+  }
+  writeIndex(`${file}${INDEX_SUFFIX}`, writers, prev.size);
+}
+
+describe("the latest ledger file's index is bound by the analysis entry", () => {
+  it("an index with two items' keys swapped stops the next run (ledger-altered), and verify names it", async () => {
     await analysed(async (store) => {
-      const bound = boundEntry(store);
-      expect(bound).not.toBeNull();
-      // Every file counts as large here, so the worker thread hashes it.
-      await expect(startPreviousLedgerCheck(store, bound, 0)()).resolves.toBeUndefined();
-      const file = path.join(store.analysis.ledgerFolder(), store.analysis.recordedLedger()?.name as string);
-      const text = fs.readFileSync(file, 'utf8');
-      fs.writeFileSync(file, text.split('Dunmerrow').join('Dunmorrow'));
-      const check = startPreviousLedgerCheck(store, bound, 0);
-      await expect(check()).rejects.toThrow(/ledger-altered/);
-      fs.rmSync(file);
-      // A file that has gone is no threat: the writer then serialises every item.
-      await expect(startPreviousLedgerCheck(store, bound, 0)()).resolves.toBeUndefined();
+      expect(await kinds(store)).toEqual([]);
+      swapIndexKeys(store, 'binary');
+      const documents = store.documents.count();
+      await expect(
+        analyze(store, [path.join(root, 'later', 'e.txt')], { clock, stages, workers: 1 }),
+      ).rejects.toThrow(/ledger-altered/);
+      expect(store.documents.count()).toBe(documents);
+      expect(await kinds(store)).toEqual(['ledger-altered']);
     });
+  });
+
+  it('an index in the JSON format of earlier releases, which no digest binds, is not used: every item is written afresh', async () => {
+    // A later report of the crane's fall changes its event, whose key the forged index swapped.
+    const later = path.join(root, 'crane');
+    fs.mkdirSync(later, { recursive: true });
+    fs.writeFileSync(
+      path.join(later, 'g.txt'),
+      'Police in Dunmerrow said on Friday that three people were hurt when a crane fell in the port.\n',
+    );
+    const next = (store: Store) => analyze(store, [later], { clock, stages, workers: 1 });
+    const clean = await analysed(async (store) => (await next(store)).ledgerSha256);
+    const forged = await analysed(async (store) => {
+      swapIndexKeys(store, 'json');
+      const r = await next(store);
+      expect(await kinds(store)).toEqual([]);
+      return r.ledgerSha256;
+    });
+    expect(forged).toBe(clean);
   });
 });
 

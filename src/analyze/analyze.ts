@@ -6,8 +6,8 @@ import { writeLedgerFile } from '../ledger-file/write-file.js';
 import { type MergeResult, startMerge } from '../merge/index.js';
 import { checkExtractions, extractionsDigest, unboundExtractions } from '../store/extraction-digest.js';
 import { boundEntry, checkMergeState, startMergeStateFold } from '../store/merge-state-digest.js';
-import { startPreviousLedgerCheck } from '../store/previous-ledger-check.js';
-import { checkReusePairs, reuseDigest } from '../store/reuse-digest.js';
+import { checkPreviousLedger, recordedIndexSha256 } from '../store/previous-ledger-check.js';
+import { checkReusePairs, forgetPending, reuseDigest } from '../store/reuse-digest.js';
 import type { Checkpoint, DocumentListing, DocumentSummary, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
 import { startExtractPool } from './extract-pool.js';
@@ -44,6 +44,11 @@ export interface AnalyzeOptions
    * (default `MERGE_STATE_CHECK_ROWS`; `Infinity`: always). See `checkMergeState`.
    */
   checkStateRows?: number;
+  /**
+   * The largest number of stored reuse pairs that is folded again whole before every run (default
+   * `REUSE_CHECK_PAIRS`; `Infinity`: always). See `checkReusePairs`.
+   */
+  checkPairs?: number;
 }
 
 export interface AnalyzeResult {
@@ -114,16 +119,18 @@ export async function analyze(
   const bound = boundEntry(store, { workingCopy: options.workingCopy });
   // Read once: what was extracted before, and (with this run's extractions) what the merge reads.
   const extracted = analysis.extractedIds(version);
+  let listed: DocumentListing[];
   try {
-    // A large ledger file is hashed on a worker thread while the other checks run here.
-    const ledgerChecked = startPreviousLedgerCheck(store, bound);
+    checkPreviousLedger(store, bound);
     // Documents are listed in ingest order, so the ones an entry covered lead the list before
     // ingest as after it.
-    const before = store.documents.listing().map((d) => d.id);
+    listed = store.documents.listing();
+    const before = listed.map((d) => d.id);
     checkExtractions(store, version, before, extracted, { fromScratch: bound === null });
-    if (!options.workingCopy) checkReusePairs(store, before);
+    const pending = options.workingCopy ? [] : checkReusePairs(store, before, options.checkPairs);
     checkMergeState(store, bound, options.checkStateRows);
-    await ledgerChecked();
+    // Checked: pairs no entry vouches for are compared again by this run's reuse stage.
+    forgetPending(store, pending);
   } catch (err) {
     void early?.then((pool) => pool?.close());
     throw err;
@@ -143,7 +150,13 @@ export async function analyze(
     t = now();
     options.onProgress?.('reuse', 0, 1);
     // Extraction adds no documents: one listing serves the reuse stage and the merge.
-    documents = store.documents.listing();
+    // The listing taken before ingest serves when the run added no document (another process
+    // may have: the count says). Else listed again: the new documents' place in ingest order is
+    // the store's to say (ingest commits batches as they are read).
+    documents =
+      (summary?.documents.new ?? 0) === 0 && store.documents.count() === listed.length
+        ? listed
+        : store.documents.listing();
     reuse = await stages.reuse(store, documents);
     options.onProgress?.('reuse', 1, 1);
     timings.reuse = now() - t;
@@ -241,9 +254,12 @@ export async function analyze(
     }
     // Only the items that changed are serialised; the others are copied from the previous ledger file
     // (a large store's ledger.json is hundreds of MB, more than one string can hold).
-    const { sha256, counts, name, index, publishOut } = writeLedgerFile({
+    const { sha256, counts, name, index, indexSha256, publishOut } = writeLedgerFile({
       folder: analysis.ledgerFolder(),
       previous: merged.full ? null : previous,
+      // The index the bound entry recorded (checked by checkPreviousLedger); an entry of an earlier
+      // release recorded none: its index is not trusted and every item is serialised.
+      previousIndex: recordedIndexSha256(bound),
       base: merged.base,
       changes: merged.full ? null : merged.changed,
       // Without the merge's list of input changes, the input sections are compared item by item.
@@ -268,6 +284,8 @@ export async function analyze(
             quotes: counts.quotes,
             claims: counts.claims,
             ledgerSha256: sha256,
+            // The index of the ledger file's items, whose byte ranges the next run copies.
+            ledgerIndexSha256: indexSha256,
             // The extraction rows this ledger was merged from, bound so that `verify` sees them edited.
             extractions: { ...extractionsBound },
             // And the reuse pairs (on the embedded store; a shared store's pairs live in working copies).

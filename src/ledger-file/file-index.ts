@@ -48,6 +48,8 @@ class IndexReader {
   private at = 0;
   readonly size: number;
   private readonly sha = createHash('sha1');
+  /** SHA-256 of the same bytes: what an analysis entry records of the index (`ledgerIndexSha256`). */
+  private readonly sha256 = createHash('sha256');
   constructor(
     private readonly fd: number,
     private readonly scratch: Buffer,
@@ -64,7 +66,10 @@ class IndexReader {
       check(n > 0, 'truncated');
       done += n;
     }
-    if (hashed) this.sha.update(bytes);
+    if (hashed) {
+      this.sha.update(bytes);
+      this.sha256.update(bytes);
+    }
     this.at += bytes.length;
     return target;
   }
@@ -93,6 +98,11 @@ class IndexReader {
     check(this.at === this.size, 'trailing bytes');
     return this.sha.digest();
   }
+
+  /** Hex SHA-256 of the bytes after the head (call after `digest`). */
+  sha256Hex(): string {
+    return this.sha256.digest('hex');
+  }
 }
 
 /** Offsets of items laid out from `start` with `,\n` between them; checked against the file size. */
@@ -107,7 +117,11 @@ function offsetsOf(start: number, lengths: Uint32Array, fileSize: number): Float
   return offsets;
 }
 
-function readBinaryIndex(file: string, fileSize: number, scratch: Buffer): LedgerIndex {
+function readBinaryIndex(
+  file: string,
+  fileSize: number,
+  scratch: Buffer,
+): { index: LedgerIndex; sha256: string } {
   const fd = fs.openSync(file, 'r');
   try {
     const r = new IndexReader(fd, scratch);
@@ -131,7 +145,7 @@ function readBinaryIndex(file: string, fileSize: number, scratch: Buffer): Ledge
       index[section] = { count, offsets: offsetsOf(start, lengths, fileSize), lengths, keys, sorts, sigs };
     }
     check(r.digest().equals(head.subarray(16, 36)), 'index digest');
-    return index;
+    return { index, sha256: r.sha256Hex() };
   } finally {
     fs.closeSync(fd);
   }
@@ -180,18 +194,56 @@ export interface Previous {
 }
 
 /**
- * The previous ledger file (open for reading) and its index, or null when either is missing or
- * unreadable. An index in the JSON format of earlier releases is read too.
+ * The SHA-256 (hex) an analysis entry records of a binary index (`ledgerIndexSha256`): of its
+ * bytes after the head. The head holds the magic, the ledger file's size (checked against the
+ * file, itself bound by its own SHA-256) and the SHA-1 of those same bytes. Reads the index once
+ * in 1 MB chunks (a few MB for a store of 100k documents).
  */
-export function readPrevious(file: string | null, scratch: Buffer): Previous | null {
-  if (!file) return null;
+export function indexFileSha256(file: string): string {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const sha = createHash('sha256');
+    const buf = Buffer.allocUnsafe(1 << 20);
+    for (let at = HEAD; ; ) {
+      const n = fs.readSync(fd, buf, 0, buf.length, at);
+      if (n === 0) break;
+      sha.update(buf.subarray(0, n));
+      at += n;
+    }
+    return sha.digest('hex');
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/**
+ * The previous ledger file (open for reading) and its index, or null when either is missing or
+ * unreadable, or when the index is not the one `indexSha256` names:
+ * - a string: the binary index must hash to it (`indexFileSha256`); an index that does not, or
+ *   the JSON index of earlier releases (which no digest binds), is not used;
+ * - null: no digest vouches for the index (an analysis entry of an earlier release): none is used;
+ * - absent: the caller vouches for the index (tests); the JSON format of earlier releases is read too.
+ * Without an index the writer serialises every item, rebuilding the index from the ledger.
+ */
+export function readPrevious(
+  file: string | null,
+  scratch: Buffer,
+  indexSha256?: string | null,
+): Previous | null {
+  if (!file || indexSha256 === null) return null;
   let fd: number | null = null;
   try {
     fd = fs.openSync(file, 'r');
     const size = fs.fstatSync(fd).size;
-    const index = fs.existsSync(`${file}${INDEX_SUFFIX}`)
-      ? readBinaryIndex(`${file}${INDEX_SUFFIX}`, size, scratch)
-      : readJsonIndex(fs.readFileSync(`${file}.index.json`, 'utf8'), size);
+    let index: LedgerIndex;
+    if (fs.existsSync(`${file}${INDEX_SUFFIX}`)) {
+      const read = readBinaryIndex(`${file}${INDEX_SUFFIX}`, size, scratch);
+      check(indexSha256 === undefined || read.sha256 === indexSha256, 'index digest not the one recorded');
+      index = read.index;
+    } else {
+      check(indexSha256 === undefined, 'an index no digest binds');
+      index = readJsonIndex(fs.readFileSync(`${file}.index.json`, 'utf8'), size);
+    }
     return { fd, size, index };
   } catch {
     if (fd !== null) fs.closeSync(fd);
@@ -252,14 +304,19 @@ export class SectionWriter {
   }
 }
 
-/** Writes the index in one pass (no copy of it in memory), its digest last into its head. */
-export function writeIndex(file: string, sections: Record<Section, SectionWriter>, fileSize: number): void {
+/**
+ * Writes the index in one pass (no copy of it in memory), its digest last into its head. Returns
+ * its SHA-256 (`indexFileSha256`).
+ */
+export function writeIndex(file: string, sections: Record<Section, SectionWriter>, fileSize: number): string {
   const fd = fs.openSync(file, 'w');
   try {
     const sha = createHash('sha1');
+    const sha256 = createHash('sha256');
     let at = HEAD;
     const put = (data: Uint8Array | string) => {
       sha.update(data);
+      sha256.update(data);
       if (typeof data === 'string') {
         const size = Buffer.byteLength(data, 'utf8');
         if (fs.writeSync(fd, data, at, 'utf8') !== size) throw new Error(`Short write to ${file}.`);
@@ -293,6 +350,7 @@ export function writeIndex(file: string, sections: Record<Section, SectionWriter
     head.writeDoubleLE(fileSize, 8);
     sha.digest().copy(head, 16);
     fs.writeSync(fd, head, 0, HEAD, 0);
+    return sha256.digest('hex');
   } finally {
     fs.closeSync(fd);
   }

@@ -273,6 +273,34 @@ describe('writeLedgerFile', () => {
     expect(third.serialised).toBe(0);
   });
 
+  it('uses the previous index only when it hashes to the SHA-256 given (null: none is trusted)', () => {
+    const { folder, out } = folders();
+    const written = first(folder, out);
+    const file = expectFile(written, folder, out, ledger);
+    expect(written.indexSha256).toMatch(/^[0-9a-f]{64}$/);
+    const changes = changesOf(ledger, 2, 0, 1, 3);
+    const next = applied(ledger, changes, ledger.custody);
+    const all = SECTIONS.reduce((sum, s) => sum + next[s].length, 0);
+    const run = (previousIndex: string | null) =>
+      writeLedgerFile({
+        folder,
+        previous: file,
+        previousIndex,
+        base: { documents: [], families: [], reuse: [], custody: next.custody },
+        changes: changes as MergedChanges,
+        all: () => next,
+        out,
+      });
+    for (const other of [null, '0'.repeat(64)]) {
+      const fresh = run(other);
+      expectFile(fresh, folder, out, next);
+      expect(fresh.serialised).toBe(all);
+    }
+    const copied = run(written.indexSha256);
+    expectFile(copied, folder, out, next);
+    expect(copied.serialised).toBe(changedItems(changes));
+  });
+
   it('reads an index in the JSON format of earlier releases', () => {
     const { folder, out } = folders();
     const written = first(folder, out);

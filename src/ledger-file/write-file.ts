@@ -51,6 +51,8 @@ export interface WrittenLedgerFile {
   /** The new file's name (in the store's ledger folder) and its index's. */
   name: string;
   index: string;
+  /** SHA-256 of the index (`indexFileSha256`), for the analysis entry (`ledgerIndexSha256`). */
+  indexSha256: string;
   /**
    * With `deferOut`: puts the copy written beside `out` in its place (call it once the file is
    * recorded), or removes it (`keep` false). Without `deferOut`, `out` is already in place.
@@ -329,6 +331,11 @@ type Options = Parameters<typeof writeLedgerFile>[0];
 export function writeLedgerFile(options: {
   folder: string;
   previous: string | null;
+  /**
+   * The SHA-256 the previous file's index must have (`readPrevious`): null when none was recorded
+   * (the index is then not used: every item is serialised); absent when the caller vouches for it.
+   */
+  previousIndex?: string | null;
   /** The header fields and, for each input section without a map in `changes`, its items. */
   base: Pick<Ledger, 'documents' | 'families' | 'reuse' | 'custody'>;
   changes: MergedChanges | null;
@@ -350,7 +357,7 @@ export function writeLedgerFile(options: {
   // One buffer for every read and write: a large ArrayBuffer allocated here, with the merge's
   // heap of a large store behind it, would make V8 collect that heap (external memory pressure).
   const scratch = Buffer.allocUnsafeSlow(1 << 21);
-  const prior = options.changes ? readPrevious(options.previous, scratch) : null;
+  const prior = options.changes ? readPrevious(options.previous, scratch, options.previousIndex) : null;
   try {
     return write(options, prior, scratch);
   } catch (err) {
@@ -472,7 +479,7 @@ function writeWith(
   }
   const name = `ledger-${sha256.slice(0, 16)}.json`;
   const file = path.join(options.folder, name);
-  writeIndex(`${file}${INDEX_SUFFIX}`, sections, bytes);
+  const indexSha256 = writeIndex(`${file}${INDEX_SUFFIX}`, sections, bytes);
   fs.renameSync(temp, file);
   const publishOut = (keep = true) => {
     if (!options.out || !outTemp) return;
@@ -489,6 +496,7 @@ function writeWith(
     serialised,
     name,
     index: `${name}${INDEX_SUFFIX}`,
+    indexSha256,
     publishOut: options.deferOut ? publishOut : () => {},
   };
 }

@@ -37,6 +37,12 @@ export interface ReuseStore {
     processedAt: string,
   ): void;
   putPair(pair: ReusePair): void;
+  /**
+   * Takes documents out of the index (their keys, signatures and families) and removes every
+   * pair they are in, so that the next reuse stage compares them again; the stored families are
+   * then rebuilt from all pairs (`familiesIndexed` becomes null).
+   */
+  forget(documentIds: readonly string[]): void;
   /** Every verified pair, ordered by `a`, then `b`. */
   pairs(): ReusePair[];
   /** How many verified pairs are stored. */
@@ -64,6 +70,20 @@ export interface ReuseStore {
     indexed: number,
     replace: boolean,
   ): void;
+  /** Every stored family row, as `[documentId, familyId]`. */
+  familyRows(): Iterable<[documentId: string, familyId: string]>;
+  /**
+   * The family rows written since the last call (`familyRowHash` of each row taken out and put
+   * in), or `replaced` when they were all rewritten or some removed (`replace`, `forget`, `reset`).
+   */
+  takeFamilyChanges(): FamilyChanges;
+}
+
+/** What `saveFamilies` changed of the family rows, for the digest an analysis entry records. */
+export interface FamilyChanges {
+  replaced: boolean;
+  removed: Buffer[];
+  added: Buffer[];
 }
 
 /** A `reuse_pairs` row as both backends store it: the passages as JSON text. */

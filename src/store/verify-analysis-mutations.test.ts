@@ -15,6 +15,9 @@ import type { VerifyReport } from './store.js';
 // must fail. A row "of each kind": each namespace of the merge state, and the first and last row
 // of the other tables (every row of a kind is bound the same way). Left out, because no command
 // reads them as evidence (an edit can cost a rebuild, never forge a value):
+// - the reuse index (`reuse_documents`, `reuse_keys`): it only proposes candidate pairs, each
+//   verified against the texts before it is stored; an edit can make the reuse stage miss or
+//   compare a pair, and the pairs it stores are bound by the next entry;
 // - `analysis_ledger.itemized` and the deletion of the ledger row: any other value than 1, or no
 //   row, makes the next run discard the merge state and merge from nothing, and `export`, `report`
 //   and `brief` say there is no ledger (see verify-latest-ledger.ts);
@@ -82,6 +85,8 @@ function changed(value: unknown): unknown {
 const TABLES = [
   { table: 'analysis_extractions', key: ['document_id', 'extractor_version'], kinds: null },
   { table: 'reuse_pairs', key: ['a', 'b'], kinds: null },
+  // Each document's family, which an incremental run reads; the forged row is a new document's.
+  { table: 'reuse_families', key: ['family_id', 'document_id'], kinds: null },
   { table: 'analysis_merge_state', key: ['ns', 'key'], kinds: 'ns' },
   { table: 'analysis_ledger', key: ['id'], kinds: null },
 ] as const;

@@ -8,6 +8,11 @@ export interface StoredLedger {
   custodySeq: number | null;
   /** SHA-256 of its bytes as stored now, or null when missing or unreadable. */
   sha256: string | null;
+  /**
+   * SHA-256 of its index (`indexFileSha256`), which the next analysis copies byte ranges by: null
+   * when missing (the next run then writes every item), absent when the backend keeps none.
+   */
+  indexSha256?: string | null;
 }
 
 /**
@@ -19,10 +24,14 @@ export interface StoredLedger {
 export class LatestLedgerCheck {
   /** `ledgerSha256` of each analysis entry, by its seq. */
   private readonly ledgers = new Map<number, string>();
+  /** `ledgerIndexSha256` of each analysis entry that recorded one, by its seq. */
+  private readonly indexes = new Map<number, string>();
 
   collect = (seq: number, kind: CustodyKind, details: { [key: string]: JsonValue }): void => {
     if (kind === 'analysis' && typeof details.ledgerSha256 === 'string')
       this.ledgers.set(seq, details.ledgerSha256);
+    if (kind === 'analysis' && typeof details.ledgerIndexSha256 === 'string')
+      this.indexes.set(seq, details.ledgerIndexSha256);
   };
 
   check(ledger: StoredLedger | null): VerifyProblem[] {
@@ -58,6 +67,14 @@ export class LatestLedgerCheck {
     else if (ledger.sha256 !== recorded)
       problem(
         `The latest ledger (${name}) was altered: it hashes to ${ledger.sha256}, but custody entry ${custodySeq} recorded ${recorded}.`,
+        custodySeq,
+      );
+    // The index says which bytes of the file are which item: an edited one makes the next run
+    // copy one item's bytes under another's key. A missing one is rebuilt by the next run.
+    const index = this.indexes.get(custodySeq);
+    if (index !== undefined && typeof ledger.indexSha256 === 'string' && ledger.indexSha256 !== index)
+      problem(
+        `The index of the latest ledger (${name}.idx: each item's key and byte range) was altered: it hashes to ${ledger.indexSha256}, but custody entry ${custodySeq} recorded ${index}. The next analysis would copy items under the wrong keys.`,
         custodySeq,
       );
     return problems;

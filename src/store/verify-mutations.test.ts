@@ -12,11 +12,13 @@ import type { VerifyReport } from './store.js';
 // Mutation harness: a small store made by a real ingest, then every kind of row and every field
 // of the evidence tables is edited, deleted or forged, one at a time in a fresh copy, and
 // `verify` must fail naming the row. Tables the harness leaves alone, and why:
-// - schema_migrations; and the reuse index and families: derived data that analyze recomputes
-//   from the documents. The rows an analysis relies on (extractions, reuse pairs, the merge state,
-//   the latest ledger) are bound by its custody entry and tampered with in the store contract
+// - schema_migrations; and the analysis and reuse tables: this store has no analysis. The rows an
+//   analysis relies on (extractions, reuse pairs and families, the merge state, the latest ledger
+//   and its index) are bound by its custody entry and mutated in
+//   `verify-analysis-mutations.test.ts`, and tampered with in the store contract
 //   (`contract/tamper-contract.ts`), `src/analyze/analysis-digests.test.ts` and
-//   `test/cli-reliability.test.ts`; this store has no analysis.
+//   `test/cli-reliability.test.ts`. The reuse index (`reuse_documents`, `reuse_keys`) only
+//   proposes candidate pairs, each verified against the texts before it is stored.
 const EXCLUDED_COLUMNS = new Set<string>([]);
 
 let root: string;

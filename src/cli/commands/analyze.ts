@@ -27,7 +27,12 @@ export function register(program: Command): void {
     )
     .option(
       '--check-state',
-      'fold every stored merge-state row again before building on it, however many (automatic up to 50,000 rows)',
+      'fold every stored merge-state row and reuse pair again before building on them, however many (automatic up to 50,000 of each)',
+    )
+    .option(
+      '--check-rows <n>',
+      'the automatic bound of --check-state: merge states of at most N rows and at most N reuse pairs are folded again',
+      '50000',
     )
     .option(
       '--progress',
@@ -52,6 +57,10 @@ export function register(program: Command): void {
     const maxEvents = Number(opts.maxEvents);
     if (!Number.isInteger(maxEvents) || maxEvents < 0) {
       throw new UsageError(`--max-events: expected a whole number; found "${String(opts.maxEvents)}".`);
+    }
+    const checkRows = Number(opts.checkRows);
+    if (!Number.isInteger(checkRows) || checkRows < 0) {
+      throw new UsageError(`--check-rows: expected a whole number; found "${String(opts.checkRows)}".`);
     }
     const workers = opts.workers === undefined ? undefined : Number(opts.workers);
     if (workers !== undefined && (!Number.isInteger(workers) || workers < 1)) {
@@ -114,7 +123,9 @@ export function register(program: Command): void {
         limits,
         encoding,
         workers,
-        ...(opts.checkState === true ? { checkStateRows: Number.POSITIVE_INFINITY } : {}),
+        ...(opts.checkState === true
+          ? { checkStateRows: Number.POSITIVE_INFINITY, checkPairs: Number.POSITIVE_INFINITY }
+          : { checkStateRows: checkRows, checkPairs: checkRows }),
         onProgress: progress,
       };
       const result = shared

@@ -1,6 +1,14 @@
 import type { Statement } from 'better-sqlite3';
 import type { ReusePair } from '../../core/types.js';
-import { type KeyHit, type KeyKindValue, type PairRow, pairOfRow, type ReuseStore } from '../reuse-store.js';
+import { familyRowHash } from '../reuse-digest.js';
+import {
+  type FamilyChanges,
+  type KeyHit,
+  type KeyKindValue,
+  type PairRow,
+  pairOfRow,
+  type ReuseStore,
+} from '../reuse-store.js';
 import type { Migration, SqliteDatabase } from './database.js';
 
 export const reuseMigrations: readonly Migration[] = [
@@ -73,6 +81,25 @@ const KEY_ROWS_PER_INSERT = 64;
 export class SqliteReuseStore implements ReuseStore {
   constructor(private readonly db: SqliteDatabase) {}
 
+  /** Family rows changed since `takeFamilyChanges` (see there). */
+  private familyChanges: FamilyChanges = { replaced: false, removed: [], added: [] };
+
+  takeFamilyChanges(): FamilyChanges {
+    const changes = this.familyChanges;
+    this.familyChanges = { replaced: false, removed: [], added: [] };
+    return changes;
+  }
+
+  private familiesReplaced(): void {
+    this.familyChanges = { replaced: true, removed: [], added: [] };
+  }
+
+  *familyRows(): Iterable<[string, string]> {
+    yield* this.db.prepare('SELECT document_id, family_id FROM reuse_families').raw().iterate() as Iterable<
+      [string, string]
+    >;
+  }
+
   private readonly statements = new Map<string, Statement<unknown[]>>();
 
   /** A prepared statement, compiled once per store (the index is written a document at a time). */
@@ -94,6 +121,7 @@ export class SqliteReuseStore implements ReuseStore {
   }
 
   reset(parameters: string): void {
+    this.familiesReplaced();
     this.db.transaction(() => {
       this.db.exec(
         "DELETE FROM reuse_keys; DELETE FROM reuse_documents; DELETE FROM reuse_pairs; DELETE FROM reuse_families; DELETE FROM reuse_parameters WHERE name = 'families';",
@@ -180,6 +208,24 @@ export class SqliteReuseStore implements ReuseStore {
     return (this.db.prepare('SELECT * FROM reuse_pairs ORDER BY a, b').all() as PairRow[]).map(pairOfRow);
   }
 
+  forget(documentIds: readonly string[]): void {
+    this.familiesReplaced();
+    const ids = JSON.stringify(documentIds);
+    this.db.transaction(() => {
+      // The keys are clustered by key: this scans them (only after a killed run or an edit).
+      for (const table of ['reuse_keys', 'reuse_documents', 'reuse_families'])
+        this.db
+          .prepare(`DELETE FROM ${table} WHERE document_id IN (SELECT value FROM json_each(?))`)
+          .run(ids);
+      this.db
+        .prepare(
+          'DELETE FROM reuse_pairs WHERE a IN (SELECT value FROM json_each(?)) OR b IN (SELECT value FROM json_each(?))',
+        )
+        .run(ids, ids);
+      this.db.exec("DELETE FROM reuse_parameters WHERE name = 'families'");
+    })();
+  }
+
   pairCount(): number {
     return (this.db.prepare('SELECT count(*) AS n FROM reuse_pairs').get() as { n: number }).n;
   }
@@ -240,11 +286,22 @@ export class SqliteReuseStore implements ReuseStore {
 
   saveFamilies(entries: Iterable<[string, string]>, indexed: number, replace: boolean): void {
     this.db.transaction(() => {
-      if (replace) this.db.exec('DELETE FROM reuse_families');
+      if (replace) {
+        this.db.exec('DELETE FROM reuse_families');
+        this.familiesReplaced();
+      }
       const put = this.statement(
         'INSERT OR REPLACE INTO reuse_families (document_id, family_id) VALUES (?, ?)',
       );
-      for (const [document, family] of entries) put.run(document, family);
+      const changes = this.familyChanges;
+      for (const [document, family] of entries) {
+        if (!changes.replaced) {
+          const old = this.familyOf(document);
+          if (old !== null) changes.removed.push(familyRowHash(document, old));
+          changes.added.push(familyRowHash(document, family));
+        }
+        put.run(document, family);
+      }
       this.statement("INSERT OR REPLACE INTO reuse_parameters (name, value) VALUES ('families', ?)").run(
         String(indexed),
       );

@@ -428,6 +428,11 @@ export class SqliteStore implements Store {
     if (reuse.wanted)
       for (const r of this.db.prepare('SELECT * FROM reuse_pairs').iterate() as IterableIterator<PairRow>)
         reuse.row(r);
+    if (reuse.wantsFamilies) {
+      for (const id of this.db.prepare('SELECT document_id FROM reuse_documents').pluck().iterate())
+        reuse.indexed(id as string);
+      for (const [d, f] of this.reuse.familyRows()) reuse.familyRow(d, f);
+    }
     problems.push(...reuse.finish());
     if (mergeState.wanted)
       for (const [ns, key, value] of this.db

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
+import { INDEX_SUFFIX, indexFileSha256 } from '../../ledger-file/file-index.js';
 import { hashFile } from '../hash-file.js';
 import type { StoredLedger } from '../verify-latest-ledger.js';
 import type { SqliteDatabase } from './database.js';
@@ -15,6 +16,7 @@ export function storedLedger(db: SqliteDatabase, ledgerFolder: string): StoredLe
     | undefined;
   if (!row) return null;
   let sha256: string | null;
+  let indexSha256: string | null = null;
   try {
     sha256 = row.itemized
       ? hashFile(path.join(ledgerFolder, path.basename(row.ledger.toString('utf8'))))
@@ -22,9 +24,19 @@ export function storedLedger(db: SqliteDatabase, ledgerFolder: string): StoredLe
   } catch {
     sha256 = null;
   }
+  if (row.itemized) {
+    try {
+      indexSha256 = indexFileSha256(
+        `${path.join(ledgerFolder, path.basename(row.ledger.toString('utf8')))}${INDEX_SUFFIX}`,
+      );
+    } catch {
+      indexSha256 = null;
+    }
+  }
   return {
     name: row.itemized ? row.ledger.toString('utf8') : 'the ledger kept in the database',
     custodySeq: row.custody_seq,
     sha256,
+    ...(row.itemized ? { indexSha256 } : {}),
   };
 }
