@@ -129,6 +129,15 @@ export class SqliteAnalysisStore implements AnalysisStore {
     const db = this.db;
     const get = db.prepare('SELECT value FROM analysis_merge_state WHERE ns = ? AND key = ?').pluck();
     const stored = (ns: string, key: string): string | undefined => get.get(ns, key) as string | undefined;
+    // The text of each row read (null: read as absent), kept while a digest is folded: writing a
+    // row back takes out the hash of the text it held, which then needs no second read. A row
+    // written is forgotten (a from-scratch run writes every row and reads none).
+    const known = digest ? new Map<string, string | null>() : null;
+    const rowKey = (ns: string, key: string) => `${ns}\u0000${key}`;
+    const before = (ns: string, key: string): string | undefined => {
+      const text = known?.get(rowKey(ns, key));
+      return text === undefined ? stored(ns, key) : (text ?? undefined);
+    };
     const scan = db.prepare('SELECT key, value FROM analysis_merge_state WHERE ns = ? ORDER BY key').raw();
     const keys = db.prepare('SELECT key FROM analysis_merge_state WHERE ns = ? ORDER BY key').pluck();
     const put = db.prepare('INSERT OR REPLACE INTO analysis_merge_state (ns, key, value) VALUES (?, ?, ?)');
@@ -138,6 +147,7 @@ export class SqliteAnalysisStore implements AnalysisStore {
     return {
       get(ns, key) {
         const json = get.get(ns, key) as string | undefined;
+        known?.set(rowKey(ns, key), json ?? null);
         return json === undefined ? undefined : JSON.parse(json);
       },
       getMany(ns, keys) {
@@ -153,8 +163,11 @@ export class SqliteAnalysisStore implements AnalysisStore {
               .raw();
             many.set(chunk.length, stmt);
           }
-          for (const [k, json] of stmt.all([ns, ...chunk]) as [string, string][])
+          for (const [k, json] of stmt.all([ns, ...chunk]) as [string, string][]) {
+            known?.set(rowKey(ns, k), json);
             out.set(k, JSON.parse(json));
+          }
+          if (known) for (const k of chunk) if (!out.has(k)) known.set(rowKey(ns, k), null);
         }
         return out;
       },
@@ -164,22 +177,25 @@ export class SqliteAnalysisStore implements AnalysisStore {
       keys: (ns) => keys.all(ns) as string[],
       write: db.transaction((changes: readonly { ns: string; key: string; value: unknown }[]) => {
         for (const c of changes) {
-          const before = digest ? stored(c.ns, c.key) : undefined;
+          const held = digest ? before(c.ns, c.key) : undefined;
           if (c.value === undefined) {
             del.run(c.ns, c.key);
-            digest?.replace(c.ns, c.key, before, undefined);
+            digest?.replace(c.ns, c.key, held, undefined);
+            known?.delete(rowKey(c.ns, c.key));
           } else {
             const json = JSON.stringify(c.value);
             // A row written back as it was (a value the merge read and marked, unchanged) changes
             // neither the table nor the fold: taking its hash out and putting it back is a no-op.
-            if (before === json) continue;
+            if (held === json) continue;
             put.run(c.ns, c.key, json);
-            digest?.replace(c.ns, c.key, before, json);
+            digest?.replace(c.ns, c.key, held, json);
+            known?.delete(rowKey(c.ns, c.key));
           }
         }
       }),
       clear: () => {
         db.prepare('DELETE FROM analysis_merge_state').run();
+        known?.clear();
         digest?.clear();
       },
     };
