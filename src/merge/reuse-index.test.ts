@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seededRandom } from '../core/random.js';
 import type { Family, ReusePair } from '../core/types.js';
-import { createReuseIndex } from './reuse-index.js';
+import { createReuseIndex, listSource, type ReuseSource, reuseIndexOf } from './reuse-index.js';
 import { UnionFind } from './union-find.js';
 
 const pair = (a: string, b: string, relation: ReusePair['relation']): ReusePair => ({
@@ -91,5 +91,43 @@ describe('reuse index read one document at a time', () => {
     );
     for (const id of ['a', 'b', 'c', 'd']) expect(grown.fingerprint(id)).not.toBe(before.fingerprint(id));
     expect(grown.fingerprint('e')).toBe(before.fingerprint('e'));
+  });
+});
+
+describe('reuse index over a store', () => {
+  it('reads a component one frontier at a time, not one document at a time, and finds the same answers', () => {
+    // A report reused by 29 others (every fifth an exact duplicate), two of them also by a third.
+    const ids = Array.from({ length: 30 }, (_, i) => `r${String(i).padStart(2, '0')}`);
+    const documents = ids.map((id) => ({ id, text: `report ${id}` }));
+    const pairs = ids.slice(1).map((id, i) => pair('r00', id, i % 5 === 4 ? 'duplicate' : 'verbatim'));
+    pairs.push(pair('r10', 'r20', 'verbatim'), pair('r20', 'r21', 'verbatim'));
+    const families: Family[] = [{ id: 'fam-r00', documents: ['r00', 'r01', 'r02'], origin: null }];
+    const lists = listSource(documents, pairs, families);
+    // A store: single look-ups and batched ones are counted; a batch makes its documents known.
+    let single = 0;
+    let batches = 0;
+    const known = new Set<string>();
+    const store: ReuseSource = {
+      ...lists,
+      pairsOf: (d) => {
+        if (!known.has(d)) single++;
+        return lists.pairsOf(d);
+      },
+      prefetch: (ds) => {
+        batches++;
+        for (const d of ds) known.add(d);
+      },
+    };
+    const batched = reuseIndexOf(store);
+    const plain = createReuseIndex(documents, pairs, families);
+    expect(batched.component('r29')).toBe(plain.component('r29'));
+    for (const id of ids) {
+      expect(batched.canonical(id)).toBe(plain.canonical(id));
+      expect(batched.fingerprint(id)).toBe(plain.fingerprint(id));
+    }
+    // Each breadth-first level is one batch: the 30 documents need a few look-ups, not 30.
+    expect(single).toBeLessThanOrEqual(3);
+    expect(batches).toBeGreaterThan(0);
+    expect(batches).toBeLessThan(10);
   });
 });

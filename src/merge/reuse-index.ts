@@ -182,8 +182,16 @@ export function listSource(
 
 const compareIds = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
 
-/** Every node reachable from `start` (itself first), breadth first: `edges` visits a node's neighbours. */
-function reachable(start: string, edges: (node: string, visit: (next: string) => void) => void): string[] {
+/**
+ * Every node reachable from `start` (itself first), breadth first: `edges` visits a node's
+ * neighbours. `prefetch`, when given, is told each frontier (the nodes queued and not visited yet)
+ * before its first node is visited, so that a source reading a store looks them up together.
+ */
+function reachable(
+  start: string,
+  edges: (node: string, visit: (next: string) => void) => void,
+  prefetch?: (nodes: readonly string[]) => void,
+): string[] {
   const seen = new Set([start]);
   const queue = [start];
   const visit = (next: string) => {
@@ -191,7 +199,15 @@ function reachable(start: string, edges: (node: string, visit: (next: string) =>
     seen.add(next);
     queue.push(next);
   };
-  for (let i = 0; i < queue.length; i++) edges(queue[i] as string, visit);
+  let told = 1;
+  for (let i = 0; i < queue.length; i++) {
+    // The start is the caller's: only the nodes found from it are read ahead.
+    if (prefetch && i === told) {
+      prefetch(queue.slice(i));
+      told = queue.length;
+    }
+    edges(queue[i] as string, visit);
+  }
   return queue;
 }
 
@@ -200,16 +216,21 @@ function reachable(start: string, edges: (node: string, visit: (next: string) =>
  * a document's duplicate group, its representative's links and partners, and its component.
  */
 export function reuseIndexOf(source: ReuseSource): ReuseIndex {
+  const prefetch = source.prefetch?.bind(source);
   const canonicalOf = new Map<string, string>();
   const groupOf = new Map<string, readonly string[]>();
   /** Documents linked by identical text or `duplicate` pairs; the smallest id represents them. */
   const canonical = (d: string): string => {
     const known = canonicalOf.get(d);
     if (known !== undefined) return known;
-    const queue = reachable(d, (x, visit) => {
-      for (const y of source.sameText(x)) visit(y);
-      for (const p of source.pairsOf(x)) if (p.relation === 'duplicate') visit(p.a === x ? p.b : p.a);
-    });
+    const queue = reachable(
+      d,
+      (x, visit) => {
+        for (const y of source.sameText(x)) visit(y);
+        for (const p of source.pairsOf(x)) if (p.relation === 'duplicate') visit(p.a === x ? p.b : p.a);
+      },
+      prefetch,
+    );
     queue.sort(compareIds);
     const least = queue[0] as string;
     for (const x of queue) canonicalOf.set(x, least);
@@ -229,6 +250,12 @@ export function reuseIndexOf(source: ReuseSource): ReuseIndex {
     for (const m of groupOf.get(c) ?? [c])
       for (const p of source.pairsOf(m)) pairs.set(`${p.a}\u0000${p.b}`, p);
     const ordered = [...pairs.values()].sort((x, y) => compareIds(x.a, y.a) || compareIds(x.b, y.b));
+    // The partners' duplicate groups are read next: their documents are looked up together.
+    if (prefetch) {
+      const unknown = new Set<string>();
+      for (const p of ordered) for (const x of [p.a, p.b]) if (!canonicalOf.has(x)) unknown.add(x);
+      if (unknown.size > 0) prefetch([...unknown]);
+    }
     for (const p of ordered) {
       const a = canonical(p.a);
       const b = canonical(p.b);
@@ -258,14 +285,18 @@ export function reuseIndexOf(source: ReuseSource): ReuseIndex {
     if (known !== undefined) return known;
     // Edges: between the documents of a family, and between the representatives of a pair.
     const opened = new Set<string>();
-    const queue = reachable(d, (x, visit) => {
-      const family = source.family(x);
-      if (family && !opened.has(family.id)) {
-        opened.add(family.id);
-        for (const y of family.documents) visit(y);
-      }
-      if (canonical(x) === x) for (const y of reachOf(x).partners) visit(y);
-    });
+    const queue = reachable(
+      d,
+      (x, visit) => {
+        const family = source.family(x);
+        if (family && !opened.has(family.id)) {
+          opened.add(family.id);
+          for (const y of family.documents) visit(y);
+        }
+        if (canonical(x) === x) for (const y of reachOf(x).partners) visit(y);
+      },
+      prefetch,
+    );
     let least = d;
     for (const x of queue) if (x < least) least = x;
     for (const x of queue) componentOf.set(x, least);

@@ -296,8 +296,12 @@ function updateFamilies(
     done.add(seed);
     const members = [seed];
     const pairs = new Map<string, ReusePair>();
+    // The pairs of each frontier (the members found and not visited yet) are read in one look-up.
+    let pairsOfFrontier = new Map<string, ReusePair[]>();
     for (let i = 0; i < members.length; i++) {
-      for (const p of reuse.pairsOf(members[i] as string)) {
+      const member = members[i] as string;
+      if (!pairsOfFrontier.has(member)) pairsOfFrontier = reuse.pairsOfMany(members.slice(i));
+      for (const p of pairsOfFrontier.get(member) ?? []) {
         // As `buildFamilies`: only pairs between listed documents count.
         if (!byId.has(p.a) || !byId.has(p.b)) continue;
         pairs.set(`${p.a}\u0000${p.b}`, p);

@@ -128,34 +128,86 @@ export class SqliteAnalysisStore implements AnalysisStore {
   mergeState(digest?: MergeStateFold): MergeStateStore {
     const db = this.db;
     const get = db.prepare('SELECT value FROM analysis_merge_state WHERE ns = ? AND key = ?').pluck();
-    const stored = (ns: string, key: string): string | undefined => get.get(ns, key) as string | undefined;
+    // The text of each row read (null: read as absent), kept while a digest is folded: writing a
+    // row back takes out the hash of the text it held, which then needs no second read. A row
+    // written is forgotten (a from-scratch run writes every row and reads none).
+    const known = digest ? new Map<string, string | null>() : null;
+    const rowKey = (ns: string, key: string) => `${ns}\u0000${key}`;
     const scan = db.prepare('SELECT key, value FROM analysis_merge_state WHERE ns = ? ORDER BY key').raw();
     const keys = db.prepare('SELECT key FROM analysis_merge_state WHERE ns = ? ORDER BY key').pluck();
     const put = db.prepare('INSERT OR REPLACE INTO analysis_merge_state (ns, key, value) VALUES (?, ?, ?)');
     const del = db.prepare('DELETE FROM analysis_merge_state WHERE ns = ? AND key = ?');
     const many = new Map<number, ReturnType<SqliteDatabase['prepare']>>();
     const CHUNK = 500;
+    /** The stored text of each of these keys that has a row, read in chunks. */
+    const texts = (ns: string, keys: readonly string[]): Map<string, string> => {
+      const out = new Map<string, string>();
+      for (let i = 0; i < keys.length; i += CHUNK) {
+        const chunk = keys.slice(i, i + CHUNK);
+        let stmt = many.get(chunk.length);
+        if (!stmt) {
+          stmt = db
+            .prepare(
+              `SELECT key, value FROM analysis_merge_state WHERE ns = ? AND key IN (${chunk.map(() => '?').join(',')})`,
+            )
+            .raw();
+          many.set(chunk.length, stmt);
+        }
+        for (const [k, json] of stmt.all([ns, ...chunk]) as [string, string][]) out.set(k, json);
+      }
+      return out;
+    };
+    /**
+     * The text each changed row holds now (absent: no row), for the digest: from the read that
+     * loaded it, else read with the other changes of its namespace in one look-up per chunk.
+     */
+    const held = (changes: readonly { ns: string; key: string }[]): Map<string, string | undefined> => {
+      const out = new Map<string, string | undefined>();
+      const unread = new Map<string, string[]>();
+      for (const c of changes) {
+        const text = known?.get(rowKey(c.ns, c.key));
+        if (text !== undefined) out.set(rowKey(c.ns, c.key), text ?? undefined);
+        else {
+          const list = unread.get(c.ns);
+          if (list) list.push(c.key);
+          else unread.set(c.ns, [c.key]);
+        }
+      }
+      for (const [ns, keys] of unread) {
+        const found = texts(ns, keys);
+        for (const k of keys) out.set(rowKey(ns, k), found.get(k));
+      }
+      return out;
+    };
+    /** Writes one change; `held`: the text its row holds now (absent: none), when a digest is folded. */
+    const change = (c: { ns: string; key: string; value: unknown }, held: string | undefined) => {
+      if (c.value === undefined) {
+        del.run(c.ns, c.key);
+        digest?.replace(c.ns, c.key, held, undefined);
+        known?.delete(rowKey(c.ns, c.key));
+        return;
+      }
+      const json = JSON.stringify(c.value);
+      // A row written back as it was (a value the merge read and marked, unchanged) changes
+      // neither the table nor the fold: taking its hash out and putting it back is a no-op.
+      if (held === json) return;
+      put.run(c.ns, c.key, json);
+      digest?.replace(c.ns, c.key, held, json);
+      known?.delete(rowKey(c.ns, c.key));
+    };
     return {
       get(ns, key) {
         const json = get.get(ns, key) as string | undefined;
+        known?.set(rowKey(ns, key), json ?? null);
         return json === undefined ? undefined : JSON.parse(json);
       },
       getMany(ns, keys) {
         const out = new Map<string, unknown>();
-        for (let i = 0; i < keys.length; i += CHUNK) {
-          const chunk = keys.slice(i, i + CHUNK);
-          let stmt = many.get(chunk.length);
-          if (!stmt) {
-            stmt = db
-              .prepare(
-                `SELECT key, value FROM analysis_merge_state WHERE ns = ? AND key IN (${chunk.map(() => '?').join(',')})`,
-              )
-              .raw();
-            many.set(chunk.length, stmt);
-          }
-          for (const [k, json] of stmt.all([ns, ...chunk]) as [string, string][])
-            out.set(k, JSON.parse(json));
+        for (const [k, json] of texts(ns, keys)) {
+          known?.set(rowKey(ns, k), json);
+          out.set(k, JSON.parse(json));
         }
+        if (known) for (const k of keys) if (!out.has(k)) known.set(rowKey(ns, k), null);
         return out;
       },
       *scan(ns) {
@@ -163,23 +215,26 @@ export class SqliteAnalysisStore implements AnalysisStore {
       },
       keys: (ns) => keys.all(ns) as string[],
       write: db.transaction((changes: readonly { ns: string; key: string; value: unknown }[]) => {
-        for (const c of changes) {
-          const before = digest ? stored(c.ns, c.key) : undefined;
-          if (c.value === undefined) {
-            del.run(c.ns, c.key);
-            digest?.replace(c.ns, c.key, before, undefined);
-          } else {
-            const json = JSON.stringify(c.value);
-            // A row written back as it was (a value the merge read and marked, unchanged) changes
-            // neither the table nor the fold: taking its hash out and putting it back is a no-op.
-            if (before === json) continue;
-            put.run(c.ns, c.key, json);
-            digest?.replace(c.ns, c.key, before, json);
+        for (let i = 0; i < changes.length; i += CHUNK) {
+          const chunk = changes.slice(i, i + CHUNK);
+          const before = digest ? held(chunk) : null;
+          // A key changed twice in one chunk holds, the second time, what the first change wrote.
+          const done = new Set<string>();
+          for (const c of chunk) {
+            const k = rowKey(c.ns, c.key);
+            const now = !before
+              ? undefined
+              : done.has(k)
+                ? (get.get(c.ns, c.key) as string | undefined)
+                : before.get(k);
+            done.add(k);
+            change(c, now);
           }
         }
       }),
       clear: () => {
         db.prepare('DELETE FROM analysis_merge_state').run();
+        known?.clear();
         digest?.clear();
       },
     };
