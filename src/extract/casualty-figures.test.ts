@@ -192,7 +192,11 @@ const cases: [string, number, number][] = [
   // Ages in a range count no one.
   ['Three others, spanning in age from 21 to 44, were wounded.', 0, 3],
   // One of those shot who dies days later is among them, not another casualty.
-  ['Six people were shot at a block party on Saturday, June 8. One of them died on Tuesday, June 11.', 1, 5],
+  [
+    'Six people were shot outside a laundromat on Saturday, June 8. One of them died on Tuesday, June 11.',
+    1,
+    5,
+  ],
   ['Three men were shot near a gas station on March 2. The second victim died on March 9.', 1, 2],
   // The dead of another day are not among those shot today.
   [
