@@ -184,9 +184,20 @@ const cases: [string, number, number][] = [
   // A participle after a comma takes its victims after it, not a count before it.
   ['A cousin left the two in a barn when the rifle discharged, killing Ned Parr.', 0, 0],
   // A round-up of several shootings gives no incident's figure.
-  ['Three killed in multiple Elm County shootings over the weekend', 0, 0],
+  ['Four teenagers wounded in two separate Pellston drive-by shootings', 0, 0],
+  // Attacks on one place are that place's toll, not a round-up.
+  ['At least 14 killed in overnight drone attacks on Varnholm', 14, 0],
+  ['Nine killed in two weeks of attacks on the port', 9, 0],
+  ['Twelve killed in two attacks on Varnholm', 12, 0],
   // Ages in a range count no one.
   ['Three others, spanning in age from 21 to 44, were wounded.', 0, 3],
+  // One of those shot who dies days later is among them, not another casualty.
+  [
+    'Six people were shot outside a laundromat on Saturday, June 8. One of them died on Tuesday, June 11.',
+    1,
+    5,
+  ],
+  ['Three men were shot near a gas station on March 2. The second victim died on March 9.', 1, 2],
   // The dead of another day are not among those shot today.
   [
     'Five guests were shot outside a bowling alley in Elm Park on Sunday. A shooting there last week left a man dead and four others wounded.',

@@ -35,12 +35,12 @@ const cases: [string, NumberRole][] = [
   ['Call the sheriff at ([555]) 010-0199 with tips.', 'label'],
   ['Call the sheriff at (555) [010-0199] with tips.', 'label'],
   ['Tips go to [555]-010-0199 or the website.', 'label'],
-  ['Ann Cole, [26] was shot in the leg.', 'age'],
+  ['Sgt Bex Hallam, [41] is recovering at home.', 'age'],
   ['Ned Parr, whose age was listed as [23] by deputies, died.', 'age'],
   ['He joined the team at the age of [12].', 'age'],
   ['Ned Parr, who a cousin said was [34], died.', 'age'],
   ['The gunman, who was [19], fled.', 'age'],
-  ['Olympic diver Ned Parr dies at [96]', 'age'],
+  ['Retired ferry captain Oona Brisk died at [88] in her sleep.', 'age'],
   ['TWO MEN SHOT, [3] HURT', 'count'],
   ['Police: [2] shot near the park', 'count'],
   ['[Three] people were shot in Elm Park.', 'count'],
@@ -48,6 +48,7 @@ const cases: [string, NumberRole][] = [
   ['Police said [12] were wounded, 3 critically.', 'count'],
   ['He fired [12] rounds into the crowd.', 'count'],
   ['Police said, [26] were shot in the leg.', 'count'],
+  ['Deputies said, [9] was the final toll.', 'count'],
 ];
 
 describe('classifyNumberRole', () => {

@@ -58,7 +58,7 @@ const AGE_BEFORE =
 /** "at the age of 12", "whose age was listed as 23", "their ages were put at 31 and 40". */
 const AGE_GIVEN_BEFORE =
   /\bages?\s+(?:(?:was|were|is|are)\s+)?(?:(?:given|listed|reported|put|estimated)\s+)?(?:as|at|of)\s+(?:\d{1,3}\s*(?:,|and)\s*)*$/i;
-/** "dies at 96", "died at 85": the age a person died at. */
+/** "died at 88", "dies at 101": the age a person died at. */
 const DIED_AT_BEFORE = /\b(?:dies|died|die)\s+at\s+$/i;
 /** "a man who was 19", "who police said was 16": a person's age, as the verb "was" of "who" tells. */
 const WHO_WAS_BEFORE = /\bwho\s+(?:[\p{L}’'-]+\s+){0,4}?(?:was|is)\s+$/iu;
@@ -67,10 +67,13 @@ const APPOSITION_BEFORE = /[\p{L}.’']\s*,\s*(?:\d{1,3}\s*(?:,|and)\s*)*$/u;
 /** What follows an age in apposition: a comma, a bracket, the end of the sentence, or more ages. */
 const APPOSITION_AFTER = /^\s*(?:[,;()]|\.(?:\s|$)|$|and\s+\d{1,3}\s*[,;()])/;
 /**
- * An apposition whose closing comma is missing, told by its verb: "Ann Cole, 26 was shot" — a
+ * An apposition whose closing comma is missing, told by its verb: "Sgt Bex Hallam, 41 is recovering" — a
  * count above one would take "were", so the singular verb belongs to the person named.
  */
 const SINGULAR_VERB_AFTER = /^\s+(?:was|is|has)\b/;
+/** A verb of saying and its comma: "Officials said, 12 was the toll" introduces a count, not a name's age. */
+const SAID_BEFORE =
+  /\b(?:said|says|say|told|added|stated|noted|reported|confirmed|explained|wrote|announced)\s*,\s*$/i;
 /**
  * A telephone number: "(555) 010-0199", "555-010-0199", "555.010.0199"; its parts (an area code
  * in brackets, a local number read as a range) count nothing.
@@ -151,6 +154,7 @@ export function classifyNumberRole(sentence: string, start: number, end: number)
     Number(raw) >= 2 &&
     Number(raw) <= c.maxAge &&
     /[\p{L}.’']\s*,\s*$/u.test(before) &&
+    !SAID_BEFORE.test(before) &&
     SINGULAR_VERB_AFTER.test(after)
   )
     return 'age';

@@ -554,10 +554,16 @@ function takeDeadFromShot(text: string, incidents: IncidentMention[], shot: Set<
   for (const m of incidents) {
     const q = m.injured;
     if (!q || !shot.has(q) || q.best === null) continue;
-    // The dead of another day ("a shooting last week left one dead") are not among these shot.
+    // The dead of another day ("a shooting last week left one dead") are not among these shot,
+    // unless they are told as some of them ("one of them died on Monday", "the second victim died").
     let dead = 0;
     for (const k of incidents)
-      if (k.killed && !k.killed.percent && k.killed.best !== null && !otherDay(k.date, m.date))
+      if (
+        k.killed &&
+        !k.killed.percent &&
+        k.killed.best !== null &&
+        (!otherDay(k.date, m.date) || SAME_VICTIMS.test(k.killed.text))
+      )
         dead = Math.max(dead, k.killed.best);
     if (dead === 0) continue;
     // "two others were shot" excludes the dead; "he and four others were shot" may count one of them.
@@ -576,6 +582,10 @@ function takeDeadFromShot(text: string, incidents: IncidentMention[], shot: Set<
         : null;
   }
 }
+
+/** Dead told as some of those already counted: "one of them", "two of the wounded", "the second victim". */
+const SAME_VICTIMS =
+  /\b(?:of\s+(?:them|those|these|the)\b|(?:the|a)\s+(?:second|third|fourth|fifth|other|last|remaining)\s+(?:victims?|wounded|injured)\b)/i;
 
 /** Both dates are stated in the text (not the report's own date) and more than a day apart. */
 function otherDay(a: DateMention | null, b: DateMention | null): boolean {
