@@ -188,7 +188,7 @@ describe('a region in the incident’s words and a town of the report inside it'
       'towns named for an arrest and a home do not replace the county',
     ],
     [
-      'A man was shot and wounded in Cook County on Friday, deputies said.\n\nHe was taken to a hospital in Evanston. His car was found in Gary.',
+      'A man was shot and wounded in Cook County on Friday, deputies said.\n\nMedics drove him to a hospital in Evanston. His car turned up in Gary.',
       'shot and wounded',
       'Cook County',
       'the first town inside the county, named for the hospital, does not replace the county',
