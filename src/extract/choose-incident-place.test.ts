@@ -181,6 +181,24 @@ describe('a region in the incident’s words and a town of the report inside it'
       'Nevada',
       'a town of another state does not replace the state',
     ],
+    [
+      'A man was shot and killed in Cook County on Friday, deputies said.\n\nThe suspect was arrested days later in Evanston. He had lived in Skokie.',
+      'shot and killed',
+      'Cook County',
+      'towns named for an arrest and a home do not replace the county',
+    ],
+    [
+      'A man was shot and wounded in Cook County on Friday, deputies said.\n\nMedics drove him to a hospital in Evanston. His car turned up in Gary.',
+      'shot and wounded',
+      'Cook County',
+      'the first town inside the county, named for the hospital, does not replace the county',
+    ],
+    [
+      'Sutter County deputies say a woman was stabbed and wounded on Friday.\n\nA man from Yuba City was held. Yuba City police helped.',
+      'stabbed and wounded',
+      'Yuba City',
+      'a town also named outside another role still narrows the county',
+    ],
   ])('%j → %s', (text, trigger, name) => {
     const x = run(text);
     const inc = x.incidents.find((i) => i.text.includes(trigger));

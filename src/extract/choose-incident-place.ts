@@ -36,22 +36,54 @@ const COUNTY_REACH_KM = 60;
  * incident's own words give only a region (a state or a county) and the report's main place is a
  * town inside that region, the incident is at that town, the most precise place the report
  * supports. A county the main place is not in narrows to the first town the report names inside
- * it (`places`): a county report names its towns, a state is too wide to guess one. A town
- * outside the region leaves the region.
+ * it (`places`): a county report names its towns, a state is too wide to guess one. A town named
+ * for another role (`text` given: "arrested in", "lived in", "a hospital in", "a man from") is not
+ * the incident's. A town outside the region leaves the region.
  */
 export function narrowToTown(
   place: PlaceMention | null,
   main: PlaceMention | null,
   places: readonly PlaceMention[] = [],
+  text?: string,
 ): PlaceMention | null {
   if (place?.precision !== 'region') return place;
+  // A town the report names only for another role ("arrested in Evanston", "had lived in Skokie")
+  // is not a guess for the county's incident; the report's main town still is (local news names
+  // its city for the hospital or the suspects' home).
+  const onlyOtherRole = (town: PlaceMention): boolean => {
+    if (text === undefined) return false;
+    const named = places.filter((p) => p.name === town.name && p.precision === 'town');
+    return named.length > 0 && named.every((p) => otherRole(text, p));
+  };
   if (main && inRegion(main, place))
     return foundIn(main, `the report's town inside ${place.name}, which the incident's words name`);
   if (place.name === place.admin1) return place;
-  const town = places.find((p) => inRegion(p, place));
+  const town = places.find((p) => inRegion(p, place) && !onlyOtherRole(p));
   return town
     ? foundIn(town, `the first town the report names inside ${place.name}, which the incident's words name`)
     : place;
+}
+
+interface PlaceRoles {
+  roles: { pattern: string; source: string }[];
+  originBefore: { pattern: string; source: string }[];
+}
+let roleInClause: RegExp | undefined;
+let originBefore: RegExp | undefined;
+/**
+ * Whether the words before a town in its clause name it for a role other than the incident's
+ * place: a later step ("was arrested days later in"), a home ("had lived in"), care ("taken to a
+ * hospital in") or an origin ("a man from"): `data/place-roles.json`, `data/incident-date-cues.json`.
+ */
+function otherRole(text: string, p: PlaceMention): boolean {
+  const lexicon = loadLexicon<PlaceRoles>('place-roles');
+  roleInClause ??= new RegExp(
+    `(?:${laterStep().source}|\\b(?:${lexicon.roles.map((r) => r.pattern).join('|')})\\b)[^.;,\\n]*$`,
+    'i',
+  );
+  originBefore ??= new RegExp(`\\b(?:${lexicon.originBefore.map((r) => r.pattern).join('|')})\\s+$`, 'i');
+  const before = text.slice(Math.max(0, p.span[0] - 60), p.span[0]);
+  return roleInClause.test(before) || originBefore.test(before);
 }
 
 /** Whether a town lies in a region: a state by its name, a county by its state and distance. */

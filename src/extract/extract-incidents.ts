@@ -400,6 +400,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         own ?? (previous === 'several' ? null : previous),
         input.mainPlace,
         input.places,
+        text,
       );
       const date =
         pickDate(input.dates, clause, text, input.referenceDate?.start) ??

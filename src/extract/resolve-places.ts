@@ -363,9 +363,12 @@ export function resolvePlaces(
   // A given name ("Dallas Fenn … Fenn said … Dallas was hit") is the person wherever it stands
   // alone, unless it is read as a place there ("in Dallas", "Dallas police") or elsewhere. The
   // surname standing alone as well shows the pair is a person's name, not an institution's
-  // ("Dallas Chronicle").
+  // ("Dallas Chronicle" … "the Chronicle").
+  const precedingWords = fullNames.length > 0 ? wordsBefore(text) : new Map<string, string[]>();
   const givenNames = new Set(
-    fullNames.filter(([given, surname]) => standsAlone(text, surname, given)).map(([given]) => given),
+    fullNames
+      .filter(([given, surname]) => standsAlone(precedingWords, surname, given))
+      .map(([given]) => given),
   );
   if (givenNames.size > 0) {
     for (const c of candidates)
@@ -540,17 +543,39 @@ export function resolvePlaces(
   return { places: dropOverlaps(places, text), diagnostics, countries, outlet };
 }
 
-/** Whether `surname` occurs in the text other than right after `given` ("Fenn said", "Mr. Fenn"). */
-function standsAlone(text: string, surname: string, given: string): boolean {
-  for (let at = text.indexOf(surname); at !== -1; at = text.indexOf(surname, at + 1)) {
-    const end = at + surname.length;
-    if (at > 0 && isWordCode(text.charCodeAt(at - 1))) continue;
-    if (end < text.length && isWordCode(text.charCodeAt(end))) continue;
-    if (text.slice(Math.max(0, at - given.length - 1), at - 1) === given) continue;
-    return true;
-  }
-  return false;
+/**
+ * Whether `surname` occurs in the text other than right after `given` ("Fenn said", "Mr. Fenn")
+ * and other than after "the": "the Chronicle", "the Bulls" name a newspaper or a team, not a person.
+ */
+function standsAlone(
+  before: ReadonlyMap<string, readonly string[]>,
+  surname: string,
+  given: string,
+): boolean {
+  return (before.get(surname) ?? []).some((w) => w !== given && w.toLowerCase() !== 'the');
 }
+
+/**
+ * For each capitalised word of the text, the word right before each of its occurrences (one
+ * character apart; '' when none): one pass, however many names the report gives.
+ */
+function wordsBefore(text: string): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  let prev = '';
+  let prevEnd = -2;
+  for (const m of text.matchAll(WORD_RUN)) {
+    const word = m[0];
+    if (NAME_WORD.test(word)) {
+      const list = out.get(word) ?? [];
+      list.push(m.index === prevEnd + 1 ? prev : '');
+      out.set(word, list);
+    }
+    prev = word;
+    prevEnd = m.index + word.length;
+  }
+  return out;
+}
+const WORD_RUN = /[A-Za-z0-9_]+/g;
 
 const ASCII_WORD = /^[a-z][a-z]+$/;
 const isWordCode = (code: number): boolean =>
@@ -821,14 +846,7 @@ function homeRegions(candidates: readonly Candidate[], text: string, support: Re
  */
 function namesRegion(c: Candidate, text: string): boolean {
   const folded = foldPlaceName(text.slice(c.span[0], c.span[1]));
-  return c.entries.some(
-    (e) =>
-      e.kind === 'region' &&
-      e.feature === 'ADM1' &&
-      e.subdivision === 'state' &&
-      e.admin1 !== null &&
-      foldPlaceName(e.name) === folded,
-  );
+  return c.entries.some((e) => isOwnStateName(e, folded));
 }
 
 /** Population from which a town that dwarfs its namesakes marks the region a report is local to. */
@@ -955,6 +973,9 @@ function choose(
       continue;
     // A first-level region weighs like a town of ~300k: big cities named like their region win.
     let score = e.kind === 'region' ? 5.5 : Math.log10(e.population + 1);
+    // A federation's state named by its own name ("Florida") outweighs a regional capital abroad
+    // of that name (a town of ~30k with its +1), as a seat would: news names a state on its own.
+    if (!c.regionWord && isOwnStateName(e, folded)) score += 0.5;
     if (e.cc && inContext.has(e.cc)) score += 4;
     if (e.admin1 && admin1s.has(`${e.cc}|${e.admin1}`)) score += 1.5;
     // A town or a county, not a first-level region: the towns of a region point to it, and a city
@@ -970,6 +991,17 @@ function choose(
     }
   }
   return best;
+}
+
+/** Whether the entry is a federation's state and the surface is its own name ("Virginia"). */
+function isOwnStateName(e: GazetteerEntry, folded: string): boolean {
+  return (
+    e.kind === 'region' &&
+    e.feature === 'ADM1' &&
+    e.subdivision === 'state' &&
+    e.admin1 !== null &&
+    foldPlaceName(e.name) === folded
+  );
 }
 
 /** Whether the pool holds the seat (admin centre or capital) of a region under the given name. */

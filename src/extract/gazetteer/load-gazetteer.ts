@@ -58,7 +58,7 @@ const ARTICLE_NAME_POPULATION = 200_000;
 const ABBREVIATED_SAINT = /^St(e)?\.? (?=\p{Lu})/u;
 /** A folded lookup key that opens with an abbreviated "Saint" or "Sainte" ("st paul"). */
 const SAINT_KEY = /^st(e)? /;
-/** A New England town's centre village as GeoNames names it ("Killingly Center"). */
+/** A New England town's centre village as GeoNames names it ("Simsbury Center"). */
 const CENTER_NAME = / Center$/;
 /** The US states whose towns GeoNames files under the name of their centre village. */
 const NEW_ENGLAND = new Set(['CT', 'MA', 'ME', 'NH', 'RI', 'VT']);
@@ -206,8 +206,8 @@ export function loadGazetteer(): Gazetteer {
       // found without it (large places only: "The Village" must not make "Village" a place).
       if (ARTICLE_NAME.test(name) && Number(pop) >= ARTICLE_NAME_POPULATION)
         addNames(id, [name.replace(ARTICLE_NAME, '')]);
-      // "Killingly Center": GeoNames names a New England town by its centre village; news names
-      // the town ("shot in Killingly").
+      // "Simsbury Center": GeoNames names a New England town by its centre village; news
+      // names the town ("shot in Simsbury").
       if (cc === 'US' && NEW_ENGLAND.has(admin1) && CENTER_NAME.test(name))
         addNames(id, [name.replace(CENTER_NAME, '')]);
     }
