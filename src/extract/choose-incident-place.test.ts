@@ -245,3 +245,42 @@ describe('the town of an outlet’s masthead', () => {
     expect(inc?.place?.name).toBe('Hutchinson');
   });
 });
+
+describe('where a victim was treated, held or lives is not where the incident happened', () => {
+  it.each([
+    // [report, trigger of the incident looked at, expected place, why]
+    [
+      'Deputies went out to a farmhouse in Lancaster on Sunday. A man who was shot there died later at a Columbus hospital.',
+      'died later',
+      'Lancaster',
+      'the town of a hospital ("a <town> hospital") only says where he was treated',
+    ],
+    [
+      'Deputies found a woman shot Friday outside a store in Lancaster. She was taken to Riverside Methodist in Columbus, where she died.',
+      'she died',
+      'Lancaster',
+      'the town after "taken to <hospital> in" only says where she was taken',
+    ],
+    [
+      'Deputies went out to a farmhouse in Lancaster on Sunday. A man who was shot there died at the Columbus Regional Medical Center.',
+      'died at',
+      'Lancaster',
+      'a hospital named after its town ("the <town> Regional Medical Center") is no incident place',
+    ],
+    [
+      'Police said Ann Doe, 24, of Massillon, was wounded by gunfire as she crossed a parking lot in Akron on Sunday.',
+      'wounded by gunfire',
+      'Akron',
+      'a home town ("<name>, 24, of <town>") yields to the place the clause names',
+    ],
+  ])('%j → %s', (text, trigger, name) => {
+    const x = run(text);
+    const inc = x.incidents.find((i) => text.slice(i.sentence[0], i.sentence[1]).includes(trigger));
+    expect(inc?.place?.name).toBe(name);
+  });
+
+  it('keeps a home town when the clause names no other place', () => {
+    const x = run('Ann Doe, 24, of Massillon, was shot and killed on Sunday.');
+    expect(x.incidents[0]?.place?.name).toBe('Massillon');
+  });
+});

@@ -117,6 +117,34 @@ const INSTITUTION_OF =
   /^[’']s\s+(?:[\w-]+\s+){0,2}?(?:ministry|ministries|government|president|prime minister|minister|foreign|defen[cs]e|military|army|armed forces|forces|troops|police|authorities|officials?|embassy|ambassador|envoy|mission|spokes(?:man|woman|person)|prosecutor|parliament|leader|leadership|state media|security service|intelligence|navy|air force)\b/i;
 
 /**
+ * Where a victim was treated, taken or held, not where the incident happened: the town of a
+ * hospital ("flown to a Fernwick hospital", "Fernwick Regional Medical Center", "taken to St.
+ * Anne's in Fernwick", "a hospital in Fernwick") or of a jail ("booked into the Fernwick jail").
+ */
+export function whereTreatedOrHeld(text: string, p: PlaceMention): boolean {
+  if (p.precision === 'country') return false;
+  if (CARE_AFTER.test(text.slice(p.span[1], p.span[1] + 60))) return true;
+  const before = text.slice(Math.max(0, p.span[0] - 90), p.span[0]);
+  return CARE_BEFORE.test(before) || TAKEN_TO_BEFORE.test(before);
+}
+const CARE_WORD =
+  '(?:[Hh]ospitals?|[Mm]edical [Cc]ent(?:er|re)|[Tt]rauma [Cc]ent(?:er|re)|[Hh]ealth [Cc]ent(?:er|re)|[Cc]linic|[Ii]nfirmary|[Jj]ail|[Dd]etention [Cc]ent(?:er|re)|[Mm]orgue)';
+/** "Fernwick hospital", "Fernwick's hospital", "Fernwick General Hospital", "Fernwick Medical Center". */
+const CARE_AFTER = new RegExp(`^(?:['’]s)?\\s+(?:(?:[A-Z][\\w'’.-]*|of|and|&)\\s+){0,4}?${CARE_WORD}\\b`);
+/** "a hospital in Fernwick", "Mercy Medical Center of Fernwick", "the county jail in Fernwick". */
+const CARE_BEFORE = new RegExp(`\\b${CARE_WORD}\\s+(?:in|at|near|of)\\s+(?:the\\s+)?$`);
+/** "taken to St. Anne's in Fernwick", "airlifted by helicopter to Grace in Fernwick". */
+const TAKEN_TO_BEFORE =
+  /\b(?:taken|transported|rushed|flown|airlifted|driven|brought|carried|transferred)\s+(?:\w+\s+){0,3}?to\s+(?:a\s+|the\s+)?(?:[A-Z][\w'’.-]*\s+){1,5}(?:in|at)\s+$/;
+
+/** "Ann Doe, 24, of Fernwick", "a resident of Fernwick", "who lives in Fernwick": a home, not a scene. */
+export function whereLives(text: string, p: PlaceMention): boolean {
+  return p.precision !== 'country' && LIVES_BEFORE.test(text.slice(Math.max(0, p.span[0] - 40), p.span[0]));
+}
+const LIVES_BEFORE =
+  /(?:,\s*\d{1,3},?\s+(?:of|from)|\b(?:residents?|natives?)\s+of|\b(?:lives|lived|living|live|resides|resided|moved here from)\s+in)\s+(?:the\s+)?$/i;
+
+/**
  * The clause's place: a town-level place first, else a country. At sentence level only places
  * introduced as locations ("in X", "near X") count, so "Moscow said …" does not place an incident.
  */
@@ -131,6 +159,7 @@ export function pick(
     (p) =>
       inside(p.span, span) &&
       !standsForActor(text, p) &&
+      !whereTreatedOrHeld(text, p) &&
       // "felt as far away as New Delhi": how far something reached, not where it happened.
       !REACH_BEFORE.test(text.slice(Math.max(0, p.span[0] - 32), p.span[0])) &&
       (!locativeOnly ||
@@ -138,8 +167,10 @@ export function pick(
         LOCATIVE_BEFORE.test(text.slice(Math.max(0, p.span[0] - 16), p.span[0]))),
   );
   // The place nearest the trigger; a town-level place beats a country at any distance.
+  // A place that only says where someone lives ("Ann Doe, 24, of Fernwick") yields to any other.
   const distance = (p: PlaceMention): number =>
     (p.precision === 'country' ? 1e6 : 0) +
+    (whereLives(text, p) ? 1e5 : 0) +
     (p.span[0] >= trigger[1] ? p.span[0] - trigger[1] : trigger[0] - p.span[1]);
   const best = [...within].sort((a, b) => distance(a) - distance(b) || a.span[0] - b.span[0])[0];
   return best ? foundIn(best, locativeOnly ? 'incident sentence' : 'incident clause') : null;
@@ -162,7 +193,11 @@ export function previousPlace(
   if (/\n\s*\n/.test(text.slice(prev.span[1], sentence.span[0])) && !ANAPHORIC_PLACE.test(sentence.text))
     return null;
   const within = places.filter(
-    (p) => inside(p.span, prev.span) && p.precision !== 'country' && !standsForActor(text, p),
+    (p) =>
+      inside(p.span, prev.span) &&
+      p.precision !== 'country' &&
+      !standsForActor(text, p) &&
+      !whereTreatedOrHeld(text, p),
   );
   const last = within[within.length - 1];
   const before = within[within.length - 2];

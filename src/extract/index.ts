@@ -8,7 +8,7 @@ import type {
   Sentence,
   Span,
 } from '../core/types.js';
-import { pickMainPlace, standsForActor } from './choose-incident-place.js';
+import { pickMainPlace, standsForActor, whereTreatedOrHeld } from './choose-incident-place.js';
 import { extractActors } from './extract-actors.js';
 import { extractAttributions } from './extract-attributions.js';
 import { extractClaims } from './extract-claims.js';
@@ -35,7 +35,7 @@ const HEAD_DATELINE = /^\s*(\p{Lu}{2}[\p{Lu}\p{L}\d .,'’-]{0,60}?)(?:\s*\([^)]
  * Version of the extraction output. Stored extractions of another version are redone by
  * `analyze`; raise it when a change alters what is extracted (the golden file changes).
  */
-export const EXTRACTOR_VERSION = 'extract-2026-12-02.main27.fixplace';
+export const EXTRACTOR_VERSION = 'extract-2026-12-02.main27.places6';
 
 /** One document as the extractor needs it. `dateline` is the stored document's dateline, if any. */
 export interface ExtractInput {
@@ -106,7 +106,7 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
     const quoted = extractQuotes(text, sentences, doc.id);
     const attributions = (options.extractAttributions ?? extractAttributions)(text, sentences);
     const mainPlace = pickMainPlace(
-      placed.places.filter((p) => !standsForActor(text, p)),
+      placed.places.filter((p) => !standsForActor(text, p) && !whereTreatedOrHeld(text, p)),
       dateline?.span ?? headSpan(text),
       placed.outlet,
     );

@@ -557,3 +557,49 @@ describe('findMastheads', () => {
     expect(names).toContain('Toledo');
   });
 });
+
+describe('a neighbourhood named like a big city of another state', () => {
+  it.each([
+    // [text, surface, expected name]
+    // The report's own city is the one whose police it cites; nothing else points to Texas.
+    [
+      'Five people were shot on the same Austin block Thursday, according to Chicago police.',
+      'Austin',
+      'Chicago',
+    ],
+    ['A teenager was wounded in Austin on Monday, Chicago police said.', 'Austin', 'Chicago'],
+    // The state named beside the name keeps the city of that state.
+    ['Chicago police said the man fled to Austin, Texas.', 'Austin', 'Austin'],
+    // Another place of that state points to it.
+    [
+      'A man was shot in Austin and his car was found in Round Rock, Chicago police said.',
+      'Austin',
+      'Austin',
+    ],
+    // The report cites the police of two cities: no one city is the report's own.
+    ['Chicago police and Milwaukee police said a man was shot in Austin.', 'Austin', 'Austin'],
+  ])('%s → %s', (text, surface, name) => {
+    expect(find(text, surface)?.name).toBe(name);
+  });
+
+  it('says why it reads the name as a section of the report’s city', () => {
+    const p = find('A teenager was wounded in Austin on Monday, Chicago police said.', 'Austin');
+    expect(p?.admin1).toBe('Illinois');
+    expect(p?.reason).toContain("read as a section of Chicago, the report's own city");
+  });
+});
+
+describe('a business named after a town', () => {
+  it.each([
+    // [text, surface]
+    ['Two men were shot outside Memphis Tavern in Tupelo on Sunday.', 'Memphis'],
+    ['A guard was wounded at Boston’s Finest hall in Worcester.', 'Boston'],
+  ])('does not read %s as %s', (text, surface) => {
+    expect(find(text, surface)).toBeUndefined();
+    expect(resolvePlaces(text).places.length).toBeGreaterThan(0);
+  });
+
+  it('keeps the town when a part of it is named before the business', () => {
+    expect(find('A man was shot at a Chicago’s South Side bar.', 'Chicago')?.name).toBe('Chicago');
+  });
+});

@@ -89,6 +89,8 @@ interface Candidate {
   home?: boolean;
   /** Resolved, against population, to the namesake in a region the report's other places share. */
   shared?: boolean;
+  /** Read as a section of the report's own city ("the Austin neighborhood" in a report citing Chicago police). */
+  sectionOf?: GazetteerEntry;
 }
 
 interface StopwordLexicon {
@@ -182,6 +184,13 @@ function residentNouns(): { words: Set<string>; after: RegExp } {
 }
 
 /** "the 5300 block of Enid", "the 100 block of North Elm": an address, not a town. */
+/**
+ * "Fernwick's Finest hall", "Fernwick's Best Pizza shop": a business named after a town (a
+ * possessive, a capitalised name, a venue noun) stands wherever it stands, not in that town.
+ * "Fernwick's South Side bar" keeps the town: a compass word or "Side" names a part of it.
+ */
+const BUSINESS_OF =
+  /^['’]s\s+(?!(?:North|South|East|West|Northeast|Northwest|Southeast|Southwest|Near|Far|Lower|Upper|Downtown|Old|Inner)\b)(?:[A-Z][\w'’&-]*\s+){1,3}(?<!\bSide\s+)(?:[Hh]all|[Bb]ar|[Ll]ounge|[Cc]lub|[Rr]estaurant|[Gg]rill|[Pp]ub|[Tt]avern|[Nn]ightclub|[Ss]tore|[Ss]hop|[Mm]arket|[Dd]iner|[Cc]afe|[Ss]alon|[Bb]arbershop)\b/;
 const BLOCK_OF = /\bblock\s+of\s+(?:(?:North|South|East|West|[NSEW]\.?)\s+)?$/i;
 
 /**
@@ -456,6 +465,7 @@ export function resolvePlaces(
       c.entries.filter((e) => e.kind === 'region' && e.feature === 'ADM1').map((e) => `${e.cc}|${e.admin1}`),
     ),
   );
+  const city = home.size > 0 ? homeCity(candidates, home) : undefined;
   for (const c of order) {
     const surface = text.slice(c.span[0], c.span[1]);
     const sense = senses.get(surface);
@@ -490,6 +500,23 @@ export function resolvePlaces(
         best.population < OTHER_REGION_TOWN
       )
         continue;
+      else if (
+        city &&
+        city.cc === best.cc &&
+        !home.has(`${best.cc}|${best.admin1}`) &&
+        supportOf(support, best, foldPlaceName(surface)) === 0 &&
+        !candidates.some(
+          (o) =>
+            o !== c &&
+            o.entries.some((e) => e.kind === 'region' && e.cc === best?.cc && e.admin1 === best?.admin1),
+        )
+      ) {
+        // A big city of another region that nothing else in the report points to, in a report
+        // whose own city is a big city ("shot in the Austin neighborhood, Chicago police said"):
+        // a neighbourhood of the report's city named like the city elsewhere.
+        best = city;
+        c.sectionOf = city;
+      }
     }
     if (!accept(c, best, inContext, text)) continue;
     if (c.entries.length === 1 || c.qualified) senses.set(surface, best);
@@ -749,7 +776,9 @@ function makeCandidate(
     ...(qualifier ? { qualifier } : {}),
     addressPart:
       !regionWord &&
-      (placePartAfter().test(text.slice(span[1], span[1] + 24)) || BLOCK_OF.test(before.slice(-30))),
+      (placePartAfter().test(text.slice(span[1], span[1] + 24)) ||
+        BLOCK_OF.test(before.slice(-30)) ||
+        BUSINESS_OF.test(text.slice(span[1], span[1] + 60))),
     regionWord,
     locative: LOCATIVE.test(before.slice(-34)) || hasRelation(before) || local || resident,
     local,
@@ -836,6 +865,23 @@ function homeRegions(candidates: readonly Candidate[], text: string, support: Re
       home.add(`${top.cc}|${top.admin1}`);
   }
   return home.size > 0 ? home : cityRegion(candidates, text, support);
+}
+
+/**
+ * The report's own city: the one big city (at least `ANCHOR_CITY` people) of the report's home
+ * region whose local institution the report cites ("Fernwick police said") or that its dateline
+ * names. None when the report cites several.
+ */
+function homeCity(candidates: readonly Candidate[], home: ReadonlySet<string>): GazetteerEntry | undefined {
+  const cities = new Set<GazetteerEntry>();
+  for (const c of candidates) {
+    if (!(c.local || c.dateline) || c.regionWord) continue;
+    const top = c.entries
+      .filter((e) => e.kind === 'populated-place' && home.has(`${e.cc}|${e.admin1}`))
+      .sort((a, b) => b.population - a.population)[0];
+    if (top && top.population >= ANCHOR_CITY && top.feature !== 'PPLX') cities.add(top);
+  }
+  return cities.size === 1 ? [...cities][0] : undefined;
 }
 
 /**
@@ -1129,6 +1175,7 @@ function resolutionReason(c: Candidate, relative: boolean, city: GazetteerEntry 
     why.push(`the likeliest of ${c.entries.length} places of that name`);
   if (why.length === 0) why.push('a known place');
   if (city) why.push(`a section of ${city.name}, named by its city`);
+  if (c.sectionOf) why.push(`read as a section of ${c.sectionOf.name}, the report's own city`);
   return why.join('; ');
 }
 
