@@ -180,6 +180,9 @@ const cases: [string, number, number][] = [
   ['Detectives in Orrin are looking into two shootings that left two men dead on Monday.', 0, 0],
   ['Lyle Vance was the second of three teens killed by gunfire this month in Hadley County.', 0, 0],
   ['The three most recent victims in the county died within a single week.', 0, 0],
+  ['Nine residents were hurt by gunfire from Thursday to early Saturday in Hadley.', 0, 0],
+  // An overnight window is one incident's time, not a round-up.
+  ['Two brothers were hurt by gunfire outside an Orrin diner between Tuesday night and Wednesday.', 0, 2],
   // One shooting that left two dead is still counted.
   ['Two men were killed in a shooting outside a store in Orrin on Monday.', 2, 0],
   ['Two men were shot in a single burst of gunfire on Monday.', 0, 2],
