@@ -60,6 +60,10 @@ const cases: [string, number, number][] = [
   ['A minor was injured in the shooting on Birch Lane.', 0, 1],
   // The shot include the dead; the dead are not injured.
   ['Two men were shot, one fatally, outside a bar.', 1, 1],
+  // A bare `one` after a casualty participle is the count it governs, not a pronoun.
+  ['A man opened fire on a porch in Dellwick, wounding two and killing one.', 1, 2],
+  ['Gunmen stormed the market at dawn, killing one and injuring four.', 1, 4],
+  ['A driver fired into the crowd on Birch Lane, injuring one.', 0, 1],
   ['Four people were shot late Saturday. One of them died at the hospital.', 1, 3],
   ['A man was shot on Main Street. He died at the hospital.', 1, 0],
   ['A man was killed and two others were shot at a party.', 1, 2],
@@ -173,6 +177,14 @@ const cases: [string, number, number][] = [
   ['Three people were wounded in two shootings on Monday night.', 0, 0],
   ['9 dead, 30 wounded in weekend shootings across Millbrook', 0, 0],
   ['Two teens were shot in separate incidents on the east side.', 0, 0],
+  ['Detectives in Orrin are looking into two shootings that left two men dead on Monday.', 0, 0],
+  ['Lyle Vance was the second of three teens killed by gunfire this month in Hadley County.', 0, 0],
+  ['The three most recent victims in the county died within a single week.', 0, 0],
+  ['Nine residents were hurt by gunfire from Thursday to early Saturday in Hadley.', 0, 0],
+  // An overnight window is one incident's time, not a round-up.
+  ['Two brothers were hurt by gunfire outside an Orrin diner between Tuesday night and Wednesday.', 0, 2],
+  // One shooting that left two dead is still counted.
+  ['Two men were killed in a shooting outside a store in Orrin on Monday.', 2, 0],
   ['Two men were shot in a single burst of gunfire on Monday.', 0, 2],
   ['Four children have been shot in the county in the past three days, two fatally.', 0, 0],
   // The dead "included" in a count are a part of it.

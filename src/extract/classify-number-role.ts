@@ -62,6 +62,14 @@ const AGE_GIVEN_BEFORE =
 const DIED_AT_BEFORE = /\b(?:dies|died|die)\s+at\s+$/i;
 /** "a man who was 19", "who police said was 16": a person's age, as the verb "was" of "who" tells. */
 const WHO_WAS_BEFORE = /\bwho\s+(?:[\p{L}’'-]+\s+){0,4}?(?:was|is)\s+$/iu;
+/**
+ * "deputies said the girl was 13 and is recovering", "the victim is 23": one person is a
+ * number only by age (a count of people takes a plural or a toll: "the toll was 5").
+ */
+const ONE_PERSON_WAS_BEFORE =
+  /\b(?:he|she|man|woman|boy|girl|victim|teen|teenager|suspect|shooter|gunman|driver|child|son|daughter|brother|sister|father|mother)\s+(?:was|is)\s+$/i;
+/** What may follow such an age: punctuation, a conjunction, or the end. */
+const ONE_PERSON_AGE_AFTER = /^\s*(?:[,;.)]|and\b|when\b|at\s+the\s+time\b|$)/i;
 /** A word and a comma just before the number: "John Smith, 57," "Boy, 17," "Two men, 26 and 21,". */
 const APPOSITION_BEFORE = /[\p{L}.’']\s*,\s*(?:\d{1,3}\s*(?:,|and)\s*)*$/u;
 /** What follows an age in apposition: a comma, a bracket, the end of the sentence, or more ages. */
@@ -134,6 +142,13 @@ export function classifyNumberRole(sentence: string, start: number, end: number)
     Number(raw) <= c.maxAge &&
     WHO_WAS_BEFORE.test(before) &&
     !/^\s+(?:[\p{L}-]+\s+)?(?:people|persons|victims|men|women|children)\b/iu.test(after)
+  )
+    return 'age';
+  if (
+    digits &&
+    Number(raw) <= c.maxAge &&
+    ONE_PERSON_WAS_BEFORE.test(before) &&
+    ONE_PERSON_AGE_AFTER.test(after)
   )
     return 'age';
   if (TIMES_AFTER.test(after)) return 'frequency';

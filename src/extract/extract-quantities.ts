@@ -144,6 +144,8 @@ const ADDRESS = /^\s+\p{Lu}\p{L}*\s+(?:street|st\.|avenue|ave\.?|road|rd\.?|boul
 const AGED = /\baged?\s*$/i;
 /** "two were shot, one fatally": a bare `one` before how the person was hurt. */
 const ONE_CASUALTY = /^\s+(?:fatally|critically|seriously|mortally|dead|died)\b/i;
+/** "wounding two and killing one": a bare `one` as the object of a casualty participle. */
+const ONE_AFTER_CASUALTY = /\b(?:killing|wounding|injuring|hurting)\s+$/i;
 
 /**
  * Finds counts in news text as `{low, best, high}` with the qualifier kept and the counted noun
@@ -255,7 +257,12 @@ function toQuantity(sentence: string, match: RegExpExecArray, numbers: NumberLex
   if (/^\d/.test(raw) && isCalendar(raw, before, after) && qualifier === null) return null;
   if (
     /^one$/i.test(raw) &&
-    (/^\s+(?:of|or|another)\b/i.test(after) || !(knownNoun(after) || ONE_CASUALTY.test(after)))
+    (/^\s+(?:of|or|another)\b/i.test(after) ||
+      !(
+        knownNoun(after) ||
+        ONE_CASUALTY.test(after) ||
+        (ONE_AFTER_CASUALTY.test(before) && !/^['\u2019]/u.test(after))
+      ))
   )
     return null;
   return bounds(value, qualifier ?? 'exact', percent, noun);
