@@ -37,6 +37,28 @@ export function roleHead(role: string): string {
   return sameRole().get(head) ?? head;
 }
 
+/** The lower-cased words a role gives before its head word (`foreign minister` → `foreign`). */
+function roleModifiers(role: string): string[] {
+  const words = cleanRole(role)
+    .replace(PREPOSITION, '')
+    .toLowerCase()
+    .split(/[\s-]+/)
+    .map((w) => w.replace(/[^\p{L}\p{N}]/gu, ''))
+    .filter(Boolean);
+  return words.slice(0, -1);
+}
+
+/**
+ * Two roles can be one speaker's: the same head (`roleHead`), and when both qualify it, a
+ * qualifier in common (`the foreign minister` is not `the defence minister`).
+ */
+export function sameRoleOf(a: string, b: string): boolean {
+  if (roleHead(a) === '' || roleHead(a) !== roleHead(b)) return false;
+  const x = roleModifiers(a);
+  const y = new Set(roleModifiers(b));
+  return x.length === 0 || y.size === 0 || x.some((w) => y.has(w));
+}
+
 let roleHeads: Map<string, string> | undefined;
 /** Role words of one function → its head (`data/role-heads.json`). */
 function sameRole(): Map<string, string> {
@@ -80,13 +102,14 @@ function agree(a: string, b: string): boolean {
 /**
  * The speaker most reports support. Named mentions that agree (variants of one name: `Pike`, `Mr
  * Owen Pike`) are one candidate; mentions that give only a role (`the prosecutor`) are one
- * candidate per role head, and also support a named candidate whose reports give it the same role.
- * The candidate with the most supporting documents wins (ties: a name before a role, then more
- * named documents, then the name that sorts first); a winning role leaves the speaker null with
- * that role. Every other candidate is kept as an `OtherSpeaker`, so a disagreement between reports
- * stays visible instead of the fullest name winning whether right or wrong.
+ * candidate per role head, and also support a named candidate whose reports give it the same role
+ * (`sameRoleOf`). The named candidate with the most supporting documents wins (ties: more named
+ * documents, then the more complete name, then the name given first); role-only mentions never
+ * displace a name, and win (speaker null, with that role) only when no report names anyone. Every
+ * other candidate is kept as an `OtherSpeaker`, so a disagreement between reports stays visible
+ * instead of the fullest name winning whether right or wrong.
  *
- * @example chooseSpeaker([a prosecutor's quote in 2 reports, the same words given to Jo Doe in 1]).speaker // null
+ * @example chooseSpeaker([a prosecutor's quote in 2 reports, the same words given to Jo Doe in 1]).speaker // 'Jo Doe'
  */
 export function chooseSpeaker(quotes: readonly Quote[]): ChosenSpeaker {
   const named = quotes.filter((q): q is Quote & { speaker: string } => !!q.speaker);
@@ -120,13 +143,21 @@ export function chooseSpeaker(quotes: readonly Quote[]): ChosenSpeaker {
     role.documents.add(q.documentId);
     role.support.add(q.documentId);
     roles.set(head, role);
+    const given = q.speakerRole;
     for (const person of people)
-      if (person.roles.some((r) => roleHead(r) === head)) person.support.add(q.documentId);
+      if (person.roles.some((r) => sameRoleOf(r, given))) person.support.add(q.documentId);
   }
   const candidates = [...people, ...roles.values()];
   if (candidates.length === 0) return { speaker: null, role: null, others: [] };
   const nameOf = (c: Candidate) =>
     c.names.length === 0 ? null : (fullestName(c.names) ?? mostCommonName(c, named));
+  // Where a candidate is first given in the quotes' order (the caller's, deterministic).
+  const firstAt = (c: Candidate) => {
+    const at = quotes.findIndex((q) =>
+      q.speaker ? c.names.includes(q.speaker) : c.names.length === 0 && c.documents.has(q.documentId),
+    );
+    return at < 0 ? quotes.length : at;
+  };
   const ranked = candidates
     .map((c) => ({ c, name: nameOf(c) }))
     .sort(
@@ -134,8 +165,15 @@ export function chooseSpeaker(quotes: readonly Quote[]): ChosenSpeaker {
         b.c.support.size - a.c.support.size ||
         Number(b.name !== null) - Number(a.name !== null) ||
         b.c.documents.size - a.c.documents.size ||
+        // Two people equally supported: the more complete name, then the one given first.
+        (b.name ?? '').split(/\s+/).length - (a.name ?? '').split(/\s+/).length ||
+        firstAt(a.c) - firstAt(b.c) ||
         compareStrings(a.name ?? a.c.roles[0] ?? '', b.name ?? b.c.roles[0] ?? ''),
     );
+  // Role-only mentions do not displace a name: a report naming the speaker is more than reports
+  // giving only a role, unless they support another name (then that name leads on its own).
+  const firstNamed = ranked.findIndex(({ name }) => name !== null);
+  if (firstNamed > 0) ranked.unshift(...ranked.splice(firstNamed, 1));
   const [best, ...rest] = ranked as [(typeof ranked)[number], ...typeof ranked];
   return {
     speaker: best.name,

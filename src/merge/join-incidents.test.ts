@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DateMention, PlaceMention } from '../core/types.js';
+import type { DateMention, IncidentKind, PlaceMention } from '../core/types.js';
 import { doc, extraction, incident, qty, town } from './__fixtures__/records.js';
 import type { ClusterRecord, MemberFigure } from './cluster-mentions.js';
 import { itemsOf } from './cluster-mentions.js';
@@ -203,6 +203,23 @@ describe('namesOf', () => {
     )[0] as MentionItem;
     const names = namesOf(record('Rivertown', [], [item.mention.id]), 'Rivertown', () => item);
     expect([...names].sort()).toEqual(['alder', 'jordan', 'lane', 'pike']);
+  });
+
+  it('reads one event at another place afresh, not from what it read at the first', () => {
+    const d = doc('n2', 'Police said Jordan Pike was shot in Rivertown.');
+    const item = itemsOf(
+      extraction(d, {
+        incidents: [
+          incident(d, 0, 'Police said Jordan Pike was shot in Rivertown', {
+            kind: 'shooting',
+            place: town('Rivertown'),
+          }),
+        ],
+      }),
+    )[0] as MentionItem;
+    const r = record('Rivertown', [], [item.mention.id]);
+    expect([...namesOf(r, 'Rivertown', () => item)].sort()).toEqual(['jordan', 'pike']);
+    expect([...namesOf(r, 'Hillview', () => item)].sort()).toEqual(['jordan', 'pike', 'rivertown']);
   });
 });
 
@@ -533,6 +550,9 @@ describe('joining through the names of an incident’s people', () => {
     injured?: number | null;
     /** The report also has an event with figures of its own (not listed). */
     counted?: boolean;
+    kind?: IncidentKind;
+    /** The region the place is in (default the fixture's). */
+    region?: string;
   }
 
   /** The target of each event (one clause of one report each), with the names filed as the merge files them. */
@@ -544,8 +564,8 @@ describe('joining through the names of an incident’s people', () => {
         extraction(d, {
           incidents: [
             incident(d, 1, e.text, {
-              kind: 'shooting',
-              place: e.place ? town(e.place) : null,
+              kind: e.kind ?? 'shooting',
+              place: e.place ? town(e.place, e.region) : null,
               killed: e.killed ? qty(e.killed) : null,
               injured: e.injured ? qty(e.injured) : null,
               date: e.day,
@@ -683,5 +703,76 @@ describe('joining through the names of an incident’s people', () => {
       text: 'Police said Dana Whitlock was shot dead and a neighbour wounded in Rivertown',
     };
     expect(targets([plain, trial])).toEqual([null, null]);
+  });
+  it('joins no misread town through a name given without an age: an official quoted on two incidents', () => {
+    const a = {
+      doc: 'a',
+      text: 'Trooper Colm Besant said a man was shot dead on a county road in Rivertown',
+      place: 'Rivertown',
+      day: '2024-05-01',
+      killed: 1,
+    };
+    const b = {
+      doc: 'b',
+      text: 'Trooper Colm Besant said a woman was shot dead outside a bar in Hillview',
+      place: 'Hillview',
+      day: '2024-05-01',
+      killed: 1,
+    };
+    expect(targets([a, b])).toEqual([null, null]);
+  });
+
+  it('joins no placeless event through an official both reports quote', () => {
+    const a = {
+      doc: 'a',
+      text: 'Mayor Orla Penhale said a man was shot dead in Rivertown',
+      place: 'Rivertown',
+      day: '2024-05-01',
+      killed: 1,
+    };
+    const b = {
+      doc: 'b',
+      text: 'Mayor Orla Penhale said a teenager was shot dead',
+      place: null,
+      day: '2024-05-01',
+      killed: 1,
+    };
+    expect(targets([a, b])).toEqual([null, null]);
+  });
+
+  it('joins a follow-up only to a person of agreeing age, a kind it can follow and the same region', () => {
+    const arrest = {
+      doc: 'b',
+      text: 'Shots were fired at a house in Rivertown and Dana Whitlock, 58, was arrested',
+      place: 'Rivertown',
+      day: '2024-09-10',
+    };
+    // Another age: another person of the same name.
+    expect(targets([shooting, arrest])).toEqual([null, null]);
+    // The same age, a year later a year older: the same person.
+    expect(targets([shooting, { ...arrest, text: arrest.text.replace('58', '35') }])).toEqual([null, 0]);
+    const fire = {
+      doc: 'b',
+      text: 'A fire destroyed the home of Dana Whitlock, 34, in Rivertown',
+      place: 'Rivertown',
+      day: '2024-09-10',
+      kind: 'disaster' as const,
+    };
+    expect(targets([shooting, fire])).toEqual([null, null]);
+    // An arrest follows a shooting.
+    expect(
+      targets([
+        shooting,
+        { ...fire, text: 'Police named Dana Whitlock, 34, as they arrested a man', kind: 'arrest' as const },
+      ]),
+    ).toEqual([null, 0]);
+    const charge = {
+      doc: 'b',
+      text: 'A man was charged on Monday in the killing of Dana Whitlock in Hillview',
+      place: 'Hillview',
+      day: '2024-09-10',
+    };
+    expect(targets([shooting, charge])).toEqual([null, 0]);
+    expect(targets([shooting, { ...charge, region: 'South Region' }])).toEqual([null, null]);
   });
 });

@@ -269,7 +269,35 @@ export function joinDays(p: IncidentProfile): number {
 /** Members read for names: enough for a report's people and streets, bounded for large events. */
 const NAME_MEMBERS = 40;
 
-const namesCache = new WeakMap<ClusterRecord, Set<string>>();
+/**
+ * A value of an event's record read at a place, cached per record and place: the names read
+ * depend on the place (its words are left out), so a record read at two places is two entries.
+ */
+function cachedAt<T>(
+  cache: WeakMap<ClusterRecord, Map<string, T>>,
+  record: ClusterRecord,
+  place: string,
+  make: () => T,
+): T {
+  let byPlace = cache.get(record);
+  if (!byPlace) {
+    byPlace = new Map();
+    cache.set(record, byPlace);
+  }
+  let out = byPlace.get(place);
+  if (out === undefined) {
+    out = make();
+    byPlace.set(place, out);
+  }
+  return out;
+}
+
+/** The place an event's names are read at: its own (`placeOf`), `''` when it has none. */
+function ownPlace(c: number, around: IncidentNeighbourhood): string {
+  return placeOf(around.cluster(c)) ?? '';
+}
+
+const namesCache = new WeakMap<ClusterRecord, Map<string, Set<string>>>();
 
 /**
  * Capitalised words of an event's mentions that can name its incident (a person, a street, a
@@ -281,9 +309,11 @@ export function namesOf(
   place: string,
   item: (id: string) => MentionItem,
 ): Set<string> {
-  let out = namesCache.get(record);
-  if (out) return out;
-  out = new Set<string>();
+  return cachedAt(namesCache, record, place, () => readNames(record, place, item));
+}
+
+function readNames(record: ClusterRecord, place: string, item: (id: string) => MentionItem): Set<string> {
+  const out = new Set<string>();
   const placeWords = new Set(words(place));
   // The first members by id, not by arrival: a batch and an incremental run read the same ones.
   const members =
@@ -298,15 +328,14 @@ export function namesOf(
       out.add(w);
     }
   }
-  namesCache.set(record, out);
   return out;
 }
 
-/** The two events' mentions share a name (`namesOf`). */
-function sharedName(a: number, b: number, place: string, around: IncidentNeighbourhood): boolean {
+/** The two events' mentions share a name (`namesOf`, each event's read at its own place). */
+function sharedName(a: number, b: number, around: IncidentNeighbourhood): boolean {
   return intersects(
-    namesOf(around.cluster(a), place, around.item),
-    namesOf(around.cluster(b), place, around.item),
+    namesOf(around.cluster(a), ownPlace(a, around), around.item),
+    namesOf(around.cluster(b), ownPlace(b, around), around.item),
   );
 }
 
@@ -315,7 +344,7 @@ function intersects(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return false;
 }
 
-const fullNamesCache = new WeakMap<ClusterRecord, Set<string>>();
+const fullNamesCache = new WeakMap<ClusterRecord, Map<string, Set<string>>>();
 
 /**
  * Two names (`namesOf`) written one after the other in an event's mentions: a person's first
@@ -327,9 +356,11 @@ export function fullNamesOf(
   place: string,
   item: (id: string) => MentionItem,
 ): Set<string> {
-  let out = fullNamesCache.get(record);
-  if (out) return out;
-  out = new Set<string>();
+  return cachedAt(fullNamesCache, record, place, () => readFullNames(record, place, item));
+}
+
+function readFullNames(record: ClusterRecord, place: string, item: (id: string) => MentionItem): Set<string> {
+  const out = new Set<string>();
   const names = namesOf(record, place, item);
   const members =
     record.items.length > NAME_MEMBERS ? [...record.items].sort().slice(0, NAME_MEMBERS) : record.items;
@@ -342,11 +373,10 @@ export function fullNamesOf(
       if (first && second && names.has(first) && names.has(second)) out.add(`${first} ${second}`);
     }
   }
-  fullNamesCache.set(record, out);
   return out;
 }
 
-const agedCache = new WeakMap<ClusterRecord, Set<string>>();
+const agedCache = new WeakMap<ClusterRecord, Map<string, Map<string, Set<number>>>>();
 
 /**
  * The full names (`fullNamesOf`) an event's mentions give with an age ("Jane Roe, 34,", "Jane
@@ -358,30 +388,63 @@ export function agedNamesOf(
   place: string,
   item: (id: string) => MentionItem,
 ): Set<string> {
-  let out = agedCache.get(record);
-  if (out) return out;
-  out = new Set<string>();
+  return new Set(agesOf(record, place, item).keys());
+}
+
+/** The full names an event's mentions give with an age (`agedNamesOf`), each with the ages given. */
+export function agesOf(
+  record: ClusterRecord,
+  place: string,
+  item: (id: string) => MentionItem,
+): Map<string, Set<number>> {
+  return cachedAt(agedCache, record, place, () => readAges(record, place, item));
+}
+
+function readAges(
+  record: ClusterRecord,
+  place: string,
+  item: (id: string) => MentionItem,
+): Map<string, Set<number>> {
+  const out = new Map<string, Set<number>>();
   const names = fullNamesOf(record, place, item);
   const members =
     record.items.length > NAME_MEMBERS ? [...record.items].sort().slice(0, NAME_MEMBERS) : record.items;
   for (const id of members) {
     const text = item(id).mention.text;
     for (const m of text.matchAll(
-      /(?<![\p{L}\p{N}'\u2019-])(\p{Lu}\p{Ll}[\p{L}'\u2019-]*) (\p{Lu}\p{Ll}[\p{L}'\u2019-]*)(?:,| \()\s?\d{1,3}\b/gu,
+      /(?<![\p{L}\p{N}'\u2019-])(\p{Lu}\p{Ll}[\p{L}'\u2019-]*) (\p{Lu}\p{Ll}[\p{L}'\u2019-]*)(?:,| \()\s?(\d{1,3})\b/gu,
     )) {
       const name = [m[1], m[2]].map((w) => (w ?? '').toLowerCase().replace(/\u2019/g, "'")).join(' ');
-      if (names.has(name)) out.add(name);
+      if (!names.has(name)) continue;
+      const ages = out.get(name) ?? new Set<number>();
+      ages.add(Number(m[3]));
+      out.set(name, ages);
     }
   }
-  agedCache.set(record, out);
   return out;
 }
 
-/** The two events' mentions share a full name (`fullNamesOf`). */
-function sharedFullName(a: number, b: number, place: string, around: IncidentNeighbourhood): boolean {
+/** Years two reports' ages of one person can differ by (a birthday between them). */
+const AGE_SLACK = 1;
+
+/**
+ * A full name both events give is one person of theirs: one of them gives it with an age
+ * (`agesOf`), and when both do, the ages agree (`Jo Roe, 19` and `Jo Roe, 40` are two people).
+ */
+function samePerson(a: number, b: number, name: string, around: IncidentNeighbourhood): boolean {
+  const x = agesOf(around.cluster(a), ownPlace(a, around), around.item).get(name);
+  const y = agesOf(around.cluster(b), ownPlace(b, around), around.item).get(name);
+  if (!x && !y) return false;
+  if (!x || !y) return true;
+  for (const i of x) for (const j of y) if (Math.abs(i - j) <= AGE_SLACK) return true;
+  return false;
+}
+
+/** The two events' mentions share a full name (`fullNamesOf`, each event's read at its own place). */
+function sharedFullName(a: number, b: number, around: IncidentNeighbourhood): boolean {
   return intersects(
-    fullNamesOf(around.cluster(a), place, around.item),
-    fullNamesOf(around.cluster(b), place, around.item),
+    fullNamesOf(around.cluster(a), ownPlace(a, around), around.item),
+    fullNamesOf(around.cluster(b), ownPlace(b, around), around.item),
   );
 }
 
@@ -398,17 +461,14 @@ function joined(a: number, b: number, around: IncidentNeighbourhood, slack: numb
   if (!pa || !pb) return false;
   const same =
     sameIncident(pa, pb, slack) ||
-    (namedIncident(pa, pb) && sharedName(a, b, pa.place, around)) ||
-    (later && laterIncident(pa, pb) && sharedFullName(a, b, pa.place, around));
+    (namedIncident(pa, pb) && sharedName(a, b, around)) ||
+    (later && laterIncident(pa, pb) && sharedFullName(a, b, around));
   if (same) return compatibleEvents(a, b, around);
-  // A person named with an age in one report of two days apart with the same figures: one
-  // incident, even when one report read its town wrong.
+  // A person named with an age (not an official quoted, a street) in two events with the same
+  // figures: one incident, even when one report read its town wrong.
   const misplaced = sameIncident({ ...pa, place: pb.place }, pb, 0);
   if (!later || !kindsAgree(a, b, around)) return false;
-  return (
-    (followUp(pa, pb) && sharedPerson(a, b, pa.place, around)) ||
-    (misplaced && sharedFullName(a, b, pa.place, around))
-  );
+  return (followUp(pa, pb) || misplaced) && sharedPerson(a, b, around);
 }
 
 /**
@@ -426,29 +486,49 @@ export function followUp(a: IncidentProfile, b: IncidentProfile): boolean {
   return Math.abs(Date.parse(a.day) - Date.parse(b.day)) <= FOLLOW_UP_DAYS * 86_400_000;
 }
 
-/** The events share a full name that one of them gives with an age (`agedNamesOf`): a person. */
-function sharedPerson(a: number, b: number, place: string, around: IncidentNeighbourhood): boolean {
-  const ra = around.cluster(a);
-  const rb = around.cluster(b);
-  const fb = fullNamesOf(rb, place, around.item);
-  for (const w of fullNamesOf(ra, place, around.item))
-    if (
-      fb.has(w) &&
-      (agedNamesOf(ra, place, around.item).has(w) || agedNamesOf(rb, place, around.item).has(w))
-    )
-      return true;
+/** The events share a full name that is one person of theirs (`samePerson`). */
+function sharedPerson(a: number, b: number, around: IncidentNeighbourhood): boolean {
+  const fb = fullNamesOf(around.cluster(b), ownPlace(b, around), around.item);
+  for (const w of fullNamesOf(around.cluster(a), ownPlace(a, around), around.item))
+    if (fb.has(w) && samePerson(a, b, w, around)) return true;
   return false;
 }
 
-/** A representative of one event is of a kind compatible with one of the other's. */
-function kindsAgree(a: number, b: number, around: IncidentNeighbourhood): boolean {
+/**
+ * A representative of one event is of a kind compatible with one of the other's. With `after`, an
+ * arrest or an unclassed report (a charge, a trial) also follows any incident: `after` is the
+ * later report's.
+ */
+function kindsAgree(a: number, b: number, around: IncidentNeighbourhood, after = false): boolean {
   const kinds = (c: number) =>
     around
       .cluster(c)
       .reps.flatMap(([, ids]) => ids)
       .map((id) => around.item(id).mention.kind);
   const theirs = kinds(b);
-  return kinds(a).some((x) => theirs.some((y) => compatibleKinds(x, y)));
+  const follows = (k: string) => after && (k === 'arrest' || k === 'other');
+  return kinds(a).some((x) => theirs.some((y) => follows(x) || compatibleKinds(x, y)));
+}
+
+/**
+ * The states (region within a country) an event's representatives are placed in, as
+ * `country|region` keys: none when its places give none.
+ */
+function statesOf(c: number, around: IncidentNeighbourhood): Set<string> {
+  const out = new Set<string>();
+  for (const [, ids] of around.cluster(c).reps)
+    for (const id of ids) {
+      const p = around.item(id).mention.place;
+      if (p?.admin1) out.add(`${placeKey(p.countryCode ?? p.country)}|${placeKey(p.admin1)}`);
+    }
+  return out;
+}
+
+/** The events are placed in one state, or one of them in none. */
+function statesAgree(a: number, b: number, around: IncidentNeighbourhood): boolean {
+  const x = statesOf(a, around);
+  const y = statesOf(b, around);
+  return x.size === 0 || y.size === 0 || intersects(x, y);
 }
 
 /** Events filed under the full names of event `c` (`named`), not too common, itself excluded. */
@@ -472,8 +552,7 @@ function laterAgree(group: readonly number[], around: IncidentNeighbourhood): bo
   for (let i = 0; i < group.length; i++)
     for (let j = i + 1; j < group.length; j++) {
       if (Math.abs((days[i] as number) - (days[j] as number)) <= NAMED_DAYS * 86_400_000) continue;
-      const place = around.profile(group[i] as number)?.place ?? '';
-      if (!sharedFullName(group[i] as number, group[j] as number, place, around)) return false;
+      if (!sharedFullName(group[i] as number, group[j] as number, around)) return false;
     }
   return true;
 }
@@ -556,8 +635,10 @@ export function incidentTarget(n: number, around: IncidentNeighbourhood): number
 /**
  * The incident an event with figures but no place belongs to: the one incident with figures,
  * dated within `PROFILE_DAYS` of the event's day, giving figures within `FIGURE_SLACK` of its own
- * (`sameIncident`, read as if at one place), whose events share a full name with it (`fullNamesOf`, filed under at most
- * `NAME_EVENTS` events). A day and a toll alone fit many incidents; the name tells which.
+ * (`sameIncident`, read as if at one place), of a compatible kind, whose events share a person
+ * with it (a full name given with an age by one of them, ages agreeing: `samePerson`; filed under
+ * at most `NAME_EVENTS` events). A day and a toll alone fit many incidents, and an official
+ * quoted on each of them names none: the person tells which.
  */
 export function placelessTarget(n: number, around: IncidentNeighbourhood): number | null {
   const { named } = around;
@@ -569,6 +650,8 @@ export function placelessTarget(n: number, around: IncidentNeighbourhood): numbe
   for (const c of namedNear(n, '', around)) {
     const p = around.profile(c);
     if (!p || !sameIncident({ ...own, place: p.place }, p)) continue;
+    // The name is one of the incident's people (not an official both quote), of one kind.
+    if (!sharedPerson(n, c, around) || !kindsAgree(n, c, around)) continue;
     found.add(incidentComponent(c, around)[0] as number);
   }
   return found.size === 1 ? ([...found][0] as number) : null;
@@ -600,8 +683,10 @@ function latestDay(record: ClusterRecord): string | null {
  * The incident a report without figures of its own tells more of: an arrest, a charge, a trial or
  * a funeral names the people of an incident another report counted. The event joins the one
  * incident with figures whose events share a person's full name with it (`fullNamesOf`, given
- * with an age by one of them, `agedNamesOf`, and filed under at most `NAME_EVENTS` events), dated on or before the report and at most
- * `FOLLOW_UP_DAYS` earlier. Only when none of its reports gives figures of its own: a report that
+ * with an age by one of them and ages agreeing, `samePerson`, and filed under at most
+ * `NAME_EVENTS` events), placed in the same state when both are placed, of a kind it can follow
+ * (a compatible kind, or an arrest or a hearing after any), dated on or before the report and at
+ * most `FOLLOW_UP_DAYS` earlier. Only when none of its reports gives figures of its own: a report that
  * counts an incident is about that one, and its other names are of people around it. Two
  * candidate incidents: none is joined.
  */
@@ -615,17 +700,16 @@ export function followUpTarget(n: number, around: IncidentNeighbourhood): number
   const latest = shiftDay(last, 1);
   const earliest = shiftDay(last, -FOLLOW_UP_DAYS);
   const found = new Set<number>();
-  const aged = (c: number) => {
-    const r = around.cluster(c);
-    return agedNamesOf(r, placeOf(r) ?? '', around.item);
-  };
   for (const name of fullNamesOf(record, placeOf(record) ?? '', around.item)) {
     const list = named(name);
     if (list.length > NAME_EVENTS) continue;
     for (const c of list) {
       const p = c === n ? null : around.profile(c);
       if (!p || !hasFigure(p) || p.day > latest || p.day < earliest) continue;
-      if (!aged(n).has(name) && !aged(c).has(name)) continue;
+      // One person (an age given, and ages that agree), in the incident's state, of a kind
+      // that can follow it.
+      if (!samePerson(n, c, name, around) || !statesAgree(n, c, around)) continue;
+      if (!kindsAgree(n, c, around, true)) continue;
       found.add(incidentComponent(c, around)[0] as number);
     }
   }

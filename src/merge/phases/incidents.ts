@@ -17,9 +17,6 @@ import { clusterKey } from '../state-schema.js';
 import type { Mentions } from './assign.js';
 import type { MergeRun } from './run.js';
 
-/** Events filed under one full name at most; a name beyond it is common and no longer filed. */
-const NAME_POSTINGS = 64;
-
 /**
  * Phase "second pass": fragments (events of back-references only) and headline-only events join
  * the event their reports describe, and events whose profiles (place, day, figures) agree join as
@@ -35,16 +32,20 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
   cache.prefetch('members', [...dirty.clusters].map(clusterKey));
   const profiled = (c: number) => cache.get('profile', clusterKey(c)) ?? null;
   // The full names of each event are filed (`fname`) so that a report without figures finds the
-  // incident it follows up (`followUpTarget`). An event whose names or profile changed brings in
-  // the events filed under its names; a name filed under more than `NAME_POSTINGS` events is
-  // common and no longer followed.
+  // incident it follows up (`followUpTarget`). Every event is filed under each of its names, however
+  // common, so that the lists (and whether a name is too common, `NAME_EVENTS`) are the same after
+  // any order of runs. An event whose names or profile changed brings in the events filed under
+  // its names, unless the name is too common to join them with or without it.
   const fileNames = (n: number, profileChanged: boolean) => {
     const record = clusters.cluster(n);
     const now = [...fullNamesOf(record, placeOf(record) ?? '', itemOf)].sort(compareStrings);
     const was = cache.get('fnames', clusterKey(n)) ?? [];
     const changed = JSON.stringify(now) !== JSON.stringify(was);
     if (!changed && !profileChanged) return;
-    for (const name of new Set([...was, ...now])) for (const c of named(name)) if (c !== n) affected.add(c);
+    for (const name of new Set([...was, ...now])) {
+      const others = named(name).filter((c) => c !== n);
+      if (others.length <= NAME_EVENTS) for (const c of others) affected.add(c);
+    }
     if (!changed) return;
     const kept = new Set(now);
     for (const name of was) {
@@ -55,12 +56,14 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
     const old = new Set(was);
     for (const name of now) {
       const list = named(name);
-      if (old.has(name) || list.length > NAME_POSTINGS) continue;
-      cache.set(
-        'fname',
-        name,
-        [...list.filter((c) => c !== n), n].sort((a, b) => a - b),
-      );
+      if (old.has(name)) continue;
+      const last = list[list.length - 1];
+      // Dirty events are filed in number order: usually after the list's last.
+      const next =
+        last === undefined || last < n
+          ? [...list, n]
+          : [...list.filter((c) => c !== n), n].sort((a, b) => a - b);
+      cache.set('fname', name, next);
     }
     cache.set('fnames', clusterKey(n), now.length > 0 ? now : undefined);
   };
