@@ -154,6 +154,7 @@ export function syntheticReport(n: number, seed = 42): ReportData {
     return {
       id: `q${i}`,
       speaker: `Speaker ${i % 50}`,
+      speaker_role: null,
       kind: 'direct',
       text,
       mentions: [{ document: d.id, span: [0, 10], text: (d.text ?? '').slice(0, 10) }],

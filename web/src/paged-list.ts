@@ -45,7 +45,7 @@ export function pagedList<T>(opts: {
     active = Math.max(0, Math.min(items.length - 1, i));
     while (active >= shown) grow();
     const cards = listEl.children;
-    for (const c of cards) c.classList.remove('active');
+    for (const c of Array.from(cards)) c.classList.remove('active');
     const card = cards[active] as HTMLElement | undefined;
     if (card) {
       card.classList.add('active');
