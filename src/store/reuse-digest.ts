@@ -95,10 +95,11 @@ export function reuseDigest(
 ): ReuseDigest {
   const pairs = pairsDigest(store, reuse, documentIds, options);
   // The families this run's reuse stage changed, taken out and put in; all rows folded once when
-  // they were rebuilt (or the entry recorded none). A working copy records none (see above).
+  // they were rebuilt (or the entry recorded none).
   const changes = store.reuse.takeFamilyChanges();
-  if (options.workingCopy) return pairs;
-  const latest = latestAnalysis(store);
+  // A working copy's latest entry may be another machine's: its family rows are folded whole
+  // (one row per document), so its entry binds the same families as an embedded store's.
+  const latest = options.workingCopy ? null : latestAnalysis(store);
   const from = recordedFamilies(latest ? recordedReuse(latest.details) : null);
   let fold: RowFold;
   if (from && !changes.replaced) {
