@@ -5,6 +5,13 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../analyze/analyze.js';
 import { loadStages } from '../analyze/stages.js';
+import {
+  changedValue,
+  columnsOf,
+  insertRow,
+  type Mutation,
+  verifyEditedCopy,
+} from './__fixtures__/mutation-kit.js';
 import { openStore } from './open-store.js';
 import { DATABASE_FILE } from './sqlite/sqlite-store.js';
 import type { VerifyReport } from './store.js';
@@ -31,7 +38,6 @@ const STORY =
 
 let root: string;
 let pristine: string;
-let copies = 0;
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-analysis-mutations-'));
@@ -57,28 +63,8 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-async function verifyAfter(edit: (db: Database.Database) => void): Promise<VerifyReport> {
-  const dir = path.join(root, `copy-${copies++}`);
-  fs.cpSync(pristine, dir, { recursive: true });
-  const db = new Database(path.join(dir, DATABASE_FILE));
-  edit(db);
-  db.close();
-  const store = openStore(dir, { mustExist: true });
-  try {
-    return await store.verify();
-  } finally {
-    store.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-function changed(value: unknown): unknown {
-  if (value === null) return 'forged';
-  if (typeof value === 'number') return Number.isInteger(value) ? value + 1000 : value / 2;
-  if (Buffer.isBuffer(value)) return Buffer.concat([value, Buffer.from([0])]);
-  const text = String(value);
-  if (text.startsWith('[') || text.startsWith('{')) return text.replace(/.$/, ' $&');
-  return `${text}x`;
+function verifyAfter(edit: (db: Database.Database) => void): Promise<VerifyReport> {
+  return verifyEditedCopy(root, pristine, edit);
 }
 
 /** The analysis tables, each with its key columns and which of its rows are mutated. */
@@ -91,19 +77,12 @@ const TABLES = [
   { table: 'analysis_ledger', key: ['id'], kinds: null },
 ] as const;
 
-interface Mutation {
-  name: string;
-  edit: (db: Database.Database) => void;
-}
-
 function mutations(): Mutation[] {
   const db = new Database(path.join(pristine, DATABASE_FILE), { readonly: true });
   const out: Mutation[] = [];
   try {
     for (const { table, key, kinds } of TABLES) {
-      const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map(
-        (c) => c.name,
-      );
+      const columns = columnsOf(db, table);
       const all = db.prepare(`SELECT * FROM ${table} ORDER BY ${key.join(', ')}`).all() as Record<
         string,
         unknown
@@ -124,7 +103,7 @@ function mutations(): Mutation[] {
             edit: (d) =>
               d
                 .prepare(`UPDATE ${table} SET ${column} = ? WHERE ${where}`)
-                .run(changed(row[column]), ...key.map((k) => row[k])),
+                .run(changedValue(row[column]), ...key.map((k) => row[k])),
           });
         if (table !== 'analysis_ledger')
           out.push({
@@ -134,16 +113,8 @@ function mutations(): Mutation[] {
       }
       if (table === 'analysis_ledger' || table === 'analysis_extractions') continue;
       const first = all[0] as Record<string, unknown>;
-      const forged = { ...first, [key[1]]: changed(first[key[1]]) };
-      out.push({
-        name: `insert a forged ${table} row`,
-        edit: (d) =>
-          d
-            .prepare(
-              `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-            )
-            .run(...columns.map((c) => forged[c])),
-      });
+      const forged = { ...first, [key[1]]: changedValue(first[key[1]]) };
+      out.push({ name: `insert a forged ${table} row`, edit: insertRow(table, columns, forged) });
     }
   } finally {
     db.close();

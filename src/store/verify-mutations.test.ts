@@ -4,6 +4,13 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingest } from '../ingest/ingest.js';
+import {
+  changedValue,
+  columnsOf,
+  insertRow,
+  type Mutation,
+  verifyEditedCopy,
+} from './__fixtures__/mutation-kit.js';
 import { openStore } from './open-store.js';
 import { rewriteCustodyLog } from './rewrite-custody-log.js';
 import { DATABASE_FILE } from './sqlite/sqlite-store.js';
@@ -23,7 +30,6 @@ const EXCLUDED_COLUMNS = new Set<string>([]);
 
 let root: string;
 let pristine: string;
-let copies = 0;
 
 beforeAll(async () => {
   root = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-mutations-'));
@@ -61,40 +67,18 @@ beforeAll(async () => {
 });
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
-/** Applies `edit` to a fresh copy of the store's database and returns what verify says. */
-async function verifyAfter(edit: (db: Database.Database) => void): Promise<VerifyReport> {
-  const dir = path.join(root, `copy-${copies++}`);
-  fs.cpSync(pristine, dir, { recursive: true });
-  const db = new Database(path.join(dir, DATABASE_FILE));
-  db.pragma('foreign_keys = OFF');
-  db.exec('DROP TRIGGER custody_no_update; DROP TRIGGER custody_no_delete');
-  edit(db);
-  db.close();
-  const store = openStore(dir, { mustExist: true });
-  try {
-    return await store.verify();
-  } finally {
-    store.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+/** Applies `edit` to a fresh copy of the store's database (its custody triggers and foreign
+ * keys lifted) and returns what verify says. */
+function verifyAfter(edit: (db: Database.Database) => void): Promise<VerifyReport> {
+  return verifyEditedCopy(root, pristine, edit, (db) => {
+    db.pragma('foreign_keys = OFF');
+    db.exec('DROP TRIGGER custody_no_update; DROP TRIGGER custody_no_delete');
+  });
 }
 
-interface Mutation {
-  name: string;
+interface NamedMutation extends Mutation {
   /** Text a problem's message must contain (the row's id, hash or name). */
   names: string;
-  edit: (db: Database.Database) => void;
-}
-
-function changed(value: unknown): unknown {
-  if (value === null) return 'forged';
-  // Numbers move past every row's (positions and sequence numbers are unique).
-  if (typeof value === 'number') return value + 1000;
-  const text = String(value);
-  // Hex hashes and ids stay well formed: one digit changes.
-  if (/^[0-9a-f]{64}$/.test(text)) return `${text.slice(0, -1)}${text.endsWith('0') ? '1' : '0'}`;
-  if (text.startsWith('[') || text.startsWith('{')) return text.replace(/.$/, ' $&');
-  return `${text}x`;
 }
 
 /** The evidence tables, each with the column(s) that identify a row and what a problem names. */
@@ -106,9 +90,9 @@ const TABLES = [
   { table: 'custody', key: 'seq', names: (row: Record<string, unknown>) => String(row.seq) },
 ] as const;
 
-function mutations(): Mutation[] {
+function mutations(): NamedMutation[] {
   const db = new Database(path.join(pristine, DATABASE_FILE), { readonly: true });
-  const out: Mutation[] = [];
+  const out: NamedMutation[] = [];
   try {
     for (const { table, names } of TABLES) {
       // WITHOUT ROWID tables are keyed by their primary key; `provenance`'s is (sha256, source).
@@ -116,9 +100,7 @@ function mutations(): Mutation[] {
         table === 'provenance'
           ? ['sha256', 'source']
           : [TABLES.find((t) => t.table === table)?.key ?? 'rowid'];
-      const columns = (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[]).map(
-        (c) => c.name,
-      );
+      const columns = columnsOf(db, table);
       const rows = db.prepare(`SELECT * FROM ${table}`).all() as Record<string, unknown>[];
       expect(rows.length, table).toBeGreaterThan(0);
       const where = keyColumns.map((k) => `${k} = ?`).join(' AND ');
@@ -130,7 +112,9 @@ function mutations(): Mutation[] {
             name: `edit ${table}.${column} of ${key.join('/')}`,
             names: names(row),
             edit: (d) =>
-              d.prepare(`UPDATE ${table} SET ${column} = ? WHERE ${where}`).run(changed(row[column]), ...key),
+              d
+                .prepare(`UPDATE ${table} SET ${column} = ? WHERE ${where}`)
+                .run(changedValue(row[column]), ...key),
           });
         }
         out.push({
@@ -142,17 +126,12 @@ function mutations(): Mutation[] {
       // A forged row: a copy of the first with its key changed.
       const first = rows[0] as Record<string, unknown>;
       const forged = { ...first };
-      for (const k of keyColumns) forged[k] = changed(first[k]);
+      for (const k of keyColumns) forged[k] = changedValue(first[k]);
       if (table === 'documents') Object.assign(forged, { ord: 5000, record_key: 'forged' });
       out.push({
         name: `insert a forged ${table} row`,
         names: table === 'custody' ? '' : names(forged),
-        edit: (d) =>
-          d
-            .prepare(
-              `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-            )
-            .run(...columns.map((c) => forged[c])),
+        edit: insertRow(table, columns, forged),
       });
     }
   } finally {
