@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyze } from '../src/analyze/analyze.js';
@@ -10,6 +9,7 @@ import { analyzeShared, workingCopyFolder } from '../src/analyze/analyze-shared.
 import { loadStages, type Stages } from '../src/analyze/stages.js';
 import { verifyWorkingCopy } from '../src/analyze/verify-working-copy.js';
 import { openSharedStore, openStore } from '../src/store/open-store.js';
+import { editFirstMergeStateRow } from './ledger/bind-merge-state.js';
 
 /**
  * `analyze` against PostgreSQL: the same inputs with the same clock give a ledger byte-identical
@@ -174,16 +174,7 @@ describe.skipIf(!url)('analyze against PostgreSQL', () => {
         );
       await run(['meridian-wire.txt']);
       expect((await verifyWorkingCopy(shared, cache)).problems).toEqual([]);
-      const sql = new Database(path.join(workingCopyFolder(shared, cache), 'corroborate.db'));
-      try {
-        sql
-          .prepare(
-            "UPDATE analysis_merge_state SET value = value || ' ' WHERE (ns, key) IN (SELECT ns, key FROM analysis_merge_state ORDER BY ns, key LIMIT 1)",
-          )
-          .run();
-      } finally {
-        sql.close();
-      }
+      editFirstMergeStateRow(path.join(workingCopyFolder(shared, cache), 'corroborate.db'));
       expect((await verifyWorkingCopy(shared, cache)).problems.map((p) => p.kind)).toEqual([
         'merge-state-altered',
       ]);

@@ -2,9 +2,9 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ExitCode } from '../src/core/errors.js';
+import { editFirstMergeStateRow } from './ledger/bind-merge-state.js';
 
 // Spawns the built CLI: `npm test` builds first (run `npm run build` before running this file alone).
 // This is the path users take, so it is where the extraction worker threads (dist/analyze/extract-worker.js) run.
@@ -65,16 +65,7 @@ describe('corroborate analyze --workers', () => {
 
 describe('corroborate analyze over an edited ledger file', () => {
   it('exits 4 naming ledger-altered, and writes no --out file', () => {
-    const store = path.join(dir, 'store-edited');
-    const first = cli([
-      '--store',
-      store,
-      'analyze',
-      path.join(corpus, 'meridian-wire.txt'),
-      '--out',
-      path.join(dir, 'e1'),
-    ]);
-    expect(first.status).toBe(ExitCode.ok);
+    const store = analyzedStore('store-edited', 'e1');
     const folder = path.join(store, 'ledger');
     const file = fs.readdirSync(folder).find((f) => f.endsWith('.json')) as string;
     const text = fs.readFileSync(path.join(folder, file), 'utf8');
@@ -92,32 +83,28 @@ describe('corroborate analyze over an edited ledger file', () => {
   });
 });
 
-/** Appends a space to the stored JSON of one merge-state row. */
+/** A store analysed from one example report, its `--out` folder named `out`. */
+function analyzedStore(name: string, out: string): string {
+  const store = path.join(dir, name);
+  const first = cli([
+    '--store',
+    store,
+    'analyze',
+    path.join(corpus, 'meridian-wire.txt'),
+    '--out',
+    path.join(dir, out),
+  ]);
+  expect(first.status).toBe(ExitCode.ok);
+  return store;
+}
+
 function editMergeState(store: string): void {
-  const sql = new Database(path.join(store, 'corroborate.db'));
-  try {
-    sql
-      .prepare(
-        "UPDATE analysis_merge_state SET value = value || ' ' WHERE (ns, key) IN (SELECT ns, key FROM analysis_merge_state ORDER BY ns, key LIMIT 1)",
-      )
-      .run();
-  } finally {
-    sql.close();
-  }
+  editFirstMergeStateRow(path.join(store, 'corroborate.db'));
 }
 
 describe('corroborate analyze over an edited merge state', () => {
   it('exits 4 naming merge-state-altered, ingests nothing and writes no --out file', () => {
-    const store = path.join(dir, 'store-state');
-    const first = cli([
-      '--store',
-      store,
-      'analyze',
-      path.join(corpus, 'meridian-wire.txt'),
-      '--out',
-      path.join(dir, 's1'),
-    ]);
-    expect(first.status).toBe(ExitCode.ok);
+    const store = analyzedStore('store-state', 's1');
     const again = cli(['--store', store, 'analyze', '--check-state', '--out', path.join(dir, 's1')]);
     expect(again.stderr).toBe('');
     expect(again.status).toBe(ExitCode.ok);

@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { latestAnalysis } from '../../src/store/extraction-digest.js';
 import type { Store } from '../../src/store/store.js';
 
@@ -14,4 +15,19 @@ export function bindMergeStateAsWritten(store: Store): void {
   store.analysis.recordLedgerFile(ledger.name, () =>
     store.custody.append('analysis', { ...latest.details, mergeState: { ...digest } }),
   );
+}
+
+/** Appends a space to the stored JSON of the first merge-state row of the SQLite file `dbFile`:
+ * an edit no analysis entry binds. */
+export function editFirstMergeStateRow(dbFile: string): void {
+  const sql = new Database(dbFile);
+  try {
+    sql
+      .prepare(
+        "UPDATE analysis_merge_state SET value = value || ' ' WHERE (ns, key) IN (SELECT ns, key FROM analysis_merge_state ORDER BY ns, key LIMIT 1)",
+      )
+      .run();
+  } finally {
+    sql.close();
+  }
 }
