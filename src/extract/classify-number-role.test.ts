@@ -41,7 +41,7 @@ const cases: [string, NumberRole][] = [
   ['Officers found Ann Cole and Ben Ray, both [31] and of Elmton, with gunshot wounds.', 'age'],
   ['Both [31] passengers were hurt.', 'count'],
   ['- [03]/20/17 The rider killed on Sunday was identified.', 'label'],
-  ['Elmton man gets [40] to life for murder', 'label'],
+  ['Elmton roofer gets [35] to life for murder', 'label'],
   ['He was sentenced to [25] years to life for the killing.', 'label'],
   ['The shooting was in the [48105] ZIP code, near the mall.', 'label'],
   ['He was found on Hwy [150] near the bridge.', 'label'],

@@ -147,7 +147,7 @@ const ONE_CASUALTY = /^\s+(?:fatally|critically|seriously|mortally|dead|died)\b/
 /** "wounding two and killing one": a bare `one` as the object of a casualty participle. */
 const ONE_AFTER_CASUALTY = /\b(?:killing|wounding|injuring|hurting)\s+$/i;
 /**
- * "a shooting that killed one and injured three": a bare `one` as the object of a finite
+ * "a blast at the mill killed one and wounded five": a bare `one` as the object of a finite
  * casualty verb, when the next casualty verb or the clause's end follows it (not "killed one of").
  */
 const ONE_AFTER_FINITE = /\b(?:killed|kills|wounded|wounds|injured|injures)\s+$/i;

@@ -131,7 +131,7 @@ function compile(): Compiled {
   // ", her uncle", " and a neighbor", ", and a 9-year-old niece": one more person of an object
   // list, not the subject of a verb of its own ("killed a man and a woman was hurt", "shot a man,
   // a neighbor said").
-  // "killed his wife and two young sons", "his wife, 2 sons": a count of people listed after.
+  // "killed his aunt and three cousins", "his aunt, 3 cousins": a count of people listed after.
   const plural = `(?:(?:${persons})s|(?:grand)?children|(?:\\p{L}*)(?:men|women)|people)(?![\\p{L}’'])`;
   const more = String.raw`(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:(?:his|her|their|an?|the|one)\s+)?(?:${AGE}\s+)?${head}|(?:(?:his|her|their|the)\s+)?(?:${COUNT_WORD})\s+(?:(?!${FUNCTION_WORD})[\p{L}’'-]+\s+)?${plural})(?!${ownVerb()})`;
   // A person of a headline's list, with up to two words before its noun and no determiner (with
