@@ -63,6 +63,22 @@ const cases: [string, number, number][] = [
   // A bare `one` after a casualty participle is the count it governs, not a pronoun.
   ['A man opened fire on a porch in Dellwick, wounding two and killing one.', 1, 2],
   ['Gunmen stormed the market at dawn, killing one and injuring four.', 1, 4],
+  // A bare `one` after a finite casualty verb, before the next one or the clause's end.
+  ['A Dunmore roofer was charged over a blast at the Ferrow mill that killed one and wounded five.', 1, 5],
+  ['The crash on the ridge road injured one, troopers said.', 0, 1],
+  ['The blast at the depot killed one of the guards.', 0, 0],
+  // A count inside a list of victims counts its people, and the perpetrator after them is one more.
+  ['Deputies say a farmer fatally shot his aunt and three cousins before killing himself near Elmton.', 5, 0],
+  ['Elmton farmer killed his aunt, 3 cousins, then himself', 5, 0],
+  ['The gunman killed a clerk and two customers said they hid.', 1, 0],
+  // A prison term is no toll.
+  ['Elmton roofer gets 35 to life for murder', 0, 0],
+  // An emergency number or a postal code is no count of people.
+  ['Deputies got a call to 911 on Friday saying a teen had been shot.', 0, 1],
+  ['Shortly before dawn a 911 caller told dispatchers someone had been shot behind a barn.', 0, 0],
+  // A related video's running time and title are page furniture, not the report.
+  ['0:41 Woman dies crossing Birch Road in Pellham', 0, 0],
+  ['2:30 a.m. Sunday, deputies found two men shot near the bridge.', 0, 2],
   ['A driver fired into the crowd on Birch Lane, injuring one.', 0, 1],
   ['Four people were shot late Saturday. One of them died at the hospital.', 1, 3],
   ['A man was shot on Main Street. He died at the hospital.', 1, 0],

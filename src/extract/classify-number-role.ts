@@ -13,12 +13,16 @@ interface RoleLexicon {
   streetSuffixes: { words: string[] };
   labelsBefore: { words: string[] };
   maxAge: number;
+  serviceNumbers: { numbers: string[]; after: string[] };
 }
 
 interface Compiled {
   street: RegExp;
   label: RegExp;
   maxAge: number;
+  /** Emergency numbers ("911"): a label whenever the call they name follows them. */
+  serviceNumbers: Set<string>;
+  serviceAfter: RegExp;
 }
 
 let compiled: Compiled | undefined;
@@ -42,6 +46,8 @@ function compile(): Compiled {
     ),
     label: new RegExp(`(?:^|[^\\p{L}])(?:${labels})\\s*$`, 'iu'),
     maxAge: lex.maxAge,
+    serviceNumbers: new Set(lex.serviceNumbers.numbers),
+    serviceAfter: new RegExp(`^\\s+(?:${lex.serviceNumbers.after.map(escapeWord).join('|')})\\b`, 'i'),
   };
   return compiled;
 }
@@ -72,6 +78,8 @@ const ONE_PERSON_WAS_BEFORE =
 const ONE_PERSON_AGE_AFTER = /^\s*(?:[,;.)]|and\b|when\b|at\s+the\s+time\b|$)/i;
 /** A word and a comma just before the number: "John Smith, 57," "Boy, 17," "Two men, 26 and 21,". */
 const APPOSITION_BEFORE = /[\p{L}.’']\s*,\s*(?:\d{1,3}\s*(?:,|and)\s*)*$/u;
+/** "Ann Cole and Ben Ray, both 31,": ages shared by the people just named. */
+const SHARED_AGE_BEFORE = /,\s*(?:both|each)\s+(?:aged?\s+)?$/i;
 /** What follows an age in apposition: a comma, a bracket, the end of the sentence, or more ages. */
 const APPOSITION_AFTER = /^\s*(?:[,;()]|\.(?:\s|$)|$|and\s+\d{1,3}\s*[,;()])/;
 /**
@@ -120,6 +128,10 @@ const CALL_SIGN_BEFORE = /(?:^|[\s(])(?:\p{Lu}{2,6}|News)\s?$/u;
 const CALL_SIGN_AFTER = /^\s*(?:\)|[-–—|]|News\b|$)/;
 /** A broadcaster named by its channel: "11 News has learned". */
 const STATION_AFTER = /^\s+News\b/;
+/** "the 48205 ZIP code": a postal code, told after it. */
+const POSTAL_AFTER = /^\s+(?:ZIP|zip|postal)\b/;
+/** "gets 40 to life", "25 years to life": a prison term, not people. */
+const TERM_AFTER = /^\s+(?:years?\s+)?to\s+life\b/i;
 /** "shot seven times", "fired three more times". */
 const TIMES_AFTER = /^\s+(?:more\s+|other\s+)?times\b/i;
 
@@ -137,6 +149,15 @@ export function classifyNumberRole(sentence: string, start: number, end: number)
   const digits = /^\d+$/.test(raw);
   if (AGE_AFTER.test(after) || AGE_BEFORE.test(before) || AGE_GIVEN_BEFORE.test(before)) return 'age';
   if (digits && Number(raw) <= c.maxAge && DIED_AT_BEFORE.test(before)) return 'age';
+  if (
+    digits &&
+    Number(raw) <= c.maxAge &&
+    SHARED_AGE_BEFORE.test(before) &&
+    /^\s*(?:[,;.)]|and\b|of\b|$)/i.test(after)
+  )
+    return 'age';
+  // "03/20/17", "Unit 07": a leading zero writes a date, a time or a code, never a count.
+  if (digits && raw.length > 1 && raw.startsWith('0')) return 'label';
   if (
     digits &&
     Number(raw) <= c.maxAge &&
@@ -162,6 +183,9 @@ export function classifyNumberRole(sentence: string, start: number, end: number)
     return 'label';
   if (digits && CALL_SIGN_BEFORE.test(before) && CALL_SIGN_AFTER.test(after)) return 'label';
   if (digits && STATION_AFTER.test(after)) return 'label';
+  if (digits && POSTAL_AFTER.test(after)) return 'label';
+  if (TERM_AFTER.test(after)) return 'label';
+  if (c.serviceNumbers.has(raw) && c.serviceAfter.test(after)) return 'label';
   if (digits && Number(raw) <= c.maxAge && APPOSITION_BEFORE.test(before) && APPOSITION_AFTER.test(after))
     return 'age';
   if (

@@ -299,6 +299,8 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
     const attackNear = attackBefore || attackHere;
     attackBefore = attackHere;
     if (matches.length === 0) continue;
+    // "0:50 Girl hurt in crash": a related video's running time and title, page furniture.
+    if (VIDEO_TEASER.test(stext)) continue;
     const idioms = [...execAll(c.idioms, stext)].map((m): Span => [s0 + m.index, s0 + m.index + m[0].length]);
     const hits: Hit[] = [];
     const dl = input.dateline;
@@ -712,6 +714,13 @@ function withCompanion(text: string, others: Quantity, from: number, c: Compiled
 
 /** A word that tells a person named is dead. */
 const DEAD_WORD = /\b(?:dead|deceased|slain|late)\b/i;
+
+/**
+ * A sentence opening with a running time ("1:45 Witness describes …"), as pages list related
+ * videos; a clock time is followed by "a.m.", "p.m." or "hours" ("2:30 a.m. Sunday, …").
+ */
+const VIDEO_TEASER =
+  /^\W{0,3}\d{1,2}:[0-5]\d\s+(?!(?:[aApP]\.?\s?[mM]|[hH](?:ou)?rs?|HOURS?|o'clock|on|in|at|to|and|-|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|[ECMP][SD]?T|Eastern|Central|Pacific|Mountain)\b)[\p{Lu}\d]/u;
 
 /** Cheap pre-check for `claimObject`: a verb of accusation or denial. */
 const CLAIM_WORD = /\b(?:accus|suspect|convict|blam|den[iy]|reject|dismiss|refut)/i;

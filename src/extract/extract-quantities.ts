@@ -146,6 +146,12 @@ const AGED = /\baged?\s*$/i;
 const ONE_CASUALTY = /^\s+(?:fatally|critically|seriously|mortally|dead|died)\b/i;
 /** "wounding two and killing one": a bare `one` as the object of a casualty participle. */
 const ONE_AFTER_CASUALTY = /\b(?:killing|wounding|injuring|hurting)\s+$/i;
+/**
+ * "a blast at the mill killed one and wounded five": a bare `one` as the object of a finite
+ * casualty verb, when the next casualty verb or the clause's end follows it (not "killed one of").
+ */
+const ONE_AFTER_FINITE = /\b(?:killed|kills|wounded|wounds|injured|injures)\s+$/i;
+const FINITE_ONE_THEN = /^\s*(?:[,;.]|$|and\s+(?:wound|injur|hurt|kill|left|sent)\w*\b)/i;
 
 /**
  * Finds counts in news text as `{low, best, high}` with the qualifier kept and the counted noun
@@ -261,7 +267,8 @@ function toQuantity(sentence: string, match: RegExpExecArray, numbers: NumberLex
       !(
         knownNoun(after) ||
         ONE_CASUALTY.test(after) ||
-        (ONE_AFTER_CASUALTY.test(before) && !/^['\u2019]/u.test(after))
+        (ONE_AFTER_CASUALTY.test(before) && !/^['\u2019]/u.test(after)) ||
+        (ONE_AFTER_FINITE.test(before) && FINITE_ONE_THEN.test(after))
       ))
   )
     return null;

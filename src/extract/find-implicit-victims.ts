@@ -72,6 +72,17 @@ const AGE = String.raw`\d{1,3}-(?:year|month|week)-old`;
  */
 const ANOTHER = String.raw`another(?=\s*(?:[.,;:!?)]|$)|\s+(?:in|at|on|during|before|after|when|while|inside|outside|near|by|with|as)\b)`;
 
+/** A small count written out or in digits, as a list of victims gives it: "and two sons", ", 2 sons". */
+const COUNT_WORD = String.raw`two|three|four|five|six|seven|eight|nine|ten|[2-9]|1\d`;
+/** The people one item of a list counts: its number, else one. */
+function listed(item: string): number {
+  const m = new RegExp(String.raw`(?:^|[\s,])(${COUNT_WORD})\s`, 'i').exec(item);
+  if (!m?.[1]) return 1;
+  const words = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+  const w = words.indexOf(m[1].toLowerCase());
+  return w >= 0 ? w + 2 : Number(m[1]);
+}
+
 /** Words that never modify a person noun: a bare object is a noun phrase without them. */
 const FUNCTION_WORD = String.raw`(?:by|in|at|on|of|to|from|with|for|after|before|during|near|outside|inside|while|and|or|but|as|than|into|over|under|was|were|is|are|the|an?|his|her|their|its|this|that)\b`;
 
@@ -120,7 +131,9 @@ function compile(): Compiled {
   // ", her uncle", " and a neighbor", ", and a 9-year-old niece": one more person of an object
   // list, not the subject of a verb of its own ("killed a man and a woman was hurt", "shot a man,
   // a neighbor said").
-  const more = String.raw`(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:his|her|their|an?|the|one)\s+)?(?:${AGE}\s+)?${head}(?!${ownVerb()})`;
+  // "killed his aunt and three cousins", "his aunt, 3 cousins": a count of people listed after.
+  const plural = `(?:(?:${persons})s|(?:grand)?children|(?:\\p{L}*)(?:men|women)|people)(?![\\p{L}’'])`;
+  const more = String.raw`(?:\s*,\s*(?:and\s+)?|\s+and\s+)(?:(?:(?:his|her|their|an?|the|one)\s+)?(?:${AGE}\s+)?${head}|(?:(?:his|her|their|the)\s+)?(?:${COUNT_WORD})\s+(?:(?!${FUNCTION_WORD})[\p{L}’'-]+\s+)?${plural})(?!${ownVerb()})`;
   // A person of a headline's list, with up to two words before its noun and no determiner (with
   // one, "The cashier, a student, died" is one person named twice): "12-year-old girl", "Girl, 7".
   const leadItem = String.raw`(?:(?!${FUNCTION_WORD})[\p{L}\d’'.-]+\s+){0,2}?(?:${head}|${AGE}(?![\p{L}-]))(?:\s*,\s*\d{1,3}(?=\s*,))?`;
@@ -179,8 +192,8 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
   if (objectSpan) {
     // "killed a cousin, her uncle and a neighbor": one person and one more for each listed after.
     const np = after.slice(objectSpan[0], objectSpan[1]);
-    const listed = np.match(c.more)?.length ?? 0;
-    return people(text, [trigger[1] + objectSpan[0], trigger[1] + objectSpan[1]], 1 + listed);
+    const more = (np.match(c.more) ?? []).reduce((n, item) => n + listed(item), 0);
+    return people(text, [trigger[1] + objectSpan[0], trigger[1] + objectSpan[1]], 1 + more);
   }
   const from = Math.max(clause[0], trigger[0] - 120);
   const before = text.slice(from, trigger[0]);
@@ -233,6 +246,6 @@ export function peopleAfterCount(text: string, at: number, end: number): { n: nu
   // "killed two men and a woman was hurt", "killed two people and a neighbor said …": the person
   // is the subject of a verb of their own.
   if (new RegExp(`^${ownVerb()}`, 'iu').test(after.slice(np[1]))) return null;
-  const n = 1 + (after.slice(np[0], np[1]).match(c.more)?.length ?? 0);
+  const n = 1 + (after.slice(np[0], np[1]).match(c.more) ?? []).reduce((k, item) => k + listed(item), 0);
   return { n, end: at + and[0].length + np[1] };
 }
