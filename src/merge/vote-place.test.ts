@@ -88,6 +88,15 @@ describe('votePlace', () => {
     expect(votePlace(mentions)?.name).toBe(expected);
   });
 
+  it('does not let a town filled in from where the report was filed outvote a place the report names', () => {
+    const filed = { ...place('Harbin', 'Eastmark'), reason: "report's dateline; in the dateline" };
+    const masthead = { ...place('Ardley', 'Eastmark'), reason: "the town of the outlet's masthead" };
+    const sylvania = { ...place('Sylvania', null, 'country'), countryCode: 'SY' };
+    expect(votePlace([at(sylvania, true), at(filed), at(filed), at(masthead)])?.name).toBe('Sylvania');
+    // With nothing else, where the report was filed is still the best guess.
+    expect(votePlace([at(filed), at(filed), at(masthead)])?.name).toBe('Harbin');
+  });
+
   it('does not depend on the order of the mentions', () => {
     const mentions = [at(dunmore, true), at(fernwick), at(kessel), at(fernwick, true), at(dunmore)];
     const names = [mentions, [...mentions].reverse()].map((ms) => votePlace(ms)?.name);

@@ -1,4 +1,5 @@
 import type { IncidentMention, PlaceMention } from '../core/types.js';
+import { statedPlace } from './compatibility.js';
 import { placeRank } from './kinds.js';
 import { compareStrings } from './stable-id.js';
 
@@ -6,6 +7,15 @@ import { compareStrings } from './stable-id.js';
 const REGION_SHARE = 0.5;
 /** Weight left to a place outside the first-level region most votes point to. */
 const OTHER_REGION_WEIGHT = 0.5;
+/**
+ * How the extractor words a place it filled in from where the report was filed
+ * (`pickMainPlace`): the dateline's town or the outlet's masthead town.
+ */
+const FILED_FROM = /^(?:report's dateline|the town of the outlet's masthead)\b/;
+
+/** A place filled in from where the report was filed, not from anything it says of the incident. */
+const filedFrom = (m: IncidentMention): boolean =>
+  m.place !== null && statedPlace(m) === null && FILED_FROM.test(m.place.reason ?? '');
 
 /**
  * The place of an event, voted by its mentions. Every mention votes once for its place, whether
@@ -14,13 +24,16 @@ const OTHER_REGION_WEIGHT = 0.5;
  * the town every other mention stands at. A region's votes also count, by half, for each town of
  * the same first-level region ("in Westshire" supports "Fernwick, Westshire"), and a place outside
  * the first-level region most votes point to weighs half (a foreign namesake or a neighbouring
- * state's town does not outvote the reports' own state). Ties go to the more precise place, then
- * to the name, so the result does not depend on the order of the mentions.
+ * state's town does not outvote the reports' own state). A place filled in from where a report was
+ * filed (its dateline, its outlet's masthead) votes only when no other mention has a place:
+ * "KATHMANDU –" over a quake "in western Nepal" says where the reporter was. Ties go to the more
+ * precise place, then to the name, so the result does not depend on the order of the mentions.
  */
 export function votePlace(mentions: readonly IncidentMention[]): PlaceMention | null {
   const places = new Map<string, PlaceMention>();
   const votes = new Map<string, number>();
-  for (const m of mentions) {
+  const told = mentions.filter((m) => m.place !== null && !filedFrom(m));
+  for (const m of told.length > 0 ? told : mentions) {
     const p = m.place;
     if (!p) continue;
     if (!places.has(p.name)) places.set(p.name, p);
