@@ -2,9 +2,10 @@ import type { Attribution, DateMention, IncidentMention, LedgerEvent, Mention } 
 import { isImplied, isResolved, type MentionItem, statedPlace } from './compatibility.js';
 import { injuredAmongDead, reconcileFigure } from './figures.js';
 import { corroborate } from './independence.js';
-import { dateRank, kindSpecificity, placeRank } from './kinds.js';
+import { dateRank, kindSpecificity } from './kinds.js';
 import type { ReuseIndex } from './reuse-index.js';
 import { compareStrings, stableId } from './stable-id.js';
+import { votePlace } from './vote-place.js';
 import { setOverlap } from './words.js';
 
 export interface EventContext {
@@ -164,15 +165,7 @@ export function buildEvent(cluster: EventMembers, context: EventContext): Ledger
       (m) => `${m.date?.start}/${m.date?.end}`,
       (a, b) => dateRank(a.date?.precision ?? 'year') - dateRank(b.date?.precision ?? 'year'),
     )?.date ?? impliedDays(mentions);
-  // A place a mention's own sentence names beats one filled in from the report's main place or
-  // dateline ("KATHMANDU, Nov 4 –" for a quake in western Nepal).
-  const named = mentions.filter((m) => statedPlace(m) !== null);
-  const placed = named.length > 0 ? named : mentions.filter((m) => m.place);
-  const place = most(
-    placed,
-    (m) => m.place?.name ?? '',
-    (a, b) => placeRank(a.place?.precision ?? 'country') - placeRank(b.place?.precision ?? 'country'),
-  )?.place;
+  const place = votePlace(mentions);
 
   const actors = new Map<string, { role: IncidentMention['actors'][number]['role']; name: string }>();
   for (const m of mentions)

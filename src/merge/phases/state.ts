@@ -17,7 +17,7 @@ import type { DocRecord, Meta } from '../state-schema.js';
  * 9: quotes keep their speaker's role and the speakers other reports give; events keep the full
  *    names they give, indexed by name, for joins through the people an incident names.
  */
-export const STATE_FORMAT: number | string = '9.fixjoin';
+export const STATE_FORMAT: number | string = '9.fixjoin.places7b';
 
 export interface OpenedState {
   cache: StateCache;

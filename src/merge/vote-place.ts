@@ -1,0 +1,68 @@
+import type { IncidentMention, PlaceMention } from '../core/types.js';
+import { statedPlace } from './compatibility.js';
+import { placeRank } from './kinds.js';
+import { compareStrings } from './stable-id.js';
+
+/** Share of a region's votes a place inside it (same first-level region) receives. */
+const REGION_SHARE = 0.5;
+/** Weight left to a place outside the first-level region most votes point to. */
+const OTHER_REGION_WEIGHT = 0.5;
+/**
+ * How the extractor words a place it filled in from where the report was filed
+ * (`pickMainPlace`): the dateline's town or the outlet's masthead town.
+ */
+const FILED_FROM = /^(?:report's dateline|the town of the outlet's masthead)\b/;
+
+/** A place filled in from where the report was filed, not from anything it says of the incident. */
+const filedFrom = (m: IncidentMention): boolean =>
+  m.place !== null && statedPlace(m) === null && FILED_FROM.test(m.place.reason ?? '');
+
+/**
+ * The place of an event, voted by its mentions. Every mention votes once for its place, whether
+ * its own sentence names it or its report filled it in: a report's most-named town is evidence
+ * too, and one stray town named in a single sentence ("a man from Fernwick") should not outvote
+ * the town every other mention stands at. A region's votes also count, by half, for each town of
+ * the same first-level region ("in Westshire" supports "Fernwick, Westshire"), and a place outside
+ * the first-level region most votes point to weighs half (a foreign namesake or a neighbouring
+ * state's town does not outvote the reports' own state). A place filled in from where a report was
+ * filed (its dateline, its outlet's masthead) votes only when no other mention has a place:
+ * "KATHMANDU –" over a quake "in western Nepal" says where the reporter was. Ties go to the more
+ * precise place, then to the name, so the result does not depend on the order of the mentions.
+ */
+export function votePlace(mentions: readonly IncidentMention[]): PlaceMention | null {
+  const places = new Map<string, PlaceMention>();
+  const votes = new Map<string, number>();
+  const told = mentions.filter((m) => m.place !== null && !filedFrom(m));
+  for (const m of told.length > 0 ? told : mentions) {
+    const p = m.place;
+    if (!p) continue;
+    if (!places.has(p.name)) places.set(p.name, p);
+    votes.set(p.name, (votes.get(p.name) ?? 0) + 1);
+  }
+  if (places.size === 0) return null;
+  const byRegion = new Map<string, number>();
+  for (const [name, n] of votes) {
+    const admin1 = places.get(name)?.admin1;
+    if (admin1) byRegion.set(admin1, (byRegion.get(admin1) ?? 0) + n);
+  }
+  const topRegion = [...byRegion].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))[0]?.[0];
+  const score = new Map<string, number>();
+  for (const [name, n] of votes) {
+    const p = places.get(name) as PlaceMention;
+    let s = n;
+    if (p.precision !== 'region' && p.precision !== 'country')
+      for (const [other, k] of votes) {
+        const q = places.get(other) as PlaceMention;
+        if (other !== name && q.precision === 'region' && q.admin1 === p.admin1) s += REGION_SHARE * k;
+      }
+    if (topRegion !== undefined && p.admin1 !== topRegion) s *= OTHER_REGION_WEIGHT;
+    score.set(name, s);
+  }
+  const [best] = [...places.values()].sort(
+    (a, b) =>
+      (score.get(b.name) ?? 0) - (score.get(a.name) ?? 0) ||
+      placeRank(a.precision) - placeRank(b.precision) ||
+      compareStrings(a.name, b.name),
+  );
+  return best ?? null;
+}
