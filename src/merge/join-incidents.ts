@@ -1,4 +1,4 @@
-import type { PlaceMention } from '../core/types.js';
+import type { PlaceMention, ReportPerson } from '../core/types.js';
 import type { ClusterRecord } from './cluster-mentions.js';
 import { isImplied, isResolved, type MentionItem, pairScore, placeKey } from './compatibility.js';
 import { compatibleKinds } from './kinds.js';
@@ -148,6 +148,8 @@ export interface IncidentNeighbourhood {
   named?: (name: string) => readonly number[];
   /** The document has an event with figures. */
   figuredDocument?: (document: string) => boolean;
+  /** The people the whole document names as its incident's (`documentPeople`). */
+  people?: (document: string) => readonly ReportPerson[];
 }
 
 /**
@@ -432,20 +434,79 @@ const AGE_SLACK = 1;
  * (`agesOf`), and when both do, the ages agree (`Jo Roe, 19` and `Jo Roe, 40` are two people).
  */
 function samePerson(a: number, b: number, name: string, around: IncidentNeighbourhood): boolean {
-  const x = agesOf(around.cluster(a), ownPlace(a, around), around.item).get(name);
-  const y = agesOf(around.cluster(b), ownPlace(b, around), around.item).get(name);
+  const x = personAges(a, name, around);
+  const y = personAges(b, name, around);
   if (!x && !y) return false;
-  if (!x || !y) return true;
+  if (!x?.size || !y?.size) return true;
   for (const i of x) for (const j of y) if (Math.abs(i - j) <= AGE_SLACK) return true;
   return false;
 }
 
-/** The two events' mentions share a full name (`fullNamesOf`, each event's read at its own place). */
+/**
+ * The ages event `c` gives a full name as one of its people: its mentions' (`agesOf`) and its
+ * reports' (`reportPeopleOf`: a report naming the person beside a victim's or suspect's role may
+ * give no age, an empty set); undefined when the name is none of its people.
+ */
+function personAges(c: number, name: string, around: IncidentNeighbourhood): Set<number> | undefined {
+  const own = agesOf(around.cluster(c), ownPlace(c, around), around.item).get(name);
+  const more = reportPeopleOf(around.cluster(c), around.people).get(name);
+  if (!more) return own;
+  return own ? new Set([...own, ...more]) : more;
+}
+
+const peopleCache = new WeakMap<ClusterRecord, Map<string, Set<number>>>();
+
+/**
+ * The people the reports of an event name as their incident's (`documentPeople`), with the ages
+ * they give, read over its first `NAME_MEMBERS` documents in id order. An event's mentions are
+ * mostly the sentences that give its count; its reports' other sentences name the dead, the
+ * wounded and the suspect.
+ */
+export function reportPeopleOf(
+  record: ClusterRecord,
+  people: ((document: string) => readonly ReportPerson[]) | undefined,
+): Map<string, Set<number>> {
+  if (!people) return new Map();
+  let out = peopleCache.get(record);
+  if (out) return out;
+  out = new Map<string, Set<number>>();
+  const documents = [...new Set(record.figures.map((f) => f.document))]
+    .sort(compareStrings)
+    .slice(0, NAME_MEMBERS);
+  for (const d of documents)
+    for (const p of people(d)) {
+      const ages = out.get(p.name) ?? new Set<number>();
+      for (const age of p.ages) ages.add(age);
+      out.set(p.name, ages);
+    }
+  peopleCache.set(record, out);
+  return out;
+}
+
+/**
+ * The full names of an event: its mentions' (`fullNamesOf`, read at `place`) and the people its
+ * reports name (`reportPeopleOf`).
+ */
+export function incidentNamesOf(
+  record: ClusterRecord,
+  place: string,
+  item: (id: string) => MentionItem,
+  people?: (document: string) => readonly ReportPerson[],
+): Set<string> {
+  const own = fullNamesOf(record, place, item);
+  const more = reportPeopleOf(record, people);
+  if (more.size === 0) return own;
+  return new Set([...own, ...more.keys()]);
+}
+
+/** The full names of event `c` read at its own place (`incidentNamesOf`). */
+function namesAt(c: number, place: string, around: IncidentNeighbourhood): Set<string> {
+  return incidentNamesOf(around.cluster(c), place, around.item, around.people);
+}
+
+/** The two events share a full name (`incidentNamesOf`, each event's read at its own place). */
 function sharedFullName(a: number, b: number, around: IncidentNeighbourhood): boolean {
-  return intersects(
-    fullNamesOf(around.cluster(a), ownPlace(a, around), around.item),
-    fullNamesOf(around.cluster(b), ownPlace(b, around), around.item),
-  );
+  return intersects(namesAt(a, ownPlace(a, around), around), namesAt(b, ownPlace(b, around), around));
 }
 
 /**
@@ -488,8 +549,8 @@ export function followUp(a: IncidentProfile, b: IncidentProfile): boolean {
 
 /** The events share a full name that is one person of theirs (`samePerson`). */
 function sharedPerson(a: number, b: number, around: IncidentNeighbourhood): boolean {
-  const fb = fullNamesOf(around.cluster(b), ownPlace(b, around), around.item);
-  for (const w of fullNamesOf(around.cluster(a), ownPlace(a, around), around.item))
+  const fb = namesAt(b, ownPlace(b, around), around);
+  for (const w of namesAt(a, ownPlace(a, around), around))
     if (fb.has(w) && samePerson(a, b, w, around)) return true;
   return false;
 }
@@ -536,7 +597,7 @@ function namedNear(c: number, place: string, around: IncidentNeighbourhood): num
   const { named } = around;
   if (!named) return [];
   const out = new Set<number>();
-  for (const name of fullNamesOf(around.cluster(c), place, around.item)) {
+  for (const name of namesAt(c, place, around)) {
     const list = named(name);
     if (list.length <= NAME_EVENTS) for (const o of list) if (o !== c) out.add(o);
   }
@@ -700,7 +761,7 @@ export function followUpTarget(n: number, around: IncidentNeighbourhood): number
   const latest = shiftDay(last, 1);
   const earliest = shiftDay(last, -FOLLOW_UP_DAYS);
   const found = new Set<number>();
-  for (const name of fullNamesOf(record, placeOf(record) ?? '', around.item)) {
+  for (const name of namesAt(n, placeOf(record) ?? '', around)) {
     const list = named(name);
     if (list.length > NAME_EVENTS) continue;
     for (const c of list) {

@@ -1,4 +1,4 @@
-import type { LedgerClaim, LedgerEvent, LedgerQuote, Span } from '../core/types.js';
+import type { LedgerClaim, LedgerEvent, LedgerQuote, ReportPerson, Span } from '../core/types.js';
 import type { AggregateCandidate, AggregateResult } from './aggregates.js';
 import type { ClaimHead, Denial, EventHead, StoredClaim } from './answer-state.js';
 import type { ClusterRecord, StoredItem } from './cluster-mentions.js';
@@ -125,6 +125,8 @@ export interface DocRecord {
   /** `ReuseIndex.fingerprint` when the document's facts were last counted. */
   fp: string;
   extracted: boolean;
+  /** The people the whole report names as its incident's (`documentPeople`), when any. */
+  people?: ReportPerson[];
   clusters: number[];
   quotes: string[];
   claims: string[];

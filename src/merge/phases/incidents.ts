@@ -1,9 +1,9 @@
 import { fragmentTarget, headlineTarget, isFragment, isHeadlineOnly } from '../absorb-fragments.js';
 import {
-  fullNamesOf,
   givesFigure,
   type IncidentNeighbourhood,
   incidentComponent,
+  incidentNamesOf,
   incidentTarget,
   joinDays,
   NAME_EVENTS,
@@ -31,6 +31,7 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
   cache.prefetch('cluster', [...dirty.clusters].map(clusterKey));
   cache.prefetch('members', [...dirty.clusters].map(clusterKey));
   const profiled = (c: number) => cache.get('profile', clusterKey(c)) ?? null;
+  const people = (d: string) => docs.get(d)?.people ?? [];
   // The full names of each event are filed (`fname`) so that a report without figures finds the
   // incident it follows up (`followUpTarget`). Every event is filed under each of its names, however
   // common, so that the lists (and whether a name is too common, `NAME_EVENTS`) are the same after
@@ -38,7 +39,7 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
   // its names, unless the name is too common to join them with or without it.
   const fileNames = (n: number, profileChanged: boolean) => {
     const record = clusters.cluster(n);
-    const now = [...fullNamesOf(record, placeOf(record) ?? '', itemOf)].sort(compareStrings);
+    const now = [...incidentNamesOf(record, placeOf(record) ?? '', itemOf, people)].sort(compareStrings);
     const was = cache.get('fnames', clusterKey(n)) ?? [];
     const changed = JSON.stringify(now) !== JSON.stringify(was);
     if (!changed && !profileChanged) return;
@@ -128,6 +129,7 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
       return list.length > NAME_EVENTS ? list : list.filter(eligible);
     },
     figuredDocument: (d) => ofDocument(d).some((c) => givesFigure(clusters.cluster(c))),
+    people,
   };
   // Which events are one incident is a property of the whole group: an event re-examined brings
   // in the events pointing at it, the one it pointed at, and its incident's other events, so
