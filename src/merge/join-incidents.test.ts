@@ -586,6 +586,8 @@ describe('joining through the names of an incident’s people', () => {
     region?: string;
     /** Other sentences of the report, no event's mention (`documentPeople` reads them). */
     others?: string[];
+    /** The report dates the event only to the span from `day` to this day ("last week"). */
+    until?: string;
   }
 
   /** The target of each event (one clause of one report each), with the names filed as the merge files them. */
@@ -593,19 +595,17 @@ describe('joining through the names of an incident’s people', () => {
     const byId = new Map<string, MentionItem>();
     const clusters = events.map((e) => {
       const d = doc(e.doc, `${e.text}.`);
-      const items = itemsOf(
-        extraction(d, {
-          incidents: [
-            incident(d, 1, e.text, {
-              kind: e.kind ?? 'shooting',
-              place: e.place ? town(e.place, e.region) : null,
-              killed: e.killed ? qty(e.killed) : null,
-              injured: e.injured ? qty(e.injured) : null,
-              date: e.day,
-            }),
-          ],
-        }),
-      );
+      const told = incident(d, 1, e.text, {
+        kind: e.kind ?? 'shooting',
+        place: e.place ? town(e.place, e.region) : null,
+        killed: e.killed ? qty(e.killed) : null,
+        injured: e.injured ? qty(e.injured) : null,
+        date: e.day,
+      });
+      const date: DateMention = e.until
+        ? { ...stated(e.day), end: e.until, precision: 'week' }
+        : stated(e.day);
+      const items = itemsOf(extraction(d, { incidents: [e.until ? { ...told, date } : told] }));
       for (const i of items) byId.set(i.mention.id, i);
       const ids = items.map((i) => i.mention.id);
       return record(
@@ -613,7 +613,7 @@ describe('joining through the names of an incident’s people', () => {
         [
           member({
             document: e.doc,
-            date: stated(e.day),
+            date,
             killed: e.killed ?? null,
             injured: e.injured ?? null,
             place: e.place,
@@ -645,8 +645,10 @@ describe('joining through the names of an incident’s people', () => {
       filed: (k) => filed.get(k) ?? [],
       item,
       named: (name) => named.get(name) ?? [],
-      figuredDocument: (d) =>
-        events.some((e, n) => e.doc === d && (e.counted || givesFigure(clusters[n] as ClusterRecord))),
+      figuredDocument: (d, except) =>
+        events.some(
+          (e, n) => e.doc === d && (e.counted || (n !== except && givesFigure(clusters[n] as ClusterRecord))),
+        ),
       people,
     };
     return events.map((_, n) => incidentTarget(n, around));
@@ -704,6 +706,35 @@ describe('joining through the names of an incident’s people', () => {
         { ...charge, others: ['Chief Dana Whitlock said an arrest was made.'] },
       ]),
     ).toEqual([null, null]);
+  });
+
+  it('joins an event dated only to a span of days to the one incident of its place, figures and kind in it', () => {
+    const vague = {
+      doc: 'b',
+      text: 'A man was shot dead and a neighbour wounded in Rivertown last week',
+      place: 'Rivertown',
+      day: '2024-04-28',
+      until: '2024-05-04',
+      killed: 1,
+      injured: 1,
+    };
+    expect(targets([shooting, vague])).toEqual([null, 0]);
+    // Other figures, another town, or a span that misses the day: apart.
+    expect(targets([shooting, { ...vague, killed: 3 }])).toEqual([null, null]);
+    expect(targets([shooting, { ...vague, place: 'Hillview' }])).toEqual([null, null]);
+    expect(targets([shooting, { ...vague, day: '2024-05-10', until: '2024-05-16' }])).toEqual([null, null]);
+    // Two incidents of that toll in the span: which one is not known.
+    const another = {
+      ...shooting,
+      doc: 'c',
+      text: 'A woman was shot dead and a man hurt in Rivertown',
+      day: '2024-05-03',
+    };
+    expect(targets([shooting, another, vague])).toEqual([null, null, null]);
+    // A report counting another incident of its own tells this one as background.
+    expect(targets([shooting, { ...vague, counted: true }])).toEqual([null, null]);
+    // A span too long to point at one incident (a year).
+    expect(targets([shooting, { ...vague, day: '2024-01-01', until: '2024-12-31' }])).toEqual([null, null]);
   });
 
   it('joins no incident when the name is given by two', () => {

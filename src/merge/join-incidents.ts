@@ -72,6 +72,53 @@ function profileAt(record: ClusterRecord, place: string): IncidentProfile | null
   return { place, day, killed, injured };
 }
 
+/**
+ * An event with figures at a place whose reports date it only to a span of days ("last week",
+ * "in December", "more than a week ago"): the span its members give most (`from` to `until`,
+ * `YYYY-MM-DD`), at most `VAGUE_DAYS` long.
+ */
+export interface VagueProfile {
+  place: string;
+  from: string;
+  until: string;
+  killed: number | null;
+  injured: number | null;
+}
+
+/** The longest span (in days) a vague date can cover and still point at one incident. */
+export const VAGUE_DAYS = 31;
+
+/**
+ * An event's vague profile (`VagueProfile`): it gives figures, has a place, states no day
+ * (`profileOf` is null) and its members date it to a span of at most `VAGUE_DAYS`. Null otherwise.
+ */
+export function vagueProfileOf(record: ClusterRecord): VagueProfile | null {
+  const place = placeOf(record);
+  if (place === null || !givesFigure(record) || profileAt(record, place) !== null) return null;
+  const spans = record.figures
+    .map((f) => f.date)
+    .filter((d) => isResolved(d) && !isImplied(d))
+    .map((d) => `${(d?.start ?? '').slice(0, 10)}|${(d?.end ?? d?.start ?? '').slice(0, 10)}`);
+  const span = mostCommon(spans);
+  if (span === null) return null;
+  const [from = '', until = ''] = span.split('|');
+  const days = (Date.parse(until) - Date.parse(from)) / 86_400_000;
+  if (!(days >= 0 && days <= VAGUE_DAYS)) return null;
+  const killed = mostCommon(record.figures.map((f) => f.killed).filter((k): k is number => k !== null));
+  const injured = mostCommon(
+    record.figures.map((f) => f.injured ?? null).filter((k): k is number => k !== null),
+  );
+  return { place, from, until, killed, injured };
+}
+
+/** The days a vague profile covers, a day either side included (`PROFILE_DAYS`). */
+export function vagueDays(v: VagueProfile): string[] {
+  const out: string[] = [];
+  const last = shiftDay(v.until, PROFILE_DAYS);
+  for (let d = shiftDay(v.from, -PROFILE_DAYS); d <= last; d = shiftDay(d, 1)) out.push(d);
+  return out;
+}
+
 /** Days either side of a profile's day on which another group of reports can be the same incident. */
 export const PROFILE_DAYS = 1;
 
@@ -146,8 +193,8 @@ export interface IncidentNeighbourhood {
   item: (id: string) => MentionItem;
   /** Events whose mentions give a full name (`fullNamesOf`) that may join others. */
   named?: (name: string) => readonly number[];
-  /** The document has an event with figures. */
-  figuredDocument?: (document: string) => boolean;
+  /** The document has an event with figures (other than `except`). */
+  figuredDocument?: (document: string, except?: number) => boolean;
   /** The people the whole document names as its incident's (`documentPeople`). */
   people?: (document: string) => readonly ReportPerson[];
 }
@@ -678,7 +725,7 @@ function closure(n: number, around: IncidentNeighbourhood, slack: number, later:
  */
 export function incidentTarget(n: number, around: IncidentNeighbourhood): number | null {
   const own = around.profile(n);
-  if (!own) return placelessTarget(n, around) ?? followUpTarget(n, around);
+  if (!own) return vagueTarget(n, around) ?? placelessTarget(n, around) ?? followUpTarget(n, around);
   if (hasFigure(own)) {
     const first = incidentComponent(n, around)[0] as number;
     return first === n ? null : first;
@@ -691,6 +738,34 @@ export function incidentTarget(n: number, around: IncidentNeighbourhood): number
   const incidents = new Set(found.map((c) => incidentComponent(c, around)[0] as number));
   if (incidents.size === 1) return [...incidents][0] as number;
   return incidents.size === 0 ? followUpTarget(n, around) : null;
+}
+
+/**
+ * The incident an event dated only to a span of days belongs to (`vagueProfileOf`: "last week",
+ * "in December"): the one incident with figures at its place, dated within the span (a day either
+ * side), with the same figures as its own where both give one, at least one (`sameIncident`
+ * without slack: over a span, a nearby toll is as often another incident's), and of a compatible
+ * kind (`compatibleEvents`); only when none of its reports gives figures for another event (a
+ * report's background is not its incident). A city's month holds many incidents of one toll: two
+ * candidate incidents, none is joined.
+ */
+export function vagueTarget(n: number, around: IncidentNeighbourhood): number | null {
+  const record = around.cluster(n);
+  const vague = vagueProfileOf(record);
+  if (!vague) return null;
+  // A report that counts another incident of its own tells this one as background ("last
+  // month's shooting"): it is linked there as context, not joined.
+  const { figuredDocument } = around;
+  if (figuredDocument && record.figures.some((f) => figuredDocument(f.document, n))) return null;
+  const found = new Set<number>();
+  for (const day of vagueDays(vague))
+    for (const c of around.filed(profileKey(vague.place, day))) {
+      const p = c === n ? null : around.profile(c);
+      if (!p || !sameIncident({ ...vague, day: p.day }, p, 0) || !compatibleEvents(n, c, around)) continue;
+      found.add(incidentComponent(c, around)[0] as number);
+      if (found.size > 1) return null;
+    }
+  return found.size === 1 ? ([...found][0] as number) : null;
 }
 
 /**

@@ -249,6 +249,54 @@ describe('incremental merge', () => {
     }
   });
 
+  it('joins a report dated only to a span of days to the incident another run brought, in any order', () => {
+    const a = doc('a', 'A man was shot dead in Rivertown on Tuesday. Body text.', '2024-05-01');
+    const b = doc(
+      'b',
+      'Detectives still seek whoever killed a driver in Rivertown last week. Body text.',
+      '2024-05-20',
+    );
+    const shot = extraction(a, {
+      incidents: [
+        incident(a, 1, 'A man was shot dead in Rivertown on Tuesday', {
+          kind: 'shooting',
+          killed: qty(1),
+          place: town('Rivertown'),
+          date: '2024-04-30',
+        }),
+      ],
+    });
+    const told = incident(b, 1, 'Detectives still seek whoever killed a driver in Rivertown last week', {
+      kind: 'shooting',
+      killed: qty(1),
+      place: town('Rivertown'),
+    });
+    const week = {
+      ...(told.date as DateMention),
+      start: '2024-04-28',
+      end: '2024-05-04',
+      precision: 'week' as const,
+    };
+    const later = extraction(b, { incidents: [{ ...told, date: week }] });
+    const reference = buildLedger({
+      documents: [a, b],
+      reuse: { pairs: [], families: [] },
+      extractions: [shot, later],
+      custody,
+    });
+    expect(reference.events.map((e) => [...new Set(e.mentions.map((m) => m.document))].sort())).toEqual([
+      ['a', 'b'],
+    ]);
+    for (const [first, firstX] of [
+      [a, shot],
+      [b, later],
+    ] as const) {
+      const state = memoryMergeState();
+      mergeLedger(state, runOf([first], [firstX]));
+      expect(mergeLedger(state, runOf([a, b], [shot, later])).ledger).toEqual(reference);
+    }
+  });
+
   it('property: adding an exact copy in a later run never changes an independent count', () => {
     const counts = (l: ReturnType<typeof buildLedger>) =>
       [...l.events.map((e) => e.independent_sources), ...l.quotes.map((q) => q.independent_sources)].sort();
