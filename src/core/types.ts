@@ -341,7 +341,18 @@ export interface DocumentExtraction {
   quotes: Quote[];
   attributions: Attribution[];
   claims: Claim[];
+  /**
+   * The people the document names as its incident's: full names given with an age or beside a
+   * victim's or suspect's role (`documentPeople`). Absent in extractions from before it was kept.
+   */
+  people?: ReportPerson[];
   diagnostics: Diagnostic[];
+}
+
+/** A person a report names as its incident's: first and last name lowercased, and the ages it gives. */
+export interface ReportPerson {
+  name: string;
+  ages: number[];
 }
 
 // ---------------------------------------------------------------------------------------------

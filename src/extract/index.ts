@@ -14,6 +14,7 @@ import { extractAttributions } from './extract-attributions.js';
 import { extractClaims } from './extract-claims.js';
 import { extractDates } from './extract-dates.js';
 import { extractIncidents } from './extract-incidents.js';
+import { documentPeople } from './extract-people.js';
 import { extractQuantities } from './extract-quantities.js';
 import { extractQuotes } from './extract-quotes.js';
 import { type Gazetteer, loadGazetteer } from './gazetteer/load-gazetteer.js';
@@ -35,7 +36,7 @@ const HEAD_DATELINE = /^\s*(\p{Lu}{2}[\p{Lu}\p{L}\d .,'’-]{0,60}?)(?:\s*\([^)]
  * Version of the extraction output. Stored extractions of another version are redone by
  * `analyze`; raise it when a change alters what is extracted (the golden file changes).
  */
-export const EXTRACTOR_VERSION = 'extract-2026-12-02.main27.figures7';
+export const EXTRACTOR_VERSION = 'extract-2026-12-02.main29';
 
 /** One document as the extractor needs it. `dateline` is the stored document's dateline, if any. */
 export interface ExtractInput {
@@ -185,6 +186,7 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
       quotes: quoted.quotes,
       attributions,
       claims,
+      people: documentPeople({ sentences }),
       diagnostics,
     };
   };

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { DateMention, IncidentKind, PlaceMention } from '../core/types.js';
+import { documentPeople, MAX_DOCUMENT_PEOPLE } from '../extract/extract-people.js';
 import { doc, extraction, incident, qty, town } from './__fixtures__/records.js';
 import type { ClusterRecord, MemberFigure } from './cluster-mentions.js';
 import { itemsOf } from './cluster-mentions.js';
 import type { MentionItem } from './compatibility.js';
 import {
-  fullNamesOf,
   givesFigure,
   type IncidentNeighbourhood,
   type IncidentProfile,
+  incidentNamesOf,
   incidentTarget,
   joinDays,
   LATER_DAYS,
@@ -539,6 +540,36 @@ describe('incidentTarget', () => {
   });
 });
 
+describe('documentPeople', () => {
+  const sentencesOf = (texts: string[]) =>
+    texts.map((text) => ({ text, span: [0, text.length] as [number, number] }));
+
+  it('keeps full names given with an age or beside a victim’s or suspect’s role, with their ages', () => {
+    const sentences = sentencesOf([
+      'Police identified the victim as Mara Q. Fenwick, 27, of Lowtown.',
+      'Ellis Grane (45) was taken to hospital.',
+      'Tobin Rusk was arrested on Friday.',
+      'Chief Ona Veldt said the street was closed near Harbor Road.',
+    ]);
+    expect(documentPeople({ sentences })).toEqual([
+      { name: 'ellis grane', ages: [45] },
+      { name: 'mara fenwick', ages: [27] },
+      { name: 'tobin rusk', ages: [] },
+    ]);
+  });
+
+  it('keeps nobody from a report listing many people', () => {
+    const sentences = sentencesOf(
+      Array.from(
+        { length: MAX_DOCUMENT_PEOPLE + 1 },
+        (_, k) => `Victim Anna Name${String.fromCharCode(97 + k)}son, ${20 + k}, died.`,
+      ),
+    );
+    expect(documentPeople({ sentences })).toEqual([]);
+    expect(documentPeople({ sentences: sentences.slice(0, 2) })).toHaveLength(2);
+  });
+});
+
 describe('joining through the names of an incident’s people', () => {
   interface Event {
     /** Report id; one event per report. */
@@ -553,6 +584,10 @@ describe('joining through the names of an incident’s people', () => {
     kind?: IncidentKind;
     /** The region the place is in (default the fixture's). */
     region?: string;
+    /** Other sentences of the report, no event's mention (`documentPeople` reads them). */
+    others?: string[];
+    /** The report dates the event only to the span from `day` to this day ("last week"). */
+    until?: string;
   }
 
   /** The target of each event (one clause of one report each), with the names filed as the merge files them. */
@@ -560,19 +595,17 @@ describe('joining through the names of an incident’s people', () => {
     const byId = new Map<string, MentionItem>();
     const clusters = events.map((e) => {
       const d = doc(e.doc, `${e.text}.`);
-      const items = itemsOf(
-        extraction(d, {
-          incidents: [
-            incident(d, 1, e.text, {
-              kind: e.kind ?? 'shooting',
-              place: e.place ? town(e.place, e.region) : null,
-              killed: e.killed ? qty(e.killed) : null,
-              injured: e.injured ? qty(e.injured) : null,
-              date: e.day,
-            }),
-          ],
-        }),
-      );
+      const told = incident(d, 1, e.text, {
+        kind: e.kind ?? 'shooting',
+        place: e.place ? town(e.place, e.region) : null,
+        killed: e.killed ? qty(e.killed) : null,
+        injured: e.injured ? qty(e.injured) : null,
+        date: e.day,
+      });
+      const date: DateMention = e.until
+        ? { ...stated(e.day), end: e.until, precision: 'week' }
+        : stated(e.day);
+      const items = itemsOf(extraction(d, { incidents: [e.until ? { ...told, date } : told] }));
       for (const i of items) byId.set(i.mention.id, i);
       const ids = items.map((i) => i.mention.id);
       return record(
@@ -580,7 +613,7 @@ describe('joining through the names of an incident’s people', () => {
         [
           member({
             document: e.doc,
-            date: stated(e.day),
+            date,
             killed: e.killed ?? null,
             injured: e.injured ?? null,
             place: e.place,
@@ -590,13 +623,20 @@ describe('joining through the names of an incident’s people', () => {
       );
     });
     const item = (id: string) => byId.get(id) as MentionItem;
+    const people = (d: string) =>
+      documentPeople({
+        sentences: events
+          .filter((e) => e.doc === d)
+          .flatMap((e) => e.others ?? [])
+          .map((text) => ({ text, span: [0, text.length] as [number, number] })),
+      });
     const profiles = clusters.map(profileOf);
     const filed = new Map<string, number[]>();
     const named = new Map<string, number[]>();
     clusters.forEach((c, n) => {
       const p = profiles[n];
       if (p) filed.set(profileKey(p.place, p.day), [...(filed.get(profileKey(p.place, p.day)) ?? []), n]);
-      for (const name of fullNamesOf(c, placeOf(c) ?? '', item))
+      for (const name of incidentNamesOf(c, placeOf(c) ?? '', item, people))
         named.set(name, [...(named.get(name) ?? []), n]);
     });
     const around: IncidentNeighbourhood = {
@@ -605,8 +645,11 @@ describe('joining through the names of an incident’s people', () => {
       filed: (k) => filed.get(k) ?? [],
       item,
       named: (name) => named.get(name) ?? [],
-      figuredDocument: (d) =>
-        events.some((e, n) => e.doc === d && (e.counted || givesFigure(clusters[n] as ClusterRecord))),
+      figuredDocument: (d, except) =>
+        events.some(
+          (e, n) => e.doc === d && (e.counted || (n !== except && givesFigure(clusters[n] as ClusterRecord))),
+        ),
+      people,
     };
     return events.map((_, n) => incidentTarget(n, around));
   }
@@ -635,6 +678,63 @@ describe('joining through the names of an incident’s people', () => {
     expect(targets([shooting, { ...charge, counted: true }])).toEqual([null, null]);
     // Dated before the shooting, the report is not about it.
     expect(targets([shooting, { ...charge, day: '2024-03-10' }])).toEqual([null, null]);
+  });
+
+  it('joins a report through the people its other sentences name, not through an official', () => {
+    // The events' own clauses name nobody; each report names the victim elsewhere.
+    const counted = {
+      ...shooting,
+      text: 'One man was shot dead and a neighbour wounded in Rivertown',
+      others: ['The victim was identified as Dana Whitlock, 34, of Rivertown.'],
+    };
+    const charge = {
+      doc: 'b',
+      text: 'A man was charged on Monday in a killing in Rivertown',
+      place: 'Rivertown',
+      day: '2024-09-10',
+      others: ['Prosecutors said Dana Whitlock was shot after an argument.'],
+    };
+    expect(targets([counted, charge])).toEqual([null, 0]);
+    // The reports give the name two ages: two people.
+    expect(
+      targets([counted, { ...charge, others: ['Prosecutors said Dana Whitlock, 61, fired the shots.'] }]),
+    ).toEqual([null, null]);
+    // A name without an age or a victim's or suspect's role (a police chief's) is nobody's person.
+    expect(
+      targets([
+        { ...counted, others: ['Chief Dana Whitlock said the case was open.'] },
+        { ...charge, others: ['Chief Dana Whitlock said an arrest was made.'] },
+      ]),
+    ).toEqual([null, null]);
+  });
+
+  it('joins an event dated only to a span of days to the one incident of its place, figures and kind in it', () => {
+    const vague = {
+      doc: 'b',
+      text: 'A man was shot dead and a neighbour wounded in Rivertown last week',
+      place: 'Rivertown',
+      day: '2024-04-28',
+      until: '2024-05-04',
+      killed: 1,
+      injured: 1,
+    };
+    expect(targets([shooting, vague])).toEqual([null, 0]);
+    // Other figures, another town, or a span that misses the day: apart.
+    expect(targets([shooting, { ...vague, killed: 3 }])).toEqual([null, null]);
+    expect(targets([shooting, { ...vague, place: 'Hillview' }])).toEqual([null, null]);
+    expect(targets([shooting, { ...vague, day: '2024-05-10', until: '2024-05-16' }])).toEqual([null, null]);
+    // Two incidents of that toll in the span: which one is not known.
+    const another = {
+      ...shooting,
+      doc: 'c',
+      text: 'A woman was shot dead and a man hurt in Rivertown',
+      day: '2024-05-03',
+    };
+    expect(targets([shooting, another, vague])).toEqual([null, null, null]);
+    // A report counting another incident of its own tells this one as background.
+    expect(targets([shooting, { ...vague, counted: true }])).toEqual([null, null]);
+    // A span too long to point at one incident (a year).
+    expect(targets([shooting, { ...vague, day: '2024-01-01', until: '2024-12-31' }])).toEqual([null, null]);
   });
 
   it('joins no incident when the name is given by two', () => {

@@ -1,4 +1,4 @@
-import type { PlaceMention } from '../core/types.js';
+import type { PlaceMention, ReportPerson } from '../core/types.js';
 import type { ClusterRecord } from './cluster-mentions.js';
 import { isImplied, isResolved, type MentionItem, pairScore, placeKey } from './compatibility.js';
 import { compatibleKinds } from './kinds.js';
@@ -70,6 +70,53 @@ function profileAt(record: ClusterRecord, place: string): IncidentProfile | null
     record.figures.map((f) => f.injured ?? null).filter((k): k is number => k !== null),
   );
   return { place, day, killed, injured };
+}
+
+/**
+ * An event with figures at a place whose reports date it only to a span of days ("last week",
+ * "in December", "more than a week ago"): the span its members give most (`from` to `until`,
+ * `YYYY-MM-DD`), at most `VAGUE_DAYS` long.
+ */
+export interface VagueProfile {
+  place: string;
+  from: string;
+  until: string;
+  killed: number | null;
+  injured: number | null;
+}
+
+/** The longest span (in days) a vague date can cover and still point at one incident. */
+export const VAGUE_DAYS = 31;
+
+/**
+ * An event's vague profile (`VagueProfile`): it gives figures, has a place, states no day
+ * (`profileOf` is null) and its members date it to a span of at most `VAGUE_DAYS`. Null otherwise.
+ */
+export function vagueProfileOf(record: ClusterRecord): VagueProfile | null {
+  const place = placeOf(record);
+  if (place === null || !givesFigure(record) || profileAt(record, place) !== null) return null;
+  const spans = record.figures
+    .map((f) => f.date)
+    .filter((d) => isResolved(d) && !isImplied(d))
+    .map((d) => `${(d?.start ?? '').slice(0, 10)}|${(d?.end ?? d?.start ?? '').slice(0, 10)}`);
+  const span = mostCommon(spans);
+  if (span === null) return null;
+  const [from = '', until = ''] = span.split('|');
+  const days = (Date.parse(until) - Date.parse(from)) / 86_400_000;
+  if (!(days >= 0 && days <= VAGUE_DAYS)) return null;
+  const killed = mostCommon(record.figures.map((f) => f.killed).filter((k): k is number => k !== null));
+  const injured = mostCommon(
+    record.figures.map((f) => f.injured ?? null).filter((k): k is number => k !== null),
+  );
+  return { place, from, until, killed, injured };
+}
+
+/** The days a vague profile covers, a day either side included (`PROFILE_DAYS`). */
+export function vagueDays(v: VagueProfile): string[] {
+  const out: string[] = [];
+  const last = shiftDay(v.until, PROFILE_DAYS);
+  for (let d = shiftDay(v.from, -PROFILE_DAYS); d <= last; d = shiftDay(d, 1)) out.push(d);
+  return out;
 }
 
 /** Days either side of a profile's day on which another group of reports can be the same incident. */
@@ -146,8 +193,10 @@ export interface IncidentNeighbourhood {
   item: (id: string) => MentionItem;
   /** Events whose mentions give a full name (`fullNamesOf`) that may join others. */
   named?: (name: string) => readonly number[];
-  /** The document has an event with figures. */
-  figuredDocument?: (document: string) => boolean;
+  /** The document has an event with figures (other than `except`). */
+  figuredDocument?: (document: string, except?: number) => boolean;
+  /** The people the whole document names as its incident's (`documentPeople`). */
+  people?: (document: string) => readonly ReportPerson[];
 }
 
 /**
@@ -432,20 +481,79 @@ const AGE_SLACK = 1;
  * (`agesOf`), and when both do, the ages agree (`Jo Roe, 19` and `Jo Roe, 40` are two people).
  */
 function samePerson(a: number, b: number, name: string, around: IncidentNeighbourhood): boolean {
-  const x = agesOf(around.cluster(a), ownPlace(a, around), around.item).get(name);
-  const y = agesOf(around.cluster(b), ownPlace(b, around), around.item).get(name);
+  const x = personAges(a, name, around);
+  const y = personAges(b, name, around);
   if (!x && !y) return false;
-  if (!x || !y) return true;
+  if (!x?.size || !y?.size) return true;
   for (const i of x) for (const j of y) if (Math.abs(i - j) <= AGE_SLACK) return true;
   return false;
 }
 
-/** The two events' mentions share a full name (`fullNamesOf`, each event's read at its own place). */
+/**
+ * The ages event `c` gives a full name as one of its people: its mentions' (`agesOf`) and its
+ * reports' (`reportPeopleOf`: a report naming the person beside a victim's or suspect's role may
+ * give no age, an empty set); undefined when the name is none of its people.
+ */
+function personAges(c: number, name: string, around: IncidentNeighbourhood): Set<number> | undefined {
+  const own = agesOf(around.cluster(c), ownPlace(c, around), around.item).get(name);
+  const more = reportPeopleOf(around.cluster(c), around.people).get(name);
+  if (!more) return own;
+  return own ? new Set([...own, ...more]) : more;
+}
+
+const peopleCache = new WeakMap<ClusterRecord, Map<string, Set<number>>>();
+
+/**
+ * The people the reports of an event name as their incident's (`documentPeople`), with the ages
+ * they give, read over its first `NAME_MEMBERS` documents in id order. An event's mentions are
+ * mostly the sentences that give its count; its reports' other sentences name the dead, the
+ * wounded and the suspect.
+ */
+export function reportPeopleOf(
+  record: ClusterRecord,
+  people: ((document: string) => readonly ReportPerson[]) | undefined,
+): Map<string, Set<number>> {
+  if (!people) return new Map();
+  let out = peopleCache.get(record);
+  if (out) return out;
+  out = new Map<string, Set<number>>();
+  const documents = [...new Set(record.figures.map((f) => f.document))]
+    .sort(compareStrings)
+    .slice(0, NAME_MEMBERS);
+  for (const d of documents)
+    for (const p of people(d)) {
+      const ages = out.get(p.name) ?? new Set<number>();
+      for (const age of p.ages) ages.add(age);
+      out.set(p.name, ages);
+    }
+  peopleCache.set(record, out);
+  return out;
+}
+
+/**
+ * The full names of an event: its mentions' (`fullNamesOf`, read at `place`) and the people its
+ * reports name (`reportPeopleOf`).
+ */
+export function incidentNamesOf(
+  record: ClusterRecord,
+  place: string,
+  item: (id: string) => MentionItem,
+  people?: (document: string) => readonly ReportPerson[],
+): Set<string> {
+  const own = fullNamesOf(record, place, item);
+  const more = reportPeopleOf(record, people);
+  if (more.size === 0) return own;
+  return new Set([...own, ...more.keys()]);
+}
+
+/** The full names of event `c` read at its own place (`incidentNamesOf`). */
+function namesAt(c: number, place: string, around: IncidentNeighbourhood): Set<string> {
+  return incidentNamesOf(around.cluster(c), place, around.item, around.people);
+}
+
+/** The two events share a full name (`incidentNamesOf`, each event's read at its own place). */
 function sharedFullName(a: number, b: number, around: IncidentNeighbourhood): boolean {
-  return intersects(
-    fullNamesOf(around.cluster(a), ownPlace(a, around), around.item),
-    fullNamesOf(around.cluster(b), ownPlace(b, around), around.item),
-  );
+  return intersects(namesAt(a, ownPlace(a, around), around), namesAt(b, ownPlace(b, around), around));
 }
 
 /**
@@ -488,8 +596,8 @@ export function followUp(a: IncidentProfile, b: IncidentProfile): boolean {
 
 /** The events share a full name that is one person of theirs (`samePerson`). */
 function sharedPerson(a: number, b: number, around: IncidentNeighbourhood): boolean {
-  const fb = fullNamesOf(around.cluster(b), ownPlace(b, around), around.item);
-  for (const w of fullNamesOf(around.cluster(a), ownPlace(a, around), around.item))
+  const fb = namesAt(b, ownPlace(b, around), around);
+  for (const w of namesAt(a, ownPlace(a, around), around))
     if (fb.has(w) && samePerson(a, b, w, around)) return true;
   return false;
 }
@@ -536,7 +644,7 @@ function namedNear(c: number, place: string, around: IncidentNeighbourhood): num
   const { named } = around;
   if (!named) return [];
   const out = new Set<number>();
-  for (const name of fullNamesOf(around.cluster(c), place, around.item)) {
+  for (const name of namesAt(c, place, around)) {
     const list = named(name);
     if (list.length <= NAME_EVENTS) for (const o of list) if (o !== c) out.add(o);
   }
@@ -617,7 +725,7 @@ function closure(n: number, around: IncidentNeighbourhood, slack: number, later:
  */
 export function incidentTarget(n: number, around: IncidentNeighbourhood): number | null {
   const own = around.profile(n);
-  if (!own) return placelessTarget(n, around) ?? followUpTarget(n, around);
+  if (!own) return vagueTarget(n, around) ?? placelessTarget(n, around) ?? followUpTarget(n, around);
   if (hasFigure(own)) {
     const first = incidentComponent(n, around)[0] as number;
     return first === n ? null : first;
@@ -630,6 +738,34 @@ export function incidentTarget(n: number, around: IncidentNeighbourhood): number
   const incidents = new Set(found.map((c) => incidentComponent(c, around)[0] as number));
   if (incidents.size === 1) return [...incidents][0] as number;
   return incidents.size === 0 ? followUpTarget(n, around) : null;
+}
+
+/**
+ * The incident an event dated only to a span of days belongs to (`vagueProfileOf`: "last week",
+ * "in December"): the one incident with figures at its place, dated within the span (a day either
+ * side), with the same figures as its own where both give one, at least one (`sameIncident`
+ * without slack: over a span, a nearby toll is as often another incident's), and of a compatible
+ * kind (`compatibleEvents`); only when none of its reports gives figures for another event (a
+ * report's background is not its incident). A city's month holds many incidents of one toll: two
+ * candidate incidents, none is joined.
+ */
+export function vagueTarget(n: number, around: IncidentNeighbourhood): number | null {
+  const record = around.cluster(n);
+  const vague = vagueProfileOf(record);
+  if (!vague) return null;
+  // A report that counts another incident of its own tells this one as background ("last
+  // month's shooting"): it is linked there as context, not joined.
+  const { figuredDocument } = around;
+  if (figuredDocument && record.figures.some((f) => figuredDocument(f.document, n))) return null;
+  const found = new Set<number>();
+  for (const day of vagueDays(vague))
+    for (const c of around.filed(profileKey(vague.place, day))) {
+      const p = c === n ? null : around.profile(c);
+      if (!p || !sameIncident({ ...vague, day: p.day }, p, 0) || !compatibleEvents(n, c, around)) continue;
+      found.add(incidentComponent(c, around)[0] as number);
+      if (found.size > 1) return null;
+    }
+  return found.size === 1 ? ([...found][0] as number) : null;
 }
 
 /**
@@ -700,7 +836,7 @@ export function followUpTarget(n: number, around: IncidentNeighbourhood): number
   const latest = shiftDay(last, 1);
   const earliest = shiftDay(last, -FOLLOW_UP_DAYS);
   const found = new Set<number>();
-  for (const name of fullNamesOf(record, placeOf(record) ?? '', around.item)) {
+  for (const name of namesAt(n, placeOf(record) ?? '', around)) {
     const list = named(name);
     if (list.length > NAME_EVENTS) continue;
     for (const c of list) {

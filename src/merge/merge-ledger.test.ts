@@ -4,6 +4,7 @@ import type {
   DocumentExtraction,
   IncidentMention,
   PlaceMention,
+  ReportPerson,
   ReusePair,
   StoredDocument,
 } from '../core/types.js';
@@ -38,6 +39,48 @@ function runOf(
 }
 
 describe('second pass', () => {
+  it('joins a later report to the incident whose people both reports name outside their counted clauses', () => {
+    const a = doc('a', 'Two men were shot dead in Rivertown on Tuesday. Body text.', '2024-05-01');
+    const b = doc('b', 'A man was charged on Monday in a killing in Rivertown. Body text.', '2024-09-10');
+    const person = (ages: number[]) => [{ name: 'dana whitlock', ages }];
+    const shot = (people: ReportPerson[], also: IncidentMention[] = []) =>
+      extraction(a, {
+        incidents: [
+          incident(a, 1, 'Two men were shot dead in Rivertown on Tuesday', {
+            kind: 'shooting',
+            killed: qty(2),
+            place: town('Rivertown'),
+            date: '2024-04-30',
+          }),
+          ...also,
+        ],
+        people,
+      });
+    const charge = (people: ReportPerson[]) =>
+      extraction(b, {
+        incidents: [
+          incident(b, 1, 'A man was charged on Monday in a killing in Rivertown', {
+            kind: 'arrest',
+            place: town('Rivertown'),
+            date: '2024-09-09',
+          }),
+        ],
+        people,
+      });
+    const eventsOf = (x: DocumentExtraction[]) =>
+      mergeLedger(memoryMergeState(), runOf([a, b], x)).ledger.events.map((e) =>
+        [...new Set(e.mentions.map((m) => m.document))].sort(),
+      );
+    expect(eventsOf([shot(person([34])), charge(person([]))])).toEqual([['a', 'b']]);
+    expect(eventsOf([shot(person([34])), charge([])])).toHaveLength(2);
+    // Two ages: two people of one name.
+    expect(eventsOf([shot(person([34])), charge(person([60]))])).toHaveLength(2);
+    // A report counting dead in two towns names the people of both: it gives its events none.
+    const other = incident(a, 2, 'Body text', { kind: 'shooting', killed: qty(1), place: town('Hillview') });
+    const split = eventsOf([shot(person([34]), [other]), charge(person([]))]);
+    expect(split.some((docs) => docs.includes('a') && docs.includes('b'))).toBe(false);
+  });
+
   it('joins a fragment of back-references to the event its report describes', () => {
     const a = doc(
       'a',
@@ -203,6 +246,54 @@ describe('incremental merge', () => {
       expect(second.full).toBe(false);
       expect(second.merged).toBe(3 - split);
       expect(second.ledger).toEqual(reference);
+    }
+  });
+
+  it('joins a report dated only to a span of days to the incident another run brought, in any order', () => {
+    const a = doc('a', 'A man was shot dead in Rivertown on Tuesday. Body text.', '2024-05-01');
+    const b = doc(
+      'b',
+      'Detectives still seek whoever killed a driver in Rivertown last week. Body text.',
+      '2024-05-20',
+    );
+    const shot = extraction(a, {
+      incidents: [
+        incident(a, 1, 'A man was shot dead in Rivertown on Tuesday', {
+          kind: 'shooting',
+          killed: qty(1),
+          place: town('Rivertown'),
+          date: '2024-04-30',
+        }),
+      ],
+    });
+    const told = incident(b, 1, 'Detectives still seek whoever killed a driver in Rivertown last week', {
+      kind: 'shooting',
+      killed: qty(1),
+      place: town('Rivertown'),
+    });
+    const week = {
+      ...(told.date as DateMention),
+      start: '2024-04-28',
+      end: '2024-05-04',
+      precision: 'week' as const,
+    };
+    const later = extraction(b, { incidents: [{ ...told, date: week }] });
+    const reference = buildLedger({
+      documents: [a, b],
+      reuse: { pairs: [], families: [] },
+      extractions: [shot, later],
+      custody,
+    });
+    expect(reference.events.map((e) => [...new Set(e.mentions.map((m) => m.document))].sort())).toEqual([
+      ['a', 'b'],
+    ]);
+    for (const [first, firstX] of [
+      [a, shot],
+      [b, later],
+    ] as const) {
+      const state = memoryMergeState();
+      mergeLedger(state, runOf([first], [firstX]));
+      expect(mergeLedger(state, runOf([a, b], [shot, later])).ledger).toEqual(reference);
     }
   });
 

@@ -1,9 +1,9 @@
-import type { LedgerClaim, LedgerEvent, LedgerQuote, Span } from '../core/types.js';
+import type { LedgerClaim, LedgerEvent, LedgerQuote, ReportPerson, Span } from '../core/types.js';
 import type { AggregateCandidate, AggregateResult } from './aggregates.js';
 import type { ClaimHead, Denial, EventHead, StoredClaim } from './answer-state.js';
 import type { ClusterRecord, StoredItem } from './cluster-mentions.js';
 import type { QuoteItem } from './group-quotes.js';
-import type { IncidentProfile } from './join-incidents.js';
+import type { IncidentProfile, VagueProfile } from './join-incidents.js';
 
 /**
  * What the merge keeps between runs, namespace by namespace: every read and write of the state
@@ -37,6 +37,10 @@ export interface MergeSchema {
   profile: IncidentProfile;
   /** `profileKey(place, day)` → clusters with that profile. */
   pday: number[];
+  /** Cluster → its vague profile (a place, figures and only a span of days, `vagueProfileOf`). */
+  vprofile: VagueProfile;
+  /** `profileKey(place, day)` → clusters with a vague profile whose days (`vagueDays`) include it. */
+  vday: number[];
   /** Cluster → the full names its mentions give (`fullNamesOf`), sorted. */
   fnames: string[];
   /** Full name → the clusters giving it (up to a cap), in number order. */
@@ -125,6 +129,8 @@ export interface DocRecord {
   /** `ReuseIndex.fingerprint` when the document's facts were last counted. */
   fp: string;
   extracted: boolean;
+  /** The people the whole report names as its incident's (`documentPeople`), when any. */
+  people?: ReportPerson[];
   clusters: number[];
   quotes: string[];
   claims: string[];

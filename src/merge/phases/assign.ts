@@ -51,6 +51,19 @@ function clusterView(cache: StateCache, n: number): ClusterRecord {
 }
 
 /**
+ * The towns a report gives figures at. A report counting dead or wounded in two towns (a roundup)
+ * names the people of several incidents and which are whose is not known: it gives its events none
+ * (`DocRecord.people`).
+ */
+function countedTowns(x: DocumentExtraction): number {
+  const towns = new Set<string>();
+  for (const i of x.incidents)
+    if ((i.killed || i.injured) && i.place?.kind === 'populated-place')
+      towns.add(i.place.name.normalize('NFKC').toLowerCase());
+  return towns.size;
+}
+
+/**
  * Phase "assign": the new mentions, in canonical order, join the stored clusters through the
  * stored blocking index or start new ones (`assignMentions`). Each is kept (`item`) with its
  * cluster; a mention with a death toll over two places or more is kept as an aggregate candidate.
@@ -61,6 +74,12 @@ export function assignNewMentions(run: MergeRun, extractions: readonly DocumentE
   const origins = new Map<string, string[]>();
   const added: MentionItem[] = [];
   for (const x of extractions) {
+    const doc = docs.get(x.documentId);
+    if (doc) {
+      const people = x.people ?? [];
+      doc.people = people.length > 0 && countedTowns(x) <= 1 ? people : undefined;
+      docs.changed(x.documentId, doc);
+    }
     for (const item of itemsOf(x)) {
       items.set(item.mention.id, item);
       origins.set(item.mention.id, originsOf(item.mention, x.attributions));

@@ -1,9 +1,9 @@
 import { fragmentTarget, headlineTarget, isFragment, isHeadlineOnly } from '../absorb-fragments.js';
 import {
-  fullNamesOf,
   givesFigure,
   type IncidentNeighbourhood,
   incidentComponent,
+  incidentNamesOf,
   incidentTarget,
   joinDays,
   NAME_EVENTS,
@@ -11,6 +11,8 @@ import {
   placeOf,
   profileKey,
   profileOf,
+  vagueDays,
+  vagueProfileOf,
 } from '../join-incidents.js';
 import { compareStrings } from '../stable-id.js';
 import { clusterKey } from '../state-schema.js';
@@ -31,6 +33,7 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
   cache.prefetch('cluster', [...dirty.clusters].map(clusterKey));
   cache.prefetch('members', [...dirty.clusters].map(clusterKey));
   const profiled = (c: number) => cache.get('profile', clusterKey(c)) ?? null;
+  const people = (d: string) => docs.get(d)?.people ?? [];
   // The full names of each event are filed (`fname`) so that a report without figures finds the
   // incident it follows up (`followUpTarget`). Every event is filed under each of its names, however
   // common, so that the lists (and whether a name is too common, `NAME_EVENTS`) are the same after
@@ -38,7 +41,7 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
   // its names, unless the name is too common to join them with or without it.
   const fileNames = (n: number, profileChanged: boolean) => {
     const record = clusters.cluster(n);
-    const now = [...fullNamesOf(record, placeOf(record) ?? '', itemOf)].sort(compareStrings);
+    const now = [...incidentNamesOf(record, placeOf(record) ?? '', itemOf, people)].sort(compareStrings);
     const was = cache.get('fnames', clusterKey(n)) ?? [];
     const changed = JSON.stringify(now) !== JSON.stringify(was);
     if (!changed && !profileChanged) return;
@@ -68,19 +71,46 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
     cache.set('fnames', clusterKey(n), now.length > 0 ? now : undefined);
   };
   const filed = (k: string) => cache.get('pday', k) ?? [];
+  // An event dated only to a span of days is filed under each of its days (`vday`), so that an
+  // event whose profile changes on one of them has it re-examined (`vagueTarget`).
+  const fileVague = (n: number) => {
+    const before = cache.get('vprofile', clusterKey(n)) ?? null;
+    const after = vagueProfileOf(clusters.cluster(n));
+    if (JSON.stringify(before) === JSON.stringify(after)) return;
+    if (before)
+      for (const d of vagueDays(before)) {
+        const k = profileKey(before.place, d);
+        const list = (cache.get('vday', k) ?? []).filter((c) => c !== n);
+        cache.set('vday', k, list.length > 0 ? list : undefined);
+      }
+    if (after)
+      for (const d of vagueDays(after)) {
+        const k = profileKey(after.place, d);
+        cache.set(
+          'vday',
+          k,
+          [...(cache.get('vday', k) ?? []).filter((c) => c !== n), n].sort((a, b) => a - b),
+        );
+      }
+    cache.set('vprofile', clusterKey(n), after ?? undefined);
+  };
   const named = (name: string) => cache.get('fname', name) ?? [];
   for (const n of [...dirty.clusters].sort((a, b) => a - b)) {
     const before = profiled(n);
     const after = profileOf(clusters.cluster(n));
     const profileChanged = JSON.stringify(before) !== JSON.stringify(after);
     fileNames(n, profileChanged);
+    fileVague(n);
     if (!profileChanged) continue;
     // Events filed near the old or new profile may now join this one, or no longer: later
-    // events with figures, and events without figures whatever their number.
+    // events with figures, events without figures whatever their number, and events dated only
+    // to a span of days that includes it.
     for (const p of [before, after])
-      if (p)
+      if (p) {
         for (const d of nearDays(p.day, joinDays(p)))
           for (const c of filed(profileKey(p.place, d))) if (c !== n) affected.add(c);
+        for (const c of cache.get('vday', profileKey(p.place, p.day)) ?? []) if (c !== n) affected.add(c);
+      }
     if (before) {
       const k = profileKey(before.place, before.day);
       const list = filed(k).filter((c) => c !== n);
@@ -127,7 +157,9 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
       const list = named(name);
       return list.length > NAME_EVENTS ? list : list.filter(eligible);
     },
-    figuredDocument: (d) => ofDocument(d).some((c) => givesFigure(clusters.cluster(c))),
+    figuredDocument: (d, except) =>
+      ofDocument(d).some((c) => c !== except && givesFigure(clusters.cluster(c))),
+    people,
   };
   // Which events are one incident is a property of the whole group: an event re-examined brings
   // in the events pointing at it, the one it pointed at, and its incident's other events, so

@@ -16,8 +16,10 @@ import type { DocRecord, Meta } from '../state-schema.js';
  *    namesakes each stated with its region are two towns.
  * 9: quotes keep their speaker's role and the speakers other reports give; events keep the full
  *    names they give, indexed by name, for joins through the people an incident names.
+ * 9.cluster7: documents keep the people their whole text names (`DocRecord.people`), filed and
+ *    compared with their events' names.
  */
-export const STATE_FORMAT: number | string = '9.fixjoin.places7b';
+export const STATE_FORMAT: number | string = '9.main29';
 
 export interface OpenedState {
   cache: StateCache;
