@@ -373,7 +373,7 @@ describe('sieges', () => {
     ['Food ran out in the besieged city of Plovdiv.'],
     ['In that province, Brno, a town on the Svratka, remained cut off.'],
     ['As the army pulled back from the capital, other towns were under siege.'],
-    ['It also pressed a siege on a town in the south.'],
+    ['The rebels kept up a siege around a hill town to the west.'],
   ])('%s → no siege', (text) => {
     expect(run(text).incidents.filter((i) => i.kind === 'siege')).toEqual([]);
   });
@@ -385,7 +385,7 @@ describe('war nouns that tell no happening', () => {
     ['Signs of heavy fighting were everywhere around Brno: burned tanks lay in the fields.'],
     ['Traces of the shelling could still be seen on the walls of the school in Tartu.'],
     // A strategy or a plan.
-    ['The ministry said it was focusing its offensive on the south.'],
+    ['Generals in Tampere are concentrating their offensive along the coast.'],
     ['Commanders are shifting their offensive toward the coast.'],
     // A campaign, or the damage it has summed up to the report.
     ['Relentless shelling has destroyed most of the old town of Tartu.'],

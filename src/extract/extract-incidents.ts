@@ -368,7 +368,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       // "a teen who was killed in a previous shooting", "last year, two men died there": another incident.
       const clauseOf = clauses.find((cl) => span[0] >= cl[0] && span[0] < cl[1]) ?? sentence.span;
       if (c.otherIncident.test(text.slice(clauseOf[0], clauseOf[1]))) continue;
-      // "shelling has destroyed 70% of the town": damage summed over a campaign, not one attack.
+      // "artillery has destroyed 40% of the port": damage summed over a campaign, not one attack.
       if (
         c.background.kinds.has(rule.kind) &&
         c.background.cumulative.test(text.slice(clauseOf[0], clauseOf[1]))
