@@ -217,6 +217,11 @@ const cases: [string, number, number][] = [
   ['At least 14 killed in overnight drone attacks on Varnholm', 14, 0],
   ['Nine killed in two weeks of attacks on the port', 9, 0],
   ['Twelve killed in two attacks on Varnholm', 12, 0],
+  // Attacks on several places sum their tolls: the places' own figures are the incidents.
+  ['Nine people were killed and 30 wounded in attacks on two towns in the north on Sunday.', 0, 0],
+  ['Shelling of three villages near Varnholm killed eleven people on Sunday.', 0, 0],
+  // A disaster is one incident over all the places it struck.
+  ['An earthquake struck Varnholm on Sunday, damaging homes in seven villages and killing 10 people.', 10, 0],
   // Ages in a range count no one.
   ['Three others, spanning in age from 21 to 44, were wounded.', 0, 3],
   // One of those shot who dies days later is among them, not another casualty.

@@ -47,6 +47,13 @@ interface TriggerLexicon {
     before: string;
     claimObject: string;
     ongoing: { kinds: IncidentKind[]; before: string; after: string };
+    background: {
+      kinds: IncidentKind[];
+      before: string;
+      cumulative: string;
+      undatedState: IncidentKind[];
+      activeSiege: string;
+    };
     idioms: string;
     subset: string;
     subsetBefore: string;
@@ -54,6 +61,7 @@ interface TriggerLexicon {
     conflictToll: string;
     otherIncident: { pattern: string };
     roundUp: { pattern: string };
+    severalPlaces: { pattern: string; notKinds: IncidentKind[] };
     reaction: { pattern: string };
     runningTollAfter: { pattern: string };
     fireFromAttack: { kinds: IncidentKind[] };
@@ -87,6 +95,15 @@ interface Compiled {
   blockBefore: RegExp;
   claimObject: RegExp;
   ongoing: { kinds: Set<IncidentKind>; before: RegExp; after: RegExp };
+  /** War nouns that name signs, a strategy or a condition, and sieges told as a state (see the lexicon). */
+  background: {
+    kinds: Set<IncidentKind>;
+    before: RegExp;
+    cumulative: RegExp;
+    undatedState: Set<IncidentKind>;
+    /** "encircled the town": a siege begun, an action even when undated. */
+    activeSiege: RegExp;
+  };
   idioms: RegExp;
   taxonomy: TaxonomyLexicon;
   priority: Map<IncidentKind, number>;
@@ -107,6 +124,8 @@ interface Compiled {
   otherIncident: RegExp;
   /** A clause whose count sums several separate incidents ("three wounded in two shootings"). */
   roundUp: RegExp;
+  /** A count over several places ("killed in attacks on two towns"): a sum, unless the sentence splits it. */
+  severalPlaces: { pattern: RegExp; notKinds: Set<IncidentKind> };
   /** A reaction or call that names an incident ("called on nations to …, saying they funded the killings"). */
   reaction: RegExp;
   /** After a trigger, a period up to the report: "have been shot since January". */
@@ -159,6 +178,13 @@ function compile(): Compiled {
       before: new RegExp(lex.blockers.ongoing.before, 'i'),
       after: new RegExp(lex.blockers.ongoing.after, 'i'),
     },
+    background: {
+      kinds: new Set(lex.blockers.background.kinds),
+      before: new RegExp(lex.blockers.background.before, 'i'),
+      cumulative: new RegExp(lex.blockers.background.cumulative, 'i'),
+      undatedState: new Set(lex.blockers.background.undatedState),
+      activeSiege: new RegExp(lex.blockers.background.activeSiege, 'u'),
+    },
     idioms: new RegExp(`\\b(?:${lex.blockers.idioms})\\b`, 'gi'),
     taxonomy,
     priority: new Map(taxonomy.priority.map((k, i) => [k, i])),
@@ -179,6 +205,10 @@ function compile(): Compiled {
     fireFromAttack: new Set(lex.blockers.fireFromAttack.kinds),
     otherIncident: new RegExp(lex.blockers.otherIncident.pattern, 'i'),
     roundUp: new RegExp(lex.blockers.roundUp.pattern, 'i'),
+    severalPlaces: {
+      pattern: new RegExp(lex.blockers.severalPlaces.pattern, 'i'),
+      notKinds: new Set(lex.blockers.severalPlaces.notKinds),
+    },
     reaction: new RegExp(lex.blockers.reaction.pattern, 'i'),
     runningTollAfter: new RegExp(lex.blockers.runningTollAfter.pattern, 'i'),
     companion: new RegExp(
@@ -328,12 +358,24 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         c.ongoing.after.test(stext.slice(m.index + m[0].length))
       )
         continue;
+      // "signs of fierce fighting", "focusing its offensive on the south", "under continued shelling".
+      if (
+        c.background.kinds.has(rule.kind) &&
+        c.background.before.test(stext.slice(Math.max(0, m.index - 200), m.index))
+      )
+        continue;
       // "a conflict that has left tens of thousands dead": a whole conflict's running toll, not an incident.
       if (c.conflictToll.test(claimed) || c.runningTollAfter.test(stext.slice(m.index + m[0].length)))
         continue;
       // "a teen who was killed in a previous shooting", "last year, two men died there": another incident.
       const clauseOf = clauses.find((cl) => span[0] >= cl[0] && span[0] < cl[1]) ?? sentence.span;
       if (c.otherIncident.test(text.slice(clauseOf[0], clauseOf[1]))) continue;
+      // "artillery has destroyed 40% of the port": damage summed over a campaign, not one attack.
+      if (
+        c.background.kinds.has(rule.kind) &&
+        c.background.cumulative.test(text.slice(clauseOf[0], clauseOf[1]))
+      )
+        continue;
       // "55 people were shot in the city last year", "In 2008, a man was killed": a clause dated
       // by a whole year and no day tells a period's total or a past incident, not the report's.
       if (rule.casualty && yearOnly(input.dates, clauseOf)) continue;
@@ -404,10 +446,21 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         input.places,
         text,
       );
-      const date =
+      const ownDate =
         pickDate(input.dates, clause, text, input.referenceDate?.start) ??
-        pickDate(input.dates, sentence.span, text, input.referenceDate?.start) ??
-        previousDate(text, input.dates, input.sentences, sentence, input.referenceDate?.start);
+        pickDate(input.dates, sentence.span, text, input.referenceDate?.start);
+      // "The port remained cut off": a siege with no day of its own and no casualties is a state
+      // lasting up to the report, not an incident.
+      if (
+        !ownDate &&
+        !killed &&
+        !injured &&
+        group.every((h) => c.background.undatedState.has(h.kind)) &&
+        !c.background.activeSiege.test(text.slice(main.span[0], clause[1]))
+      )
+        continue;
+      const date =
+        ownDate ?? previousDate(text, input.dates, input.sentences, sentence, input.referenceDate?.start);
       const trigger = { span: main.span, text: text.slice(main.span[0], main.span[1]) };
       const incident = (
         span: Span,
@@ -452,6 +505,15 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       const restCounts = input.quantities.filter((q) => inside(q.span, rest) && !q.percent);
       const items = killed ? ellipsis(text, rest, killed, restCounts, input.places, c.notKilled) : [];
       const first = items[0];
+      // "Eight were killed in attacks on two towns": a sum over places, no incident of its own.
+      // A disaster is one incident over every place it struck.
+      if (
+        !first &&
+        (killed || injured) &&
+        !group.some((h) => c.severalPlaces.notKinds.has(h.kind)) &&
+        c.severalPlaces.pattern.test(text.slice(clause[0], clause[1]))
+      )
+        continue;
       if (first) {
         const sum = items.reduce((a, it) => a + (it.quantity.best ?? 0), 0);
         // When the parts add up to the first figure, the first is their total: only the parts are incidents.
