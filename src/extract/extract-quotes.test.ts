@@ -1042,6 +1042,16 @@ describe('extractQuotes: who a cue around the quotation names', () => {
         ['golden chance', 'Lund'],
       ],
     ],
+    [
+      '`she` after a full name that a lower-case title opens means that name, not an earlier one',
+      'Tom Vale, the author of two books, plans a third. One neighbour Ann Cole, 60, who lives next door, has criticised him. She said: “I feel I am intruding.”',
+      [['I feel I am intruding.', 'Ann Cole']],
+    ],
+    [
+      'a title before an honorific keeps the honorific’s pronoun',
+      'Ed Rowe, prosecuting, told the court it was a bad case. The judge Mrs Justice Lind jailed Pike. She told him: “You showed no mercy.”',
+      [['You showed no mercy.', 'Lind']],
+    ],
   ])('%s', (_name, text, expected) => {
     expect(who(text)).toEqual(expected);
   });

@@ -1159,6 +1159,10 @@ function subjectNamePattern(): RegExp {
   return subjectName;
 }
 
+/** A determiner and a lower-case word before a full name opening a sentence: `One neighbour Ann Cole`. */
+const ROLE_THEN_NAME =
+  /(?:^|[.!?]["”’']*\s+)(?:One|A|An|The|His|Her|Their)\s+(\p{Ll}+)\s+(\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){1,2})(?=,|\s+\p{Ll})/gmu;
+
 /** `The judge,` / `The coroner held` opening a sentence: an unnamed role as its subject. */
 const ROLE_SUBJECT = /(?:^|[.!?]["”’']*\s+)((?:The|the)\s+([a-z-]+))(?=,?\s+\p{Ll})/gmu;
 
@@ -1197,6 +1201,19 @@ function subjectNames(text: string): NamedSubject[] {
     if (parsed.kind !== 'person' || !isName(text, parsed.speaker)) continue;
     // `of Penny Lane, Ashton, who …`: a city, region or country is where someone is from.
     if (isMajorPlace(phrase)) continue;
+    out.push({ at, end: at + phrase.length, phrase, gender: genderOf(phrase) });
+  }
+  // `One neighbour Ann Cole, 60, has …`, `The pilot Tom Vale said`: a lower-case person word
+  // before a full name opening a sentence is the name's title; the name is the subject.
+  ROLE_THEN_NAME.lastIndex = 0;
+  for (let match = ROLE_THEN_NAME.exec(text); match; match = ROLE_THEN_NAME.exec(text)) {
+    const phrase = match[2] ?? '';
+    if (!isPersonNoun(match[1] ?? '') || isClosedClass(phrase.split(' ')[0] ?? '')) continue;
+    const at = match.index + match[0].length - phrase.length;
+    if (out.some((subject) => subject.at === at)) continue;
+    if (/^[’']s\b/.test(text.slice(at + phrase.length, at + phrase.length + 3))) continue;
+    const parsed = parseSpeaker(phrase);
+    if (parsed.kind !== 'person' || !isName(text, parsed.speaker) || isMajorPlace(phrase)) continue;
     out.push({ at, end: at + phrase.length, phrase, gender: genderOf(phrase) });
   }
   // `The judge, ruled that Mr Doe, whom he called …`: a sentence about an unnamed role.
