@@ -990,7 +990,7 @@ describe('extractQuotes: no speaker is a role word', () => {
     ],
     [
       'a capitalised plural title inside a sentence is a role too',
-      'The levy was scrapped, a move Ministers said would fund new schools.',
+      'The levy was scrapped, a plan Ministers claimed would fund new schools.',
       [[null, 'ministers']],
     ],
     [
@@ -1031,7 +1031,7 @@ describe('extractQuotes: who a cue around the quotation names', () => {
   it.each([
     [
       'an inverted speaker with a manner phrase after it',
-      'Mr Pike was asked about the loan.\n“It is irrelevant”, replied Mr Pike with a wave of his hand.',
+      'Mr Pike was asked about the loan.\n“It is irrelevant”, replied Mr Pike with a tap on the desk.',
       [['It is irrelevant', 'Pike']],
     ],
     [

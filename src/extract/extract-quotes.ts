@@ -218,7 +218,7 @@ const SHOUTED = (word: string): boolean =>
   /^\p{Lu}{4,}$/u.test(word) && (word.match(/[AEIOUY][^AEIOUY]|[^AEIOUY][AEIOUY]/g) ?? []).length >= 2;
 
 /**
- * True for a role however it is capitalised: a plural person noun alone (`a move Ministers said`,
+ * True for a role however it is capitalised: a plural person noun alone (`a plan Ministers claimed`,
  * `Officials said`), or a person noun after capitalised modifiers (`The Westford player told`,
  * `the Labour councillor said`). Neither names anyone; a body (`Police`, `the Westford Council`,
  * `the Nolan family`) is not a role.

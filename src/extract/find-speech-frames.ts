@@ -1093,7 +1093,7 @@ const CLAUSE_AFTER_OBJECT = /\b(?:was|were|is|are|had|has|have|would|could|will|
 
 /**
  * After an inverted cue's speaker, the clause ends: a mark, a short when or where (`on Monday`), or
- * a manner phrase (`with a wave of his hand.`) that closes the sentence.
+ * a manner phrase (`with a tap on the desk.`) that closes the sentence.
  */
 const CLAUSE_END =
   /^\s*(?:[,.;:!?”"’)]|$)|^\s+(?:on|in|at|during|yesterday|today|tonight|last|this|late|early)\b(?:\s+[\p{L}\p{N}’'-]+){0,5}\s*(?:[,.;:!?”"’]|$)|^\s+(?:with|after|outside)\s+(?:a|an|the|his|her|their)\b(?:\s+[\p{L}\p{N}’'-]+){1,10}\s*(?:[.;!?”"’]|$)/u;
