@@ -19,6 +19,7 @@ interface NounLexicon {
   clause: string[];
   collective: string[];
   media: string[];
+  bodies: string[];
 }
 
 interface Nouns {
@@ -26,6 +27,7 @@ interface Nouns {
   clause: Set<string>;
   collective: Set<string>;
   media: Set<string>;
+  bodies: Set<string>;
 }
 
 let nouns: Nouns | undefined;
@@ -38,8 +40,15 @@ function words(): Nouns {
     clause: new Set(lexicon.clause),
     collective: new Set(lexicon.collective),
     media: new Set(lexicon.media),
+    bodies: new Set(lexicon.bodies),
   };
   return nouns;
+}
+
+/** A noun for a group or an outlet that speaks as one (`family`, `band`, `magazine`), singular or plural. */
+export function isBodyNoun(word: string): boolean {
+  const lower = word.toLowerCase();
+  return words().bodies.has(lower) || words().bodies.has(lower.replace(/s$/, ''));
 }
 
 const POSSESSIVE_END = /(?:[’']s?|s[’'])$/;

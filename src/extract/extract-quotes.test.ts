@@ -989,6 +989,21 @@ describe('extractQuotes: no speaker is a role word', () => {
       [['Owen Tate', 'chairman of the Kelby Tenants Union']],
     ],
     [
+      'a capitalised plural title inside a sentence is a role too',
+      'The levy was scrapped, a plan Ministers claimed would fund new schools.',
+      [[null, 'ministers']],
+    ],
+    [
+      'a person word after capitalised modifiers is a role, not a name',
+      'Fans jeered Tom Vale. The Westford player told the court that he feared for his safety.',
+      [[null, 'Westford player']],
+    ],
+    [
+      'a possessive role is a role',
+      'Ada Pike lost her appeal. Ada Pike’s lawyer said the ruling was unjust.',
+      [[null, 'Ada Pike’s lawyer']],
+    ],
+    [
       'a body stays a speaker',
       'Police said the road was shut. The Kelby Council said it would reopen.',
       [
@@ -1005,6 +1020,37 @@ describe('extractQuotes: no speaker is a role word', () => {
       'a surname in -s opening a sentence stays a speaker',
       'Tom Rogers ran the club. Rogers said the team would win.',
       [['Tom Rogers', null]],
+    ],
+  ])('%s', (_name, text, expected) => {
+    expect(who(text)).toEqual(expected);
+  });
+});
+
+describe('extractQuotes: who a cue around the quotation names', () => {
+  const who = (text: string) => run(text).quotes.map((quote) => [quote.content[0]?.text, quote.speaker]);
+  it.each([
+    [
+      'an inverted speaker with a manner phrase after it',
+      'Mr Pike was asked about the loan.\n“It is irrelevant”, replied Mr Pike with a tap on the desk.',
+      [['It is irrelevant', 'Pike']],
+    ],
+    [
+      'a thing someone owns is no speaker of a passive cue (`confirmed by Doe’s own words`)',
+      'Mr Lund said the account was confirmed by Mr Pike’s own words. Mr Pike, he added, had been given a “golden chance” to explain.',
+      [
+        ['the account was confirmed by Mr Pike’s own words', 'Lund'],
+        ['golden chance', 'Lund'],
+      ],
+    ],
+    [
+      '`she` after a full name that a lower-case title opens means that name, not an earlier one',
+      'Tom Vale, the author of two books, plans a third. One neighbour Ann Cole, 60, who lives next door, has criticised him. She said: “I feel I am intruding.”',
+      [['I feel I am intruding.', 'Ann Cole']],
+    ],
+    [
+      'a title before an honorific keeps the honorific’s pronoun',
+      'Ed Rowe, prosecuting, told the court it was a bad case. The judge Mrs Justice Lind jailed Pike. She told him: “You showed no mercy.”',
+      [['You showed no mercy.', 'Lind']],
     ],
   ])('%s', (_name, text, expected) => {
     expect(who(text)).toEqual(expected);

@@ -1,5 +1,5 @@
 import type { Diagnostic, Quote, Sentence, Span } from '../core/types.js';
-import { governmentRole, isPersonNoun, speakerFault } from './check-speaker.js';
+import { governmentRole, isBodyNoun, isPersonNoun, speakerFault } from './check-speaker.js';
 import { findQuoteMarks, type QuoteRegion } from './find-quote-marks.js';
 import { findSpeechFrames, type SpeechFrame } from './find-speech-frames.js';
 import { isUnnamedRole } from './is-unnamed-role.js';
@@ -181,7 +181,8 @@ function speakerOf(
       (isPersonDescription(speaker.speaker) || isUnnamedRole(speaker.speaker, opensSentence))) ||
     (speaker.kind === 'person' &&
       !speaker.speaker.includes(' ') &&
-      isUnnamedRole(speaker.speaker, opensSentence))
+      isUnnamedRole(speaker.speaker, opensSentence)) ||
+    isGroupOrModifiedRole(speaker.speaker)
   )
     return {
       speaker: null,
@@ -215,6 +216,28 @@ const INDEFINITE_OR_POSSESSIVE = /^(?:a|an|his|her|their|its|my|our|your)$/i;
 /** A word in capitals that is tabloid emphasis (`BRAVE`, `BLACK`), not letters of a body (`BBC`). */
 const SHOUTED = (word: string): boolean =>
   /^\p{Lu}{4,}$/u.test(word) && (word.match(/[AEIOUY][^AEIOUY]|[^AEIOUY][AEIOUY]/g) ?? []).length >= 2;
+
+/**
+ * True for a role however it is capitalised: a plural person noun alone (`a plan Ministers claimed`,
+ * `Officials said`), or a person noun after capitalised modifiers (`The Westford player told`,
+ * `the Labour councillor said`). Neither names anyone; a body (`Police`, `the Westford Council`,
+ * `the Nolan family`) is not a role.
+ */
+function isGroupOrModifiedRole(phrase: string): boolean {
+  const words = phrase.split(/\s+/);
+  const head = words[words.length - 1] ?? '';
+  if (!isPersonNoun(head) || isOrganisationWord(head) || isBodyNoun(head)) return false;
+  if (words.length === 1)
+    return CAPITAL_PLURAL.test(head) && speakerWords().titles.has(head.toLowerCase().slice(0, -1));
+  return (
+    words.length <= 4 &&
+    LOWER_WORD.test(head) &&
+    words.slice(0, -1).every((word) => UPPER_FIRST.test(word) && !HONORIFIC_WORD.test(word))
+  );
+}
+const CAPITAL_PLURAL = /^\p{Lu}\p{Ll}+s$/u;
+const LOWER_WORD = /^\p{Ll}[\p{Ll}-]*$/u;
+const HONORIFIC_WORD = /^(?:Mr|Mrs|Ms|Miss|Dr)\.?$/;
 
 /**
  * True when a speaker phrase describes one person without naming them: an indefinite article or a

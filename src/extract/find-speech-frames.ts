@@ -1026,6 +1026,9 @@ function subjectAfter(text: string, from: number, sentenceEnd: number): RawSpeak
   return { text: phrase, start, end: start + phrase.length, role };
 }
 
+/** A possessive after an agent's name and the words it owns: `'s own words`. */
+const POSSESSED = /^[’']s\s+((?:\p{Ll}+\s+){0,2}\p{Ll}+)/u;
+
 /** The agent of a passive cue after `by`: a description or a name, up to `as`, `to`, a mark or a clause. */
 const AGENT =
   /^((?:(?:the|a|an|his|her|their|one|two|three|several|some)\s+)?(?:[\p{L}’'.-]+\s+){0,4}?[\p{L}’'.-]+)(?=\s+(?:as|to|that|of|in|on|at|for|when|who|after|before|during)\b|\s*[,;:.!?“”"‘’'()—–]|\s+[-–—]|\s*$)/u;
@@ -1036,6 +1039,10 @@ function agentAfter(text: string, from: number, sentenceEnd: number): RawSpeaker
   if (!match) return null;
   const phrase = match[1]!;
   if (PRONOUNS.has(phrase.toLowerCase()) || /^(?:him|her|them|me|us)$/i.test(phrase)) return null;
+  // `confirmed by Mr Doe's own words`, `described by her diary as`: a thing someone owns is the
+  // agent, not its owner, and a thing does not speak (`by Mr Doe's lawyer` is still a person).
+  const owned = POSSESSED.exec(rest.slice(match[0].length));
+  if (owned && !(owned[1] ?? '').split(/\s+/).some((word) => isPersonNoun(word))) return null;
   // A lower-case phrase is a description only with its determiner (`a close neighbour`), else a
   // name (`Mr Doe`); anything else (`by far`, `by then`) is not an agent.
   if (!UPPER_FIRST.test(phrase) && !/^(?:the|a|an|his|her|their|one|two|three|several|some)\s/i.test(phrase))
@@ -1084,8 +1091,12 @@ function statementAfter(text: string, cueEnd: number, sentenceEnd: number, cue: 
 /** A finite verb after a cue's object: the reported clause follows the object. */
 const CLAUSE_AFTER_OBJECT = /\b(?:was|were|is|are|had|has|have|would|could|will|did|should|might)\b/;
 
+/**
+ * After an inverted cue's speaker, the clause ends: a mark, a short when or where (`on Monday`), or
+ * a manner phrase (`with a tap on the desk.`) that closes the sentence.
+ */
 const CLAUSE_END =
-  /^\s*(?:[,.;:!?”"’)]|$)|^\s+(?:on|in|at|during|yesterday|today|tonight|last|this|late|early)\b(?:\s+[\p{L}\p{N}’'-]+){0,5}\s*(?:[,.;:!?”"’]|$)/u;
+  /^\s*(?:[,.;:!?”"’)]|$)|^\s+(?:on|in|at|during|yesterday|today|tonight|last|this|late|early)\b(?:\s+[\p{L}\p{N}’'-]+){0,5}\s*(?:[,.;:!?”"’]|$)|^\s+(?:with|after|outside)\s+(?:a|an|the|his|her|their)\b(?:\s+[\p{L}\p{N}’'-]+){1,10}\s*(?:[.;!?”"’]|$)/u;
 const PARTICIPIAL_LEAD = /^\p{Lu}\p{Ll}+ing\s/u;
 
 function statementBefore(text: string, sentenceStart: number, speakerStart: number): Span | null {
@@ -1148,6 +1159,10 @@ function subjectNamePattern(): RegExp {
   return subjectName;
 }
 
+/** A determiner and a lower-case word before a full name opening a sentence: `One neighbour Ann Cole`. */
+const ROLE_THEN_NAME =
+  /(?:^|[.!?]["”’']*\s+)(?:One|A|An|The|His|Her|Their)\s+(\p{Ll}+)\s+(\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){1,2})(?=,|\s+\p{Ll})/gmu;
+
 /** `The judge,` / `The coroner held` opening a sentence: an unnamed role as its subject. */
 const ROLE_SUBJECT = /(?:^|[.!?]["”’']*\s+)((?:The|the)\s+([a-z-]+))(?=,?\s+\p{Ll})/gmu;
 
@@ -1186,6 +1201,19 @@ function subjectNames(text: string): NamedSubject[] {
     if (parsed.kind !== 'person' || !isName(text, parsed.speaker)) continue;
     // `of Penny Lane, Ashton, who …`: a city, region or country is where someone is from.
     if (isMajorPlace(phrase)) continue;
+    out.push({ at, end: at + phrase.length, phrase, gender: genderOf(phrase) });
+  }
+  // `One neighbour Ann Cole, 60, has …`, `The pilot Tom Vale said`: a lower-case person word
+  // before a full name opening a sentence is the name's title; the name is the subject.
+  ROLE_THEN_NAME.lastIndex = 0;
+  for (let match = ROLE_THEN_NAME.exec(text); match; match = ROLE_THEN_NAME.exec(text)) {
+    const phrase = match[2] ?? '';
+    if (!isPersonNoun(match[1] ?? '') || isClosedClass(phrase.split(' ')[0] ?? '')) continue;
+    const at = match.index + match[0].length - phrase.length;
+    if (out.some((subject) => subject.at === at)) continue;
+    if (/^[’']s\b/.test(text.slice(at + phrase.length, at + phrase.length + 3))) continue;
+    const parsed = parseSpeaker(phrase);
+    if (parsed.kind !== 'person' || !isName(text, parsed.speaker) || isMajorPlace(phrase)) continue;
     out.push({ at, end: at + phrase.length, phrase, gender: genderOf(phrase) });
   }
   // `The judge, ruled that Mr Doe, whom he called …`: a sentence about an unnamed role.
