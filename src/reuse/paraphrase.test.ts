@@ -119,3 +119,27 @@ describe('paraphrase detection', () => {
     expect(r.passages.every((p) => p.kind !== 'paraphrase')).toBe(true);
   });
 });
+
+describe('a wire story wrapped at a fixed width', () => {
+  // Each sentence of the wire copy runs over two or three lines; the rewrite keeps one line per
+  // paragraph. A line of the wire is a piece of a sentence, so the rewrite's sentences must be
+  // compared with the wire's whole sentences.
+  const wrappedWire = [
+    'A ferry owner from Larkmoor was fined 4,000 pounds yesterday after a crowded',
+    'crossing left nine passengers stranded on a sandbank overnight, magistrates',
+    'at Dunhallow heard.',
+    'Prosecutor Edwina Carrow told the court that Tobias Venn had ignored two',
+    'written warnings from the harbour master about overloading his boat.',
+    'Venn, 52, admitted breaching safety rules and was also ordered to pay costs',
+    'of 800 pounds to the harbour authority.',
+  ].join('\n');
+  const rewrite =
+    'Larkmoor ferry boss Tobias Venn was fined 4,000 pounds after his overcrowded boat stranded nine passengers on a sandbank for a night, Dunhallow magistrates were told. He had disregarded two written warnings from the harbour master over overloading, prosecutor Edwina Carrow said. Venn, 52, who admitted breaking the safety rules, must also pay 800 pounds costs to the harbour authority.';
+  it('aligns every rewritten sentence with the wrapped sentence it rewrites', () => {
+    const r = compareTexts(wrappedWire, rewrite, { minContainment: 0 });
+    expect(r.relation).toBe('paraphrase');
+    expect(r.passages.filter((p) => p.kind === 'paraphrase')).toHaveLength(3);
+    expect(r.shared_a).toBeGreaterThan(0.9);
+    expect(r.shared_b).toBeGreaterThan(0.9);
+  });
+});

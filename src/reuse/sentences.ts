@@ -12,6 +12,9 @@ export interface TokenSentence {
  * Splits a token sequence into sentences: a sentence ends at a line break, or at `.`, `!`, `?`
  * (optionally followed by closing quotes or brackets) before a word that starts with a capital,
  * digit or quote, unless the word before the stop is a known abbreviation or a single letter.
+ * A single line break with no stop before it does not end a sentence when the next line goes on
+ * with a lower-case word, or the line ends on a lower-case stop word (`of`, `the`): wire copy is
+ * wrapped at a fixed width, and each of its lines is a piece of a sentence, not a sentence.
  */
 export function splitTokenSentences(
   text: string,
@@ -29,7 +32,7 @@ export function splitTokenSentences(
     if (next.start - t.end === 1 && text.charCodeAt(t.end) === 32) continue;
     const gap = text.slice(t.end, next.start);
     const lineBreak = gap.includes('\n');
-    let ends = lineBreak;
+    let ends = lineBreak && !wrapped(text, t, next, gap, lexicon);
     if (!ends && /^[)\]"'\u2019\u201D]*[.!?]/.test(gap) && /\s/.test(gap)) {
       const startsUpper =
         /^[\p{Lu}\p{N}]/u.test(text.slice(next.start, next.start + 1)) || /\s["'\u201C\u2018]$/.test(gap);
@@ -44,4 +47,18 @@ export function splitTokenSentences(
   }
   if (first < tokens.length) out.push({ first, last: tokens.length, paragraph });
   return out;
+}
+
+/** A line break inside a sentence of hard-wrapped text (see `splitTokenSentences`). */
+function wrapped(text: string, before: Token, after: Token, gap: string, lexicon: Lexicon): boolean {
+  if (/\n\s*\n/.test(gap) || /[.!?:;]/.test(gap)) return false;
+  if (isLower(text.charCodeAt(after.start))) return true;
+  return isLower(text.charCodeAt(before.start)) && lexicon.stopwords.has(before.norm);
+}
+
+function isLower(c: number): boolean {
+  if (c >= 97 && c <= 122) return true;
+  if (c < 128) return false;
+  const ch = String.fromCharCode(c);
+  return ch !== ch.toUpperCase() && ch === ch.toLowerCase();
 }

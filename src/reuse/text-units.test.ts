@@ -59,3 +59,35 @@ describe('canonical terms', () => {
     expect(p.sentences.map((s) => s.last - s.first)).toEqual([7, 3, 3, 2]);
   });
 });
+
+describe('sentences of hard-wrapped text', () => {
+  const sentences = (text: string) => {
+    const p = prepareText(text);
+    return p.sentences.map((s) =>
+      text.slice(p.tokens[s.first]?.start, p.tokens[s.last - 1]?.end).replace(/\s+/g, ' '),
+    );
+  };
+  it('joins the lines of a sentence wrapped at a fixed width', () => {
+    const wire = [
+      'FERRY OWNER FINED',
+      'A ferry owner from Larkmoor was fined 4,000 pounds yesterday after',
+      'a crowded crossing left nine passengers stranded on a sandbank for the',
+      'night, magistrates at Dunhallow heard.',
+      'The court was told the owner had ignored two warnings from the harbour',
+      'master.',
+    ].join('\n');
+    expect(sentences(wire)).toEqual([
+      'FERRY OWNER FINED',
+      'A ferry owner from Larkmoor was fined 4,000 pounds yesterday after a crowded crossing left nine passengers stranded on a sandbank for the night, magistrates at Dunhallow heard',
+      'The court was told the owner had ignored two warnings from the harbour master',
+    ]);
+  });
+  it('keeps a line break as a sentence end after a stop, a colon or a blank line', () => {
+    expect(sentences('Nine were stranded.\nthe owner paid\n\nand left:\nnothing more')).toEqual([
+      'Nine were stranded',
+      'the owner paid',
+      'and left',
+      'nothing more',
+    ]);
+  });
+});

@@ -92,8 +92,10 @@ export interface ReuseView {
  * 9: one shared anchor makes a candidate of a short later document (`MIN_ANCHOR_KEYS_SHORT`).
  * 10: a pair the containment decision relates keeps its shared 3-word runs as passages when no
  * longer passage is found (it was dropped).
+ * 11: a line break inside a sentence of hard-wrapped text (wire copy) no longer ends it, so
+ * sentence keys and paraphrase alignment see whole sentences.
  */
-const INDEX_VERSION = 10;
+const INDEX_VERSION = 11;
 
 /** The version of the index's computation (`INDEX_VERSION`): work done elsewhere must match it. */
 export const REUSE_INDEX_VERSION = INDEX_VERSION;
