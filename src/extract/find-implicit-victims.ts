@@ -74,13 +74,13 @@ const ANOTHER = String.raw`another(?=\s*(?:[.,;:!?)]|$)|\s+(?:in|at|on|during|be
 
 /** A small count written out or in digits, as a list of victims gives it: "and two sons", ", 2 sons". */
 const COUNT_WORD = String.raw`two|three|four|five|six|seven|eight|nine|ten|[2-9]|1\d`;
-/** The people one item of a list counts: its number, else one. */
+const LISTED_COUNT = new RegExp(String.raw`(?:^|[\s,])(${COUNT_WORD})\s`, 'i');
+/** The people one item of a list counts: its number (a word of the number lexicon or digits), else one. */
 function listed(item: string): number {
-  const m = new RegExp(String.raw`(?:^|[\s,])(${COUNT_WORD})\s`, 'i').exec(item);
+  const m = LISTED_COUNT.exec(item);
   if (!m?.[1]) return 1;
-  const words = ['two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
-  const w = words.indexOf(m[1].toLowerCase());
-  return w >= 0 ? w + 2 : Number(m[1]);
+  const word = m[1].toLowerCase();
+  return loadLexicon<{ units: Record<string, number> }>('number-words').units[word] ?? Number(word);
 }
 
 /** Words that never modify a person noun: a bare object is a noun phrase without them. */
