@@ -71,6 +71,22 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
     cache.set('fnames', clusterKey(n), now.length > 0 ? now : undefined);
   };
   const filed = (k: string) => cache.get('pday', k) ?? [];
+  /** Takes event `n` off the lists namespace `ns` keeps under `keys`. */
+  const unfile = (ns: 'pday' | 'vday', keys: readonly string[], n: number) => {
+    for (const k of keys) {
+      const list = (cache.get(ns, k) ?? []).filter((c) => c !== n);
+      cache.set(ns, k, list.length > 0 ? list : undefined);
+    }
+  };
+  /** Files event `n` on the lists namespace `ns` keeps under `keys`, each in number order. */
+  const fileUnder = (ns: 'pday' | 'vday', keys: readonly string[], n: number) => {
+    for (const k of keys)
+      cache.set(
+        ns,
+        k,
+        [...(cache.get(ns, k) ?? []).filter((c) => c !== n), n].sort((a, b) => a - b),
+      );
+  };
   // An event dated only to a span of days is filed under each of its days (`vday`), so that an
   // event whose profile changes on one of them has it re-examined (`vagueTarget`).
   const fileVague = (n: number) => {
@@ -78,20 +94,17 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
     const after = vagueProfileOf(clusters.cluster(n));
     if (JSON.stringify(before) === JSON.stringify(after)) return;
     if (before)
-      for (const d of vagueDays(before)) {
-        const k = profileKey(before.place, d);
-        const list = (cache.get('vday', k) ?? []).filter((c) => c !== n);
-        cache.set('vday', k, list.length > 0 ? list : undefined);
-      }
+      unfile(
+        'vday',
+        vagueDays(before).map((d) => profileKey(before.place, d)),
+        n,
+      );
     if (after)
-      for (const d of vagueDays(after)) {
-        const k = profileKey(after.place, d);
-        cache.set(
-          'vday',
-          k,
-          [...(cache.get('vday', k) ?? []).filter((c) => c !== n), n].sort((a, b) => a - b),
-        );
-      }
+      fileUnder(
+        'vday',
+        vagueDays(after).map((d) => profileKey(after.place, d)),
+        n,
+      );
     cache.set('vprofile', clusterKey(n), after ?? undefined);
   };
   const named = (name: string) => cache.get('fname', name) ?? [];
@@ -111,19 +124,8 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
           for (const c of filed(profileKey(p.place, d))) if (c !== n) affected.add(c);
         for (const c of cache.get('vday', profileKey(p.place, p.day)) ?? []) if (c !== n) affected.add(c);
       }
-    if (before) {
-      const k = profileKey(before.place, before.day);
-      const list = filed(k).filter((c) => c !== n);
-      cache.set('pday', k, list.length > 0 ? list : undefined);
-    }
-    if (after) {
-      const k = profileKey(after.place, after.day);
-      cache.set(
-        'pday',
-        k,
-        [...filed(k).filter((c) => c !== n), n].sort((a, b) => a - b),
-      );
-    }
+    if (before) unfile('pday', [profileKey(before.place, before.day)], n);
+    if (after) fileUnder('pday', [profileKey(after.place, after.day)], n);
     cache.set('profile', clusterKey(n), after ?? undefined);
   }
   const figured = new Set<string>();
