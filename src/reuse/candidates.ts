@@ -6,8 +6,10 @@ export interface CandidateHits {
   sentences: number;
   /** Shared distinct containment anchors (rare word n-grams, `anchorKeys`). */
   anchors?: number;
-  /** Distinct anchors of the later of the two documents in index order (all of them, shared or not). */
+  /** Distinct containment anchors of the later of the two documents in index order (all of them, shared or not). */
   laterAnchors?: number;
+  /** Shared distinct brief anchors (word 2-grams, `BRIEF_ANCHOR`). */
+  briefAnchors?: number;
   duplicate: boolean;
 }
 
@@ -76,11 +78,31 @@ export const MIN_ANCHOR_KEYS_SHORT = 1;
 export function enoughAnchors(shared: number, laterAnchors: number): boolean {
   return shared >= (laterAnchors <= SHORT_TEXT_ANCHORS ? MIN_ANCHOR_KEYS_SHORT : MIN_ANCHOR_KEYS);
 }
+/**
+ * A brief (a news item of a few lines) that sums up a wire story keeps few of its word 3-grams,
+ * often not one sampled anchor, but some of its two-word phrases (a charge, a title and a name, a
+ * court): when the later document of a pair has at most `BRIEF_TEXT_ANCHORS` containment anchors
+ * (about 45 words, the longest brief of `isBriefOf`), one shared brief anchor (a word 2-gram of
+ * two words that are not stop words, one in two sampled by hash) makes a candidate. Measured on
+ * meter-dev: of the briefs a comparison relates to one of their wire stories but that no
+ * candidate reached, most share one to three such 2-grams with it, held by 3 to 7 documents of
+ * the corpus. The cost stays bounded per document: a brief has at most about 20 brief anchors,
+ * each evidence with at most `MAX_DOCUMENTS_PER_ANCHOR` - 1 other holders.
+ */
+export const BRIEF_TEXT_ANCHORS = 12;
+export const MIN_BRIEF_ANCHORS = 1;
+
+export function enoughBriefAnchors(shared: number, laterAnchors: number): boolean {
+  return laterAnchors <= BRIEF_TEXT_ANCHORS && shared >= MIN_BRIEF_ANCHORS;
+}
+
 export function isCandidate(h: CandidateHits, minSentenceKeys = MIN_SENTENCE_KEYS): boolean {
+  const later = h.laterAnchors ?? Number.POSITIVE_INFINITY;
   return (
     h.duplicate ||
     h.bands > 0 ||
     h.sentences >= minSentenceKeys ||
-    enoughAnchors(h.anchors ?? 0, h.laterAnchors ?? Number.POSITIVE_INFINITY)
+    enoughAnchors(h.anchors ?? 0, later) ||
+    enoughBriefAnchors(h.briefAnchors ?? 0, later)
   );
 }

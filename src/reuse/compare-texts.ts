@@ -1,6 +1,7 @@
 import type { Direction, Passage, PassageKind, ReuseRelation } from '../core/types.js';
 import { alignParaphrases, oneToOne, type ParaphraseOptions } from './align-paraphrase.js';
 import { alignVerbatim, type TokenPassage, type VerbatimOptions } from './align-verbatim.js';
+import { briefSentencePairs, isBriefOf } from './brief-coverage.js';
 import { containment, shorterContainment } from './containment.js';
 import { inferDirection, orderByEvidence, type TextMeta } from './direction.js';
 import { extendParaphrases, type SentenceSeed } from './extend-paraphrases.js';
@@ -138,7 +139,9 @@ function compareOrdered(a: PreparedText, b: PreparedText, options: CompareOption
   const paraphraseReuse = oneToOne(pairs).length >= neededSentences;
   // A rewritten story: few long passages, but much of the shorter text's wording inside the
   // longer one (containment, not resemblance). Its passages are the shorter shared runs.
-  if (!verbatimReuse && !paraphraseReuse && containmentReuse(a, b, metaA, metaB, options)) {
+  const byContainment =
+    verbatimReuse || paraphraseReuse ? false : containmentReuse(a, b, metaA, metaB, options);
+  if (byContainment) {
     verbatim = alignVerbatim(a.normHash, b.normHash, {
       ...options.verbatim,
       ...CONTAINMENT_ALIGNMENT,
@@ -163,6 +166,12 @@ function compareOrdered(a: PreparedText, b: PreparedText, options: CompareOption
         covB.fill(1, p.b0, p.b1);
       }
     }
+    // A brief that sums up its source keeps no run of its words: its sentences and the source
+    // sentences they draw on are its passages.
+    if (verbatim.length === 0 && pairs.length === 0 && byContainment === 'brief of a')
+      pairs = briefSentencePairs(a, b, options.paraphrase);
+    if (verbatim.length === 0 && pairs.length === 0 && byContainment === 'brief of b')
+      pairs = briefSentencePairs(b, a, options.paraphrase).map((s) => ({ a: s.b, b: s.a, score: s.score }));
     if (verbatim.length === 0 && pairs.length === 0) return noReuse();
   } else if (!verbatimReuse && !paraphraseReuse) {
     return noReuse();
@@ -229,9 +238,11 @@ function compareOrdered(a: PreparedText, b: PreparedText, options: CompareOption
  * The containment decision, for a pair the passages do not relate. When publication times or
  * wire credits order the pair, the later text is the candidate copy: the share of its word
  * 3-grams found in the earlier text decides (a newspaper story keeps much of the wording of the
- * wire take it was written from, whatever the take's length). Otherwise, the shorter text's
- * share in the longer. Both thresholds and the fewest words were chosen by cross-validation on
- * meter-dev (docs/reuse.md, bench/accuracy/meter-cv.ts).
+ * wire take it was written from, whatever the take's length), or, for a later text of a few
+ * lines, the coverage of its content terms and facts by the earlier one (`isBriefOf`: a brief
+ * that sums up its source). Otherwise, the shorter text's share in the longer. Both thresholds
+ * and the fewest words were chosen by cross-validation on meter-dev (docs/reuse.md,
+ * bench/accuracy/meter-cv.ts). Says which path decided (`brief of a`: `a` is the later text).
  */
 function containmentReuse(
   a: PreparedText,
@@ -239,23 +250,23 @@ function containmentReuse(
   metaA: TextMeta,
   metaB: TextMeta,
   options: CompareOptions,
-): boolean {
+): false | 'containment' | 'brief of a' | 'brief of b' {
   const threshold = options.minContainment ?? compareDefaults.minContainment;
   if (threshold <= 0) return false;
   const order = orderByEvidence({ a: metaA, b: metaB, textA: a.text, textB: b.text });
   if (order) {
     const derived = options.minDerivedContainment ?? compareDefaults.minDerivedContainment;
+    if (derived <= 0) return false;
     const [copy, source] = order.direction === 'a>b' ? [b, a] : [a, b];
-    return (
-      derived > 0 &&
-      copy.tokens.length >= DERIVED_CONTAINMENT_MIN_WORDS &&
-      containment(copy, source, 3) >= derived
-    );
+    if (copy.tokens.length >= DERIVED_CONTAINMENT_MIN_WORDS && containment(copy, source, 3) >= derived)
+      return 'containment';
+    if (isBriefOf(copy, source)) return copy === a ? 'brief of a' : 'brief of b';
+    return false;
   }
-  return (
-    Math.min(a.tokens.length, b.tokens.length) >= CONTAINMENT_MIN_WORDS &&
+  return Math.min(a.tokens.length, b.tokens.length) >= CONTAINMENT_MIN_WORDS &&
     shorterContainment(a, b, 3) >= threshold
-  );
+    ? 'containment'
+    : false;
 }
 
 function noReuse(): Comparison {

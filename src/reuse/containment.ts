@@ -104,12 +104,32 @@ function ngramHash(h: Uint32Array, i: number, n: number): number {
 const ANCHOR_SALT = 0x414e4348;
 
 /**
+ * Two families of anchors share the index's anchor keys, told apart by a key's lowest bit:
+ * containment anchors (word 3-grams, `CONTAINMENT_ANCHOR`) and brief anchors (word 2-grams,
+ * `BRIEF_ANCHOR`: evidence only for a brief, see `enoughBriefAnchors`).
+ */
+export const CONTAINMENT_ANCHOR = 0;
+export const BRIEF_ANCHOR = 1;
+
+/** The family of an anchor key (`CONTAINMENT_ANCHOR` or `BRIEF_ANCHOR`). */
+export function anchorFamily(key: number): 0 | 1 {
+  return (key & 1) === 1 ? BRIEF_ANCHOR : CONTAINMENT_ANCHOR;
+}
+
+/**
  * Containment candidates, passim-style: the word n-grams of a text (no word quoted) whose hash is
  * 0 modulo `sample` (Broder's mod-m sample: two texts keep the same n-grams of what they share, so
  * the shared sample grows with the containment of either text, whatever the other's length).
  * Distinct, sorted. The index ignores an anchor held by many documents (not rare in the corpus).
+ * `family` sets the key's lowest bit (`anchorFamily`).
  */
-export function anchorKeys(x: PreparedText, n: number, sample: number, minContent = 0): Uint32Array {
+export function anchorKeys(
+  x: PreparedText,
+  n: number,
+  sample: number,
+  minContent = 0,
+  family: 0 | 1 = CONTAINMENT_ANCHOR,
+): Uint32Array {
   const hx = x.normHash;
   const quoted = x.quoted;
   const kinds = x.kinds;
@@ -126,7 +146,7 @@ export function anchorKeys(x: PreparedText, n: number, sample: number, minConten
       for (let k = i; k < i + n; k++) if (kinds[k] !== STOP) content++;
       if (content < minContent) continue;
     }
-    keys.push(combine(h, ANCHOR_SALT));
+    keys.push(((combine(h, ANCHOR_SALT) & ~1) | family) >>> 0);
   }
   const out = Uint32Array.from(keys).sort();
   let w = 0;

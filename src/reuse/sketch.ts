@@ -1,4 +1,4 @@
-import { anchorKeys } from './containment.js';
+import { anchorKeys, BRIEF_ANCHOR, CONTAINMENT_ANCHOR } from './containment.js';
 import { combine } from './hash.js';
 import { type Banding, bandKeys } from './lsh.js';
 import { createMinHasher } from './minhash.js';
@@ -31,6 +31,11 @@ export interface SketchOptions {
   anchorSample?: number;
   /** …and with at least this many words that are not stop words (`of the city` is no anchor). */
   anchorMinContent?: number;
+  /**
+   * Brief anchors (`BRIEF_ANCHOR`): word n-grams of this many words (0: none), sampled and
+   * filtered as the containment anchors, that make candidates of briefs (`enoughBriefAnchors`).
+   */
+  briefAnchorSize?: number;
 }
 
 export const sketchDefaults: Required<SketchOptions> = {
@@ -43,6 +48,7 @@ export const sketchDefaults: Required<SketchOptions> = {
   anchorSize: 3,
   anchorSample: 2,
   anchorMinContent: 2,
+  briefAnchorSize: 2,
 };
 
 /** What the index keeps of a document. */
@@ -100,9 +106,21 @@ export function createSketcher(options: SketchOptions = {}): Sketcher {
       signature,
       bandKeys: bandKeys(signature, o.banding),
       sentenceKeys: sortedDistinct(Uint32Array.from(keys)),
-      anchorKeys: anchorKeys(p, o.anchorSize, o.anchorSample, o.anchorMinContent),
+      anchorKeys: allAnchorKeys(p, o),
     };
   };
+}
+
+/** Containment and brief anchors of a text, distinct, sorted. */
+function allAnchorKeys(p: PreparedText, o: Required<SketchOptions>): Uint32Array {
+  const containment = anchorKeys(p, o.anchorSize, o.anchorSample, o.anchorMinContent, CONTAINMENT_ANCHOR);
+  if (o.briefAnchorSize <= 0) return containment;
+  const brief = anchorKeys(p, o.briefAnchorSize, o.anchorSample, o.anchorMinContent, BRIEF_ANCHOR);
+  const all = new Uint32Array(containment.length + brief.length);
+  all.set(containment);
+  all.set(brief, containment.length);
+  // The two families differ in their lowest bit, so no key is in both.
+  return all.sort();
 }
 
 /** Sorts in place and returns the distinct prefix (a view of `a`). */

@@ -3,12 +3,14 @@ import { KeyKind, type KeyKindValue, type ReuseStore } from '../store/reuse-stor
 import type { DocumentSummary, Store } from '../store/store.js';
 import {
   enoughAnchors,
+  enoughBriefAnchors,
   MAX_DOCUMENTS_PER_ANCHOR,
   MAX_DOCUMENTS_PER_KEY,
   MIN_SENTENCE_KEYS,
 } from './candidates.js';
 import { dropCommonSource } from './common-source.js';
 import { type CompareOptions, compareDefaults } from './compare-texts.js';
+import { anchorFamily, BRIEF_ANCHOR, CONTAINMENT_ANCHOR } from './containment.js';
 import { buildFamilies, type FamilyDocument, isSubstantial, originOf } from './families.js';
 import { addJointSources } from './joint-sources.js';
 import { type PairDocument, pairDocument } from './pair.js';
@@ -94,8 +96,10 @@ export interface ReuseView {
  * longer passage is found (it was dropped).
  * 11: a line break inside a sentence of hard-wrapped text (wire copy) no longer ends it, so
  * sentence keys and paraphrase alignment see whole sentences.
+ * 12: briefs: brief anchors (word 2-grams) make candidates of a brief, and an ordered pair whose
+ * later text is a brief covering its content terms and facts is related (`isBriefOf`).
  */
-const INDEX_VERSION = 11;
+const INDEX_VERSION = 12;
 
 /** The version of the index's computation (`INDEX_VERSION`): work done elsewhere must match it. */
 export const REUSE_INDEX_VERSION = INDEX_VERSION;
@@ -506,6 +510,7 @@ function findCandidates(
   const strong = new Set<number>();
   const sentence = new Map<number, number>();
   const anchor = new Map<number, number>();
+  const brief = new Map<number, number>();
   for (const [kind, keys, range] of kinds) {
     const codes = new Float64Array(keys.length);
     let c = 0;
@@ -554,22 +559,33 @@ function findCandidates(
           if (o === m) continue;
           const code = Math.min(m, o) * PAIR + Math.max(m, o);
           if (kind === KeyKind.sentence) sentence.set(code, (sentence.get(code) ?? 0) + 1);
-          else if (kind === KeyKind.anchor) anchor.set(code, (anchor.get(code) ?? 0) + 1);
-          else strong.add(code);
+          else if (kind === KeyKind.anchor) {
+            const counts = anchorFamily(key) === BRIEF_ANCHOR ? brief : anchor;
+            counts.set(code, (counts.get(code) ?? 0) + 1);
+          } else strong.add(code);
         }
       }
     });
   }
   for (const [code, count] of sentence) if (count >= MIN_SENTENCE_KEYS) strong.add(code);
-  for (const [code, count] of anchor) {
-    // The later document in index order: the new one of a new and a stored document (numbered
-    // from `fresh.length`), else the one ingested last.
+  // The containment anchors of the later document in index order: the new one of a new and a
+  // stored document (numbered from `fresh.length`), else the one ingested last.
+  const own = new Map<number, number>();
+  const laterAnchors = (code: number) => {
     const lo = Math.floor(code / PAIR);
     const hi = code - lo * PAIR;
     const later = hi >= fresh.length ? lo : hi;
-    const own = (s.anchorStart[later + 1] as number) - (s.anchorStart[later] as number);
-    if (enoughAnchors(count, own)) strong.add(code);
-  }
+    let n = own.get(later);
+    if (n === undefined) {
+      n = 0;
+      for (let x = s.anchorStart[later] as number; x < (s.anchorStart[later + 1] as number); x++)
+        if (anchorFamily(s.anchorKeys[x] as number) === CONTAINMENT_ANCHOR) n++;
+      own.set(later, n);
+    }
+    return n;
+  };
+  for (const [code, count] of anchor) if (enoughAnchors(count, laterAnchors(code))) strong.add(code);
+  for (const [code, count] of brief) if (enoughBriefAnchors(count, laterAnchors(code))) strong.add(code);
   const ids = [...fresh, ...others.keys()];
   return [...strong]
     .sort((x, y) => x - y)
