@@ -40,6 +40,12 @@ describe('briefs', () => {
     ['a brief that sums up the story', brief, true],
     ['an independent brief of the same case', independent, false],
     ['the wording with other names and figures', otherFacts, false],
+    // Ages and sums alone are found in any long report of the beat: a summary names who.
+    [
+      'the wording with its figures but no name',
+      'A market trader, 47, was fined 4,000 pounds by magistrates after officers seized 600 bottles of fake designer perfume from his van.',
+      false,
+    ],
     ['a headline', 'Perfume trader fined 4,000 pounds by magistrates', false],
     ['a story too long to be a brief', `${brief} ${brief} ${brief}`, false],
   ])('%s: %s', (_, text, expected) => {

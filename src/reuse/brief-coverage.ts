@@ -19,8 +19,14 @@ export const BRIEF_MAX_WORDS = 45;
 export const BRIEF_MIN_CONTENT_TERMS = 6;
 /** Share of the brief's distinct content terms found in the source. */
 export const BRIEF_MIN_CONTENT_COVERAGE = 0.6;
-/** Share of the brief's distinct names and numbers found in the source (at least one of them). */
+/** Share of the brief's distinct names and numbers found in the source. */
 export const BRIEF_MIN_FACT_COVERAGE = 0.75;
+/**
+ * Names of the brief found in the source: a summary says who, and numbers alone (an age, a count
+ * of victims) are found in any long report of the beat, so a brief of another event with no name
+ * in it would be "covered" by a long round-up of the same kind of news.
+ */
+export const BRIEF_MIN_SHARED_NAMES = 1;
 
 const CONTENT = KIND_CODE.content;
 const NUMBER = KIND_CODE.number;
@@ -34,6 +40,8 @@ export interface BriefCoverage {
   /** Distinct names and numbers of `copy`, and the share of them found in `source`. */
   factTerms: number;
   facts: number;
+  /** Distinct names of `copy` found in `source`. */
+  sharedNames: number;
 }
 
 /**
@@ -47,18 +55,28 @@ export function briefCoverage(copy: PreparedText, source: PreparedText): BriefCo
     if (source.kinds[i] !== KIND_CODE.stop) inSource.add(source.termHash[i] as number);
   const content = new Set<number>();
   const facts = new Set<number>();
+  const names = new Set<number>();
   for (let i = 0; i < copy.tokens.length; i++) {
     if (copy.quoted[i] === 1) continue;
     const kind = copy.kinds[i];
     if (kind === CONTENT) content.add(copy.termHash[i] as number);
     else if (kind === NUMBER || kind === NAME) facts.add(copy.termHash[i] as number);
+    if (kind === NAME) names.add(copy.termHash[i] as number);
   }
   const found = (s: Set<number>) => {
     let n = 0;
     for (const h of s) if (inSource.has(h)) n++;
     return s.size === 0 ? 0 : n / s.size;
   };
-  return { contentTerms: content.size, content: found(content), factTerms: facts.size, facts: found(facts) };
+  let sharedNames = 0;
+  for (const h of names) if (inSource.has(h)) sharedNames++;
+  return {
+    contentTerms: content.size,
+    content: found(content),
+    factTerms: facts.size,
+    facts: found(facts),
+    sharedNames,
+  };
 }
 
 /** `copy` is a brief written from `source` (see `BRIEF_MIN_WORDS`). */
@@ -69,7 +87,7 @@ export function isBriefOf(copy: PreparedText, source: PreparedText): boolean {
   return (
     c.contentTerms >= BRIEF_MIN_CONTENT_TERMS &&
     c.content >= BRIEF_MIN_CONTENT_COVERAGE &&
-    c.factTerms > 0 &&
+    c.sharedNames >= BRIEF_MIN_SHARED_NAMES &&
     c.facts >= BRIEF_MIN_FACT_COVERAGE
   );
 }
