@@ -60,7 +60,7 @@ export interface Sketch {
   bandKeys: Uint32Array;
   /** Distinct sentence keys (salted apart from band keys). */
   sentenceKeys: Uint32Array;
-  /** Distinct containment anchors (`anchorKeys`). */
+  /** Distinct anchors (`anchorKeys`): containment anchors and brief anchors, told apart by `anchorFamily`. */
   anchorKeys: Uint32Array;
 }
 
