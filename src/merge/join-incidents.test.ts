@@ -316,6 +316,32 @@ describe('incidentTarget', () => {
     expect(targets(all, [1, 1, 1])).toEqual([null, null, 0]);
   });
 
+  it.each([
+    {
+      name: 'a day apart (a shooting at night dated that day by one, the next by another)',
+      day: '2024-05-02',
+      expected: [null, 0],
+    },
+    { name: 'two days apart', day: '2024-05-03', expected: [null, null] },
+  ])('joins two reports of one town and figures whose stated days are $name', ({ day, expected }) => {
+    const all = items([
+      {
+        id: 'a',
+        text: 'Two men were shot dead in Rivertown late on Wednesday',
+        place: 'Rivertown',
+        killed: 2,
+      },
+      {
+        id: 'b',
+        text: 'Two men died in a shooting in Rivertown on Thursday',
+        place: 'Rivertown',
+        killed: 2,
+        date: day,
+      },
+    ]);
+    expect(targets(all, [2, 2])).toEqual(expected);
+  });
+
   it('joins a town of one name read in another country by one report, not another town', () => {
     const abroad: PlaceMention = { ...town('Rivertown', 'Lake Province', 'Ruritania'), countryCode: 'RR' };
     const all = items([

@@ -200,7 +200,8 @@ export interface IncidentNeighbourhood {
 }
 
 /**
- * One of the events' representatives is compatible with one of the other's (`pairScore`). The
+ * One of the events' representatives is compatible with one of the other's (`pairScore`, stated
+ * dates up to `PROFILE_DAYS` apart overlapping, as the events' profiles do). The
  * events' profiles name one place: a town of that name resolved in two countries (or in two
  * regions) by two reports, one of them without the region in its text, is one town misread by
  * that one, so the pair is compared as both reports at the other's reading. Two readings each
@@ -214,7 +215,7 @@ function compatibleEvents(a: number, b: number, around: IncidentNeighbourhood): 
       .map(around.item);
   const theirs = reps(b);
   return reps(a).some((x) =>
-    theirs.some((y) => !statedNamesakes(x, y) && pairScore(readAs(x, y), y) !== null),
+    theirs.some((y) => !statedNamesakes(x, y) && pairScore(readAs(x, y), y, PROFILE_DAYS) !== null),
   );
 }
 
