@@ -848,6 +848,38 @@ describe('joining through the names of an incident’s people', () => {
     expect(targets([a, b])).toEqual([null, null]);
   });
 
+  it.each([
+    {
+      name: 'joins through a full name given without an age, the figures the same',
+      text: 'The man who died was identified as Ravi Okonjo and another man was hurt',
+      killed: 1,
+      expected: [null, 0],
+    },
+    {
+      name: 'not when the figures differ, however little',
+      text: 'The men who died were identified as Ravi Okonjo and his cousin, and another man was hurt',
+      killed: 2,
+      expected: [null, null],
+    },
+    {
+      name: 'not through a name given after a title (an official)',
+      text: 'Sergeant Ravi Okonjo said one man died and another man was hurt',
+      killed: 1,
+      expected: [null, null],
+    },
+  ])('a placeless event $name', ({ text, killed, expected }) => {
+    const placed = {
+      doc: 'a',
+      text: 'Police said Ravi Okonjo was shot dead and a neighbour wounded in Rivertown',
+      place: 'Rivertown',
+      day: '2024-05-01',
+      killed: 1,
+      injured: 1,
+    };
+    const placeless = { doc: 'b', text, place: null, day: '2024-05-01', killed, injured: 1 };
+    expect(targets([placed, placeless])).toEqual(expected);
+  });
+
   it('joins no placeless event through an official both reports quote', () => {
     const a = {
       doc: 'a',
