@@ -42,6 +42,17 @@ describe('relateDates', () => {
   });
 });
 
+describe('relateDates with days of slack', () => {
+  it.each([
+    ['two stated days, one apart', date('2024-05-01'), date('2024-05-02'), 'overlap'],
+    ['two stated days, two apart', date('2024-05-01'), date('2024-05-03'), 'different'],
+    ['a stated date the day after a report', date('2024-05-06'), date('2024-05-05', true), 'different'],
+  ])('%s', (_label, a, b, expected) => {
+    expect(relateDates(a, b, 1)).toBe(expected);
+    expect(relateDates(b, a, 1)).toBe(expected);
+  });
+});
+
 describe('withoutSiteName', () => {
   it.each([
     ['Man shot near park - Channel 9 News - Rivertown', 'Man shot near park'],

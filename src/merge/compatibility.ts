@@ -124,7 +124,13 @@ function apartDays(a: DateMention | null, b: DateMention | null): boolean {
   return gap > NEAR_DAYS;
 }
 
-export function relateDates(a: DateMention | null, b: DateMention | null): DateRelation {
+/**
+ * How two mentions' dates relate. `slackDays`: stated dates this many days apart (end of one to
+ * start of the other) still overlap; for events already found to be one incident by their
+ * profiles (`PROFILE_DAYS`), a shooting late at night is dated that day by one report and the
+ * next by another.
+ */
+export function relateDates(a: DateMention | null, b: DateMention | null, slackDays = 0): DateRelation {
   if (!isResolved(a) || !isResolved(b)) return 'unknown';
   const ia = isImplied(a);
   const ib = isImplied(b);
@@ -138,7 +144,10 @@ export function relateDates(a: DateMention | null, b: DateMention | null): DateR
     if (stated.start > reported) return 'different';
     return daysBetween(stated.end ?? stated.start, reported) > REPORT_WINDOW_DAYS ? 'distant' : 'unknown';
   }
-  if (ae < b.start || be < a.start) return 'different';
+  if (ae < b.start || be < a.start) {
+    const gap = ae < b.start ? daysBetween(ae, b.start) : daysBetween(be, a.start);
+    return gap <= slackDays ? 'overlap' : 'different';
+  }
   return a.start === b.start && ae === be ? 'same' : 'overlap';
 }
 
@@ -193,8 +202,8 @@ const SCOPE_RATIO = 3;
  * and its region with figures of different scope ("21 bodies in a town" vs "410 across the
  * region").
  */
-export function pairScore(x: MentionItem, y: MentionItem): number | null {
-  return scorePair(x, y)?.score ?? null;
+export function pairScore(x: MentionItem, y: MentionItem, dateSlackDays = 0): number | null {
+  return scorePair(x, y, dateSlackDays)?.score ?? null;
 }
 
 interface PairEvidence {
@@ -214,7 +223,7 @@ interface PairEvidence {
   reported: PlaceRelation;
 }
 
-function scorePair(x: MentionItem, y: MentionItem): PairEvidence | null {
+function scorePair(x: MentionItem, y: MentionItem, dateSlackDays = 0): PairEvidence | null {
   const a = x.mention;
   const b = y.mention;
   if (!compatibleKinds(a.kind, b.kind)) return null;
@@ -224,7 +233,7 @@ function scorePair(x: MentionItem, y: MentionItem): PairEvidence | null {
   // Across reports, the place each report gives its incident separates them too.
   const reportedRelation = relatePlaces(reportedPlace(a), reportedPlace(b));
   if (!sameReport && reportedRelation === 'different') return null;
-  const date = relateDates(a.date, b.date);
+  const date = relateDates(a.date, b.date, dateSlackDays);
   if (date === 'different') return null;
   const pa = statedPlace(a);
   const pb = statedPlace(b);

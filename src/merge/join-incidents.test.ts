@@ -316,6 +316,32 @@ describe('incidentTarget', () => {
     expect(targets(all, [1, 1, 1])).toEqual([null, null, 0]);
   });
 
+  it.each([
+    {
+      name: 'a day apart (a shooting at night dated that day by one, the next by another)',
+      day: '2024-05-02',
+      expected: [null, 0],
+    },
+    { name: 'two days apart', day: '2024-05-03', expected: [null, null] },
+  ])('joins two reports of one town and figures whose stated days are $name', ({ day, expected }) => {
+    const all = items([
+      {
+        id: 'a',
+        text: 'Two men were shot dead in Rivertown late on Wednesday',
+        place: 'Rivertown',
+        killed: 2,
+      },
+      {
+        id: 'b',
+        text: 'Two men died in a shooting in Rivertown on Thursday',
+        place: 'Rivertown',
+        killed: 2,
+        date: day,
+      },
+    ]);
+    expect(targets(all, [2, 2])).toEqual(expected);
+  });
+
   it('joins a town of one name read in another country by one report, not another town', () => {
     const abroad: PlaceMention = { ...town('Rivertown', 'Lake Province', 'Ruritania'), countryCode: 'RR' };
     const all = items([
@@ -820,6 +846,38 @@ describe('joining through the names of an incident’s people', () => {
       killed: 1,
     };
     expect(targets([a, b])).toEqual([null, null]);
+  });
+
+  it.each([
+    {
+      name: 'joins through a full name given without an age, the figures the same',
+      text: 'The man who died was identified as Ravi Okonjo and another man was hurt',
+      killed: 1,
+      expected: [null, 0],
+    },
+    {
+      name: 'not when the figures differ, however little',
+      text: 'The men who died were identified as Ravi Okonjo and his cousin, and another man was hurt',
+      killed: 2,
+      expected: [null, null],
+    },
+    {
+      name: 'not through a name given after a title (an official)',
+      text: 'Sergeant Ravi Okonjo said one man died and another man was hurt',
+      killed: 1,
+      expected: [null, null],
+    },
+  ])('a placeless event $name', ({ text, killed, expected }) => {
+    const placed = {
+      doc: 'a',
+      text: 'Police said Ravi Okonjo was shot dead and a neighbour wounded in Rivertown',
+      place: 'Rivertown',
+      day: '2024-05-01',
+      killed: 1,
+      injured: 1,
+    };
+    const placeless = { doc: 'b', text, place: null, day: '2024-05-01', killed, injured: 1 };
+    expect(targets([placed, placeless])).toEqual(expected);
   });
 
   it('joins no placeless event through an official both reports quote', () => {

@@ -1,4 +1,5 @@
 import type { PlaceMention, ReportPerson } from '../core/types.js';
+import { speakerWords } from '../extract/parse-speaker.js';
 import type { ClusterRecord } from './cluster-mentions.js';
 import { isImplied, isResolved, type MentionItem, pairScore, placeKey } from './compatibility.js';
 import { compatibleKinds } from './kinds.js';
@@ -200,7 +201,8 @@ export interface IncidentNeighbourhood {
 }
 
 /**
- * One of the events' representatives is compatible with one of the other's (`pairScore`). The
+ * One of the events' representatives is compatible with one of the other's (`pairScore`, stated
+ * dates up to `PROFILE_DAYS` apart overlapping, as the events' profiles do). The
  * events' profiles name one place: a town of that name resolved in two countries (or in two
  * regions) by two reports, one of them without the region in its text, is one town misread by
  * that one, so the pair is compared as both reports at the other's reading. Two readings each
@@ -214,7 +216,7 @@ function compatibleEvents(a: number, b: number, around: IncidentNeighbourhood): 
       .map(around.item);
   const theirs = reps(b);
   return reps(a).some((x) =>
-    theirs.some((y) => !statedNamesakes(x, y) && pairScore(readAs(x, y), y) !== null),
+    theirs.some((y) => !statedNamesakes(x, y) && pairScore(readAs(x, y), y, PROFILE_DAYS) !== null),
   );
 }
 
@@ -556,6 +558,54 @@ function sharedFullName(a: number, b: number, around: IncidentNeighbourhood): bo
   return intersects(namesAt(a, ownPlace(a, around), around), namesAt(b, ownPlace(b, around), around));
 }
 
+const titledCache = new WeakMap<ClusterRecord, Map<string, Set<string>>>();
+
+/**
+ * The full names (`fullNamesOf`) an event's mentions give right after a title ("Mayor Jo Roe",
+ * "Sgt. Jo Roe"): officials, who are quoted on many incidents of their town and county.
+ */
+export function titledNamesOf(
+  record: ClusterRecord,
+  place: string,
+  item: (id: string) => MentionItem,
+): Set<string> {
+  return cachedAt(titledCache, record, place, () => {
+    const out = new Set<string>();
+    const names = fullNamesOf(record, place, item);
+    const { titles } = speakerWords();
+    const members =
+      record.items.length > NAME_MEMBERS ? [...record.items].sort().slice(0, NAME_MEMBERS) : record.items;
+    for (const id of members)
+      for (const m of item(id).mention.text.matchAll(
+        /(?<![\p{L}.])([\p{L}.]+) (?=(\p{Lu}\p{Ll}[\p{L}'\u2019-]*) (\p{Lu}\p{Ll}[\p{L}'\u2019-]*))/gu,
+      )) {
+        const [title, first, second] = [m[1], m[2], m[3]].map((w) =>
+          (w ?? '').toLowerCase().replace(/\u2019/g, "'"),
+        );
+        const name = `${first} ${second}`;
+        if (names.has(name) && (titles.has(title ?? '') || titles.has((title ?? '').replace(/\.$/, ''))))
+          out.add(name);
+      }
+    return out;
+  });
+}
+
+/**
+ * The two events share a full name (`incidentNamesOf`) that neither gives after a title
+ * (`titledNamesOf`): a victim, a suspect, a witness, a street or a bar, not an official.
+ */
+function sharedUntitledName(a: number, b: number, around: IncidentNeighbourhood): boolean {
+  const pa = ownPlace(a, around);
+  const pb = ownPlace(b, around);
+  const titled = new Set([
+    ...titledNamesOf(around.cluster(a), pa, around.item),
+    ...titledNamesOf(around.cluster(b), pb, around.item),
+  ]);
+  const theirs = namesAt(b, pb, around);
+  for (const w of namesAt(a, pa, around)) if (theirs.has(w) && !titled.has(w)) return true;
+  return false;
+}
+
 /**
  * Two events with figures are one incident: their profiles are (`sameIncident`), or have the same
  * figures a few days apart and their reports name the same person or street (`namedIncident`),
@@ -786,8 +836,12 @@ export function placelessTarget(n: number, around: IncidentNeighbourhood): numbe
   for (const c of namedNear(n, '', around)) {
     const p = around.profile(c);
     if (!p || !sameIncident({ ...own, place: p.place }, p)) continue;
-    // The name is one of the incident's people (not an official both quote), of one kind.
-    if (!sharedPerson(n, c, around) || !kindsAgree(n, c, around)) continue;
+    // The name is one of the incident's people (not an official both quote), or, with the same
+    // figures, a full name both give (a victim named without an age, a street, a bar), of one kind.
+    const person = sharedPerson(n, c, around);
+    if (!person && !(sameIncident({ ...own, place: p.place }, p, 0) && sharedUntitledName(n, c, around)))
+      continue;
+    if (!kindsAgree(n, c, around)) continue;
     found.add(incidentComponent(c, around)[0] as number);
   }
   return found.size === 1 ? ([...found][0] as number) : null;

@@ -19,7 +19,7 @@ import type { DocRecord, Meta } from '../state-schema.js';
  * 9.cluster7: documents keep the people their whole text names (`DocRecord.people`), filed and
  *    compared with their events' names.
  */
-export const STATE_FORMAT: number | string = '9.main29';
+export const STATE_FORMAT: number | string = '10.cluster8';
 
 export interface OpenedState {
   cache: StateCache;
