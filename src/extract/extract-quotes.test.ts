@@ -1093,6 +1093,25 @@ describe('extractQuotes: who a cue around the quotation names', () => {
       [['there could be stronger grounds for it', 'Ivy Cole']],
     ],
     [
+      'a relation noun, then a capitalised word before the name: the tie, not the name, speaks',
+      'The son of Westford rugby star Ian Pell said: "He never gave up."',
+      [['He never gave up.', null]],
+    ],
+    [
+      'a fronted place before a role and a name does not hide the subject',
+      'Mr Dobbs said: "We did our duty." In Westford party spokesman Ann Cole said it would "surprise nobody". She added: "There is no justice here."',
+      [
+        ['We did our duty.', 'Dobbs'],
+        ['surprise nobody', 'Ann Cole'],
+        ['There is no justice here.', 'Ann Cole'],
+      ],
+    ],
+    [
+      'one capitalised word quoted after a possessive or a noun for a work is a title, not a quote',
+      'A fan shouted for the Wheelers’ "Tidewater". Later he played the single "Harbour" twice.',
+      [],
+    ],
+    [
       'a title before an honorific keeps the honorific’s pronoun',
       'Ed Rowe, prosecuting, told the court it was a bad case. The judge Mrs Justice Lind jailed Pike. She told him: “You showed no mercy.”',
       [['You showed no mercy.', 'Lind']],

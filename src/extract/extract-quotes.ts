@@ -225,11 +225,11 @@ function speakerOf(
 }
 
 /**
- * `The wife of `, `a close friend of racing `, `his lawyer for `: a relation noun, `of` or `for`
- * and at most two lower-case words right before the speaker phrase.
+ * `The wife of `, `a close friend of racing `, `the son of Westford football `: a relation noun,
+ * `of` or `for` and at most three words (no comma) right before the speaker phrase.
  */
 const TIED_TO =
-  /\b(?:[Tt]he|[Aa]n?|[Hh]is|[Hh]er|[Tt]heir)\s+(?:\p{Ll}+\s+)?(\p{Ll}+)\s+(?:of|for)\s+(?:\p{Ll}+\s+){0,2}$/u;
+  /\b(?:[Tt]he|[Aa]n?|[Hh]is|[Hh]er|[Tt]heir)\s+(?:\p{Ll}+\s+)?(\p{Ll}+)\s+(?:of|for)\s+(?:\p{L}[\p{L}’'-]*\s+){0,3}$/u;
 /** `An inspector with `, `one official from `: an unnamed person of the body named next. */
 const UNNAMED_MEMBER = /\b(?:An?|an?|One|one)\s+(?:\p{Ll}+\s+)?(\p{Ll}+)\s+(?:with|from|at)\s+$/u;
 /** `According to doctors `: a plural source noun, then a name that is the reported clause's subject. */
@@ -532,10 +532,17 @@ function continuesNextParagraph(
   return leadIn.length < 80 && !SPACE_CAPITAL.test(leadIn);
 }
 
+/** A possessive or a noun for a work right before a quotation's opening mark (`Stones’ `, `song `). */
+const WORK_BEFORE =
+  /(?:\p{L}[’']s|\p{L}s[’']|\b(?:song|single|album|track|hit|film|movie|show|programme|program|series|book|novel|play|musical|opera))\s+(?:``|[“"‘'])$/u;
+
 function isTitle(text: string, content: Span[]): boolean {
   if (content.length !== 1) return false;
   const words = text.slice(content[0]![0], content[0]![1]).split(/\s+/);
   if (words.length > 6 || (words.length < 2 && !UPPER_FIRST.test(words[0] ?? ''))) return false;
+  // `the band’s “Tidewater”`, `the hit single “Tidewater”`: one capitalised word named as a work.
+  if (words.length === 1 && TITLE_WORD.test(words[0]!) && words[0] !== 'I')
+    return WORK_BEFORE.test(text.slice(Math.max(0, content[0]![0] - 40), content[0]![0]));
   return (
     words.length >= 2 &&
     words.every((word) => TITLE_WORD.test(word)) &&
