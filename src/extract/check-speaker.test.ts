@@ -16,8 +16,8 @@ describe('speakerFault', () => {
     ['Iceland', null],
     ['Copenhagen', null],
     // An abstract noun opening an idiom or an event is not who spoke.
-    ['Folklore', 'thing'],
-    ['Uproar', 'thing'],
+    ['Legend', 'thing'],
+    ['Outrage', 'thing'],
     // A street suffix cut from an address is not who spoke; a court or Downing Street with its name is a body.
     ['Street', 'place'],
     ['the Court of Appeal', null],

@@ -7,7 +7,7 @@ import { speakerWords } from './parse-speaker.js';
  * - `possessive`: `the unit's`, `some of the dictator's` (whose, not who);
  * - `clause`: a cut clause (`the crew it was a trick`, `Westshire which`, `Said Orla`);
  * - `thing`: a noun that names no person or body (`charges`, `A hospital statement`), or an
- *   abstract noun opening an idiom or an event (`Folklore says`, `Uproar followed`);
+ *   abstract noun opening an idiom or an event (`Legend says`, `Outrage followed`);
  * - `place`: a town, county or street (`Westford`, `North Fenn`, `Mill Street`) — a country or a national
  *   capital stands for its government (`Ruritania said`, `Strelsau said`) and is kept;
  * - `demonym`: a nationality adjective alone (`Ruritanian`);

@@ -987,7 +987,9 @@ function afterFrontedPlace(list: Token[], first: number, last: number): number {
   let role = k;
   while (role <= last && LOWER_FIRST.test(list[role]!.text)) role++;
   const hasTitle = list.slice(k, role).some((token) => titles.has(token.text.toLowerCase()));
-  return hasTitle && last - role >= 1 && list.slice(role, last + 1).every((token) => NAME_TOKEN.test(token.text))
+  return hasTitle &&
+    last - role >= 1 &&
+    list.slice(role, last + 1).every((token) => NAME_TOKEN.test(token.text))
     ? k
     : -1;
 }
