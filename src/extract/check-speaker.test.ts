@@ -15,6 +15,12 @@ describe('speakerFault', () => {
     // A country or a national capital stands for its government.
     ['Iceland', null],
     ['Copenhagen', null],
+    // An abstract noun opening an idiom or an event is not who spoke.
+    ['Legend', 'thing'],
+    ['Outrage', 'thing'],
+    // A street suffix cut from an address is not who spoke; a court or Downing Street with its name is a body.
+    ['Street', 'place'],
+    ['the Court of Appeal', null],
     // A possessive names whose, not who.
     ["the council's", 'possessive'],
     ["some of the minister's", 'possessive'],

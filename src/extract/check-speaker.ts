@@ -6,8 +6,9 @@ import { speakerWords } from './parse-speaker.js';
  * Why a phrase a frame gives as the speaker cannot be who spoke:
  * - `possessive`: `the unit's`, `some of the dictator's` (whose, not who);
  * - `clause`: a cut clause (`the crew it was a trick`, `Westshire which`, `Said Orla`);
- * - `thing`: a noun that names no person or body (`charges`, `A hospital statement`);
- * - `place`: a town, county or street (`Westford`, `North Fenn`) — a country or a national
+ * - `thing`: a noun that names no person or body (`charges`, `A hospital statement`), or an
+ *   abstract noun opening an idiom or an event (`Legend says`, `Outrage followed`);
+ * - `place`: a town, county or street (`Westford`, `North Fenn`, `Mill Street`) — a country or a national
  *   capital stands for its government (`Ruritania said`, `Strelsau said`) and is kept;
  * - `demonym`: a nationality adjective alone (`Ruritanian`);
  * - `role`: a singular role word alone, cut from its phrase (`doctor`, `group`).
@@ -20,6 +21,9 @@ interface NounLexicon {
   collective: string[];
   media: string[];
   bodies: string[];
+  abstract: string[];
+  relations: string[];
+  streets: string[];
 }
 
 interface Nouns {
@@ -28,6 +32,10 @@ interface Nouns {
   collective: Set<string>;
   media: Set<string>;
   bodies: Set<string>;
+  abstract: Set<string>;
+  relations: Set<string>;
+  /** Street suffixes that are not surnames: alone, an address cut short. */
+  streets: Set<string>;
 }
 
 let nouns: Nouns | undefined;
@@ -41,8 +49,17 @@ function words(): Nouns {
     collective: new Set(lexicon.collective),
     media: new Set(lexicon.media),
     bodies: new Set(lexicon.bodies),
+    abstract: new Set(lexicon.abstract),
+    relations: new Set(lexicon.relations),
+    streets: new Set(lexicon.streets),
   };
   return nouns;
+}
+
+/** A noun for a person known by a tie to another (`wife`, `friend`, `lawyer`), singular or plural. */
+export function isRelationNoun(word: string): boolean {
+  const lower = word.toLowerCase();
+  return words().relations.has(lower) || words().relations.has(lower.replace(/s$/, ''));
 }
 
 /** A noun for a group or an outlet that speaks as one (`family`, `band`, `magazine`), singular or plural. */
@@ -141,6 +158,16 @@ export function speakerFault(speaker: string, text: string): SpeakerFault | null
   // (a plural or mass noun, `residents`, `police`, `staff`, speaks on its own).
   if (head.length === 1 && LOWER_FIRST.test(noun) && !/s$/.test(noun) && !words().collective.has(noun))
     return 'role';
+  if (
+    head.length === 1 &&
+    words().abstract.has(noun.toLowerCase()) &&
+    !asSurname(noun).test(text) &&
+    !asFirstName(noun).test(text)
+  )
+    return 'thing';
+  // `of West 12th Street, Boston, told` read as `Street told`: an address cut short is not who
+  // spoke (`Court` and `Downing Street` with the words before them are bodies).
+  if (head.length === 1 && words().streets.has(noun)) return 'place';
   if (head.length === 1 && UPPER_FIRST.test(noun) && loadGazetteer().demonymCountry(noun) !== null)
     return 'demonym';
   if (head.every((token) => UPPER_FIRST.test(token)) && isPlace(head.join(' '), text)) return 'place';

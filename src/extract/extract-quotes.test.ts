@@ -1048,6 +1048,70 @@ describe('extractQuotes: who a cue around the quotation names', () => {
       [['I feel I am intruding.', 'Ann Cole']],
     ],
     [
+      'an idiom of hearsay opened by an abstract noun names nobody',
+      'Legend says she wrote the song on a train.',
+      [['she wrote the song on a train', null]],
+    ],
+    [
+      'an event noun before a passive `was reported as saying` is not the speaker',
+      'Outrage followed after coach Lia Brandt was reported as saying the team would be "ruthless".',
+      [['ruthless', null]],
+    ],
+    [
+      'a street cut from an address between commas is not the speaker',
+      'Ivo Tam, her brother, of East 9th Street, Denver, told the court she was "always kind".',
+      [['always kind', null]],
+    ],
+    [
+      'the person the speaker is tied to (`the wife of X`) is not the speaker',
+      'The wife of jockey Sam Reed said: "It did scare me."',
+      [['It did scare me.', null]],
+    ],
+    [
+      'a lawyer for a named client speaks for the client, but is not the client',
+      'The lawyer for Ruth Gale said that she would appeal.',
+      [['she would appeal', null]],
+    ],
+    [
+      'a plural source after `According to` is the source; the name after it opens the clause',
+      'According to doctors Ella Marsh, 3, was struck "very hard" against a wall.',
+      [['very hard', null]],
+    ],
+    [
+      'an unnamed member of a body speaks, not the body',
+      'An inspector with the Marine Safety Board said a faulty valve could have caused the leak.',
+      [['a faulty valve could have caused the leak', null]],
+    ],
+    [
+      'a named spokesman after `A spokesman for` still speaks',
+      'A spokesman for the Harbour Trust, Tom Pike, said the pier would reopen.',
+      [['the pier would reopen', 'Tom Pike']],
+    ],
+    [
+      '`then` between the cue and `that` is not part of what was said',
+      'Dame Ivy Cole said then that there could be stronger grounds for it.',
+      [['there could be stronger grounds for it', 'Ivy Cole']],
+    ],
+    [
+      'a relation noun, then a capitalised word before the name: the tie, not the name, speaks',
+      'The son of Westford rugby star Ian Pell said: "He never gave up."',
+      [['He never gave up.', null]],
+    ],
+    [
+      'a fronted place before a role and a name does not hide the subject',
+      'Mr Dobbs said: "We did our duty." In Westford party spokesman Ann Cole said it would "surprise nobody". She added: "There is no justice here."',
+      [
+        ['We did our duty.', 'Dobbs'],
+        ['surprise nobody', 'Ann Cole'],
+        ['There is no justice here.', 'Ann Cole'],
+      ],
+    ],
+    [
+      'one capitalised word quoted after a possessive or a noun for a work is a title, not a quote',
+      'A fan shouted for the Wheelers’ "Tidewater". Later he played the single "Harbour" twice.',
+      [],
+    ],
+    [
       'a title before an honorific keeps the honorific’s pronoun',
       'Ed Rowe, prosecuting, told the court it was a bad case. The judge Mrs Justice Lind jailed Pike. She told him: “You showed no mercy.”',
       [['You showed no mercy.', 'Lind']],

@@ -1,5 +1,5 @@
 import type { Diagnostic, Quote, Sentence, Span } from '../core/types.js';
-import { governmentRole, isBodyNoun, isPersonNoun, speakerFault } from './check-speaker.js';
+import { governmentRole, isBodyNoun, isPersonNoun, isRelationNoun, speakerFault } from './check-speaker.js';
 import { findQuoteMarks, type QuoteRegion } from './find-quote-marks.js';
 import { findSpeechFrames, type SpeechFrame } from './find-speech-frames.js';
 import { isUnnamedRole } from './is-unnamed-role.js';
@@ -166,6 +166,28 @@ function speakerOf(
     AFTER_LOCATIVE.test(text.slice(Math.max(0, speaker.span[0] - 12), speaker.span[0]))
   )
     return { speaker: null, speakerRole: null, speakerSpan: null };
+  // `The wife of racing driver Ivo Tam said`: the name is whom the speaker is tied to; `According
+  // to doctors Ivo Tam, 3, was hurt`: the name opens the reported clause. Both speakers are unnamed.
+  const leadStart = Math.max(0, speaker.span[0] - 80);
+  const lead = text.slice(leadStart, speaker.span[0]);
+  const tie = speaker.resolved ? null : TIED_TO.exec(lead);
+  if (tie && isRelationNoun(tie[1]!))
+    return {
+      speaker: null,
+      speakerRole: text.slice(leadStart + tie.index, speaker.span[1]).replace(/^\S+\s+/, ''),
+      speakerSpan: speaker.span,
+    };
+  // `An inspector with the Rail Board said`: an unnamed member speaks, not the body.
+  const member = speaker.resolved ? null : UNNAMED_MEMBER.exec(lead);
+  if (member && isPersonNoun(member[1]!) && !isBodyNoun(member[1]!))
+    return {
+      speaker: null,
+      speakerRole: text.slice(leadStart + member.index, speaker.span[1]).replace(/^\S+\s+/, ''),
+      speakerSpan: speaker.span,
+    };
+  const group = ACCORDING_TO_GROUP.exec(`${lead}${text.slice(speaker.span[0], speaker.span[1])}`);
+  if (group && !speaker.resolved && isPersonNoun(group[1]!))
+    return { speaker: null, speakerRole: group[1]!, speakerSpan: speaker.span };
   // `A spokeswoman for Save the Owls said`: a phrase cut inside a body's name is the end of a role.
   const cut = CUT_NAME_ROLE.exec(text.slice(Math.max(0, speaker.span[0] - 80), speaker.span[0]));
   if (cut && /^(?:the\s+)?\p{Lu}/u.test(speaker.speaker) && isUnnamedRole(`a ${cut[1]}`))
@@ -202,6 +224,16 @@ function speakerOf(
   };
 }
 
+/**
+ * `The wife of `, `a close friend of racing `, `the son of Westford football `: a relation noun,
+ * `of` or `for` and at most three words (no comma) right before the speaker phrase.
+ */
+const TIED_TO =
+  /\b(?:[Tt]he|[Aa]n?|[Hh]is|[Hh]er|[Tt]heir)\s+(?:\p{Ll}+\s+)?(\p{Ll}+)\s+(?:of|for)\s+(?:\p{L}[\p{L}’'-]*\s+){0,3}$/u;
+/** `An inspector with `, `one official from `: an unnamed person of the body named next. */
+const UNNAMED_MEMBER = /\b(?:An?|an?|One|one)\s+(?:\p{Ll}+\s+)?(\p{Ll}+)\s+(?:with|from|at)\s+$/u;
+/** `According to doctors `: a plural source noun, then a name that is the reported clause's subject. */
+const ACCORDING_TO_GROUP = /\b[Aa]ccording to\s+(\p{Ll}+s)\s+\p{Lu}[^\s]*(?:\s+\p{Lu}\S*)*$/u;
 /** Where a sentence opens: the report's start, a line break, or a stop or colon (and a closing mark) and a space. */
 const SENTENCE_OPENS = /(?:^|\n\s*|[.!?:]['’"”]?\s+)(?:The\s+)?$/u;
 /** `a spokeswoman for Save ` before a speaker `the Owls`: a role noun, `for`/`of`, then a capitalised word. */
@@ -500,10 +532,17 @@ function continuesNextParagraph(
   return leadIn.length < 80 && !SPACE_CAPITAL.test(leadIn);
 }
 
+/** A possessive or a noun for a work right before a quotation's opening mark (`Stones’ `, `song `). */
+const WORK_BEFORE =
+  /(?:\p{L}[’']s|\p{L}s[’']|\b(?:song|single|album|track|hit|film|movie|show|programme|program|series|book|novel|play|musical|opera))\s+(?:``|[“"‘'])$/u;
+
 function isTitle(text: string, content: Span[]): boolean {
   if (content.length !== 1) return false;
   const words = text.slice(content[0]![0], content[0]![1]).split(/\s+/);
   if (words.length > 6 || (words.length < 2 && !UPPER_FIRST.test(words[0] ?? ''))) return false;
+  // `the band’s “Tidewater”`, `the hit single “Tidewater”`: one capitalised word named as a work.
+  if (words.length === 1 && TITLE_WORD.test(words[0]!) && words[0] !== 'I')
+    return WORK_BEFORE.test(text.slice(Math.max(0, content[0]![0] - 40), content[0]![0]));
   return (
     words.length >= 2 &&
     words.every((word) => TITLE_WORD.test(word)) &&

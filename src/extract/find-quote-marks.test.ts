@@ -71,6 +71,16 @@ describe('findQuoteMarks with a quotation inside one of the same family', () => 
       ["It was late. 'Nobody came."],
     ],
     [
+      'a plural possessive apostrophe inside a single-quoted quotation does not close it',
+      "She said: 'It took two weeks' hard work to finish.' Then she left.",
+      ["It took two weeks' hard work to finish."],
+    ],
+    [
+      'a single quotation that closes after an s before a lower-case word still closes when another opens next',
+      "He called them 'thugs' and said 'go home' to them.",
+      ['thugs', 'go home'],
+    ],
+    [
       'double marks do not nest in their own family',
       'She said: “It was late. He added: “Nobody came.” The end.',
       ['It was late. He added: “Nobody came.'],

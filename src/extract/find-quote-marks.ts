@@ -138,6 +138,7 @@ function scanParagraph(
       continue;
     }
     if (isClosing(text, i, family)) {
+      if (family === 'single' && pluralPossessive(text, i, to)) continue;
       if (inner > 0) {
         inner--;
         if (innerClose < 0) innerClose = i;
@@ -164,6 +165,22 @@ function scanParagraph(
   if (inner > 0) return scanParagraph(text, from, to, carried, false);
   parts.push([contentStart, trimEnd(text, contentStart, to)]);
   return { kind: 'open-at-end', open, parts, family };
+}
+
+/**
+ * `'… three weeks' hard labour …'`: a single mark after a plural's `s`, before a lower-case word,
+ * is its possessive apostrophe when the paragraph's next mark closes (and none opens) a quotation.
+ * `'thugs' and said 'go'` closes: the next mark opens another quotation.
+ */
+function pluralPossessive(text: string, i: number, to: number): boolean {
+  if (text[i - 1] !== 's' || !/^ \p{Ll}/u.test(text.slice(i + 1, i + 3))) return false;
+  for (let k = i + 1; k < to; k++) {
+    const c = text[k]!;
+    if (c !== "'" && c !== '’' && c !== '‘') continue;
+    if (isOpening(text, k, 'single')) return false;
+    if (isClosing(text, k, 'single')) return true;
+  }
+  return false;
 }
 
 function opensInside(text: string, i: number, family: 'double' | 'single'): boolean {

@@ -940,7 +940,12 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
   if (first > last) return null;
   // `a business in Leighton Buzzard, Bedfordshire, alleged`, `appearing in court accused`: the
   // object of a preposition is a place or a thing, not the subject of the cue.
-  if (PREPOSITION_BEFORE.has(list[first - 1]?.text.toLowerCase() ?? '')) return null;
+  if (PREPOSITION_BEFORE.has(list[first - 1]?.text.toLowerCase() ?? '')) {
+    // `In Westford party spokesman Ann Cole said`: a fronted place, then a role and a name.
+    const subject = afterFrontedPlace(list, first, last);
+    if (subject < 0) return null;
+    first = subject;
+  }
   // `told the court Jo Doe shouted`: `the` and an organisation noun right before a name of two or
   // more words are the object of the verb before; the subject is the name.
   for (let k = first; k < last - 1; k++) {
@@ -965,6 +970,28 @@ function nounPhraseBefore(source: string, list: Token[], last: number): RawSpeak
     if (!/s$/.test(headLower)) return null;
   }
   return { text: phrase, start, end: head.end, role: null };
+}
+
+/**
+ * Where the subject starts after a sentence-opening preposition and a place (`In Westford party
+ * spokesman Ann Cole`): the first lower-case role word after the place's capitalised words, when
+ * a name of two or more capitalised words closes the phrase; -1 otherwise.
+ */
+function afterFrontedPlace(list: Token[], first: number, last: number): number {
+  const preposition = list[first - 1]!;
+  if (!UPPER_FIRST.test(preposition.text)) return -1;
+  const { titles } = speakerWords();
+  let k = first;
+  while (k <= last && UPPER_FIRST.test(list[k]!.text)) k++;
+  if (k === first || last - k < 2) return -1;
+  let role = k;
+  while (role <= last && LOWER_FIRST.test(list[role]!.text)) role++;
+  const hasTitle = list.slice(k, role).some((token) => titles.has(token.text.toLowerCase()));
+  return hasTitle &&
+    last - role >= 1 &&
+    list.slice(role, last + 1).every((token) => NAME_TOKEN.test(token.text))
+    ? k
+    : -1;
 }
 
 /**
@@ -1051,7 +1078,7 @@ function agentAfter(text: string, from: number, sentenceEnd: number): RawSpeaker
 }
 
 const ADVERBIAL =
-  /^(?:\s+(?:on\s+)?(?:(?:early|late|later)\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|today|yesterday)(?:\s+(?:morning|afternoon|evening|night))?|\s+in\s+(?:a|his|her|its|their)\s+(?:statement|video(?:\s+address|\s+message)?|post|interview|speech|address|tweet)|\s+on\s+(?:Twitter|Telegram|Facebook|television|TV)|\s+\w+ly)*/;
+  /^(?:\s+(?:on\s+)?(?:(?:early|late|later)\s+)?(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|today|yesterday)(?:\s+(?:morning|afternoon|evening|night))?|\s+in\s+(?:a|his|her|its|their)\s+(?:statement|video(?:\s+address|\s+message)?|post|interview|speech|address|tweet)|\s+on\s+(?:Twitter|Telegram|Facebook|television|TV)|\s+\w+ly|\s+(?:then|now|again|also|later|earlier|too)(?=\s+that\b))*/;
 
 /** Text after a cue that is not a reported clause: a relative clause's verb or an adverbial clause. */
 const NOT_A_CLAUSE =

@@ -5,6 +5,9 @@ describe('parseSpeaker', () => {
   it.each([
     // [phrase, speaker, role, kind]
     ['Westford Mayor Ann Cole', 'Ann Cole', 'Westford Mayor', 'person'],
+    // A title `of` a place before a name: the last two words are the name, the rest the role.
+    ['Recorder of Westford Tom Brame', 'Tom Brame', 'Recorder of Westford', 'person'],
+    ['Chief Constable of North Fenshire Ann Cole', 'Ann Cole', 'Chief Constable of North Fenshire', 'person'],
     ['Innocent Mbafele', 'Innocent Mbafele', null, 'person'],
     // Punctuation cut from the running text around a name is not part of it.
     ['Innocent Mbafele,', 'Innocent Mbafele', null, 'person'],

@@ -135,6 +135,19 @@ function parse(phrase: string): ParsedSpeaker {
       return { ...inner, role: inner.role ? `${inner.role}, ${where}` : where };
     }
   }
+  // `Recorder of Westford Ann Cole`, `Chief Constable of Fenshire Tom Doe`: a title `of` a place
+  // before a name; the name is the last two words, the rest the role.
+  const titleOf = tokens.indexOf('of');
+  if (
+    titleOf >= 1 &&
+    tokens.length - titleOf >= 4 &&
+    tokens.slice(0, titleOf).some((token) => titles.has(token.toLowerCase())) &&
+    tokens.slice(titleOf + 1).every((token) => NAME_WORD.test(token))
+  ) {
+    const inner = parse(tokens.slice(-2).join(' '));
+    if (inner.kind === 'person' && inner.speaker.includes(' '))
+      return { ...inner, role: tokens.slice(0, -2).join(' ') };
+  }
   // `Sentencing Fenn`, `Prosecuting Tom Brindle`, `Angry Owen Fenn`: a lead, not a name.
   const leads = speakerWords().leads;
   const lead =

@@ -50,6 +50,11 @@ const cases: [string, string, string[]][] = [
     ['He spoke Saturday night.', '‘It’s a crime scene’ – leaders react.'],
   ],
   ['middle initial', 'John F. Kennedy spoke. It rained.', ['John F. Kennedy spoke.', 'It rained.']],
+  [
+    'a `::` list bullet of wire copy after a stop starts the next sentence',
+    'The hall opened in 1957. :: It closed in 1973.',
+    ['The hall opened in 1957.', ':: It closed in 1973.'],
+  ],
 ];
 
 describe('splitSentences', () => {

@@ -39,7 +39,8 @@ const CANDIDATE = /[.!?]+[”’"')\]]*(?:\s+|(?=[“‘]))/g;
 const PARAGRAPH = /\n[ \t\r]*\n\s*/g;
 const WORD_CHAR = /[\p{L}.'’-]/u;
 const INITIALISM = /^(?:\p{L}\.){2,}$/u;
-const NEXT_START = /^[“‘"'([]?[\p{Lu}\d]/u;
+/** A capital, digit or opening mark starts the next sentence, after a `::` list bullet of wire copy too. */
+const NEXT_START = /^(?:::\s+)?[“‘"'([]?[\p{Lu}\d]/u;
 
 /**
  * Splits news text into sentences. Blank lines (paragraph breaks) always end a sentence, so
