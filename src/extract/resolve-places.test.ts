@@ -603,3 +603,36 @@ describe('a business named after a town', () => {
     expect(find('A man was shot at a Chicago’s South Side bar.', 'Chicago')?.name).toBe('Chicago');
   });
 });
+
+describe('a state abbreviation after a comma is never a town', () => {
+  it.each([
+    // [text, the places the text names]; the town before the abbreviation is unknown or lower case.
+    ['Deputies were called to a farm outside Quillby, Pa., on Sunday.', []],
+    ['NEAR QUILLBY, Ore. – A boy was hurt when a rifle went off.', []],
+    ['A man was shot in Wilmington, Del., and died.', ['Wilmington']],
+  ])('%s', (text, names) => {
+    expect(resolvePlaces(text).places.map((p) => p.text)).toEqual(names);
+  });
+});
+
+describe('a spelling variant spells the same words', () => {
+  it.each([
+    // Capitals, function words: no skeleton of several words is a one-word town abroad.
+    ['POLICE SAY ALL OF THE SHOTS CAME FROM ONE GUN', 'ALL OF'],
+    ['A LOT OF PEOPLE HEARD THE SHOTS, POLICE SAID', 'A LOT'],
+    ['THE BOY AND A FRIEND WERE PLAYING WHEN THE GUN WENT OFF', 'AND A'],
+  ])('%s', (text, surface) => {
+    expect(find(text, surface)).toBeUndefined();
+  });
+});
+
+describe('two streets named at a crossing are not towns', () => {
+  it.each([
+    // [text, the places it names]
+    ['A man was shot at the intersection of Webb and Dexter on Sunday.', []],
+    ['Shots were fired at the corner of Dexter and 5th in Detroit.', ['Detroit']],
+    ['The intersection of Webb and Elm in Dexter was closed.', ['Dexter']],
+  ])('%s', (text, names) => {
+    expect(resolvePlaces(text).places.map((p) => p.text)).toEqual(names);
+  });
+});

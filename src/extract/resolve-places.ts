@@ -164,6 +164,28 @@ function regionAbbreviation(after: string): { cc: string; admin1: string; length
   return code && m ? { cc: abbreviationAfter.cc, admin1: code, length: m[0].length } : null;
 }
 
+/**
+ * `gaz.lookup` for a run of capitalised words. In capitals ("ALL OF THE SHOTS", "AND A FRIEND")
+ * function words stand side by side like a name's, and a spelling variant joins them into a
+ * name of fewer words ("Of", "Anda"): in capitals only a name of as many words is read.
+ */
+function lookupRun(gaz: Gazetteer, surface: string): GazetteerEntry[] {
+  const entries = gaz.lookup(surface);
+  if (entries.length === 0 || !CAPITALS_RUN.test(surface)) return entries;
+  const words = foldPlaceName(surface).split(' ').length;
+  return entries.filter((e) => foldPlaceName(e.name).split(' ').length >= words);
+}
+const CAPITALS_RUN = /^[^\p{Ll}]+[ \u00a0][^\p{Ll}]+$/u;
+
+/** Whether the span is a region abbreviation right after a comma (", Pa.", ", Ore."). */
+function abbreviatesRegion(text: string, span: Span): boolean {
+  const comma = COMMA_BEFORE.exec(text.slice(Math.max(0, span[0] - 4), span[0]));
+  if (!comma) return false;
+  const region = regionAbbreviation(text.slice(span[0] - comma[0].length, span[1] + 2));
+  return region !== null && region.length >= comma[0].length + span[1] - span[0];
+}
+const COMMA_BEFORE = /,[ \u00a0]+$/;
+
 let residents: { words: Set<string>; after: RegExp } | undefined;
 /**
  * Nouns a town's name modifies in local news (`data/place-residents.json`): "a Fernwick man",
@@ -192,6 +214,14 @@ function residentNouns(): { words: Set<string>; after: RegExp } {
 const BUSINESS_OF =
   /^['’]s\s+(?!(?:North|South|East|West|Northeast|Northwest|Southeast|Southwest|Near|Far|Lower|Upper|Downtown|Old|Inner)\b)(?:[A-Z][\w'’&-]*\s+){1,3}(?<!\bSide\s+)(?:[Hh]all|[Bb]ar|[Ll]ounge|[Cc]lub|[Rr]estaurant|[Gg]rill|[Pp]ub|[Tt]avern|[Nn]ightclub|[Ss]tore|[Ss]hop|[Mm]arket|[Dd]iner|[Cc]afe|[Ss]alon|[Bb]arbershop)\b/;
 const BLOCK_OF = /\bblock\s+of\s+(?:(?:North|South|East|West|[NSEW]\.?)\s+)?$/i;
+/**
+ * "the intersection of Webb and Fernwick", "the corner of Fernwick and 5th": two streets named
+ * at a crossing, either of them, are an address, however like a town's their names are.
+ */
+const CROSSING_OF =
+  /\b(?:intersection|corner)\s+of\s+(?:(?:[A-Z][\w.'’-]*|\d+(?:st|nd|rd|th))\s+){1,3}?(?:and|&)\s+$|\b(?:intersection|corner)\s+of\s+$/i;
+/** The name right after a town at a crossing: "… of Fernwick and Webb". */
+const CROSSING_FIRST = /^\s+(?:and|&)\s+(?:[A-Z]|\d)/;
 
 /**
  * Finds place mentions in a text and resolves them against the gazetteer: capitalised-token
@@ -258,7 +288,7 @@ export function resolvePlaces(
       for (let len = maxLen; len >= 2; len--) {
         const start = t.start;
         const end = (tokens[i + len - 1] as Token).end;
-        const entries = gaz.lookup(text.slice(start, end));
+        const entries = lookupRun(gaz, text.slice(start, end));
         if (entries.length > 0) {
           const next = tokens[i + len];
           // "Lake Albert Liberation Front": a place name opening a longer name is part of that name.
@@ -291,7 +321,7 @@ export function resolvePlaces(
       const start = t.start;
       const end = (tokens[j] as Token).end;
       const name = text.slice(start, end);
-      const entries = gaz.lookup(name);
+      const entries = lookupRun(gaz, name);
       // "Fernwick Teen Hurt In Crash": in a capitalised headline a noun the town modifies ends its name.
       const head = entries.length === 0 && j > i ? headlineTown(text, tokens, i, j, gaz) : null;
       if (head && head.next === i + 1 && isCommonWord(text.slice(head.span[0], head.span[1])))
@@ -389,6 +419,13 @@ export function resolvePlaces(
         c.resident ||
         STRICT_LOCATIVE.test(text.slice(Math.max(0, c.span[0] - 40), c.span[0])),
     );
+    candidates.length = 0;
+    candidates.push(...kept);
+  }
+  // "Fernwick, Pa.", "NEAR FERNWICK, Ore.": a state's abbreviation after a comma is the
+  // qualifier of the name before it, even one the gazetteer lacks, never a town of its own.
+  if (candidates.some((c) => abbreviatesRegion(text, c.span))) {
+    const kept = candidates.filter((c) => !abbreviatesRegion(text, c.span));
     candidates.length = 0;
     candidates.push(...kept);
   }
@@ -778,6 +815,7 @@ function makeCandidate(
       !regionWord &&
       (placePartAfter().test(text.slice(span[1], span[1] + 24)) ||
         BLOCK_OF.test(before.slice(-30)) ||
+        crossing(before, text.slice(span[1], span[1] + 8)) ||
         BUSINESS_OF.test(text.slice(span[1], span[1] + 60))),
     regionWord,
     locative: LOCATIVE.test(before.slice(-34)) || hasRelation(before) || local || resident,
@@ -786,6 +824,12 @@ function makeCandidate(
     dateline: dl != null && span[0] >= dl[0] && span[1] <= dl[1],
     sentenceStart,
   };
+}
+
+/** Whether a name stands at a crossing of two streets ("the intersection of X and Y"). */
+function crossing(before: string, after: string): boolean {
+  if (!/\b(?:intersection|corner)\s+of\b/i.test(before)) return false;
+  return CROSSING_OF.test(before) && (!/of\s+$/i.test(before) || CROSSING_FIRST.test(after));
 }
 
 /**
