@@ -24,6 +24,9 @@ export interface Corroboration {
   groups: IndependentGroup[];
 }
 
+/** An occurrence under its document's representative, with its key in the chains' union-find. */
+type Occ = Occurrence & { key: string };
+
 /** Share of an occurrence that must lie inside a reused passage for it to count as reused. */
 const COVERED_SHARE = 0.5;
 /** Content-word overlap above which two sentences of related documents are treated as one reused sentence. */
@@ -57,7 +60,7 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
     const head = index.headline(doc);
     if (head && o.span[0] > head[1]) inBody.add(doc);
   }
-  const byDoc = new Map<string, Occurrence[]>();
+  const byDoc = new Map<string, Occ[]>();
   const seen = new Set<string>();
   for (const o of occurrences) {
     const doc = index.canonical(o.document);
@@ -67,13 +70,13 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
     const head = index.headline(doc);
     // A headline restates the report: with other mentions in the body it adds no reporting.
     if (head && o.span[1] <= head[1] + 1 && inBody.has(doc)) continue;
-    const occ = { document: doc, span: o.span, text: o.text };
+    const occ: Occ = { document: doc, span: o.span, text: o.text, key: `m:${key}` };
     const list = byDoc.get(doc);
     if (list) list.push(occ);
     else byDoc.set(doc, [occ]);
   }
   const uf = new UnionFind();
-  const keyOf = (o: Occurrence) => `m:${o.document}#${o.span[0]}-${o.span[1]}`;
+  const keyOf = (o: Occ) => o.key;
   const covered = new Set<string>();
   const docs = [...byDoc.keys()].sort();
 
@@ -98,22 +101,31 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
   // wordings are paired through a prefix index (`similarPairs`), not compared all against all.
   const none: ReadonlySet<string> = new Set<string>();
   const words = new Map<string, ReadonlySet<string>>();
-  const groups = new Map<string, Occurrence[]>();
+  const groups = new Map<string, Occ[]>();
+  /** Each occurrence's key in `groups` (its family and its sorted words), made once. */
+  const groupKeys = new Map<Occ, string>();
+  const groupKey = (m: Occ): string => {
+    let key = groupKeys.get(m);
+    if (key === undefined) {
+      key = `${index.family(m.document) ?? `doc:${m.document}`}\u0000${[...(words.get(keyOf(m)) ?? none)].sort().join(' ')}`;
+      groupKeys.set(m, key);
+    }
+    return key;
+  };
   for (const doc of docs) {
     for (const m of byDoc.get(doc) ?? []) {
       const w = index.contentWords(m.text);
       words.set(keyOf(m), w);
       if (w.size < MIN_CONTENT_WORDS) continue;
-      const family = index.family(doc) ?? `doc:${doc}`;
-      const key = `${family}\u0000${[...w].sort().join(' ')}`;
+      const key = groupKey(m);
       const list = groups.get(key) ?? [];
       list.push(m);
       groups.set(key, list);
     }
   }
-  const distinct: Occurrence[] = [];
+  const distinct: Occ[] = [];
   for (const list of groups.values()) {
-    const first = list[0] as Occurrence;
+    const first = list[0] as Occ;
     distinct.push(first);
     if (new Set(list.map((m) => m.document)).size > 1) {
       for (const m of list) {
@@ -124,26 +136,24 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
   }
   // Only related documents count, and they share a component: pairs are sought within each
   // (a large event's mentions are mostly in unrelated reports, so this stays near-linear).
-  const byComponent = new Map<string, Occurrence[]>();
+  const byComponent = new Map<string, Occ[]>();
   for (const m of distinct) {
     const c = index.component(m.document);
     const list = byComponent.get(c);
     if (list) list.push(m);
     else byComponent.set(c, [m]);
   }
-  const pairs: [Occurrence, Occurrence][] = [];
+  const pairs: [Occ, Occ][] = [];
   for (const c of [...byComponent.keys()].sort()) {
-    const list = byComponent.get(c) as Occurrence[];
+    const list = byComponent.get(c) as Occ[];
     if (list.length < 2) continue;
     for (const [i, j] of similarPairs(list.map((m) => words.get(keyOf(m)) ?? none)))
-      pairs.push([list[i] as Occurrence, list[j] as Occurrence]);
+      pairs.push([list[i] as Occ, list[j] as Occ]);
   }
   for (const [ma, mb] of pairs) {
     if (mb.document === ma.document || !index.related(ma.document, mb.document)) continue;
     for (const x of [ma, mb]) {
-      const group = groups.get(
-        `${index.family(x.document) ?? `doc:${x.document}`}\u0000${[...(words.get(keyOf(x)) ?? none)].sort().join(' ')}`,
-      ) ?? [x];
+      const group = groups.get(groupKey(x)) ?? [x];
       for (const m of group) covered.add(keyOf(m));
     }
     uf.union(keyOf(ma), keyOf(mb));

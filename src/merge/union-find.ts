@@ -7,9 +7,16 @@ export class UnionFind {
   }
 
   find(key: string): string {
-    this.add(key);
-    let root = key;
-    while (this.parent.get(root) !== root) root = this.parent.get(root) as string;
+    // One look-up for a key that is its own root (most keys of a small fact), none repeated.
+    const up = this.parent.get(key);
+    if (up === undefined) {
+      this.parent.set(key, key);
+      return key;
+    }
+    if (up === key) return key;
+    let root = up;
+    for (let next = this.parent.get(root) as string; next !== root; next = this.parent.get(root) as string)
+      root = next;
     let node = key;
     while (node !== root) {
       const next = this.parent.get(node) as string;

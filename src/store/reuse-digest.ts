@@ -26,8 +26,9 @@ export interface ReuseDigest {
 
 /** The SHA-256 of one `reuse_families` row. */
 export function familyRowHash(documentId: string, familyId: string): Buffer {
+  // The canonical JSON of { document_id, family_id }, written out (a row per document is hashed).
   return createHash('sha256')
-    .update(canonicalJson({ document_id: documentId, family_id: familyId }))
+    .update(`{"document_id":${JSON.stringify(documentId)},"family_id":${JSON.stringify(familyId)}}`)
     .digest();
 }
 
@@ -47,10 +48,29 @@ function foldFamilies(store: Store): RowFold {
 
 /** The SHA-256 of one `reuse_pairs` row (the passages as the JSON text stored). */
 export function pairRowHash(row: PairRow): Buffer {
+  return createHash('sha256').update(pairRowJson(row)).digest();
+}
+
+/**
+ * The canonical JSON of a `reuse_pairs` row's columns. A row of the stored types (text columns,
+ * finite shares) is written out member by member in canonical key order, which gives the same
+ * text as `canonicalJson` without building an object and sorting its keys (every stored pair is
+ * hashed by the checks); any other row goes through `canonicalJson`.
+ */
+export function pairRowJson(row: PairRow): string {
   const { a, b, relation, shared_a, shared_b, direction, reason, passages } = row;
-  return createHash('sha256')
-    .update(canonicalJson({ a, b, relation, shared_a, shared_b, direction, reason, passages }))
-    .digest();
+  if (
+    typeof a === 'string' &&
+    typeof b === 'string' &&
+    typeof direction === 'string' &&
+    typeof passages === 'string' &&
+    typeof reason === 'string' &&
+    typeof relation === 'string' &&
+    Number.isFinite(shared_a) &&
+    Number.isFinite(shared_b)
+  )
+    return `{"a":${JSON.stringify(a)},"b":${JSON.stringify(b)},"direction":${JSON.stringify(direction)},"passages":${JSON.stringify(passages)},"reason":${JSON.stringify(reason)},"relation":${JSON.stringify(relation)},"shared_a":${JSON.stringify(shared_a)},"shared_b":${JSON.stringify(shared_b)}}`;
+  return canonicalJson({ a, b, relation, shared_a, shared_b, direction, reason, passages });
 }
 
 /** The row a pair is stored as. */
@@ -199,9 +219,10 @@ export function checkReusePairs(
   }
   const total = store.reuse.pairCount() - pendingPairs.size;
   if (total !== previous.pairs || previous.pairs <= maxPairs) {
+    // Hashed as stored, as verify does (no pair is parsed and written out again).
     const check = new CheckFold();
-    for (const pair of store.reuse.pairs())
-      if (!pendingPairs.has(`${pair.a}\u0000${pair.b}`)) check.add(pairRowHash(pairRowOf(pair)));
+    for (const row of store.reuse.pairRows())
+      if (!pendingPairs.has(`${row.a}\u0000${row.b}`)) check.add(pairRowHash(row));
     if (!check.matches({ ...previous, rows: previous.pairs }))
       throw new DigestMismatchError(
         'reuse-altered',

@@ -45,6 +45,11 @@ export interface ReuseStore {
   forget(documentIds: readonly string[]): void;
   /** Every verified pair, ordered by `a`, then `b`. */
   pairs(): ReusePair[];
+  /**
+   * Every stored pair row as it is stored (the passages as their JSON text, not parsed), in no
+   * particular order: what the checks of stored pairs hash, row by row.
+   */
+  pairRows(): Iterable<PairRow>;
   /** How many verified pairs are stored. */
   pairCount(): number;
   /** The verified pairs one document is in, ordered by `a`, then `b`. */

@@ -35,14 +35,23 @@ function reduce(x: bigint): bigint {
   return x >= P ? x - P : x;
 }
 
-function power(base: bigint, exponent: bigint): bigint {
-  let result = 1n;
-  let b = base;
-  for (let e = exponent; e > 0n; e >>= 1n) {
-    if (e & 1n) result = reduce(result * b);
-    b = reduce(b * b);
+/**
+ * The inverse of x modulo P (0 for 0), by the extended Euclidean algorithm: the same number as
+ * x^(P−2) mod P, in a few thousand small divisions instead of about 4,600 full multiplications.
+ */
+export function inverseModP(x: bigint): bigint {
+  let r0 = P;
+  let r1 = x % P;
+  let t0 = 0n;
+  let t1 = 1n;
+  while (r1 !== 0n) {
+    const q = r0 / r1;
+    [r0, r1] = [r1, r0 - q * r1];
+    [t0, t1] = [t1, t0 - q * t1];
   }
-  return result;
+  // r0 is 1 for every x not divisible by P (P is prime); t0 * x ≡ 1.
+  if (r0 !== 1n) return 0n;
+  return t0 < 0n ? t0 + P : t0;
 }
 
 /** A row's hash expanded (SHAKE256) to a number modulo P, never 0. */
@@ -153,7 +162,7 @@ export class RowFold {
   get digest(): string {
     this.settle();
     if (this.denominator !== 1n) {
-      this.numerator = reduce(this.numerator * power(this.denominator, P - 2n));
+      this.numerator = reduce(this.numerator * inverseModP(this.denominator));
       this.denominator = 1n;
     }
     return this.numerator.toString(16).padStart(HEX, '0');

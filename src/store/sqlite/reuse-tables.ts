@@ -208,6 +208,10 @@ export class SqliteReuseStore implements ReuseStore {
     return (this.db.prepare('SELECT * FROM reuse_pairs ORDER BY a, b').all() as PairRow[]).map(pairOfRow);
   }
 
+  *pairRows(): Iterable<PairRow> {
+    yield* this.db.prepare('SELECT * FROM reuse_pairs').iterate() as Iterable<PairRow>;
+  }
+
   forget(documentIds: readonly string[]): void {
     this.familiesReplaced();
     const ids = JSON.stringify(documentIds);

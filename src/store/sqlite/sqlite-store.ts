@@ -11,7 +11,6 @@ import {
 import { ingestDetails } from '../ingest-details.js';
 import type { PackedOriginal } from '../original-packs.js';
 import { LOOSE_MIN_BYTES, mapLimit, OriginalsFolder } from '../originals-folder.js';
-import type { PairRow } from '../reuse-store.js';
 import type {
   CaptureBatch,
   CaptureResult,
@@ -425,9 +424,7 @@ export class SqliteStore implements Store {
         extractions.row({ documentId: r.document_id, extraction: r.extraction, mergeInput: r.merge_input });
     }
     problems.push(...extractions.finish());
-    if (reuse.wanted)
-      for (const r of this.db.prepare('SELECT * FROM reuse_pairs').iterate() as IterableIterator<PairRow>)
-        reuse.row(r);
+    if (reuse.wanted) for (const r of this.reuse.pairRows()) reuse.row(r);
     if (reuse.wantsFamilies) {
       for (const id of this.db.prepare('SELECT document_id FROM reuse_documents').pluck().iterate())
         reuse.indexed(id as string);
