@@ -373,6 +373,21 @@ describe('the CLI keeps its word', () => {
     expect(piped.status).toBe(ExitCode.ok);
   });
 
+  it('a file written to a closed pipe (report --out /dev/stdout | head) ends quietly too', () => {
+    const store = ingested('epipe-file');
+    const piped = spawnSync(
+      'bash',
+      [
+        '-c',
+        `"${process.execPath}" "${main}" --store "${store}" report --out /dev/stdout | head -c 15; exit \${PIPESTATUS[0]}`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(piped.stdout).toBe('<!doctype html>');
+    expect(piped.stderr).not.toContain('EPIPE');
+    expect(piped.status).toBe(ExitCode.ok);
+  });
+
   it('names UTF-16 without a byte-order mark instead of calling it binary', () => {
     const store = path.join(dir, 'utf16');
     const input = path.join(dir, 'utf16.txt');
