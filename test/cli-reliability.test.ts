@@ -373,6 +373,21 @@ describe('the CLI keeps its word', () => {
     expect(piped.status).toBe(ExitCode.ok);
   });
 
+  it('a file written to a closed pipe (report --out /dev/stdout | head) ends quietly too', () => {
+    const store = ingested('epipe-file');
+    const piped = spawnSync(
+      'bash',
+      [
+        '-c',
+        `"${process.execPath}" "${main}" --store "${store}" report --out /dev/stdout | head -c 15; exit \${PIPESTATUS[0]}`,
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(piped.stdout).toBe('<!doctype html>');
+    expect(piped.stderr).not.toContain('EPIPE');
+    expect(piped.status).toBe(ExitCode.ok);
+  });
+
   it('names UTF-16 without a byte-order mark instead of calling it binary', () => {
     const store = path.join(dir, 'utf16');
     const input = path.join(dir, 'utf16.txt');
@@ -394,5 +409,29 @@ describe('the CLI keeps its word', () => {
     const id = listed.stdout.split('\n')[1]?.split('\t')[0] as string;
     expect(cli(store, ['show', id]).stdout).toContain('source: ');
     expect(cli(store, ['show', id]).stdout).not.toContain('\x1b');
+  });
+  it('prints control characters from titles, outlets and texts as escapes in reuse, compare and brief', () => {
+    const store = path.join(dir, 'controls-text');
+    const input = path.join(dir, 'controls-text-in');
+    fs.mkdirSync(input);
+    const page = (killed: string) =>
+      `<html><head><title>Flood &#27;[2J&#13;update</title><meta property="og:site_name" content="Valley &#27;[31mPost"></head><body><article><p>Floodwaters killed ${killed} people in the river town of Velmora on Monday, officials said.</p><p>Rescue crews moved 240 residents overnight &#27;[2J from the lower district, the mayor said.</p></article></body></html>`;
+    fs.writeFileSync(path.join(input, 'one.html'), page('four'));
+    fs.writeFileSync(path.join(input, 'two.html'), page('five'));
+    expect(cli(store, ['analyze', input, '--out', path.join(dir, 'controls-text-out')]).status).toBe(
+      ExitCode.ok,
+    );
+    const ids = cli(store, ['documents'])
+      .stdout.split('\n')
+      .slice(1)
+      .filter((line) => line !== '')
+      .map((line) => line.split('\t')[0] as string);
+    expect(ids.length).toBe(2);
+    for (const args of [['reuse'], ['compare', ...ids], ['brief']]) {
+      const result = cli(store, args);
+      expect(result.status, args.join(' ')).toBe(ExitCode.ok);
+      expect(result.stdout, args.join(' ')).toContain('\\x1b[');
+      expect(result.stdout, args.join(' ')).not.toContain('\x1b');
+    }
   });
 });

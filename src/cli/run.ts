@@ -49,6 +49,8 @@ export function reportError(err: unknown): number {
     return ExitCode.someRejected;
   }
   const code = (err as { code?: unknown })?.code;
+  // A file written to a pipe whose reader stopped (`report --out /dev/stdout | head`): quiet, as above.
+  if (code === 'EPIPE') return typeof process.exitCode === 'number' ? process.exitCode : ExitCode.ok;
   if (typeof code === 'string' && /^SQLITE_(CORRUPT|NOTADB)/.test(code)) {
     printError(
       `The store's database is damaged (SQLite: ${(err as Error).message}).`,

@@ -46,6 +46,9 @@ describe('an explicit manifest stays inside its folder', () => {
     expect(refused.rejected).toBe(1);
     expect(refused.diagnostics.map((d) => d.rule)).toEqual(['ingest/manifest-outside']);
     expect(store.documents.list().map((d) => d.text)).toEqual(['A report inside the corpus.']);
+    // The refusal names the file the entry reaches, not the manifest's folder joined to its path.
+    const refusal = [...store.custody.entries()].find((e) => e.kind === 'rejection');
+    expect(refusal?.details.source).toBe(path.join(dir, 'secret.txt'));
 
     const allowed = await ingest(store, [], { manifest, allowOutside: true });
     expect(allowed.documents.new).toBe(1);
@@ -54,5 +57,22 @@ describe('an explicit manifest stays inside its folder', () => {
     expect(secret?.source).toBe(path.join(dir, 'secret.txt'));
     const sources = [...store.custody.entries()].map((e) => e.details.source);
     expect(sources).toContain(path.join(dir, 'secret.txt'));
+  });
+});
+
+describe('a manifest entry that names no file', () => {
+  it.each([
+    ['a relative path', () => 'gone.txt', () => path.join(dir, 'corpus', 'gone.txt')],
+    [
+      'an absolute path',
+      () => path.join(dir, 'elsewhere', 'gone.txt'),
+      () => path.join(dir, 'elsewhere', 'gone.txt'),
+    ],
+  ])('is refused under the path it names (%s)', async (_, entry, expected) => {
+    const manifest = write('corpus/manifest.jsonl', `${JSON.stringify({ path: entry() })}\n`);
+    const summary = await ingest(store, [], { manifest, allowOutside: true });
+    expect(summary.diagnostics.map((d) => d.rule)).toEqual(['ingest/manifest-file-missing']);
+    const refusal = [...store.custody.entries()].find((e) => e.kind === 'rejection');
+    expect(refusal?.details.source).toBe(expected());
   });
 });

@@ -98,15 +98,19 @@ function listedFile(entry: ManifestEntry, dir: string, allowOutside: boolean): I
   if (!inside && !allowOutside) {
     return {
       kind: 'missing',
-      source: path.join(dir, entry.path),
+      source: sourceOf(real),
       rule: 'ingest/manifest-outside',
       message: `${entry.where} names ${entry.path}, which is outside the manifest's folder ${folder} (it resolves to ${real}).`,
       hint: "Move the file into the manifest's folder, or pass --allow-outside if the manifest is yours and the path is meant.",
     };
   }
+  return { kind: 'file', source: sourceOf(real), absolute: real, manifest: entry };
+}
+
+/** How custody names a file a manifest reaches: relative to the working folder when below it, else absolute. */
+function sourceOf(absolute: string): string {
   const cwd = fs.realpathSync(process.cwd());
-  const source = real.startsWith(cwd + path.sep) ? path.relative(cwd, real) : real;
-  return { kind: 'file', source, absolute: real, manifest: entry };
+  return absolute.startsWith(cwd + path.sep) ? path.relative(cwd, absolute) : absolute;
 }
 
 /** A folder's own documentation, not a report: README, LICENSE, COPYING, CHANGELOG (any extension). */
@@ -127,7 +131,8 @@ function* missingEntries(manifest: Manifest, visited: Set<ManifestEntry>): Gener
 function manifestMissing(manifest: Manifest, entry: ManifestEntry): InputItem {
   return {
     kind: 'missing',
-    source: path.join(path.dirname(manifest.file), entry.path),
+    // An absolute entry is named as written, not joined under the manifest's folder.
+    source: path.isAbsolute(entry.path) ? entry.path : path.join(path.dirname(manifest.file), entry.path),
     rule: 'ingest/manifest-file-missing',
     message: `${entry.where} names ${entry.path}, which does not exist (or is hidden or a symbolic link).`,
     hint: `Fix the path in ${manifest.file} (paths are relative to the manifest's folder) or remove the entry.`,

@@ -3,6 +3,8 @@ import type { Passage } from '../core/types.js';
 export interface RenderOptions {
   /** ANSI colours (verbatim green, paraphrase yellow) instead of plain `[V1 … ]` markers. */
   color: boolean;
+  /** How a run of the text is shown (the CLI escapes control characters); the text as it is by default. */
+  show?: (text: string) => string;
 }
 
 /**
@@ -21,10 +23,17 @@ export function renderSide(
     const [s, e] = p[side];
     for (let i = s; i < e; i++) if (label[i] === -1) label[i] = k;
   });
+  const show = options.show ?? ((run: string) => run);
   let out = '';
   let current = -1;
+  let runStart = 0;
   for (let i = 0; i <= text.length; i++) {
     const l = i < text.length ? (label[i] as number) : -1;
+    if (l !== current || i === text.length) {
+      // Markers go between runs, so an escaped run never splits a marker or a colour code.
+      out += show(text.slice(runStart, i));
+      runStart = i;
+    }
     if (l !== current) {
       if (current >= 0) out += options.color ? '\x1b[0m' : ']';
       if (l >= 0) {
@@ -37,7 +46,6 @@ export function renderSide(
       }
       current = l;
     }
-    if (i < text.length) out += text[i];
   }
   return out;
 }

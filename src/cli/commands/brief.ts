@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { UsageError } from '../../core/errors.js';
+import { printableLines } from '../printable.js';
 
 export function register(program: Command): void {
   program
@@ -28,6 +29,6 @@ export function register(program: Command): void {
         }
         return formatBrief(ledger, { words, textOf: (id) => store.documents.get(id)?.text ?? null });
       });
-      process.stdout.write(text);
+      process.stdout.write(printableLines(text));
     });
 }

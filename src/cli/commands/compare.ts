@@ -3,6 +3,7 @@ import { UsageError } from '../../core/errors.js';
 import { prepareText } from '../../reuse/prepare.js';
 import { renderPassageTable, renderSide } from '../../reuse/render-alignment.js';
 import { comparePair } from '../../reuse/update-reuse.js';
+import { printable, printableLines } from '../printable.js';
 import { withReadStore } from '../with-read-store.js';
 
 export function register(program: Command): void {
@@ -46,16 +47,20 @@ export function register(program: Command): void {
                 ? `${x.id} > ${y.id}`
                 : `${y.id} > ${x.id}`;
           out.push(`${pair.relation}: ${pct(sa)} of ${x.id} and ${pct(sb)} of ${y.id} in reused passages`);
-          out.push(`direction: ${dir} (${flipped ? swapLetters(pair.reason) : pair.reason})`);
+          out.push(`direction: ${dir} (${printable(flipped ? swapLetters(pair.reason) : pair.reason)})`);
           out.push('', renderPassageTable(passages));
         }
         const legend = color ? 'green = verbatim, yellow = paraphrase' : '[V1 …] verbatim, [P2 …] paraphrase';
         out.push(
           '',
-          `── a: ${x.id} ${x.title ?? x.source} (${legend})`,
-          renderSide(x.text, passages, 'a', { color }),
+          `── a: ${x.id} ${printable(x.title ?? x.source)} (${legend})`,
+          renderSide(x.text, passages, 'a', { color, show: printableLines }),
         );
-        out.push('', `── b: ${y.id} ${y.title ?? y.source}`, renderSide(y.text, passages, 'b', { color }));
+        out.push(
+          '',
+          `── b: ${y.id} ${printable(y.title ?? y.source)}`,
+          renderSide(y.text, passages, 'b', { color, show: printableLines }),
+        );
         process.stdout.write(`${out.join('\n')}\n`);
       });
     });

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { ReusePair } from '../../core/types.js';
 import { updateReuse } from '../../reuse/update-reuse.js';
 import { openStore } from '../../store/open-store.js';
+import { printableLines } from '../printable.js';
 
 export function register(program: Command): void {
   program
@@ -66,7 +67,7 @@ export function register(program: Command): void {
         );
         if (weak.length > 0)
           out.push('', `${weak.length} pair(s) below the family threshold (see docs/reuse.md)`);
-        process.stdout.write(`${out.join('\n')}\n`);
+        process.stdout.write(`${printableLines(out.join('\n'))}\n`);
       } finally {
         store.close();
       }
