@@ -272,6 +272,9 @@ const cases: [string, number, number][] = [
   // A participle after a listed person describes them: still a victim.
   ['He shot a man and a woman seated in a car.', 0, 2],
   ['He killed his wife and a man named Ned Parr.', 2, 0],
+  // Number words from eleven to nineteen are counts like any other.
+  ['Fifteen people were shot at the fair.', 0, 15],
+  ['Thirteen miners were killed in the collapse.', 13, 0],
 ];
 
 describe('a perpetrator counted among the dead', () => {
