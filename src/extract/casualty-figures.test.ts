@@ -272,9 +272,20 @@ const cases: [string, number, number][] = [
   // A participle after a listed person describes them: still a victim.
   ['He shot a man and a woman seated in a car.', 0, 2],
   ['He killed his wife and a man named Ned Parr.', 2, 0],
+  // A count set off by commas after a count of the whole is a part of it, not the figure.
+  ['Nine riders, including two teens, were shot near the depot.', 0, 9],
+  ['Five guests, three of them cousins, were hurt in the blast.', 0, 5],
+  ['Six people, two of whom were children, were wounded on Sunday.', 0, 6],
+  ['Eight people, among them a nurse, were injured.', 0, 8],
+  ['Four people, including two toddlers, were killed in the fire.', 4, 0],
+  ['Four people, including a toddler, were killed in the fire.', 4, 0],
+  ['Three people were shot, including two teens, and one died.', 1, 2],
+  // A relative clause after the part has a verb of its own: the whole is not its figure.
+  ['Eight people, including a guard, who was killed, were shot.', 1, 7],
   // Number words from eleven to nineteen are counts like any other.
   ['Fifteen people were shot at the fair.', 0, 15],
   ['Thirteen miners were killed in the collapse.', 13, 0],
+  ['Fifteen people, including a child, were wounded at the park.', 0, 15],
 ];
 
 describe('a perpetrator counted among the dead', () => {
