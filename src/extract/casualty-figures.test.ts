@@ -286,6 +286,12 @@ const cases: [string, number, number][] = [
   ['Fifteen people were shot at the fair.', 0, 15],
   ['Thirteen miners were killed in the collapse.', 13, 0],
   ['Fifteen people, including a child, were wounded at the park.', 0, 15],
+  // The ages of people just counted are not a break in the list of victims.
+  ['Two girls, ages 8 and 11, and their father were found dead.', 3, 0],
+  ['Two boys, 6 and 9, and their aunt were found dead.', 3, 0],
+  ['Two children, ages 3 and 5, and two adults were killed in the blaze.', 4, 0],
+  ['Three boys, ages 12, 14 and 16, were shot.', 0, 3],
+  ['Two men, 25 and 30, were shot.', 0, 2],
 ];
 
 describe('a perpetrator counted among the dead', () => {

@@ -742,7 +742,7 @@ function withPeopleAfter(text: string, count: Quantity, end: number): Quantity {
  * another clause ("two were shot and a man …").
  */
 const COUNT_THEN_PERSON =
-  /^(?:\s+(?!(?:was|were|is|are|had|has|have|been|being|and|or|of|who|shot|killed|dead|deceased|slain|died|wounded|injured|hurt)\b)[\p{L}’'-]+){1,2}(?:\s*,\s*(?:and\s+)?|\s+and\s+)$/iu;
+  /^(?:\s+(?!(?:was|were|is|are|had|has|have|been|being|and|or|of|who|shot|killed|dead|deceased|slain|died|wounded|injured|hurt)\b)[\p{L}’'-]+){1,2}(?:\s*,\s*(?:ages?\s+)?\d{1,3}(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)\d{1,3})*(?=\s*,))?(?:\s*,\s*(?:and\s+)?|\s+and\s+)$/iu;
 
 /**
  * "she and three others were shot", "a woman and two other men were wounded": the others and the
