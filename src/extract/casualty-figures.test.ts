@@ -292,6 +292,11 @@ const cases: [string, number, number][] = [
   ['Two children, ages 3 and 5, and two adults were killed in the blaze.', 4, 0],
   ['Three boys, ages 12, 14 and 16, were shot.', 0, 3],
   ['Two men, 25 and 30, were shot.', 0, 2],
+  // A name alone as the subject of "was pronounced dead", "was found dead" or "died": one dead.
+  ['Deputies said 20-year-old Ann Cole was pronounced dead at the home.', 1, 0],
+  ['Ann Cole was found dead in her kitchen.', 1, 0],
+  ['Police said Ben Ray later died at the hospital.', 1, 0],
+  ['The Elmton Daily Ledger died in 2009.', 0, 0],
 ];
 
 describe('a perpetrator counted among the dead', () => {
