@@ -272,6 +272,31 @@ const cases: [string, number, number][] = [
   // A participle after a listed person describes them: still a victim.
   ['He shot a man and a woman seated in a car.', 0, 2],
   ['He killed his wife and a man named Ned Parr.', 2, 0],
+  // A count set off by commas after a count of the whole is a part of it, not the figure.
+  ['Nine riders, including two teens, were shot near the depot.', 0, 9],
+  ['Five guests, three of them cousins, were hurt in the blast.', 0, 5],
+  ['Six people, two of whom were children, were wounded on Sunday.', 0, 6],
+  ['Eight people, among them a nurse, were injured.', 0, 8],
+  ['Four people, including two toddlers, were killed in the fire.', 4, 0],
+  ['Four people, including a toddler, were killed in the fire.', 4, 0],
+  ['Three people were shot, including two teens, and one died.', 1, 2],
+  // A relative clause after the part has a verb of its own: the whole is not its figure.
+  ['Eight people, including a guard, who was killed, were shot.', 1, 7],
+  // Number words from eleven to nineteen are counts like any other.
+  ['Fifteen people were shot at the fair.', 0, 15],
+  ['Thirteen miners were killed in the collapse.', 13, 0],
+  ['Fifteen people, including a child, were wounded at the park.', 0, 15],
+  // The ages of people just counted are not a break in the list of victims.
+  ['Two girls, ages 8 and 11, and their father were found dead.', 3, 0],
+  ['Two boys, 6 and 9, and their aunt were found dead.', 3, 0],
+  ['Two children, ages 3 and 5, and two adults were killed in the blaze.', 4, 0],
+  ['Three boys, ages 12, 14 and 16, were shot.', 0, 3],
+  ['Two men, 25 and 30, were shot.', 0, 2],
+  // A name alone as the subject of "was pronounced dead", "was found dead" or "died": one dead.
+  ['Deputies said 20-year-old Ann Cole was pronounced dead at the home.', 1, 0],
+  ['Ann Cole was found dead in her kitchen.', 1, 0],
+  ['Police said Ben Ray later died at the hospital.', 1, 0],
+  ['The Elmton Daily Ledger died in 2009.', 0, 0],
 ];
 
 describe('a perpetrator counted among the dead', () => {

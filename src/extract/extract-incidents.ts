@@ -742,7 +742,7 @@ function withPeopleAfter(text: string, count: Quantity, end: number): Quantity {
  * another clause ("two were shot and a man …").
  */
 const COUNT_THEN_PERSON =
-  /^(?:\s+(?!(?:was|were|is|are|had|has|have|been|being|and|or|of|who|shot|killed|dead|deceased|slain|died|wounded|injured|hurt)\b)[\p{L}’'-]+){1,2}(?:\s*,\s*(?:and\s+)?|\s+and\s+)$/iu;
+  /^(?:\s+(?!(?:was|were|is|are|had|has|have|been|being|and|or|of|who|shot|killed|dead|deceased|slain|died|wounded|injured|hurt)\b)[\p{L}’'-]+){1,2}(?:\s*,\s*(?:ages?\s+)?\d{1,3}(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)\d{1,3})*(?=\s*,))?(?:\s*,\s*(?:and\s+)?|\s+and\s+)$/iu;
 
 /**
  * "she and three others were shot", "a woman and two other men were wounded": the others and the
@@ -914,6 +914,37 @@ const PARTICIPLE_AFTER_COMMA = /,\s*[\p{L}-]+ing$/iu;
 /** Between a count and a death: the dead are a part of those counted. */
 const INCLUDING = /\b(?:including|among them|among whom)\b/i;
 
+/**
+ * From a count of the whole to a part set off by commas: "Nine people(, including )two teens",
+ * "five people(, )three of them were teenagers".
+ */
+const WHOLE_THEN_INCLUDED =
+  /^(?:\s+[\p{L}’'-]+){0,3}\s*,\s*(?:including|among\s+(?:them|whom))\s+(?:[\p{L}’'-]+\s+){0,2}$/iu;
+const WHOLE_THEN_COMMA = /^(?:\s+[\p{L}’'-]+){0,3}\s*,\s*$/u;
+const PART_OF = /^\s+of\s+(?:them|whom)\b/i;
+/**
+ * From the end of a part to the verb: the comma that closes the apposition, then a few words; not
+ * a relative clause, whose verb is the part's ("eight people, including a guard, who was killed").
+ */
+const PART_CLOSED = /^[^,;.:]{0,40},\s*(?!(?:who|which|that|whom)\b)(?:[\p{L}’'-]+\s+){0,3}$/iu;
+/** From a count of the whole to the verb over a closed apposition: ", including two teens, were". */
+const WHOLE_OVER_PART =
+  /^(?:\s+[\p{L}’'-]+){0,3}\s*,\s*(?:including|among\s+(?:them|whom)|[\p{L}\d’'-]+\s+of\s+(?:them|whom))\b[^,;.:]{1,50},\s*(?!(?:who|which|that|whom)\b)(?:[\p{L}’'-]+\s+){0,3}$/iu;
+
+/**
+ * "Nine people, including two teens, were shot", "five people, three of them teenagers, were
+ * hurt": a count set off by commas after a count of the whole is a part of it, not the figure.
+ */
+function isPartOfWhole(text: string, q: Quantity, hit: Hit, counts: readonly Quantity[]): boolean {
+  if (q.span[1] > hit.span[0] || !PART_CLOSED.test(text.slice(q.span[1], hit.span[0]))) return false;
+  const partOf = PART_OF.test(text.slice(q.span[1], q.span[1] + 12));
+  return counts.some((w) => {
+    if (w === q || w.span[1] > q.span[0] || q.span[0] - w.span[1] > 50 || w.best === null) return false;
+    const between = text.slice(w.span[1], q.span[0]);
+    return WHOLE_THEN_INCLUDED.test(between) || (partOf && WHOLE_THEN_COMMA.test(between));
+  });
+}
+
 /** A count before "of the": "two of the (four victims)", "both of the", "all of the". */
 const PARTITIVE_WHOLE =
   /(?:^|[^\p{L}\p{N}])(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|both|all|none)\s+of\s+(?:the|those|these|its|their)\s+$/iu;
@@ -951,8 +982,10 @@ function figureFor(
       if (between.length > 70 || /[.;:]|\b(?:said|says|told|according)\b/.test(between)) continue;
       // "At least three were bound, one was shot": a new subject after the comma takes the verb.
       if (NEW_SUBJECT.test(between)) continue;
-      // "Five people were struck, including one who died": the count is the whole, not the dead.
-      if (hit.casualty === 'killed' && INCLUDING.test(between)) continue;
+      // "Five people were struck, including one who died": the count is the whole, not the dead
+      // (unless the part is set off before the verb: "Four people, including a child, died").
+      if (hit.casualty === 'killed' && INCLUDING.test(between) && !WHOLE_OVER_PART.test(between)) continue;
+      if (isPartOfWhole(text, q, hit, counts)) continue;
       // "Two men were arrested in the shooting that killed …", "two gunmen opened fire, killing
       // one": the count is the subject of another verb (the suspects), not the victims.
       if (OTHER_VERB.test(between)) continue;

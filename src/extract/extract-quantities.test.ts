@@ -164,3 +164,27 @@ describe('extractQuantities', () => {
     ).toEqual([]);
   });
 });
+
+describe('number words', () => {
+  // Every word from eleven to nineteen, at the start of a sentence and inside it.
+  const teens: [string, number][] = [
+    ['eleven', 11],
+    ['twelve', 12],
+    ['thirteen', 13],
+    ['fourteen', 14],
+    ['fifteen', 15],
+    ['sixteen', 16],
+    ['seventeen', 17],
+    ['eighteen', 18],
+    ['nineteen', 19],
+  ];
+  it.each(teens)('reads %s as %i', (word, n) => {
+    for (const text of [
+      `${word[0]?.toUpperCase()}${word.slice(1)} boats sank.`,
+      `The storm sank ${word} boats.`,
+    ]) {
+      const found = extractQuantities(text, splitSentences(text));
+      expect(found.map((q) => [q.best, q.counted])).toEqual([[n, 'boat']]);
+    }
+  });
+});

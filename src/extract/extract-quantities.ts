@@ -46,6 +46,12 @@ const alternation = (words: Iterable<string>): string =>
     .map((word) => word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+'))
     .join('|');
 
+/**
+ * The ages of the people just counted, set off by commas ("two girls, ages 8 and 11, and …",
+ * "three boys, 12, 14 and 16,"): a list of ages, not a count.
+ */
+const AGES_APPOSITION = String.raw`\s*,\s*(?:ages?\s+)?\d{1,3}(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)\d{1,3})*(?=\s*,)`;
+
 function compile(): Compiled {
   if (compiled) return compiled;
   const numbers = loadLexicon<NumberLexicon>('number-words');
@@ -64,7 +70,7 @@ function compile(): Compiled {
   const source = [
     `(?<range>(?:between\\s+(?<ra>${number})(?<rpa>${percent})?\\s+and\\s+(?<rb>${number}))|(?:from\\s+)?(?<rc>${number})(?<rpc>${percent})?\\s*(?:to|-|–)\\s*(?<rd>${number}))`,
     `(?<pair>an?\\s+(?:${pair})\\s+and\\s+an?\\s+(?:${pair}))`,
-    `(?<sum>(?<sa>${number})\\s+(?:[a-z]+\\s+)?(?:${plurals})(?:\\s+and\\s+(?<sb>an?|${number})|\\s*,\\s*(?:and\\s+)?(?<sc>${number}))\\s+(?:[a-z]+\\s+)?(?:${pair}|${plurals}))(?![\\p{L}])`,
+    `(?<sum>(?<sa>${number})\\s+(?:[a-z]+\\s+)?(?:${plurals})(?:${AGES_APPOSITION})?(?:\\s+and\\s+(?<sb>an?|${number})|\\s*,\\s*(?:and\\s+)?(?<sc>${number}))\\s+(?:[a-z]+\\s+)?(?:${pair}|${plurals}))(?![\\p{L}])`,
     `(?<oneOf>one\\s+of\\s+(?:them|those|the\\s+dead|the\\s+victims|(?:whom|which)(?=\\s+(?:[a-z]+ly\\s+)?(?:died|dies|was|is|has|had|later|succumbed)\\b)))`,
     `(?<multiple>${alternation(Object.keys(numbers.multiples.words))})(?=\\s+(?:${alternation(numbers.multiples.of)})\\b)`,
     `(?:(?<qualifier>${alternation(Object.keys(numbers.qualifiers))})\\s+)?(?:(?<vague>${alternation(Object.keys(numbers.vague))})|(?<single>${alternation(Object.keys(numbers.singles))})|(?<number>${number}))(?<percent>${percent})?`,
@@ -135,7 +141,7 @@ function parseNumber(raw: string, numbers: NumberLexicon): number | null {
 
 /** Cheap pre-check: a digit, or a number word stem, `dozen`, `score`, or a pair (`a man and a woman`). */
 const MAY_HAVE_NUMBER =
-  /\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|score|couple|pair|both|double|triple|quadruple|quintuple|sextuple| and an? /i;
+  /\d|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|score|couple|pair|both|double|triple|quadruple|quintuple|sextuple| and an? /i;
 const MONTH = /(?:jan|feb|mar|apr|may|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s*$/i;
 const MONTH_AFTER = /^\s+(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
 const AGE_OR_UNIT_ADJECTIVE =

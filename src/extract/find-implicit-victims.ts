@@ -22,6 +22,8 @@ interface Compiled {
   named: RegExp;
   /** A name alone as the subject of a passive casualty verb: "Jane Doe was shot and killed". */
   namedPassive: RegExp;
+  /** A name alone as the subject of "died" (in running text, not a headline's "Dies"). */
+  namedDied: RegExp;
 }
 
 let compiled: Compiled | undefined;
@@ -58,7 +60,9 @@ const NAME_AGE = String.raw`(?:\p{Lu}[\p{L}’'.-]*\s+){0,3}\p{Lu}[\p{L}’'.-]*
  * A person's name without an age, then a passive auxiliary: "Jane Doe was", "Officer Carl Dunn Jr.
  * was also". Written case-sensitively: two to four capitalised words.
  */
-const NAME_PASSIVE = String.raw`(?<![\p{L}’'.-])(?<np>(?:\p{Lu}[\p{L}’'.-]*\s+){1,3}\p{Lu}[\p{L}’'-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?)\s+was\s+(?:(?:also|later|then|fatally|critically|seriously|reportedly|allegedly)\s+)?$`;
+const NAME_PASSIVE = String.raw`(?<![\p{L}’'.-])(?<np>(?:\p{Lu}[\p{L}’'.-]*\s+){1,3}\p{Lu}[\p{L}’'-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?)\s+was\s+(?:(?:also|later|then|fatally|critically|seriously|reportedly|allegedly|pronounced|found)\s+){0,2}$`;
+/** A person's name as the subject of "died": "Jane Doe died", "Officer Carl Dunn later died". */
+const NAME_DIED = String.raw`(?<![\p{L}’'.-])(?<np>(?:\p{Lu}[\p{L}’'.-]*\s+){1,3}\p{Lu}[\p{L}’'-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?)\s+(?:(?:also|later|then|eventually|subsequently)\s+)?$`;
 /** An age in apposition after a person: the ", 7" of "Girl, 7, brother". */
 const AGE_APPOSITION = /\s*,\s*\d{1,3}(?=\s*(?:,|$))/g;
 /** The age of each name in a list of names with ages. */
@@ -157,6 +161,7 @@ function compile(): Compiled {
     ),
     named: new RegExp(String.raw`(?<np>${NAME_AGE}(?:\s+(?:and\s+)?${NAME_AGE})*)\s+${LINK_CASED}$`, 'ud'),
     namedPassive: new RegExp(NAME_PASSIVE, 'ud'),
+    namedDied: new RegExp(NAME_DIED, 'ud'),
   };
   return compiled;
 }
@@ -215,8 +220,12 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
   if (np && /^another\s+$/i.test(before.slice(np[0])) && /^shots?$/i.test(text.slice(trigger[0], trigger[1])))
     return null;
   if (!subject || !np) {
-    // "Jane Doe was shot and killed": one person named, the subject of a passive verb.
-    const name = c.namedPassive.exec(before)?.indices?.groups?.np;
+    // "Jane Doe was shot and killed", "Jane Doe was pronounced dead", "Jane Doe died": one
+    // person named, the subject of a passive verb or of "died".
+    const name = (
+      c.namedPassive.exec(before) ??
+      (text.slice(trigger[0], trigger[1]) === 'died' ? c.namedDied.exec(before) : null)
+    )?.indices?.groups?.np;
     return name ? people(text, [from + name[0], from + name[1]], 1) : null;
   }
   // "A man, a woman and a boy were shot": each person of a list ending in "and" counts ("The
