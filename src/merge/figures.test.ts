@@ -153,6 +153,59 @@ describe('vague plurals', () => {
 
 describe('disputes between reports', () => {
   it.each([
+    // A report crediting two sources with different tolls carries both: a dispute with a third report.
+    [
+      [
+        ['a', 'health office', 12, 'at-least'],
+        ['a', 'monitors', 17, 'exact'],
+        ['b', 'hospital', 15, 'exact'],
+      ],
+      [12, 15, 17],
+    ],
+    // Another source's smaller count in the same report, wholly below its total, is a detail of it.
+    [
+      [
+        ['a', 'reporters', 21, 'at-least'],
+        ['a', 'residents', 2, 'exact'],
+        ['b', 'reporters', 21, 'exact'],
+      ],
+      null,
+    ],
+  ] as [[string, string, number, Quantity['qualifier']][], number[] | null][])(
+    'credited sources %j → disputed %j',
+    (figures, disputed) => {
+      const mentions = figures.map(([doc, origin, n, qualifier], i) => ({
+        ...mention(null, `${doc}#${i}`, {
+          ...count(n, false, i),
+          qualifier,
+          high: qualifier === 'exact' ? n : null,
+        }),
+        kind: 'killing' as const,
+        origin,
+        span: [i, i + 1] as [number, number],
+      }));
+      expect(reconcileFigure('killed', mentions).conflict?.values.map((v) => v.value) ?? null).toEqual(
+        disputed,
+      );
+    },
+  );
+
+  it('takes a report’s written figure as its total over the vague one of its lead', () => {
+    // "The discovery of dozens of bodies … officials said 410 bodies were found", and another report's 410.
+    const lede: Quantity = { ...count(12, false, 0), high: 99, qualifier: 'vague' };
+    const mentions = [
+      { ...mention(null, 'a#0', lede), kind: 'killing' as const, span: [0, 1] as [number, number] },
+      {
+        ...mention(null, 'a#1', count(410, false, 5)),
+        kind: 'killing' as const,
+        span: [5, 6] as [number, number],
+      },
+      { ...mention(null, 'b#2', count(410, false, 0)), kind: 'killing' as const },
+    ];
+    expect(reconcileFigure('killed', mentions).conflict).toBeNull();
+  });
+
+  it.each([
     // "At least 21 bodies … two bodies in a shaft … six in one street": one report's details.
     [
       [

@@ -115,9 +115,10 @@ function interval(q: Quantity): { lo: number; hi: number } | null {
  *   reported at all (ACLED's conservative rule); for the injured, reported as fact first (a
  *   named source is then one report among them). Each report counts with the first such figure
  *   it gives (its headline or lead; later ones are details), and the smallest of these is the best;
- * - when reports' totals (each report's first figure) cannot all be true ("at least 12", "15",
- *   "17"), every total is listed in a conflict with the documents behind it; "about 40" and "at
- *   least 40" are the same figure, and "at least 12" and "15" do not disagree.
+ * - when reports' totals (the first figure of each source a report credits, a report's smaller
+ *   figure wholly below another of its totals being a detail) cannot all be true ("at least 12",
+ *   "15", "17"), every total is listed in a conflict with the documents behind it; "about 40" and
+ *   "at least 40" are the same figure, and "at least 12" and "15" do not disagree.
  */
 export function reconcileFigure(
   field: 'killed' | 'injured',
@@ -173,25 +174,40 @@ export function reconcileFigure(
   }
   const best = mostReported([...leads.values()].map((v) => v.quantity.best ?? v.lo));
 
-  // Reports dispute a figure when their totals cannot all be true: each report stands for its
-  // first written figure and its first vague one (later figures are its details: "two bodies in
-  // one street"), and the totals disagree when no count lies in every one of their ranges
-  // ("at least 21", "21" and "dozens" agree; "7" and "9" do not).
+  // Reports dispute a figure when their totals cannot all be true: each source a report credits
+  // (or the report itself) stands for its first written figure, or its first vague one when it
+  // writes none (the same source's later figures are details: "two bodies in one street"), and
+  // the totals disagree when no count lies in every one of their ranges ("at least 21", "21" and
+  // "dozens" agree; "7" and "9" do not).
   const totals = new Map<string, Value>();
+  const vague = (x: Value) => x.quantity.qualifier === 'vague';
   for (const v of values) {
-    const k = `${v.mention.documentId}\u0000${v.quantity.qualifier === 'vague'}`;
-    const lead = totals.get(k);
-    if (!lead || v.mention.span[0] < lead.mention.span[0]) totals.set(k, v);
+    const key = `${v.mention.documentId}\u0000${v.mention.origin ?? ''}`;
+    const lead = totals.get(key);
+    if (
+      !lead ||
+      (vague(lead) && !vague(v)) ||
+      (vague(lead) === vague(v) && v.mention.span[0] < lead.mention.span[0])
+    )
+      totals.set(key, v);
   }
-  const disputed = [...totals.values()];
+  // Within one report, a total wholly below another is a part or an earlier count of it ("AP also
+  // saw two bodies" after "at least 21"), not a dispute.
+  const disputed = [...totals.values()].filter(
+    (v) => ![...totals.values()].some((w) => w.mention.documentId === v.mention.documentId && v.hi < w.lo),
+  );
   const disagree =
     Math.max(...disputed.map((v) => v.lo)) > Math.min(...disputed.map((v) => v.hi)) &&
     new Set(disputed.map((v) => v.quantity.best ?? v.lo)).size > 1;
   let conflict: FigureConflict | null = null;
   if (disagree) {
+    // Each disputed figure with every document that gives it, as a total or further down.
+    const shownOf = (v: Value) => v.quantity.best ?? v.lo;
+    const disputedValues = new Set(disputed.map(shownOf));
     const byValue = new Map<number, Set<string>>();
-    for (const v of disputed) {
-      const shown = v.quantity.best ?? v.lo;
+    for (const v of values) {
+      const shown = shownOf(v);
+      if (!disputedValues.has(shown)) continue;
       const docs = byValue.get(shown) ?? new Set<string>();
       docs.add(v.mention.documentId);
       byValue.set(shown, docs);
