@@ -336,3 +336,39 @@ describe('a clause told as another incident', () => {
     expect(pairScore(item('c', 'Troops killed 20 people in Ashford', { killed: 20 }), other)).toBeNull();
   });
 });
+
+describe('a bare country and a town in it', () => {
+  const country: PlaceMention = {
+    ...stated('Freedonia', 50, 30),
+    admin1: null,
+    precision: 'country',
+    kind: 'country',
+  };
+  it('are not set apart for lack of shared words: the country locates nothing', () => {
+    const national = item('a', 'Bodies of 40 civilians were found in mass graves in Freedonia', {
+      kind: 'bodies-found',
+      killed: 40,
+      place: country,
+    });
+    const local = item('b', 'The discovery of dozens of bodies in towns near Ashford', {
+      kind: 'bodies-found',
+    });
+    expect(pairScore(national, local)).not.toBeNull();
+  });
+  it('while a region and a town in it still are', () => {
+    const regional = item('a', 'Bodies of 40 civilians were found in mass graves in the North Region', {
+      kind: 'bodies-found',
+      killed: 40,
+      place: {
+        ...stated('North Region', 50, 30),
+        admin1: 'North Region',
+        precision: 'region',
+        kind: 'region',
+      },
+    });
+    const local = item('b', 'The discovery of dozens of bodies in towns near Ashford', {
+      kind: 'bodies-found',
+    });
+    expect(pairScore(regional, local)).toBeNull();
+  });
+});

@@ -337,7 +337,11 @@ function scorePair(x: MentionItem, y: MentionItem): PairEvidence | null {
   else if (sameReport && (reportedRelation === 'same' || reportedRelation === 'contains')) identity += 3;
   score += identity;
   // A region and a town in it with nothing else in common are not one incident; "near X" and X are.
-  if (place === 'contains' && !sameName && date === 'unknown' && words < 0.3 && score < 4) return null;
+  // A bare country ("found in mass graves in Freedonia") locates an incident too coarsely to set
+  // it apart from any of the country's: like an unknown place, it needs evidence only to link.
+  const countryWide = (!!pa && isCountry(pa)) || (!!pb && isCountry(pb));
+  if (place === 'contains' && !sameName && !countryWide && date === 'unknown' && words < 0.3 && score < 4)
+    return null;
   return { score, identity: sameReport ? score : identity, distinct, reported: reportedRelation };
 }
 
