@@ -358,24 +358,27 @@ const STATEMENT_BEFORE =
  */
 export function statementDate(text: string, d: DateMention): boolean {
   const before = text.slice(Math.max(0, d.span[0] - 60), d.span[0]);
-  return STATEMENT_BEFORE.test(before) || speechVerbBefore().test(before);
+  if (STATEMENT_BEFORE.test(before)) return true;
+  const word = WORD_BEFORE_DATE.exec(before)?.[1];
+  return word !== undefined && speechVerbs().has(word.toLowerCase());
 }
 
+/** The word just before a date, past an optional "on", "late" or "early". */
+const WORD_BEFORE_DATE = /([a-z]+)\s+(?:(?:on|late|early)\s+)?$/i;
+
 /**
- * Any reporting verb of `data/speech-cues.json` just before the date ("argued on Monday", "warned
- * Sunday", "insisted on Friday"): the day the words were said.
+ * The reporting verbs of `data/speech-cues.json` ("argued on Monday", "warned Sunday", "insisted
+ * on Friday": the day the words were said).
  */
-function speechVerbBefore(): RegExp {
-  speechBefore ??= new RegExp(
-    `\\b(?:${Object.keys(loadLexicon<{ verbs: Record<string, string> }>('speech-cues').verbs)
+function speechVerbs(): Set<string> {
+  speechVerbSet ??= new Set(
+    Object.keys(loadLexicon<{ verbs: Record<string, string> }>('speech-cues').verbs)
       // "Police were called Sunday": the call is the incident's day.
-      .filter((v) => /^[a-z]+$/.test(v) && v !== 'called' && v !== 'believed')
-      .join('|')})\\s+(?:on\\s+|late\\s+|early\\s+)?$`,
-    'i',
+      .filter((v) => /^[a-z]+$/.test(v) && v !== 'called' && v !== 'believed'),
   );
-  return speechBefore;
+  return speechVerbSet;
 }
-let speechBefore: RegExp | undefined;
+let speechVerbSet: Set<string> | undefined;
 
 /**
  * The place a report is about: the town it names most often (at least twice) or the only town it
