@@ -29,6 +29,18 @@ describe('the date of an incident', () => {
       'the incident sentence, not the arrest',
     ],
     [
+      'Two men were shot dead in Toledo.\n\nThe governor, who argued on Monday that the city needed more police, called the killings a disgrace.',
+      'shot dead',
+      '2024-03-12',
+      'the day a reaction was voiced ("argued on Monday") is not the incident date either',
+    ],
+    [
+      'Two men were shot dead in Toledo.\n\nThe mayor warned Monday that more killings could follow.',
+      'shot dead',
+      '2024-03-12',
+      'nor is the day of a warning',
+    ],
+    [
       'A man was arrested Monday after a shooting that wounded two people in Columbus.',
       'wounded two people',
       '2024-03-12',

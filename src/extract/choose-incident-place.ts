@@ -353,12 +353,32 @@ const STATEMENT_BEFORE =
   /\b(?:said|says|told\s+(?:reporters|the\s+media|the\s+press)|announced|confirmed|reported|stated|added|wrote|tweeted|posted)\s+(?:on\s+|late\s+|early\s+)?$|\b(?:posted|updated|published|last\s+updated|created|modified)\s*(?:on\s*)?:?\s*(?:(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day,?\s*)?$/i;
 
 /**
- * "police said Friday", "told reporters on Monday", "Posted: Monday, May 4, 2015": the date of a
- * statement or of the page itself, not of the incident.
+ * "police said Friday", "told reporters on Monday", "the president argued on Monday that …",
+ * "Posted: Monday, May 4, 2015": the date of a statement or of the page itself, not of the incident.
  */
 export function statementDate(text: string, d: DateMention): boolean {
-  return STATEMENT_BEFORE.test(text.slice(Math.max(0, d.span[0] - 60), d.span[0]));
+  const before = text.slice(Math.max(0, d.span[0] - 60), d.span[0]);
+  if (STATEMENT_BEFORE.test(before)) return true;
+  const word = WORD_BEFORE_DATE.exec(before)?.[1];
+  return word !== undefined && speechVerbs().has(word.toLowerCase());
 }
+
+/** The word just before a date, past an optional "on", "late" or "early". */
+const WORD_BEFORE_DATE = /([a-z]+)\s+(?:(?:on|late|early)\s+)?$/i;
+
+/**
+ * The reporting verbs of `data/speech-cues.json` ("argued on Monday", "warned Sunday", "insisted
+ * on Friday": the day the words were said).
+ */
+function speechVerbs(): Set<string> {
+  speechVerbSet ??= new Set(
+    Object.keys(loadLexicon<{ verbs: Record<string, string> }>('speech-cues').verbs)
+      // "Police were called Sunday": the call is the incident's day.
+      .filter((v) => /^[a-z]+$/.test(v) && v !== 'called' && v !== 'believed'),
+  );
+  return speechVerbSet;
+}
+let speechVerbSet: Set<string> | undefined;
 
 /**
  * The place a report is about: the town it names most often (at least twice) or the only town it

@@ -64,6 +64,7 @@ interface TriggerLexicon {
     severalPlaces: { pattern: string; notKinds: IncidentKind[] };
     reaction: { pattern: string };
     runningTollAfter: { pattern: string };
+    campaignToll: { pattern: string };
     fireFromAttack: { kinds: IncidentKind[] };
   };
   perpetratorSuicide: { after: string; included: string; named: string };
@@ -130,6 +131,8 @@ interface Compiled {
   reaction: RegExp;
   /** After a trigger, a period up to the report: "have been shot since January". */
   runningTollAfter: RegExp;
+  /** Before a trigger, a campaign as the subject: "weeks of shelling have killed". */
+  campaignToll: RegExp;
   /** Attacks whose fire, told in their sentence or the next, is their damage, not a disaster. */
   fireFromAttack: Set<IncidentKind>;
   /** A word that is a casualty trigger other than a death ("wounded", "shot"). */
@@ -211,6 +214,7 @@ function compile(): Compiled {
     },
     reaction: new RegExp(lex.blockers.reaction.pattern, 'i'),
     runningTollAfter: new RegExp(lex.blockers.runningTollAfter.pattern, 'i'),
+    campaignToll: new RegExp(lex.blockers.campaignToll.pattern, 'iu'),
     companion: new RegExp(
       `(^|[^\\p{L}])(?:he|she|(?:(?:an?|the|one)\\s+(?:[\\p{L}\\d’'-]+\\s+){0,2}?)?(?:${persons}|\\d{1,3}-(?:year|month|week)-old))\\s+and\\s+$`,
       'iu',
@@ -367,6 +371,8 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       // "a conflict that has left tens of thousands dead": a whole conflict's running toll, not an incident.
       if (c.conflictToll.test(claimed) || c.runningTollAfter.test(stext.slice(m.index + m[0].length)))
         continue;
+      // "weeks of shelling have killed 300": a campaign's total up to the report, not one attack.
+      if (c.campaignToll.test(claimed)) continue;
       // "a teen who was killed in a previous shooting", "last year, two men died there": another incident.
       const clauseOf = clauses.find((cl) => span[0] >= cl[0] && span[0] < cl[1]) ?? sentence.span;
       if (c.otherIncident.test(text.slice(clauseOf[0], clauseOf[1]))) continue;

@@ -53,11 +53,24 @@ const cases: [string, Expected[]][] = [
   ],
   [
     'The sight of dozens of bodies stunned the village.',
-    [{ text: 'dozens', low: 12, best: 12, high: null, qualifier: 'vague', counted: 'body' }],
+    [{ text: 'dozens', low: 12, best: 12, high: 99, qualifier: 'vague', counted: 'body' }],
   ],
   [
     'Troops shot dead hundreds of civilians.',
-    [{ text: 'hundreds', low: 100, best: 100, high: null, qualifier: 'vague', counted: 'civilian' }],
+    [{ text: 'hundreds', low: 100, best: 100, high: 999, qualifier: 'vague', counted: 'civilian' }],
+  ],
+  // A vague plural is a range up to the next unit a writer would name; a qualifier leaves it open.
+  [
+    'Scores of villagers were wounded.',
+    [{ text: 'Scores', low: 20, best: 20, high: 99, qualifier: 'vague', counted: 'villager' }],
+  ],
+  [
+    'Thousands of homes were flooded.',
+    [{ text: 'Thousands', low: 1000, best: 1000, high: 9999, qualifier: 'vague', counted: 'home' }],
+  ],
+  [
+    'At least dozens of people were hurt.',
+    [{ text: 'At least dozens', low: 12, best: 12, high: null, qualifier: 'at-least', counted: 'person' }],
   ],
   [
     'Four men waited, and only one of them was called.',
@@ -109,7 +122,7 @@ const cases: [string, Expected[]][] = [
         text: 'Tens of thousands',
         low: 10_000,
         best: 10_000,
-        high: null,
+        high: 99_999,
         qualifier: 'vague',
         counted: 'person',
       },

@@ -9,6 +9,8 @@ interface NumberLexicon {
   scales: Record<string, number>;
   singles: Record<string, number>;
   vague: Record<string, number>;
+  /** The largest count each vague plural stands for (`dozens` → 99); its `source` note is a string. */
+  vagueUpTo: Record<string, number | string>;
   qualifiers: Record<string, QuantityQualifier>;
   multiples: { words: Record<string, number>; of: string[] };
 }
@@ -161,8 +163,9 @@ const FINITE_ONE_THEN = /^\s*(?:[,;.]|$|and\s+(?:wound|injur|hurt|kill|left|sent
 
 /**
  * Finds counts in news text as `{low, best, high}` with the qualifier kept and the counted noun
- * lemmatised. Vague plurals follow ACLED: tens = 10, dozens = 12, hundreds = 100 (low = best,
- * high open). Years, dates, times, ages (`a 45-year-old`), compound modifiers (`27-nation`),
+ * lemmatised. Vague plurals follow ACLED: tens = 10, dozens = 12, hundreds = 100 (low = best),
+ * up to the next unit a writer would name (`vagueUpTo`: dozens 12–99, hundreds 100–999); with a
+ * qualifier ("at least dozens") the high stays open. Years, dates, times, ages (`a 45-year-old`), compound modifiers (`27-nation`),
  * money and street numbers are ignored; a bare `one` counts only before a counted noun.
  *
  * @example extractQuantities('At least 21 people died.', splitSentences('At least 21 people died.'))
@@ -257,7 +260,10 @@ function toQuantity(sentence: string, match: RegExpExecArray, numbers: NumberLex
     const value = isVague ? numbers.vague[key] : numbers.singles[key];
     if (value === undefined) return null;
     if (isVague && noun === null && !/^\s+of\b/i.test(after)) return null; // `tens` alone is rarely a count
-    return bounds(value, qualifier ?? (isVague ? 'vague' : 'exact'), percent, noun);
+    const b = bounds(value, qualifier ?? (isVague ? 'vague' : 'exact'), percent, noun);
+    // "dozens" is 12–99, not 12: a precise count of the same people then falls inside it.
+    const upTo = numbers.vagueUpTo[key];
+    return b.qualifier === 'vague' && typeof upTo === 'number' ? { ...b, high: upTo } : b;
   }
   const raw = groups.number ?? '';
   const value = parseNumber(raw, numbers);

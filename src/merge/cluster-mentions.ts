@@ -13,7 +13,7 @@ import {
 import { countsOf, tollOf } from './figures.js';
 import type { RareKeys } from './rare-keys.js';
 import { compareStrings } from './stable-id.js';
-import { contentWords, isSubgroup } from './words.js';
+import { contentWords, isPlaceNoun, isSubgroup } from './words.js';
 
 /** A mention as the merge state keeps it (the word set is rebuilt on load). */
 export interface StoredItem {
@@ -101,13 +101,23 @@ export function withoutSiteName(title: string): string {
   return cut > 0 ? title.slice(0, cut) : title;
 }
 
-/** The size of what the mention reports (its toll, else its largest count); vague words ("hundreds") and subgroups give none. */
+/**
+ * The size of what the mention reports (its toll, else its largest count); vague words
+ * ("hundreds"), subgroups and counts of places ("in more than 30 towns") give none.
+ */
 function scopeOf(m: IncidentMention): number | null {
   const toll = tollOf(m, 'killed');
   if (toll?.best != null) return toll.qualifier === 'vague' ? null : toll.best;
   if (m.killed) return null;
   const counts = countsOf(m)
-    .filter((c) => !c.percent && c.best != null && c.qualifier !== 'vague' && !isSubgroup(c.counted))
+    .filter(
+      (c) =>
+        !c.percent &&
+        c.best != null &&
+        c.qualifier !== 'vague' &&
+        !isSubgroup(c.counted) &&
+        !isPlaceNoun(c.counted),
+    )
     .map((c) => c.best as number);
   return counts.length > 0 ? Math.max(...counts) : null;
 }

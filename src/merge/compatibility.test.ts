@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DateMention, IncidentMention } from '../core/types.js';
+import type { DateMention, IncidentKind, IncidentMention, PlaceMention } from '../core/types.js';
 import { doc, extraction, incident, qty, town } from './__fixtures__/records.js';
 import { buildLedger } from './build-ledger.js';
 import { itemsOf, withoutSiteName } from './cluster-mentions.js';
-import { linked, pairScore, relateDates } from './compatibility.js';
+import { linked, type MentionItem, pairScore, relateDates, relatePlaces } from './compatibility.js';
 
 /** A date: stated in the sentence, or implied (filled in from the report's date: an empty span). */
 function date(start: string, implied = false): DateMention {
@@ -214,5 +214,172 @@ describe('reports at one town without stated dates', () => {
       killed: 1,
     });
     expect(link(first, named)).toBe(true);
+  });
+});
+
+/** A place stated in a sentence `[0, 200)`, at the given coordinates. */
+function stated(name: string, lat: number, lon: number, relation: string | null = null): PlaceMention {
+  return {
+    ...town(name),
+    span: [10, 10 + name.length],
+    lat,
+    lon,
+    precision: relation === null ? 'town' : 'near',
+    relation,
+  };
+}
+
+describe('a place told as around a city', () => {
+  const capital = stated('Capital', 50, 30, 'outskirts of');
+  it.each([
+    ['a town 15 km from the city is around it', capital, stated('Suburbia', 50.1, 30.15), true, 'contains'],
+    ['a town 80 km away is not', capital, stated('Farfield', 50.7, 30.3), true, 'different'],
+    [
+      'a place told at a distance ("50 km west of") is a point, not an area',
+      stated('Capital', 50, 30, '50 km west of'),
+      stated('Suburbia', 50.1, 30.15),
+      true,
+      'different',
+    ],
+    [
+      'a report’s own place for a clause naming none does not reach',
+      capital,
+      stated('Suburbia', 50.1, 30.15),
+      false,
+      'different',
+    ],
+    [
+      'two towns close together are still two towns',
+      stated('Oldham', 50, 30),
+      stated('Suburbia', 50.1, 30.15),
+      true,
+      'different',
+    ],
+  ] as [string, PlaceMention, PlaceMention, boolean, string][])(
+    '%s',
+    (_label, a, b, aroundTowns, expected) => {
+      expect(relatePlaces(a, b, aroundTowns)).toBe(expected);
+      expect(relatePlaces(b, a, aroundTowns)).toBe(expected);
+    },
+  );
+});
+
+/** A merge item for one clause of a report, its place stated in the sentence. */
+function item(
+  documentId: string,
+  text: string,
+  o: { kind?: IncidentKind; killed?: number; count?: number; counted?: string; place?: PlaceMention },
+): MentionItem {
+  const d = doc(documentId, text, '2024-05-03');
+  const mention: IncidentMention = {
+    ...incident(d, 1, text, {
+      kind: o.kind ?? 'killing',
+      killed: o.killed === undefined ? null : qty(o.killed),
+      counts: o.count === undefined ? [] : [{ ...qty(o.count), counted: o.counted ?? 'person' }],
+      place: o.place ?? stated('Ashford', 50, 30),
+    }),
+    sentence: [0, text.length],
+    date: date('2024-05-03', true),
+  };
+  return itemsOf(extraction(d, { incidents: [mention] }))[0] as MentionItem;
+}
+
+describe('figures of different size at one place', () => {
+  const find = item('a', 'Reporters counted 21 bodies at several places in Ashford', {
+    kind: 'bodies-found',
+    killed: 21,
+  });
+  it.each([
+    [
+      'a smaller find in the town is part of the bodies found across it',
+      item('b', 'Soldiers removed six bodies from a street in Ashford', { kind: 'bodies-found', killed: 6 }),
+      true,
+    ],
+    [
+      'a count that is no toll is part of it too',
+      item('b', 'At least two had their hands tied in Ashford', { kind: 'shooting', count: 2 }),
+      true,
+    ],
+    [
+      'a smaller killing toll may be an incident of its own',
+      item('b', 'Soldiers shot five men in Ashford', { kind: 'killing', killed: 5 }),
+      false,
+    ],
+    [
+      'a find in another place is another scope',
+      item('b', 'Six bodies were found in Brookfield', {
+        kind: 'bodies-found',
+        killed: 6,
+        place: stated('Brookfield', 50, 30),
+      }),
+      false,
+    ],
+  ] as [string, MentionItem, boolean][])('%s', (_label, other, compatible) => {
+    expect(pairScore(find, other) !== null).toBe(compatible);
+    expect(pairScore(other, find) !== null).toBe(compatible);
+  });
+
+  it('keeps two killings of very different tolls apart when neither is a find of bodies', () => {
+    const big = item('a', 'Gunmen killed 21 people in Ashford', { killed: 21 });
+    const small = item('b', 'Gunmen killed five people in Ashford', { killed: 5 });
+    expect(pairScore(big, small)).toBeNull();
+  });
+
+  it('sets no scope from a count of places', () => {
+    const towns = item('c', 'Graves were found in more than 30 towns around Ashford', {
+      kind: 'bodies-found',
+      count: 30,
+      counted: 'town',
+    });
+    expect(towns.scope).toBeNull();
+  });
+});
+
+describe('a clause told as another incident', () => {
+  const lead = item('a', 'Troops killed 21 people in Ashford', { killed: 21 });
+  it('is never its own report’s other incident', () => {
+    const other = item('a', 'In another incident in Ashford, troops shot 18 men', { killed: 18 });
+    expect(pairScore(lead, other)).toBeNull();
+  });
+  it('is another report’s incident only by its figure or its words', () => {
+    const other = item('b', 'In a separate attack, troops shot 18 men in Ashford', { killed: 18 });
+    expect(pairScore(item('c', 'Troops killed 18 men in Ashford', { killed: 18 }), other)).not.toBeNull();
+    expect(pairScore(item('c', 'Troops killed 20 people in Ashford', { killed: 20 }), other)).toBeNull();
+  });
+});
+
+describe('a bare country and a town in it', () => {
+  const country: PlaceMention = {
+    ...stated('Freedonia', 50, 30),
+    admin1: null,
+    precision: 'country',
+    kind: 'country',
+  };
+  it('are not set apart for lack of shared words: the country locates nothing', () => {
+    const national = item('a', 'Bodies of 40 civilians were found in mass graves in Freedonia', {
+      kind: 'bodies-found',
+      killed: 40,
+      place: country,
+    });
+    const local = item('b', 'The discovery of dozens of bodies in towns near Ashford', {
+      kind: 'bodies-found',
+    });
+    expect(pairScore(national, local)).not.toBeNull();
+  });
+  it('while a region and a town in it still are', () => {
+    const regional = item('a', 'Bodies of 40 civilians were found in mass graves in the North Region', {
+      kind: 'bodies-found',
+      killed: 40,
+      place: {
+        ...stated('North Region', 50, 30),
+        admin1: 'North Region',
+        precision: 'region',
+        kind: 'region',
+      },
+    });
+    const local = item('b', 'The discovery of dozens of bodies in towns near Ashford', {
+      kind: 'bodies-found',
+    });
+    expect(pairScore(regional, local)).toBeNull();
   });
 });

@@ -1,6 +1,8 @@
 import type { DateMention, IncidentMention, PlaceMention } from '../core/types.js';
+import { kilometres } from '../extract/gazetteer/load-gazetteer.js';
+import { tollOf } from './figures.js';
 import { compatibleKinds } from './kinds.js';
-import { isReportWord } from './words.js';
+import { isReportWord, isSeparateIncident } from './words.js';
 
 export type PlaceRelation = 'same' | 'contains' | 'unknown' | 'different';
 /**
@@ -67,7 +69,16 @@ function regionUnknown(inner: PlaceMention, outer: PlaceMention): boolean {
   return key(inner.admin1) === '' && !isCountry(outer);
 }
 
-export function relatePlaces(a: PlaceMention | null, b: PlaceMention | null): PlaceRelation {
+/**
+ * How two places relate. With `around` false, a place told as around a city ("on the outskirts of
+ * X") does not reach the towns near it: a place a report filled in for a clause naming none says
+ * which town the report is about, not that the clause tells of the area around a city.
+ */
+export function relatePlaces(
+  a: PlaceMention | null,
+  b: PlaceMention | null,
+  aroundTowns = true,
+): PlaceRelation {
   if (!a || !b) return 'unknown';
   const ca = key(a.countryCode ?? a.country);
   const cb = key(b.countryCode ?? b.country);
@@ -82,7 +93,23 @@ export function relatePlaces(a: PlaceMention | null, b: PlaceMention | null): Pl
   if (ba && !bb) return inside(b, a) ? 'contains' : regionUnknown(b, a) ? 'unknown' : 'different';
   if (bb && !ba) return inside(a, b) ? 'contains' : regionUnknown(a, b) ? 'unknown' : 'different';
   if (ba && bb) return inside(a, b) || inside(b, a) ? 'contains' : 'different';
-  return 'different';
+  // "A city on the outskirts of X", "X-area towns": somewhere around X, which a town close to X may be.
+  return aroundTowns && (around(a, b) || around(b, a)) ? 'contains' : 'different';
+}
+
+/** How far (km) from a city's centre a place told as "near X" or "on the outskirts of X" can lie. */
+export const AROUND_KM = 30;
+
+/**
+ * True when `area` is told as around a place ("near X", "on the outskirts of X", "X-area"), with
+ * no distance of its own ("50 km west of X" is a point, not an area), and `town` lies within
+ * `AROUND_KM` of that place.
+ */
+function around(area: PlaceMention, town: PlaceMention): boolean {
+  if (area.precision !== 'near' || /\d/.test(area.relation ?? '') || /\d/.test(town.relation ?? ''))
+    return false;
+  if (area.lat === null || area.lon === null || town.lat === null || town.lon === null) return false;
+  return kilometres({ lat: area.lat, lon: area.lon }, { lat: town.lat, lon: town.lon }) <= AROUND_KM;
 }
 
 /**
@@ -230,8 +257,16 @@ function scorePair(x: MentionItem, y: MentionItem, dateSlackDays = 0): PairEvide
   const place = relatePlaces(statedPlace(a), statedPlace(b));
   if (place === 'different') return null;
   const sameReport = a.documentId === b.documentId;
+  // "In another incident, soldiers shot five men": the report tells it apart from its other
+  // incidents, and another report's mention is the same only by its figure or its wording.
+  const separate = isSeparateIncident(a.text) || isSeparateIncident(b.text);
+  if (separate && sameReport) return null;
   // Across reports, the place each report gives its incident separates them too.
-  const reportedRelation = relatePlaces(reportedPlace(a), reportedPlace(b));
+  const reportedRelation = relatePlaces(
+    reportedPlace(a),
+    reportedPlace(b),
+    statedPlace(a) !== null && statedPlace(b) !== null,
+  );
   if (!sameReport && reportedRelation === 'different') return null;
   const date = relateDates(a.date, b.date, dateSlackDays);
   if (date === 'different') return null;
@@ -247,7 +282,11 @@ function scorePair(x: MentionItem, y: MentionItem, dateSlackDays = 0): PairEvide
     const countryWide = area && isCountry(pa as PlaceMention) !== isCountry(pb as PlaceMention);
     if (place === 'contains' && area && !countryWide && !widerHasSmaller(pa, x.scope, pb, y.scope))
       return null;
-    if (Math.max(x.scope, y.scope) > SCOPE_RATIO * Math.max(1, Math.min(x.scope, y.scope))) return null;
+    if (
+      Math.max(x.scope, y.scope) > SCOPE_RATIO * Math.max(1, Math.min(x.scope, y.scope)) &&
+      !partOfFind(x.scope > y.scope ? x : y, x.scope > y.scope ? y : x)
+    )
+      return null;
   }
 
   let score = 0;
@@ -279,6 +318,7 @@ function scorePair(x: MentionItem, y: MentionItem, dateSlackDays = 0): PairEvide
   }
   const shared = sharedWords(x.wordSet, y.wordSet);
   const words = shared >= MIN_SHARED_WORDS ? shared / Math.min(x.wordSet.size, y.wordSet.size) : 0;
+  if (separate && words < 0.5 && (x.scope === null || x.scope !== y.scope)) return null;
   if (words >= 0.5) {
     identity += 3;
     distinct += 3;
@@ -306,8 +346,28 @@ function scorePair(x: MentionItem, y: MentionItem, dateSlackDays = 0): PairEvide
   else if (sameReport && (reportedRelation === 'same' || reportedRelation === 'contains')) identity += 3;
   score += identity;
   // A region and a town in it with nothing else in common are not one incident; "near X" and X are.
-  if (place === 'contains' && !sameName && date === 'unknown' && words < 0.3 && score < 4) return null;
+  // A bare country ("found in mass graves in Freedonia") locates an incident too coarsely to set
+  // it apart from any of the country's: like an unknown place, it needs evidence only to link.
+  const countryWide = (!!pa && isCountry(pa)) || (!!pb && isCountry(pb));
+  if (place === 'contains' && !sameName && !countryWide && date === 'unknown' && words < 0.3 && score < 4)
+    return null;
   return { score, identity: sameReport ? score : identity, distinct, reported: reportedRelation };
+}
+
+/**
+ * Bodies found across a town (reporters counting 21 dead at several places in it) are the sum of
+ * the finds in it: a smaller find there ("six bodies in one street", "two bodies in a shaft") or a
+ * smaller count that is no toll ("at least two had their hands tied") is a part of that
+ * discovery, not another incident. A smaller toll of a killing ("soldiers shot
+ * five men") may be an incident of its own, and a find at another place (a region's total and a
+ * town's) is another scope: both stay apart.
+ */
+function partOfFind(larger: MentionItem, smaller: MentionItem): boolean {
+  if (larger.mention.kind !== 'bodies-found') return false;
+  const lp = reportedPlace(larger.mention);
+  const sp = reportedPlace(smaller.mention);
+  if (!lp || !sp || key(lp.name) !== key(sp.name)) return false;
+  return smaller.mention.kind === 'bodies-found' || tollOf(smaller.mention, 'killed')?.best !== smaller.scope;
 }
 
 /** True when, of two related places, the wider one (region, country) reports the smaller figure. */

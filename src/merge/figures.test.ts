@@ -110,6 +110,132 @@ describe('reconcileFigure', () => {
   });
 });
 
+describe('vague plurals', () => {
+  const vague = (best: number, high: number, at = 0): Quantity => ({
+    ...count(best, false, at),
+    high,
+    qualifier: 'vague',
+  });
+  const atLeast = (best: number, at = 0): Quantity => ({
+    ...count(best, false, at),
+    high: null,
+    qualifier: 'at-least',
+  });
+  // [figures by report, best, low, high, disputed values]
+  it.each([
+    // "Dozens were killed" and "21 were killed": the written count decides, inside the range.
+    [[vague(12, 99), count(21)], 21, 12, 99, null],
+    [[atLeast(21), vague(100, 999)], 21, 21, 999, null],
+    // "Exactly 21" is not "hundreds": the reports disagree.
+    [[count(21), vague(100, 999)], 21, 21, 999, [21, 100]],
+    [[atLeast(21), vague(12, 99)], 21, 12, 99, null],
+    // Only vague figures: the conservative one; "hundreds" and "dozens" cannot both be true.
+    [[vague(100, 999), vague(12, 99)], 12, 12, 999, [12, 100]],
+    // A written count outside the range is disputed by it ("dozens" against "150").
+    [[vague(12, 99), count(150)], 150, 12, 150, [12, 150]],
+    // Written counts still dispute each other; every report's total is then listed.
+    [[count(21), vague(12, 99), count(30)], 21, 12, 99, [12, 21, 30]],
+    // An open lower bound below a written count is no dispute.
+    [[atLeast(12), count(15)], 12, 12, 15, null],
+  ] as [Quantity[], number, number, number, number[] | null][])(
+    '%j → best %i, %i–%i, disputed %j',
+    (figures, best, low, high, disputed) => {
+      const mentions = figures.map((q, i) => ({
+        ...mention(null, `d${i}#${i}`, q),
+        kind: 'killing' as const,
+      }));
+      const { range, conflict } = reconcileFigure('killed', mentions);
+      expect([range?.best, range?.low, range?.high]).toEqual([best, low, high]);
+      expect(conflict?.values.map((v) => v.value) ?? null).toEqual(disputed);
+    },
+  );
+});
+
+describe('disputes between reports', () => {
+  it.each([
+    // A report crediting two sources with different tolls carries both: a dispute with a third report.
+    [
+      [
+        ['a', 'health office', 12, 'at-least'],
+        ['a', 'monitors', 17, 'exact'],
+        ['b', 'hospital', 15, 'exact'],
+      ],
+      [12, 15, 17],
+    ],
+    // Another source's smaller count in the same report, wholly below its total, is a detail of it.
+    [
+      [
+        ['a', 'reporters', 21, 'at-least'],
+        ['a', 'residents', 2, 'exact'],
+        ['b', 'reporters', 21, 'exact'],
+      ],
+      null,
+    ],
+  ] as [[string, string, number, Quantity['qualifier']][], number[] | null][])(
+    'credited sources %j → disputed %j',
+    (figures, disputed) => {
+      const mentions = figures.map(([doc, origin, n, qualifier], i) => ({
+        ...mention(null, `${doc}#${i}`, {
+          ...count(n, false, i),
+          qualifier,
+          high: qualifier === 'exact' ? n : null,
+        }),
+        kind: 'killing' as const,
+        origin,
+        span: [i, i + 1] as [number, number],
+      }));
+      expect(reconcileFigure('killed', mentions).conflict?.values.map((v) => v.value) ?? null).toEqual(
+        disputed,
+      );
+    },
+  );
+
+  it('takes a report’s written figure as its total over the vague one of its lead', () => {
+    // "The discovery of dozens of bodies … officials said 410 bodies were found", and another report's 410.
+    const lede: Quantity = { ...count(12, false, 0), high: 99, qualifier: 'vague' };
+    const mentions = [
+      { ...mention(null, 'a#0', lede), kind: 'killing' as const, span: [0, 1] as [number, number] },
+      {
+        ...mention(null, 'a#1', count(410, false, 5)),
+        kind: 'killing' as const,
+        span: [5, 6] as [number, number],
+      },
+      { ...mention(null, 'b#2', count(410, false, 0)), kind: 'killing' as const },
+    ];
+    expect(reconcileFigure('killed', mentions).conflict).toBeNull();
+  });
+
+  it.each([
+    // "At least 21 bodies … two bodies in a shaft … six in one street": one report's details.
+    [
+      [
+        ['a', 21],
+        ['a', 2],
+        ['a', 6],
+        ['b', 21],
+      ],
+      null,
+    ],
+    // Two reports whose totals differ.
+    [
+      [
+        ['a', 21],
+        ['a', 2],
+        ['b', 30],
+      ],
+      [21, 30],
+    ],
+  ] as [[string, number][], number[] | null][])('%j → disputed %j', (figures, disputed) => {
+    const mentions = figures.map(([doc, n], i) => ({
+      ...mention(count(n, false, i), `${doc}#${i}`),
+      span: [i, i + 1] as [number, number],
+    }));
+    expect(reconcileFigure('injured', mentions).conflict?.values.map((v) => v.value) ?? null).toEqual(
+      disputed,
+    );
+  });
+});
+
 describe('counts told with a condition', () => {
   /** One report's headline: a count, then the words after it. */
   const headline = (doc: string, text: string, best: number): IncidentMention => {

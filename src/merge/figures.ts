@@ -108,13 +108,17 @@ function interval(q: Quantity): { lo: number; hi: number } | null {
  *   "at least 21" contributes 21);
  * - people named one by one without a number ("a man was shot") count only when no report writes
  *   a number for the figure;
+ * - a vague plural ("dozens": 12–99) is a range: a written count, when there is one, decides
+ *   `best`, and a written count inside the range is no conflict with it;
  * - `best` is the most conservative figure reported as fact by a named or institutional source
  *   (a mention with an origin, not alleged); failing that, reported as fact; failing that,
  *   reported at all (ACLED's conservative rule); for the injured, reported as fact first (a
  *   named source is then one report among them). Each report counts with the first such figure
  *   it gives (its headline or lead; later ones are details), and the smallest of these is the best;
- * - when reports give different figures ("at least 12", "15", "17"), every value is listed in a
- *   conflict with the documents behind it; "about 40" and "at least 40" are the same figure.
+ * - when reports' totals (the first figure of each source a report credits, a report's smaller
+ *   figure wholly below another of its totals being a detail) cannot all be true ("at least 12",
+ *   "15", "17"), every total is listed in a conflict with the documents behind it; "about 40" and
+ *   "at least 40" are the same figure, and "at least 12" and "15" do not disagree.
  */
 export function reconcileFigure(
   field: 'killed' | 'injured',
@@ -135,27 +139,31 @@ export function reconcileFigure(
   if (field === 'injured' && values.some((v) => !isConditionCount(v)))
     values = values.filter((v) => !isConditionCount(v));
   if (values.length === 0) return { range: victimsOnly(field, mentions), conflict: null };
+  // "Dozens were killed" beside "21 were killed": a vague plural only bounds the toll, so a
+  // written count decides the best figure; the vague range still widens low and high.
+  const precise = values.filter((v) => v.quantity.qualifier !== 'vague');
 
   const low = Math.min(...values.map((v) => v.lo));
   const finite = values.map((v) => (Number.isFinite(v.hi) ? v.hi : (v.quantity.best ?? v.lo)));
   const highest = Math.max(...finite);
-  const named = values.filter((v) => v.mention.origin !== null && v.mention.modality !== 'alleged');
-  const facts = values.filter((v) => v.mention.modality === 'fact');
   // A death toll is an official's to give (coroner, police), so a named source's figure decides;
   // an official's count of injured is often only those taken to hospital or still being treated,
   // so for the injured every report stated as fact votes.
+  const candidates = precise.length > 0 ? precise : values;
+  const named = candidates.filter((v) => v.mention.origin !== null && v.mention.modality !== 'alleged');
+  const facts = candidates.filter((v) => v.mention.modality === 'fact');
   const pool =
     field === 'killed'
       ? named.length > 0
         ? named
         : facts.length > 0
           ? facts
-          : values
+          : candidates
       : facts.length > 0
         ? facts
         : named.length > 0
           ? named
-          : values;
+          : candidates;
   // A report gives its total first (headline, lead) and parts of it later ("Three people were
   // wounded … One man was hit in the arm"): a report stands for its first figure; reports
   // are then compared, the most conservative winning.
@@ -166,13 +174,40 @@ export function reconcileFigure(
   }
   const best = mostReported([...leads.values()].map((v) => v.quantity.best ?? v.lo));
 
-  const shownValues = new Set(values.map((v) => v.quantity.best ?? v.lo));
-  const disagree = shownValues.size > 1;
+  // Reports dispute a figure when their totals cannot all be true: each source a report credits
+  // (or the report itself) stands for its first written figure, or its first vague one when it
+  // writes none (the same source's later figures are details: "two bodies in one street"), and
+  // the totals disagree when no count lies in every one of their ranges ("at least 21", "21" and
+  // "dozens" agree; "7" and "9" do not).
+  const totals = new Map<string, Value>();
+  const vague = (x: Value) => x.quantity.qualifier === 'vague';
+  for (const v of values) {
+    const key = `${v.mention.documentId}\u0000${v.mention.origin ?? ''}`;
+    const lead = totals.get(key);
+    if (
+      !lead ||
+      (vague(lead) && !vague(v)) ||
+      (vague(lead) === vague(v) && v.mention.span[0] < lead.mention.span[0])
+    )
+      totals.set(key, v);
+  }
+  // Within one report, a total wholly below another is a part or an earlier count of it ("AP also
+  // saw two bodies" after "at least 21"), not a dispute.
+  const disputed = [...totals.values()].filter(
+    (v) => ![...totals.values()].some((w) => w.mention.documentId === v.mention.documentId && v.hi < w.lo),
+  );
+  const disagree =
+    Math.max(...disputed.map((v) => v.lo)) > Math.min(...disputed.map((v) => v.hi)) &&
+    new Set(disputed.map((v) => v.quantity.best ?? v.lo)).size > 1;
   let conflict: FigureConflict | null = null;
   if (disagree) {
+    // Each disputed figure with every document that gives it, as a total or further down.
+    const shownOf = (v: Value) => v.quantity.best ?? v.lo;
+    const disputedValues = new Set(disputed.map(shownOf));
     const byValue = new Map<number, Set<string>>();
     for (const v of values) {
-      const shown = v.quantity.best ?? v.lo;
+      const shown = shownOf(v);
+      if (!disputedValues.has(shown)) continue;
       const docs = byValue.get(shown) ?? new Set<string>();
       docs.add(v.mention.documentId);
       byValue.set(shown, docs);

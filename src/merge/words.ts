@@ -6,6 +6,8 @@ interface WordLists {
   subgroups: string[];
   tollNouns: string[];
   munitions: string[];
+  places: string[];
+  separateIncident: string;
   reportWords: string[];
 }
 
@@ -18,6 +20,8 @@ const negations = new Set(lists.negation);
 const subgroups = new Set(lists.subgroups);
 const tollNouns = new Set(lists.tollNouns);
 const munitions = new Set(lists.munitions);
+const places = new Set(lists.places);
+const separateIncident = new RegExp(lists.separateIncident, 'i');
 const reportWords = new Set(lists.reportWords);
 
 /**
@@ -34,6 +38,16 @@ export function isSubgroup(counted: string | null, field: 'killed' | 'injured' =
 /** A counted group of people ("children", "women"), not a weapon ("shells"). */
 export function isVictimGroup(counted: string | null): boolean {
   return counted !== null && subgroups.has(counted) && counted !== 'wounded' && counted !== 'injured';
+}
+
+/** A clause told as another incident than those around it ("In another incident, gunmen …"). */
+export function isSeparateIncident(clause: string): boolean {
+  return separateIncident.test(clause);
+}
+
+/** A counted noun that counts places ("more than 30 towns"): the area a report covers, not an incident's size. */
+export function isPlaceNoun(counted: string | null): boolean {
+  return counted !== null && places.has(counted);
 }
 
 /** A counted noun that makes a bare count a death toll ("the dead", "deaths"). */

@@ -18,8 +18,9 @@ import type { DocRecord, Meta } from '../state-schema.js';
  *    names they give, indexed by name, for joins through the people an incident names.
  * 9.cluster7: documents keep the people their whole text names (`DocRecord.people`), filed and
  *    compared with their events' names.
+ * 10.bucha8: a mention's stored scope no longer counts places ("in more than 30 towns").
  */
-export const STATE_FORMAT: number | string = '10.cluster8';
+export const STATE_FORMAT: number | string = '10.main30c';
 
 export interface OpenedState {
   cache: StateCache;
