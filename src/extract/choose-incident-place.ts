@@ -10,8 +10,6 @@ import { loadLexicon } from './load-lexicon.js';
  * the date the report's incident sentences give (its lead), and last the report's own date.
  */
 
-const inside = (s: Span, outer: Span): boolean => s[0] >= outer[0] && s[1] <= outer[1];
-
 /** The place with where it was found put before why it was read so (`incident clause; …`). */
 export function foundIn(p: PlaceMention, where: string): PlaceMention {
   return { ...p, reason: p.reason ? `${where}; ${p.reason}` : where };
