@@ -36,11 +36,35 @@ const tables = new WeakMap<readonly { span: Span }[], SpanIndex<unknown>>();
 
 /** The span index of an array of records, built once per array (arrays are not changed after extraction). */
 export function spanIndex<T extends { span: Span }>(items: readonly T[]): SpanIndex<T> {
+  // A short list is scanned: cheaper than sorting it, and most reports are short.
+  if (items.length <= SHORT) return new ScannedList(items);
   const known = tables.get(items);
   if (known) return known as SpanIndex<T>;
   const made = buildIndex(items);
   tables.set(items, made as SpanIndex<unknown>);
   return made;
+}
+
+/** Lists up to this long are scanned rather than indexed. */
+const SHORT = 48;
+
+class ScannedList<T extends { span: Span }> implements SpanIndex<T> {
+  constructor(private readonly items: readonly T[]) {}
+  inside(w: Span): T[] {
+    return this.items.filter((x) => x.span[0] >= w[0] && x.span[1] <= w[1]);
+  }
+  overlapping(w: Span): T[] {
+    return this.items.filter((x) => x.span[0] < w[1] && x.span[1] > w[0]);
+  }
+  containing(w: Span): T[] {
+    return this.items.filter((x) => x.span[0] <= w[0] && x.span[1] >= w[1]);
+  }
+  firstTouching(at: number): number {
+    return this.items.findIndex((x) => x.span[0] <= at && x.span[1] >= at);
+  }
+  firstStartingAt(at: number): number {
+    return this.items.findIndex((x) => x.span[0] === at);
+  }
 }
 
 function buildIndex<T extends { span: Span }>(items: readonly T[]): SpanIndex<T> {
@@ -75,6 +99,7 @@ const positions = new WeakMap<readonly object[], Map<object, number>>();
 
 /** `items.indexOf(item)` from a table built once per array. */
 export function positionOf<T extends object>(items: readonly T[], item: T): number {
+  if (items.length <= SHORT) return items.indexOf(item);
   let table = positions.get(items);
   if (!table) {
     table = new Map();
