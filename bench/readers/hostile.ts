@@ -123,6 +123,29 @@ async function crawlWarc(file: string, bytes: number): Promise<void> {
   await pipeline(pieces(), fs.createWriteStream(file));
 }
 
+/**
+ * About `bytes` of one report made of short news paragraphs, each an incident with a figure, a
+ * street, a town, a day and a speaker, all varied: every paragraph gives the extraction an
+ * incident, a place, a date and a claim, so per-incident work over the whole report shows.
+ */
+function newsParagraphs(file: string, bytes: number): void {
+  const numbers = ['Two', 'Three', 'Four', 'Five', 'Six'];
+  const streets = ['Alder', 'Hazel', 'Juniper', 'Larch', 'Rowan', 'Sorrel', 'Tamarack', 'Quince'];
+  const towns = ['Springfield', 'Riverside', 'Georgetown', 'Franklin', 'Clinton'];
+  const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+  const verbs = ['shot', 'wounded', 'killed', 'stabbed'];
+  const paragraphs: string[] = [];
+  let written = 0;
+  for (let i = 0; written < bytes; i++) {
+    const p =
+      `${numbers[i % 5]} men were ${verbs[i % 4]} on ${streets[(i * 3) % 8]} Street in ${towns[(i * 7) % 5]} on ${days[i % 7]}, police said. ` +
+      `A ${18 + ((i * 13) % 50)}-year-old woman was taken to hospital, officer ${streets[i % 8]} told reporters.`;
+    paragraphs.push(p);
+    written += p.length + 2;
+  }
+  fs.writeFileSync(file, paragraphs.join('\n\n'));
+}
+
 const cases: [string, string, Make][] = [
   [
     '100k nested divs',
@@ -156,6 +179,7 @@ const cases: [string, string, Make][] = [
     'lines.txt',
     (f) => fs.writeFileSync(f, 'word word word\n\n'.repeat(200_000)),
   ],
+  ['800 KB of short news paragraphs (text, extracted)', 'news.txt', (f) => newsParagraphs(f, 800_000)],
   ['200 MB single line (JSONL)', 'huge.jsonl', (f) => jsonLine(f, 200e6)],
   ['200 MB JSON line (.json)', 'huge.json', (f) => jsonLine(f, 200e6)],
   ['400 MB of text (.txt)', 'big.txt', (f) => repeatTo(f, wordsBlock(4_000_000, 1), 100)],

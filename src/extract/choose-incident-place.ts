@@ -1,3 +1,4 @@
+import { positionOf, spanIndex } from '../core/span-index.js';
 import type { DateMention, PlaceMention, Sentence, Span } from '../core/types.js';
 import { kilometres } from './gazetteer/load-gazetteer.js';
 import { loadLexicon } from './load-lexicon.js';
@@ -8,8 +9,6 @@ import { loadLexicon } from './load-lexicon.js';
  * place; the date from the clause, the sentence, the sentence before in the same paragraph, then
  * the date the report's incident sentences give (its lead), and last the report's own date.
  */
-
-const inside = (s: Span, outer: Span): boolean => s[0] >= outer[0] && s[1] <= outer[1];
 
 /** The place with where it was found put before why it was read so (`incident clause; …`). */
 export function foundIn(p: PlaceMention, where: string): PlaceMention {
@@ -155,17 +154,18 @@ export function pick(
   trigger: Span,
   locativeOnly = false,
 ): PlaceMention | null {
-  const within = places.filter(
-    (p) =>
-      inside(p.span, span) &&
-      !standsForActor(text, p) &&
-      !whereTreatedOrHeld(text, p) &&
-      // "felt as far away as New Delhi": how far something reached, not where it happened.
-      !REACH_BEFORE.test(text.slice(Math.max(0, p.span[0] - 32), p.span[0])) &&
-      (!locativeOnly ||
-        p.relation !== null ||
-        LOCATIVE_BEFORE.test(text.slice(Math.max(0, p.span[0] - 16), p.span[0]))),
-  );
+  const within = spanIndex(places)
+    .inside(span)
+    .filter(
+      (p) =>
+        !standsForActor(text, p) &&
+        !whereTreatedOrHeld(text, p) &&
+        // "felt as far away as New Delhi": how far something reached, not where it happened.
+        !REACH_BEFORE.test(text.slice(Math.max(0, p.span[0] - 32), p.span[0])) &&
+        (!locativeOnly ||
+          p.relation !== null ||
+          LOCATIVE_BEFORE.test(text.slice(Math.max(0, p.span[0] - 16), p.span[0]))),
+    );
   // The place nearest the trigger; a town-level place beats a country at any distance.
   // A place that only says where someone lives ("Ann Doe, 24, of Fernwick") yields to any other.
   const distance = (p: PlaceMention): number =>
@@ -186,19 +186,15 @@ export function previousPlace(
   sentences: Sentence[],
   sentence: Sentence,
 ): PlaceMention | null | 'several' {
-  const i = sentences.indexOf(sentence);
+  const i = positionOf(sentences, sentence);
   const prev = i > 0 ? sentences[i - 1] : undefined;
   if (!prev) return null;
   // Across a paragraph break only when the sentence points back to a place ("Inside the pit").
   if (/\n\s*\n/.test(text.slice(prev.span[1], sentence.span[0])) && !ANAPHORIC_PLACE.test(sentence.text))
     return null;
-  const within = places.filter(
-    (p) =>
-      inside(p.span, prev.span) &&
-      p.precision !== 'country' &&
-      !standsForActor(text, p) &&
-      !whereTreatedOrHeld(text, p),
-  );
+  const within = spanIndex(places)
+    .inside(prev.span)
+    .filter((p) => p.precision !== 'country' && !standsForActor(text, p) && !whereTreatedOrHeld(text, p));
   const last = within[within.length - 1];
   const before = within[within.length - 2];
   // "attacked the towns of Norden and Sudby. Shelling damaged …": towns joined by "and",
@@ -228,14 +224,15 @@ export function pickDate(
   reference?: string | null,
 ): DateMention | null {
   return (
-    dates.find(
-      (d) =>
-        inside(d.span, span) &&
-        d.start !== null &&
-        !(reference && d.start.slice(0, 10) > reference.slice(0, 10)) &&
-        !dayAfterReport(d, reference) &&
-        !(text !== undefined && (statementDate(text, d) || laterStepDate(text, d, span))),
-    ) ?? null
+    spanIndex(dates)
+      .inside(span)
+      .find(
+        (d) =>
+          d.start !== null &&
+          !(reference && d.start.slice(0, 10) > reference.slice(0, 10)) &&
+          !dayAfterReport(d, reference) &&
+          !(text !== undefined && (statementDate(text, d) || laterStepDate(text, d, span))),
+      ) ?? null
   );
 }
 
@@ -281,7 +278,7 @@ export function previousDate(
   sentence: Sentence,
   reference?: string | null,
 ): DateMention | null {
-  const i = sentences.indexOf(sentence);
+  const i = positionOf(sentences, sentence);
   const prev = i > 0 ? sentences[i - 1] : undefined;
   if (!prev || /\n\s*\n/.test(text.slice(prev.span[1], sentence.span[0]))) return null;
   return pickDate(dates, prev.span, text, reference);
@@ -327,8 +324,9 @@ export function leadDate(
     const around = text.slice(Math.max(sentence[0], d.span[0] - 60), Math.min(sentence[1], d.span[1] + 25));
     return !later.test(around);
   };
+  const incidentSpans = spanIndex(incidentSentences.map((span) => ({ span })));
   for (const d of dates) {
-    const sentence = incidentSentences.find((s) => inside(d.span, s));
+    const sentence = incidentSpans.containing(d.span)[0]?.span;
     if (sentence && usable(d, sentence))
       return { ...d, reason: `date of the incident as the report's incident sentences give it; ${d.reason}` };
   }
@@ -337,7 +335,7 @@ export function leadDate(
   const earliest = shiftDay(reference, -RECENT_DAYS);
   for (const d of dates) {
     if (!d.start || d.start < earliest) continue;
-    const sentence = sentences.find((s) => inside(d.span, s.span));
+    const sentence = spanIndex(sentences).containing(d.span)[0];
     if (sentence && usable(d, sentence.span))
       return { ...d, reason: `first recent date the report names; ${d.reason}` };
   }

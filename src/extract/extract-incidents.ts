@@ -1,3 +1,4 @@
+import { spanIndex } from '../core/span-index.js';
 import type {
   ActorMention,
   ActorRole,
@@ -297,8 +298,7 @@ const inside = (s: Span, outer: Span): boolean => s[0] >= outer[0] && s[1] <= ou
 /** Whether the dates inside `clause` include a whole year ("last year", "in 2008") and no day. */
 function yearOnly(dates: readonly DateMention[], clause: Span): boolean {
   let year = false;
-  for (const d of dates) {
-    if (!inside(d.span, clause)) continue;
+  for (const d of spanIndex(dates).inside(clause)) {
     if (d.precision === 'day') return false;
     if (d.precision === 'year' || (d.precision === null && /\byear\b/i.test(d.text))) year = true;
   }
@@ -421,10 +421,10 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
           !q.percent &&
           (q.best === null || Number.isInteger(q.best)) &&
           !(q.counted && c.measures.has(q.counted)) &&
-          !input.places.some((p) => inside(q.span, p.span)) &&
-          !input.dates.some((d) => q.span[0] < d.span[1] && q.span[1] > d.span[0]),
+          spanIndex(input.places).containing(q.span).length === 0 &&
+          spanIndex(input.dates).overlapping(q.span).length === 0,
       );
-      const counts = countable.filter((q) => inside(q.span, clause));
+      const counts = spanIndex(countable).inside(clause);
       // "three patients had died of their wounds": later deaths of the wounded update a toll, they are not one.
       const laterDeath =
         killHit !== undefined && c.laterDeath.test(text.slice(killHit.span[1], killHit.span[1] + 30));
@@ -481,7 +481,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
           hedge = c.hedges.test(stext);
           hedged.set(s0, hedge);
         }
-        sentenceAttributions ??= input.attributions.filter((a) => inside(a.span, sentence.span));
+        sentenceAttributions ??= spanIndex(input.attributions).inside(sentence.span);
         const { modality, origin } = modalityOf(span, hedge, sentenceAttributions, input.quotes);
         const { type, subtype } = classify(c, main, group, input.actors, span, text, sentence.text);
         // The same keys in the same order as before (the JSON output is compared byte for byte).
@@ -508,7 +508,9 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       // Elliptical continuation: "… killed in Ochakiv and 1 in Mykolaiv".
       // Elliptical continuations: "… killed in Ochakiv and 1 in Mykolaiv", "killed eight, five in Djugu and three in Aru".
       const rest: Span = [clause[0], sentence.span[1]];
-      const restCounts = input.quantities.filter((q) => inside(q.span, rest) && !q.percent);
+      const restCounts = spanIndex(input.quantities)
+        .inside(rest)
+        .filter((q) => !q.percent);
       const items = killed ? ellipsis(text, rest, killed, restCounts, input.places, c.notKilled) : [];
       const first = items[0];
       // "Eight were killed in attacks on two towns": a sum over places, no incident of its own.
@@ -807,7 +809,7 @@ function continuesToll(
   if (!previous) return false;
   const figure = mention.injured ?? mention.killed;
   if (!figure || !/^\s+others\b/i.test(text.slice(figure.span[1], figure.span[1] + 8))) return false;
-  const index = sentences.findIndex((s) => s.span[0] === mention.sentence[0]);
+  const index = spanIndex(sentences).firstStartingAt(mention.sentence[0]);
   const before = sentences[index - 1];
   if (!before || before.span[0] !== previous.sentence[0]) return false;
   if (/\n\s*\n/.test(text.slice(before.span[1], mention.sentence[0]))) return false;
@@ -1080,7 +1082,7 @@ function classify(
     return { type: m.type, subtype: main.subtype };
   if (main.kind === 'bombing' && c.suicideBomb.test(text.slice(span[0], span[1])))
     return { type: m.type, subtype: c.taxonomy.suicideBomb.subtype };
-  const inClause = actors.filter((a) => inside(a.span, span));
+  const inClause = spanIndex(actors).inside(span);
   const atProtest = protestType(main, group, inClause, text.slice(span[0], span[1]));
   if (atProtest) return atProtest;
   // "accidentally shot", "an officer-involved shooting": the report's own qualification.
@@ -1121,8 +1123,8 @@ function protestType(
 }
 
 function roles(actors: ActorMention[], span: Span, trigger: Span, text: string): IncidentMention['actors'] {
-  return actors
-    .filter((a) => inside(a.span, span))
+  return spanIndex(actors)
+    .inside(span)
     .map((a) => {
       let role: ActorRole;
       const before = text.slice(Math.max(span[0], a.span[0] - 12), a.span[0]);
@@ -1155,7 +1157,9 @@ function modalityOf(
   const attribution = attributions.find((a) => a.statement[0] < span[1] && a.statement[1] > span[0]);
   if (hedged) return { modality: 'alleged', origin: attribution?.source ?? null };
   if (attribution) return { modality: 'attributed', origin: attribution.source };
-  const quote = quotes.find((q) => q.direct && q.span[0] <= span[0] && q.span[1] >= span[1]);
+  const quote = spanIndex(quotes)
+    .containing(span)
+    .find((q) => q.direct);
   if (quote) return { modality: 'attributed', origin: quote.speaker };
   return { modality: 'fact', origin: null };
 }

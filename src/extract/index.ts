@@ -1,3 +1,4 @@
+import { spanIndex } from '../core/span-index.js';
 import type {
   Attribution,
   Claim,
@@ -135,6 +136,7 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
       mainPlace,
       dateline: dateline?.span ?? null,
     });
+    const incidentSentences = spanIndex(incidents.map((i) => ({ span: i.sentence, id: i.id })));
     const claims = (options.extractClaims ?? extractClaims)(
       text,
       sentences,
@@ -146,9 +148,7 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
       about: [
         ...new Set([
           ...claim.about,
-          ...incidents
-            .filter((i) => i.sentence[0] <= claim.span[0] && i.sentence[1] >= claim.span[0])
-            .map((i) => i.id),
+          ...incidentSentences.containing([claim.span[0], claim.span[0]]).map((s) => s.id),
         ]),
       ],
     }));

@@ -1,4 +1,5 @@
-import type { Attribution, DateMention, IncidentMention, LedgerEvent, Mention } from '../core/types.js';
+import { positionOf, type SpanIndex, spanIndex } from '../core/span-index.js';
+import type { Attribution, DateMention, IncidentMention, LedgerEvent, Mention, Span } from '../core/types.js';
 import { isImplied, isResolved, type MentionItem, statedPlace } from './compatibility.js';
 import { injuredAmongDead, reconcileFigure } from './figures.js';
 import { corroborate } from './independence.js';
@@ -46,12 +47,27 @@ function most<T>(values: readonly T[], keyOf: (v: T) => string, better: (a: T, b
 export function originsOf(m: IncidentMention, attributions: readonly Attribution[]): string[] {
   const out: string[] = [];
   if (m.origin) out.push(m.origin);
-  for (const a of attributions) {
-    const covers = a.statement[0] <= m.span[0] + 1 && a.statement[1] >= m.span[1] - 1;
-    const sameSentence = a.span[0] >= m.sentence[0] && a.span[1] <= m.sentence[1];
-    if (covers || sameSentence) out.push(a.source);
-  }
+  // An attribution whose statement covers the mention, or that lies in the mention's sentence.
+  const covering = statementsOf(attributions).containing([m.span[0] + 1, m.span[1] - 1]);
+  const inSentence = spanIndex(attributions).inside(m.sentence);
+  const positions = new Set([
+    ...covering.map((s) => s.at),
+    ...inSentence.map((a) => positionOf(attributions, a)),
+  ]);
+  for (const i of [...positions].sort((a, b) => a - b)) out.push((attributions[i] as Attribution).source);
   return out;
+}
+
+const statements = new WeakMap<readonly Attribution[], SpanIndex<{ span: Span; at: number }>>();
+
+/** The attributions' statements, each with the attribution's position. */
+function statementsOf(attributions: readonly Attribution[]): SpanIndex<{ span: Span; at: number }> {
+  let index = statements.get(attributions);
+  if (!index) {
+    index = spanIndex(attributions.map((a, at) => ({ span: a.statement, at })));
+    statements.set(attributions, index);
+  }
+  return index;
 }
 
 function dedupeNames(names: readonly string[]): string[] {

@@ -1,3 +1,4 @@
+import { spanIndex } from '../core/span-index.js';
 import type { DocumentExtraction, IncidentMention } from '../core/types.js';
 import {
   isImplied,
@@ -75,8 +76,8 @@ const MAX_PER_KEY = 400;
 /** The merge's items for the incident mentions of one extraction. */
 export function itemsOf(x: DocumentExtraction): MentionItem[] {
   return x.incidents.map((m) => {
-    const sentencePlaces = x.places
-      .filter((p) => p.span[0] >= m.sentence[0] && p.span[1] <= m.sentence[1])
+    const sentencePlaces = spanIndex(x.places)
+      .inside(m.sentence)
       .map((p) => p.name);
     const words = contentWords(m.sentence[0] === 0 ? withoutSiteName(m.text) : m.text);
     return {

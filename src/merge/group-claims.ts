@@ -1,3 +1,4 @@
+import { spanIndex } from '../core/span-index.js';
 import type { Claim, DocumentExtraction, LedgerClaim, LedgerEvent, Span } from '../core/types.js';
 import { compareMentions, toMention } from './build-event.js';
 import { mostCommon } from './group-quotes.js';
@@ -33,10 +34,14 @@ export function claimItem(claim: Claim, extraction: DocumentExtraction): ClaimIt
     places: [...places].sort(),
     text,
     own: [
-      ...new Set(extraction.places.filter((p) => within(p.span, claim.span)).map((p) => norm(p.name))),
+      ...new Set(
+        spanIndex(extraction.places)
+          .inside(claim.span)
+          .map((p) => norm(p.name)),
+      ),
     ].sort(),
-    incidents: extraction.incidents
-      .filter((i) => i.span[0] < window[1] && i.span[1] > window[0])
+    incidents: spanIndex(extraction.incidents)
+      .overlapping(window)
       .map((i) => i.id),
   };
 }
@@ -240,28 +245,27 @@ export function compareLedgerClaims(a: LedgerClaim, b: LedgerClaim): number {
   );
 }
 
-function within(inner: Span, outer: Span): boolean {
-  return inner[0] >= outer[0] && inner[1] <= outer[1];
-}
-
 /** The denial's context: its sentence and the one before, with the places named there. */
 function contextOf(
   claim: Claim,
   extraction: DocumentExtraction,
 ): { window: Span; places: Set<string>; text: string } {
   const sentences = extraction.sentences;
-  const at = sentences.findIndex((s) => s.span[0] <= claim.span[0] && s.span[1] >= claim.span[0]);
+  const at = spanIndex(sentences).firstTouching(claim.span[0]);
   const start = at > 0 ? (sentences[at - 1]?.span[0] ?? claim.span[0]) : claim.span[0];
   const window: Span = [
     Math.min(start, claim.span[0]),
     Math.max(claim.span[1], sentences[at]?.span[1] ?? claim.span[1]),
   ];
-  const places = new Set(extraction.places.filter((p) => within(p.span, window)).map((p) => norm(p.name)));
+  const placesThere = spanIndex(extraction.places).inside(window);
+  const places = new Set(placesThere.map((p) => norm(p.name)));
   const text = norm(
     [
-      ...extraction.places.filter((p) => within(p.span, window)).map((p) => p.text),
+      ...placesThere.map((p) => p.text),
       claim.text,
-      ...extraction.actors.filter((a) => within(a.span, window)).map((a) => a.name),
+      ...spanIndex(extraction.actors)
+        .inside(window)
+        .map((a) => a.name),
     ].join(' '),
   );
   return { window, places, text };
