@@ -24,6 +24,7 @@ import {
 } from './choose-incident-place.js';
 import { atWordStarts, execAll, matchedGroup, ruleGroups } from './exec-all.js';
 import { findImplicitVictim, peopleAfterCount } from './find-implicit-victims.js';
+import { AGES_APPOSITION } from './extract-quantities.js';
 import { loadLexicon } from './load-lexicon.js';
 
 /**
@@ -749,8 +750,10 @@ function withPeopleAfter(text: string, count: Quantity, end: number): Quantity {
  * comma or "and" ("three adults and", "3 Men,"); no verb, so the person is not the subject of
  * another clause ("two were shot and a man …").
  */
-const COUNT_THEN_PERSON =
-  /^(?:\s+(?!(?:was|were|is|are|had|has|have|been|being|and|or|of|who|shot|killed|dead|deceased|slain|died|wounded|injured|hurt)\b)[\p{L}’'-]+){1,2}(?:\s*,\s*(?:ages?\s+)?\d{1,3}(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)\d{1,3})*(?=\s*,))?(?:\s*,\s*(?:and\s+)?|\s+and\s+)$/iu;
+const COUNT_THEN_PERSON = new RegExp(
+  String.raw`^(?:\s+(?!(?:was|were|is|are|had|has|have|been|being|and|or|of|who|shot|killed|dead|deceased|slain|died|wounded|injured|hurt)\b)[\p{L}’'-]+){1,2}(?:${AGES_APPOSITION})?(?:\s*,\s*(?:and\s+)?|\s+and\s+)$`,
+  'iu',
+);
 
 /**
  * "she and three others were shot", "a woman and two other men were wounded": the others and the

@@ -52,7 +52,7 @@ const alternation = (words: Iterable<string>): string =>
  * The ages of the people just counted, set off by commas ("two girls, ages 8 and 11, and …",
  * "three boys, 12, 14 and 16,"): a list of ages, not a count.
  */
-const AGES_APPOSITION = String.raw`\s*,\s*(?:ages?\s+)?\d{1,3}(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)\d{1,3})*(?=\s*,)`;
+export const AGES_APPOSITION = String.raw`\s*,\s*(?:ages?\s+)?\d{1,3}(?:(?:\s*,\s*|\s+and\s+|\s*&\s*)\d{1,3})*(?=\s*,)`;
 
 function compile(): Compiled {
   if (compiled) return compiled;
