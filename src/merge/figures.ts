@@ -193,8 +193,11 @@ export function reconcileFigure(
   }
   // Within one report, a total wholly below another is a part or an earlier count of it ("AP also
   // saw two bodies" after "at least 21"), not a dispute.
+  const highestLow = new Map<string, number>();
+  for (const w of totals.values())
+    highestLow.set(w.mention.documentId, Math.max(highestLow.get(w.mention.documentId) ?? w.lo, w.lo));
   const disputed = [...totals.values()].filter(
-    (v) => ![...totals.values()].some((w) => w.mention.documentId === v.mention.documentId && v.hi < w.lo),
+    (v) => !(v.hi < (highestLow.get(v.mention.documentId) as number)),
   );
   const disagree =
     Math.max(...disputed.map((v) => v.lo)) > Math.min(...disputed.map((v) => v.hi)) &&
