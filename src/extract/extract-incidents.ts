@@ -23,8 +23,8 @@ import {
   reportedPart,
 } from './choose-incident-place.js';
 import { atWordStarts, execAll, matchedGroup, ruleGroups } from './exec-all.js';
-import { findImplicitVictim, peopleAfterCount } from './find-implicit-victims.js';
 import { AGES_APPOSITION } from './extract-quantities.js';
+import { findImplicitVictim, peopleAfterCount } from './find-implicit-victims.js';
 import { loadLexicon } from './load-lexicon.js';
 
 /**
