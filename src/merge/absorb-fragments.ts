@@ -83,7 +83,7 @@ export function fragmentTarget(
   const members = record.items.map(item);
   const coverage = new Map<number, number>();
   for (const d of docs) {
-    const at = Math.min(...members.filter((m) => m.mention.documentId === d).map((m) => m.mention.span[0]));
+    const at = firstTold(record.items, d, item);
     for (const c of new Set(eventsOfDocument(d).near(at)))
       if (c !== fragment) coverage.set(c, (coverage.get(c) ?? 0) + 1);
   }
