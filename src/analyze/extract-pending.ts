@@ -14,6 +14,14 @@ import type { ExtractInput, ExtractStage } from './extract-stage.js';
  */
 export const DOCUMENTS_PER_WORKER = 500;
 
+/**
+ * A document at least this long (in characters) is extracted in a worker thread even when it is
+ * the only one pending: the extractor's gazetteer and lexicons (about 90 MB of heap) then go
+ * with the worker instead of staying in this thread's heap through the merge, whose memory grows
+ * with the same long document. News reports are a few thousand characters.
+ */
+export const LONG_DOCUMENT = 200_000;
+
 export interface ExtractPendingOptions {
   /**
    * Worker threads; 1 extracts in this thread. Default: one per core
@@ -92,7 +100,11 @@ export async function extractPending(
     options.onProgress?.(stored, pending.length);
   };
 
-  if (workers <= 1 && !early) {
+  const longDocument = (): boolean =>
+    pending.some((id) => (store.documents.get(id)?.text.length ?? 0) >= LONG_DOCUMENT);
+  const alone =
+    workers <= 1 && !early && !(stage.parallel && options.workers === undefined && longDocument());
+  if (alone) {
     for (let i = 0; i < pending.length; i += batchSize) {
       put(
         inputs(i).map((doc) => serializeExtraction(stage.extract(doc))),

@@ -6,7 +6,7 @@ import { createExtractor } from '../extract/index.js';
 import { ingest } from '../ingest/ingest.js';
 import { openStore } from '../store/open-store.js';
 import { analyze } from './analyze.js';
-import { extractPending, workerCount } from './extract-pending.js';
+import { extractPending, LONG_DOCUMENT, workerCount } from './extract-pending.js';
 import { startExtractPool } from './extract-pool.js';
 import { loadExtractStage } from './extract-stage.js';
 import { loadStages } from './stages.js';
@@ -102,6 +102,40 @@ describe('extraction in worker threads', () => {
       const second = extractPending(store, analysis, stage, { pool: started(), added: [] });
       expect(await second).toEqual({ extracted: 0, ids: [], workers: 0 });
       await vi.waitFor(() => expect(closed).toBe(2), { timeout: 60_000 });
+    } finally {
+      store.close();
+    }
+  });
+
+  // One long report is extracted in a worker, so that the extractor does not stay in this
+  // thread's heap through the merge; a news report is extracted here.
+  it.each([
+    ['a news report', 2_000, 1],
+    ['one long report', LONG_DOCUMENT, 0],
+  ])('extracts %s in this thread or in a worker', async (name, length, here) => {
+    const { stage } = await loadExtractStage();
+    let inThread = 0;
+    const counted = {
+      ...stage,
+      extract: (doc: Parameters<typeof stage.extract>[0]) => {
+        inThread++;
+        return stage.extract(doc);
+      },
+    };
+    const file = path.join(dir, `${length}.txt`);
+    const paragraph =
+      'Two men were hurt when a crane fell on a depot in Eastbrook on Monday, officials said.\n\n';
+    fs.writeFileSync(file, paragraph.repeat(Math.ceil(length / paragraph.length)));
+    const store = openStore(path.join(dir, `long-${length}`), { clock });
+    try {
+      const { ingested } = await ingest(store, [file], { clock });
+      const added = ingested.flatMap((i) => i.newDocuments);
+      const result = await extractPending(store, store.analysis, counted, { added });
+      expect(result.extracted, name).toBe(1);
+      expect(inThread).toBe(here);
+      expect(
+        store.analysis.getExtraction(added[0] as string, stage.version)?.incidents.length,
+      ).toBeGreaterThan(0);
     } finally {
       store.close();
     }

@@ -14,27 +14,79 @@ export function isFragment(record: ClusterRecord): boolean {
 }
 
 /**
+ * Events looked at on each side of a fragment in each of its reports. A back-reference points to
+ * an incident told nearby; a news report tells far fewer events than this, so all of its events
+ * are candidates, while in a report of thousands the work per fragment stays bounded.
+ */
+export const FRAGMENT_WINDOW = 100;
+
+/** The events of one document, to find those told near a position (`near`). */
+export interface DocumentEvents {
+  /** The events told within `FRAGMENT_WINDOW` events of character `at` (all, in a shorter report). */
+  near(at: number): readonly number[];
+}
+
+/**
+ * The events of `document` (`clusters`, its events in any order) by where each is first told in
+ * it: sorted once, only when there are more than a window's worth.
+ */
+export function documentEvents(
+  document: string,
+  clusters: readonly number[],
+  cluster: (n: number) => ClusterRecord,
+  item: (id: string) => MentionItem,
+): DocumentEvents {
+  if (clusters.length <= 2 * FRAGMENT_WINDOW + 1) return { near: () => clusters };
+  const first = [...new Set(clusters)]
+    .map((n) => ({ n, at: firstTold(cluster(n).items, document, item) }))
+    .sort((a, b) => a.at - b.at || a.n - b.n);
+  return {
+    near(at) {
+      let lo = 0;
+      let hi = first.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >>> 1;
+        if ((first[mid] as { at: number }).at < at) lo = mid + 1;
+        else hi = mid;
+      }
+      return first.slice(Math.max(0, lo - FRAGMENT_WINDOW), lo + FRAGMENT_WINDOW).map((f) => f.n);
+    },
+  };
+}
+
+/** Where the first of `items` told in `document` starts (Infinity when none is). */
+function firstTold(items: readonly string[], document: string, item: (id: string) => MentionItem): number {
+  let at = Number.POSITIVE_INFINITY;
+  for (const id of items) {
+    const m = item(id).mention;
+    if (m.documentId === document && m.span[0] < at) at = m.span[0];
+  }
+  return at;
+}
+
+/**
  * The second pass: the event a fragment belongs to. Candidates are the anchored events reported
- * in every document the fragment appears in and compatible with each of its members (kind
- * family, place, date, scope: `pairScore` against the event's representatives). Among them the
- * one at the place the fragment's reports are about (the place filled in from the document) wins,
- * then the larger; when no candidate is at that place and several remain, the reference is
- * ambiguous and the fragment stays on its own.
+ * in every document the fragment appears in (near it: `documentEvents`) and compatible with each
+ * of its members (kind family, place, date, scope: `pairScore` against the event's
+ * representatives). Among them the one at the place the fragment's reports are about (the place
+ * filled in from the document) wins, then the larger; when no candidate is at that place and
+ * several remain, the reference is ambiguous and the fragment stays on its own.
  */
 export function fragmentTarget(
   fragment: number,
   cluster: (n: number) => ClusterRecord,
-  clustersOfDocument: (doc: string) => readonly number[],
+  eventsOfDocument: (doc: string) => DocumentEvents,
   item: (id: string) => MentionItem,
 ): number | null {
   const record = cluster(fragment);
   const docs = [...new Set(record.figures.map((f) => f.document))];
+  const members = record.items.map(item);
   const coverage = new Map<number, number>();
   for (const d of docs) {
-    for (const c of new Set(clustersOfDocument(d)))
+    const at = firstTold(record.items, d, item);
+    for (const c of new Set(eventsOfDocument(d).near(at)))
       if (c !== fragment) coverage.set(c, (coverage.get(c) ?? 0) + 1);
   }
-  const members = record.items.map(item);
   const places = new Set(members.map((m) => m.mention.place?.name).filter((p): p is string => !!p));
   const ranked: { n: number; atPlace: boolean; size: number }[] = [];
   for (const [n, count] of coverage) {

@@ -352,11 +352,56 @@ function claimantNames(claimant: string | null): string[] {
 }
 
 /**
+ * Accusations looked at on each side of a denial. A report answers an accusation within a few
+ * paragraphs; the window keeps the work per denial bounded in a report of thousands of claims
+ * and is far wider than any news report's claims on one side of a denial.
+ */
+export const ACCUSATION_WINDOW = 200;
+
+/** A document's accusing claims (stance affirm) by start, nearest-first from either side. */
+interface AccusationOrder {
+  size: number;
+  /** Starts descending (ties in the document list's order). */
+  down: readonly ClaimItem[];
+  /** Starts ascending (ties in the document list's order). */
+  up: readonly ClaimItem[];
+}
+
+const orders = new WeakMap<readonly ClaimItem[], AccusationOrder>();
+
+/** The accusations of a document's claim list, sorted once per list (rebuilt if it grew). */
+function accusationOrder(ofDocument: readonly ClaimItem[]): AccusationOrder {
+  const known = orders.get(ofDocument);
+  if (known && known.size === ofDocument.length) return known;
+  const affirm = ofDocument.filter((c) => c.claim.stance === 'affirm');
+  const order = {
+    size: ofDocument.length,
+    down: [...affirm].sort((a, b) => b.claim.span[0] - a.claim.span[0]),
+    up: affirm.sort((a, b) => a.claim.span[0] - b.claim.span[0]),
+  };
+  orders.set(ofDocument, order);
+  return order;
+}
+
+/** Index of the first item of `list` (sorted by start) whose start is `past` the denial's. */
+function firstPast(list: readonly ClaimItem[], past: (start: number) => boolean): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (past((list[mid] as ClaimItem).claim.span[0])) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
  * The accusation a denial answers: the nearest earlier accusing claim (stance affirm) in the
  * same document that names the denier (the accused answering); else the nearest that concerns
  * the same event, names a place of the denial's context, or shares most of its content words;
  * else the nearest later one that names the denier. The denier is the claimant, or the words
- * before the denial's cue when the claimant is unknown.
+ * before the denial's cue when the claimant is unknown. Only the `ACCUSATION_WINDOW` nearest
+ * accusations on each side are looked at, so the work per denial does not grow with the report.
  */
 export function accusationAnswered(
   item: ClaimItem,
@@ -367,9 +412,9 @@ export function accusationAnswered(
   const claim = item.claim;
   const places = new Set(item.places);
   const event = eventOfClaim.get(claim.id) ?? null;
-  const accusations = ofDocument
-    .filter((c) => c.claim.stance === 'affirm' && c.claim.span[0] < claim.span[0])
-    .sort((a, b) => b.claim.span[0] - a.claim.span[0]);
+  const order = accusationOrder(ofDocument);
+  const from = firstPast(order.down, (start) => start < claim.span[0]);
+  const accusations = order.down.slice(from, from + ACCUSATION_WINDOW);
   const names = claimantNames(denierOf(claim));
   for (const a of accusations) {
     // The accused answering: the denier (or its organisation) is named in the accusation.
@@ -384,12 +429,10 @@ export function accusationAnswered(
   }
   // A report may give the denial first and the accusation after ("X denied …. The government has
   // blamed X"): the nearest later accusation naming the denier.
-  const later = ofDocument
-    .filter((c) => c.claim.stance === 'affirm' && c.claim.span[0] > claim.span[0])
-    .sort((a, b) => a.claim.span[0] - b.claim.span[0]);
-  for (const a of later) {
-    if (names.length > 0 && names.some((n) => a.claim.text.includes(n)))
-      return claimOf.get(a.claim.id) ?? null;
+  if (names.length === 0) return null;
+  const after = firstPast(order.up, (start) => start > claim.span[0]);
+  for (const a of order.up.slice(after, after + ACCUSATION_WINDOW)) {
+    if (names.some((n) => a.claim.text.includes(n))) return claimOf.get(a.claim.id) ?? null;
   }
   return null;
 }

@@ -1,4 +1,12 @@
-import { fragmentTarget, headlineTarget, isFragment, isHeadlineOnly } from '../absorb-fragments.js';
+import {
+  type DocumentEvents,
+  documentEvents,
+  FRAGMENT_WINDOW,
+  fragmentTarget,
+  headlineTarget,
+  isFragment,
+  isHeadlineOnly,
+} from '../absorb-fragments.js';
 import {
   givesFigure,
   type IncidentNeighbourhood,
@@ -136,6 +144,18 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
   cache.prefetch('members', [...affected].map(clusterKey));
   cache.prefetch('absorb', [...affected].map(clusterKey));
   const ofDocument = (d: string) => docs.get(d)?.clusters ?? [];
+  const eventsOf = new Map<string, DocumentEvents>();
+  const eventsOfDocument = (d: string) => {
+    let events = eventsOf.get(d);
+    if (!events) {
+      const list = ofDocument(d);
+      // A news report's few events are read afresh; a long report's are sorted once.
+      if (list.length <= 2 * FRAGMENT_WINDOW + 1) return documentEvents(d, list, clusters.cluster, itemOf);
+      events = documentEvents(d, list, clusters.cluster, itemOf);
+      eventsOf.set(d, events);
+    }
+    return events;
+  };
   const headline = (c: number) => isHeadlineOnly(clusters.cluster(c), index.headline, itemOf);
   // A headline whose report's body told no event it fits is the report's only telling of its
   // incident: it joins other reports' events like any event.
@@ -181,7 +201,7 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
     examine(held);
     for (const c of cache.get('absorbed', clusterKey(n)) ?? []) examine(c);
     let target: number | null;
-    if (isFragment(record)) target = fragmentTarget(n, clusters.cluster, ofDocument, itemOf);
+    if (isFragment(record)) target = fragmentTarget(n, clusters.cluster, eventsOfDocument, itemOf);
     else if (headline(n) && headlineOf(n) !== null) target = headlineOf(n);
     else {
       target = incidentTarget(n, around);
