@@ -209,6 +209,45 @@ describe('the date of an event no report dates', () => {
   });
 });
 
+describe('clauses told in passing', () => {
+  /** The mention with the report's own date filled in (an empty span): no sentence dates it. */
+  const undated = (i: ReturnType<typeof incident>) => ({
+    ...i,
+    date: { ...(i.date as NonNullable<typeof i.date>), span: [0, 0] as [number, number] },
+  });
+  const a = doc(
+    'a',
+    'Shells killed 3 people in Ashford on Tuesday. A depot in Brill became a shelter for families. ' +
+      'Troops searched Carrow for mines. A guard in Carrow was wounded.',
+  );
+  const b = doc('b', 'The depot in Brill became a shelter for families, volunteers said.');
+  const mentions = {
+    dated: incident(a, 1, 'Shells killed 3 people in Ashford on Tuesday', { killed: qty(3) }),
+    shelter: undated(incident(a, 2, 'A depot in Brill became a shelter', { place: town('Brill') })),
+    search: undated(incident(a, 3, 'Troops searched Carrow for mines', { place: town('Carrow') })),
+    wounded: undated(
+      incident(a, 4, 'A guard in Carrow was wounded', { place: town('Carrow'), injured: qty(1) }),
+    ),
+  };
+
+  it.each([
+    ['a dated incident with a toll is listed', [mentions.dated], 1],
+    ['one undated clause without a toll is not', [mentions.shelter], 0],
+    ['an undated clause with a toll is listed', [mentions.wounded], 1],
+  ])('%s', (_, incidents, events) => {
+    expect(ledgerOf([a], [extraction(a, { incidents })]).events).toHaveLength(events);
+  });
+
+  it('lists what two reports tell, even in passing', () => {
+    const other = undated(incident(b, 1, 'The depot in Brill became a shelter', { place: town('Brill') }));
+    const ledger = ledgerOf(
+      [a, b],
+      [extraction(a, { incidents: [mentions.shelter] }), extraction(b, { incidents: [other] })],
+    );
+    expect(ledger.events.map((e) => e.sources)).toEqual([2]);
+  });
+});
+
 describe('independent sources', () => {
   const wire = doc('w', 'Shelling killed 7 people in Ashford, the governor said. More news follows here.');
   const copy = doc(

@@ -55,3 +55,88 @@ describe('independent groups', () => {
     ]);
   });
 });
+
+describe('passages others took from a document', () => {
+  // A wire dispatch gives the fact in two sentences; one paper prints the first, another the
+  // second; a station reports it on its own.
+  const first = 'Rescuers pulled nine bodies from the collapsed hostel in Tarvick overnight.';
+  const second = 'Volunteers counted nine dead under the hostel roof, the mayor told reporters.';
+  const wire = doc('w', `${first} Cranes arrived later. ${second}`);
+  const paperA = doc('pa', `Evening edition. ${first} Traffic was diverted around the square.`);
+  const paperB = doc('pb', `Morning digest. ${second} Schools stay shut on Friday.`);
+  const station = doc('st', 'Our crew in Tarvick saw the hostel in ruins; nine people died there.');
+  const copies = (direction: 'a>b' | 'b>a' | 'unknown') => [
+    { ...verbatim(wire, paperA, first), direction },
+    { ...verbatim(wire, paperB, second), direction },
+  ];
+  const occurrences = [
+    at(wire, first),
+    at(wire, second),
+    at(paperA, first),
+    at(paperB, second),
+    at(station, 'nine people died there'),
+  ];
+  const family = { id: 'fam-pa', documents: ['pa', 'pb', 'w'], origin: 'w' };
+
+  it.each([
+    // The papers took each sentence from the wire: one chain with its copies, and the station.
+    ['a>b', [['pa', 'pb', 'w'], ['st']], 2],
+    // The wire took each sentence from a different paper: the papers are two reportings.
+    ['b>a', [['pa', 'w'], ['pb', 'w'], ['st']], 3],
+    // Without a direction nothing says the two sentences share an origin.
+    ['unknown', [['pa', 'w'], ['pb', 'w'], ['st']], 3],
+  ] as const)('counts a dispatch copied sentence by sentence once (%s)', (direction, groups, count) => {
+    const index = createReuseIndex([wire, paperA, paperB, station], copies(direction), []);
+    const c = corroborate(occurrences, index);
+    expect(c.groups.map((g) => g.documents)).toEqual(groups);
+    expect(c.independent).toBe(count);
+  });
+
+  it('counts the family once, whatever its members copied', () => {
+    const index = createReuseIndex([wire, paperA, paperB, station], copies('a>b'), [family]);
+    expect(corroborate(occurrences, index).independent).toBe(2);
+  });
+
+  it('keeps a relay apart from what the relaying paper wrote itself', () => {
+    // The first paper took the wire's sentence and wrote one of its own, which a third copied.
+    const own = 'Our reporter saw nine coffins leave the Tarvick hostel at dawn.';
+    const relay = doc('pa', `${first} ${own}`);
+    const third = doc('th', `Late news. ${own}`);
+    const index = createReuseIndex(
+      [wire, relay, third],
+      [verbatim(wire, relay, first), verbatim(relay, third, own)],
+      [],
+    );
+    const c = corroborate([at(wire, first), at(relay, first), at(relay, own), at(third, own)], index);
+    expect(c.groups.map((g) => g.documents)).toEqual([
+      ['pa', 'w'],
+      ['pa', 'th'],
+    ]);
+    expect(c.independent).toBe(2);
+  });
+});
+
+describe('sentences two members of a family word alike', () => {
+  // The paper took the wire's lead as a recognised passage; a later sentence it printed word for
+  // word was not aligned (too short a run between edits), but it is the same copy.
+  const lead = 'Floodwater drowned six farmers near the Oskel dam on Tuesday night.';
+  const later = 'Two of the drowned farmers were brothers from Oskel village, neighbours said.';
+  const wire = doc('w', `${lead} Pumps failed. ${later}`);
+  const paper = doc('p', `${lead} Our desk adds context here. ${later}`);
+  const other = doc('o', 'A hydrologist at Oskel said six people died when the dam overflowed.');
+  const occurrences = [
+    at(wire, lead),
+    at(wire, later),
+    at(paper, lead),
+    at(paper, later),
+    at(other, 'six people died'),
+  ];
+
+  it('counts the family once for both', () => {
+    const families = [{ id: 'fam-p', documents: ['p', 'w'], origin: 'w' }];
+    const index = createReuseIndex([wire, paper, other], [verbatim(wire, paper, lead)], families);
+    const c = corroborate(occurrences, index);
+    expect(c.groups.map((g) => g.documents)).toEqual([['o'], ['p', 'w']]);
+    expect(c.independent).toBe(2);
+  });
+});

@@ -43,7 +43,9 @@ const MIN_CONTENT_WORDS = 4;
  * - in a family whose shared copy carries the fact (one of its occurrences is reused), every
  *   member's occurrence joins that chain: the family counts once for what it copied;
  * - every other occurrence is the document's own reporting: all own occurrences of one document
- *   count once, separately from what the document reused;
+ *   count once, separately from what the document reused; so do the passages others took from it
+ *   (the reuse stage's direction), with their copies: a wire story copied sentence by sentence
+ *   into several papers is one chain, not one per copied sentence;
  * - a headline restates its report: when the body also reports the fact, the headline's mention
  *   is not counted on its own;
  * - documents credited to one originating agency or outlet (`ReuseIndex.credits`: their wire
@@ -78,6 +80,8 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
   const uf = new UnionFind();
   const keyOf = (o: Occ) => o.key;
   const covered = new Set<string>();
+  /** Occurrences inside a recognised reused passage, or worded like one in another family. */
+  const apart = new Set<string>();
   const docs = [...byDoc.keys()].sort();
 
   for (const doc of docs) {
@@ -85,14 +89,21 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
     for (const m of mine) {
       const k = keyOf(m);
       uf.add(k);
+      /** Whether every passage covering the occurrence went out of this document to others. */
+      let originated: boolean | null = null;
       for (const link of index.links(doc)) {
         if (overlap(m.span, link.own) < COVERED_SHARE * Math.max(1, m.span[1] - m.span[0])) continue;
         covered.add(k);
+        apart.add(k);
+        originated = (originated ?? true) && link.flow === 'out';
         uf.union(k, `via:${doc}>${link.other}`);
         const partners = (byDoc.get(link.other) ?? []).filter((p) => overlap(p.span, link.theirs) > 0);
         for (const p of partners) uf.union(k, keyOf(p));
         if (partners.length === 0) uf.union(k, `via:${link.other}>${doc}`);
       }
+      // What others took from this document is its own reporting: every such passage (and its
+      // copies) is one chain with the document's other own words, however many copies split it.
+      if (originated) uf.union(k, `own:${doc}`);
     }
   }
 
@@ -152,15 +163,20 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
   }
   for (const [ma, mb] of pairs) {
     if (mb.document === ma.document || !index.related(ma.document, mb.document)) continue;
+    const across = index.family(ma.document) !== index.family(mb.document);
     for (const x of [ma, mb]) {
       const group = groups.get(groupKey(x)) ?? [x];
-      for (const m of group) covered.add(keyOf(m));
+      for (const m of group) {
+        covered.add(keyOf(m));
+        if (across) apart.add(keyOf(m));
+      }
     }
     uf.union(keyOf(ma), keyOf(mb));
   }
 
   // A family whose shared copy carries the fact counts once for it: its members' own mentions of
-  // the fact join the copied one (a member rewording the wire's fact is not a new witness).
+  // the fact join the copied one (a member rewording the wire's fact is not a new witness), and so
+  // do sentences two members word alike without a recognised passage (reused inside the family).
   const copiedIn = new Map<string, string>();
   for (const doc of docs) {
     const family = index.family(doc);
@@ -172,11 +188,11 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
     const family = index.family(doc);
     const copied = family === null ? undefined : copiedIn.get(family);
     for (const m of byDoc.get(doc) ?? []) {
-      if (covered.has(keyOf(m))) continue;
+      if (apart.has(keyOf(m))) continue;
       if (copied !== undefined) {
         covered.add(keyOf(m));
         uf.union(keyOf(m), copied);
-      } else uf.union(keyOf(m), `own:${doc}`);
+      } else if (!covered.has(keyOf(m))) uf.union(keyOf(m), `own:${doc}`);
     }
   }
   // Documents credited to one agency or outlet are one chain, whatever each reused or wrote:

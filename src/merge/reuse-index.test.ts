@@ -70,12 +70,26 @@ describe('reuse index read one document at a time', () => {
     { id: 'fam-e', documents: ['e'], origin: null },
   ];
 
+  it.each([
+    ['a>b', 'out', 'in'],
+    ['b>a', 'in', 'out'],
+    ['unknown', 'unknown', 'unknown'],
+  ] as const)('tells each side which way a passage went (%s)', (direction, fromA, fromD) => {
+    const index = createReuseIndex(
+      docs,
+      [{ ...withPassage(pair('b', 'd', 'verbatim')), direction }],
+      families,
+    );
+    expect(index.links('a').map((l) => l.flow)).toEqual([fromA]);
+    expect(index.links('d').map((l) => l.flow)).toEqual([fromD]);
+  });
+
   it('collapses exact copies and gives the representative the passages of every copy', () => {
     const index = createReuseIndex(docs, [withPassage(pair('b', 'd', 'verbatim'))], families);
     expect(index.canonical('b')).toBe('a');
-    expect(index.links('a')).toEqual([{ other: 'd', own: [0, 4], theirs: [2, 6] }]);
+    expect(index.links('a')).toEqual([{ other: 'd', own: [0, 4], theirs: [2, 6], flow: 'unknown' }]);
     expect(index.links('b')).toEqual([]);
-    expect(index.links('d')).toEqual([{ other: 'a', own: [2, 6], theirs: [0, 4] }]);
+    expect(index.links('d')).toEqual([{ other: 'a', own: [2, 6], theirs: [0, 4], flow: 'unknown' }]);
     expect(index.related('a', 'd')).toBe(true);
     expect(index.related('b', 'd')).toBe(false);
     expect(index.component('e')).toBe('e');

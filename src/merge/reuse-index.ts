@@ -8,6 +8,11 @@ export interface ReuseLink {
   other: string;
   own: Span;
   theirs: Span;
+  /**
+   * Which way the passage went, as the reuse stage inferred it: `out` when the other document
+   * took it from this one, `in` when this one took it from the other, `unknown` otherwise.
+   */
+  flow: 'out' | 'in' | 'unknown';
 }
 
 /** What the merge needs to know about reuse, per document. */
@@ -262,8 +267,12 @@ export function reuseIndexOf(source: ReuseSource): ReuseIndex {
       if (a === b) continue;
       const mine = a === c;
       r.partners.push(mine ? b : a);
+      // 'a>b': a is the origin of the pair's passages.
+      const flow = p.direction === 'unknown' ? 'unknown' : (p.direction === 'a>b') === mine ? 'out' : 'in';
       for (const s of p.passages)
-        r.links.push(mine ? { other: b, own: s.a, theirs: s.b } : { other: a, own: s.b, theirs: s.a });
+        r.links.push(
+          mine ? { other: b, own: s.a, theirs: s.b, flow } : { other: a, own: s.b, theirs: s.a, flow },
+        );
     }
     return r;
   };

@@ -50,6 +50,25 @@ describe.skipIf(!present)('bucha-2022: the five real reports', () => {
     expect(events[0]?.independent_sources).toBe(2);
   });
 
+  it('counts the killings event twice independent: the wire family once, and the unrelated report', () => {
+    const events = mentioning(/\b21\b/).filter((e) => e.killed?.best === 21);
+    expect(events).toHaveLength(1);
+    expect(events[0]?.sources).toBe(5);
+    expect(events[0]?.independent_sources).toBe(2);
+    expect((events[0]?.independent_groups ?? []).map((g) => g.documents.length).sort()).toEqual([1, 4]);
+  });
+
+  it('lists no event of one clause that gives neither its own date nor a toll', () => {
+    const passing = ledger.events.filter(
+      (e) =>
+        e.mentions.length === 1 &&
+        !e.killed &&
+        !e.injured &&
+        (e.date?.reason ?? '').startsWith('no report states the date'),
+    );
+    expect(passing).toEqual([]);
+  });
+
   // A city's share destroyed by weeks of shelling is damage summed over a campaign, and a city that
   // "remained cut off" is a state lasting up to the reports: neither is an incident of the day.
   it('makes no event of cumulative destruction or of a siege told as a state', () => {

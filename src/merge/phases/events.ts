@@ -2,7 +2,9 @@ import type { LedgerEvent } from '../../core/types.js';
 import { isFragment } from '../absorb-fragments.js';
 import { headOf } from '../answer-state.js';
 import { buildEvent } from '../build-event.js';
+import type { MentionItem } from '../compatibility.js';
 import { normName } from '../group-claims.js';
+import { isPassingMention } from '../passing-mention.js';
 import { clusterKey } from '../state-schema.js';
 import type { Aggregates } from './aggregates.js';
 import type { Mentions } from './assign.js';
@@ -72,7 +74,12 @@ export function rebuildEvents(
     // its own) tells no incident a reader could find: it stays out of the event list. Several
     // such clauses that joined each other still tell one together.
     const lone = members.length === 1 && parts.every((c) => isFragment(clusters.cluster(c)));
-    const told = members.length > 0 && !lone;
+    const aggregated = parts.some((c) => (attached.get(c) ?? []).length > 0);
+    // One clause that says neither when nor how many is a passing mention: no incident a coder
+    // would list (unless an aggregate over it was attached here).
+    const passing =
+      members.length === 1 && !aggregated && isPassingMention((members[0] as MentionItem).mention);
+    const told = members.length > 0 && !lone && !passing;
     const event = told
       ? buildEvent(
           {
