@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { homedir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gunzipSync } from 'node:zlib';
+import { buildGazetteerTables, type VariantEntry } from './build-gazetteer-tables.js';
+import { type CompactGazetteer, decodeGazetteer, encodeGazetteer } from './compact-gazetteer.js';
+import { foldPlaceName, skeletonOfFolded } from './place-key.js';
+
+/** Where the data comes from; tests pass their own. */
+export interface GazetteerFiles {
+  /** The gzipped gazetteer table. */
+  table: string;
+  /** The curated variants (`{ entries: VariantEntry[] }`). */
+  variants: string;
+}
+
+export interface GazetteerCacheOptions {
+  files?: GazetteerFiles;
+  /** The cache folder; null keeps nothing on disk. Default: `cacheFolder()`. */
+  folder?: string | null;
+}
+
+const DATA_FILES: GazetteerFiles = {
+  table: fileURLToPath(new URL('../../../data/gazetteer.tsv.gz', import.meta.url)),
+  variants: fileURLToPath(new URL('../../../data/place-variants.json', import.meta.url)),
+};
+
+/**
+ * The folder for derived files that can always be rebuilt: `CORROBORATE_CACHE_DIR` (`off` for
+ * none), else `$XDG_CACHE_HOME/corroborate`, else `~/.cache/corroborate`.
+ */
+export function cacheFolder(): string | null {
+  const set = process.env.CORROBORATE_CACHE_DIR;
+  if (set === 'off') return null;
+  if (set) return set;
+  const base = process.env.XDG_CACHE_HOME || path.join(homedir(), '.cache');
+  return path.join(base, 'corroborate');
+}
+
+/**
+ * What a compact gazetteer is built from: both data files and the code that indexes them (the
+ * folding rules and the table builder), so that a change to any of them builds a new one.
+ */
+function sourceHash(table: Buffer, variants: Buffer): string {
+  return createHash('sha256')
+    .update('compact gazetteer 1\0')
+    .update(table)
+    .update('\0')
+    .update(variants)
+    .update('\0')
+    .update(buildGazetteerTables.toString())
+    .update(foldPlaceName.toString())
+    .update(skeletonOfFolded.toString())
+    .digest('hex');
+}
+
+/**
+ * The gazetteer's compact form: read from the cache folder when a copy built from the same data
+ * and code is there and intact; otherwise indexed from the table (seconds of CPU) and kept there
+ * for the next process (written to a temporary name and renamed, so that a reader never sees half
+ * a file; a folder that cannot be written only costs the next process the same work).
+ * `from` says which.
+ */
+export function loadCompactGazetteer(options: GazetteerCacheOptions = {}): {
+  gazetteer: CompactGazetteer;
+  from: 'cache' | 'table';
+} {
+  const files = options.files ?? DATA_FILES;
+  const folder = options.folder === undefined ? cacheFolder() : options.folder;
+  const table = readFileSync(files.table);
+  const variants = readFileSync(files.variants);
+  const source = sourceHash(table, variants);
+  const file = folder ? path.join(folder, `gazetteer-${source.slice(0, 32)}.bin`) : null;
+  if (file) {
+    try {
+      return { gazetteer: decodeGazetteer(readFileSync(file), source), from: 'cache' };
+    } catch {
+      // Absent, unreadable, stale or damaged (StaleGazetteerError): indexed again below.
+    }
+  }
+  const tables = buildGazetteerTables(
+    gunzipSync(table).toString('utf8'),
+    (JSON.parse(variants.toString('utf8')) as { entries: VariantEntry[] }).entries,
+  );
+  const buffer = encodeGazetteer(tables, source);
+  if (file) keep(file, buffer);
+  return { gazetteer: decodeGazetteer(buffer, source), from: 'table' };
+}
+
+function keep(file: string, buffer: Buffer): void {
+  const temporary = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+  try {
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(temporary, buffer);
+    renameSync(temporary, file);
+  } catch {
+    rmSync(temporary, { force: true });
+  }
+}
