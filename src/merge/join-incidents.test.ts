@@ -808,8 +808,61 @@ describe('joining through the names of an incident’s people', () => {
       injured: 1,
     };
     expect(targets([shooting, misread])).toEqual([null, 0]);
-    expect(targets([shooting, { ...misread, killed: 2 }])).toEqual([null, null]);
+    // A toll revised by one still joins through the person (`personIncident`); two more does not.
+    expect(targets([shooting, { ...misread, killed: 2 }])).toEqual([null, 0]);
+    expect(targets([shooting, { ...misread, killed: 3 }])).toEqual([null, null]);
     expect(targets([shooting, { ...misread, day: '2024-05-05' }])).toEqual([null, null]);
+  });
+
+  it.each([
+    { name: 'a misread town, the toll revised by one', change: { killed: 2 }, expected: [null, 0] },
+    {
+      name: 'the same town two days on, the wounded revised by one',
+      change: { place: 'Rivertown', day: '2024-05-03', injured: 2 },
+      expected: [null, 0],
+    },
+    {
+      name: 'not three days on when the toll differs by two',
+      change: { place: 'Rivertown', day: '2024-05-03', killed: 3 },
+      expected: [null, null],
+    },
+    { name: 'not four days apart', change: { day: '2024-05-05', killed: 2 }, expected: [null, null] },
+    { name: 'not in another state', change: { killed: 2, region: 'South Region' }, expected: [null, null] },
+    {
+      name: 'not when the ages differ',
+      change: {
+        killed: 2,
+        text: 'Neighbours said Dana Whitlock, 61, was killed and one man wounded in Hillview',
+      },
+      expected: [null, null],
+    },
+  ])('joins through a person named with an age: $name', ({ change, expected }) => {
+    const report = {
+      doc: 'b',
+      text: 'Neighbours said Dana Whitlock was killed and one man wounded in Hillview',
+      place: 'Hillview',
+      day: '2024-05-02',
+      killed: 1,
+      injured: 1,
+      ...change,
+    };
+    expect(targets([shooting, report])).toEqual(expected);
+  });
+
+  it('joins no two events through a name neither gives with an age, the toll revised by one', () => {
+    const plain = {
+      ...shooting,
+      text: 'Police said Dana Whitlock was shot dead and a neighbour wounded in Rivertown',
+    };
+    const report = {
+      doc: 'b',
+      text: 'Neighbours said Dana Whitlock was killed and one man wounded in Hillview',
+      place: 'Hillview',
+      day: '2024-05-02',
+      killed: 2,
+      injured: 1,
+    };
+    expect(targets([plain, report])).toEqual([null, null]);
   });
 
   it('joins a report months later that restates the figures and names a person with an age', () => {

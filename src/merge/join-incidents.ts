@@ -623,10 +623,29 @@ function joined(a: number, b: number, around: IncidentNeighbourhood, slack: numb
     (later && laterIncident(pa, pb) && sharedFullName(a, b, around));
   if (same) return compatibleEvents(a, b, around);
   // A person named with an age (not an official quoted, a street) in two events with the same
-  // figures: one incident, even when one report read its town wrong.
+  // figures: one incident, even when one report read its town wrong; within days, in one state,
+  // with figures a toll's revision apart (`personIncident`).
   const misplaced = sameIncident({ ...pa, place: pb.place }, pb, 0);
   if (!later || !kindsAgree(a, b, around)) return false;
-  return (followUp(pa, pb) || misplaced) && sharedPerson(a, b, around);
+  const near = personIncident(pa, pb) && statesAgree(a, b, around);
+  return (followUp(pa, pb) || misplaced || near) && sharedPerson(a, b, around);
+}
+
+/**
+ * Two profiles with figures at most `NAMED_DAYS` apart, wherever each is placed, each figure both
+ * give within `FIGURE_SLACK`: one incident if their reports also name one of its people with an
+ * age (`sharedPerson`) and place it in one state. A report that misreads the town ("the city" for
+ * its suburb) or counts the shooter among the dead still names the victim as the others do.
+ */
+export function personIncident(a: IncidentProfile, b: IncidentProfile): boolean {
+  if (!hasFigure(a) || !hasFigure(b)) return false;
+  if (Math.abs(Date.parse(a.day) - Date.parse(b.day)) > NAMED_DAYS * 86_400_000) return false;
+  for (const k of ['killed', 'injured'] as const) {
+    const x = a[k];
+    const y = b[k];
+    if (x !== null && y !== null && Math.abs(x - y) > FIGURE_SLACK) return false;
+  }
+  return true;
 }
 
 /**

@@ -20,7 +20,7 @@ import type { DocRecord, Meta } from '../state-schema.js';
  *    compared with their events' names.
  * 10.bucha8: a mention's stored scope no longer counts places ("in more than 30 towns").
  */
-export const STATE_FORMAT: number | string = '10.main31a';
+export const STATE_FORMAT: number | string = '10.main31b';
 
 export interface OpenedState {
   cache: StateCache;
