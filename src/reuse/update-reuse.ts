@@ -98,8 +98,9 @@ export interface ReuseView {
  * sentence keys and paraphrase alignment see whole sentences.
  * 12: briefs: brief anchors (word 2-grams) make candidates of a brief, and an ordered pair whose
  * later text is a brief covering its content terms and facts is related (`isBriefOf`).
+ * 13: a number joined to its unit (`29-year-old`, `3.5million`, `24-hour`) is read as that number.
  */
-const INDEX_VERSION = 12;
+const INDEX_VERSION = 13;
 
 /** The version of the index's computation (`INDEX_VERSION`): work done elsewhere must match it. */
 export const REUSE_INDEX_VERSION = INDEX_VERSION;
