@@ -56,3 +56,27 @@ describe('computeTerm: a number joined to its unit', () => {
     expect(termsA[1]).toEqual(termsB.find((t) => t.kind === 'number'));
   });
 });
+
+describe('computeTerm: a region and its customary abbreviation', () => {
+  const lexicon = loadLexicon();
+  const termAt = (text: string, k: number) => {
+    const tokens = tokenize(text);
+    return computeTerm(tokens[k] as (typeof tokens)[number], k === 0, lexicon);
+  };
+  it.each([
+    ['Anne Kay, of Dunmore, Herts, was fined.', 'Anne Kay, of Dunmore, Hertfordshire, was fined.', 4],
+    [
+      'He lives near Brayford, Lancs, with his wife.',
+      'He lives near Brayford, Lancashire, with his wife.',
+      4,
+    ],
+    ['A farm outside Leckley, Wilts, was sold.', 'A farm outside Leckley, Wiltshire, was sold.', 4],
+  ])('%s names the region of: %s', (short, full, k) => {
+    const a = termAt(short, k);
+    expect(a.kind).toBe('name');
+    expect(a).toEqual(termAt(full, k));
+  });
+  it('leaves the lower-case word alone', () => {
+    expect(termAt('The hospital ran out of beds.', 5)).toEqual({ term: 'bed', kind: 'content' });
+  });
+});

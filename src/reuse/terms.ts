@@ -219,7 +219,12 @@ export function computeTerm(t: Token, atSentenceStart: boolean, lexicon: Lexicon
   if (glued !== undefined) return { term: glued, kind: 'number' };
   if (lexicon.stopwords.has(w)) return { term: w, kind: 'stop' };
   const base = stem(lexicon.irregular.get(w) ?? w);
-  if (t.capital && !atSentenceStart && !lexicon.synonyms.has(base)) return { term: base, kind: 'name' };
+  if (t.capital && !atSentenceStart) {
+    // "Dunmore, Herts" in one report, "Dunmore, Hertfordshire" in another: one name.
+    const region = lexicon.regions.get(w);
+    if (region !== undefined) return { term: stem(region), kind: 'name' };
+    if (!lexicon.synonyms.has(base)) return { term: base, kind: 'name' };
+  }
   return { term: lexicon.synonyms.get(base) ?? base, kind: 'content' };
 }
 
