@@ -47,7 +47,7 @@ const pairKey = (x: string, y: string) => `${x} ${y}`;
 // ---------------------------------------------------------------------------------------------
 // Sketches stored per document
 
-/** One document's sketch as little-endian 32-bit words: sizes, duplicate hash, then the arrays. */
+/** One document's sketch as little-endian 32-bit words: sizes, duplicate hash, its words, then the arrays. */
 export function packSketch(batch: SketchBatch, k: number): Buffer {
   const n = batch.duplicate.length;
   const width = batch.signatures.length / n;
@@ -62,6 +62,7 @@ export function packSketch(batch: SketchBatch, k: number): Buffer {
     s1 - s0,
     a1 - a0,
     batch.duplicate[k] as number,
+    batch.words[k] as number,
     ...batch.signatures.subarray(k * width, (k + 1) * width),
     ...batch.bandKeys.subarray(k * bands, (k + 1) * bands),
     ...batch.sentenceKeys.subarray(s0, s1),
@@ -80,7 +81,7 @@ export function unpackSketches(packed: readonly Buffer[]): SketchBatch {
     const words = new Uint32Array(b.length / 4);
     for (let i = 0; i < words.length; i++) words[i] = b.readUInt32LE(i * 4);
     const [width, bands, ns, na] = words as unknown as [number, number, number, number];
-    let at = 5;
+    let at = 6;
     const take = (len: number) => {
       const part = words.subarray(at, at + len);
       at += len;
@@ -90,6 +91,7 @@ export function unpackSketches(packed: readonly Buffer[]): SketchBatch {
       width,
       bands,
       duplicate: words[4] as number,
+      words: words[5] as number,
       signature: take(width),
       bandKeys: take(bands),
       sentenceKeys: take(ns),
@@ -100,12 +102,14 @@ export function unpackSketches(packed: readonly Buffer[]): SketchBatch {
   const width = parts[0]?.width ?? 0;
   const bands = parts[0]?.bands ?? 0;
   const duplicate = new Uint32Array(n);
+  const words = new Uint32Array(n);
   const signatures = new Uint32Array(n * width);
   const bandKeys = new Uint32Array(n * bands);
   const sentenceStart = new Int32Array(n + 1);
   const anchorStart = new Int32Array(n + 1);
   parts.forEach((p, k) => {
     duplicate[k] = p.duplicate;
+    words[k] = p.words;
     signatures.set(p.signature, k * width);
     bandKeys.set(p.bandKeys, k * bands);
     sentenceStart[k + 1] = (sentenceStart[k] as number) + p.sentenceKeys.length;
@@ -117,7 +121,7 @@ export function unpackSketches(packed: readonly Buffer[]): SketchBatch {
     sentenceKeys.set(p.sentenceKeys, sentenceStart[k] as number);
     anchorKeys.set(p.anchorKeys, anchorStart[k] as number);
   });
-  return { duplicate, signatures, bandKeys, sentenceKeys, sentenceStart, anchorKeys, anchorStart };
+  return { duplicate, signatures, bandKeys, sentenceKeys, sentenceStart, anchorKeys, anchorStart, words };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -110,20 +110,23 @@ describe('brief anchors', () => {
   });
 
   it.each([
-    [1, BRIEF_TEXT_ANCHORS, true],
-    [1, BRIEF_TEXT_ANCHORS + 1, false],
-    [0, 3, false],
+    [1, BRIEF_MAX_WORDS - 1, 30, true],
+    [1, BRIEF_MAX_WORDS - 1, 8, true],
+    [1, BRIEF_MAX_WORDS + 10, BRIEF_TEXT_ANCHORS, true],
+    [1, BRIEF_MAX_WORDS, BRIEF_TEXT_ANCHORS + 1, false],
+    [0, 20, 6, false],
   ])(
-    '%i shared brief anchors, the later document holding %i anchors: a candidate %s',
-    (shared, later, expected) => {
-      expect(enoughBriefAnchors(shared, later)).toBe(expected);
+    '%i shared brief anchors, the later document of %i words and %i anchors: a candidate %s',
+    (shared, words, anchors, expected) => {
+      expect(enoughBriefAnchors(shared, words, anchors)).toBe(expected);
       expect(
         isCandidate({
           bands: 0,
           sentences: 0,
           anchors: 0,
           briefAnchors: shared,
-          laterAnchors: later,
+          laterAnchors: anchors,
+          laterWords: words,
           duplicate: false,
         }),
       ).toBe(expected);

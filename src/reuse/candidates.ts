@@ -1,3 +1,5 @@
+import { BRIEF_MAX_WORDS } from './brief-coverage.js';
+
 /** Evidence from the LSH index that two documents may be related. */
 export interface CandidateHits {
   /** Shared document band keys. */
@@ -10,6 +12,8 @@ export interface CandidateHits {
   laterAnchors?: number;
   /** Shared distinct brief anchors (word 2-grams, `BRIEF_ANCHOR`). */
   briefAnchors?: number;
+  /** Words of the later of the two documents in index order. */
+  laterWords?: number;
   duplicate: boolean;
 }
 
@@ -81,19 +85,25 @@ export function enoughAnchors(shared: number, laterAnchors: number): boolean {
 /**
  * A brief (a news item of a few lines) that sums up a wire story keeps few of its word 3-grams,
  * often not one sampled anchor, but some of its two-word phrases (a charge, a title and a name, a
- * court): when the later document of a pair has at most `BRIEF_TEXT_ANCHORS` containment anchors
- * (about 45 words, the longest brief of `isBriefOf`), one shared brief anchor (a word 2-gram of
+ * court): when the later document of a pair is as short as a brief of `isBriefOf` (fewer than
+ * `BRIEF_MAX_WORDS` words) or has few containment anchors (at most `BRIEF_TEXT_ANCHORS`), one
+ * shared brief anchor (a word 2-gram of
  * two words that are not stop words, one in two sampled by hash) makes a candidate. Measured on
  * meter-dev: of the briefs a comparison relates to one of their wire stories but that no
  * candidate reached, most share one to three such 2-grams with it, held by 3 to 7 documents of
- * the corpus. The cost stays bounded per document: a brief has at most about 20 brief anchors,
- * each evidence with at most `MAX_DOCUMENTS_PER_ANCHOR` - 1 other holders.
+ * the corpus. The length is the decision's own (words): a count of anchors alone stood for it
+ * badly, since a brief dense in names and charges has more anchors than its length suggests (14
+ * to 16 for some of 39–41 words), and with the cap of 12 anchors alone such briefs, which the
+ * decision relates, never became candidates. The cap stays beside it: a text of a few sentences
+ * with few anchors (a sparse 50-word story) is related through its passages once a candidate
+ * reaches it, and dropping the cap lost such pairs. The cost stays bounded per document: a brief has at most about 20
+ * brief anchors, each evidence with at most `MAX_DOCUMENTS_PER_ANCHOR` - 1 other holders.
  */
 export const BRIEF_TEXT_ANCHORS = 12;
 export const MIN_BRIEF_ANCHORS = 1;
 
-export function enoughBriefAnchors(shared: number, laterAnchors: number): boolean {
-  return laterAnchors <= BRIEF_TEXT_ANCHORS && shared >= MIN_BRIEF_ANCHORS;
+export function enoughBriefAnchors(shared: number, laterWords: number, laterAnchors: number): boolean {
+  return (laterWords < BRIEF_MAX_WORDS || laterAnchors <= BRIEF_TEXT_ANCHORS) && shared >= MIN_BRIEF_ANCHORS;
 }
 
 export function isCandidate(h: CandidateHits, minSentenceKeys = MIN_SENTENCE_KEYS): boolean {
@@ -103,6 +113,6 @@ export function isCandidate(h: CandidateHits, minSentenceKeys = MIN_SENTENCE_KEY
     h.bands > 0 ||
     h.sentences >= minSentenceKeys ||
     enoughAnchors(h.anchors ?? 0, later) ||
-    enoughBriefAnchors(h.briefAnchors ?? 0, later)
+    enoughBriefAnchors(h.briefAnchors ?? 0, h.laterWords ?? Number.POSITIVE_INFINITY, later)
   );
 }

@@ -9,6 +9,8 @@ export interface Lexicon {
   abbreviations: ReadonlySet<string>;
   numbers: ReadonlyMap<string, number>;
   months: ReadonlyMap<string, string>;
+  /** A region's customary abbreviation (`herts`) → its full name (`hertfordshire`). */
+  regions: ReadonlyMap<string, string>;
   irregular: ReadonlyMap<string, string>;
   /** Stem → representative stem of its synonym group. */
   synonyms: ReadonlyMap<string, string>;
@@ -20,6 +22,7 @@ interface LexiconFile {
   abbreviations: string[];
   numbers: Record<string, number>;
   months: Record<string, string>;
+  regions?: Record<string, string>;
   irregular: Record<string, string>;
   synonyms: string[][];
 }
@@ -52,6 +55,7 @@ export function compileLexicon(raw: LexiconFile): Lexicon {
       ...Object.entries(raw.months),
       ...Object.values(raw.months).map((m) => [m, m] as [string, string]),
     ]),
+    regions: new Map(Object.entries(raw.regions ?? {})),
     irregular,
     synonyms,
   };

@@ -215,8 +215,35 @@ export function computeTerm(t: Token, atSentenceStart: boolean, lexicon: Lexicon
   if (n !== undefined) return { term: String(n), kind: 'number' };
   const month = lexicon.months.get(w);
   if (month !== undefined) return { term: month, kind: 'content' };
+  const glued = numberWithUnit(w, lexicon);
+  if (glued !== undefined) return { term: glued, kind: 'number' };
   if (lexicon.stopwords.has(w)) return { term: w, kind: 'stop' };
   const base = stem(lexicon.irregular.get(w) ?? w);
-  if (t.capital && !atSentenceStart && !lexicon.synonyms.has(base)) return { term: base, kind: 'name' };
+  if (t.capital && !atSentenceStart) {
+    // "Dunmore, Herts" in one report, "Dunmore, Hertfordshire" in another: one name.
+    const region = lexicon.regions.get(w);
+    if (region !== undefined) return { term: stem(region), kind: 'name' };
+    if (!lexicon.synonyms.has(base)) return { term: base, kind: 'name' };
+  }
   return { term: lexicon.synonyms.get(base) ?? base, kind: 'content' };
+}
+
+/** A number glued to its unit as the tokenizer folds it: `24-hour` → `24hour`, `3.5million`, `6ft`. */
+const NUMBER_WITH_UNIT = /^(\d[\d.]*?)\.?[a-z]+$/;
+/** A compound age in words: `three-year-old` → `threeyearold`. */
+const WORDED_AGE = /^([a-z]+?)(?:year|month|week|day)s?old$/;
+
+/**
+ * The number at the head of a word that joins it to its unit (`29-year-old` → `29`, `£3.5million`
+ * → `3.5`, `three-month-old` → `3`), or `undefined`. One report writes "a 29-year-old man" or
+ * "£3.5million", another "Kelby, 29," or "£3.5 million": read as one word, the number was a
+ * content term that no other wording matches, and was missing from the facts the reports share.
+ */
+function numberWithUnit(w: string, lexicon: Lexicon): string | undefined {
+  const digits = NUMBER_WITH_UNIT.exec(w);
+  if (digits) return digits[1] as string;
+  const words = WORDED_AGE.exec(w);
+  if (!words) return undefined;
+  const v = lexicon.numbers.get(words[1] as string);
+  return v === undefined ? undefined : String(v);
 }

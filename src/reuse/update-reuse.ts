@@ -98,8 +98,11 @@ export interface ReuseView {
  * sentence keys and paraphrase alignment see whole sentences.
  * 12: briefs: brief anchors (word 2-grams) make candidates of a brief, and an ordered pair whose
  * later text is a brief covering its content terms and facts is related (`isBriefOf`).
+ * 13: a number joined to its unit (`29-year-old`, `3.5million`, `24-hour`) is read as that number,
+ * a county's customary abbreviation as the county; brief anchors make a candidate of a later
+ * document as short as a brief in words (`BRIEF_MAX_WORDS`), as before of one with few anchors.
  */
-const INDEX_VERSION = 12;
+const INDEX_VERSION = 13;
 
 /** The version of the index's computation (`INDEX_VERSION`): work done elsewhere must match it. */
 export const REUSE_INDEX_VERSION = INDEX_VERSION;
@@ -372,6 +375,8 @@ interface Sketches {
   sentenceStart: Int32Array;
   anchorKeys: Uint32Array;
   anchorStart: Int32Array;
+  /** Words of each new document. */
+  words: Uint32Array;
   /**
    * Per key kind (indexed by its `KeyKind` value), aligned with that kind's keys: 1 for a key of
    * a new document that is not stored (set by `findCandidates`; `keys` leaves it out).
@@ -407,6 +412,7 @@ function sketchAll(
   const width = batches[0] ? batches[0].signatures.length / batches[0].duplicate.length : 0;
   const bands = batches[0] ? batches[0].bandKeys.length / batches[0].duplicate.length : 0;
   const duplicate = new Uint32Array(n);
+  const words = new Uint32Array(n);
   const signatures = new Uint32Array(n * width);
   const bandKeys = new Uint32Array(n * bands);
   const sentenceStart = new Int32Array(n + 1);
@@ -422,6 +428,7 @@ function sketchAll(
   let anchorAt = 0;
   for (const b of batches) {
     duplicate.set(b.duplicate, at);
+    words.set(b.words, at);
     signatures.set(b.signatures, at * width);
     bandKeys.set(b.bandKeys, at * bands);
     sentenceKeys.set(b.sentenceKeys, keyAt);
@@ -447,6 +454,7 @@ function sketchAll(
     sentenceStart,
     anchorKeys,
     anchorStart,
+    words,
     signature: (k) => signatures.slice(k * width, (k + 1) * width),
     unstored,
     keys: (k) => {
@@ -568,13 +576,17 @@ function findCandidates(
     });
   }
   for (const [code, count] of sentence) if (count >= MIN_SENTENCE_KEYS) strong.add(code);
-  // The containment anchors of the later document in index order: the new one of a new and a
-  // stored document (numbered from `fresh.length`), else the one ingested last.
-  const own = new Map<number, number>();
-  const laterAnchors = (code: number) => {
+  // The later document in index order: the new one of a new and a stored document (numbered from
+  // `fresh.length`), else the one ingested last.
+  const laterOf = (code: number) => {
     const lo = Math.floor(code / PAIR);
     const hi = code - lo * PAIR;
-    const later = hi >= fresh.length ? lo : hi;
+    return hi >= fresh.length ? lo : hi;
+  };
+  // Its containment anchors.
+  const own = new Map<number, number>();
+  const laterAnchors = (code: number) => {
+    const later = laterOf(code);
     let n = own.get(later);
     if (n === undefined) {
       n = 0;
@@ -585,7 +597,8 @@ function findCandidates(
     return n;
   };
   for (const [code, count] of anchor) if (enoughAnchors(count, laterAnchors(code))) strong.add(code);
-  for (const [code, count] of brief) if (enoughBriefAnchors(count, laterAnchors(code))) strong.add(code);
+  for (const [code, count] of brief)
+    if (enoughBriefAnchors(count, s.words[laterOf(code)] as number, laterAnchors(code))) strong.add(code);
   const ids = [...fresh, ...others.keys()];
   return [...strong]
     .sort((x, y) => x - y)

@@ -36,6 +36,8 @@ export interface SketchBatch {
   anchorKeys: Uint32Array;
   /** `anchorStart[k] .. anchorStart[k + 1]` are text k's anchors. */
   anchorStart: Int32Array;
+  /** Words of each text (a brief's candidates, `enoughBriefAnchors`). */
+  words: Uint32Array;
 }
 
 export type ReuseJobResult = SketchBatch | (ReusePair | null)[];
@@ -87,7 +89,12 @@ function sketchTexts(texts: string[], options: SketchOptions, state: WorkState):
   }
   const n = texts.length;
   const duplicate = new Uint32Array(n);
-  const parts = texts.map((t) => (sketch as Sketcher)(prepareText(t)));
+  const words = new Uint32Array(n);
+  const parts = texts.map((t, k) => {
+    const p = prepareText(t);
+    words[k] = p.tokens.length;
+    return (sketch as Sketcher)(p);
+  });
   const width = parts[0]?.signature.length ?? 0;
   const bands = parts[0]?.bandKeys.length ?? 0;
   const signatures = new Uint32Array(n * width);
@@ -109,7 +116,16 @@ function sketchTexts(texts: string[], options: SketchOptions, state: WorkState):
   parts.forEach((s, k) => {
     anchors.set(s.anchorKeys, anchorStart[k] as number);
   });
-  return { duplicate, signatures, bandKeys, sentenceKeys, sentenceStart, anchorKeys: anchors, anchorStart };
+  return {
+    duplicate,
+    signatures,
+    bandKeys,
+    sentenceKeys,
+    sentenceStart,
+    anchorKeys: anchors,
+    anchorStart,
+    words,
+  };
 }
 
 /** Buffers of a result that can be moved to another thread instead of copied. */
@@ -123,5 +139,6 @@ export function transferables(result: ReuseJobResult): ArrayBuffer[] {
     result.sentenceStart.buffer,
     result.anchorKeys.buffer,
     result.anchorStart.buffer,
+    result.words.buffer,
   ] as ArrayBuffer[];
 }
