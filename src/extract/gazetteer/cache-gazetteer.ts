@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -97,5 +97,31 @@ function keep(file: string, buffer: Buffer): void {
     renameSync(temporary, file);
   } catch {
     rmSync(temporary, { force: true });
+    return;
   }
+  pruneOlder(path.dirname(file));
+}
+
+/** Copies kept at most: a source checkout and its built code each make their own. */
+const COPIES_KEPT = 4;
+
+/**
+ * Removes the oldest compact gazetteers beyond `COPIES_KEPT`, so that each change of the data or
+ * code does not leave one more 17 MB file behind for good. A file that cannot be read or removed
+ * is left; another process may be using it.
+ */
+export function pruneOlder(folder: string): void {
+  let copies: { file: string; modified: number }[];
+  try {
+    copies = readdirSync(folder)
+      .filter((name) => /^gazetteer-[0-9a-f]{32}\.bin$/.test(name))
+      .map((name) => {
+        const file = path.join(folder, name);
+        return { file, modified: statSync(file).mtimeMs };
+      });
+  } catch {
+    return;
+  }
+  copies.sort((a, b) => b.modified - a.modified);
+  for (const { file } of copies.slice(COPIES_KEPT)) rmSync(file, { force: true });
 }

@@ -1,11 +1,19 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildGazetteerTables, type VariantEntry } from './build-gazetteer-tables.js';
-import { loadCompactGazetteer } from './cache-gazetteer.js';
+import { loadCompactGazetteer, pruneOlder } from './cache-gazetteer.js';
 import {
   type CompactGazetteer,
   decodeGazetteer,
@@ -153,6 +161,21 @@ describe('gazetteer cache', () => {
     rmSync(path.join(blocked, name as string));
     mkdirSync(path.join(blocked, name as string));
     expect(loadCompactGazetteer({ files, folder: blocked }).from).toBe('table');
+  });
+
+  it('keeps the four newest copies and leaves other files alone', () => {
+    const many = path.join(dir, 'many');
+    mkdirSync(many);
+    const names = Array.from({ length: 6 }, (_, i) => `gazetteer-${String(i).repeat(32)}.bin`);
+    names.forEach((name, i) => {
+      const file = path.join(many, name);
+      writeFileSync(file, 'x');
+      utimesSync(file, 1_000 + i, 1_000 + i);
+    });
+    writeFileSync(path.join(many, 'notes.txt'), 'kept');
+    pruneOlder(many);
+    expect(readdirSync(many).sort()).toStrictEqual([...names.slice(2), 'notes.txt'].sort());
+    pruneOlder(path.join(dir, 'absent'));
   });
 
   function tables(): GazetteerTables {
