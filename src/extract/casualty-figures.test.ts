@@ -222,6 +222,8 @@ const cases: [string, number, number][] = [
   ['In Orrin, two died and five were hurt in linked shootings on Sunday.', 2, 5],
   ['Two men were killed in the shootings, police said.', 2, 0],
   ['One dead, four hurt in a series of shootings in Hadley', 1, 4],
+  ["One dead, four hurt in 'series' of shootings in Hadley", 1, 4],
+  ['One dead, four hurt in Elm Parkway shootings', 1, 4],
   ['Two killed in shootings at a bar and a gas station in Orrin', 2, 0],
   // Attacks on one place are that place's toll, not a round-up.
   ['At least 14 killed in overnight drone attacks on Varnholm', 14, 0],
