@@ -342,7 +342,11 @@ describe('figures of different size at one place', () => {
     ],
     [
       'the same figures in two reports',
-      item('a', 'A woman was killed and five people hurt in Ashford', { kind: 'shooting', killed: 1, injured: 5 }),
+      item('a', 'A woman was killed and five people hurt in Ashford', {
+        kind: 'shooting',
+        killed: 1,
+        injured: 5,
+      }),
       item('b', 'Five people were shot at a party in Ashford', { kind: 'shooting', count: 5 }),
       false,
     ],
