@@ -213,6 +213,18 @@ const cases: [string, number, number][] = [
   ['A cousin left the two in a barn when the rifle discharged, killing Ned Parr.', 0, 0],
   // A round-up of several shootings gives no incident's figure.
   ['Four teenagers wounded in two separate Pellston drive-by shootings', 0, 0],
+  // Plural shootings with no article or link word: a night's or a period's round-up of a city.
+  ['1 dead, 5 wounded in Millbrook shootings', 0, 0],
+  ['Six people were wounded in early morning shootings in Hadley on Sunday.', 0, 0],
+  ['Three children have been killed in shootings this year.', 0, 0],
+  ['Seven hurt in shootings on the north and west sides of Orrin', 0, 0],
+  // Shootings told as one incident keep their figures.
+  ['In Orrin, two died and five were hurt in linked shootings on Sunday.', 2, 5],
+  ['Two men were killed in the shootings, police said.', 2, 0],
+  ['One dead, four hurt in a series of shootings in Hadley', 1, 4],
+  ["One dead, four hurt in 'series' of shootings in Hadley", 1, 4],
+  ['One dead, four hurt in Elm Parkway shootings', 1, 4],
+  ['Two killed in shootings at a bar and a gas station in Orrin', 2, 0],
   // Attacks on one place are that place's toll, not a round-up.
   ['At least 14 killed in overnight drone attacks on Varnholm', 14, 0],
   ['Nine killed in two weeks of attacks on the port', 9, 0],

@@ -132,6 +132,12 @@ const STATION_AFTER = /^\s+News\b/;
 const POSTAL_AFTER = /^\s+(?:ZIP|zip|postal)\b/;
 /** "gets 40 to life", "25 years to life": a prison term, not people. */
 const TERM_AFTER = /^\s+(?:years?\s+)?to\s+life\b/i;
+/**
+ * "UPDATE 8/16:", "(1/4)", "3/20/17", "1/2 mile", "24/7": numbers joined by a slash write a date
+ * or a fraction, never a count of people.
+ */
+const SLASH_BEFORE = /\d\/$/;
+const SLASH_AFTER = /^\/\d/;
 /** "shot seven times", "fired three more times". */
 const TIMES_AFTER = /^\s+(?:more\s+|other\s+)?times\b/i;
 
@@ -158,6 +164,7 @@ export function classifyNumberRole(sentence: string, start: number, end: number)
     return 'age';
   // "03/20/17", "Unit 07": a leading zero writes a date, a time or a code, never a count.
   if (digits && raw.length > 1 && raw.startsWith('0')) return 'label';
+  if (digits && (SLASH_BEFORE.test(before) || SLASH_AFTER.test(after))) return 'label';
   if (
     digits &&
     Number(raw) <= c.maxAge &&

@@ -268,13 +268,21 @@ describe('a place told as around a city', () => {
 function item(
   documentId: string,
   text: string,
-  o: { kind?: IncidentKind; killed?: number; count?: number; counted?: string; place?: PlaceMention },
+  o: {
+    kind?: IncidentKind;
+    killed?: number;
+    injured?: number;
+    count?: number;
+    counted?: string;
+    place?: PlaceMention;
+  },
 ): MentionItem {
   const d = doc(documentId, text, '2024-05-03');
   const mention: IncidentMention = {
     ...incident(d, 1, text, {
       kind: o.kind ?? 'killing',
       killed: o.killed === undefined ? null : qty(o.killed),
+      injured: o.injured === undefined ? null : qty(o.injured),
       counts: o.count === undefined ? [] : [{ ...qty(o.count), counted: o.counted ?? 'person' }],
       place: o.place ?? stated('Ashford', 50, 30),
     }),
@@ -324,6 +332,37 @@ describe('figures of different size at one place', () => {
     const small = item('b', 'Gunmen killed five people in Ashford', { killed: 5 });
     expect(pairScore(big, small)).toBeNull();
   });
+
+  it.each([
+    [
+      'the dead of one and the wounded of the other',
+      item('a', 'One man died and four were wounded in Ashford', { kind: 'shooting', killed: 1, injured: 4 }),
+      item('a', 'The four victims who lived are in hospital in Ashford', { kind: 'shooting', count: 4 }),
+      true,
+    ],
+    [
+      'the same figures in two reports',
+      item('a', 'A woman was killed and five people hurt in Ashford', {
+        kind: 'shooting',
+        killed: 1,
+        injured: 5,
+      }),
+      item('b', 'Five people were shot at a party in Ashford', { kind: 'shooting', count: 5 }),
+      false,
+    ],
+    [
+      'a count the other mention does not give',
+      item('a', 'One man died and four were wounded in Ashford', { kind: 'shooting', killed: 1, injured: 4 }),
+      item('a', 'Nine people were shot across Ashford on Sunday', { kind: 'shooting', count: 9 }),
+      false,
+    ],
+  ] as [string, MentionItem, MentionItem, boolean][])(
+    'compares the figures one mention gives with the other’s scope: %s',
+    (_label, a, b, compatible) => {
+      expect(pairScore(a, b) !== null).toBe(compatible);
+      expect(pairScore(b, a) !== null).toBe(compatible);
+    },
+  );
 
   it('sets no scope from a count of places', () => {
     const towns = item('c', 'Graves were found in more than 30 towns around Ashford', {

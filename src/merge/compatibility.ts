@@ -284,7 +284,8 @@ function scorePair(x: MentionItem, y: MentionItem, dateSlackDays = 0): PairEvide
       return null;
     if (
       Math.max(x.scope, y.scope) > SCOPE_RATIO * Math.max(1, Math.min(x.scope, y.scope)) &&
-      !partOfFind(x.scope > y.scope ? x : y, x.scope > y.scope ? y : x)
+      !partOfFind(x.scope > y.scope ? x : y, x.scope > y.scope ? y : x) &&
+      !(sameReport && (tellsFigure(x, y.scope) || tellsFigure(y, x.scope)))
     )
       return null;
   }
@@ -368,6 +369,20 @@ function partOfFind(larger: MentionItem, smaller: MentionItem): boolean {
   const sp = reportedPlace(smaller.mention);
   if (!lp || !sp || key(lp.name) !== key(sp.name)) return false;
   return smaller.mention.kind === 'bodies-found' || tollOf(smaller.mention, 'killed')?.best !== smaller.scope;
+}
+
+/**
+ * "One dead, four wounded" and "the four victims who survived": a mention's scope is its toll of
+ * dead when it has one, while another mention of the same incident may count only the wounded.
+ * In one report, when one mention gives, as its killed or injured figure, the other's scope, the
+ * two figures measure parts of one incident, not a street and a region. Across reports the
+ * coincidence is weaker evidence (many shootings of a day wound four), so they stay apart.
+ */
+function tellsFigure(item: MentionItem, scope: number): boolean {
+  return (['killed', 'injured'] as const).some((field) => {
+    const q = tollOf(item.mention, field);
+    return !!q && !q.implicit && q.qualifier !== 'vague' && q.best === scope;
+  });
 }
 
 /** True when, of two related places, the wider one (region, country) reports the smaller figure. */
