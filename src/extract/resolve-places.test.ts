@@ -709,3 +709,18 @@ describe('a town the gazetteer lacks, written with its state', () => {
     expect(resolvePlaces(text).places.filter((p) => p.reason?.includes('the gazetteer lacks'))).toEqual([]);
   });
 });
+
+describe('a line wholly in lower case is no evidence that a name is a word', () => {
+  it('reads the town in a report that also carries a lower-case transcript', () => {
+    const text =
+      'Two men were shot in Lawton on Friday.\n' +
+      'live from the scene: police say the two men were shot near a store in lawton late last night and one of them died.';
+    expect(resolvePlaces(text).places.some((p) => p.text === 'Lawton' && p.admin1 === 'Oklahoma')).toBe(true);
+  });
+
+  it('still drops a capitalised word the report writes in lower case in its own sentences', () => {
+    const text =
+      'Mobile phones were found. Police said a mobile phone and a wallet were taken from the car on Friday.';
+    expect(resolvePlaces(text).places.map((p) => p.text)).not.toContain('Mobile');
+  });
+});

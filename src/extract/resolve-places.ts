@@ -734,7 +734,8 @@ const isWordCode = (code: number): boolean =>
 
 /**
  * Whether `lower` (a lower-case word of two or more ASCII letters) occurs in the text as a whole
- * lower-case word ("the bridge" has "bridge"; "Bridge" and "bridges" do not count).
+ * lower-case word ("the bridge" has "bridge"; "Bridge" and "bridges" do not count). A line written
+ * wholly in lower case (a video's transcript, a caption feed) writes names so too: it does not count.
  */
 function occursLowerCase(text: string, lower: string): boolean {
   if (!ASCII_WORD.test(lower)) return false;
@@ -742,9 +743,21 @@ function occursLowerCase(text: string, lower: string): boolean {
     if (at > 0 && isWordCode(text.charCodeAt(at - 1))) continue;
     const end = at + lower.length;
     if (end < text.length && isWordCode(text.charCodeAt(end))) continue;
+    if (inLowerCaseLine(text, at)) continue;
     return true;
   }
   return false;
+}
+
+/** Characters from which a line with no capital letter is read as written wholly in lower case. */
+const LOWER_CASE_LINE = 80;
+const CAPITAL_LETTER = /[A-Z]/;
+/** Whether the line around `at` is long and holds no capital letter at all. */
+function inLowerCaseLine(text: string, at: number): boolean {
+  const start = text.lastIndexOf('\n', at) + 1;
+  const eol = text.indexOf('\n', at);
+  const end = eol === -1 ? text.length : eol;
+  return end - start >= LOWER_CASE_LINE && !CAPITAL_LETTER.test(text.slice(start, end));
 }
 
 /**
