@@ -7,7 +7,6 @@ import type {
   DocumentMeta,
   Quote,
   Sentence,
-  Span,
 } from '../core/types.js';
 import { pickMainPlace, standsForActor, whereTreatedOrHeld } from './choose-incident-place.js';
 import { extractActors } from './extract-actors.js';
@@ -18,6 +17,7 @@ import { extractIncidents } from './extract-incidents.js';
 import { documentPeople } from './extract-people.js';
 import { extractQuantities } from './extract-quantities.js';
 import { extractQuotes } from './extract-quotes.js';
+import { findDateline } from './find-dateline.js';
 import { type Gazetteer, loadGazetteer } from './gazetteer/load-gazetteer.js';
 import { loadLexicon } from './load-lexicon.js';
 import { resolvePlaces } from './resolve-places.js';
@@ -29,15 +29,11 @@ export type { Gazetteer, GazetteerEntry } from './gazetteer/load-gazetteer.js';
 export { loadGazetteer } from './gazetteer/load-gazetteer.js';
 export { resolvePlaces } from './resolve-places.js';
 
-// Regular expressions used inside functions live here: a literal in a function body that a
-// transpiler turns into `new RegExp(…)` (esbuild does for `\p{Lu}`) would be rebuilt on every call.
-const HEAD_DATELINE = /^\s*(\p{Lu}{2}[\p{Lu}\p{L}\d .,'’-]{0,60}?)(?:\s*\([^)]{1,30}\))?\s*[—–-]{1,2}\s/u;
-
 /**
  * Version of the extraction output. Stored extractions of another version are redone by
  * `analyze`; raise it when a change alters what is extracted (the golden file changes).
  */
-export const EXTRACTOR_VERSION = 'extract-2026-12-03.figures9';
+export const EXTRACTOR_VERSION = 'extract-2026-12-03.main31b';
 
 /** One document as the extractor needs it. `dateline` is the stored document's dateline, if any. */
 export interface ExtractInput {
@@ -101,7 +97,7 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
     const dated = extractDates(text, sentences, reference);
     const placed = resolvePlaces(
       text,
-      { documentId: doc.id, dateline: dateline?.span ?? headSpan(text) },
+      { documentId: doc.id, dateline: dateline?.span ?? findDateline(text) },
       gazetteer,
     );
     const actors = extractActors(text, gazetteer);
@@ -109,7 +105,7 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
     const attributions = (options.extractAttributions ?? extractAttributions)(text, sentences);
     const mainPlace = pickMainPlace(
       placed.places.filter((p) => !standsForActor(text, p) && !whereTreatedOrHeld(text, p)),
-      dateline?.span ?? headSpan(text),
+      dateline?.span ?? findDateline(text),
       placed.outlet,
     );
     const referenceDate: DateMention | null = reference.date
@@ -202,10 +198,4 @@ function isoDay(value: string | null): string | null {
   if (!/\b\d{4}\b/.test(value)) return null;
   const t = Date.parse(`${value} UTC`);
   return Number.isNaN(t) ? null : new Date(t).toISOString().slice(0, 10);
-}
-
-/** The first line of a report when it reads like a dateline ("KYIV, Ukraine (AP) —"). */
-function headSpan(text: string): Span | null {
-  const m = HEAD_DATELINE.exec(text);
-  return m ? [0, m[0].length] : null;
 }

@@ -606,8 +606,9 @@ describe('a business named after a town', () => {
 
 describe('a state abbreviation after a comma is never a town', () => {
   it.each([
-    // [text, the places the text names]; the town before the abbreviation is unknown or lower case.
-    ['Deputies were called to a farm outside Quillby, Pa., on Sunday.', []],
+    // [text, the places the text names]; the town before the abbreviation is unknown (kept as a
+    // town of that state) or lower case.
+    ['Deputies were called to a farm outside Quillby, Pa., on Sunday.', ['outside Quillby']],
     ['NEAR QUILLBY, Ore. – A boy was hurt when a rifle went off.', []],
     ['A man was shot in Wilmington, Del., and died.', ['Wilmington']],
   ])('%s', (text, names) => {
@@ -634,5 +635,92 @@ describe('two streets named at a crossing are not towns', () => {
     ['The intersection of Webb and Elm in Dexter was closed.', ['Dexter']],
   ])('%s', (text, names) => {
     expect(resolvePlaces(text).places.map((p) => p.text)).toEqual(names);
+  });
+});
+
+describe('a street named like a big city says nothing of the report’s home', () => {
+  it.each([
+    // [text, the town that must be found]
+    [
+      'A child died after a shooting in Roanoke. Officers went to the 3100 block of Oakland Boulevard.',
+      'Roanoke',
+    ],
+    ['A man was hurt in a shooting in Lawton. Police closed the 400 block of Houston Street.', 'Lawton'],
+  ])('%s → %s', (text, town) => {
+    expect(resolvePlaces(text).places.some((p) => p.name === town)).toBe(true);
+  });
+
+  it('still reads a report naming only the big city as local to its state', () => {
+    const r = resolvePlaces('A man was shot in Oakland on Friday. Police closed Lodi Street.');
+    expect(r.places.find((p) => p.text === 'Oakland')?.admin1).toBe('California');
+  });
+});
+
+describe('the users of a device are no town', () => {
+  it.each([
+    ['Mobile users tap here for video. Two men were shot in Baltimore.', 'Mobile', 'Baltimore'],
+    ['Phoenix users can watch the video. A man was shot in Tulsa.', 'Phoenix', 'Tulsa'],
+  ])('%s → not %s', (text, notPlace, place) => {
+    const names = resolvePlaces(text).places.map((p) => p.text);
+    expect(names).not.toContain(notPlace);
+    expect(names).toContain(place);
+  });
+
+  it('keeps the town in its own sentences', () => {
+    expect(find('A man was shot in Mobile on Friday.', 'Mobile')?.admin1).toBe('Alabama');
+  });
+});
+
+describe('a town the gazetteer lacks, written with its state', () => {
+  it.each([
+    // [text, surface, name, admin1]
+    ['Two men were shot in Smallbury, Ohio, on Monday.', 'Smallbury', 'Smallbury', 'Ohio'],
+    [
+      'A boy was hurt near Ketterly Mills, Pa. on Friday.',
+      'near Ketterly Mills',
+      'Ketterly Mills',
+      'Pennsylvania',
+    ],
+    ['SMALLBURY CREEK, N.Y. (AP) — A hunter died.', 'SMALLBURY CREEK', 'Smallbury Creek', 'New York'],
+    ['Shots hit a home in the town of Dunmarrow, Georgia, police said.', 'Dunmarrow', 'Dunmarrow', 'Georgia'],
+    ['A woman from Ketterly, TN was arrested.', 'Ketterly', 'Ketterly', 'Tennessee'],
+  ])('%s → %s', (text, surface, name, admin1) => {
+    const r = resolvePlaces(text, { dateline: text.startsWith('SMALL') ? [0, 29] : null });
+    const p = r.places.find((x) => x.text === surface);
+    expect(p?.name).toBe(name);
+    expect(p?.admin1).toBe(admin1);
+    expect(p?.countryCode).toBe('US');
+    expect(p?.lat).toBeNull();
+    expect(p?.reason).toContain('the gazetteer lacks');
+    expect(r.diagnostics.some((d) => d.rule === 'extract/unlisted-place')).toBe(true);
+    expect(findSpanMismatches(text, [{ places: r.places }])).toEqual([]);
+  });
+
+  it.each([
+    // A person named before a state's possessive or a title of the state.
+    'John Fenn, Ohio’s senator, spoke on Monday.',
+    "John Fenn, Ohio's senator, spoke on Monday.",
+    'Police said Ann Fenn, Texas Rangers captain, arrived.',
+    // No preposition of location and not a dateline.
+    'Ann Fenn, Ohio, was not hurt.',
+    // A name no state bears after the comma.
+    'Two men were shot in Smallbury, Westshire, on Monday.',
+  ])('%s names no unlisted town', (text) => {
+    expect(resolvePlaces(text).places.filter((p) => p.reason?.includes('the gazetteer lacks'))).toEqual([]);
+  });
+});
+
+describe('a line wholly in lower case is no evidence that a name is a word', () => {
+  it('reads the town in a report that also carries a lower-case transcript', () => {
+    const text =
+      'Two men were shot in Lawton on Friday.\n' +
+      'live from the scene: police say the two men were shot near a store in lawton late last night and one of them died.';
+    expect(resolvePlaces(text).places.some((p) => p.text === 'Lawton' && p.admin1 === 'Oklahoma')).toBe(true);
+  });
+
+  it('still drops a capitalised word the report writes in lower case in its own sentences', () => {
+    const text =
+      'Mobile phones were found. Police said a mobile phone and a wallet were taken from the car on Friday.';
+    expect(resolvePlaces(text).places.map((p) => p.text)).not.toContain('Mobile');
   });
 });

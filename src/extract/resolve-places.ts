@@ -91,6 +91,8 @@ interface Candidate {
   shared?: boolean;
   /** Read as a section of the report's own city ("the Austin neighborhood" in a report citing Chicago police). */
   sectionOf?: GazetteerEntry;
+  /** A town the gazetteer lacks, read from its written state ("in Fernwick, Ohio"): no coordinates. */
+  unlisted?: boolean;
 }
 
 interface StopwordLexicon {
@@ -162,6 +164,72 @@ function regionAbbreviation(after: string): { cc: string; admin1: string; length
   const m = abbreviationAfter.pattern.exec(after);
   const code = m?.[1] ? abbreviationAfter.codes.get(m[1].replace(/\s/g, '')) : undefined;
   return code && m ? { cc: abbreviationAfter.cc, admin1: code, length: m[0].length } : null;
+}
+
+/** Words at most in the name of a town the gazetteer lacks. */
+const UNLISTED_WORDS = 3;
+/** A word of a town's name: a capital and lower-case letters, or all capitals in a dateline. */
+const UNLISTED_WORD = /^(?:\p{Lu}\p{Ll}+|\p{Lu}{2,})(?:[-’']\p{Lu}?\p{Ll}+)?$/u;
+/** ", Ohio" / ", Westshire" after a name: a first-level region's full name, then no other capital word. */
+const STATE_AFTER =
+  /^,[ \u00a0]+(\p{Lu}\p{Ll}+(?:[ \u00a0]\p{Lu}\p{Ll}+)?)(?=[ \u00a0]*(?:[,.;:)(—–-]|$)|[ \u00a0]+\p{Ll})/u;
+/** What may follow the state of an unlisted town: punctuation, a credit, a dash or lower-case words. */
+const AFTER_STATE = /^(?:[ \u00a0]*(?:[,.;:)(—–-]|$)|[ \u00a0]+\p{Ll})/u;
+/** Before a town: a preposition of location, "a man from" or "the town of". */
+const UNLISTED_BEFORE =
+  /\b(?:in|at|near|outside|from|of|to)\s+(?:the\s+(?:town|city|village|community|borough|hamlet)\s+of\s+)?$/i;
+/** Before a town in capitals that opens a line, as a dateline's does. */
+const LINE_START = /(?:^|\n)[ \t]*$/;
+const CAPITALS = /^[^\p{Ll}]+$/u;
+const PREPOSITION_WORD = /^(?:near|outside|in|at|of|from|to|around)$/i;
+
+/**
+ * A town the gazetteer lacks, written as news copy writes a town with its state ("shot in
+ * Fernwick, Ohio, on Monday", "FERNWICK, Ohio (AP) —", "near Fernwick, Pa."): an entry for it in
+ * that state, of no population and no position. Null unless the name stands in the dateline,
+ * opens a line in capitals as a dateline's does, or follows a preposition of location or "the
+ * town of", and a first-level region's name or abbreviation ends the phrase: "John Fenn, Ohio's
+ * senator" and "Fenn, Texas Rangers captain" are people.
+ */
+function unlistedTown(
+  text: string,
+  span: Span,
+  options: ResolvePlacesOptions,
+  gaz: Gazetteer,
+): GazetteerEntry | null {
+  const surface = text.slice(span[0], span[1]);
+  const words = surface.split(/[ \u00a0]+/);
+  // "NEAR QUILLBY, Ore. –": a dateline's preposition in capitals is no part of a name.
+  if (!words.every((w) => UNLISTED_WORD.test(w)) || PREPOSITION_WORD.test(words[0] ?? '')) return null;
+  const dl = options.dateline;
+  const inDateline = dl != null && span[0] >= dl[0] && span[1] <= dl[1];
+  const before = text.slice(Math.max(0, span[0] - 40), span[0]);
+  const opensLine = CAPITALS.test(surface) && LINE_START.test(before);
+  if (!inDateline && !opensLine && !UNLISTED_BEFORE.test(before)) return null;
+  const after = text.slice(span[1], span[1] + 40);
+  let cc: string | null = null;
+  let admin1: string | null = null;
+  const abbreviated = regionAbbreviation(after);
+  if (abbreviated) {
+    if (!AFTER_STATE.test(after.slice(abbreviated.length)) && !/\.$/.test(after.slice(0, abbreviated.length)))
+      return null;
+    cc = abbreviated.cc;
+    admin1 = abbreviated.admin1;
+  } else {
+    const m = STATE_AFTER.exec(after);
+    if (!m?.[1]) return null;
+    const states = gaz.lookup(m[1]).filter((e) => e.kind === 'region' && e.feature === 'ADM1' && e.admin1);
+    const state = states[0];
+    if (!state || states.some((e) => e.cc !== state.cc || e.admin1 !== state.admin1)) return null;
+    cc = state.cc;
+    admin1 = state.admin1;
+  }
+  if (!gaz.regionName(cc, admin1)) return null;
+  const name = words
+    .map((w) => (w === w.toUpperCase() ? w.charAt(0) + w.slice(1).toLowerCase() : w))
+    .join(' ');
+  // No position: the mention of an unlisted town carries none (`toMention`).
+  return { kind: 'populated-place', name, cc, admin1, lat: 0, lon: 0, population: 0, feature: 'PPL' };
 }
 
 /**
@@ -352,6 +420,10 @@ export function resolvePlaces(
         )
           fullNames.push([t.text, last.text]);
       }
+      const unlisted =
+        entries.length === 0 && j - i < UNLISTED_WORDS
+          ? unlistedTown(text, [start, end], options, gaz)
+          : null;
       if (entries.length > 0) {
         const single = i === j;
         // "Metro police", "the Tribune reported", "Buy photo": a word that opens a place's name, a
@@ -359,6 +431,21 @@ export function resolvePlaces(
         const modifier = single && notAlone?.has(name.toLowerCase()) === true;
         if (!modifier && !(single && entries.every((e) => e.kind !== 'country') && isCommonWord(name))) {
           candidates.push(makeCandidate(text, [start, end], entries, tokens[j + 1], options, gaz));
+        }
+      } else if (unlisted) {
+        const town = unlisted;
+        const c = makeCandidate(text, [start, end], [town], tokens[j + 1], options, gaz);
+        if (c.qualified) {
+          c.unlisted = true;
+          candidates.push(c);
+          diagnostics.push({
+            rule: 'extract/unlisted-place',
+            severity: 'info',
+            message: `"${name}" is written as a town of ${gaz.regionName(town.cc, town.admin1)} but is not in the gazetteer; it is kept as that town, without coordinates`,
+            hint: 'add the town to the gazetteer build, or an alternate spelling to data/place-variants.json',
+            ...(options.documentId ? { document: options.documentId } : {}),
+            span: [start, end],
+          });
         }
       } else if (
         STREET_AFTER.test(text.slice(end, end + 12)) ||
@@ -647,7 +734,8 @@ const isWordCode = (code: number): boolean =>
 
 /**
  * Whether `lower` (a lower-case word of two or more ASCII letters) occurs in the text as a whole
- * lower-case word ("the bridge" has "bridge"; "Bridge" and "bridges" do not count).
+ * lower-case word ("the bridge" has "bridge"; "Bridge" and "bridges" do not count). A line written
+ * wholly in lower case (a video's transcript, a caption feed) writes names so too: it does not count.
  */
 function occursLowerCase(text: string, lower: string): boolean {
   if (!ASCII_WORD.test(lower)) return false;
@@ -655,9 +743,21 @@ function occursLowerCase(text: string, lower: string): boolean {
     if (at > 0 && isWordCode(text.charCodeAt(at - 1))) continue;
     const end = at + lower.length;
     if (end < text.length && isWordCode(text.charCodeAt(end))) continue;
+    if (inLowerCaseLine(text, at)) continue;
     return true;
   }
   return false;
+}
+
+/** Characters from which a line with no capital letter is read as written wholly in lower case. */
+const LOWER_CASE_LINE = 80;
+const CAPITAL_LETTER = /[A-Z]/;
+/** Whether the line around `at` is long and holds no capital letter at all. */
+function inLowerCaseLine(text: string, at: number): boolean {
+  const start = text.lastIndexOf('\n', at) + 1;
+  const eol = text.indexOf('\n', at);
+  const end = eol === -1 ? text.length : eol;
+  return end - start >= LOWER_CASE_LINE && !CAPITAL_LETTER.test(text.slice(start, end));
 }
 
 /**
@@ -890,7 +990,12 @@ const OTHER_REGION_TOWN = 100_000;
 function homeRegions(candidates: readonly Candidate[], text: string, support: RegionSupport): Set<string> {
   const home = new Set<string>();
   for (const c of candidates) {
-    if (c.regionWord || c.qualifier === 'country' || !(c.qualifier === 'region' || c.dateline || c.local))
+    if (
+      c.regionWord ||
+      c.addressPart ||
+      c.qualifier === 'country' ||
+      !(c.qualifier === 'region' || c.dateline || c.local)
+    )
       continue;
     const all = c.entries.filter((e) => e.kind === 'populated-place');
     // "CANTON –" in a report that names Ohio: the namesake in a region the report's other places
@@ -959,7 +1064,9 @@ function cityRegion(candidates: readonly Candidate[], text: string, support: Reg
   );
   if (namesCountry) return regions;
   for (const c of candidates) {
-    if (c.regionWord || namesRegion(c, text)) continue;
+    // "the 3100 block of Fernwick Boulevard": a street named like a big city says nothing of
+    // where the report is at home.
+    if (c.regionWord || c.addressPart || namesRegion(c, text)) continue;
     const towns = c.entries.filter((e) => e.kind === 'populated-place');
     const top = [...towns].sort((a, b) => b.population - a.population)[0];
     if (!top?.admin1 || top.population < ANCHOR_CITY || top.feature === 'PPLC') continue;
@@ -1107,6 +1214,11 @@ function isSeatOf(pool: readonly GazetteerEntry[], region: GazetteerEntry, folde
 }
 
 const WATER_BEFORE = /\b(?:Sea|Gulf|Bay|Straits?|Sound)\s+of\s+(?:the\s+)?$/;
+/**
+ * "Mobile users tap here", "Desktop users click": a name right before "users" names the users of
+ * a device or a service, as a page's buttons address them; a town's people are its residents.
+ */
+const USERS_AFTER = /^[ \u00a0]+users\b/;
 
 function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text: string): boolean {
   // "Franklin Street", "Mercy Hospital", "the 300 block of Enid": part of an address or a building.
@@ -1116,6 +1228,7 @@ function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text
   if (WATER_BEFORE.test(text.slice(Math.max(0, c.span[0] - 12), c.span[0]))) return false;
   // "(Meridian)", "(AP)": a wire credit in parentheses is not a place.
   if (text[c.span[0] - 1] === '(' && text[c.span[1]] === ')') return false;
+  if (USERS_AFTER.test(text.slice(c.span[1], c.span[1] + 8))) return false;
   if (c.dateline) return true;
   const name = text.slice(c.span[0], c.span[1]);
   // Acronyms (U.N., EU, WHO) are organisations unless the curated list names them as places.
@@ -1188,8 +1301,8 @@ function toMention(text: string, c: Candidate, e: GazetteerEntry, gaz: Gazetteer
     admin1: e.kind === 'country' ? null : regionName,
     country: e.cc ? (gaz.country(e.cc)?.name ?? null) : null,
     countryCode: e.cc,
-    lat: e.lat,
-    lon: e.lon,
+    lat: c.unlisted ? null : e.lat,
+    lon: c.unlisted ? null : e.lon,
     precision,
     kind: e.kind === 'populated-place' && c.regionWord ? 'region' : e.kind,
     relation,
@@ -1217,6 +1330,7 @@ function resolutionReason(c: Candidate, relative: boolean, city: GazetteerEntry 
   else if (c.shared) why.push("the namesake in the region the report's other places share");
   else if (!c.qualified && c.entries.length > 1)
     why.push(`the likeliest of ${c.entries.length} places of that name`);
+  if (c.unlisted) why.push('a town the gazetteer lacks, in the state written with it');
   if (why.length === 0) why.push('a known place');
   if (city) why.push(`a section of ${city.name}, named by its city`);
   if (c.sectionOf) why.push(`read as a section of ${c.sectionOf.name}, the report's own city`);
