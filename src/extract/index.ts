@@ -37,7 +37,7 @@ const HEAD_DATELINE = /^\s*(\p{Lu}{2}[\p{Lu}\p{L}\d .,'’-]{0,60}?)(?:\s*\([^)]
  * Version of the extraction output. Stored extractions of another version are redone by
  * `analyze`; raise it when a change alters what is extracted (the golden file changes).
  */
-export const EXTRACTOR_VERSION = 'extract-2026-12-03.main30c';
+export const EXTRACTOR_VERSION = 'extract-2026-12-03.quotes9';
 
 /** One document as the extractor needs it. `dateline` is the stored document's dateline, if any. */
 export interface ExtractInput {
