@@ -69,7 +69,10 @@ function words(): Nouns {
  */
 export function isWorkTitle(phrase: string): boolean {
   const tokens = phrase.split(/\s+/).filter((token) => token !== '');
-  if (tokens.length < 2 || !tokens.every((token) => UPPER_FIRST.test(token) || /^(?:of|the|and|a)$/.test(token)))
+  if (
+    tokens.length < 2 ||
+    !tokens.every((token) => UPPER_FIRST.test(token) || /^(?:of|the|and|a)$/.test(token))
+  )
     return false;
   // `Tom Show`: a common given name opens a person's name, whatever the surname.
   if (genderOfGivenName(phrase) !== null) return false;

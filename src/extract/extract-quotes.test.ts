@@ -243,6 +243,11 @@ const speakerCases: [string, string, (string | null)[]][] = [
     ['Tom Vale'],
   ],
   [
+    'a trailing `he said` after a named speaker goes on with that speaker, whoever the clause is about',
+    '“It happened,” Tom Vale said. Carl Ames was not drunk, he said. Mr Vale had been approached by an agent, he said. “I know it,” he added.',
+    ['Tom Vale', 'Tom Vale'],
+  ],
+  [
     'a name with a possessive appositive (`X, her solicitor,`) is a subject a later pronoun means',
     'Ann Roe was too ill to travel. Jane Marsh, her solicitor, welcomed the ruling. She said: “This is a victory.”',
     ['Jane Marsh'],
@@ -251,6 +256,16 @@ const speakerCases: [string, string, (string | null)[]][] = [
     'a programme’s title is never the person a later pronoun means',
     'Tom Vale hosted the quiz for years. The Late Night Show was axed in May. He said: “I am sad.”',
     ['Tom Vale'],
+  ],
+  [
+    'a speaker after `said` follows a straight closing mark as it follows a curly one',
+    "Tom Vale spoke first. 'It is over,' said Mr Vale. 'We won.'",
+    ['Tom Vale', 'Tom Vale'],
+  ],
+  [
+    'a speaker after `said` follows a typewriter closing mark',
+    "Carl Ames spoke first.\n\n``It is over,'' said Ann Cole.",
+    ['Ann Cole'],
   ],
   [
     'an honorific tells he from she',

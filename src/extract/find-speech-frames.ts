@@ -482,7 +482,8 @@ export function findSpeechFrames(
           !speaker &&
           !PARTICIPLE.test(cue) &&
           !ADDRESSEE_CUE.test(cue) &&
-          /(?:^|[,”"’])\s*$/.test(text.slice(Math.max(sentenceStart, cueStart - 20), cueStart))
+          // (a straight or typewriter closing mark too: `'It is over,' said Doe`, ``It is over,'' said Doe)
+          /(?:^|[,”"’'])\s*$/.test(text.slice(Math.max(sentenceStart, cueStart - 20), cueStart))
         ) {
           speaker = subjectAfter(text, cueEnd, sentenceEnd);
           // `…, said the mayor.` ends the clause; `Doe, Roe and Poe, asked the doctor why …` is a
@@ -1505,7 +1506,11 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
           // The person the text was last about, when named after the last quoted speaker.
           // `Doe had lost his job, he said.`: the name opening the clause a trailing `he said`
           // reports is what was said about, not who said it.
-          const subject = lastSubject(raw.start, pronoun, trailingFrameStart(text, raw) ?? raw.start);
+          // When a speaker was already named, that speaker goes on (`Doe had been approached, he said`
+          // after Doe spoke is Doe's own account).
+          const trailing = trailingFrameStart(text, raw);
+          const subject =
+            trailing !== null && antecedent ? null : lastSubject(raw.start, pronoun, trailing ?? raw.start);
           // `The judge said Mr Doe was honest. He said: …`: a name inside what the last speaker
           // reported is what was said about, not who speaks next.
           const role = lastRole as { at: number; gender: Gender } | null;
@@ -1560,7 +1565,9 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
       if (kind === 'person' && !isName(text, speaker))
         return { speaker: raw.text, role: null, kind: 'pronoun', span, resolved: false };
       const gender =
-        genderOf(raw.text) ?? genderByName.get(speaker) ?? (kind === 'person' ? genderOfGivenName(speaker) : null);
+        genderOf(raw.text) ??
+        genderByName.get(speaker) ??
+        (kind === 'person' ? genderOfGivenName(speaker) : null);
       if (kind === 'person' && gender) genderByName.set(speaker, gender);
       const result: Seen = {
         speaker,
@@ -1704,7 +1711,9 @@ let reportedClause: RegExp | undefined;
  * a reporting verb (any cue of the lexicon, `complained`, `admitted` …) between them, in the
  * same sentence.
  */
-const TRAILING_CUE = /^\s+\p{Ll}+\b/u;
+const TRAILING_CUE = /^\s+\p{Ll}+\b(?!:)/u;
+const FRONTED_CLAUSE =
+  /^(?:When|Whenever|As|After|Before|If|Although|Though|While|Since|Because|Once|Until|Asked|Pressed|Questioned)\b/;
 const PARENTHETICAL_CUE = /^\s+\p{Ll}+,/u;
 const POSSESSIVE_APPOSITIVE = /^,\s+(?:his|her|their)\s+(?:[\p{L}-]+\s+)?([\p{L}-]+)/u;
 const SENTENCE_END = /[.!?]["”’']*\s+(?=\S)|\n\s*\n/g;
@@ -1718,7 +1727,10 @@ function trailingFrameStart(text: string, raw: RawSpeaker): number | null {
   // `… a photograph which, he said, showed …`: a parenthesis leaves the sentence's subject speaking.
   const after = text.slice(raw.end, raw.end + 40);
   if (!TRAILING_CUE.test(after) || PARENTHETICAL_CUE.test(after)) return null;
-  return raw.start - sentenceBefore(text, raw.start).length;
+  // `When asked, he replied: …`: a fronted clause of time or reason is no reported clause.
+  const sentence = sentenceBefore(text, raw.start);
+  if (FRONTED_CLAUSE.test(sentence)) return null;
+  return raw.start - sentence.length;
 }
 
 /** The words of the sentence before `position`, from its start (at most 600 characters back). */
