@@ -45,6 +45,11 @@ describe('speakerFault', () => {
     ['It was a trick', 'clause'],
     ['I', 'clause'],
     ['The carpenter', null],
+    // A programme's or a work's title never speaks; an outlet does.
+    ['Late Night Show', 'thing'],
+    ['The Sunday Crime Series', 'thing'],
+    ['Westford Evening News', null],
+    ['Tom Show', null],
     // A nationality adjective alone.
     ['Danish', 'demonym'],
     // A singular role word cut from its phrase; a plural or a collective speaks on its own.

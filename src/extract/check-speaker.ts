@@ -1,4 +1,5 @@
 import { loadGazetteer } from './gazetteer/load-gazetteer.js';
+import { genderOfGivenName } from './given-name-gender.js';
 import { loadLexicon } from './load-lexicon.js';
 import { speakerWords } from './parse-speaker.js';
 
@@ -24,6 +25,7 @@ interface NounLexicon {
   abstract: string[];
   relations: string[];
   streets: string[];
+  works: string[];
 }
 
 interface Nouns {
@@ -36,6 +38,8 @@ interface Nouns {
   relations: Set<string>;
   /** Street suffixes that are not surnames: alone, an address cut short. */
   streets: Set<string>;
+  /** Head nouns that end a work's title (`Show`, `Series`): the title of something that never speaks. */
+  works: Set<string>;
 }
 
 let nouns: Nouns | undefined;
@@ -52,8 +56,27 @@ function words(): Nouns {
     abstract: new Set(lexicon.abstract),
     relations: new Set(lexicon.relations),
     streets: new Set(lexicon.streets),
+    works: new Set(lexicon.works),
   };
   return nouns;
+}
+
+/**
+ * True for a capitalised phrase of two or more words ending in a work's head noun (`The Late
+ * Night Show`, `Crime Hour Special`): a programme's or a work's title, which never speaks.
+ *
+ * @example isWorkTitle('Saturday Morning Show') // true
+ */
+export function isWorkTitle(phrase: string): boolean {
+  const tokens = phrase.split(/\s+/).filter((token) => token !== '');
+  if (
+    tokens.length < 2 ||
+    !tokens.every((token) => UPPER_FIRST.test(token) || /^(?:of|the|and|a)$/.test(token))
+  )
+    return false;
+  // `Tom Show`: a common given name opens a person's name, whatever the surname.
+  if (genderOfGivenName(phrase) !== null) return false;
+  return words().works.has(tokens[tokens.length - 1]!.replace(/[,.;:]$/, ''));
 }
 
 /** A noun for a person known by a tie to another (`wife`, `friend`, `lawyer`), singular or plural. */
@@ -168,6 +191,7 @@ export function speakerFault(speaker: string, text: string): SpeakerFault | null
   // `of West 12th Street, Boston, told` read as `Street told`: an address cut short is not who
   // spoke (`Court` and `Downing Street` with the words before them are bodies).
   if (head.length === 1 && words().streets.has(noun)) return 'place';
+  if (isWorkTitle(head.join(' '))) return 'thing';
   if (head.length === 1 && UPPER_FIRST.test(noun) && loadGazetteer().demonymCountry(noun) !== null)
     return 'demonym';
   if (head.every((token) => UPPER_FIRST.test(token)) && isPlace(head.join(' '), text)) return 'place';

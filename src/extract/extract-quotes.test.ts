@@ -203,6 +203,71 @@ const speakerCases: [string, string, (string | null)[]][] = [
     ['Ann Cole', 'Mary Stone'],
   ],
   [
+    'a common given name tells he from she: `she` skips a man named since',
+    'Ann Cole wept in the dock.\n\nTom Vale shouted as officers left.\n\nShe said: “I was asleep.”',
+    ['Ann Cole'],
+  ],
+  [
+    'a common given name tells he from she: `he` skips a woman named since',
+    'Tom Vale wept in the dock.\n\nAnn Cole shouted as officers left.\n\nHe said: “I was asleep.”',
+    ['Tom Vale'],
+  ],
+  [
+    'a surname alone takes the gender of the given name the text wrote it with',
+    'Ruth Marsh was charged in May. Carl Okafor found the car.\n\nMarsh wept as Okafor left.\n\nShe said: “I never drove it.”',
+    ['Ruth Marsh'],
+  ],
+  [
+    'a given name listed for neither sex leaves the pronoun free',
+    'Ann Cole wept in the dock.\n\nKeeley Vale shouted as officers left.\n\nShe said: “I was asleep.”',
+    ['Keeley Vale'],
+  ],
+  [
+    'a name opening its sentence before an auxiliary is the subject a later `he` means',
+    'Carl Okafor, 18, denied the charge. Judge Tom Balston had delayed sentencing until today. In sentencing he said: “You are a danger.”',
+    ['Tom Balston'],
+  ],
+  [
+    'a name before an auxiliary after `that … but` is what someone said about it, not a subject',
+    'Mr Tom Vale pointed out that Ann Roe died on Monday, but Carl Okafor had recorded Tuesday. He said: “You changed the date.”',
+    ['Tom Vale'],
+  ],
+  [
+    'the name opening a clause that a trailing `he said` reports is not who said it',
+    'Tom Vale spoke for the defence. Carl Okafor had lost his job, he said. “He is ruined,” he added.',
+    ['Tom Vale'],
+  ],
+  [
+    'the name opening a clause that a `he said` after a comma goes on from is not who said it',
+    'Tom Vale spoke first. Carl Ames was not drunk, he said the samples were swapped. “It was a lie,” he added.',
+    ['Tom Vale'],
+  ],
+  [
+    'a trailing `he said` after a named speaker goes on with that speaker, whoever the clause is about',
+    '“It happened,” Tom Vale said. Carl Ames was not drunk, he said. Mr Vale had been approached by an agent, he said. “I know it,” he added.',
+    ['Tom Vale', 'Tom Vale'],
+  ],
+  [
+    'a name with a possessive appositive (`X, her solicitor,`) is a subject a later pronoun means',
+    'Ann Roe was too ill to travel. Jane Marsh, her solicitor, welcomed the ruling. She said: “This is a victory.”',
+    ['Jane Marsh'],
+  ],
+  [
+    'a programme’s title is never the person a later pronoun means',
+    'Tom Vale hosted the quiz for years. The Late Night Show was axed in May. He said: “I am sad.”',
+    ['Tom Vale'],
+  ],
+  [
+    'a speaker after `said` follows a straight closing mark as it follows a curly one',
+    "Tom Vale spoke first. 'It is over,' said Mr Vale. 'We won.'",
+    ['Tom Vale', 'Tom Vale'],
+  ],
+  [
+    'a speaker after `said` follows a typewriter closing mark',
+    "Carl Ames spoke first.\n\n``It is over,'' said Ann Cole.",
+    ['Ann Cole'],
+  ],
+  [
     'an honorific tells he from she',
     'Mr Pike met Mrs Cole at the court.\n\nShe said: “We agreed.”',
     ['Cole'],

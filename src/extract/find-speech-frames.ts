@@ -1,7 +1,8 @@
 import type { Sentence, Span, Stance } from '../core/types.js';
-import { isPersonNoun } from './check-speaker.js';
+import { isPersonNoun, isWorkTitle } from './check-speaker.js';
 import { isPlainText } from './exec-all.js';
 import { loadGazetteer } from './gazetteer/load-gazetteer.js';
+import { genderOfGivenName } from './given-name-gender.js';
 import { loadLexicon } from './load-lexicon.js';
 import { isRoleOnly, parseSpeaker, type SpeakerKind, speakerWords } from './parse-speaker.js';
 
@@ -481,7 +482,8 @@ export function findSpeechFrames(
           !speaker &&
           !PARTICIPLE.test(cue) &&
           !ADDRESSEE_CUE.test(cue) &&
-          /(?:^|[,”"’])\s*$/.test(text.slice(Math.max(sentenceStart, cueStart - 20), cueStart))
+          // (a straight or typewriter closing mark too: `'It is over,' said Doe`, ``It is over,'' said Doe)
+          /(?:^|[,”"’'])\s*$/.test(text.slice(Math.max(sentenceStart, cueStart - 20), cueStart))
         ) {
           speaker = subjectAfter(text, cueEnd, sentenceEnd);
           // `…, said the mayor.` ends the clause; `Doe, Roe and Poe, asked the doctor why …` is a
@@ -1180,7 +1182,7 @@ function subjectNamePattern(): RegExp {
   if (subjectName) return subjectName;
   const particle = [...speakerWords().particles].join('|');
   subjectName = new RegExp(
-    `(?:^|[.!?:;]["”’']*\\s+|,\\s+|\\b(?:and|but|as|when|while|after|before|then)\\s+)((?:(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Dame)\\.?\\s+)?\\p{Lu}[\\p{L}’'-]+(?:\\s+(?:(?:${particle})\\s+)?\\p{Lu}[\\p{L}’'-]+){0,3})(?=,\\s+(?:who|an?|the|aged|of|\\d+|\\p{Ll}+ing|\\p{Ll}+ed)\\b|\\s+(\\p{Ll}+))`,
+    `(?:^|[.!?:;]["”’']*\\s+|,\\s+|\\b(?:and|but|as|when|while|after|before|then)\\s+)((?:(?:Mr|Mrs|Ms|Miss|Dr|Sir|Lord|Lady|Dame)\\.?\\s+)?\\p{Lu}[\\p{L}’'-]+(?:\\s+(?:(?:${particle})\\s+)?\\p{Lu}[\\p{L}’'-]+){0,3})(?=,\\s+(?:who|an?|the|his|her|their|aged|of|\\d+|\\p{Ll}+ing|\\p{Ll}+ed)\\b|\\s+(\\p{Ll}+))`,
     'gmu',
   );
   return subjectName;
@@ -1219,7 +1221,15 @@ function subjectNames(text: string): NamedSubject[] {
     if (STOP_CAPS.has(first) || PRONOUNS.has(first.toLowerCase())) continue;
     // `… and London and …`, `Dismissing the claim`: a verb follows a subject, not a function word.
     // (`Doe also cited …`, `Doe then told …`: an adverb before the verb is not a function word there.)
-    if (match[2] && isClosedClass(match[2]) && !SUBJECT_ADVERB.test(match[2])) continue;
+    // (`Doe was jailed.`, `Judge Ann Roe had delayed …`: an auxiliary opens the name's verb too,
+    // unless the name stands in a `that` clause, which says what someone said about it.)
+    if (
+      match[2] &&
+      isClosedClass(match[2]) &&
+      !SUBJECT_ADVERB.test(match[2]) &&
+      !(SUBJECT_AUXILIARY.test(match[2]) && !/\bthat\b/.test(sentenceBefore(text, at)))
+    )
+      continue;
     // `West County coroner Ann Cole`: capitals before a title modify it; the person comes after.
     if (match[2] && speakerWords().titles.has(match[2])) continue;
     // `'s` after the name makes it a possessive, not the subject (the lookahead saw a lower-case word).
@@ -1228,6 +1238,11 @@ function subjectNames(text: string): NamedSubject[] {
     if (parsed.kind !== 'person' || !isName(text, parsed.speaker)) continue;
     // `of Penny Lane, Ashton, who …`: a city, region or country is where someone is from.
     if (isMajorPlace(phrase)) continue;
+    // `The Late Night Show was …`: a programme's title is what the text is about, never who speaks.
+    if (isWorkTitle(phrase)) continue;
+    // `Ann Roe, her solicitor,` is a person; `Westford Dry, his cleaning firm,` is not.
+    const owned = POSSESSIVE_APPOSITIVE.exec(text.slice(at + phrase.length, at + phrase.length + 60));
+    if (owned && !isPersonNoun(owned[1]!)) continue;
     out.push({ at, end: at + phrase.length, phrase, gender: genderOf(phrase) });
   }
   // `One neighbour Ann Cole, 60, has …`, `The pilot Tom Vale said`: a lower-case person word
@@ -1283,6 +1298,7 @@ function subjectNames(text: string): NamedSubject[] {
 
 const NEXT_WORD = /^\s+(\p{Ll}+)\b/u;
 const SUBJECT_ADVERB = /^(?:also|then|later|still|never|again|once|first|now|yesterday|today)$/;
+const SUBJECT_AUXILIARY = /^(?:was|were|is|are|had|has|have|would|could|will|did|does)$/;
 const PREVIOUS_WORD = /(?:^|\s)(\p{L}+)\s+$/u;
 const ADVERB_AFTER = /^(?:\p{Ll}+ly|yesterday|today|tonight|said|says)$/u;
 
@@ -1388,11 +1404,12 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
     }
     return found;
   };
-  const lastSubject = (position: number, pronoun: Gender): Seen | null => {
+  const lastSubject = (position: number, pronoun: Gender, before = position): Seen | null => {
     const found = lastEndingBy(position);
     subjects ??= subjectNames(text);
     for (let i = found; i >= 0 && i > found - 10; i--) {
       const subject = subjects[i]!;
+      if (subject.at >= before) continue;
       // A name inside a quotation is what a speaker talked about, not the text's own subject.
       if (quoted(subject.at)) continue;
       if (subject.role) {
@@ -1417,7 +1434,7 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
       // writes it in full somewhere or with an honorific.
       if (!speaker.includes(' ') && !subject.gender && !/^(?:Dr|Lord|Sir|Lady|Dame)\b/.test(subject.phrase))
         continue;
-      const gender = subject.gender ?? genderByName.get(speaker) ?? null;
+      const gender = subject.gender ?? genderByName.get(speaker) ?? genderOfGivenName(speaker);
       if (pronoun && gender && gender !== pronoun) continue;
       return {
         speaker,
@@ -1482,10 +1499,18 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
         if (lower === 'he' || lower === 'she') {
           const pronoun: Gender = lower;
           const person = antecedent as Seen | null;
-          const known = person ? (person.gender ?? genderByName.get(person.speaker) ?? null) : null;
+          const known = person
+            ? (person.gender ?? genderByName.get(person.speaker) ?? genderOfGivenName(person.speaker))
+            : null;
           if (known && known !== pronoun) antecedent = null;
           // The person the text was last about, when named after the last quoted speaker.
-          const subject = lastSubject(raw.start, pronoun);
+          // `Doe had lost his job, he said.`: the name opening the clause a trailing `he said`
+          // reports is what was said about, not who said it.
+          // When a speaker was already named, that speaker goes on (`Doe had been approached, he said`
+          // after Doe spoke is Doe's own account).
+          const trailing = trailingFrameStart(text, raw);
+          const subject =
+            trailing !== null && antecedent ? null : lastSubject(raw.start, pronoun, trailing ?? raw.start);
           // `The judge said Mr Doe was honest. He said: …`: a name inside what the last speaker
           // reported is what was said about, not who speaks next.
           const role = lastRole as { at: number; gender: Gender } | null;
@@ -1539,7 +1564,10 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
       }
       if (kind === 'person' && !isName(text, speaker))
         return { speaker: raw.text, role: null, kind: 'pronoun', span, resolved: false };
-      const gender = genderOf(raw.text) ?? genderByName.get(speaker) ?? null;
+      const gender =
+        genderOf(raw.text) ??
+        genderByName.get(speaker) ??
+        (kind === 'person' ? genderOfGivenName(speaker) : null);
       if (kind === 'person' && gender) genderByName.set(speaker, gender);
       const result: Seen = {
         speaker,
@@ -1632,7 +1660,7 @@ function pickFullName(
   known: ReadonlyMap<string, Gender>,
 ): string | null {
   if (candidates.length <= 1) return candidates[0]?.name ?? null;
-  const genderOfName = (c: FullName): Gender => c.gender ?? known.get(c.name) ?? null;
+  const genderOfName = (c: FullName): Gender => c.gender ?? known.get(c.name) ?? genderOfGivenName(c.name);
   let pool = [...candidates];
   if (gender) {
     const fits = pool.filter((c) => genderOfName(c) !== (gender === 'he' ? 'she' : 'he'));
@@ -1683,6 +1711,38 @@ let reportedClause: RegExp | undefined;
  * a reporting verb (any cue of the lexicon, `complained`, `admitted` …) between them, in the
  * same sentence.
  */
+const TRAILING_CUE = /^\s+\p{Ll}+\b(?!:)/u;
+const FRONTED_CLAUSE =
+  /^(?:When|Whenever|As|After|Before|If|Although|Though|While|Since|Because|Once|Until|Asked|Pressed|Questioned)\b/;
+const PARENTHETICAL_CUE = /^\s+\p{Ll}+,/u;
+const POSSESSIVE_APPOSITIVE = /^,\s+(?:his|her|their)\s+(?:[\p{L}-]+\s+)?([\p{L}-]+)/u;
+const SENTENCE_END = /[.!?]["”’']*\s+(?=\S)|\n\s*\n/g;
+
+/**
+ * Where the sentence starts when the pronoun `raw` is a frame trailing an unquoted clause
+ * (`Doe had lost his job, he said.`), else null.
+ */
+function trailingFrameStart(text: string, raw: RawSpeaker): number | null {
+  if (!/,\s+$/.test(text.slice(Math.max(0, raw.start - 3), raw.start))) return null;
+  // `… a photograph which, he said, showed …`: a parenthesis leaves the sentence's subject speaking.
+  const after = text.slice(raw.end, raw.end + 40);
+  if (!TRAILING_CUE.test(after) || PARENTHETICAL_CUE.test(after)) return null;
+  // `When asked, he replied: …`: a fronted clause of time or reason is no reported clause.
+  const sentence = sentenceBefore(text, raw.start);
+  if (FRONTED_CLAUSE.test(sentence)) return null;
+  return raw.start - sentence.length;
+}
+
+/** The words of the sentence before `position`, from its start (at most 600 characters back). */
+function sentenceBefore(text: string, position: number): string {
+  const before = text.slice(Math.max(0, position - 600), position);
+  let start = 0;
+  SENTENCE_END.lastIndex = 0;
+  for (let match = SENTENCE_END.exec(before); match; match = SENTENCE_END.exec(before))
+    start = match.index + match[0].length;
+  return before.slice(start);
+}
+
 function reportedBy(text: string, speaker: number, subject: number): boolean {
   if (subject - speaker > 300) return false;
   if (!reportedClause) {
