@@ -146,6 +146,26 @@ function newsParagraphs(file: string, bytes: number): void {
   fs.writeFileSync(file, paragraphs.join('\n\n'));
 }
 
+/**
+ * A report whose lead names towns, then one line of about `bytes` written wholly in lower case
+ * (a caption feed or transcript) that names them again and again: each lower-case mention was once
+ * checked by reading its whole line.
+ */
+function lowerCaseTranscript(file: string, bytes: number): void {
+  const words = ['the', 'springfield', 'bridge', 'man', 'was', 'shot', 'near', 'riverside', 'hall', 'mobile'];
+  const line: string[] = [];
+  let written = 0;
+  for (let i = 0; written < bytes; i++) {
+    const word = words[(i * 7) % words.length] as string;
+    line.push(word);
+    written += word.length + 1;
+  }
+  fs.writeFileSync(
+    file,
+    `Two men were shot in Springfield and Mobile on Friday, police said.\n${line.join(' ')}\n`,
+  );
+}
+
 const cases: [string, string, Make][] = [
   [
     '100k nested divs',
@@ -180,6 +200,11 @@ const cases: [string, string, Make][] = [
     (f) => fs.writeFileSync(f, 'word word word\n\n'.repeat(200_000)),
   ],
   ['800 KB of short news paragraphs (text, extracted)', 'news.txt', (f) => newsParagraphs(f, 800_000)],
+  [
+    '1.6 MB lower-case transcript line (text, extracted)',
+    'transcript.txt',
+    (f) => lowerCaseTranscript(f, 1_600_000),
+  ],
   ['200 MB single line (JSONL)', 'huge.jsonl', (f) => jsonLine(f, 200e6)],
   ['200 MB JSON line (.json)', 'huge.json', (f) => jsonLine(f, 200e6)],
   ['400 MB of text (.txt)', 'big.txt', (f) => repeatTo(f, wordsBlock(4_000_000, 1), 100)],

@@ -743,8 +743,10 @@ function occursLowerCase(text: string, lower: string): boolean {
     if (at > 0 && isWordCode(text.charCodeAt(at - 1))) continue;
     const end = at + lower.length;
     if (end < text.length && isWordCode(text.charCodeAt(end))) continue;
-    if (inLowerCaseLine(text, at)) continue;
-    return true;
+    const lowerLineEnd = lowerCaseLineEnd(text, at);
+    if (lowerLineEnd === -1) return true;
+    // The rest of a lower-case line is skipped, so each line is read once per word, not per match.
+    at = lowerLineEnd;
   }
   return false;
 }
@@ -752,12 +754,15 @@ function occursLowerCase(text: string, lower: string): boolean {
 /** Characters from which a line with no capital letter is read as written wholly in lower case. */
 const LOWER_CASE_LINE = 80;
 const CAPITAL_LETTER = /[A-Z]/;
-/** Whether the line around `at` is long and holds no capital letter at all. */
-function inLowerCaseLine(text: string, at: number): boolean {
+/**
+ * The end of the line around `at` when that line is long and holds no capital letter at all;
+ * -1 for any other line.
+ */
+function lowerCaseLineEnd(text: string, at: number): number {
   const start = text.lastIndexOf('\n', at) + 1;
   const eol = text.indexOf('\n', at);
   const end = eol === -1 ? text.length : eol;
-  return end - start >= LOWER_CASE_LINE && !CAPITAL_LETTER.test(text.slice(start, end));
+  return end - start >= LOWER_CASE_LINE && !CAPITAL_LETTER.test(text.slice(start, end)) ? end : -1;
 }
 
 /**
