@@ -294,6 +294,14 @@ const NOT_COUNTED = new Set([
   'family',
   'grave',
 ]);
+/**
+ * Characters of a trigger's clause read on either side of it by the clause tests (a claim's
+ * object, a campaign's toll, another incident, a round-up). News clauses are far shorter; a
+ * "clause" of a megabyte (a transcript with no punctuation) is read only near each trigger, so the
+ * work stays linear in its length.
+ */
+const CLAUSE_READ = 1000;
+
 const inside = (s: Span, outer: Span): boolean => s[0] >= outer[0] && s[1] <= outer[1];
 
 /** Whether the dates inside `clause` include a whole year ("last year", "in 2008") and no day. */
@@ -354,7 +362,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       // "accused the militia of firing the shells", "denied that its fighters had fired on the
       // market": the object of a claim refers to an event, it does not report one.
       const clauseStart = (clauses.find((cl) => span[0] >= cl[0] && span[0] < cl[1])?.[0] ?? s0) - s0;
-      const claimed = stext.slice(clauseStart, m.index);
+      const claimed = stext.slice(Math.max(clauseStart, m.index - CLAUSE_READ), m.index);
       if (CLAIM_WORD.test(claimed) && c.claimObject.test(claimed)) continue;
       // "thousands of families have fled toward Bunia since then": background, not a new event.
       if (
@@ -376,18 +384,18 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       if (c.campaignToll.test(claimed)) continue;
       // "a teen who was killed in a previous shooting", "last year, two men died there": another incident.
       const clauseOf = clauses.find((cl) => span[0] >= cl[0] && span[0] < cl[1]) ?? sentence.span;
-      if (c.otherIncident.test(text.slice(clauseOf[0], clauseOf[1]))) continue;
+      const clauseText = text.slice(
+        Math.max(clauseOf[0], span[0] - CLAUSE_READ),
+        Math.min(clauseOf[1], span[1] + CLAUSE_READ),
+      );
+      if (c.otherIncident.test(clauseText)) continue;
       // "artillery has destroyed 40% of the port": damage summed over a campaign, not one attack.
-      if (
-        c.background.kinds.has(rule.kind) &&
-        c.background.cumulative.test(text.slice(clauseOf[0], clauseOf[1]))
-      )
-        continue;
+      if (c.background.kinds.has(rule.kind) && c.background.cumulative.test(clauseText)) continue;
       // "55 people were shot in the city last year", "In 2008, a man was killed": a clause dated
       // by a whole year and no day tells a period's total or a past incident, not the report's.
       if (rule.casualty && yearOnly(input.dates, clauseOf)) continue;
       // "Three people were wounded in two shootings": a round-up of incidents told one by one.
-      if (rule.casualty && c.roundUp.test(text.slice(clauseOf[0], clauseOf[1]))) continue;
+      if (rule.casualty && c.roundUp.test(clauseText)) continue;
       // "X called on donors to halt arms sales, saying they were fuelling the raids": a reaction.
       if (c.reaction.test(stext.slice(Math.max(0, m.index - 200), m.index))) continue;
       // "dead"/"died" as adjectives of quoted speech or "death" in "death penalty" are weak; keep only near a count or a place.
