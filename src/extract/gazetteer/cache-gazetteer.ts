@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { buildGazetteerTables, type VariantEntry } from './build-gazetteer-tables.js';
 import { type CompactGazetteer, decodeGazetteer, encodeGazetteer } from './compact-gazetteer.js';
-import { foldPlaceName, skeletonOfFolded } from './place-key.js';
 
 /** Where the data comes from; tests pass their own. */
 export interface GazetteerFiles {
@@ -40,20 +39,31 @@ export function cacheFolder(): string | null {
 }
 
 /**
- * What a compact gazetteer is built from: both data files and the code that indexes them (the
- * folding rules and the table builder), so that a change to any of them builds a new one.
+ * The modules whose code decides the compact form: the table builder (with its constants and
+ * patterns), the name folding and the encoding. Read as files next to this one (`.ts` from the
+ * source, `.js` when built), so that any change to them, not only to a function's body, builds a
+ * new copy.
+ */
+const BUILDER_MODULES = ['build-gazetteer-tables', 'place-key', 'compact-gazetteer'];
+
+function builderCode(): Buffer[] {
+  const own = fileURLToPath(import.meta.url);
+  const extension = path.extname(own);
+  return BUILDER_MODULES.map((name) => readFileSync(path.join(path.dirname(own), `${name}${extension}`)));
+}
+
+/**
+ * What a compact gazetteer is built from: both data files and the code that indexes them, so
+ * that a change to any of them builds a new one.
  */
 function sourceHash(table: Buffer, variants: Buffer): string {
-  return createHash('sha256')
-    .update('compact gazetteer 1\0')
+  const hash = createHash('sha256')
+    .update('compact gazetteer 2\0')
     .update(table)
     .update('\0')
-    .update(variants)
-    .update('\0')
-    .update(buildGazetteerTables.toString())
-    .update(foldPlaceName.toString())
-    .update(skeletonOfFolded.toString())
-    .digest('hex');
+    .update(variants);
+  for (const code of builderCode()) hash.update('\0').update(code);
+  return hash.digest('hex');
 }
 
 /**
@@ -104,24 +114,31 @@ function keep(file: string, buffer: Buffer): void {
 
 /** Copies kept at most: a source checkout and its built code each make their own. */
 const COPIES_KEPT = 4;
+/** Age after which a temporary copy is taken as abandoned. */
+const TEMPORARY_ABANDONED_MS = 10 * 60 * 1000;
 
 /**
- * Removes the oldest compact gazetteers beyond `COPIES_KEPT`, so that each change of the data or
+ * Removes the oldest compact gazetteers beyond `COPIES_KEPT`, and temporary copies abandoned by a
+ * process killed while writing one, so that each change of the data or
  * code does not leave one more 17 MB file behind for good. A file that cannot be read or removed
  * is left; another process may be using it.
  */
 export function pruneOlder(folder: string): void {
-  let copies: { file: string; modified: number }[];
+  let copies: { file: string; modified: number; temporary: boolean }[];
   try {
     copies = readdirSync(folder)
-      .filter((name) => /^gazetteer-[0-9a-f]{32}\.bin$/.test(name))
+      .filter((name) => /^gazetteer-[0-9a-f]{32}\.bin(?:\..+\.tmp)?$/.test(name))
       .map((name) => {
         const file = path.join(folder, name);
-        return { file, modified: statSync(file).mtimeMs };
+        return { file, modified: statSync(file).mtimeMs, temporary: name.endsWith('.tmp') };
       });
   } catch {
     return;
   }
-  copies.sort((a, b) => b.modified - a.modified);
-  for (const { file } of copies.slice(COPIES_KEPT)) rmSync(file, { force: true });
+  // A temporary copy left by a process killed while writing it; one being written is younger.
+  const abandoned = Date.now() - TEMPORARY_ABANDONED_MS;
+  for (const { file, modified, temporary } of copies)
+    if (temporary && modified < abandoned) rmSync(file, { force: true });
+  const kept = copies.filter((c) => !c.temporary).sort((a, b) => b.modified - a.modified);
+  for (const { file } of kept.slice(COPIES_KEPT)) rmSync(file, { force: true });
 }

@@ -163,7 +163,7 @@ describe('gazetteer cache', () => {
     expect(loadCompactGazetteer({ files, folder: blocked }).from).toBe('table');
   });
 
-  it('keeps the four newest copies and leaves other files alone', () => {
+  it('keeps the four newest copies, drops abandoned temporaries and leaves other files alone', () => {
     const many = path.join(dir, 'many');
     mkdirSync(many);
     const names = Array.from({ length: 6 }, (_, i) => `gazetteer-${String(i).repeat(32)}.bin`);
@@ -173,8 +173,13 @@ describe('gazetteer cache', () => {
       utimesSync(file, 1_000 + i, 1_000 + i);
     });
     writeFileSync(path.join(many, 'notes.txt'), 'kept');
+    const abandoned = `${names[0]}.123.abc.tmp`;
+    const writing = `${names[1]}.456.def.tmp`;
+    writeFileSync(path.join(many, abandoned), 'x');
+    utimesSync(path.join(many, abandoned), 1_000, 1_000);
+    writeFileSync(path.join(many, writing), 'x');
     pruneOlder(many);
-    expect(readdirSync(many).sort()).toStrictEqual([...names.slice(2), 'notes.txt'].sort());
+    expect(readdirSync(many).sort()).toStrictEqual([...names.slice(2), 'notes.txt', writing].sort());
     pruneOlder(path.join(dir, 'absent'));
   });
 
