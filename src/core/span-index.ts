@@ -109,14 +109,22 @@ export function positionOf<T extends object>(items: readonly T[], item: T): numb
   return table.get(item) ?? -1;
 }
 
-/** The first position in an ascending list holding a value ≥ `value`. */
-function firstAtLeast(sorted: readonly number[], value: number): number {
+/**
+ * The first index in `0..length` at which `reached(i)` holds, for a predicate false up to some
+ * index and true from there on (a binary search: a sorted list's first entry at or past a value).
+ */
+export function firstReached(length: number, reached: (index: number) => boolean): number {
   let lo = 0;
-  let hi = sorted.length;
+  let hi = length;
   while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((sorted[mid] as number) < value) lo = mid + 1;
-    else hi = mid;
+    const mid = (lo + hi) >>> 1;
+    if (reached(mid)) hi = mid;
+    else lo = mid + 1;
   }
   return lo;
+}
+
+/** The first position in an ascending list holding a value ≥ `value`. */
+function firstAtLeast(sorted: readonly number[], value: number): number {
+  return firstReached(sorted.length, (i) => (sorted[i] as number) >= value);
 }

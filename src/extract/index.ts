@@ -95,17 +95,14 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
     const sentences = splitSentences(text);
     const quantities = extractQuantities(text, sentences);
     const dated = extractDates(text, sentences, reference);
-    const placed = resolvePlaces(
-      text,
-      { documentId: doc.id, dateline: dateline?.span ?? findDateline(text) },
-      gazetteer,
-    );
+    const datelineSpan = dateline?.span ?? findDateline(text);
+    const placed = resolvePlaces(text, { documentId: doc.id, dateline: datelineSpan }, gazetteer);
     const actors = extractActors(text, gazetteer);
     const quoted = extractQuotes(text, sentences, doc.id);
     const attributions = (options.extractAttributions ?? extractAttributions)(text, sentences);
     const mainPlace = pickMainPlace(
       placed.places.filter((p) => !standsForActor(text, p) && !whereTreatedOrHeld(text, p)),
-      dateline?.span ?? findDateline(text),
+      datelineSpan,
       placed.outlet,
     );
     const referenceDate: DateMention | null = reference.date

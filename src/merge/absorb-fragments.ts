@@ -1,3 +1,4 @@
+import { firstReached } from '../core/span-index.js';
 import type { Span } from '../core/types.js';
 import type { ClusterRecord } from './cluster-mentions.js';
 import { type MentionItem, pairScore, relatePlaces, statedPlace } from './compatibility.js';
@@ -42,13 +43,7 @@ export function documentEvents(
     .sort((a, b) => a.at - b.at || a.n - b.n);
   return {
     near(at) {
-      let lo = 0;
-      let hi = first.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >>> 1;
-        if ((first[mid] as { at: number }).at < at) lo = mid + 1;
-        else hi = mid;
-      }
+      const lo = firstReached(first.length, (i) => (first[i] as { at: number }).at >= at);
       return first.slice(Math.max(0, lo - FRAGMENT_WINDOW), lo + FRAGMENT_WINDOW).map((f) => f.n);
     },
   };

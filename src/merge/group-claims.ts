@@ -1,4 +1,4 @@
-import { spanIndex } from '../core/span-index.js';
+import { firstReached, spanIndex } from '../core/span-index.js';
 import type { Claim, DocumentExtraction, LedgerClaim, LedgerEvent, Span } from '../core/types.js';
 import { compareMentions, toMention } from './build-event.js';
 import { mostCommon } from './group-quotes.js';
@@ -385,14 +385,7 @@ function accusationOrder(ofDocument: readonly ClaimItem[]): AccusationOrder {
 
 /** Index of the first item of `list` (sorted by start) whose start is `past` the denial's. */
 function firstPast(list: readonly ClaimItem[], past: (start: number) => boolean): number {
-  let lo = 0;
-  let hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (past((list[mid] as ClaimItem).claim.span[0])) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
+  return firstReached(list.length, (i) => past((list[i] as ClaimItem).claim.span[0]));
 }
 
 /**
