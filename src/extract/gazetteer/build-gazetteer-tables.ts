@@ -80,34 +80,13 @@ export function buildGazetteerTables(text: string, variants: readonly VariantEnt
       }
     } else if (kind === 'R') {
       const [, cc = '', admin1 = '', name = '', lat = '0', lon = '0', type = '', aliases = ''] = f;
-      const entry: GazetteerEntry = {
-        kind: 'region',
-        name,
-        cc,
-        admin1: admin1 || null,
-        lat: Number(lat),
-        lon: Number(lon),
-        population: 0,
-        feature: 'ADM1',
-        ...(type ? { subdivision: type } : {}),
-      };
-      const id = entries.push(entry) - 1;
+      const id = entries.push(regionEntry(cc, admin1, name, lat, lon, 'ADM1', type)) - 1;
       if (admin1) regionNames.set(`${cc}|${admin1}`, name);
       addNames(id, [name, ...aliases.split('|')]);
     } else if (kind === 'D') {
       // A second-level unit (US or UK county): a region that does not name its admin1 unit.
       const [, cc = '', admin1 = '', name = '', lat = '0', lon = '0'] = f;
-      const id =
-        entries.push({
-          kind: 'region',
-          name,
-          cc,
-          admin1: admin1 || null,
-          lat: Number(lat),
-          lon: Number(lon),
-          population: 0,
-          feature: 'ADM2',
-        }) - 1;
+      const id = entries.push(regionEntry(cc, admin1, name, lat, lon, 'ADM2', '')) - 1;
       addNames(id, [name]);
     } else if (kind === 'P') {
       const [, name = '', lat = '0', lon = '0', cc = '', admin1 = '', pop = '0', feature = '', alts = ''] = f;
@@ -176,4 +155,27 @@ export function buildGazetteerTables(text: string, variants: readonly VariantEnt
     if (hit !== undefined) capitals.set(cc, hit);
   }
   return { entries, exact, skeleton, curated, countries, regionNames, demonyms, demonymByCc, capitals };
+}
+
+/** A region row of the table (`R`: first level, with its kind of subdivision; `D`: a county). */
+function regionEntry(
+  cc: string,
+  admin1: string,
+  name: string,
+  lat: string,
+  lon: string,
+  feature: 'ADM1' | 'ADM2',
+  subdivision: string,
+): GazetteerEntry {
+  return {
+    kind: 'region',
+    name,
+    cc,
+    admin1: admin1 || null,
+    lat: Number(lat),
+    lon: Number(lon),
+    population: 0,
+    feature,
+    ...(subdivision ? { subdivision } : {}),
+  };
 }
