@@ -1,7 +1,7 @@
 import { hashString } from './hash.js';
 import { type Lexicon, loadLexicon } from './lexicon.js';
 import { duplicateHash } from './normalize.js';
-import { quotedMask } from './quotes.js';
+import { quotedMasks } from './quotes.js';
 import { splitTokenSentences, type TokenSentence } from './sentences.js';
 import { computeTerm, KIND_CODE, type Term, termTables } from './terms.js';
 import { type Token, tokenize } from './tokenize.js';
@@ -65,8 +65,7 @@ export function prepareText(text: string, lexicon: Lexicon = loadLexicon()): Pre
       kinds[i] = KIND_CODE[term.kind];
     }
   }
-  const quoted = quotedMask(text, tokens);
-  const speech = quotedMask(text, tokens, true);
+  const { quoted, speech } = quotedMasks(text, tokens);
   return { text, tokens, terms, kinds, sentences, normHash, termHash, quoted, speech };
 }
 

@@ -28,7 +28,20 @@ export const MAX_QUOTATION_CHARS = 1500;
  * A directional quotation longer than `MAX_QUOTATION_CHARS` is not marked (a stray mark).
  */
 export function quotedMask(text: string, tokens: readonly Token[], straightSingles = false): Uint8Array {
+  const masks = quotedMasks(text, tokens);
+  return straightSingles ? masks.speech : masks.quoted;
+}
+
+/**
+ * `quotedMask` without and with `straightSingles` (`quoted`, `speech`), in one pass over the text.
+ */
+export function quotedMasks(
+  text: string,
+  tokens: readonly Token[],
+): { quoted: Uint8Array; speech: Uint8Array } {
   const inside = new Uint8Array(text.length);
+  // Characters inside straight single quotes (allocated at the first such quotation).
+  let singles: Uint8Array | null = null;
   let open = -1;
   let singleOpen = -1;
   let straightOpen = -1;
@@ -62,14 +75,15 @@ export function quotedMask(text: string, tokens: readonly Token[], straightSingl
     } else if (apostrophes) {
       i++;
     } else if (c === 39) {
-      if (!straightSingles) continue;
-      if (opensStraightSingle(text, i)) {
-        if (straightSingleOpen >= 0) mark(straightSingleOpen, i);
-        straightSingleOpen = i;
-      } else if (straightSingleOpen >= 0 && closesStraightSingle(text, i)) {
-        mark(straightSingleOpen, i);
+      const opens = opensStraightSingle(text, i);
+      if (straightSingleOpen >= 0 && (opens || closesStraightSingle(text, i))) {
+        if (i - straightSingleOpen <= MAX_QUOTATION_CHARS) {
+          singles ??= new Uint8Array(text.length);
+          singles.fill(1, straightSingleOpen, i);
+        }
         straightSingleOpen = -1;
       }
+      if (opens) straightSingleOpen = i;
     } else if (c === 34) {
       if (straightOpen < 0) straightOpen = i;
       else {
@@ -84,9 +98,12 @@ export function quotedMask(text: string, tokens: readonly Token[], straightSingl
       singleOpen = -1;
     }
   }
-  const mask = new Uint8Array(tokens.length);
-  for (let i = 0; i < tokens.length; i++) mask[i] = inside[(tokens[i] as Token).start] ?? 0;
-  return mask;
+  const quoted = new Uint8Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) quoted[i] = inside[(tokens[i] as Token).start] ?? 0;
+  if (!singles) return { quoted, speech: quoted };
+  const speech = quoted.slice();
+  for (let i = 0; i < tokens.length; i++) if (singles[(tokens[i] as Token).start] === 1) speech[i] = 1;
+  return { quoted, speech };
 }
 
 /** A straight single quote at `i` that opens a quotation: after a space, line start, bracket or dash, before a letter or digit. */
