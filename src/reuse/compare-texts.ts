@@ -282,7 +282,7 @@ function noReuse(): Comparison {
 
 function quotedShare(p: PreparedText, first: number, last: number): number {
   let q = 0;
-  for (let i = first; i < last; i++) q += p.quoted[i] ?? 0;
+  for (let i = first; i < last; i++) q += p.speech[i] ?? 0;
   return last > first ? q / (last - first) : 0;
 }
 

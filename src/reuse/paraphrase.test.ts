@@ -69,6 +69,20 @@ describe('paraphrase detection', () => {
     expect(compareTexts(a, b).relation).toBe('none');
   });
 
+  it('does not count a shared quotation in straight single quotes as copying', () => {
+    // Newspapers print quotations in straight single quotes, wire copy in typewriter quotes.
+    const quotation =
+      'We are grateful to everyone who searched the hills for our son, and we ask now to be left alone to grieve';
+    const a =
+      'The family of the missing walker spoke after the inquest at Hollin Vale. ``' +
+      quotation +
+      ",'' they said in a statement read by a solicitor.";
+    const b = `Relatives paid tribute outside the court on Friday. '${quotation},' the statement said. The coroner recorded an open verdict.`;
+    expect(compareTexts(a, b).relation).toBe('none');
+    // The same words outside quotation marks are reuse.
+    expect(compareTexts(a, b.replace(/'/g, '')).relation).not.toBe('none');
+  });
+
   it('does not count one sentence resembling several sentences of another report as several', () => {
     // A report that keeps coming back to its topic's words (troops, shelling, fires, the port)
     // resembles one sentence of another report many times over: topic vocabulary, not copying.

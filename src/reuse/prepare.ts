@@ -1,7 +1,7 @@
 import { hashString } from './hash.js';
 import { type Lexicon, loadLexicon } from './lexicon.js';
 import { duplicateHash } from './normalize.js';
-import { quotedMask } from './quotes.js';
+import { quotedMasks } from './quotes.js';
 import { splitTokenSentences, type TokenSentence } from './sentences.js';
 import { computeTerm, KIND_CODE, type Term, termTables } from './terms.js';
 import { type Token, tokenize } from './tokenize.js';
@@ -20,6 +20,12 @@ export interface PreparedText {
   termHash: Uint32Array;
   /** 1 for tokens inside quotation marks. */
   quoted: Uint8Array;
+  /**
+   * 1 for tokens inside quotation marks, straight single quotes read too: a passage quoted in both
+   * texts is the speaker's wording, not copying. `quoted` leaves straight single quotes out (a
+   * paper's quotations taken from its wire copy are evidence of the copy; see docs/reuse.md).
+   */
+  speech: Uint8Array;
 }
 
 /** Seeded hash of a word. */
@@ -59,7 +65,8 @@ export function prepareText(text: string, lexicon: Lexicon = loadLexicon()): Pre
       kinds[i] = KIND_CODE[term.kind];
     }
   }
-  return { text, tokens, terms, kinds, sentences, normHash, termHash, quoted: quotedMask(text, tokens) };
+  const { quoted, speech } = quotedMasks(text, tokens);
+  return { text, tokens, terms, kinds, sentences, normHash, termHash, quoted, speech };
 }
 
 /** A capital after an opening quote or bracket starts a quoted sentence, not necessarily a name. */

@@ -59,6 +59,42 @@ describe('quotedMask', () => {
     expect(quotedWords(text)).toBe(expected);
   });
 
+  it.each([
+    [
+      'straight single quotes',
+      "The mayor said: 'We will rebuild the bridge.' Work starts soon.",
+      'We will rebuild the bridge',
+    ],
+    [
+      'straight single quotes around a word, and apostrophes beside them',
+      "She called the plan 'reckless' and the players' hut wasn't shut.",
+      'reckless',
+    ],
+    [
+      'an apostrophe after a plural inside a quotation closes it early, never late',
+      "He said: 'The boys' bikes were stolen.' Police came.",
+      'The boys',
+    ],
+    ['apostrophes only', "The fishermen's boats weren't out; the players' hut was shut.", ''],
+    [
+      'a straight single quote that a blank line leaves open',
+      "He said: 'The river rose.\n\nThe road is shut.'",
+      '',
+    ],
+  ])('with straight single quotes read: %s', (_, text, expected) => {
+    const tokens = tokenize(text);
+    const mask = quotedMask(text, tokens, true);
+    const words = tokens
+      .filter((_, i) => mask[i] === 1)
+      .map((t) => text.slice(t.start, t.end))
+      .join(' ');
+    expect(words).toBe(expected);
+  });
+
+  it('reads straight single quotes only when asked', () => {
+    expect(quotedWords("The mayor said: 'We will rebuild the bridge.' Work starts soon.")).toBe('');
+  });
+
   it('takes an opening mark without a close within MAX_QUOTATION_CHARS for a stray mark', () => {
     const long = 'and the water kept rising '.repeat(Math.ceil(MAX_QUOTATION_CHARS / 26) + 1);
     expect(quotedWords(`He said “the river ${long}” then left.`)).toBe('');

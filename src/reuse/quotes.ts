@@ -11,8 +11,13 @@ export const MAX_QUOTATION_CHARS = 1500;
  * word for word, so quoted words are weak evidence of copying (METER); the reuse decision
  * discounts them.
  *
- * - Straight double quotes pair up within a line. Straight single quotes are not read: they
- *   cannot be told from apostrophes reliably.
+ * - Straight double quotes pair up within a line.
+ * - Straight single quotes, as newspapers print quotations, only with `straightSingles`: a mark
+ *   after a space, a line start, a bracket or a dash and before a letter or digit opens; a mark
+ *   after a non-space and before no letter or digit closes an open one (`don't` and `the
+ *   players' hut` never open one; a plural's apostrophe inside a quotation closes it early, never
+ *   late). They run across line breaks; a blank line ends an open one unmarked. Off by default:
+ *   they cannot always be told from apostrophes.
  * - Directional double quotes, curly (`“ ”`) or typewriter (two backticks, two apostrophes, as in
  *   much wire copy), open and close across line breaks: wire copy is often wrapped at a fixed
  *   width, so a line break is not the end of a paragraph. A blank line ends an open quotation
@@ -22,11 +27,25 @@ export const MAX_QUOTATION_CHARS = 1500;
  *   (an apostrophe).
  * A directional quotation longer than `MAX_QUOTATION_CHARS` is not marked (a stray mark).
  */
-export function quotedMask(text: string, tokens: readonly Token[]): Uint8Array {
+export function quotedMask(text: string, tokens: readonly Token[], straightSingles = false): Uint8Array {
+  const masks = quotedMasks(text, tokens);
+  return straightSingles ? masks.speech : masks.quoted;
+}
+
+/**
+ * `quotedMask` without and with `straightSingles` (`quoted`, `speech`), in one pass over the text.
+ */
+export function quotedMasks(
+  text: string,
+  tokens: readonly Token[],
+): { quoted: Uint8Array; speech: Uint8Array } {
   const inside = new Uint8Array(text.length);
+  // Characters inside straight single quotes (allocated at the first such quotation).
+  let singles: Uint8Array | null = null;
   let open = -1;
   let singleOpen = -1;
   let straightOpen = -1;
+  let straightSingleOpen = -1;
   const mark = (from: number, to: number) => {
     if (to - from <= MAX_QUOTATION_CHARS) inside.fill(1, from, to);
   };
@@ -39,6 +58,7 @@ export function quotedMask(text: string, tokens: readonly Token[]): Uint8Array {
       if (isBlankLineAfter(text, i)) {
         open = -1;
         singleOpen = -1;
+        straightSingleOpen = -1;
       }
       continue;
     }
@@ -52,6 +72,18 @@ export function quotedMask(text: string, tokens: readonly Token[]): Uint8Array {
       mark(open, i);
       open = -1;
       if (apostrophes) i++;
+    } else if (apostrophes) {
+      i++;
+    } else if (c === 39) {
+      const opens = opensStraightSingle(text, i);
+      if (straightSingleOpen >= 0 && (opens || closesStraightSingle(text, i))) {
+        if (i - straightSingleOpen <= MAX_QUOTATION_CHARS) {
+          singles ??= new Uint8Array(text.length);
+          singles.fill(1, straightSingleOpen, i);
+        }
+        straightSingleOpen = -1;
+      }
+      if (opens) straightSingleOpen = i;
     } else if (c === 34) {
       if (straightOpen < 0) straightOpen = i;
       else {
@@ -66,9 +98,23 @@ export function quotedMask(text: string, tokens: readonly Token[]): Uint8Array {
       singleOpen = -1;
     }
   }
-  const mask = new Uint8Array(tokens.length);
-  for (let i = 0; i < tokens.length; i++) mask[i] = inside[(tokens[i] as Token).start] ?? 0;
-  return mask;
+  const quoted = new Uint8Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) quoted[i] = inside[(tokens[i] as Token).start] ?? 0;
+  if (!singles) return { quoted, speech: quoted };
+  const speech = quoted.slice();
+  for (let i = 0; i < tokens.length; i++) if (singles[(tokens[i] as Token).start] === 1) speech[i] = 1;
+  return { quoted, speech };
+}
+
+/** A straight single quote at `i` that opens a quotation: after a space, line start, bracket or dash, before a letter or digit. */
+function opensStraightSingle(text: string, i: number): boolean {
+  const before = i === 0 ? ' ' : (text[i - 1] as string);
+  return /[\s([{\u2013\u2014-]/u.test(before) && /[\p{L}\p{N}]/u.test(text[i + 1] ?? ' ');
+}
+
+/** A straight single quote at `i` that closes a quotation: after a non-space, before no letter or digit. */
+function closesStraightSingle(text: string, i: number): boolean {
+  return i > 0 && !/\s/u.test(text[i - 1] as string) && !/[\p{L}\p{N}]/u.test(text[i + 1] ?? ' ');
 }
 
 /** True when the line starting after the newline at `i` is empty (spaces only): a paragraph break. */
