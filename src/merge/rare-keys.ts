@@ -40,11 +40,18 @@ export interface RareKeys {
  * so the keys do not depend on input order. `df` (document frequencies of items merged before)
  * is updated in place when given, so that an incremental run ranks words over everything merged
  * so far.
+ *
+ * With `everyRare`, an item is also filed under, and searches, every one of its words found in at
+ * most `RARE_ALONE` items, not only its `count` rarest: two items sharing such a word then meet
+ * whichever words the counts known at each run ranked rarest, so while the words' counts stay
+ * under `RARE_ALONE` the candidate pairs do not depend on the order items were merged in
+ * (docs/ledger.md, "Reference and exactness"). Lists under those words stay short by definition.
  */
 export function rareKeys(
   items: readonly (readonly string[])[],
   count = 3,
   df: WordCounts = new Map(),
+  options: { everyRare?: boolean } = {},
 ): RareKeys[] {
   const sets = items.map(keyWords);
   for (const s of sets) for (const w of s) df.set(w, (df.get(w) ?? 0) + 1);
@@ -52,9 +59,17 @@ export function rareKeys(
   df.set(TOTAL, total);
   const n = (w: string) => df.get(w) ?? 0;
   return sets.map((s) => {
-    const top = s.sort((a, b) => n(a) - n(b) || compareStrings(a, b)).slice(0, count);
+    const ranked = s.sort((a, b) => n(a) - n(b) || compareStrings(a, b));
+    const top = ranked.slice(0, count);
     const insert = [...top];
     const lookup = top.length === 1 ? [...top] : top.filter((w) => n(w) <= RARE_ALONE);
+    if (options.everyRare) {
+      for (const w of ranked.slice(count)) {
+        if (n(w) > RARE_ALONE) break;
+        insert.push(w);
+        lookup.push(w);
+      }
+    }
     for (let i = 0; i < top.length; i++) {
       for (let j = i + 1; j < top.length; j++) {
         const a = top[i] as string;

@@ -47,6 +47,9 @@ export function groupNewClaims(
     newClaims.map((c) => c.words),
     3,
     counts(cache, 'cdf'),
+    // Quote and claim groups are unions of matching pairs: with every rare word a key, the pairs
+    // found, and so the groups, do not depend on which run merged which item.
+    { everyRare: true },
   );
   const droppedClaims = new Set<string>();
   const changedClaims = growGroups(

@@ -38,6 +38,9 @@ export function groupNewQuotes(
     newQuotes.map((q) => quoteOf(q.id).tokens),
     3,
     counts(cache, 'qdf'),
+    // Quote and claim groups are unions of matching pairs: with every rare word a key, the pairs
+    // found, and so the groups, do not depend on which run merged which item.
+    { everyRare: true },
   );
   const droppedQuotes = new Set<string>();
   const changedQuotes = growGroups(

@@ -19,8 +19,9 @@ import type { DocRecord, Meta } from '../state-schema.js';
  * 9.cluster7: documents keep the people their whole text names (`DocRecord.people`), filed and
  *    compared with their events' names.
  * 10.bucha8: a mention's stored scope no longer counts places ("in more than 30 towns").
+ * 10.order10: quotes and claims are filed under every word of theirs found in few items.
  */
-export const STATE_FORMAT: number | string = '10.main31b';
+export const STATE_FORMAT: number | string = '10.order10';
 
 export interface OpenedState {
   cache: StateCache;
