@@ -117,6 +117,13 @@ export async function extractPending(
   let pool = early;
   if (pool && workers > pool.size) await pool.grow(workers - pool.size);
   pool ??= await startExtractPool(workers, version);
+  const started = pool;
+  let open = true;
+  const close = async () => {
+    if (!open) return;
+    open = false;
+    await started.close();
+  };
   try {
     // Two batches in flight per worker keep every worker busy while this thread reads and stores.
     const inFlight: { results: Promise<SerializedExtraction[]>; size: number }[] = [];
@@ -130,9 +137,14 @@ export async function extractPending(
         put(await next.results, next.size);
       }
     }
-    for (const next of inFlight) put(await next.results, next.size);
+    // The last batches are received before they are stored, and the workers stopped in between:
+    // a worker's heap (its extractor, and a long report's extraction not yet collected) is then
+    // freed before this thread writes, instead of both being held at once.
+    const last = await Promise.all(inFlight.map((next) => next.results));
+    await close();
+    for (const [k, results] of last.entries()) put(results, (inFlight[k] as (typeof inFlight)[number]).size);
   } finally {
-    await pool.close();
+    await close();
   }
   return { extracted: pending.length, ids: pending, workers };
 }

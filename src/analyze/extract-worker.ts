@@ -13,5 +13,19 @@ await serveJobs<ExtractInput[], SerializedExtraction[]>(async () => {
   // Ready means ready to extract: a pool started early (before ingest) builds the extractor while
   // the calling thread ingests and compares.
   stage.prepare?.();
-  return { run: (docs) => docs.map((doc) => serializeExtraction(stage.extract(doc))), ready: stage.version };
+  return {
+    run: (docs) => docs.map((doc) => serializeExtraction(stage.extract(doc))),
+    // A long report's stored form is tens of MB: moved, not copied. Only buffers that own their
+    // memory are moved (small ones share Node's buffer pool with others, which must stay here).
+    transfer: (rows) => rows.flatMap((row) => [row.extraction, row.mergeInput].flatMap(ownBuffer)),
+    ready: stage.version,
+  };
 });
+
+function ownBuffer(bytes: Uint8Array | string): ArrayBuffer[] {
+  if (typeof bytes === 'string') return [];
+  const whole = bytes.buffer;
+  return whole instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === whole.byteLength
+    ? [whole]
+    : [];
+}
