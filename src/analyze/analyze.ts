@@ -11,6 +11,7 @@ import { checkReusePairs, forgetPending, reuseDigest } from '../store/reuse-dige
 import type { Checkpoint, DocumentListing, DocumentSummary, Store } from '../store/store.js';
 import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
 import { startExtractPool } from './extract-pool.js';
+import { DEFAULT_EXTRACT_SECONDS } from './extract-within-budget.js';
 import { loadStages, type ReuseStage, type Stages } from './stages.js';
 
 /** Stores of at least this many documents start an extraction worker before ingest. */
@@ -29,6 +30,12 @@ export interface AnalyzeOptions
    * documents are pending (see `extractPending`).
    */
   workers?: number;
+  /**
+   * Seconds extracting one document may take (default `DEFAULT_EXTRACT_SECONDS`, 300). A document
+   * whose extraction runs longer is stopped and left out of this run's ledger, with an error
+   * diagnostic naming its file; nothing of it is stored, so the next run tries it again.
+   */
+  maxExtractSeconds?: number;
   onProgress?: (
     stage: 'ingest' | 'reuse' | 'extract' | 'merge' | 'write',
     done: number,
@@ -56,6 +63,8 @@ export interface AnalyzeResult {
   documents: number;
   /** Documents extracted in this run (the others were extracted before). */
   extracted: number;
+  /** Documents whose extraction ran out of time in this run (left out of the ledger). */
+  timedOut: string[];
   extractorVersion: string;
   /**
    * The ledger written, assembled from the store on first use: read it before the store is closed
@@ -188,6 +197,7 @@ export async function analyze(
     workers: options.workers,
     batch: options.batch,
     pool: early,
+    maxSeconds: options.maxExtractSeconds,
     added: summary?.ingested.flatMap((i) => i.newDocuments) ?? [],
     onProgress: (done, total) => options.onProgress?.('extract', done, total),
   });
@@ -237,6 +247,9 @@ export async function analyze(
     const firstStep = now() - t;
     const extraction = await extracting;
     for (const id of extraction.ids) extracted.add(id);
+    diagnostics.push(
+      ...extraction.timedOut.map((id) => extractionTimeout(store, id, options.maxExtractSeconds)),
+    );
     options.onProgress?.('merge', 0, 1);
     // Extraction: the time it took beyond the merge's first step, which ran beside it.
     timings.extract = now() - extractStarted - firstStep;
@@ -309,6 +322,7 @@ export async function analyze(
       ingest: summary,
       documents: documents.length,
       extracted: extraction.extracted,
+      timedOut: extraction.timedOut,
       extractorVersion: version,
       counts,
       ledgerPath,
@@ -330,6 +344,21 @@ export async function analyze(
       enumerable: false,
     }) as AnalyzeResult;
   }
+}
+
+/** The error for a document whose extraction ran out of time, naming the file it was read from. */
+function extractionTimeout(store: Store, id: string, seconds: number | undefined): Diagnostic {
+  const doc = store.documents.summary(id);
+  const budget = seconds ?? DEFAULT_EXTRACT_SECONDS;
+  return {
+    rule: 'analyze/extraction-timeout',
+    severity: 'error',
+    message: `Rejected: extracting this report took longer than its ${budget} s budget (--max-extract-seconds); it was stopped, nothing of it was stored, and it is left out of the ledger.`,
+    hint: 'Check the report (split a very long one), or raise --max-extract-seconds; the next analyze tries it again.',
+    ...(doc ? { source: doc.source } : {}),
+    ...(doc?.recordKey ? { record: doc.recordKey } : {}),
+    document: id,
+  };
 }
 
 /**

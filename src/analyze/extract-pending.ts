@@ -1,12 +1,13 @@
 import os from 'node:os';
-import {
-  type AnalysisStore,
-  type SerializedExtraction,
-  serializeExtraction,
-} from '../store/analysis-store.js';
+import type { AnalysisStore } from '../store/analysis-store.js';
 import type { Store } from '../store/store.js';
 import { type ExtractPool, startExtractPool } from './extract-pool.js';
 import type { ExtractInput, ExtractStage } from './extract-stage.js';
+import {
+  DEFAULT_EXTRACT_SECONDS,
+  type ExtractedBatch,
+  extractWithinBudget,
+} from './extract-within-budget.js';
 
 /**
  * Pending documents per extra worker: a worker spends a few seconds of CPU building its
@@ -44,6 +45,12 @@ export interface ExtractPendingOptions {
   pool?: Promise<ExtractPool | null>;
   /** Documents this stage's version has extracted already, when the caller has read them. */
   done?: ReadonlySet<string>;
+  /**
+   * Seconds extracting one document may take (default `DEFAULT_EXTRACT_SECONDS`): a document
+   * that takes longer is stopped, nothing of it is stored, and it is listed in `timedOut` (a
+   * later run tries it again).
+   */
+  maxSeconds?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -52,6 +59,8 @@ export interface ExtractPendingResult {
   extracted: number;
   /** Their ids. */
   ids: string[];
+  /** Documents whose extraction ran out of time (not stored), in ingest order. */
+  timedOut: string[];
   /** Worker threads used (1 with none started: extracted in this thread; 0: nothing to extract). */
   workers: number;
 }
@@ -78,7 +87,8 @@ export async function extractPending(
   const done = options.done ?? analysis.extractedIds(version);
   const pending = pendingIds(store, done, options.added);
   if (pending.length === 0 || !stage.parallel) void options.pool?.then((p) => p?.close());
-  if (pending.length === 0) return { extracted: 0, ids: [], workers: 0 };
+  if (pending.length === 0) return { extracted: 0, ids: [], timedOut: [], workers: 0 };
+  const seconds = options.maxSeconds ?? DEFAULT_EXTRACT_SECONDS;
   const early = options.pool && stage.parallel ? await options.pool : null;
   const workers = stage.parallel
     ? Math.max(workerCount(pending.length, options.workers), early?.size ?? 0)
@@ -94,10 +104,16 @@ export async function extractPending(
     return batch;
   };
   let stored = 0;
-  const put = (batch: readonly SerializedExtraction[], size: number) => {
-    analysis.putSerializedExtractions(version, batch);
+  const stopped = new Set<string>();
+  const put = (batch: ExtractedBatch, size: number) => {
+    analysis.putSerializedExtractions(version, batch.rows);
+    for (const id of batch.timedOut) stopped.add(id);
     stored += size;
     options.onProgress?.(stored, pending.length);
+  };
+  const result = (workers: number): ExtractPendingResult => {
+    const ids = stopped.size === 0 ? pending : pending.filter((id) => !stopped.has(id));
+    return { extracted: ids.length, ids, timedOut: pending.filter((id) => stopped.has(id)), workers };
   };
 
   const longDocument = (): boolean =>
@@ -106,22 +122,26 @@ export async function extractPending(
     workers <= 1 && !early && !(stage.parallel && options.workers === undefined && longDocument());
   if (alone) {
     for (let i = 0; i < pending.length; i += batchSize) {
-      put(
-        inputs(i).map((doc) => serializeExtraction(stage.extract(doc))),
-        Math.min(batchSize, pending.length - i),
-      );
+      put(extractWithinBudget(stage, inputs(i), seconds), Math.min(batchSize, pending.length - i));
     }
-    return { extracted: pending.length, ids: pending, workers: 1 };
+    return result(1);
   }
 
   let pool = early;
   if (pool && workers > pool.size) await pool.grow(workers - pool.size);
   pool ??= await startExtractPool(workers, version);
+  const started = pool;
+  let open = true;
+  const close = async () => {
+    if (!open) return;
+    open = false;
+    await started.close();
+  };
   try {
     // Two batches in flight per worker keep every worker busy while this thread reads and stores.
-    const inFlight: { results: Promise<SerializedExtraction[]>; size: number }[] = [];
+    const inFlight: { results: Promise<ExtractedBatch>; size: number }[] = [];
     for (let i = 0; i < pending.length; i += batchSize) {
-      const results = pool.extract(inputs(i));
+      const results = pool.extract(inputs(i), seconds);
       // Awaited in order below; a failure is reported there, not as an unhandled rejection.
       results.catch(() => {});
       inFlight.push({ results, size: Math.min(batchSize, pending.length - i) });
@@ -130,11 +150,16 @@ export async function extractPending(
         put(await next.results, next.size);
       }
     }
-    for (const next of inFlight) put(await next.results, next.size);
+    // The last batches are received before they are stored, and the workers stopped in between:
+    // a worker's heap (its extractor, and a long report's extraction not yet collected) is then
+    // freed before this thread writes, instead of both being held at once.
+    const last = await Promise.all(inFlight.map((next) => next.results));
+    await close();
+    for (const [k, results] of last.entries()) put(results, (inFlight[k] as (typeof inFlight)[number]).size);
   } finally {
-    await pool.close();
+    await close();
   }
-  return { extracted: pending.length, ids: pending, workers };
+  return result(workers);
 }
 
 /**

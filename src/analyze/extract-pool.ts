@@ -1,6 +1,12 @@
-import type { SerializedExtraction } from '../store/analysis-store.js';
 import { startPool, workerModule } from '../workers/pool.js';
 import type { ExtractInput } from './extract-stage.js';
+import type { ExtractedBatch } from './extract-within-budget.js';
+
+/** One batch for a worker: its reports, and the seconds each may take (`extractWithinBudget`). */
+export interface ExtractJob {
+  docs: ExtractInput[];
+  seconds: number;
+}
 
 /** Worker threads that each hold one published extraction stage (`src/workers/pool.ts`). */
 export interface ExtractPool {
@@ -9,17 +15,18 @@ export interface ExtractPool {
   /** Starts `n` more workers and resolves once they are ready. */
   grow(n: number): Promise<void>;
   /**
-   * Extracts one batch in the least busy worker; the results, in the batch's order, come in their
-   * stored form (serialised in the worker, so that this thread only writes them).
+   * Extracts one batch in the least busy worker, each report within `seconds`; the results, in
+   * the batch's order, come in their stored form (serialised in the worker, so that this thread
+   * only writes them), with the ids of the reports stopped.
    */
-  extract(docs: ExtractInput[]): Promise<SerializedExtraction[]>;
+  extract(docs: ExtractInput[], seconds: number): Promise<ExtractedBatch>;
   /** Stops every worker (pending batches are rejected). */
   close(): Promise<void>;
 }
 
 /** A batch in an error message: its documents' ids. */
-function describe(docs: ExtractInput[]): string {
-  const ids = docs.map((d) => d.id);
+function describe(job: ExtractJob): string {
+  const ids = job.docs.map((d) => d.id);
   return `a batch of ${ids.length} documents (${ids.slice(0, 4).join(', ')}${ids.length > 4 ? ', …' : ''})`;
 }
 
@@ -30,7 +37,7 @@ function describe(docs: ExtractInput[]): string {
  * would be stored under the wrong key).
  */
 export async function startExtractPool(size: number, version: string): Promise<ExtractPool> {
-  const pool = await startPool<ExtractInput[], SerializedExtraction[]>(
+  const pool = await startPool<ExtractJob, ExtractedBatch>(
     {
       module: workerModule(import.meta.url, './extract-worker'),
       name: 'extraction',
@@ -50,7 +57,7 @@ export async function startExtractPool(size: number, version: string): Promise<E
       return pool.size;
     },
     grow: (n) => pool.grow(n),
-    extract: (docs) => pool.run(docs),
+    extract: (docs, seconds) => pool.run({ docs, seconds }),
     close: () => pool.close(),
   };
 }

@@ -92,7 +92,7 @@ describe('extraction in worker threads', () => {
       };
       const added = ingested.flatMap((i) => i.newDocuments);
       const first = await extractPending(store, analysis, stage, { pool: started(), added });
-      expect(first).toEqual({ extracted: added.length, ids: added, workers: 1 });
+      expect(first).toEqual({ extracted: added.length, ids: added, timedOut: [], workers: 1 });
       expect(closed).toBe(1);
       const reference = createExtractor();
       const doc = store.documents.get(added[0] as string);
@@ -100,7 +100,7 @@ describe('extraction in worker threads', () => {
         JSON.parse(JSON.stringify(reference(doc as NonNullable<typeof doc>))),
       );
       const second = extractPending(store, analysis, stage, { pool: started(), added: [] });
-      expect(await second).toEqual({ extracted: 0, ids: [], workers: 0 });
+      expect(await second).toEqual({ extracted: 0, ids: [], timedOut: [], workers: 0 });
       await vi.waitFor(() => expect(closed).toBe(2), { timeout: 60_000 });
     } finally {
       store.close();

@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 import { Command } from 'commander';
 import { commands } from './commands/index.js';
+import { limitHeapGrowth } from './heap-growth.js';
 import { runCli } from './run.js';
+
+limitHeapGrowth();
 
 const program = new Command('corroborate')
   .description('Turn a pile of news reports into a sourced ledger of events.')

@@ -1,5 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { DocumentExtraction } from '../core/types.js';
+import { jsonBytes } from './json-bytes.js';
 import type { MergeStateDigest, MergeStateFold } from './merge-state-digest.js';
 import type { MergeStateStore } from './merge-state-store.js';
 
@@ -90,24 +91,36 @@ export function trimForMerge(x: DocumentExtraction): DocumentExtraction {
   };
 }
 
-/** One extraction as stored: the whole extraction as raw-deflated JSON, and the merge's view as JSON. */
+/**
+ * One extraction as stored: the whole extraction as raw-deflated JSON, and the merge's view as
+ * JSON. The merge's view is stored as text; it is read back as a string, and written either as a
+ * string or as its UTF-8 bytes (as `serializeExtraction` makes it: a long report's view is tens
+ * of MB, which as bytes moves from a worker thread without a copy and is never a JS string).
+ */
 export interface SerializedExtraction {
   documentId: string;
   extraction: Uint8Array;
-  mergeInput: string;
+  mergeInput: string | Uint8Array;
 }
 
 /**
  * The stored form of an extraction. Pure (no database), so extraction workers can run it. Deflate
  * level 1: the extraction blobs are written for every document and read back rarely (one
- * document's view), so speed matters more than a few percent of size.
+ * document's view), so speed matters more than a few percent of size. The JSON is built in
+ * pieces outside the JS heap (`jsonBytes`): the same bytes as `JSON.stringify`.
  */
 export function serializeExtraction(x: DocumentExtraction): SerializedExtraction {
   return {
     documentId: x.documentId,
-    extraction: deflateRawSync(JSON.stringify(x), { level: 1 }),
-    mergeInput: JSON.stringify(trimForMerge(x)),
+    extraction: deflateRawSync(jsonBytes(x), { level: 1 }),
+    mergeInput: jsonBytes(trimForMerge(x)),
   };
+}
+
+/** The merge's view of a stored row as text (`SerializedExtraction.mergeInput`). */
+export function mergeInputText(row: Pick<SerializedExtraction, 'mergeInput'>): string {
+  const m = row.mergeInput;
+  return typeof m === 'string' ? m : Buffer.from(m.buffer, m.byteOffset, m.byteLength).toString('utf8');
 }
 
 /** The whole extraction back from its stored form (`SerializedExtraction.extraction`). */

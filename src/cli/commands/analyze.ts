@@ -26,6 +26,10 @@ export function register(program: Command): void {
       'extraction worker threads (1: none); default one per core when over 1,000 documents are pending',
     )
     .option(
+      '--max-extract-seconds <n>',
+      'longest time extracting one document may take, in seconds (default 300); a document that takes longer is left out and tried again next run',
+    )
+    .option(
       '--check-state',
       'fold every stored merge-state row and reuse pair again before building on them, however many (automatic up to 50,000 of each)',
     )
@@ -67,6 +71,13 @@ export function register(program: Command): void {
       throw new UsageError(
         `--workers: expected a positive whole number; found "${String(opts.workers)}".`,
         'Give 1 to extract in the main thread, or the number of cores to use.',
+      );
+    }
+    const maxExtractSeconds =
+      opts.maxExtractSeconds === undefined ? undefined : Number(opts.maxExtractSeconds);
+    if (maxExtractSeconds !== undefined && !(Number.isFinite(maxExtractSeconds) && maxExtractSeconds > 0)) {
+      throw new UsageError(
+        `--max-extract-seconds: expected a positive number of seconds; found "${String(opts.maxExtractSeconds)}".`,
       );
     }
     // The implementation is loaded on use, so that `--help` and other commands start fast.
@@ -123,6 +134,7 @@ export function register(program: Command): void {
         limits,
         encoding,
         workers,
+        maxExtractSeconds,
         ...(opts.checkState === true
           ? { checkStateRows: Number.POSITIVE_INFINITY, checkPairs: Number.POSITIVE_INFINITY }
           : { checkStateRows: checkRows, checkPairs: checkRows }),
@@ -158,8 +170,8 @@ export function register(program: Command): void {
           `\nAnalysed ${result.documents} documents (${result.extracted} extracted in this run). Ledger written to ${result.ledgerPath ?? '(nowhere)'}.\n`,
         );
       }
-      if (result.ingest && (result.ingest.rejected > 0 || result.ingest.partial > 0))
-        process.exitCode = ExitCode.someRejected;
+      const rejected = result.ingest && (result.ingest.rejected > 0 || result.ingest.partial > 0);
+      if (rejected || result.timedOut.length > 0) process.exitCode = ExitCode.someRejected;
     } finally {
       store?.close();
       await shared?.close();

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { StoreError } from '../../core/errors.js';
 import type { DocumentExtraction, ReusePair, StoredDocument } from '../../core/types.js';
-import { deserializeExtraction, type SerializedExtraction } from '../analysis-store.js';
+import { deserializeExtraction, mergeInputText, type SerializedExtraction } from '../analysis-store.js';
 import type {
   AsyncAnalysisStore,
   AsyncCustodyLog,
@@ -735,7 +735,7 @@ function analysisOf(db: pg.Pool): Omit<AsyncAnalysisStore, 'recordLedger'> {
           version,
           rows.map((r) => r.documentId),
           rows.map((r) => Buffer.from(r.extraction.buffer, r.extraction.byteOffset, r.extraction.byteLength)),
-          rows.map((r) => r.mergeInput),
+          rows.map(mergeInputText),
         ],
       );
     },

@@ -67,8 +67,9 @@ export class SqliteAnalysisStore implements AnalysisStore {
   }
 
   putSerializedExtractions(version: string, rows: readonly SerializedExtraction[]): void {
+    // CAST: a merge input given as UTF-8 bytes is stored as the text it encodes, as a string is.
     const insert = this.db.prepare(
-      'INSERT OR REPLACE INTO analysis_extractions (document_id, extractor_version, extraction, merge_input) VALUES (?, ?, ?, ?)',
+      'INSERT OR REPLACE INTO analysis_extractions (document_id, extractor_version, extraction, merge_input) VALUES (?, ?, ?, CAST(? AS TEXT))',
     );
     this.db.transaction(() => {
       for (const r of rows) insert.run(r.documentId, version, r.extraction, r.mergeInput);
@@ -94,12 +95,14 @@ export class SqliteAnalysisStore implements AnalysisStore {
 
   /** The stored rows of these documents' extractions (absent ones left out), in the order of `ids`. */
   serializedExtractions(version: string, ids: readonly string[]): SerializedExtraction[] {
+    // The merge input as its UTF-8 bytes (the same bytes a string of it hashes and stores as): a
+    // long report's is tens of MB, read here to be hashed or copied, never parsed.
     const get = this.db.prepare(
-      'SELECT extraction, merge_input FROM analysis_extractions WHERE document_id = ? AND extractor_version = ?',
+      'SELECT extraction, CAST(merge_input AS BLOB) AS merge_input FROM analysis_extractions WHERE document_id = ? AND extractor_version = ?',
     );
     const out: SerializedExtraction[] = [];
     for (const documentId of ids) {
-      const row = get.get(documentId, version) as { extraction: Buffer; merge_input: string } | undefined;
+      const row = get.get(documentId, version) as { extraction: Buffer; merge_input: Buffer } | undefined;
       if (row) out.push({ documentId, extraction: row.extraction, mergeInput: row.merge_input });
     }
     return out;
