@@ -718,6 +718,14 @@ describe('a line wholly in lower case is no evidence that a name is a word', () 
     expect(resolvePlaces(text).places.some((p) => p.text === 'Lawton' && p.admin1 === 'Oklahoma')).toBe(true);
   });
 
+  it.each([
+    'Two men were shot in Lawton on Friday.\nRead this story: http://www.example.com/news/2016/two-men-shot-in-lawton/123/',
+    'Two men were shot in Lawton on Friday.\nWrite to the reporter at desk@lawton.com or follow #lawton.',
+    'Two men were shot in Lawton on Friday.\nMore at www.lawton.example.org.',
+  ])('reads the town whose name the report writes in lower case only in a web address: %s', (text) => {
+    expect(resolvePlaces(text).places.some((p) => p.text === 'Lawton' && p.admin1 === 'Oklahoma')).toBe(true);
+  });
+
   it('still drops a capitalised word the report writes in lower case in its own sentences', () => {
     const text =
       'Mobile phones were found. Police said a mobile phone and a wallet were taken from the car on Friday.';

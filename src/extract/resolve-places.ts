@@ -743,12 +743,30 @@ function occursLowerCase(text: string, lower: string): boolean {
     if (at > 0 && isWordCode(text.charCodeAt(at - 1))) continue;
     const end = at + lower.length;
     if (end < text.length && isWordCode(text.charCodeAt(end))) continue;
+    if (insideWebAddress(text, at)) continue;
     const lowerLineEnd = lowerCaseLineEnd(text, at);
     if (lowerLineEnd === -1) return true;
     // The rest of a lower-case line is skipped, so each line is read once per word, not per match.
     at = lowerLineEnd;
   }
   return false;
+}
+
+/**
+ * A web address, an e-mail address or a hashtag: "…/two-shot-in-fernwick-sunday/", "desk@fernwick.com",
+ * "#fernwick". They write names in lower case by convention, so a word there says nothing of how the
+ * report's own sentences write it.
+ */
+const WEB_ADDRESS = /:\/\/|^www\.|@|^#|[\w-]\.(?:com|net|org|gov|edu|us|tv|info|news)\b/i;
+const SPACE = /\s/;
+
+/** Whether the whitespace-delimited token around `at` is a web address (`WEB_ADDRESS`). */
+function insideWebAddress(text: string, at: number): boolean {
+  let start = at;
+  while (start > 0 && !SPACE.test(text.charAt(start - 1))) start--;
+  let end = at;
+  while (end < text.length && !SPACE.test(text.charAt(end))) end++;
+  return WEB_ADDRESS.test(text.slice(start, end));
 }
 
 /** Characters from which a line with no capital letter is read as written wholly in lower case. */
