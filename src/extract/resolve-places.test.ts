@@ -589,6 +589,23 @@ describe('a neighbourhood named like a big city of another state', () => {
   });
 });
 
+describe('a small town abroad in a local report that never tells its country', () => {
+  it.each([
+    'Two men were shot at a store in Ushuaia on Monday, Dayton police said.',
+    'An Ohio man was wounded near Ushuaia Grill in Dayton, Ohio, on Monday.',
+  ])('is not a place of %s', (text) => {
+    expect(find(text, 'Ushuaia')).toBeUndefined();
+  });
+
+  it.each([
+    'Two men were shot at a store in Ushuaia, Argentina, on Monday.',
+    'Argentine police said two men were shot at a store in Ushuaia on Monday.',
+    'Two men were shot at a store in Ushuaia on Monday.',
+  ])('is a place of %s, which tells its country or no country at all', (text) => {
+    expect(find(text, 'Ushuaia')?.countryCode).toBe('AR');
+  });
+});
+
 describe('a business named after a town', () => {
   it.each([
     // [text, surface]
