@@ -606,6 +606,21 @@ describe('a small town abroad in a local report that never tells its country', (
   });
 });
 
+describe('a county named in full and by its short name', () => {
+  it('reads the short name as the county when no town of that name lies in its state', () => {
+    const text =
+      "A man was shot while hunting in Brevard on Monday, the Brevard County Sheriff's Office said.";
+    const p = find(text, 'Brevard');
+    expect(p?.name).toBe('Brevard County');
+    expect(p?.admin1).toBe('Florida');
+  });
+
+  it('keeps the short name a town where the report qualifies it', () => {
+    const text = "A man was shot in Brevard, N.C., on Monday, the Brevard County Sheriff's Office said.";
+    expect(find(text, 'Brevard')?.admin1).toBe('North Carolina');
+  });
+});
+
 describe('a business named after a town', () => {
   it.each([
     // [text, surface]

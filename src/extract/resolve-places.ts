@@ -602,11 +602,36 @@ export function resolvePlaces(
     ),
   );
   const city = home.size > 0 ? homeCity(candidates, home) : undefined;
+  // "the Fernwick County Sheriff's Office" … "hunting in Fernwick": a county the report names in
+  // full, of one state only, is what its short name means in the same report, unless that state
+  // has a town of the name (a county's seat often bears it).
+  const counties = new Map<string, GazetteerEntry>();
+  for (const c of candidates) {
+    const [only, ...others] = c.entries;
+    const name = text.slice(c.span[0], c.span[1]);
+    const core = nameCore(name);
+    if (
+      only &&
+      others.length === 0 &&
+      only.kind === 'region' &&
+      only.feature === 'ADM2' &&
+      core !== foldPlaceName(name)
+    )
+      counties.set(core, only);
+  }
   for (const c of order) {
     const surface = text.slice(c.span[0], c.span[1]);
     const sense = senses.get(surface);
     let best = sense && c.entries.includes(sense) ? sense : choose(c, inContext, admin1s, surface, support);
     if (!best) continue;
+    const county = counties.get(foldPlaceName(surface));
+    if (
+      county &&
+      best.kind === 'populated-place' &&
+      !c.qualified &&
+      !c.entries.some((e) => e.kind === 'populated-place' && e.cc === county.cc && e.admin1 === county.admin1)
+    )
+      best = county;
     const chosenEntry = best;
     if (!sense && best.kind === 'populated-place' && supportOf(support, best, surface) > 0)
       c.shared = c.entries.some((e) => e.kind === 'populated-place' && e.population > chosenEntry.population);
