@@ -86,7 +86,7 @@ function otherRole(text: string, p: PlaceMention): boolean {
 }
 
 /** Whether a town lies in a region: a state by its name, a county by its state and distance. */
-function inRegion(town: PlaceMention, region: PlaceMention): boolean {
+export function inRegion(town: PlaceMention, region: PlaceMention): boolean {
   if (town.precision !== 'town' || !town.admin1 || town.countryCode !== region.countryCode) return false;
   if (region.name === region.admin1) return town.admin1 === region.name;
   return (

@@ -589,6 +589,38 @@ describe('a neighbourhood named like a big city of another state', () => {
   });
 });
 
+describe('a small town abroad in a local report that never tells its country', () => {
+  it.each([
+    'Two men were shot at a store in Ushuaia on Monday, Dayton police said.',
+    'An Ohio man was wounded near Ushuaia Grill in Dayton, Ohio, on Monday.',
+  ])('is not a place of %s', (text) => {
+    expect(find(text, 'Ushuaia')).toBeUndefined();
+  });
+
+  it.each([
+    'Two men were shot at a store in Ushuaia, Argentina, on Monday.',
+    'Argentine police said two men were shot at a store in Ushuaia on Monday.',
+    'Two men were shot at a store in Ushuaia on Monday.',
+  ])('is a place of %s, which tells its country or no country at all', (text) => {
+    expect(find(text, 'Ushuaia')?.countryCode).toBe('AR');
+  });
+});
+
+describe('a county named in full and by its short name', () => {
+  it('reads the short name as the county when no town of that name lies in its state', () => {
+    const text =
+      "A man was shot while hunting in Brevard on Monday, the Brevard County Sheriff's Office said.";
+    const p = find(text, 'Brevard');
+    expect(p?.name).toBe('Brevard County');
+    expect(p?.admin1).toBe('Florida');
+  });
+
+  it('keeps the short name a town where the report qualifies it', () => {
+    const text = "A man was shot in Brevard, N.C., on Monday, the Brevard County Sheriff's Office said.";
+    expect(find(text, 'Brevard')?.admin1).toBe('North Carolina');
+  });
+});
+
 describe('a business named after a town', () => {
   it.each([
     // [text, surface]
@@ -715,6 +747,14 @@ describe('a line wholly in lower case is no evidence that a name is a word', () 
     const text =
       'Two men were shot in Lawton on Friday.\n' +
       'live from the scene: police say the two men were shot near a store in lawton late last night and one of them died.';
+    expect(resolvePlaces(text).places.some((p) => p.text === 'Lawton' && p.admin1 === 'Oklahoma')).toBe(true);
+  });
+
+  it.each([
+    'Two men were shot in Lawton on Friday.\nRead this story: http://www.example.com/news/2016/two-men-shot-in-lawton/123/',
+    'Two men were shot in Lawton on Friday.\nWrite to the reporter at desk@lawton.com or follow #lawton.',
+    'Two men were shot in Lawton on Friday.\nMore at www.lawton.example.org.',
+  ])('reads the town whose name the report writes in lower case only in a web address: %s', (text) => {
     expect(resolvePlaces(text).places.some((p) => p.text === 'Lawton' && p.admin1 === 'Oklahoma')).toBe(true);
   });
 

@@ -314,6 +314,13 @@ export function resolvePlaces(
   const bump = (cc: string | null): void => {
     if (cc) countryCounts.set(cc, (countryCounts.get(cc) ?? 0) + 1);
   };
+  // Countries the report tells in words (a name, a demonym, a qualifier, one of its states), not
+  // only through a town it names.
+  const toldCountries = new Set<string>();
+  const tell = (cc: string | null): void => {
+    bump(cc);
+    if (cc) toldCountries.add(cc);
+  };
   const common = new Map<string, boolean>();
   const isCommonWord = (w: string): boolean => {
     let known = common.get(w);
@@ -340,7 +347,7 @@ export function resolvePlaces(
     let i = 0;
     while (i < tokens.length) {
       const t = tokens[i] as Token;
-      if (gaz.demonymCountry(t.text) && !t.text.includes('.')) bump(gaz.demonymCountry(t.text));
+      if (gaz.demonymCountry(t.text) && !t.text.includes('.')) tell(gaz.demonymCountry(t.text));
       // "Earl Fenn's County", "Lady Orla's County": a county named with a possessive.
       const owned = possessiveRegion(text, tokens, i, gaz);
       if (owned) {
@@ -532,8 +539,8 @@ export function resolvePlaces(
     // An ambiguous country name ("Congo"), or one that is also a state's ("Georgia"), informs
     // nothing until resolved.
     const alsoState = c.entries.some((e) => e.kind === 'region' && e.feature === 'ADM1');
-    if (named.length === 1 && !alsoState) bump(named[0]?.cc ?? null);
-    else if (named.length === 0 && c.qualified) bump(c.entries[0]?.cc ?? null);
+    if (named.length === 1 && !alsoState) tell(named[0]?.cc ?? null);
+    else if (named.length === 0 && c.qualified) tell(c.entries[0]?.cc ?? null);
     else if (named.length === 0) {
       // A first-level region named on its own ("Ohio", "Bavaria") names its country when no
       // other country has a region of that name, nor a large town (50k+) of it: a region and a
@@ -543,7 +550,12 @@ export function resolvePlaces(
       const townElsewhere = c.entries.some(
         (e) => e.kind === 'populated-place' && e.cc !== cc && e.population >= 50_000,
       );
-      if (states.length > 0 && states.every((e) => e.cc === cc) && !townElsewhere) bump(cc ?? null);
+      if (states.length > 0 && states.every((e) => e.cc === cc) && !townElsewhere) {
+        // A region reached through its seat's name ("Fernwick" for its state) is no region named.
+        const surface = foldPlaceName(text.slice(c.span[0], c.span[1]));
+        if (states.some((e) => foldPlaceName(e.name) === surface)) tell(cc ?? null);
+        else bump(cc ?? null);
+      }
     }
   }
   for (const c of candidates) {
@@ -590,11 +602,36 @@ export function resolvePlaces(
     ),
   );
   const city = home.size > 0 ? homeCity(candidates, home) : undefined;
+  // "the Fernwick County Sheriff's Office" … "hunting in Fernwick": a county the report names in
+  // full, of one state only, is what its short name means in the same report, unless that state
+  // has a town of the name (a county's seat often bears it).
+  const counties = new Map<string, GazetteerEntry>();
+  for (const c of candidates) {
+    const [only, ...others] = c.entries;
+    const name = text.slice(c.span[0], c.span[1]);
+    const core = nameCore(name);
+    if (
+      only &&
+      others.length === 0 &&
+      only.kind === 'region' &&
+      only.feature === 'ADM2' &&
+      core !== foldPlaceName(name)
+    )
+      counties.set(core, only);
+  }
   for (const c of order) {
     const surface = text.slice(c.span[0], c.span[1]);
     const sense = senses.get(surface);
     let best = sense && c.entries.includes(sense) ? sense : choose(c, inContext, admin1s, surface, support);
     if (!best) continue;
+    const county = counties.get(foldPlaceName(surface));
+    if (
+      county &&
+      best.kind === 'populated-place' &&
+      !c.qualified &&
+      !c.entries.some((e) => e.kind === 'populated-place' && e.cc === county.cc && e.admin1 === county.admin1)
+    )
+      best = county;
     const chosenEntry = best;
     if (!sense && best.kind === 'populated-place' && supportOf(support, best, surface) > 0)
       c.shared = c.entries.some((e) => e.kind === 'populated-place' && e.population > chosenEntry.population);
@@ -642,6 +679,22 @@ export function resolvePlaces(
         c.sectionOf = city;
       }
     }
+    // A town abroad smaller than a big city (`ANCHOR_CITY`), in a local report (one with a home
+    // region) that never tells the town's country in words: a person, a street or a business named
+    // like that town ("in Wanda's yard", "outside the Dunmore Arms"), not a place of the report. A
+    // qualifier or a dateline ("Fernwick, Sylvania") tells the town's country.
+    const abroad = `${best.cc}|`;
+    if (
+      best.kind === 'populated-place' &&
+      !c.qualified &&
+      !c.dateline &&
+      best.cc !== null &&
+      home.size > 0 &&
+      ![...home].some((k) => k.startsWith(abroad)) &&
+      !toldCountries.has(best.cc) &&
+      best.population < ANCHOR_CITY
+    )
+      continue;
     if (!accept(c, best, inContext, text)) continue;
     if (c.entries.length === 1 || c.qualified) senses.set(surface, best);
     chosen.set(c, best);
@@ -743,12 +796,30 @@ function occursLowerCase(text: string, lower: string): boolean {
     if (at > 0 && isWordCode(text.charCodeAt(at - 1))) continue;
     const end = at + lower.length;
     if (end < text.length && isWordCode(text.charCodeAt(end))) continue;
+    if (insideWebAddress(text, at)) continue;
     const lowerLineEnd = lowerCaseLineEnd(text, at);
     if (lowerLineEnd === -1) return true;
     // The rest of a lower-case line is skipped, so each line is read once per word, not per match.
     at = lowerLineEnd;
   }
   return false;
+}
+
+/**
+ * A web address, an e-mail address or a hashtag: "…/two-shot-in-fernwick-sunday/", "desk@fernwick.com",
+ * "#fernwick". They write names in lower case by convention, so a word there says nothing of how the
+ * report's own sentences write it.
+ */
+const WEB_ADDRESS = /:\/\/|^www\.|@|^#|[\w-]\.(?:com|net|org|gov|edu|us|tv|info|news)\b/i;
+const SPACE = /\s/;
+
+/** Whether the whitespace-delimited token around `at` is a web address (`WEB_ADDRESS`). */
+function insideWebAddress(text: string, at: number): boolean {
+  let start = at;
+  while (start > 0 && !SPACE.test(text.charAt(start - 1))) start--;
+  let end = at;
+  while (end < text.length && !SPACE.test(text.charAt(end))) end++;
+  return WEB_ADDRESS.test(text.slice(start, end));
 }
 
 /** Characters from which a line with no capital letter is read as written wholly in lower case. */

@@ -97,6 +97,24 @@ describe('votePlace', () => {
     expect(votePlace([at(filed), at(filed), at(masthead)])?.name).toBe('Harbin');
   });
 
+  it('reads a county and a town inside it as one place, at the town', () => {
+    const at0 = (name: string, precision: PlacePrecision, lat: number, lon: number): PlaceMention => ({
+      ...place(name, 'Westshire', precision),
+      lat,
+      lon,
+    });
+    const county = at0('Marsh County', 'region', 40, -80);
+    const inside = at0('Fernwick', 'town', 40.1, -80.1);
+    const farAway = at0('Dunmore', 'town', 44, -88);
+    expect(votePlace([at(county, true), at(county, true), at(county, true), at(inside, true)])?.name).toBe(
+      'Fernwick',
+    );
+    // A town of the same state beyond the county's reach only gets a state's share.
+    expect(votePlace([at(county, true), at(county, true), at(county, true), at(farAway, true)])?.name).toBe(
+      'Marsh County',
+    );
+  });
+
   it('does not depend on the order of the mentions', () => {
     const mentions = [at(dunmore, true), at(fernwick), at(kessel), at(fernwick, true), at(dunmore)];
     const names = [mentions, [...mentions].reverse()].map((ms) => votePlace(ms)?.name);

@@ -1,10 +1,17 @@
 import type { IncidentMention, PlaceMention } from '../core/types.js';
+import { inRegion } from '../extract/choose-incident-place.js';
 import { statedPlace } from './compatibility.js';
 import { placeRank } from './kinds.js';
 import { compareStrings } from './stable-id.js';
 
 /** Share of a region's votes a place inside it (same first-level region) receives. */
 const REGION_SHARE = 0.5;
+/**
+ * Share of a county's votes a town inside it receives: all of them. "Westshire County deputies
+ * said" and "shot in Fernwick" tell one place at two precisions, and the town is the more precise
+ * (the extractor narrows a county to its town inside one report the same way).
+ */
+const COUNTY_SHARE = 1;
 /** Weight left to a place outside the first-level region most votes point to. */
 const OTHER_REGION_WEIGHT = 0.5;
 /**
@@ -24,7 +31,8 @@ const filedFrom = (m: IncidentMention): boolean =>
  * the town every other mention stands at. A region's votes also count, by half, for each town of
  * the same first-level region ("in Westshire" supports "Fernwick, Westshire"), and a place outside
  * the first-level region most votes point to weighs half (a foreign namesake or a neighbouring
- * state's town does not outvote the reports' own state). A place filled in from where a report was
+ * state's town does not outvote the reports' own state); a county's votes count whole for a town
+ * inside it. A place filled in from where a report was
  * filed (its dateline, its outlet's masthead) votes only when no other mention has a place:
  * "KATHMANDU –" over a quake "in western Nepal" says where the reporter was. Ties go to the more
  * precise place, then to the name, so the result does not depend on the order of the mentions.
@@ -53,7 +61,8 @@ export function votePlace(mentions: readonly IncidentMention[]): PlaceMention | 
     if (p.precision !== 'region' && p.precision !== 'country')
       for (const [other, k] of votes) {
         const q = places.get(other) as PlaceMention;
-        if (other !== name && q.precision === 'region' && q.admin1 === p.admin1) s += REGION_SHARE * k;
+        if (other !== name && q.precision === 'region' && q.admin1 === p.admin1)
+          s += (q.name !== q.admin1 && inRegion(p, q) ? COUNTY_SHARE : REGION_SHARE) * k;
       }
     if (topRegion !== undefined && p.admin1 !== topRegion) s *= OTHER_REGION_WEIGHT;
     score.set(name, s);
