@@ -188,6 +188,26 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     '“We will stay,” said in a statement Friday the group.',
     [['We will stay', null, null, null, false]],
   ],
+  [
+    '`Mr <surname>` is not the woman the text named in full with that surname',
+    'Ann Tolley died at her home in Westford in May. Mr Tolley said: “It was a shock to all of us.”',
+    [['It was a shock to all of us.', 'Tolley', null, 'said', false]],
+  ],
+  [
+    'a name after a fronted participle is its object, not the subject a later `she` means',
+    'Single mother Ann Vesk, 30, wept in the witness box. Believing Lily Vesk was asleep, she went out. “I trusted the girl,” she said.',
+    [['I trusted the girl', 'Ann Vesk', null, 'said', false]],
+  ],
+  [
+    'an adjective and a person word before a name opening a sentence: the name is the subject',
+    'Grieving widow Ann Vesk wept as she spoke to reporters. “He was kind to everyone,” she said.',
+    [['He was kind to everyone', 'Ann Vesk', null, 'said', false]],
+  ],
+  [
+    'a surname ending in -ing is a name, not a participle',
+    'Tom Kelling was jailed for four years. Kelling then told reporters: “I will appeal.”',
+    [['I will appeal.', 'Tom Kelling', null, 'told', false]],
+  ],
 ];
 
 /** Speaker rules, each with a document of a few sentences: [rule, text, speakers of the direct quotes in order]. */

@@ -12,6 +12,8 @@ interface TitleLexicon {
   leads?: string[];
   /** Lower-case words inside a surname (`van`, `de`): part of the name before a capitalised word. */
   particles?: string[];
+  /** Participles that open a counsel's or judge's name (`Prosecuting Tom Brindle`): a role lead. */
+  roleParticiples?: string[];
   wires: Record<string, string[]>;
 }
 
@@ -25,6 +27,7 @@ export interface SpeakerWords {
   suffixes: Set<string>;
   leads: Set<string>;
   particles: Set<string>;
+  roleParticiples: Set<string>;
   wires: Map<string, string>;
 }
 
@@ -44,6 +47,7 @@ export function speakerWords(): SpeakerWords {
     suffixes: new Set(lexicon.suffixes ?? []),
     leads: new Set(lexicon.leads ?? []),
     particles: new Set(lexicon.particles ?? []),
+    roleParticiples: new Set(lexicon.roleParticiples ?? []),
     wires,
   };
   return words;
