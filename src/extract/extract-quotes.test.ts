@@ -75,9 +75,9 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     [['I regret it.', 'Joel Rusk', 'Striker', 'said', false]],
   ],
   [
-    '`the doctor` is the person last named with the honorific Dr',
+    '`the doctor` is the person last named with the honorific Dr, which is her role',
     'Dr Ann Pike examined the child on Monday. The doctor said: “It was a fracture.”',
-    [['It was a fracture.', 'Dr Ann Pike', null, 'said', false]],
+    [['It was a fracture.', 'Ann Pike', 'Dr', 'said', false]],
   ],
   [
     '`the <title>` with no one named with that title is a role, not a speaker',
