@@ -204,6 +204,11 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     [['He was kind to everyone', 'Ann Vesk', null, 'said', false]],
   ],
   [
+    'a title after a work noun in apposition is the work, never the `she` who speaks',
+    'Ann Vesk is back on television. Her new late-night show, Night Owls starts on Friday. “It will be fun,” she said.',
+    [['It will be fun', 'Ann Vesk', null, 'said', false]],
+  ],
+  [
     'a surname ending in -ing is a name, not a participle',
     'Tom Kelling was jailed for four years. Kelling then told reporters: “I will appeal.”',
     [['I will appeal.', 'Tom Kelling', null, 'told', false]],

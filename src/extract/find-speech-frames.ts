@@ -1,5 +1,5 @@
 import type { Sentence, Span, Stance } from '../core/types.js';
-import { isPersonNoun, isWorkTitle } from './check-speaker.js';
+import { isPersonNoun, isWorkNoun, isWorkTitle } from './check-speaker.js';
 import { isPlainText } from './exec-all.js';
 import { loadGazetteer } from './gazetteer/load-gazetteer.js';
 import { genderOfGivenName } from './given-name-gender.js';
@@ -1188,6 +1188,9 @@ function subjectNamePattern(): RegExp {
   return subjectName;
 }
 
+/** A determiner or possessive, up to two words, and a lower-case noun right before a name: `her new show,`. */
+const WORK_BEFORE = /(?:[’']s|\b(?:the|a|an|his|her|their|its|new))\s+(?:[\p{L}-]+\s+){0,2}(\p{Ll}+),?\s+$/u;
+
 /** A capitalised participle opening a phrase: `Believing`, `Sentencing`. */
 const FRONTED_PARTICIPLE = /^\p{Lu}\p{Ll}+ing$/u;
 
@@ -1260,6 +1263,9 @@ function subjectNames(text: string): NamedSubject[] {
     if (isMajorPlace(phrase)) continue;
     // `The Late Night Show was …`: a programme's title is what the text is about, never who speaks.
     if (isWorkTitle(phrase)) continue;
+    // `Her new BBC show, Late Fun starts …`: a name after a work's noun is the work's title.
+    const work = WORK_BEFORE.exec(text.slice(Math.max(0, at - 60), at));
+    if (work && isWorkNoun(work[1]!)) continue;
     // `Ann Roe, her solicitor,` is a person; `Westford Dry, his cleaning firm,` is not.
     const owned = POSSESSIVE_APPOSITIVE.exec(text.slice(at + phrase.length, at + phrase.length + 60));
     if (owned && !isPersonNoun(owned[1]!)) continue;
