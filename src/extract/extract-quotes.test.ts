@@ -209,6 +209,11 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     [['It will be fun', 'Ann Vesk', null, 'said', false]],
   ],
   [
+    'a reduced passive (`a voice, said to belong to`) makes nothing before it a speaker',
+    "Ann Vesk, prosecuting, described the attack. It was recorded on a camera at the victim's shop, Corner Books, where a voice, said to belong to the defendant, could be heard. He ran away, she said, “and never came back.”",
+    [['and never came back.', 'Ann Vesk', 'prosecuting', 'said', true]],
+  ],
+  [
     'a surname ending in -ing is a name, not a participle',
     'Tom Kelling was jailed for four years. Kelling then told reporters: “I will appeal.”',
     [['I will appeal.', 'Tom Kelling', null, 'told', false]],

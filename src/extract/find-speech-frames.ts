@@ -434,6 +434,9 @@ export function findSpeechFrames(
         }
         continue;
       }
+      // `a voice, said to belong to him`: the comma before the cue cuts off its subject.
+      const reducedPassive =
+        cue === 'said' && REDUCED_PASSIVE_BEFORE.test(before) && REDUCED_PASSIVE_AFTER.test(after);
       if (
         !isAccording &&
         (PASSIVE_BEFORE.test(before) ||
@@ -441,14 +444,16 @@ export function findSpeechFrames(
           (PARTICIPLE_OBJECT.test(cue) && PARTICIPLE_OBJECT_AFTER.test(after)) ||
           (NOT_SPEECH_AFTER.test(after) && PHRASAL.test(cue)) ||
           (PASSIVE_AFTER.test(after) && PASSIVE_CUE.test(cue)) ||
-          (cue === 'said' && REDUCED_PASSIVE_BEFORE.test(before) && REDUCED_PASSIVE_AFTER.test(after)) ||
+          reducedPassive ||
           (cue === 'said' && NOTHING_SAID.test(after)) ||
           (cue === 'charged' && CHARGED_WITH.test(after)) ||
           REFLEXIVE_OR_STATE.test(after) ||
           ((cue === 'added' || cue === 'adds') && ADDED_TO.test(after)))
       ) {
-        // Not speech (`called for`), but its subject is still the latest person named.
-        const subject = PASSIVE_BEFORE.test(before) ? null : subjectBefore(text, sentenceStart, cueStart);
+        // Not speech (`called for`), but its subject is still the latest person named; a passive
+        // (`was said to`, `a voice, said to belong`) has no subject before it that acts.
+        const subject =
+          PASSIVE_BEFORE.test(before) || reducedPassive ? null : subjectBefore(text, sentenceStart, cueStart);
         const head = subject ? resolver.resolve(subject) : null;
         if (head && PARTICIPLE_OBJECT.test(cue) && PARTICIPLE_OBJECT_AFTER.test(after))
           reducedHead = { ...head, resolved: true };
