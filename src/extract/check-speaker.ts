@@ -79,6 +79,11 @@ export function isWorkTitle(phrase: string): boolean {
   return words().works.has(tokens[tokens.length - 1]!.replace(/[,.;:]$/, ''));
 }
 
+/** A work's head noun written in lower case (`show`, `album`): what a title after it names. */
+export function isWorkNoun(word: string): boolean {
+  return /^\p{Ll}+$/u.test(word) && words().works.has(`${word[0]!.toUpperCase()}${word.slice(1)}`);
+}
+
 /** A noun for a person known by a tie to another (`wife`, `friend`, `lawyer`), singular or plural. */
 export function isRelationNoun(word: string): boolean {
   const lower = word.toLowerCase();

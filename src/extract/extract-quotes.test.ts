@@ -75,9 +75,9 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     [['I regret it.', 'Joel Rusk', 'Striker', 'said', false]],
   ],
   [
-    '`the doctor` is the person last named with the honorific Dr',
+    '`the doctor` is the person last named with the honorific Dr, which is her role',
     'Dr Ann Pike examined the child on Monday. The doctor said: “It was a fracture.”',
-    [['It was a fracture.', 'Dr Ann Pike', null, 'said', false]],
+    [['It was a fracture.', 'Ann Pike', 'Dr', 'said', false]],
   ],
   [
     '`the <title>` with no one named with that title is a role, not a speaker',
@@ -187,6 +187,36 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     'inverted cue, then an adverbial: no speaker taken from it',
     '“We will stay,” said in a statement Friday the group.',
     [['We will stay', null, null, null, false]],
+  ],
+  [
+    '`Mr <surname>` is not the woman the text named in full with that surname',
+    'Ann Tolley died at her home in Westford in May. Mr Tolley said: “It was a shock to all of us.”',
+    [['It was a shock to all of us.', 'Tolley', null, 'said', false]],
+  ],
+  [
+    'a name after a fronted participle is its object, not the subject a later `she` means',
+    'Single mother Ann Vesk, 30, wept in the witness box. Believing Lily Vesk was asleep, she went out. “I trusted the girl,” she said.',
+    [['I trusted the girl', 'Ann Vesk', null, 'said', false]],
+  ],
+  [
+    'an adjective and a person word before a name opening a sentence: the name is the subject',
+    'Grieving widow Ann Vesk wept as she spoke to reporters. “He was kind to everyone,” she said.',
+    [['He was kind to everyone', 'Ann Vesk', null, 'said', false]],
+  ],
+  [
+    'a title after a work noun in apposition is the work, never the `she` who speaks',
+    'Ann Vesk is back on television. Her new late-night show, Night Owls starts on Friday. “It will be fun,” she said.',
+    [['It will be fun', 'Ann Vesk', null, 'said', false]],
+  ],
+  [
+    'a reduced passive (`a voice, said to belong to`) makes nothing before it a speaker',
+    "Ann Vesk, prosecuting, described the attack. It was recorded on a camera at the victim's shop, Corner Books, where a voice, said to belong to the defendant, could be heard. He ran away, she said, “and never came back.”",
+    [['and never came back.', 'Ann Vesk', 'prosecuting', 'said', true]],
+  ],
+  [
+    'a surname ending in -ing is a name, not a participle',
+    'Tom Kelling was jailed for four years. Kelling then told reporters: “I will appeal.”',
+    [['I will appeal.', 'Tom Kelling', null, 'told', false]],
   ],
 ];
 

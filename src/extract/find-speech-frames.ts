@@ -1,5 +1,5 @@
 import type { Sentence, Span, Stance } from '../core/types.js';
-import { isPersonNoun, isWorkTitle } from './check-speaker.js';
+import { isPersonNoun, isWorkNoun, isWorkTitle } from './check-speaker.js';
 import { isPlainText } from './exec-all.js';
 import { loadGazetteer } from './gazetteer/load-gazetteer.js';
 import { genderOfGivenName } from './given-name-gender.js';
@@ -434,6 +434,9 @@ export function findSpeechFrames(
         }
         continue;
       }
+      // `a voice, said to belong to him`: the comma before the cue cuts off its subject.
+      const reducedPassive =
+        cue === 'said' && REDUCED_PASSIVE_BEFORE.test(before) && REDUCED_PASSIVE_AFTER.test(after);
       if (
         !isAccording &&
         (PASSIVE_BEFORE.test(before) ||
@@ -441,14 +444,16 @@ export function findSpeechFrames(
           (PARTICIPLE_OBJECT.test(cue) && PARTICIPLE_OBJECT_AFTER.test(after)) ||
           (NOT_SPEECH_AFTER.test(after) && PHRASAL.test(cue)) ||
           (PASSIVE_AFTER.test(after) && PASSIVE_CUE.test(cue)) ||
-          (cue === 'said' && REDUCED_PASSIVE_BEFORE.test(before) && REDUCED_PASSIVE_AFTER.test(after)) ||
+          reducedPassive ||
           (cue === 'said' && NOTHING_SAID.test(after)) ||
           (cue === 'charged' && CHARGED_WITH.test(after)) ||
           REFLEXIVE_OR_STATE.test(after) ||
           ((cue === 'added' || cue === 'adds') && ADDED_TO.test(after)))
       ) {
-        // Not speech (`called for`), but its subject is still the latest person named.
-        const subject = PASSIVE_BEFORE.test(before) ? null : subjectBefore(text, sentenceStart, cueStart);
+        // Not speech (`called for`), but its subject is still the latest person named; a passive
+        // (`was said to`, `a voice, said to belong`) has no subject before it that acts.
+        const subject =
+          PASSIVE_BEFORE.test(before) || reducedPassive ? null : subjectBefore(text, sentenceStart, cueStart);
         const head = subject ? resolver.resolve(subject) : null;
         if (head && PARTICIPLE_OBJECT.test(cue) && PARTICIPLE_OBJECT_AFTER.test(after))
           reducedHead = { ...head, resolved: true };
@@ -1188,9 +1193,29 @@ function subjectNamePattern(): RegExp {
   return subjectName;
 }
 
-/** A determiner and a lower-case word before a full name opening a sentence: `One neighbour Ann Cole`. */
+/** A determiner or possessive, up to two words, and a lower-case noun right before a name: `her new show,`. */
+const WORK_BEFORE = /(?:[’']s|\b(?:the|a|an|his|her|their|its|new))\s+(?:[\p{L}-]+\s+){0,2}(\p{Ll}+),?\s+$/u;
+
+/** A capitalised participle opening a phrase: `Believing`, `Sentencing`. */
+const FRONTED_PARTICIPLE = /^\p{Lu}\p{Ll}+ing$/u;
+
+/**
+ * True when `phrase` opens with a participle whose object is the name after it (`Believing Ann`,
+ * `Sentencing Fenn`), not with a counsel's lead (`Prosecuting Tom Brindle`) or a name in `-ing`
+ * (`Denning`, `Browning`): the text writes a surname capitalised after a lower-case word too.
+ */
+function frontedParticiple(text: string, phrase: string, first: string): boolean {
+  if (!phrase.includes(' ') || !FRONTED_PARTICIPLE.test(first)) return false;
+  if (speakerWords().roleParticiples.has(first.toLowerCase())) return false;
+  return !new RegExp(`\\p{Ll}[,;]?\\s+${first}\\b`, 'u').test(text);
+}
+
+/**
+ * A determiner or an adjective and a lower-case word before a full name opening a sentence: `One
+ * neighbour Ann Cole`, `Single mother Ann Cole, 26, wept`.
+ */
 const ROLE_THEN_NAME =
-  /(?:^|[.!?]["”’']*\s+)(?:One|A|An|The|His|Her|Their)\s+(\p{Ll}+)\s+(\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){1,2})(?=,|\s+\p{Ll})/gmu;
+  /(?:^|[.!?]["”’']*\s+)(?:One|A|An|The|His|Her|Their|\p{Lu}\p{Ll}+)\s+(\p{Ll}+)\s+(\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){1,2})(?=,|\s+\p{Ll})/gmu;
 
 /** `The judge,` / `The coroner held` opening a sentence: an unnamed role as its subject. */
 const ROLE_SUBJECT = /(?:^|[.!?]["”’']*\s+)((?:The|the)\s+([a-z-]+))(?=,?\s+\p{Ll})/gmu;
@@ -1219,6 +1244,9 @@ function subjectNames(text: string): NamedSubject[] {
     const at = match.index + match[0].length - phrase.length;
     const first = phrase.slice(0, phrase.indexOf(' ') < 0 ? phrase.length : phrase.indexOf(' '));
     if (STOP_CAPS.has(first) || PRONOUNS.has(first.toLowerCase())) continue;
+    // `Believing Ann was safe, she …`, `Sentencing Fenn, the judge …`: a fronted participle takes
+    // the name as its object; only a counsel's lead (`Prosecuting Tom Brindle`) names the subject.
+    if (frontedParticiple(text, phrase, first)) continue;
     // `… and London and …`, `Dismissing the claim`: a verb follows a subject, not a function word.
     // (`Doe also cited …`, `Doe then told …`: an adverb before the verb is not a function word there.)
     // (`Doe was jailed.`, `Judge Ann Roe had delayed …`: an auxiliary opens the name's verb too,
@@ -1240,6 +1268,9 @@ function subjectNames(text: string): NamedSubject[] {
     if (isMajorPlace(phrase)) continue;
     // `The Late Night Show was …`: a programme's title is what the text is about, never who speaks.
     if (isWorkTitle(phrase)) continue;
+    // `Her new BBC show, Late Fun starts …`: a name after a work's noun is the work's title.
+    const work = WORK_BEFORE.exec(text.slice(Math.max(0, at - 60), at));
+    if (work && isWorkNoun(work[1]!)) continue;
     // `Ann Roe, her solicitor,` is a person; `Westford Dry, his cleaning firm,` is not.
     const owned = POSSESSIVE_APPOSITIVE.exec(text.slice(at + phrase.length, at + phrase.length + 60));
     if (owned && !isPersonNoun(owned[1]!)) continue;
@@ -1651,7 +1682,9 @@ function kinGender(text: string, start: number, end: number): Gender {
 /**
  * Which of the full names sharing a surname a mention at `at` means: the one its honorific's
  * gender fits (`Mr Doe` is not `Ann Doe`, whom the text calls `Mrs Doe` or `his wife`), else the
- * one the text named last before it, else the first. One candidate is always taken.
+ * one the text named last before it, else the first. None when every full name is of the other
+ * gender: `Mr Doe` after only `Ann Doe` is a relative the text never names in full (her son, her
+ * husband), and the surname alone is right where her name would be wrong.
  */
 function pickFullName(
   candidates: readonly FullName[],
@@ -1659,15 +1692,15 @@ function pickFullName(
   gender: Gender,
   known: ReadonlyMap<string, Gender>,
 ): string | null {
-  if (candidates.length <= 1) return candidates[0]?.name ?? null;
   const genderOfName = (c: FullName): Gender => c.gender ?? known.get(c.name) ?? genderOfGivenName(c.name);
   let pool = [...candidates];
   if (gender) {
     const fits = pool.filter((c) => genderOfName(c) !== (gender === 'he' ? 'she' : 'he'));
     const sure = fits.filter((c) => genderOfName(c) === gender);
-    pool = sure.length === 1 ? sure : fits.length > 0 ? fits : pool;
+    if (fits.length === 0) return null;
+    pool = sure.length === 1 ? sure : fits;
   }
-  if (pool.length === 1) return pool[0]!.name;
+  if (pool.length <= 1) return pool[0]?.name ?? null;
   let best: FullName | null = null;
   let bestAt = -1;
   for (const c of pool)

@@ -37,6 +37,12 @@ describe('parseSpeaker', () => {
     // A kicker in capitals before a written name is not part of it.
     ['SPORT Ian Birch', 'Ian Birch', null, 'person'],
     ['Miss Webb', 'Webb', null, 'person'],
+    // A doctor's title is a role, as an editor reads it: kept as the role when nothing else is.
+    ['Dr Ann Pike', 'Ann Pike', 'Dr', 'person'],
+    ['Dr. Ann Pike', 'Ann Pike', 'Dr.', 'person'],
+    ['Coroner Dr Tom Vell', 'Tom Vell', 'Coroner', 'person'],
+    ['Independent surgeon Dr Tom Vell', 'Tom Vell', 'Independent surgeon', 'person'],
+    ['a surgeon Dr Vell', 'Vell', 'a surgeon', 'person'],
     // A surname particle between a first name (or a title) and the surname belongs to the name.
     ['Prof Ida van Lorne', 'Ida van Lorne', 'Prof', 'person'],
     ['Prof van Lorne', 'van Lorne', 'Prof', 'person'],

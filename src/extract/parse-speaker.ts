@@ -12,6 +12,8 @@ interface TitleLexicon {
   leads?: string[];
   /** Lower-case words inside a surname (`van`, `de`): part of the name before a capitalised word. */
   particles?: string[];
+  /** Participles that open a counsel's or judge's name (`Prosecuting Tom Brindle`): a role lead. */
+  roleParticiples?: string[];
   wires: Record<string, string[]>;
 }
 
@@ -25,6 +27,7 @@ export interface SpeakerWords {
   suffixes: Set<string>;
   leads: Set<string>;
   particles: Set<string>;
+  roleParticiples: Set<string>;
   wires: Map<string, string>;
 }
 
@@ -44,6 +47,7 @@ export function speakerWords(): SpeakerWords {
     suffixes: new Set(lexicon.suffixes ?? []),
     leads: new Set(lexicon.leads ?? []),
     particles: new Set(lexicon.particles ?? []),
+    roleParticiples: new Set(lexicon.roleParticiples ?? []),
     wires,
   };
   return words;
@@ -183,13 +187,16 @@ function parse(phrase: string): ParsedSpeaker {
       break;
     nameStart--;
   }
-  // A doctor's title stays with the name (`Dr. Esther Lokana`); `Mr`, `Ms` are dropped.
-  if (nameStart > 0 && /^dr\.?$/i.test(tokens[nameStart - 1]!)) nameStart--;
   const name = tokens.slice(nameStart).join(' ');
   // `The QC`, `Solicitor`, `the judge`: a role word alone is a description, never a name.
   if (!name && titles.has(tokens[tokens.length - 1]!.toLowerCase()))
     return { speaker: text, role: null, kind: 'description' };
-  const roleTokens = tokens.slice(0, nameStart).filter((token) => !honorifics.has(token.toLowerCase()));
+  // `Mr`, `Ms` are dropped. A doctor's title is a role, as an editor reads it (`Dr. Esther
+  // Lokana` is Esther Lokana, a doctor): kept as the role when nothing else says what she is.
+  const before = tokens.slice(0, nameStart);
+  const roleTokens = before.filter((token) => !honorifics.has(token.toLowerCase()));
+  if (roleTokens.length === 0 && before.length > 0 && /^dr\.?$/i.test(before[before.length - 1]!))
+    roleTokens.push(before[before.length - 1]!);
   // `his mother Orla`, `neighbour Jo Doe`, `Mrs Doe's son Tam`: kin, occupation and a
   // possessive before a name are the person's role too.
   const titled =
@@ -198,7 +205,7 @@ function parse(phrase: string): ParsedSpeaker {
         titles.has(token.toLowerCase()) ||
         honorifics.has(token.toLowerCase()) ||
         (roleTokens.length <= 3 && (isPersonNoun(token) || /[’']s$/.test(token))),
-    ) || /^dr\.?\s/i.test(name);
+    ) || /^dr\.?$/i.test(before[before.length - 1] ?? '');
   // `A spokesman for LALF`, `A spokesman for the LALF`: the capitalised words name the organisation.
   const PREPOSITION = /^(?:of|in|for|from|at)$/i;
   const last = roleTokens[roleTokens.length - 1] ?? '';
