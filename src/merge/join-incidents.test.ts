@@ -610,6 +610,8 @@ describe('joining through the names of an incident’s people', () => {
     kind?: IncidentKind;
     /** The region the place is in (default the fixture's). */
     region?: string;
+    /** The place is resolved without a region (a country's town the gazetteer places nowhere within it). */
+    stateless?: boolean;
     /** Other sentences of the report, no event's mention (`documentPeople` reads them). */
     others?: string[];
     /** The report dates the event only to the span from `day` to this day ("last week"). */
@@ -623,7 +625,7 @@ describe('joining through the names of an incident’s people', () => {
       const d = doc(e.doc, `${e.text}.`);
       const told = incident(d, 1, e.text, {
         kind: e.kind ?? 'shooting',
-        place: e.place ? town(e.place, e.region) : null,
+        place: e.place ? { ...town(e.place, e.region), ...(e.stateless ? { admin1: null } : {}) } : null,
         killed: e.killed ? qty(e.killed) : null,
         injured: e.injured ? qty(e.injured) : null,
         date: e.day,
@@ -828,6 +830,8 @@ describe('joining through the names of an incident’s people', () => {
     },
     { name: 'not four days apart', change: { day: '2024-05-05', killed: 2 }, expected: [null, null] },
     { name: 'not in another state', change: { killed: 2, region: 'South Region' }, expected: [null, null] },
+    // A place read without its state says nothing of where the incident is: no state to agree.
+    { name: 'not placed in no state', change: { killed: 2, stateless: true }, expected: [null, null] },
     {
       name: 'not when the ages differ',
       change: {

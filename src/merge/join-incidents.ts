@@ -623,18 +623,18 @@ function joined(a: number, b: number, around: IncidentNeighbourhood, slack: numb
     (later && laterIncident(pa, pb) && sharedFullName(a, b, around));
   if (same) return compatibleEvents(a, b, around);
   // A person named with an age (not an official quoted, a street) in two events with the same
-  // figures: one incident, even when one report read its town wrong; within days, in one state,
-  // with figures a toll's revision apart (`personIncident`).
+  // figures: one incident, even when one report read its town wrong; within days, both placed in
+  // one state, with figures a toll's revision apart (`personIncident`).
   const misplaced = sameIncident({ ...pa, place: pb.place }, pb, 0);
   if (!later || !kindsAgree(a, b, around)) return false;
-  const near = personIncident(pa, pb) && statesAgree(a, b, around);
+  const near = personIncident(pa, pb) && sameState(a, b, around);
   return (followUp(pa, pb) || misplaced || near) && sharedPerson(a, b, around);
 }
 
 /**
  * Two profiles with figures at most `NAMED_DAYS` apart, wherever each is placed, each figure both
  * give within `FIGURE_SLACK`: one incident if their reports also name one of its people with an
- * age (`sharedPerson`) and place it in one state. A report that misreads the town ("the city" for
+ * age (`sharedPerson`) and both place it in one state (`sameState`). A report that misreads the town ("the city" for
  * its suburb) or counts the shooter among the dead still names the victim as the others do.
  */
 export function personIncident(a: IncidentProfile, b: IncidentProfile): boolean {
@@ -701,11 +701,23 @@ function statesOf(c: number, around: IncidentNeighbourhood): Set<string> {
   return out;
 }
 
-/** The events are placed in one state, or one of them in none. */
+/**
+ * The events are placed in one state, or one of them in none: a follow-up that names no place
+ * is not told apart by one (`followUpTarget`).
+ */
 function statesAgree(a: number, b: number, around: IncidentNeighbourhood): boolean {
   const x = statesOf(a, around);
   const y = statesOf(b, around);
   return x.size === 0 || y.size === 0 || intersects(x, y);
+}
+
+/**
+ * Both events are placed in a state, and in one: an event placed in none (a country, a town
+ * the gazetteer gives no region) could be anywhere, so a toll revised by one and a shared
+ * name (`personIncident`) are not enough to join it across towns.
+ */
+function sameState(a: number, b: number, around: IncidentNeighbourhood): boolean {
+  return intersects(statesOf(a, around), statesOf(b, around));
 }
 
 /** Events filed under the full names of event `c` (`named`), not too common, itself excluded. */

@@ -19,8 +19,10 @@ import type { DocRecord, Meta } from '../state-schema.js';
  * 9.cluster7: documents keep the people their whole text names (`DocRecord.people`), filed and
  *    compared with their events' names.
  * 10.bucha8: a mention's stored scope no longer counts places ("in more than 30 towns").
+ * 10.cluster10: incident joins through a person need both events placed in one state; reports
+ *    days apart that the incident rule joins are compared at that distance.
  */
-export const STATE_FORMAT: number | string = '10.main31b';
+export const STATE_FORMAT: number | string = '10.cluster10';
 
 export interface OpenedState {
   cache: StateCache;
