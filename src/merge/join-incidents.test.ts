@@ -853,6 +853,30 @@ describe('joining through the names of an incident’s people', () => {
     expect(targets([shooting, report])).toEqual(expected);
   });
 
+  it('joins reports days apart that name the same street, comparing them at that distance', () => {
+    const a = {
+      doc: 'a',
+      text: 'A man was shot dead and a woman wounded on Larkspur Lane in Rivertown',
+      place: 'Rivertown',
+      day: '2024-05-01',
+      killed: 1,
+      injured: 1,
+    };
+    const b = {
+      ...a,
+      doc: 'b',
+      text: 'Police named no suspect in the killing on Larkspur Lane in Rivertown that also left a woman hurt',
+      day: '2024-05-04',
+    };
+    expect(targets([a, b])).toEqual([null, 0]);
+    // Past `NAMED_DAYS`, or without the street, they stay apart.
+    expect(targets([a, { ...b, day: '2024-05-06' }])).toEqual([null, null]);
+    expect(targets([a, { ...b, text: 'Police named no suspect in a killing in Rivertown' }])).toEqual([
+      null,
+      null,
+    ]);
+  });
+
   it('joins no two events through a name neither gives with an age, the toll revised by one', () => {
     const plain = {
       ...shooting,

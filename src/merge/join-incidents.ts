@@ -120,6 +120,11 @@ export function vagueDays(v: VagueProfile): string[] {
   return out;
 }
 
+/** Whole days between two profiles' days. */
+function daysApart(a: IncidentProfile, b: IncidentProfile): number {
+  return Math.round(Math.abs(Date.parse(a.day) - Date.parse(b.day)) / 86_400_000);
+}
+
 /** Days either side of a profile's day on which another group of reports can be the same incident. */
 export const PROFILE_DAYS = 1;
 
@@ -202,13 +207,14 @@ export interface IncidentNeighbourhood {
 
 /**
  * One of the events' representatives is compatible with one of the other's (`pairScore`, stated
- * dates up to `PROFILE_DAYS` apart overlapping, as the events' profiles do). The
+ * dates up to `days` apart overlapping: `PROFILE_DAYS`, or as far apart as the rule that joins
+ * their profiles allows, which has judged the days already). The
  * events' profiles name one place: a town of that name resolved in two countries (or in two
  * regions) by two reports, one of them without the region in its text, is one town misread by
  * that one, so the pair is compared as both reports at the other's reading. Two readings each
  * qualified by the region or country their text states are two towns.
  */
-function compatibleEvents(a: number, b: number, around: IncidentNeighbourhood): boolean {
+function compatibleEvents(a: number, b: number, around: IncidentNeighbourhood, days = PROFILE_DAYS): boolean {
   const reps = (c: number) =>
     around
       .cluster(c)
@@ -216,7 +222,7 @@ function compatibleEvents(a: number, b: number, around: IncidentNeighbourhood): 
       .map(around.item);
   const theirs = reps(b);
   return reps(a).some((x) =>
-    theirs.some((y) => !statedNamesakes(x, y) && pairScore(readAs(x, y), y, PROFILE_DAYS) !== null),
+    theirs.some((y) => !statedNamesakes(x, y) && pairScore(readAs(x, y), y, days) !== null),
   );
 }
 
@@ -621,7 +627,9 @@ function joined(a: number, b: number, around: IncidentNeighbourhood, slack: numb
     sameIncident(pa, pb, slack) ||
     (namedIncident(pa, pb) && sharedName(a, b, around)) ||
     (later && laterIncident(pa, pb) && sharedFullName(a, b, around));
-  if (same) return compatibleEvents(a, b, around);
+  // The rule that joined the profiles has judged their days (up to `NAMED_DAYS` or `LATER_DAYS`
+  // apart): the representatives are compared at that distance, for kind, place and wording.
+  if (same) return compatibleEvents(a, b, around, Math.max(PROFILE_DAYS, daysApart(pa, pb)));
   // A person named with an age (not an official quoted, a street) in two events with the same
   // figures: one incident, even when one report read its town wrong; within days, both placed in
   // one state, with figures a toll's revision apart (`personIncident`).
