@@ -877,6 +877,34 @@ describe('joining through the names of an incident’s people', () => {
     ]);
   });
 
+  it('joins the same large toll at one town weeks apart without a shared name', () => {
+    const massacre = {
+      doc: 'a',
+      text: 'A gunman killed nine people and wounded six at a dance hall in Rivertown',
+      place: 'Rivertown',
+      day: '2024-05-01',
+      killed: 9,
+      injured: 6,
+    };
+    const survivor = {
+      ...massacre,
+      doc: 'b',
+      text: 'Two weeks after nine were killed and six wounded in Rivertown, the survivors met again',
+      day: '2024-05-15',
+    };
+    expect(targets([massacre, survivor])).toEqual([null, 0]);
+    // A small toll needs a shared name; other figures, another town or too many days: apart.
+    expect(
+      targets([
+        { ...massacre, killed: 2, injured: 1 },
+        { ...survivor, killed: 2, injured: 1 },
+      ]),
+    ).toEqual([null, null]);
+    expect(targets([massacre, { ...survivor, injured: 7 }])).toEqual([null, null]);
+    expect(targets([massacre, { ...survivor, place: 'Hillview' }])).toEqual([null, null]);
+    expect(targets([massacre, { ...survivor, day: '2024-06-10' }])).toEqual([null, null]);
+  });
+
   it('joins no two events through a name neither gives with an age, the toll revised by one', () => {
     const plain = {
       ...shooting,

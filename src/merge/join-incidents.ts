@@ -308,9 +308,22 @@ function casualties(p: IncidentProfile): number {
 }
 
 /**
+ * Dead and wounded together from which the same figures at one town within `LATER_DAYS` are one
+ * incident without a shared name: a mass shooting's toll, restated by the reports of the weeks
+ * after it (a survivor's story, the funerals) and dated by them. Chosen above the tolls that
+ * recur at one town in a month (one to three dead or wounded a night in a city; "three killed"
+ * week after week under shelling), where the name is still needed.
+ */
+export const LARGE_TOLL = 10;
+
+function largeToll(p: IncidentProfile): boolean {
+  return casualties(p) >= LARGE_TOLL;
+}
+
+/**
  * Two profiles with the same figures (each given by both or by neither), together at least
  * `LATER_CASUALTIES`, at the same place at most `LATER_DAYS` apart: one incident if their reports
- * also share a full name (`sharedFullName`).
+ * also share a full name (`sharedFullName`), or the toll is large (`LARGE_TOLL`).
  */
 export function laterIncident(a: IncidentProfile, b: IncidentProfile): boolean {
   if (!hasFigure(a) || a.killed !== b.killed || a.injured !== b.injured) return false;
@@ -626,7 +639,7 @@ function joined(a: number, b: number, around: IncidentNeighbourhood, slack: numb
   const same =
     sameIncident(pa, pb, slack) ||
     (namedIncident(pa, pb) && sharedName(a, b, around)) ||
-    (later && laterIncident(pa, pb) && sharedFullName(a, b, around));
+    (later && laterIncident(pa, pb) && (largeToll(pa) || sharedFullName(a, b, around)));
   // The rule that joined the profiles has judged their days (up to `NAMED_DAYS` or `LATER_DAYS`
   // apart): the representatives are compared at that distance, for kind, place and wording.
   if (same) return compatibleEvents(a, b, around, Math.max(PROFILE_DAYS, daysApart(pa, pb)));
@@ -742,13 +755,16 @@ function namedNear(c: number, place: string, around: IncidentNeighbourhood): num
 
 /**
  * Weeks-apart joins do not chain: in a group, every two events more than `NAMED_DAYS` apart share
- * a full name themselves (`sharedFullName`), not only through events between them.
+ * a full name themselves (`sharedFullName`), not only through events between them, or the same
+ * large toll (`LARGE_TOLL`) at one place.
  */
 function laterAgree(group: readonly number[], around: IncidentNeighbourhood): boolean {
   const days = group.map((c) => Date.parse(around.profile(c)?.day ?? ''));
   for (let i = 0; i < group.length; i++)
     for (let j = i + 1; j < group.length; j++) {
       if (Math.abs((days[i] as number) - (days[j] as number)) <= NAMED_DAYS * 86_400_000) continue;
+      const [pi, pj] = [around.profile(group[i] as number), around.profile(group[j] as number)];
+      if (pi && pj && laterIncident(pi, pj) && largeToll(pi)) continue;
       if (!sharedFullName(group[i] as number, group[j] as number, around)) return false;
     }
   return true;
