@@ -931,6 +931,9 @@ describe('joining through the names of an incident’s people', () => {
       injured: 1,
     };
     expect(targets([shooting, trial])).toEqual([null, 0]);
+    // A trial report restating the death and not the wounded is the same toll; another count is not.
+    expect(targets([shooting, { ...trial, injured: null }])).toEqual([null, 0]);
+    expect(targets([shooting, { ...trial, injured: null, killed: 2 }])).toEqual([null, null]);
     // No age in either report: a name shared by two reports of one town months apart may be an
     // official's or a street's.
     const plain = {

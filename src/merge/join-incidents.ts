@@ -670,16 +670,24 @@ export function personIncident(a: IncidentProfile, b: IncidentProfile): boolean 
 }
 
 /**
- * Casualties (dead and wounded) from which the same figures at one town, months apart, are read
- * as one incident when the reports also name one of its people (`sharedPerson`): a report of a
- * charge or a trial restates the toll and is dated by the hearing.
+ * Casualties (dead and wounded, as the fuller of the two reports gives them) from which the same
+ * figures at one town, months apart, are read as one incident when the reports also name one of
+ * its people (`sharedPerson`): a report of a charge or a trial restates the toll and is dated by
+ * the hearing.
  */
 export const FOLLOW_UP_CASUALTIES = 2;
 
-/** The same figures (each given by both or by neither), at one place, at most `FOLLOW_UP_DAYS` apart. */
+/**
+ * The same figures, at one place, at most `FOLLOW_UP_DAYS` apart: each figure both give is the
+ * same, and one of them both give. A report of a charge or a trial often restates part of the
+ * toll (the dead, not the wounded), so a figure one of them leaves out does not set them apart.
+ */
 export function followUp(a: IncidentProfile, b: IncidentProfile): boolean {
-  if (!hasFigure(a) || a.killed !== b.killed || a.injured !== b.injured) return false;
-  if (casualties(a) < FOLLOW_UP_CASUALTIES || profileKey(a.place, '') !== profileKey(b.place, ''))
+  if (!sameIncident({ ...a, place: b.place, day: b.day }, b, 0)) return false;
+  if (
+    Math.max(casualties(a), casualties(b)) < FOLLOW_UP_CASUALTIES ||
+    profileKey(a.place, '') !== profileKey(b.place, '')
+  )
     return false;
   return Math.abs(Date.parse(a.day) - Date.parse(b.day)) <= FOLLOW_UP_DAYS * 86_400_000;
 }

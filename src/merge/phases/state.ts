@@ -21,7 +21,8 @@ import type { DocRecord, Meta } from '../state-schema.js';
  * 10.bucha8: a mention's stored scope no longer counts places ("in more than 30 towns").
  * 10.cluster10: incident joins through a person need both events placed in one state; reports
  *    days apart that the incident rule joins are compared at that distance; the same large toll
- *    at one town weeks apart joins without a shared name.
+ *    at one town weeks apart joins without a shared name; a follow-up naming the incident's
+ *    person joins it when it restates part of the toll.
  */
 export const STATE_FORMAT: number | string = '10.cluster10';
 
