@@ -312,7 +312,9 @@ function casualties(p: IncidentProfile): number {
  * incident without a shared name: a mass shooting's toll, restated by the reports of the weeks
  * after it (a survivor's story, the funerals) and dated by them. Chosen above the tolls that
  * recur at one town in a month (one to three dead or wounded a night in a city; "three killed"
- * week after week under shelling), where the name is still needed.
+ * week after week under shelling), where the name is still needed. Five would join a few more
+ * reports of one incident on labelled US shootings, but a toll of five recurs too often in a
+ * month of war to be read as one incident by its figures alone.
  */
 export const LARGE_TOLL = 10;
 
@@ -655,8 +657,9 @@ function joined(a: number, b: number, around: IncidentNeighbourhood, slack: numb
 /**
  * Two profiles with figures at most `NAMED_DAYS` apart, wherever each is placed, each figure both
  * give within `FIGURE_SLACK`: one incident if their reports also name one of its people with an
- * age (`sharedPerson`) and both place it in one state (`sameState`). A report that misreads the town ("the city" for
- * its suburb) or counts the shooter among the dead still names the victim as the others do.
+ * age (`sharedPerson`) and both place it in one state (`sameState`). A report that misreads the
+ * town ("the city" for its suburb) or counts the shooter among the dead still names the victim as
+ * the others do.
  */
 export function personIncident(a: IncidentProfile, b: IncidentProfile): boolean {
   if (!hasFigure(a) || !hasFigure(b)) return false;
