@@ -610,6 +610,8 @@ describe('joining through the names of an incident’s people', () => {
     kind?: IncidentKind;
     /** The region the place is in (default the fixture's). */
     region?: string;
+    /** The place is resolved without a region (a country's town the gazetteer places nowhere within it). */
+    stateless?: boolean;
     /** Other sentences of the report, no event's mention (`documentPeople` reads them). */
     others?: string[];
     /** The report dates the event only to the span from `day` to this day ("last week"). */
@@ -623,7 +625,7 @@ describe('joining through the names of an incident’s people', () => {
       const d = doc(e.doc, `${e.text}.`);
       const told = incident(d, 1, e.text, {
         kind: e.kind ?? 'shooting',
-        place: e.place ? town(e.place, e.region) : null,
+        place: e.place ? { ...town(e.place, e.region), ...(e.stateless ? { admin1: null } : {}) } : null,
         killed: e.killed ? qty(e.killed) : null,
         injured: e.injured ? qty(e.injured) : null,
         date: e.day,
@@ -828,6 +830,8 @@ describe('joining through the names of an incident’s people', () => {
     },
     { name: 'not four days apart', change: { day: '2024-05-05', killed: 2 }, expected: [null, null] },
     { name: 'not in another state', change: { killed: 2, region: 'South Region' }, expected: [null, null] },
+    // A place read without its state says nothing of where the incident is: no state to agree.
+    { name: 'not placed in no state', change: { killed: 2, stateless: true }, expected: [null, null] },
     {
       name: 'not when the ages differ',
       change: {
@@ -847,6 +851,58 @@ describe('joining through the names of an incident’s people', () => {
       ...change,
     };
     expect(targets([shooting, report])).toEqual(expected);
+  });
+
+  it('joins reports days apart that name the same street, comparing them at that distance', () => {
+    const a = {
+      doc: 'a',
+      text: 'A man was shot dead and a woman wounded on Larkspur Lane in Rivertown',
+      place: 'Rivertown',
+      day: '2024-05-01',
+      killed: 1,
+      injured: 1,
+    };
+    const b = {
+      ...a,
+      doc: 'b',
+      text: 'Police named no suspect in the killing on Larkspur Lane in Rivertown that also left a woman hurt',
+      day: '2024-05-04',
+    };
+    expect(targets([a, b])).toEqual([null, 0]);
+    // Past `NAMED_DAYS`, or without the street, they stay apart.
+    expect(targets([a, { ...b, day: '2024-05-06' }])).toEqual([null, null]);
+    expect(targets([a, { ...b, text: 'Police named no suspect in a killing in Rivertown' }])).toEqual([
+      null,
+      null,
+    ]);
+  });
+
+  it('joins the same large toll at one town weeks apart without a shared name', () => {
+    const massacre = {
+      doc: 'a',
+      text: 'A gunman killed nine people and wounded six at a dance hall in Rivertown',
+      place: 'Rivertown',
+      day: '2024-05-01',
+      killed: 9,
+      injured: 6,
+    };
+    const survivor = {
+      ...massacre,
+      doc: 'b',
+      text: 'Two weeks after nine were killed and six wounded in Rivertown, the survivors met again',
+      day: '2024-05-15',
+    };
+    expect(targets([massacre, survivor])).toEqual([null, 0]);
+    // A small toll needs a shared name; other figures, another town or too many days: apart.
+    expect(
+      targets([
+        { ...massacre, killed: 2, injured: 1 },
+        { ...survivor, killed: 2, injured: 1 },
+      ]),
+    ).toEqual([null, null]);
+    expect(targets([massacre, { ...survivor, injured: 7 }])).toEqual([null, null]);
+    expect(targets([massacre, { ...survivor, place: 'Hillview' }])).toEqual([null, null]);
+    expect(targets([massacre, { ...survivor, day: '2024-06-10' }])).toEqual([null, null]);
   });
 
   it('joins no two events through a name neither gives with an age, the toll revised by one', () => {
@@ -875,6 +931,9 @@ describe('joining through the names of an incident’s people', () => {
       injured: 1,
     };
     expect(targets([shooting, trial])).toEqual([null, 0]);
+    // A trial report restating the death and not the wounded is the same toll; another count is not.
+    expect(targets([shooting, { ...trial, injured: null }])).toEqual([null, 0]);
+    expect(targets([shooting, { ...trial, injured: null, killed: 2 }])).toEqual([null, null]);
     // No age in either report: a name shared by two reports of one town months apart may be an
     // official's or a street's.
     const plain = {

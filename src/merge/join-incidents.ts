@@ -120,6 +120,11 @@ export function vagueDays(v: VagueProfile): string[] {
   return out;
 }
 
+/** Whole days between two profiles' days. */
+function daysApart(a: IncidentProfile, b: IncidentProfile): number {
+  return Math.round(Math.abs(Date.parse(a.day) - Date.parse(b.day)) / 86_400_000);
+}
+
 /** Days either side of a profile's day on which another group of reports can be the same incident. */
 export const PROFILE_DAYS = 1;
 
@@ -202,13 +207,14 @@ export interface IncidentNeighbourhood {
 
 /**
  * One of the events' representatives is compatible with one of the other's (`pairScore`, stated
- * dates up to `PROFILE_DAYS` apart overlapping, as the events' profiles do). The
+ * dates up to `days` apart overlapping: `PROFILE_DAYS`, or as far apart as the rule that joins
+ * their profiles allows, which has judged the days already). The
  * events' profiles name one place: a town of that name resolved in two countries (or in two
  * regions) by two reports, one of them without the region in its text, is one town misread by
  * that one, so the pair is compared as both reports at the other's reading. Two readings each
  * qualified by the region or country their text states are two towns.
  */
-function compatibleEvents(a: number, b: number, around: IncidentNeighbourhood): boolean {
+function compatibleEvents(a: number, b: number, around: IncidentNeighbourhood, days = PROFILE_DAYS): boolean {
   const reps = (c: number) =>
     around
       .cluster(c)
@@ -216,7 +222,7 @@ function compatibleEvents(a: number, b: number, around: IncidentNeighbourhood): 
       .map(around.item);
   const theirs = reps(b);
   return reps(a).some((x) =>
-    theirs.some((y) => !statedNamesakes(x, y) && pairScore(readAs(x, y), y, PROFILE_DAYS) !== null),
+    theirs.some((y) => !statedNamesakes(x, y) && pairScore(readAs(x, y), y, days) !== null),
   );
 }
 
@@ -302,9 +308,24 @@ function casualties(p: IncidentProfile): number {
 }
 
 /**
+ * Dead and wounded together from which the same figures at one town within `LATER_DAYS` are one
+ * incident without a shared name: a mass shooting's toll, restated by the reports of the weeks
+ * after it (a survivor's story, the funerals) and dated by them. Chosen above the tolls that
+ * recur at one town in a month (one to three dead or wounded a night in a city; "three killed"
+ * week after week under shelling), where the name is still needed. Five would join a few more
+ * reports of one incident on labelled US shootings, but a toll of five recurs too often in a
+ * month of war to be read as one incident by its figures alone.
+ */
+export const LARGE_TOLL = 10;
+
+function largeToll(p: IncidentProfile): boolean {
+  return casualties(p) >= LARGE_TOLL;
+}
+
+/**
  * Two profiles with the same figures (each given by both or by neither), together at least
  * `LATER_CASUALTIES`, at the same place at most `LATER_DAYS` apart: one incident if their reports
- * also share a full name (`sharedFullName`).
+ * also share a full name (`sharedFullName`), or the toll is large (`LARGE_TOLL`).
  */
 export function laterIncident(a: IncidentProfile, b: IncidentProfile): boolean {
   if (!hasFigure(a) || a.killed !== b.killed || a.injured !== b.injured) return false;
@@ -620,22 +641,25 @@ function joined(a: number, b: number, around: IncidentNeighbourhood, slack: numb
   const same =
     sameIncident(pa, pb, slack) ||
     (namedIncident(pa, pb) && sharedName(a, b, around)) ||
-    (later && laterIncident(pa, pb) && sharedFullName(a, b, around));
-  if (same) return compatibleEvents(a, b, around);
+    (later && laterIncident(pa, pb) && (largeToll(pa) || sharedFullName(a, b, around)));
+  // The rule that joined the profiles has judged their days (up to `NAMED_DAYS` or `LATER_DAYS`
+  // apart): the representatives are compared at that distance, for kind, place and wording.
+  if (same) return compatibleEvents(a, b, around, Math.max(PROFILE_DAYS, daysApart(pa, pb)));
   // A person named with an age (not an official quoted, a street) in two events with the same
-  // figures: one incident, even when one report read its town wrong; within days, in one state,
-  // with figures a toll's revision apart (`personIncident`).
+  // figures: one incident, even when one report read its town wrong; within days, both placed in
+  // one state, with figures a toll's revision apart (`personIncident`).
   const misplaced = sameIncident({ ...pa, place: pb.place }, pb, 0);
   if (!later || !kindsAgree(a, b, around)) return false;
-  const near = personIncident(pa, pb) && statesAgree(a, b, around);
+  const near = personIncident(pa, pb) && sameState(a, b, around);
   return (followUp(pa, pb) || misplaced || near) && sharedPerson(a, b, around);
 }
 
 /**
  * Two profiles with figures at most `NAMED_DAYS` apart, wherever each is placed, each figure both
  * give within `FIGURE_SLACK`: one incident if their reports also name one of its people with an
- * age (`sharedPerson`) and place it in one state. A report that misreads the town ("the city" for
- * its suburb) or counts the shooter among the dead still names the victim as the others do.
+ * age (`sharedPerson`) and both place it in one state (`sameState`). A report that misreads the
+ * town ("the city" for its suburb) or counts the shooter among the dead still names the victim as
+ * the others do.
  */
 export function personIncident(a: IncidentProfile, b: IncidentProfile): boolean {
   if (!hasFigure(a) || !hasFigure(b)) return false;
@@ -649,16 +673,24 @@ export function personIncident(a: IncidentProfile, b: IncidentProfile): boolean 
 }
 
 /**
- * Casualties (dead and wounded) from which the same figures at one town, months apart, are read
- * as one incident when the reports also name one of its people (`sharedPerson`): a report of a
- * charge or a trial restates the toll and is dated by the hearing.
+ * Casualties (dead and wounded, as the fuller of the two reports gives them) from which the same
+ * figures at one town, months apart, are read as one incident when the reports also name one of
+ * its people (`sharedPerson`): a report of a charge or a trial restates the toll and is dated by
+ * the hearing.
  */
 export const FOLLOW_UP_CASUALTIES = 2;
 
-/** The same figures (each given by both or by neither), at one place, at most `FOLLOW_UP_DAYS` apart. */
+/**
+ * The same figures, at one place, at most `FOLLOW_UP_DAYS` apart: each figure both give is the
+ * same, and one of them both give. A report of a charge or a trial often restates part of the
+ * toll (the dead, not the wounded), so a figure one of them leaves out does not set them apart.
+ */
 export function followUp(a: IncidentProfile, b: IncidentProfile): boolean {
-  if (!hasFigure(a) || a.killed !== b.killed || a.injured !== b.injured) return false;
-  if (casualties(a) < FOLLOW_UP_CASUALTIES || profileKey(a.place, '') !== profileKey(b.place, ''))
+  if (!sameIncident({ ...a, place: b.place, day: b.day }, b, 0)) return false;
+  if (
+    Math.max(casualties(a), casualties(b)) < FOLLOW_UP_CASUALTIES ||
+    profileKey(a.place, '') !== profileKey(b.place, '')
+  )
     return false;
   return Math.abs(Date.parse(a.day) - Date.parse(b.day)) <= FOLLOW_UP_DAYS * 86_400_000;
 }
@@ -701,11 +733,23 @@ function statesOf(c: number, around: IncidentNeighbourhood): Set<string> {
   return out;
 }
 
-/** The events are placed in one state, or one of them in none. */
+/**
+ * The events are placed in one state, or one of them in none: a follow-up that names no place
+ * is not told apart by one (`followUpTarget`).
+ */
 function statesAgree(a: number, b: number, around: IncidentNeighbourhood): boolean {
   const x = statesOf(a, around);
   const y = statesOf(b, around);
   return x.size === 0 || y.size === 0 || intersects(x, y);
+}
+
+/**
+ * Both events are placed in a state, and in one: an event placed in none (a country, a town
+ * the gazetteer gives no region) could be anywhere, so a toll revised by one and a shared
+ * name (`personIncident`) are not enough to join it across towns.
+ */
+function sameState(a: number, b: number, around: IncidentNeighbourhood): boolean {
+  return intersects(statesOf(a, around), statesOf(b, around));
 }
 
 /** Events filed under the full names of event `c` (`named`), not too common, itself excluded. */
@@ -722,13 +766,16 @@ function namedNear(c: number, place: string, around: IncidentNeighbourhood): num
 
 /**
  * Weeks-apart joins do not chain: in a group, every two events more than `NAMED_DAYS` apart share
- * a full name themselves (`sharedFullName`), not only through events between them.
+ * a full name themselves (`sharedFullName`), not only through events between them, or the same
+ * large toll (`LARGE_TOLL`) at one place.
  */
 function laterAgree(group: readonly number[], around: IncidentNeighbourhood): boolean {
   const days = group.map((c) => Date.parse(around.profile(c)?.day ?? ''));
   for (let i = 0; i < group.length; i++)
     for (let j = i + 1; j < group.length; j++) {
       if (Math.abs((days[i] as number) - (days[j] as number)) <= NAMED_DAYS * 86_400_000) continue;
+      const [pi, pj] = [around.profile(group[i] as number), around.profile(group[j] as number)];
+      if (pi && pj && laterIncident(pi, pj) && largeToll(pi)) continue;
       if (!sharedFullName(group[i] as number, group[j] as number, around)) return false;
     }
   return true;

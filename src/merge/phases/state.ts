@@ -20,8 +20,13 @@ import type { DocRecord, Meta } from '../state-schema.js';
  *    compared with their events' names.
  * 10.bucha8: a mention's stored scope no longer counts places ("in more than 30 towns").
  * 10.order10: quotes and claims are filed under every word of theirs found in few items.
+ * 10.cluster10: incident joins through a person need both events placed in one state; reports
+ *    days apart that the incident rule joins are compared at that distance; the same large toll
+ *    at one town weeks apart joins without a shared name; a follow-up naming the incident's
+ *    person joins it when it restates part of the toll.
+ * 10.main32a: both of the above.
  */
-export const STATE_FORMAT: number | string = '10.order10';
+export const STATE_FORMAT: number | string = '10.main32a';
 
 export interface OpenedState {
   cache: StateCache;
