@@ -249,6 +249,14 @@ const cases: [string, number, number][] = [
     1,
     5,
   ],
+  // Those told as shot "also" are besides the dead.
+  ['Two men died at the scene. Three women were also shot.', 2, 3],
+  [
+    'A teen was killed on Elm Street on Friday. Also injured in the attack were three men, who were shot in the legs.',
+    1,
+    3,
+  ],
+  ['Two guests died. The five survivors were shot inside the lodge.', 2, 5],
   // A count that includes a person named after it is still the count.
   ['Eight people, including a 15-year-old boy, were wounded and a woman died.', 1, 8],
   // A count and a person named beside it add up.
