@@ -385,7 +385,7 @@ describe('injuredAmongDead, another person', () => {
     ['a person also shot', 'His cousin was also shot in the leg.', 'His cousin', false],
     // "another" sets the victim apart from the shooter, not from the dead.
     ['a boy shot another', 'A boy shot another boy with a rifle.', 'another boy', true],
-    ['the third time', 'The third time the boy got shot in the arm.', 'The third time the boy', true],
+    ['a second time', 'A second time, the girl got shot in the foot.', 'A second time, the girl', true],
   ])('%s', (_, text, victim, expected) => {
     const mentions = [told('a', text, 'shot', victim), mention(null, 'b', count(1, true))];
     expect(injuredAmongDead(dead, mentions)).toBe(expected);

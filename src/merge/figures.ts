@@ -253,7 +253,7 @@ export function injuredAmongDead(killed: Range | null, mentions: readonly Incide
  * as besides those already counted. Only a person who is the subject of a passive verb before the
  * trigger counts so: in "a boy shot another boy", "another" sets the victim apart from the shooter.
  */
-const ANOTHER = /^(?:another|an?\s+(?:second|third|fourth|additional))\b/i;
+const ANOTHER = /^(?:another|an?\s+(?:second|third|fourth|additional))\b(?!\s+(?:time|round|shot|bullet)\b)/i;
 const PASSIVE = /^[\s,]*(?:[\w’'-]+\s+){0,4}?(?:was|were|is|are|been|got)\s+(also\s+)?$/i;
 
 function isAnotherPerson(m: IncidentMention, q: Quantity): boolean {
