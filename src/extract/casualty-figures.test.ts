@@ -266,6 +266,9 @@ const cases: [string, number, number][] = [
   ['Two neighbors, a 44-year-old man and his 61-year-old aunt, were killed in the robbery.', 2, 0],
   ['According to three witnesses, the driver was killed instantly.', 1, 0],
   ['Deputies came upon a dead teenager and one woman shot through the arm.', 0, 1],
+  // A wound told as mortal is a death.
+  ['Ann Cole was mortally wounded in the chest on Friday.', 1, 0],
+  ['A gunman mortally wounded a guard at the depot.', 1, 0],
   // A headline's present tense and "passed away" tell a death.
   ['Millbrook hunter dies when his own rifle goes off', 1, 0],
   ['Teenager Dies Days After Millbrook Park Attack', 1, 0],
