@@ -249,6 +249,14 @@ const cases: [string, number, number][] = [
     1,
     5,
   ],
+  // Those told as shot "also" are besides the dead.
+  ['Two men died at the scene. Three women were also shot.', 2, 3],
+  [
+    'A teen was killed on Elm Street on Friday. Also injured in the attack were three men, who were shot in the legs.',
+    1,
+    3,
+  ],
+  ['Two guests died. The five survivors were shot inside the lodge.', 2, 5],
   // A count that includes a person named after it is still the count.
   ['Eight people, including a 15-year-old boy, were wounded and a woman died.', 1, 8],
   // A count and a person named beside it add up.
@@ -258,6 +266,9 @@ const cases: [string, number, number][] = [
   ['Two neighbors, a 44-year-old man and his 61-year-old aunt, were killed in the robbery.', 2, 0],
   ['According to three witnesses, the driver was killed instantly.', 1, 0],
   ['Deputies came upon a dead teenager and one woman shot through the arm.', 0, 1],
+  // A wound told as mortal is a death.
+  ['Ann Cole was mortally wounded in the chest on Friday.', 1, 0],
+  ['A gunman mortally wounded a guard at the depot.', 1, 0],
   // A headline's present tense and "passed away" tell a death.
   ['Millbrook hunter dies when his own rifle goes off', 1, 0],
   ['Teenager Dies Days After Millbrook Park Attack', 1, 0],

@@ -622,8 +622,28 @@ function withPerpetrator(text: string, victims: Quantity, sentence: Sentence, c:
   };
 }
 
-/** "two others", "another man", "a second victim": people besides those already counted. */
-const BESIDES = /\b(?:others?|another|more|second|third|fourth|additional)\b/i;
+/**
+ * "two others", "another man", "a second victim", "the five survivors": people besides those
+ * already counted.
+ */
+const BESIDES = /\b(?:others?|another|more|second|third|fourth|additional|survivors?)\b/i;
+
+/** "Also wounded were …" opening the clause, or "also" just before the casualty verb ("were also shot"). */
+const ALSO_OPENING =
+  /^\W*also\s+(?:(?:injured|wounded|hurt|shot|hit|struck)\b|in\s+(?:critical|serious|stable)\b)/i;
+const ALSO_BEFORE_TRIGGER = /\balso\s+(?:(?:been|being|got|get)\s+)?$/i;
+
+function toldAsAlso(m: IncidentMention, q: Quantity): boolean {
+  // "Both men, one of whom was also shot, …": a count of all of them includes the dead.
+  if (/^(?:both|all)\b/i.test(q.text)) return false;
+  const at = m.trigger.span[0] - m.span[0];
+  if (ALSO_OPENING.test(m.text)) return true;
+  return (
+    at >= 0 &&
+    q.span[0] < m.trigger.span[0] &&
+    ALSO_BEFORE_TRIGGER.test(m.text.slice(Math.max(0, at - 25), at))
+  );
+}
 
 /**
  * "Four men were shot … one of them died": the shot include the dead, who are not injured. A count
@@ -652,6 +672,8 @@ function takeDeadFromShot(text: string, incidents: IncidentMention[], shot: Set<
     const others = text.slice(q.span[1], q.span[1] + 12);
     const companion = /\sand\s+(?:\S+\s+)?\S+$/i.test(q.text) && /^\s+others?\b/i.test(others);
     if (!companion && (BESIDES.test(q.text) || BESIDES.test(others))) continue;
+    // "Also wounded were three men", "two women were also shot": those shot besides the dead.
+    if (toldAsAlso(m, q)) continue;
     const left = q.best - dead;
     m.injured =
       left > 0

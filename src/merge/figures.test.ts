@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IncidentMention, Quantity } from '../core/types.js';
-import { injuredAmongDead, reconcileFigure } from './figures.js';
+import { deathOfTheOneShot, injuredAmongDead, reconcileFigure } from './figures.js';
 
 const count = (best: number, implicit = false, at = 0): Quantity => ({
   span: [at, at + 1],
@@ -310,5 +310,84 @@ describe('whose figure decides', () => {
   });
   it('for the injured, the figure most reports lead with decides, a named source being one report', () => {
     expect(reconcileFigure('injured', reports('injured')).range?.best).toBe(4);
+  });
+});
+
+/**
+ * A mention of one report made from a sentence: `trigger` is the first occurrence of that word,
+ * and `victim`, when given, a person named without a number as the injured.
+ */
+function told(doc: string, text: string, trigger: string, victim?: string): IncidentMention {
+  const at = text.indexOf(trigger);
+  const injured =
+    victim === undefined
+      ? null
+      : {
+          ...count(1, true, text.indexOf(victim)),
+          span: [text.indexOf(victim), text.indexOf(victim) + victim.length] as [number, number],
+          text: victim,
+        };
+  return {
+    ...mention(injured, doc),
+    span: [0, text.length],
+    text,
+    sentence: [0, text.length],
+    kind: victim === undefined ? 'killing' : 'shooting',
+    trigger: { span: [at, at + trigger.length], text: trigger },
+  };
+}
+
+describe('deathOfTheOneShot', () => {
+  const shot = told('a', 'A woman was shot on Elm Lane late on Friday.', 'shot', 'A woman');
+  it.each([
+    ['the victim died later', [shot, told('a', 'She died a short time later.', 'died')], true],
+    [
+      'passed away in another report',
+      [shot, told('b', 'The girl passed away on Sunday.', 'passed away')],
+      true,
+    ],
+    ['a death under investigation', [shot, told('a', 'Her death is under investigation.', 'death')], true],
+    ['no one died', [shot, told('a', 'No one died in the shooting.', 'died')], false],
+    ['an attempted murder', [shot, told('a', 'He is charged with attempted murder.', 'murder')], false],
+    ['could have been killed', [shot, told('a', 'Someone could have been killed.', 'killed')], false],
+    ['bleeding to death', [shot, told('a', 'He said she was bleeding to death.', 'death')], false],
+    ['a danger, not a death', [shot, told('a', 'Guns can cause severe injury or death.', 'death')], false],
+    ['death threats', [shot, told('a', 'She had received death threats.', 'death')], false],
+    ['no death told', [shot], false],
+    [
+      'another person shot: the death could be either',
+      [
+        shot,
+        told('a', 'Another man was shot nearby.', 'shot', 'Another man'),
+        told('a', 'One of them died.', 'died'),
+      ],
+      false,
+    ],
+  ] as [string, IncidentMention[], boolean][])('%s', (_, mentions, expected) => {
+    const killed = reconcileFigure('killed', mentions).range;
+    const injured = reconcileFigure('injured', mentions).range;
+    expect(deathOfTheOneShot(killed, injured, mentions)).toBe(expected);
+  });
+
+  it('leaves a written death toll alone', () => {
+    const mentions = [shot, told('a', 'She died a short time later.', 'died')];
+    expect(deathOfTheOneShot({ low: 2, best: 2, high: 2 }, { low: 1, best: 1, high: 1 }, mentions)).toBe(
+      false,
+    );
+  });
+});
+
+describe('injuredAmongDead, another person', () => {
+  const dead = { low: 1, best: 1, high: 1 };
+  it.each([
+    ['the same person', 'The teen was shot in the chest.', 'The teen', true],
+    ['another person', 'Another teen was shot in the leg.', 'Another teen', false],
+    ['a person also shot', 'His cousin was also shot in the leg.', 'His cousin', false],
+    // "another" sets the victim apart from the shooter, not from the dead.
+    ['a boy shot another', 'A boy shot another boy with a rifle.', 'another boy', true],
+    ['a second time', 'A second time, the girl got shot in the foot.', 'A second time, the girl', true],
+  ])('%s', (_, text, victim, expected) => {
+    const mentions = [told('a', text, 'shot', victim), mention(null, 'b', count(1, true))];
+    expect(injuredAmongDead(dead, mentions)).toBe(expected);
   });
 });

@@ -1,6 +1,6 @@
 import type { IncidentMention, Quantity, Range } from '../core/types.js';
 import { compareStrings } from './stable-id.js';
-import { isSubgroup, isTollNoun, isVictimGroup } from './words.js';
+import { isSubgroup, isToldDeath, isTollNoun, isVictimGroup } from './words.js';
 
 export interface FigureConflict {
   field: string;
@@ -241,9 +241,56 @@ export function injuredAmongDead(killed: Range | null, mentions: readonly Incide
   for (const m of mentions) {
     const q = tollOf(m, 'injured');
     if (!q || q.best === null) continue;
-    if (!q.implicit) return false;
+    if (!q.implicit || isAnotherPerson(m, q)) return false;
     named = Math.max(named, q.best);
     if (m.killed && m.killed.span[0] !== q.span[0]) return false;
   }
   return named > 0 && named <= killed.best;
+}
+
+/**
+ * "Another man was shot", "a second victim was wounded", "his cousin was also shot": someone told
+ * as besides those already counted. Only a person who is the subject of a passive verb before the
+ * trigger counts so: in "a boy shot another boy", "another" sets the victim apart from the shooter.
+ */
+const ANOTHER = /^(?:another|an?\s+(?:second|third|fourth|additional))\b(?!\s+(?:time|round|shot|bullet)\b)/i;
+const PASSIVE = /^[\s,]*(?:[\w’'-]+\s+){0,4}?(?:was|were|is|are|been|got)\s+(also\s+)?$/i;
+
+function isAnotherPerson(m: IncidentMention, q: Quantity): boolean {
+  const end = q.span[1] - m.span[0];
+  const at = m.trigger.span[0] - m.span[0];
+  if (end < 0 || at < end) return false;
+  const between = PASSIVE.exec(m.text.slice(end, at));
+  return between !== null && (ANOTHER.test(q.text) || between[1] !== undefined);
+}
+
+/**
+ * "A woman was shot … She died a short time later", "the boy was taken off life support and
+ * passed away": when no report writes a death toll, the event's only injured figure is one person
+ * named without a number, and a report tells a death as having happened without a count (its
+ * victim elided or a pronoun), the death is that person's: the event has one killed and no
+ * injured. Two or more named victims, or a written count, leave the figures alone: the death
+ * could then be any of them.
+ */
+export function deathOfTheOneShot(
+  killed: Range | null,
+  injured: Range | null,
+  mentions: readonly IncidentMention[],
+): boolean {
+  if (killed !== null || injured === null || injured.best !== 1) return false;
+  let named = false;
+  for (const m of mentions) {
+    const q = tollOf(m, 'injured');
+    if (!q) continue;
+    if (!q.implicit || q.best !== 1 || isAnotherPerson(m, q)) return false;
+    named = true;
+  }
+  return named && mentions.some((m) => !m.killed && m.modality !== 'alleged' && toldDeath(m));
+}
+
+function toldDeath(m: IncidentMention): boolean {
+  const at = m.trigger.span[0] - m.span[0];
+  const end = m.trigger.span[1] - m.span[0];
+  if (at < 0 || end > m.text.length) return false;
+  return isToldDeath(m.trigger.text, m.text.slice(0, at), m.text.slice(end));
 }

@@ -9,6 +9,9 @@ interface WordLists {
   places: string[];
   separateIncident: string;
   reportWords: string[];
+  unrealisedDeath: string[];
+  notDeathAfter: string[];
+  deathWords: string;
 }
 
 const lists = JSON.parse(
@@ -23,6 +26,22 @@ const munitions = new Set(lists.munitions);
 const places = new Set(lists.places);
 const separateIncident = new RegExp(lists.separateIncident, 'i');
 const reportWords = new Set(lists.reportWords);
+const unrealisedDeath = new Set(lists.unrealisedDeath);
+const notDeathAfter = new Set(lists.notDeathAfter);
+const deathWords = new RegExp(lists.deathWords, 'i');
+
+/**
+ * A death word ("died", "his death", "was killed") told as having happened: not negated or
+ * unrealised in the words before it ("no one died", "attempted murder", "could have been killed"),
+ * nor a noun phrase of something else after it ("death threats").
+ */
+export function isToldDeath(trigger: string, before: string, after: string): boolean {
+  if (!deathWords.test(trigger.trim())) return false;
+  const prior = words(before).slice(-4);
+  if (prior.some((w) => negations.has(w) || unrealisedDeath.has(w))) return false;
+  const next = words(after)[0];
+  return next === undefined || !notDeathAfter.has(next);
+}
 
 /**
  * A counted noun naming part of the victims (children, women, patients; for deaths also "of the
