@@ -115,6 +115,31 @@ describe('votePlace', () => {
     );
   });
 
+  it('shares a county among two towns inside it, so neither takes it whole', () => {
+    const at0 = (name: string, precision: PlacePrecision, lat: number, lon: number): PlaceMention => ({
+      ...place(name, 'Westshire', precision),
+      lat,
+      lon,
+    });
+    const county = at0('Marsh County', 'region', 40, -80);
+    const one = at0('Fernwick', 'town', 40.1, -80.1);
+    const two = at0('Alderby', 'town', 39.9, -80.05);
+    expect(
+      votePlace([at(county, true), at(county, true), at(county, true), at(one, true), at(two, true)])?.name,
+    ).toBe('Marsh County');
+    // One more mention of a town makes it the place, with half the county's support.
+    expect(
+      votePlace([
+        at(county, true),
+        at(county, true),
+        at(county, true),
+        at(one, true),
+        at(one, true),
+        at(two, true),
+      ])?.name,
+    ).toBe('Fernwick');
+  });
+
   it('does not depend on the order of the mentions', () => {
     const mentions = [at(dunmore, true), at(fernwick), at(kessel), at(fernwick, true), at(dunmore)];
     const names = [mentions, [...mentions].reverse()].map((ms) => votePlace(ms)?.name);

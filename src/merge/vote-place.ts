@@ -31,8 +31,8 @@ const filedFrom = (m: IncidentMention): boolean =>
  * the town every other mention stands at. A region's votes also count, by half, for each town of
  * the same first-level region ("in Westshire" supports "Fernwick, Westshire"), and a place outside
  * the first-level region most votes point to weighs half (a foreign namesake or a neighbouring
- * state's town does not outvote the reports' own state); a county's votes count whole for a town
- * inside it. A place filled in from where a report was
+ * state's town does not outvote the reports' own state); a county's votes count whole for the one town
+ * inside it that has votes, and are shared when several have. A place filled in from where a report was
  * filed (its dateline, its outlet's masthead) votes only when no other mention has a place:
  * "KATHMANDU –" over a quake "in western Nepal" says where the reporter was. Ties go to the more
  * precise place, then to the name, so the result does not depend on the order of the mentions.
@@ -54,15 +54,28 @@ export function votePlace(mentions: readonly IncidentMention[]): PlaceMention | 
     if (admin1) byRegion.set(admin1, (byRegion.get(admin1) ?? 0) + n);
   }
   const topRegion = [...byRegion].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))[0]?.[0];
+  const isTown = (p: PlaceMention): boolean => p.precision !== 'region' && p.precision !== 'country';
+  // A county's votes are shared among the voted towns inside it: with one town it goes whole to
+  // it; with two or more no town gets more than its own share, so the county can still win.
+  const townsInside = new Map<string, number>();
+  for (const q of places.values())
+    if (q.precision === 'region' && q.name !== q.admin1)
+      townsInside.set(
+        q.name,
+        [...places.values()].filter((p) => isTown(p) && p.admin1 === q.admin1 && inRegion(p, q)).length,
+      );
   const score = new Map<string, number>();
   for (const [name, n] of votes) {
     const p = places.get(name) as PlaceMention;
     let s = n;
-    if (p.precision !== 'region' && p.precision !== 'country')
+    if (isTown(p))
       for (const [other, k] of votes) {
         const q = places.get(other) as PlaceMention;
         if (other !== name && q.precision === 'region' && q.admin1 === p.admin1)
-          s += (q.name !== q.admin1 && inRegion(p, q) ? COUNTY_SHARE : REGION_SHARE) * k;
+          s +=
+            (q.name !== q.admin1 && inRegion(p, q)
+              ? COUNTY_SHARE / Math.max(1, townsInside.get(q.name) ?? 1)
+              : REGION_SHARE) * k;
       }
     if (topRegion !== undefined && p.admin1 !== topRegion) s *= OTHER_REGION_WEIGHT;
     score.set(name, s);
