@@ -627,6 +627,7 @@ export function resolvePlaces(
     const county = counties.get(foldPlaceName(surface));
     if (
       county &&
+      !sense &&
       best.kind === 'populated-place' &&
       !c.qualified &&
       !c.entries.some((e) => e.kind === 'populated-place' && e.cc === county.cc && e.admin1 === county.admin1)
@@ -813,12 +814,21 @@ function occursLowerCase(text: string, lower: string): boolean {
 const WEB_ADDRESS = /:\/\/|^www\.|@|^#|[\w-]\.(?:com|net|org|gov|edu|us|tv|info|news)\b/i;
 const SPACE = /\s/;
 
+/**
+ * How far from a match the token around it is read, each way. Web addresses are shorter; the bound
+ * keeps a long stretch without spaces (a data blob, text written without word spaces) from being
+ * read once per match.
+ */
+const WEB_TOKEN_READ = 256;
+
 /** Whether the whitespace-delimited token around `at` is a web address (`WEB_ADDRESS`). */
 function insideWebAddress(text: string, at: number): boolean {
+  const lo = Math.max(0, at - WEB_TOKEN_READ);
+  const hi = Math.min(text.length, at + WEB_TOKEN_READ);
   let start = at;
-  while (start > 0 && !SPACE.test(text.charAt(start - 1))) start--;
+  while (start > lo && !SPACE.test(text.charAt(start - 1))) start--;
   let end = at;
-  while (end < text.length && !SPACE.test(text.charAt(end))) end++;
+  while (end < hi && !SPACE.test(text.charAt(end))) end++;
   return WEB_ADDRESS.test(text.slice(start, end));
 }
 
