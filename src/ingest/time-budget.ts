@@ -33,6 +33,9 @@ function withinBudget(work: () => void, ms: number): boolean {
   }
 }
 
+/** The longest budget `vm` accepts, in ms (2^32 − 1, about 49 days). */
+const MAX_BUDGET_MS = 2 ** 32 - 1;
+
 /**
  * Runs synchronous tasks, each stopped once it has run `seconds` (a per-input time budget): a task
  * stopped leaves `{ timedOut: true }` and the others their values, in order. Small inputs run
@@ -48,7 +51,8 @@ function withinBudget(work: () => void, ms: number): boolean {
  * if ('timedOut' in read) reject(); else use(read.value);
  */
 export function runWithTimeBudget<T>(tasks: readonly BudgetTask<T>[], seconds: number): BudgetOutcome<T>[] {
-  const ms = Math.max(1, Math.round(seconds * 1000));
+  // `vm` takes a timeout of at most 2^32 − 1 ms (about 49 days); a longer budget is that one.
+  const ms = Math.min(MAX_BUDGET_MS, Math.max(1, Math.round(seconds * 1000)));
   const outcomes: BudgetOutcome<T>[] = new Array(tasks.length);
   let start = 0;
   while (start < tasks.length) {
