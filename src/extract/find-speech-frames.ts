@@ -1204,10 +1204,18 @@ const FRONTED_PARTICIPLE = /^\p{Lu}\p{Ll}+ing$/u;
  * `Sentencing Fenn`), not with a counsel's lead (`Prosecuting Tom Brindle`) or a name in `-ing`
  * (`Denning`, `Browning`): the text writes a surname capitalised after a lower-case word too.
  */
-function frontedParticiple(text: string, phrase: string, first: string): boolean {
+function frontedParticiple(text: string, phrase: string, first: string, seen: Map<string, boolean>): boolean {
   if (!phrase.includes(' ') || !FRONTED_PARTICIPLE.test(first)) return false;
   if (speakerWords().roleParticiples.has(first.toLowerCase())) return false;
-  return !new RegExp(`\\p{Ll}[,;]?\\s+${first}\\b`, 'u').test(text);
+  // A given name in -ing (`Sterling Brown`) is a name wherever it stands.
+  if (genderOfGivenName(phrase) !== null) return false;
+  // The text is read once per word, not once per phrase it opens.
+  let fronted = seen.get(first);
+  if (fronted === undefined) {
+    fronted = !new RegExp(`\\p{Ll}[,;]?\\s+${first}\\b`, 'u').test(text);
+    seen.set(first, fronted);
+  }
+  return fronted;
 }
 
 /**
@@ -1239,6 +1247,7 @@ function subjectNames(text: string): NamedSubject[] {
   const out: NamedSubject[] = [];
   const SUBJECT_NAME = subjectNamePattern();
   SUBJECT_NAME.lastIndex = 0;
+  const participles = new Map<string, boolean>();
   for (let match = SUBJECT_NAME.exec(text); match; match = SUBJECT_NAME.exec(text)) {
     const phrase = match[1]!;
     const at = match.index + match[0].length - phrase.length;
@@ -1246,7 +1255,7 @@ function subjectNames(text: string): NamedSubject[] {
     if (STOP_CAPS.has(first) || PRONOUNS.has(first.toLowerCase())) continue;
     // `Believing Ann was safe, she …`, `Sentencing Fenn, the judge …`: a fronted participle takes
     // the name as its object; only a counsel's lead (`Prosecuting Tom Brindle`) names the subject.
-    if (frontedParticiple(text, phrase, first)) continue;
+    if (frontedParticiple(text, phrase, first, participles)) continue;
     // `… and London and …`, `Dismissing the claim`: a verb follows a subject, not a function word.
     // (`Doe also cited …`, `Doe then told …`: an adverb before the verb is not a function word there.)
     // (`Doe was jailed.`, `Judge Ann Roe had delayed …`: an auxiliary opens the name's verb too,
