@@ -38,7 +38,12 @@ const deathWords = new RegExp(lists.deathWords, 'i');
 export function isToldDeath(trigger: string, before: string, after: string): boolean {
   if (!deathWords.test(trigger.trim())) return false;
   const prior = words(before).slice(-4);
-  if (prior.some((w) => negations.has(w) || unrealisedDeath.has(w))) return false;
+  // "could cause death" is unrealised; "the cause of death" says a death happened.
+  const unrealised = (w: string, i: number): boolean =>
+    unrealisedDeath.has(w) && !(w === 'cause' && prior[i + 1] === 'of');
+  if (prior.some((w, i) => negations.has(w) || unrealised(w, i))) return false;
+  // "may have died" is unrealised; "In May, the boy died" names a month (written capitalised).
+  if (/\bmay\b/.test(before.split(/\s+/).slice(-5).join(' '))) return false;
   const next = words(after)[0];
   return next === undefined || !notDeathAfter.has(next);
 }
