@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { exportLedger } from '../export/index.js';
 import { ingest } from '../ingest/ingest.js';
 import { loadLedger } from '../ledger-file/read.js';
@@ -98,5 +98,53 @@ describe('analyze', () => {
       }
     }
     expect(outputs[0]).toEqual(outputs[1]);
+  });
+});
+
+describe('the files a run replaces', () => {
+  let dir: string;
+  const clock = () => new Date('2024-05-03T12:00:00Z');
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-analyze-trash-'));
+    fs.mkdirSync(path.join(dir, 'in'));
+    for (const [name, text] of Object.entries(REPORTS)) fs.writeFileSync(path.join(dir, 'in', name), text);
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('go to the store trash, which the next run empties; the ledger folder and --out hold only the latest', async () => {
+    const store = openStore(path.join(dir, 'store'), { clock });
+    const out = path.join(dir, 'out');
+    const trash = store.analysis.trashFolder();
+    const listed = (folder: string) => (fs.existsSync(folder) ? fs.readdirSync(folder).sort() : []);
+    try {
+      const first = await analyze(store, [path.join(dir, 'in', 'a.txt')], { out, clock });
+      expect(listed(trash)).toEqual([]);
+      const second = await analyze(store, [path.join(dir, 'in', 'b.txt')], { out, clock });
+      expect(second.ledgerSha256).not.toBe(first.ledgerSha256);
+      const latest = `ledger-${second.ledgerSha256.slice(0, 16)}.json`;
+      expect(listed(store.analysis.ledgerFolder())).toEqual([latest, `${latest}.idx`]);
+      expect(listed(out)).toEqual(['ledger.json']);
+      // The first run's file, its index and the --out copy the second run replaced.
+      const replaced = listed(trash);
+      expect(replaced).toHaveLength(3);
+      const oldName = `ledger-${first.ledgerSha256.slice(0, 16)}.json`;
+      expect(replaced.filter((n) => n.endsWith(oldName))).toHaveLength(1);
+      for (const n of replaced.filter((n) => !n.endsWith('.idx'))) {
+        expect(fs.readFileSync(path.join(trash, n))).toEqual(
+          fs.readFileSync(path.join(trash, replaced.find((m) => m.endsWith(oldName)) as string)),
+        );
+      }
+      // The next run deletes them while it works, and moves in what it replaces.
+      await analyze(store, [path.join(dir, 'in', 'c.txt')], { out, clock });
+      // In the background: done once the run's promise settles, or soon after on a busy machine.
+      await vi.waitFor(() => expect(listed(trash).some((n) => replaced.includes(n))).toBe(false), {
+        timeout: 10_000,
+      });
+      const now = listed(trash);
+      expect(now).toHaveLength(3);
+      expect(now.filter((n) => n.endsWith(latest))).toHaveLength(1);
+    } finally {
+      store.close();
+    }
   });
 });

@@ -281,6 +281,7 @@ export async function analyze(
       all: () => merged.ledger,
       out: ledgerPath,
       deferOut: true,
+      trash: analysis.trashFolder(),
     });
     // The analysis entry and the ledger it records become the latest together; --out gets the
     // ledger only once it is recorded.

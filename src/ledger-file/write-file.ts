@@ -10,6 +10,7 @@ import type {
   LedgerQuote,
   ReusePair,
 } from '../core/types.js';
+import { moveToTrash } from '../store/trash.js';
 import { canonicalLedger } from './canonical.js';
 import {
   INDEX_SUFFIX,
@@ -300,11 +301,12 @@ class Sink {
 }
 
 /**
- * Renames `from` to `to`, removing the file at `to`. Not a plain rename over it: on ext4 that
- * starts writing the whole new file to disk first (auto_da_alloc), a stall of up to a second for
- * hundreds of MB. `to` is missing only between two renames.
+ * Renames `from` to `to`, removing the file at `to`: into `trash` when given (`moveToTrash`:
+ * deleting a file of hundreds of MB waits most of a second), else at once. Not a plain rename
+ * over it: on ext4 that starts writing the whole new file to disk first (auto_da_alloc), a stall
+ * of up to a second for hundreds of MB. `to` is missing only between two renames.
  */
-function replaceFile(from: string, to: string): void {
+function replaceFile(from: string, to: string, trash: string | undefined): void {
   const aside = `${from}.old`;
   let moved = true;
   try {
@@ -314,7 +316,8 @@ function replaceFile(from: string, to: string): void {
     moved = false;
   }
   fs.renameSync(from, to);
-  if (moved) fs.rmSync(aside, { force: true });
+  if (moved && trash) moveToTrash(aside, trash);
+  else if (moved) fs.rmSync(aside, { force: true });
 }
 
 type Options = Parameters<typeof writeLedgerFile>[0];
@@ -348,6 +351,8 @@ export function writeLedgerFile(options: {
   out: string | null;
   /** Leave the copy for `out` under a temporary name until `publishOut()` (see WrittenLedgerFile). */
   deferOut?: boolean;
+  /** Where the file `out` replaces is moved (`moveToTrash`) instead of being deleted at once. */
+  trash?: string;
   /**
    * Write in a second thread while this one reads and hashes (default: when the previous file
    * is 64 MB or more).
@@ -483,7 +488,7 @@ function writeWith(
   fs.renameSync(temp, file);
   const publishOut = (keep = true) => {
     if (!options.out || !outTemp) return;
-    if (keep) replaceFile(outTemp, options.out);
+    if (keep) replaceFile(outTemp, options.out, options.trash);
     else fs.rmSync(outTemp, { force: true });
   };
   if (!options.deferOut) publishOut();

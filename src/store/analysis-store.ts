@@ -50,8 +50,13 @@ export interface AnalysisStore {
    */
   ledgerFolder(): string;
   /**
+   * Where the ledger files a run replaces are moved (`moveToTrash`, trash.ts), and the `--out`
+   * copy it overwrote when on the same file system; each run empties it in the background.
+   */
+  trashFolder(): string;
+  /**
    * Makes `name` (a file in `ledgerFolder()`) the latest ledger and removes the older files there
-   * (except those in `keep`, e.g. the new file's index).
+   * (except those in `keep`, e.g. the new file's index) into `trashFolder()`.
    */
   saveLedgerFile(name: string, custodySeq: number | null, keep?: readonly string[]): void;
   /**
@@ -71,7 +76,8 @@ export interface AnalysisStore {
    * Opens the transaction one run of `analyze` makes its changes in (the merge state, the latest
    * ledger, the analysis entry): `commit` once the entry is recorded, `rollback` on failure. A
    * process killed before `commit` leaves the store as the previous entry bound it. Ledger files
-   * that `recordLedgerFile` replaces are removed only on `commit`.
+   * that `recordLedgerFile` replaces are removed only on `commit`. Starts deleting what earlier
+   * runs left in `trashFolder()`, in the background.
    */
   beginRun(): { commit(): void; rollback(): void };
   /** The latest ledger JSON, or null when `analyze` never ran. */

@@ -11,6 +11,7 @@ import {
 import { type MergeStateDigest, type MergeStateFold, mergeStateRowHash } from '../merge-state-digest.js';
 import type { MergeStateStore } from '../merge-state-store.js';
 import { BACKGROUND_CHUNK, RowFold } from '../row-fold.js';
+import { emptyTrash, moveToTrash } from '../trash.js';
 import type { Migration, SqliteDatabase } from './database.js';
 
 export const analysisMigrations: readonly Migration[] = [
@@ -266,6 +267,10 @@ export class SqliteAnalysisStore implements AnalysisStore {
     return dir;
   }
 
+  trashFolder(): string {
+    return path.join(path.dirname(this.db.name), 'trash');
+  }
+
   saveLedgerFile(name: string, custodySeq: number | null, keep: readonly string[] = []): void {
     this.setLatestLedger(name, custodySeq);
     this.removeOtherLedgerFiles(name, keep);
@@ -294,6 +299,8 @@ export class SqliteAnalysisStore implements AnalysisStore {
 
   beginRun(): { commit(): void; rollback(): void } {
     this.db.exec('BEGIN IMMEDIATE');
+    // What earlier runs replaced is deleted while this one merges (see trash.ts).
+    void emptyTrash(this.trashFolder());
     this.onCommit = null;
     let open = true;
     return {
@@ -325,7 +332,7 @@ export class SqliteAnalysisStore implements AnalysisStore {
   private removeOtherLedgerFiles(name: string, keep: readonly string[]): void {
     const dir = this.ledgerFolder();
     for (const f of fs.readdirSync(dir)) {
-      if (f !== name && !keep.includes(f)) fs.rmSync(path.join(dir, f), { force: true });
+      if (f !== name && !keep.includes(f)) moveToTrash(path.join(dir, f), this.trashFolder());
     }
   }
 
