@@ -214,6 +214,11 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     [['and never came back.', 'Ann Vesk', 'prosecuting', 'said', true]],
   ],
   [
+    'a work noun after a preposition ends its phrase: the name after the comma is the subject',
+    'Tom Rusk hosted the evening. After the show, Ann Vesk spoke to reporters. “It went well,” she said.',
+    [['It went well', 'Ann Vesk', null, 'said', false]],
+  ],
+  [
     'a surname ending in -ing is a name, not a participle',
     'Tom Kelling was jailed for four years. Kelling then told reporters: “I will appeal.”',
     [['I will appeal.', 'Tom Kelling', null, 'told', false]],

@@ -1196,6 +1196,9 @@ function subjectNamePattern(): RegExp {
 /** A determiner or possessive, up to two words, and a lower-case noun right before a name: `her new show,`. */
 const WORK_BEFORE = /(?:[’']s|\b(?:the|a|an|his|her|their|its|new))\s+(?:[\p{L}-]+\s+){0,2}(\p{Ll}+),?\s+$/u;
 
+/** A preposition right before a determiner: the noun phrase after it is no apposition. */
+const PREPOSITION_ENDS = /\b(?:after|before|during|following|since|until|at|on|in|from|with|for)\s*$/i;
+
 /** A capitalised participle opening a phrase: `Believing`, `Sentencing`. */
 const FRONTED_PARTICIPLE = /^\p{Lu}\p{Ll}+ing$/u;
 
@@ -1278,8 +1281,10 @@ function subjectNames(text: string): NamedSubject[] {
     // `The Late Night Show was …`: a programme's title is what the text is about, never who speaks.
     if (isWorkTitle(phrase)) continue;
     // `Her new BBC show, Late Fun starts …`: a name after a work's noun is the work's title.
-    const work = WORK_BEFORE.exec(text.slice(Math.max(0, at - 60), at));
-    if (work && isWorkNoun(work[1]!)) continue;
+    const lead = text.slice(Math.max(0, at - 60), at);
+    const work = WORK_BEFORE.exec(lead);
+    // `After the show, Ann Cole said`: a phrase opened by a preposition ends before the name.
+    if (work && isWorkNoun(work[1]!) && !PREPOSITION_ENDS.test(lead.slice(0, work.index))) continue;
     // `Ann Roe, her solicitor,` is a person; `Westford Dry, his cleaning firm,` is not.
     const owned = POSSESSIVE_APPOSITIVE.exec(text.slice(at + phrase.length, at + phrase.length + 60));
     if (owned && !isPersonNoun(owned[1]!)) continue;
