@@ -79,20 +79,22 @@ describe('rareKeys', () => {
     }
   });
 
+  const vocabulary = [
+    'anvil',
+    'birch',
+    'cobble',
+    'dune',
+    'ember',
+    'fjord',
+    'gorse',
+    'heath',
+    'inlet',
+    'juniper',
+  ];
+  /** An item: one to six distinct words of a small vocabulary, so items often share words. */
+  const item = fc.uniqueArray(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 6 });
+
   it('property: with everyRare and words in few items, the pairs that meet do not depend on how items were split into runs', () => {
-    const vocabulary = [
-      'anvil',
-      'birch',
-      'cobble',
-      'dune',
-      'ember',
-      'fjord',
-      'gorse',
-      'heath',
-      'inlet',
-      'juniper',
-    ];
-    const item = fc.uniqueArray(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 6 });
     fc.assert(
       fc.property(
         fc.array(item, { minLength: 2, maxLength: 12 }),
@@ -110,19 +112,6 @@ describe('rareKeys', () => {
   });
 
   it('without everyRare, a split into runs can change the pairs that meet (what the option is for)', () => {
-    const vocabulary = [
-      'anvil',
-      'birch',
-      'cobble',
-      'dune',
-      'ember',
-      'fjord',
-      'gorse',
-      'heath',
-      'inlet',
-      'juniper',
-    ];
-    const item = fc.uniqueArray(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 6 });
     const outcome = fc.check(
       fc.property(
         fc.array(item, { minLength: 2, maxLength: 12 }),

@@ -97,12 +97,14 @@ describe('votePlace', () => {
     expect(votePlace([at(filed), at(filed), at(masthead)])?.name).toBe('Harbin');
   });
 
+  /** A place of Westshire at the given coordinates. */
+  const at0 = (name: string, precision: PlacePrecision, lat: number, lon: number): PlaceMention => ({
+    ...place(name, 'Westshire', precision),
+    lat,
+    lon,
+  });
+
   it('reads a county and a town inside it as one place, at the town', () => {
-    const at0 = (name: string, precision: PlacePrecision, lat: number, lon: number): PlaceMention => ({
-      ...place(name, 'Westshire', precision),
-      lat,
-      lon,
-    });
     const county = at0('Marsh County', 'region', 40, -80);
     const inside = at0('Fernwick', 'town', 40.1, -80.1);
     const farAway = at0('Dunmore', 'town', 44, -88);
@@ -116,11 +118,6 @@ describe('votePlace', () => {
   });
 
   it('shares a county among two towns inside it, so neither takes it whole', () => {
-    const at0 = (name: string, precision: PlacePrecision, lat: number, lon: number): PlaceMention => ({
-      ...place(name, 'Westshire', precision),
-      lat,
-      lon,
-    });
     const county = at0('Marsh County', 'region', 40, -80);
     const one = at0('Fernwick', 'town', 40.1, -80.1);
     const two = at0('Alderby', 'town', 39.9, -80.05);
