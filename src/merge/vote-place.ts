@@ -7,9 +7,10 @@ import { compareStrings } from './stable-id.js';
 /** Share of a region's votes a place inside it (same first-level region) receives. */
 const REGION_SHARE = 0.5;
 /**
- * Share of a county's votes a town inside it receives: all of them. "Westshire County deputies
- * said" and "shot in Fernwick" tell one place at two precisions, and the town is the more precise
- * (the extractor narrows a county to its town inside one report the same way).
+ * Share of a county's votes the voted towns inside it receive together: all of them, split evenly
+ * when there are several. "Westshire County deputies said" and "shot in Fernwick" tell one place
+ * at two precisions, and the town is the more precise (the extractor narrows a county to its town
+ * inside one report the same way).
  */
 const COUNTY_SHARE = 1;
 /** Weight left to a place outside the first-level region most votes point to. */
@@ -55,15 +56,13 @@ export function votePlace(mentions: readonly IncidentMention[]): PlaceMention | 
   }
   const topRegion = [...byRegion].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))[0]?.[0];
   const isTown = (p: PlaceMention): boolean => p.precision !== 'region' && p.precision !== 'country';
-  // A county's votes are shared among the voted towns inside it: with one town it goes whole to
-  // it; with two or more no town gets more than its own share, so the county can still win.
+  const inCounty = (p: PlaceMention, q: PlaceMention): boolean =>
+    q.precision === 'region' && q.name !== q.admin1 && p.admin1 === q.admin1 && inRegion(p, q);
+  // How many voted towns lie inside each county: they share its votes (with two or more no town
+  // gets more than its share, so the county can still win).
   const townsInside = new Map<string, number>();
   for (const q of places.values())
-    if (q.precision === 'region' && q.name !== q.admin1)
-      townsInside.set(
-        q.name,
-        [...places.values()].filter((p) => isTown(p) && p.admin1 === q.admin1 && inRegion(p, q)).length,
-      );
+    townsInside.set(q.name, [...places.values()].filter((p) => isTown(p) && inCounty(p, q)).length);
   const score = new Map<string, number>();
   for (const [name, n] of votes) {
     const p = places.get(name) as PlaceMention;
@@ -71,11 +70,8 @@ export function votePlace(mentions: readonly IncidentMention[]): PlaceMention | 
     if (isTown(p))
       for (const [other, k] of votes) {
         const q = places.get(other) as PlaceMention;
-        if (other !== name && q.precision === 'region' && q.admin1 === p.admin1)
-          s +=
-            (q.name !== q.admin1 && inRegion(p, q)
-              ? COUNTY_SHARE / Math.max(1, townsInside.get(q.name) ?? 1)
-              : REGION_SHARE) * k;
+        if (other === name || q.precision !== 'region' || q.admin1 !== p.admin1) continue;
+        s += (inCounty(p, q) ? COUNTY_SHARE / (townsInside.get(q.name) as number) : REGION_SHARE) * k;
       }
     if (topRegion !== undefined && p.admin1 !== topRegion) s *= OTHER_REGION_WEIGHT;
     score.set(name, s);
