@@ -99,19 +99,8 @@ describe('analyze', () => {
     }
     expect(outputs[0]).toEqual(outputs[1]);
   });
-});
 
-describe('the files a run replaces', () => {
-  let dir: string;
-  const clock = () => new Date('2024-05-03T12:00:00Z');
-  beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-analyze-trash-'));
-    fs.mkdirSync(path.join(dir, 'in'));
-    for (const [name, text] of Object.entries(REPORTS)) fs.writeFileSync(path.join(dir, 'in', name), text);
-  });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
-
-  it('go to the store trash, which the next run empties; the ledger folder and --out hold only the latest', async () => {
+  it('puts the files a run replaces in the store trash, which the next run empties; the ledger folder and --out hold only the latest', async () => {
     const store = openStore(path.join(dir, 'store'), { clock });
     const out = path.join(dir, 'out');
     const trash = store.analysis.trashFolder();

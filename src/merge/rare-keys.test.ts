@@ -93,38 +93,33 @@ describe('rareKeys', () => {
   ];
   /** An item: one to six distinct words of a small vocabulary, so items often share words. */
   const item = fc.uniqueArray(fc.constantFrom(...vocabulary), { minLength: 1, maxLength: 6 });
+  /** A list of items, and where it is cut into runs. */
+  const itemLists = fc.array(item, { minLength: 2, maxLength: 12 });
+  const cuts = fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 6 });
 
   it('property: with everyRare and words in few items, the pairs that meet do not depend on how items were split into runs', () => {
     fc.assert(
-      fc.property(
-        fc.array(item, { minLength: 2, maxLength: 12 }),
-        fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 6 }),
-        (list, cuts) => {
-          const sizes = [...cuts, list.length];
-          const oneRun = pairsMet(keysInRuns(list, [list.length], true));
-          expect(pairsMet(keysInRuns(list, sizes, true))).toEqual(oneRun);
-          // Every pair sharing a word meets: no key choice left to the counts.
-          expect(oneRun).toEqual(pairsSharing(list));
-        },
-      ),
+      fc.property(itemLists, cuts, (list, runSizes) => {
+        const sizes = [...runSizes, list.length];
+        const oneRun = pairsMet(keysInRuns(list, [list.length], true));
+        expect(pairsMet(keysInRuns(list, sizes, true))).toEqual(oneRun);
+        // Every pair sharing a word meets: no key choice left to the counts.
+        expect(oneRun).toEqual(pairsSharing(list));
+      }),
       { numRuns: 300, seed: 7 },
     );
   });
 
   it('without everyRare, a split into runs can change the pairs that meet (what the option is for)', () => {
     const outcome = fc.check(
-      fc.property(
-        fc.array(item, { minLength: 2, maxLength: 12 }),
-        fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 6 }),
-        (list, cuts) => {
-          const sizes = [...cuts, list.length];
-          const oneRun = pairsMet(keysInRuns(list, [list.length], false));
-          return (
-            JSON.stringify([...pairsMet(keysInRuns(list, sizes, false))].sort()) ===
-            JSON.stringify([...oneRun].sort())
-          );
-        },
-      ),
+      fc.property(itemLists, cuts, (list, runSizes) => {
+        const sizes = [...runSizes, list.length];
+        const oneRun = pairsMet(keysInRuns(list, [list.length], false));
+        return (
+          JSON.stringify([...pairsMet(keysInRuns(list, sizes, false))].sort()) ===
+          JSON.stringify([...oneRun].sort())
+        );
+      }),
       { numRuns: 300, seed: 7 },
     );
     expect(outcome.failed).toBe(true);
