@@ -192,12 +192,13 @@ export async function analyze(
   }
 
   t = now();
+  const extractSeconds = options.maxExtractSeconds ?? DEFAULT_EXTRACT_SECONDS;
   const extracting = extractPending(store, analysis, stages.extractor, {
     done: extracted,
     workers: options.workers,
     batch: options.batch,
     pool: early,
-    maxSeconds: options.maxExtractSeconds,
+    maxSeconds: extractSeconds,
     added: summary?.ingested.flatMap((i) => i.newDocuments) ?? [],
     onProgress: (done, total) => options.onProgress?.('extract', done, total),
   });
@@ -247,9 +248,7 @@ export async function analyze(
     const firstStep = now() - t;
     const extraction = await extracting;
     for (const id of extraction.ids) extracted.add(id);
-    diagnostics.push(
-      ...extraction.timedOut.map((id) => extractionTimeout(store, id, options.maxExtractSeconds)),
-    );
+    diagnostics.push(...extraction.timedOut.map((id) => extractionTimeout(store, id, extractSeconds)));
     options.onProgress?.('merge', 0, 1);
     // Extraction: the time it took beyond the merge's first step, which ran beside it.
     timings.extract = now() - extractStarted - firstStep;
@@ -348,9 +347,8 @@ export async function analyze(
 }
 
 /** The error for a document whose extraction ran out of time, naming the file it was read from. */
-function extractionTimeout(store: Store, id: string, seconds: number | undefined): Diagnostic {
+function extractionTimeout(store: Store, id: string, budget: number): Diagnostic {
   const doc = store.documents.summary(id);
-  const budget = seconds ?? DEFAULT_EXTRACT_SECONDS;
   return {
     rule: 'analyze/extraction-timeout',
     severity: 'error',

@@ -316,8 +316,7 @@ function replaceFile(from: string, to: string, trash: string | undefined): void 
     moved = false;
   }
   fs.renameSync(from, to);
-  if (moved && trash) moveToTrash(aside, trash);
-  else if (moved) fs.rmSync(aside, { force: true });
+  if (moved) moveToTrash(aside, trash);
 }
 
 type Options = Parameters<typeof writeLedgerFile>[0];

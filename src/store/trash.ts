@@ -14,13 +14,14 @@ import path from 'node:path';
 let moved = 0;
 
 /**
- * Moves `file` into `trash` (created if need be) under a name no other move takes. When it
- * cannot be moved there (another file system, a permission), it is deleted as before. A missing
- * file is no error.
+ * Moves `file` into `trash` (created if need be) under a name no other move takes. With no trash
+ * folder, or when it cannot be moved there (another file system, a permission), it is deleted at
+ * once. A missing file is no error.
  */
-export function moveToTrash(file: string, trash: string): void {
+export function moveToTrash(file: string, trash: string | undefined): void {
   const name = `${process.pid}-${Date.now()}-${moved++}-${path.basename(file)}`;
   try {
+    if (trash === undefined) throw new Error('no trash folder');
     fs.mkdirSync(trash, { recursive: true });
     fs.renameSync(file, path.join(trash, name));
   } catch {
