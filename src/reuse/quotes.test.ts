@@ -1,18 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_QUOTATION_CHARS, quotedMask } from './quotes.js';
+import { MAX_QUOTATION_CHARS, quotedMasks } from './quotes.js';
 import { tokenize } from './tokenize.js';
 
 /** The words of `text` that the mask marks as quoted, joined by spaces. */
 function quotedWords(text: string): string {
   const tokens = tokenize(text);
-  const mask = quotedMask(text, tokens);
+  const mask = quotedMasks(text, tokens).quoted;
   return tokens
     .filter((_, i) => mask[i] === 1)
     .map((t) => text.slice(t.start, t.end))
     .join(' ');
 }
 
-describe('quotedMask', () => {
+describe('quotedMasks', () => {
   it.each([
     [
       'straight double quotes',
@@ -83,7 +83,7 @@ describe('quotedMask', () => {
     ],
   ])('with straight single quotes read: %s', (_, text, expected) => {
     const tokens = tokenize(text);
-    const mask = quotedMask(text, tokens, true);
+    const mask = quotedMasks(text, tokens).speech;
     const words = tokens
       .filter((_, i) => mask[i] === 1)
       .map((t) => text.slice(t.start, t.end))

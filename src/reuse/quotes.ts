@@ -12,11 +12,11 @@ export const MAX_QUOTATION_CHARS = 1500;
  * discounts them.
  *
  * - Straight double quotes pair up within a line.
- * - Straight single quotes, as newspapers print quotations, only with `straightSingles`: a mark
+ * - Straight single quotes, as newspapers print quotations, only in `speech`: a mark
  *   after a space, a line start, a bracket or a dash and before a letter or digit opens; a mark
  *   after a non-space and before no letter or digit closes an open one (`don't` and `the
  *   players' hut` never open one; a plural's apostrophe inside a quotation closes it early, never
- *   late). They run across line breaks; a blank line ends an open one unmarked. Off by default:
+ *   late). They run across line breaks; a blank line ends an open one unmarked. Not in `quoted`:
  *   they cannot always be told from apostrophes.
  * - Directional double quotes, curly (`“ ”`) or typewriter (two backticks, two apostrophes, as in
  *   much wire copy), open and close across line breaks: wire copy is often wrapped at a fixed
@@ -26,14 +26,9 @@ export const MAX_QUOTATION_CHARS = 1500;
  * - Curly single quotes (`‘ ’`) the same way; `’` closes only when it is not between two letters
  *   (an apostrophe).
  * A directional quotation longer than `MAX_QUOTATION_CHARS` is not marked (a stray mark).
- */
-export function quotedMask(text: string, tokens: readonly Token[], straightSingles = false): Uint8Array {
-  const masks = quotedMasks(text, tokens);
-  return straightSingles ? masks.speech : masks.quoted;
-}
-
-/**
- * `quotedMask` without and with `straightSingles` (`quoted`, `speech`), in one pass over the text.
+ *
+ * Both masks come from one pass over the text: `quoted` without straight single quotes, `speech`
+ * with them.
  */
 export function quotedMasks(
   text: string,
