@@ -286,17 +286,21 @@ describe('a given name is no place', () => {
     ['Denver Holt, 12, was hurt on Friday. Mr. Holt said Denver was home again on Sunday.', 'Denver', false],
     // An age beside the name tells a person even when the surname never stands alone.
     [
-      'The death of 5-year-old Austin Pell was ruled a homicide. One shot struck Austin in the arm.',
-      'Austin',
+      'A stray round hit 7-year-old Madison Quill on Friday. Madison was sent home on Sunday.',
+      'Madison',
       false,
     ],
-    ['Police said Dallas Brack, 24, was arrested. Dallas was held without bail.', 'Dallas', false],
+    ['Deputies booked Dallas Brack, 24, on Monday. Dallas was held without bail.', 'Dallas', false],
     // A generational suffix after the surname leaves the pair a full name.
-    ['The death of 5-year-old Austin Pell Jr. was ruled a homicide. Austin died at home.', 'Austin', false],
+    [
+      'A stray round hit 7-year-old Madison Quill Jr. on Friday. Madison was sent home on Sunday.',
+      'Madison',
+      false,
+    ],
     // Without an age, and with no surname standing alone, the pair may be an institution's name.
-    ['The Austin Pell board met on Monday. Austin had a quiet night.', 'Austin', true],
+    ['The Madison Quill board met on Monday. Madison had a quiet night.', 'Madison', true],
     // Read as a place where it stands ("in Austin"), it stays one.
-    ['Police said Austin Pell, 24, was arrested in Austin on Sunday.', 'Austin', true],
+    ['Deputies booked Madison Quill, 24, in Madison on Sunday.', 'Madison', true],
   ])('%s → %s is a place: %s', (text, given, place) => {
     const found = resolvePlaces(text).places.filter((p) => p.text === given);
     expect(found.length > 0).toBe(place);
