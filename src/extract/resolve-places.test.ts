@@ -111,6 +111,22 @@ describe('people are not places', () => {
     expect(places.length).toBeGreaterThan(0);
   });
 
+  it.each([
+    // A place stopword in capitals opening a line, qualified by its state, is a dateline's town.
+    ['Teen killed\n\nKING, N.C. — A man was shot on Sunday.', 'KING', 'North Carolina'],
+  ])('reads a stopword dateline qualified by its state: %s', (text, surface, admin1) => {
+    const p = resolvePlaces(text, { dateline: [text.indexOf('\n\n') + 2, text.indexOf(' —')] }).places.find(
+      (q) => q.precision === 'town',
+    );
+    expect(p?.text ?? null).toBe(surface);
+    expect(p?.admin1 ?? null).toBe(admin1);
+  });
+
+  it('keeps the stopword a stopword in running text', () => {
+    const places = resolvePlaces('The King said a man was shot in Gary, Ind., on Sunday.').places;
+    expect(places.map((p) => p.text)).toEqual(['Gary']);
+  });
+
   it('keeps a surname-like town when it is qualified by its state', () => {
     const places = resolvePlaces('Ann Pampa moved away. The crash happened in Pampa, Texas.').places;
     expect(places.some((p) => p.text === 'Pampa' && p.admin1 === 'Texas')).toBe(true);
@@ -268,6 +284,23 @@ describe('a given name is no place', () => {
     ],
     // A surname after "Mr." still stands alone: the pair is a person's name.
     ['Denver Holt, 12, was hurt on Friday. Mr. Holt said Denver was home again on Sunday.', 'Denver', false],
+    // An age beside the name tells a person even when the surname never stands alone.
+    [
+      'A stray round hit 7-year-old Madison Quill on Friday. Madison was sent home on Sunday.',
+      'Madison',
+      false,
+    ],
+    ['Deputies booked Dallas Brack, 24, on Monday. Dallas was held without bail.', 'Dallas', false],
+    // A generational suffix after the surname leaves the pair a full name.
+    [
+      'A stray round hit 7-year-old Madison Quill Jr. on Friday. Madison was sent home on Sunday.',
+      'Madison',
+      false,
+    ],
+    // Without an age, and with no surname standing alone, the pair may be an institution's name.
+    ['The Madison Quill board met on Monday. Madison had a quiet night.', 'Madison', true],
+    // Read as a place where it stands ("in Austin"), it stays one.
+    ['Deputies booked Madison Quill, 24, in Madison on Sunday.', 'Madison', true],
   ])('%s → %s is a place: %s', (text, given, place) => {
     const found = resolvePlaces(text).places.filter((p) => p.text === given);
     expect(found.length > 0).toBe(place);

@@ -166,6 +166,24 @@ function regionAbbreviation(after: string): { cc: string; admin1: string; length
   return code && m ? { cc: abbreviationAfter.cc, admin1: code, length: m[0].length } : null;
 }
 
+/**
+ * "KING, N.C. —": a word in capitals opening a line, with its state's abbreviation after it, is a
+ * dateline's town even when the word is a place stopword elsewhere (a title, a common noun).
+ */
+function qualifiedDateline(text: string, t: Token): boolean {
+  return (
+    CAPITALS.test(t.text) &&
+    LINE_START.test(text.slice(Math.max(0, t.start - 8), t.start)) &&
+    regionAbbreviation(text.slice(t.end, t.end + 16)) !== null
+  );
+}
+
+/** A generational suffix after a surname: "Jr.", "Sr.", "III". */
+const NAME_SUFFIX = /^(?:Jr|Sr|II|III|IV)$/;
+/** An age right before a name ("5-year-old ") or right after it (", 24,"): a person's name. */
+const AGED_BEFORE = /\b\d{1,3}-year-old\s+$/;
+const AGED_AFTER = /^,\s+\d{1,3}\b/;
+
 /** Words at most in the name of a town the gazetteer lacks. */
 const UNLISTED_WORDS = 3;
 /** A word of a town's name: a capital and lower-case letters, or all capitals in a dateline. */
@@ -334,10 +352,13 @@ export function resolvePlaces(
   // Surnames: the last word of a person's full name ("Owen Fenn") or a word after a title
   // ("Officer Fenn"). On its own later in the report ("Fenn said"), it names the person.
   const surnames = new Set<string>();
-  // Two-word names not in the gazetteer ("Dallas Fenn"): a person's given name and surname.
-  const fullNames: [string, string][] = [];
+  // Two-word names not in the gazetteer ("Dallas Fenn"): a person's given name and surname, and
+  // whether an age stands beside the name ("5-year-old Dallas Fenn", "Dallas Fenn, 24,").
+  const fullNames: [string, string, boolean][] = [];
   for (const m of isPlainText(text) ? execAll(RUN_PLAIN, text) : scanCapitals(RUN_STICKY, text)) {
     const tokens = tokenize(m[0], m.index, stop, gaz);
+    const [only] = tokens;
+    if (tokens.length === 1 && only?.stop && qualifiedDateline(text, only)) only.stop = false;
     for (let k = 1; k < tokens.length; k++) {
       const prev = tokens[k - 1] as Token;
       const t = tokens[k] as Token;
@@ -418,14 +439,21 @@ export function resolvePlaces(
       ) {
         const last = tokens[j] as Token;
         if (PLAIN_WORD.test(last.text)) surnames.add(last.text);
+        // "Dallas Fenn Jr.": a generational suffix follows the surname.
+        const suffixed = j === i + 2 && NAME_SUFFIX.test(last.text);
+        const surname = suffixed ? (tokens[i + 1] as Token) : last;
         // "Fernwick Det. Fenn": a town before a title names the officer's town, not a given name.
         if (
-          j === i + 1 &&
+          (j === i + 1 || suffixed) &&
           NAME_WORD.test(t.text) &&
-          NAME_WORD.test(last.text) &&
-          !personTitles?.has(last.text.toLowerCase())
+          NAME_WORD.test(surname.text) &&
+          !personTitles?.has(surname.text.toLowerCase())
         )
-          fullNames.push([t.text, last.text]);
+          fullNames.push([
+            t.text,
+            surname.text,
+            AGED_BEFORE.test(before) || AGED_AFTER.test(text.slice(end, end + 8)),
+          ]);
       }
       const unlisted =
         entries.length === 0 && j - i < UNLISTED_WORDS
@@ -496,11 +524,11 @@ export function resolvePlaces(
   // A given name ("Dallas Fenn … Fenn said … Dallas was hit") is the person wherever it stands
   // alone, unless it is read as a place there ("in Dallas", "Dallas police") or elsewhere. The
   // surname standing alone as well shows the pair is a person's name, not an institution's
-  // ("Dallas Chronicle" … "the Chronicle").
+  // ("Dallas Chronicle" … "the Chronicle"); so does an age beside it ("5-year-old Dallas Fenn").
   const precedingWords = fullNames.length > 0 ? wordsBefore(text) : new Map<string, string[]>();
   const givenNames = new Set(
     fullNames
-      .filter(([given, surname]) => standsAlone(precedingWords, surname, given))
+      .filter(([given, surname, aged]) => aged || standsAlone(precedingWords, surname, given))
       .map(([given]) => given),
   );
   if (givenNames.size > 0) {
