@@ -25,6 +25,7 @@ import {
 import { containment, otherSourceShare, shorterContainment } from '../../src/reuse/containment.js';
 import { combine, hashString } from '../../src/reuse/hash.js';
 import { type PreparedText, prepareText } from '../../src/reuse/prepare.js';
+import { quotedNgrams, quotedNgramsIn } from '../../src/reuse/quote-provenance.js';
 import { flag } from '../flags.js';
 
 const corpus =
@@ -63,12 +64,18 @@ interface PairFeatures {
   /** `paperInWire` over word 4-grams and 5-grams. */
   paperInWire4: number;
   paperInWire5: number;
+  /** The paper's word 3-grams inside its quotation marks, and the share of them in the wire story. */
+  quoted: number;
+  quotedInWire: number;
 }
 interface Story {
   topic: string;
   label: string;
   derived: boolean;
   pairs: PairFeatures[];
+  /** The paper's quoted word 3-grams, and the share of them in any of its wire stories. */
+  quoted: number;
+  quotedInSources: number;
 }
 
 const cache = new Map<string, PreparedText>();
@@ -96,11 +103,14 @@ const neighbours = (paper: string): PreparedText[] =>
         comparePrepared(prepared(o), prepared(paper)).relation !== 'none',
     )
     .map(prepared);
+const share = ({ quoted, found }: { quoted: number; found: number }) => (quoted ? found / quoted : 0);
 const stories: Story[] = Object.entries(gold).map(([paper, g]) => ({
   // File names are `…__topic__file`: the topic is the last folder.
   topic: paper.split('__').at(-2) ?? paper,
   label: g.label,
   derived: g.label !== 'non_derived',
+  quoted: quotedNgramsIn(prepared(paper), []).quoted,
+  quotedInSources: share(quotedNgramsIn(prepared(paper), g.sources.map(prepared))),
   pairs: g.sources.map((src) => {
     const a = prepared(src);
     const b = prepared(paper);
@@ -117,6 +127,8 @@ const stories: Story[] = Object.entries(gold).map(([paper, g]) => ({
       reporterWording: reporterWording(b, a),
       paperInWire4: containment(b, a, 4),
       paperInWire5: containment(b, a, 5),
+      quoted: quotedNgrams(b, a).quoted,
+      quotedInWire: share(quotedNgrams(b, a)),
     };
   }),
 }));
@@ -203,6 +215,7 @@ console.log(
     ordered: orderedStudy(),
     common_source: commonSourceStudy(),
     alternatives: alternativesStudy(),
+    quote_provenance: quoteProvenanceStudy(),
   }),
 );
 
@@ -546,4 +559,95 @@ function alternativesStudy() {
     };
   }
   return out;
+}
+
+/**
+ * Where the paper's quotations come from (`quote-provenance.ts`, `own-quotes.ts`), on top of the
+ * product's rule (passages, or paper-in-wire containment >= 0.075 with >= 25 words; the common-
+ * source step at 0.25). A paper with m or more quoted 3-grams, less than x of them in any of its
+ * wire stories (the index looks in the candidates and their versions), is derived only through a
+ * pair with containment >= v; a pair in which y or more of its quoted 3-grams are in the wire
+ * story needs containment t2 instead of 0.075. (m, x, v, t2, y), the step off included, chosen
+ * per fold on the other folds and scored held out, over the 12 splits of `commonSourceStudy`.
+ */
+function quoteProvenanceStudy() {
+  type R = [m: number, x: number, v: number, t2: number, y: number];
+  const off: R = [Number.POSITIVE_INFINITY, 0, 1, 0.075, 2];
+  const rules: R[] = [off];
+  for (const m of [6, 10, 20])
+    for (const x of [0.02, 0.05, 0.1])
+      for (const v of [0.2, 0.3, 1])
+        for (const t2 of [0.03, 0.04, 0.05, 0.06, 0.075])
+          for (const y of [0.3, 0.5, 0.7]) rules.push([m, x, v, t2, y]);
+  const decide = (s: Story, [m, x, v, t2, y]: R) => {
+    const own = s.quoted >= m && s.quotedInSources < x;
+    return s.pairs.some((p) => {
+      if (p.otherSource >= compareDefaults.maxOtherSourceShare) return false;
+      const long = p.paperWords >= DERIVED_CONTAINMENT_MIN_WORDS;
+      if (own) return long && p.paperInWire >= v;
+      const fromWire = p.quoted >= m && p.quotedInWire >= y;
+      const t = fromWire
+        ? Math.min(t2, compareDefaults.minDerivedContainment)
+        : compareDefaults.minDerivedContainment;
+      return p.passages || (long && p.paperInWire >= t);
+    });
+  };
+  const score = (list: Story[], r: R): Counts => {
+    const c = { tp: 0, fp: 0, fn: 0, tn: 0 };
+    for (const s of list) {
+      const predicted = decide(s, r);
+      if (predicted && s.derived) c.tp++;
+      else if (predicted) c.fp++;
+      else if (s.derived) c.fn++;
+      else c.tn++;
+    }
+    return c;
+  };
+  const pick = (list: Story[], family: R[]) => {
+    let best = family[0] as R;
+    let m = -1;
+    for (const r of family) {
+      const x = figures(score(list, r)).macro_f1;
+      if (x > m) [m, best] = [x, r];
+    }
+    return best;
+  };
+  const chosen = new Map<string, number>();
+  const spread = (family: R[]) => {
+    const runs = Array.from({ length: 12 }, (_, k) => {
+      const seed = 100 + k;
+      const fold = (t: string) => hashString(`${t}${seed}`, seed) % folds;
+      const held: Counts = { tp: 0, fp: 0, fn: 0, tn: 0 };
+      for (let f = 0; f < folds; f++) {
+        const r = pick(
+          stories.filter((s) => fold(s.topic) !== f),
+          family,
+        );
+        chosen.set(r.join(' '), (chosen.get(r.join(' ')) ?? 0) + 1);
+        const c = score(
+          stories.filter((s) => fold(s.topic) === f),
+          r,
+        );
+        for (const key of ['tp', 'fp', 'fn', 'tn'] as const) held[key] += c[key];
+      }
+      return figures(held);
+    });
+    const mean = (key: 'macro_f1' | 'precision_derived' | 'recall_derived') =>
+      round(runs.reduce((x, r) => x + r[key], 0) / runs.length);
+    return {
+      macro_f1: mean('macro_f1'),
+      precision_derived: mean('precision_derived'),
+      recall_derived: mean('recall_derived'),
+    };
+  };
+  const without = spread([off]);
+  chosen.clear();
+  const withStep = spread(rules);
+  return {
+    twelve_splits_without: without,
+    twelve_splits: withStep,
+    // m x v t2 y, and how many of the 60 folds chose it.
+    chosen_most: [...chosen.entries()].sort((p, q) => q[1] - p[1]).slice(0, 3),
+    rule_on_all: pick(stories, rules),
+  };
 }

@@ -7,6 +7,7 @@ import { inferDirection, orderByEvidence, type TextMeta } from './direction.js';
 import { extendParaphrases, type SentenceSeed } from './extend-paraphrases.js';
 import { normalizeForMatching } from './normalize.js';
 import { duplicateHashOf, type PreparedText, prepareText } from './prepare.js';
+import { quoteProvenance } from './quote-provenance.js';
 import { sentenceAt } from './sentence-vectors.js';
 
 export interface CompareOptions {
@@ -66,6 +67,14 @@ export const CONTAINMENT_MIN_WORDS = 40;
 
 /** Fewest words of the later text for the ordered containment path (`minDerivedContainment`). */
 export const DERIVED_CONTAINMENT_MIN_WORDS = 25;
+
+/**
+ * The ordered containment threshold (in place of `minDerivedContainment` when lower) of a later
+ * text that quotes what the earlier text quotes (`quoteProvenance` `source`): a rewrite keeps the
+ * take's quotations and recasts the rest. Chosen by cross-validation on meter-dev's topics with
+ * the thresholds of `quote-provenance.ts` (`bench/accuracy/meter-cv.ts`, docs/reuse.md).
+ */
+export const SOURCE_QUOTES_MIN_CONTAINMENT = 0.04;
 
 /**
  * The passages of a pair decided by containment: chains of rarer shared word 3-grams, short
@@ -258,8 +267,12 @@ function containmentReuse(
     const derived = options.minDerivedContainment ?? compareDefaults.minDerivedContainment;
     if (derived <= 0) return false;
     const [copy, source] = order.direction === 'a>b' ? [b, a] : [a, b];
-    if (copy.tokens.length >= DERIVED_CONTAINMENT_MIN_WORDS && containment(copy, source, 3) >= derived)
-      return 'containment';
+    if (copy.tokens.length >= DERIVED_CONTAINMENT_MIN_WORDS) {
+      const c = containment(copy, source, 3);
+      if (c >= derived) return 'containment';
+      if (c >= SOURCE_QUOTES_MIN_CONTAINMENT && quoteProvenance(copy, source) === 'source')
+        return 'containment';
+    }
     if (isBriefOf(copy, source)) return copy === a ? 'brief of a' : 'brief of b';
     return false;
   }

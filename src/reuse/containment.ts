@@ -80,7 +80,7 @@ function ngramSet(h: Uint32Array, n: number): Set<number> {
  * text with many pairs' worth of neighbours, and building each set once keeps that linear.
  */
 const ngramSets = new WeakMap<Uint32Array, Map<number, Set<number>>>();
-function cachedNgramSet(h: Uint32Array, n: number): Set<number> {
+export function cachedNgramSet(h: Uint32Array, n: number): Set<number> {
   let byN = ngramSets.get(h);
   if (!byN) {
     byN = new Map();

@@ -13,6 +13,7 @@ import { type CompareOptions, compareDefaults } from './compare-texts.js';
 import { anchorFamily, BRIEF_ANCHOR, CONTAINMENT_ANCHOR } from './containment.js';
 import { buildFamilies, type FamilyDocument, isSubstantial, originOf } from './families.js';
 import { addJointSources } from './joint-sources.js';
+import { dropOwnQuotes } from './own-quotes.js';
 import { type PairDocument, pairDocument } from './pair.js';
 import { createPool, defaultWorkers, inThreadRunner, type JobRunner } from './pool.js';
 import { type SketchOptions, sketchDefaults } from './sketch.js';
@@ -103,8 +104,11 @@ export interface ReuseView {
  * document as short as a brief in words (`BRIEF_MAX_WORDS`), as before of one with few anchors.
  * 14: a passage quoted in both texts is no evidence when either prints its quotation in straight
  * single quotes, as newspapers do (`PreparedText.speech`).
+ * 15: where a later text's quotations come from moves the containment an ordered pair needs: the
+ * earlier text's quotations ask for less (`quoteProvenance`), quotations found in none of its
+ * earlier candidates for much more (`dropOwnQuotes`).
  */
-const INDEX_VERSION = 14;
+const INDEX_VERSION = 15;
 
 /** The version of the index's computation (`INDEX_VERSION`): work done elsewhere must match it. */
 export const REUSE_INDEX_VERSION = INDEX_VERSION;
@@ -177,14 +181,17 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
     verifyAll(runner, candidates, docs, options.compare ?? {}, (pair) => {
       verified.push(pair);
     });
-    // 4. Drop the ordered pairs whose later text was written from another, common source.
+    // 4. Drop the ordered pairs whose later text has its own quotations and little of the earlier
+    // text's wording, and those whose later text was written from another, common source.
     const position = new Map<string, number>();
     for (const [k, id] of fresh.entries()) position.set(id, k);
-    const kept = dropCommonSource(verified, {
+    const storedPartners = (id: string) =>
+      position.has(id) ? [] : reuse.pairsOf(id).map((p) => (p.a === id ? p.b : p.a));
+    const ownQuoted = dropOwnQuotes(verified, candidates, { document: (id) => docs.get(id), storedPartners });
+    const kept = dropCommonSource(ownQuoted, {
       document: (id) => docs.get(id),
       position: (id) => position.get(id) ?? -1,
-      storedPartners: (id) =>
-        position.has(id) ? [] : reuse.pairsOf(id).map((p) => (p.a === id ? p.b : p.a)),
+      storedPartners,
       maxShare: options.compare?.maxOtherSourceShare,
     });
     // 5. Stories written from several earlier sources at once, none of which relates them alone

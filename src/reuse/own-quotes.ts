@@ -1,0 +1,140 @@
+import type { ReusePair } from '../core/types.js';
+import { containment } from './containment.js';
+import { compareTimes, orderByEvidence } from './direction.js';
+import type { PairDocument } from './pair.js';
+import { type PreparedText, prepareText } from './prepare.js';
+import { OWN_QUOTES_BELOW, QUOTE_MIN_NGRAMS, quotedNgramsIn } from './quote-provenance.js';
+
+/**
+ * An ordered pair whose later text quotes at length from elsewhere is kept only when this share
+ * of its word 3-grams (outside its quotations) is in the earlier text: below it, what the two
+ * share is the court's wording, the charges and the names, which independent reports share.
+ * Chosen by cross-validation on meter-dev's topics with the thresholds of `quote-provenance.ts`
+ * (`bench/accuracy/meter-cv.ts`, `quote_provenance`; docs/reuse.md).
+ */
+export const OWN_QUOTES_MIN_CONTAINMENT = 0.3;
+
+/** What the own-quotations step needs from the index. */
+export interface OwnQuotesContext {
+  document(id: string): PairDocument | null;
+  /** The partners of a document in the pairs stored by earlier runs. */
+  storedPartners(id: string): Iterable<string>;
+}
+
+/**
+ * Drops the ordered pairs whose later text has its own quotations (`QUOTE_MIN_NGRAMS` quoted word
+ * 3-grams or more, less than `OWN_QUOTES_BELOW` of them in any text published before it that is a
+ * candidate of it) and keeps less than `OWN_QUOTES_MIN_CONTAINMENT` of its wording in the earlier
+ * text of the pair: its reporter heard the speakers, so it was not written from the earlier text.
+ * The earlier texts are all the candidates (`candidates`: pairs of document ids), not only the
+ * related ones, and the texts of the same outlet that `pairs` or earlier runs relate to them (the
+ * agency's other takes and versions of the story): one take may lack the quotations another
+ * holds, and a paper that quotes any of them took its quotations from the wire. A pair is decided
+ * in the run of its later text, where its candidates are found.
+ */
+export function dropOwnQuotes(
+  pairs: ReusePair[],
+  candidates: readonly (readonly [string, string])[],
+  ctx: OwnQuotesContext,
+): ReusePair[] {
+  if (pairs.length === 0) return pairs;
+  const partners = new Map<string, Set<string>>();
+  const relate = (x: string, y: string) => {
+    const s = partners.get(x);
+    if (s) s.add(y);
+    else partners.set(x, new Set([y]));
+  };
+  for (const [x, y] of candidates) {
+    relate(x, y);
+    relate(y, x);
+  }
+  const related = new Map<string, Set<string>>();
+  for (const p of pairs) {
+    for (const [x, y] of [
+      [p.a, p.b],
+      [p.b, p.a],
+    ] as const) {
+      const s = related.get(x);
+      if (s) s.add(y);
+      else related.set(x, new Set([y]));
+    }
+  }
+  // A take's versions: texts of its outlet that a pair relates to it.
+  const versions = (take: PairDocument): string[] => {
+    const outlet = outletOf(take);
+    if (outlet === null) return [];
+    return [...(related.get(take.id) ?? []), ...ctx.storedPartners(take.id)].filter((id) => {
+      const v = ctx.document(id);
+      return v !== null && outletOf(v) === outlet;
+    });
+  };
+  const prepared = new Map<string, PreparedText>();
+  const prep = (d: PairDocument) => {
+    let p = prepared.get(d.id);
+    if (!p) {
+      if (prepared.size >= 2000) prepared.clear();
+      p = prepareText(d.text);
+      prepared.set(d.id, p);
+    }
+    return p;
+  };
+  const order = (x: PairDocument, y: PairDocument) =>
+    orderByEvidence({ a: meta(x), b: meta(y), textA: x.text, textB: y.text });
+  const own = new Map<string, boolean>();
+  const ownQuotes = (copy: PairDocument): boolean => {
+    let v = own.get(copy.id);
+    if (v !== undefined) return v;
+    // Most texts quote little or nothing: their earlier candidates are not read then.
+    if (quotedNgramsIn(prep(copy), []).quoted < QUOTE_MIN_NGRAMS) {
+      own.set(copy.id, false);
+      return false;
+    }
+    const earlier = new Map<string, PreparedText>();
+    const add = (n: PairDocument) => {
+      if (!earlier.has(n.id) && n.id !== copy.id && order(n, copy)?.direction === 'a>b')
+        earlier.set(n.id, prep(n));
+    };
+    for (const id of [...(partners.get(copy.id) ?? [])].sort()) {
+      const n = ctx.document(id);
+      if (!n || order(n, copy)?.direction !== 'a>b') continue;
+      add(n);
+      for (const v of versions(n).sort()) {
+        const d = ctx.document(v);
+        if (d) add(d);
+      }
+    }
+    const { quoted, found } = quotedNgramsIn(prep(copy), [...earlier.values()]);
+    v = quoted >= QUOTE_MIN_NGRAMS && found / quoted < OWN_QUOTES_BELOW;
+    own.set(copy.id, v);
+    return v;
+  };
+  return pairs.filter((pair) => {
+    const a = ctx.document(pair.a);
+    const b = ctx.document(pair.b);
+    if (!a || !b) return true;
+    const ordered = order(a, b);
+    if (!ordered) return true;
+    const [source, copy] = ordered.direction === 'a>b' ? [a, b] : [b, a];
+    if (orderedByCredit(copy, source) || !ownQuotes(copy)) return true;
+    return containment(prep(copy), prep(source), 3) >= OWN_QUOTES_MIN_CONTAINMENT;
+  });
+}
+
+function meta(d: PairDocument) {
+  return { published: d.published, credits: d.credits, outlet: d.outlet };
+}
+
+/**
+ * The later text names the earlier text's agency (the pair is ordered by a wire credit, not by
+ * publication times: `orderByEvidence`): it says it used that copy, and quotations it gathered
+ * besides do not undo that.
+ */
+function orderedByCredit(copy: PairDocument, source: PairDocument): boolean {
+  const timed = copy.published && source.published ? compareTimes(source.published, copy.published) : 0;
+  return timed === 0;
+}
+
+function outletOf(d: PairDocument): string | null {
+  const o = d.outlet?.trim().toLowerCase();
+  return o ? o : null;
+}
