@@ -14,6 +14,7 @@ import {
   joinDays,
   LATER_DAYS,
   laterIncident,
+  METRO_KM,
   NAMED_DAYS,
   namedIncident,
   namesOf,
@@ -616,6 +617,8 @@ describe('joining through the names of an incident’s people', () => {
     others?: string[];
     /** The report dates the event only to the span from `day` to this day ("last week"). */
     until?: string;
+    /** Where the place lies (latitude, longitude); the fixture's point otherwise. */
+    at?: [number, number];
   }
 
   /** The target of each event (one clause of one report each), with the names filed as the merge files them. */
@@ -625,7 +628,13 @@ describe('joining through the names of an incident’s people', () => {
       const d = doc(e.doc, `${e.text}.`);
       const told = incident(d, 1, e.text, {
         kind: e.kind ?? 'shooting',
-        place: e.place ? { ...town(e.place, e.region), ...(e.stateless ? { admin1: null } : {}) } : null,
+        place: e.place
+          ? {
+              ...town(e.place, e.region),
+              ...(e.stateless ? { admin1: null } : {}),
+              ...(e.at ? { lat: e.at[0], lon: e.at[1] } : {}),
+            }
+          : null,
         killed: e.killed ? qty(e.killed) : null,
         injured: e.injured ? qty(e.injured) : null,
         date: e.day,
@@ -903,6 +912,74 @@ describe('joining through the names of an incident’s people', () => {
     expect(targets([massacre, { ...survivor, injured: 7 }])).toEqual([null, null]);
     expect(targets([massacre, { ...survivor, place: 'Hillview' }])).toEqual([null, null]);
     expect(targets([massacre, { ...survivor, day: '2024-06-10' }])).toEqual([null, null]);
+  });
+
+  it.each([
+    { name: 'joins a suburb read as its city through a street both name', change: {}, expected: [null, 0] },
+    {
+      name: 'not a town further than a metropolitan area away',
+      change: { at: [1 + (METRO_KM + 10) / 111, 2] as [number, number] },
+      expected: [null, null],
+    },
+    { name: 'not a town of another state', change: { region: 'South Region' }, expected: [null, null] },
+    { name: 'not with another toll', change: { injured: 3 }, expected: [null, null] },
+    { name: 'not two days apart', change: { day: '2024-05-03' }, expected: [null, null] },
+    {
+      name: 'not through an official both quote',
+      change: { text: 'Sheriff Tamsin Ardley said two people were wounded in Hillview' },
+      expected: [null, null],
+    },
+  ])('same figures at two nearby towns on one day: $name', ({ change, expected }) => {
+    const city = {
+      doc: 'a',
+      text: 'Two people were wounded near Quillon Avenue in Rivertown, Sheriff Tamsin Ardley said',
+      place: 'Rivertown',
+      day: '2024-05-01',
+      injured: 2,
+    };
+    const suburb = {
+      doc: 'b',
+      text: 'Two people were wounded on Quillon Avenue in Hillview',
+      place: 'Hillview',
+      day: '2024-05-01',
+      injured: 2,
+      at: [1.2, 2] as [number, number],
+      ...change,
+    };
+    expect(targets([city, suburb])).toEqual(expected);
+  });
+
+  it('joins no two large tolls of one war region that are not one town’s same toll within weeks', () => {
+    const strike = {
+      doc: 'a',
+      text: 'Shelling killed twelve people and wounded thirty at the bus station in Rivertown',
+      place: 'Rivertown',
+      day: '2024-05-01',
+      killed: 12,
+      injured: 30,
+      kind: 'shelling' as const,
+    };
+    const later = {
+      ...strike,
+      doc: 'b',
+      text: 'Shelling killed twelve people and wounded thirty near the grain silo in Rivertown',
+      day: '2024-05-20',
+    };
+    // The same large toll at one town within `LATER_DAYS`: one incident, restated.
+    expect(targets([strike, later])).toEqual([null, 0]);
+    // Another town of the region, on the same day or weeks later, with the same toll: another strike.
+    const elsewhere = {
+      ...later,
+      place: 'Hillview',
+      text: 'Shelling killed twelve people and wounded thirty in Hillview',
+    };
+    expect(targets([strike, elsewhere])).toEqual([null, null]);
+    expect(targets([strike, { ...elsewhere, day: strike.day }])).toEqual([null, null]);
+    // Another large toll at the same town weeks later: another strike.
+    expect(targets([strike, { ...later, killed: 15, injured: 41 }])).toEqual([null, null]);
+    // Each report within `LATER_DAYS` of the next, the first and last further apart: no chain.
+    const last = { ...later, doc: 'c', day: '2024-06-10' };
+    expect(targets([strike, later, last])).toEqual([null, null, null]);
   });
 
   it('joins no two events through a name neither gives with an age, the toll revised by one', () => {

@@ -1,4 +1,5 @@
 import type { PlaceMention, ReportPerson } from '../core/types.js';
+import { kilometres } from '../extract/gazetteer/load-gazetteer.js';
 import { speakerWords } from '../extract/parse-speaker.js';
 import type { ClusterRecord } from './cluster-mentions.js';
 import { isImplied, isResolved, type MentionItem, pairScore, placeKey } from './compatibility.js';
@@ -627,6 +628,55 @@ function sharedUntitledName(a: number, b: number, around: IncidentNeighbourhood)
   return false;
 }
 
+const speakersCache = new WeakMap<ClusterRecord, Map<string, Set<string>>>();
+
+/**
+ * The full names (`fullNamesOf`) an event's mentions give as a speaker's: right after another
+ * capitalised word (a rank or an agency the title list may lack: "Trooper Jo Roe", "County
+ * Sheriff Jo Roe") or right before a verb of saying ("Jo Roe said"). Officials and spokesmen
+ * speak on many incidents of their area; the people of an incident are mostly spoken of.
+ */
+export function speakerNamesOf(
+  record: ClusterRecord,
+  place: string,
+  item: (id: string) => MentionItem,
+): Set<string> {
+  return cachedAt(speakersCache, record, place, () => {
+    const out = new Set(titledNamesOf(record, place, item));
+    const names = fullNamesOf(record, place, item);
+    const members =
+      record.items.length > NAME_MEMBERS ? [...record.items].sort().slice(0, NAME_MEMBERS) : record.items;
+    for (const id of members) {
+      const text = item(id).mention.text.replace(/\u2019/g, "'");
+      const lower = text.toLowerCase();
+      for (const name of names) {
+        for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
+          const before = text.slice(Math.max(0, at - 40), at);
+          const after = text.slice(at + name.length, at + name.length + 8);
+          if (/\p{Lu}[\p{L}.]* $/u.test(before) || /^ (?:said|says|told)\b/.test(after)) out.add(name);
+        }
+      }
+    }
+    return out;
+  });
+}
+
+/**
+ * The two events share a full name (`incidentNamesOf`) that neither gives as a speaker's
+ * (`speakerNamesOf`): a victim, a suspect, a street or a bar.
+ */
+function sharedUnquotedName(a: number, b: number, around: IncidentNeighbourhood): boolean {
+  const pa = ownPlace(a, around);
+  const pb = ownPlace(b, around);
+  const speakers = new Set([
+    ...speakerNamesOf(around.cluster(a), pa, around.item),
+    ...speakerNamesOf(around.cluster(b), pb, around.item),
+  ]);
+  const theirs = namesAt(b, pb, around);
+  for (const w of namesAt(a, pa, around)) if (theirs.has(w) && !speakers.has(w)) return true;
+  return false;
+}
+
 /**
  * Two events with figures are one incident: their profiles are (`sameIncident`), or have the same
  * figures a few days apart and their reports name the same person or street (`namedIncident`),
@@ -651,7 +701,11 @@ function joined(a: number, b: number, around: IncidentNeighbourhood, slack: numb
   const misplaced = sameIncident({ ...pa, place: pb.place }, pb, 0);
   if (!later || !kindsAgree(a, b, around)) return false;
   const near = personIncident(pa, pb) && sameState(a, b, around);
-  return (followUp(pa, pb) || misplaced || near) && sharedPerson(a, b, around);
+  if ((followUp(pa, pb) || misplaced || near) && sharedPerson(a, b, around)) return true;
+  // Two towns of one state on one day with the same figures, the reports naming the same victim,
+  // street or bar without an age: a suburb read as its city, a county seat as its county. An
+  // official quoted on both (a name after a title) says nothing of which incident.
+  return misplaced && nearbyPlaces(a, b, around) && sharedUnquotedName(a, b, around);
 }
 
 /**
@@ -750,6 +804,38 @@ function statesAgree(a: number, b: number, around: IncidentNeighbourhood): boole
  */
 function sameState(a: number, b: number, around: IncidentNeighbourhood): boolean {
   return intersects(statesOf(a, around), statesOf(b, around));
+}
+
+/**
+ * How far apart (km) two towns one incident is placed at by its reports can lie: a metropolitan
+ * area's reach, a city and its suburbs or a county and its seat. Chosen as that reach, not on
+ * cases; towns further apart named by two reports are as often two incidents sharing a name
+ * (a state agency, a hospital) as one incident misread.
+ */
+export const METRO_KM = 50;
+
+/**
+ * A representative of one event is placed within `METRO_KM` of one of the other's, both in one
+ * state (`sameState`).
+ */
+function nearbyPlaces(a: number, b: number, around: IncidentNeighbourhood): boolean {
+  if (!sameState(a, b, around)) return false;
+  const points = (c: number) =>
+    around
+      .cluster(c)
+      .reps.flatMap(([, ids]) => ids)
+      .map((id) => around.item(id).mention.place)
+      .filter((p): p is PlaceMention => !!p && p.lat !== null && p.lon !== null);
+  const theirs = points(b);
+  return points(a).some((p) =>
+    theirs.some(
+      (q) =>
+        kilometres(
+          { lat: p.lat as number, lon: p.lon as number },
+          { lat: q.lat as number, lon: q.lon as number },
+        ) <= METRO_KM,
+    ),
+  );
 }
 
 /** Events filed under the full names of event `c` (`named`), not too common, itself excluded. */

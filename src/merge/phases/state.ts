@@ -25,8 +25,10 @@ import type { DocRecord, Meta } from '../state-schema.js';
  *    at one town weeks apart joins without a shared name; a follow-up naming the incident's
  *    person joins it when it restates part of the toll.
  * 10.main32a: both of the above.
+ * 10.cluster11: two towns of one state within a metropolitan area's reach, on one day with the
+ *    same figures, join when their reports name the same victim, street or bar, not a speaker.
  */
-export const STATE_FORMAT: number | string = '10.main32a';
+export const STATE_FORMAT: number | string = '10.cluster11';
 
 export interface OpenedState {
   cache: StateCache;
