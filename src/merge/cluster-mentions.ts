@@ -255,14 +255,84 @@ export interface ClusterState {
   placed(n: number, place: string): void;
   /** Reads these blocking keys and clusters (with their representatives) ahead, in bulk. */
   prefetch(keys: readonly string[], clusters: readonly number[]): void;
+  /** Reads the members of these clusters ahead, in bulk. */
+  prefetchMembers?(clusters: readonly number[]): void;
+}
+
+/** True when `item` is linked (`linked`, hard constraints met) to one of the cluster's representatives. */
+function linkedToReps(state: ClusterState, item: MentionItem, cluster: ClusterRecord): boolean {
+  for (const [, ids] of cluster.reps)
+    for (const id of ids) {
+      const other = state.item(id);
+      const s = pairScore(item, other);
+      if (s !== null && linked(item, other, s)) return true;
+    }
+  return false;
+}
+
+/**
+ * The stored clusters whose grouping new mentions can change: the part of the candidate graph
+ * they reach. A mention's place in the greedy order decides which cluster it founds or joins
+ * only among the clusters it can meet (shares a blocking key with) and is linked to one of the
+ * representatives of; so the clusters a new mention meets that way, then those their members
+ * meet, and so on, are the part whose grouping is decided again, in canonical order, with the
+ * new mentions (`assignMentions` over all their members). Links are looked for both ways (the
+ * keys a member searches and those it is filed under), and incompatibility is ignored (a cluster
+ * a mention was weighed against and refused is reached too), so that the part is never smaller
+ * than what a from-scratch merge decides together. `rare` gives the rare-word keys of each new
+ * mention, `rareOf` those of a stored one.
+ *
+ * The clusters the new mentions meet directly are always reached; past them, reaching stops
+ * once `budget` stored mentions are to be decided again (a part of a huge store can be most of
+ * it): the cost of a run then grows with its new mentions and the size of the incidents they
+ * touch, not with the store.
+ */
+export function partsReached(
+  state: ClusterState,
+  added: readonly MentionItem[],
+  rare: readonly RareKeys[],
+  rareOf: (item: MentionItem) => RareKeys,
+  budget: number,
+): number[] {
+  const reached = new Set<number>();
+  const queued = new Set(added.map((i) => i.mention.id));
+  const queue: [MentionItem, RareKeys | undefined][] = added.map((item, n) => [item, rare[n]]);
+  let members = 0;
+  for (let next = 0; next < queue.length; next++) {
+    const [item, keysOfItem] = queue[next] as [MentionItem, RareKeys | undefined];
+    if (next >= added.length && members >= budget) break;
+    const keys = blockingKeys(item, keysOfItem);
+    const searched = [...new Set([...keys.lookup, ...keys.insert])];
+    state.prefetch(searched, []);
+    const candidates = new Set<number>();
+    for (const k of searched) for (const c of state.postings(k)) if (!reached.has(c)) candidates.add(c);
+    state.prefetch([], [...candidates]);
+    const linkedTo = [...candidates]
+      .sort((a, b) => a - b)
+      .filter((c) => state.cluster(c).reps.length > 0 && linkedToReps(state, item, state.cluster(c)));
+    state.prefetchMembers?.(linkedTo);
+    for (const c of linkedTo) {
+      const cluster = state.cluster(c);
+      reached.add(c);
+      members += cluster.items.length;
+      for (const id of cluster.items) {
+        if (queued.has(id)) continue;
+        queued.add(id);
+        const other = state.item(id);
+        queue.push([other, rareOf(other)]);
+      }
+    }
+  }
+  return [...reached].sort((a, b) => a - b);
 }
 
 /**
  * Groups incident mentions into events, greedily in a canonical order (document id, span) so
  * that the result does not depend on input order. A mention joins the best-scoring cluster it is
  * compatible with on every member (complete link on the hard constraints), else starts one.
- * `items` must be sorted with `compareItems`; an incremental run passes only its new mentions,
- * which are assigned after those of earlier runs (docs/ledger.md, "Incremental merge").
+ * `items` must be sorted with `compareItems`; an incremental run passes its new mentions and the
+ * members of the parts of the candidate graph they reach (`partsReached`), whose clusters it
+ * emptied first (docs/ledger.md, "Incremental merge").
  * Returns the cluster of each item.
  */
 export function assignMentions(
