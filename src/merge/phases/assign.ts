@@ -66,15 +66,16 @@ function countedTowns(x: DocumentExtraction): number {
 }
 
 /**
- * Stored mentions decided again per new mention, at most, past the clusters the new mentions meet
- * directly (`partsReached`). A news incident has tens of mentions and a report meets a few
- * incidents, so a part of a few hundred mentions is decided again whole; only a part that spans
- * much of a huge store (mentions linked in a chain through common places and dates) is cut, and
- * the cost of a run stays proportional to its new mentions. Chosen so that every part of the
- * example corpus and the Bucha reports is decided whole whatever the batches (a few hundred
- * mentions in all).
+ * Stored mentions an incremental run decides again at most, and follows the links of at most
+ * (`partsReached`): the parts its new mentions reach, whole, while they fit. Every part of the
+ * example corpus and of the Bucha reports fits whatever the batches (tests; the Bucha reports
+ * hold a few dozen incident mentions in all). On the analyze benchmark's 20k store, where an
+ * incident has dozens of reports, deciding again every part a batch of 100 reports reaches
+ * cost 8–15 s of CPU (thousands of mentions) against 8 s for the whole run; each mention decided
+ * again or followed costs about what assigning a new one does, so this bound keeps the added
+ * cost to about half of what assigning the batch's own mentions costs.
  */
-const REOPEN_PER_MENTION = 50;
+const REOPEN_BUDGET = 150;
 
 /**
  * Phase "assign": the new mentions and the stored mentions of the parts they reach
@@ -192,9 +193,7 @@ export function assignNewMentions(run: MergeRun, extractions: readonly DocumentE
     }
     return keys;
   };
-  const reached = cache.cold
-    ? []
-    : partsReached(clusters, added, rare, rareOf, REOPEN_PER_MENTION * added.length);
+  const reached = cache.cold ? [] : partsReached(clusters, added, rare, rareOf, REOPEN_BUDGET);
   const again = reached.flatMap((n) => {
     const ids = emptyCluster(run, clusters, n);
     views.delete(n);
