@@ -255,14 +255,111 @@ export interface ClusterState {
   placed(n: number, place: string): void;
   /** Reads these blocking keys and clusters (with their representatives) ahead, in bulk. */
   prefetch(keys: readonly string[], clusters: readonly number[]): void;
+  /** Reads the members of these clusters ahead, in bulk. */
+  prefetchMembers?(clusters: readonly number[]): void;
+}
+
+/** True when `item` is linked (`linked`, hard constraints met) to one of the cluster's representatives. */
+function linkedToReps(state: ClusterState, item: MentionItem, cluster: ClusterRecord): boolean {
+  for (const [, ids] of cluster.reps)
+    for (const id of ids) {
+      const other = state.item(id);
+      const s = pairScore(item, other);
+      if (s !== null && linked(item, other, s)) return true;
+    }
+  return false;
+}
+
+/**
+ * The stored clusters whose grouping new mentions can change: the parts of the candidate graph
+ * they reach. A mention's place in the greedy order decides which cluster it founds or joins
+ * only among the clusters it can meet (shares a blocking key with) and is linked to one of the
+ * representatives of; so the clusters a new mention meets that way, then those their members
+ * meet, and so on, make the part whose grouping is decided again, in canonical order, with the
+ * new mentions (`assignMentions` over all their members). Links are followed the way a mention
+ * searches (its lookup keys; a stored mention that would find a reached cluster only through
+ * its own keys is not reached unless a member of the part finds it), and incompatibility is
+ * ignored (a cluster a mention was weighed against and refused is reached too). `rare` gives the rare-word keys of each new
+ * mention, `rareOf` those of a stored one.
+ *
+ * Parts are taken whole or not at all, in the canonical order of the new mentions reaching them,
+ * while their stored mentions add up to at most `budget`: a part that would pass it (an incident
+ * told by dozens of reports, mentions chained through common places and dates) is left as it is
+ * and its new mentions join it greedily, as they did before parts were decided again; so is every
+ * part once `budget` stored mentions have been followed in all. So the cost of a run grows with
+ * its new mentions and the budget, never with the size of the store.
+ */
+export function partsReached(
+  state: ClusterState,
+  added: readonly MentionItem[],
+  rare: readonly RareKeys[],
+  rareOf: (item: MentionItem) => RareKeys,
+  budget: number,
+): number[] {
+  const reopened = new Set<number>();
+  /** Clusters of parts too large for what is left of the budget. */
+  const left = new Set<number>();
+  let spent = 0;
+  // Stored mentions whose links were followed, over every part tried: finding that a part is too
+  // large costs as much as deciding it, so the search has the same budget.
+  let explored = 0;
+  /** The stored clusters `item` meets and is linked to a representative of. */
+  const linkedFrom = (item: MentionItem, keysOfItem: RareKeys | undefined): number[] => {
+    const { lookup } = blockingKeys(item, keysOfItem);
+    state.prefetch(lookup, []);
+    const candidates = new Set<number>();
+    for (const k of lookup) for (const c of state.postings(k)) candidates.add(c);
+    state.prefetch([], [...candidates]);
+    return [...candidates]
+      .sort((a, b) => a - b)
+      .filter((c) => state.cluster(c).reps.length > 0 && linkedToReps(state, item, state.cluster(c)));
+  };
+  for (const [n, seed] of added.entries()) {
+    if (explored >= budget) break;
+    const part = new Set<number>();
+    const queue: [MentionItem, RareKeys | undefined][] = [[seed, rare[n]]];
+    const queued = new Set<string>();
+    let size = 0;
+    let fits = true;
+    for (let next = 0; next < queue.length && fits; next++) {
+      const [item, keysOfItem] = queue[next] as [MentionItem, RareKeys | undefined];
+      if (next > 0 && explored++ >= budget) {
+        fits = false;
+        continue;
+      }
+      const reached = linkedFrom(item, keysOfItem).filter((c) => !part.has(c) && !reopened.has(c));
+      if (reached.some((c) => left.has(c))) fits = false;
+      if (!fits || reached.length === 0) continue;
+      state.prefetchMembers?.(reached);
+      for (const c of reached) {
+        part.add(c);
+        size += state.cluster(c).items.length;
+      }
+      if (spent + size > budget) {
+        fits = false;
+        continue;
+      }
+      for (const c of reached)
+        for (const id of state.cluster(c).items) {
+          if (queued.has(id)) continue;
+          queued.add(id);
+          const other = state.item(id);
+          queue.push([other, rareOf(other)]);
+        }
+    }
+    for (const c of part) (fits ? reopened : left).add(c);
+    if (fits) spent += size;
+  }
+  return [...reopened].sort((a, b) => a - b);
 }
 
 /**
  * Groups incident mentions into events, greedily in a canonical order (document id, span) so
  * that the result does not depend on input order. A mention joins the best-scoring cluster it is
  * compatible with on every member (complete link on the hard constraints), else starts one.
- * `items` must be sorted with `compareItems`; an incremental run passes only its new mentions,
- * which are assigned after those of earlier runs (docs/ledger.md, "Incremental merge").
+ * `items` must be sorted with `compareItems`; an incremental run passes its new mentions and the
+ * members of the parts of the candidate graph they reach (`partsReached`), whose clusters it
+ * emptied first (docs/ledger.md, "Incremental merge").
  * Returns the cluster of each item.
  */
 export function assignMentions(

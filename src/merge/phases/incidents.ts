@@ -201,7 +201,9 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
     examine(held);
     for (const c of cache.get('absorbed', clusterKey(n)) ?? []) examine(c);
     let target: number | null;
-    if (isFragment(record)) target = fragmentTarget(n, clusters.cluster, eventsOfDocument, itemOf);
+    // A cluster emptied by the assign phase (its members were grouped again) joins nothing.
+    if (record.items.length === 0) target = null;
+    else if (isFragment(record)) target = fragmentTarget(n, clusters.cluster, eventsOfDocument, itemOf);
     else if (headline(n) && headlineOf(n) !== null) target = headlineOf(n);
     else {
       target = incidentTarget(n, around);
