@@ -36,6 +36,11 @@ export interface AnalyzeOptions
    * diagnostic naming its file; nothing of it is stored, so the next run tries it again.
    */
   maxExtractSeconds?: number;
+  /**
+   * Documents whose extraction ran out of its budget in this run's extraction jobs (on a shared
+   * store's workers): not extracted again here, and reported as `timedOut` with the same error.
+   */
+  timedOutElsewhere?: readonly string[];
   onProgress?: (
     stage: 'ingest' | 'reuse' | 'extract' | 'merge' | 'write',
     done: number,
@@ -193,8 +198,9 @@ export async function analyze(
 
   t = now();
   const extractSeconds = options.maxExtractSeconds ?? DEFAULT_EXTRACT_SECONDS;
+  const elsewhere = options.timedOutElsewhere ?? [];
   const extracting = extractPending(store, analysis, stages.extractor, {
-    done: extracted,
+    done: elsewhere.length > 0 ? new Set([...extracted, ...elsewhere]) : extracted,
     workers: options.workers,
     batch: options.batch,
     pool: early,
@@ -248,7 +254,8 @@ export async function analyze(
     const firstStep = now() - t;
     const extraction = await extracting;
     for (const id of extraction.ids) extracted.add(id);
-    diagnostics.push(...extraction.timedOut.map((id) => extractionTimeout(store, id, extractSeconds)));
+    const timedOut = [...elsewhere.filter((id) => !extracted.has(id)), ...extraction.timedOut];
+    diagnostics.push(...timedOut.map((id) => extractionTimeout(store, id, extractSeconds)));
     options.onProgress?.('merge', 0, 1);
     // Extraction: the time it took beyond the merge's first step, which ran beside it.
     timings.extract = now() - extractStarted - firstStep;
@@ -322,7 +329,7 @@ export async function analyze(
       ingest: summary,
       documents: documents.length,
       extracted: extraction.extracted,
-      timedOut: extraction.timedOut,
+      timedOut,
       extractorVersion: version,
       counts,
       ledgerPath,
