@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Diagnostic, Ledger, StoredDocument } from '../core/types.js';
 import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest.js';
 import { writeLedgerFile } from '../ledger-file/write-file.js';
-import { type MergeResult, startMerge } from '../merge/index.js';
+import { MAX_REPORT_ITEMS, type MergeResult, type RefusedReport, startMerge } from '../merge/index.js';
 import { checkExtractions, extractionsDigest, unboundExtractions } from '../store/extraction-digest.js';
 import { boundEntry, checkMergeState, startMergeStateFold } from '../store/merge-state-digest.js';
 import { checkPreviousLedger, recordedIndexSha256 } from '../store/previous-ledger-check.js';
@@ -41,6 +41,12 @@ export interface AnalyzeOptions
    * store's workers): not extracted again here, and reported as `timedOut` with the same error.
    */
   timedOutElsewhere?: readonly string[];
+  /**
+   * The most items (incident mentions, quotes, claims) one report may bring to the merge (default
+   * `MAX_REPORT_ITEMS`, 50,000). A report over it is left out of this run's ledger with an error
+   * diagnostic naming its file; its extraction is kept, and a run with a higher bound merges it.
+   */
+  maxReportItems?: number;
   onProgress?: (
     stage: 'ingest' | 'reuse' | 'extract' | 'merge' | 'write',
     done: number,
@@ -70,6 +76,8 @@ export interface AnalyzeResult {
   extracted: number;
   /** Documents whose extraction ran out of time in this run (left out of the ledger). */
   timedOut: string[];
+  /** Documents left out of the merge: they bring more items than `maxReportItems`. */
+  refused: string[];
   extractorVersion: string;
   /**
    * The ledger written, assembled from the store on first use: read it before the store is closed
@@ -246,6 +254,7 @@ export async function analyze(
         texts: (ids) =>
           ids.map((id) => store.documents.get(id)).filter((d): d is StoredDocument => d !== null),
         custody: lastCapture(store),
+        maxReportItems: options.maxReportItems,
       });
     } catch (err) {
       await extracting.catch(() => {});
@@ -262,6 +271,8 @@ export async function analyze(
     t = now();
     const merged = finish();
     timings.merge = firstStep + now() - t;
+    const itemBound = options.maxReportItems ?? MAX_REPORT_ITEMS;
+    diagnostics.push(...merged.refused.map((r) => reportTooLarge(store, r, itemBound)));
     options.onProgress?.('merge', 1, 1);
 
     t = now();
@@ -330,6 +341,7 @@ export async function analyze(
       documents: documents.length,
       extracted: extraction.extracted,
       timedOut,
+      refused: merged.refused.map((r) => r.document),
       extractorVersion: version,
       counts,
       ledgerPath,
@@ -364,6 +376,20 @@ function extractionTimeout(store: Store, id: string, budget: number): Diagnostic
     ...(doc ? { source: doc.source } : {}),
     ...(doc?.recordKey ? { record: doc.recordKey } : {}),
     document: id,
+  };
+}
+
+/** The error for a document left out of the merge for the number of its items, naming its file. */
+function reportTooLarge(store: Store, refused: RefusedReport, bound: number): Diagnostic {
+  const doc = store.documents.summary(refused.document);
+  return {
+    rule: 'analyze/report-too-large',
+    severity: 'error',
+    message: `Rejected: this report brings ${refused.items} incident mentions, quotes and claims to the merge, over the bound of ${bound} per report (--max-report-items); it is left out of the ledger (its extraction is kept).`,
+    hint: 'Split the report into its parts, or raise --max-report-items (merging one report takes several KiB of memory per item).',
+    ...(doc ? { source: doc.source } : {}),
+    ...(doc?.recordKey ? { record: doc.recordKey } : {}),
+    document: refused.document,
   };
 }
 
