@@ -6,8 +6,8 @@ import type { DocumentExtraction } from '../core/types.js';
  * (each is held with its words, places and group while the report is merged), not with the store:
  * a news report brings tens. Chosen by measuring `analyze` of one generated report of short news
  * paragraphs (2026-12-03, bench/readers/RESULTS.md): 1.6 MB brings 50,436 items and peaked at
- * 460–471 MiB, 1.74 MB 54,849 and 487 MiB, 3.2 MB about 100,000 and 724–750 MiB (±40 MiB between
- * runs). 50,000 keeps the largest report merged about 40 MiB under the 512 MiB goal, and is a
+ * 451–460 MiB, 1.74 MB 54,849 and 487 MiB, 3.2 MB about 100,000 and 724–750 MiB (±40 MiB between
+ * runs). 50,000 keeps the largest report merged about 50 MiB under the 512 MiB goal, and is a
  * thousand times what a long news report brings.
  */
 export const MAX_REPORT_ITEMS = 50_000;
