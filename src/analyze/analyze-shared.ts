@@ -80,16 +80,20 @@ export async function analyzeShared(
   // Remote extraction and sketching need no lock: a job's writes are idempotent. Workers take
   // both kinds of jobs at once.
   let remote: SharedAnalyzeResult['remote'] = null;
+  let stopped: string[] = [];
   if (options.remote) {
     const { queue, batch = options.batch } = options.remote;
     const [extracted, sketched] = await Promise.all([
       extractRemotely(shared, queue, version, {
         batch,
+        seconds: options.maxExtractSeconds,
         onProgress: (done, total) => options.onProgress?.('extract', done, total),
       }),
       sketchRemotely(shared, queue, { batch }),
     ]);
-    remote = { ...extracted, sketched };
+    const { timedOut, ...counts } = extracted;
+    remote = { ...counts, sketched };
+    stopped = timedOut;
   }
   return shared.exclusive(ANALYSIS_LOCK, async () => {
     options.onLocked?.();
@@ -114,6 +118,8 @@ export async function analyzeShared(
         stages: { ...stages, reuse },
         manifest: undefined,
         workingCopy: true,
+        // Stopped by their budget on a worker: not extracted again here, reported as this run's.
+        timedOutElsewhere: stopped,
       });
       const published = await copy.publish(version);
       // A new object: `result.ledger` (not enumerable, not redefinable) is read from the copy.

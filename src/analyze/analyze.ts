@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Diagnostic, Ledger, StoredDocument } from '../core/types.js';
 import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest.js';
 import { writeLedgerFile } from '../ledger-file/write-file.js';
-import { type MergeResult, startMerge } from '../merge/index.js';
+import { MAX_REPORT_ITEMS, type MergeResult, type RefusedReport, startMerge } from '../merge/index.js';
 import { checkExtractions, extractionsDigest, unboundExtractions } from '../store/extraction-digest.js';
 import { boundEntry, checkMergeState, startMergeStateFold } from '../store/merge-state-digest.js';
 import { checkPreviousLedger, recordedIndexSha256 } from '../store/previous-ledger-check.js';
@@ -36,6 +36,17 @@ export interface AnalyzeOptions
    * diagnostic naming its file; nothing of it is stored, so the next run tries it again.
    */
   maxExtractSeconds?: number;
+  /**
+   * Documents whose extraction ran out of its budget in this run's extraction jobs (on a shared
+   * store's workers): not extracted again here, and reported as `timedOut` with the same error.
+   */
+  timedOutElsewhere?: readonly string[];
+  /**
+   * The most items (incident mentions, quotes, claims) one report may bring to the merge (default
+   * `MAX_REPORT_ITEMS`, 50,000). A report over it is left out of this run's ledger with an error
+   * diagnostic naming its file; its extraction is kept, and a run with a higher bound merges it.
+   */
+  maxReportItems?: number;
   onProgress?: (
     stage: 'ingest' | 'reuse' | 'extract' | 'merge' | 'write',
     done: number,
@@ -65,6 +76,8 @@ export interface AnalyzeResult {
   extracted: number;
   /** Documents whose extraction ran out of time in this run (left out of the ledger). */
   timedOut: string[];
+  /** Documents left out of the merge: they bring more items than `maxReportItems`. */
+  refused: string[];
   extractorVersion: string;
   /**
    * The ledger written, assembled from the store on first use: read it before the store is closed
@@ -193,8 +206,9 @@ export async function analyze(
 
   t = now();
   const extractSeconds = options.maxExtractSeconds ?? DEFAULT_EXTRACT_SECONDS;
+  const elsewhere = options.timedOutElsewhere ?? [];
   const extracting = extractPending(store, analysis, stages.extractor, {
-    done: extracted,
+    done: elsewhere.length > 0 ? new Set([...extracted, ...elsewhere]) : extracted,
     workers: options.workers,
     batch: options.batch,
     pool: early,
@@ -240,6 +254,7 @@ export async function analyze(
         texts: (ids) =>
           ids.map((id) => store.documents.get(id)).filter((d): d is StoredDocument => d !== null),
         custody: lastCapture(store),
+        maxReportItems: options.maxReportItems,
       });
     } catch (err) {
       await extracting.catch(() => {});
@@ -248,13 +263,16 @@ export async function analyze(
     const firstStep = now() - t;
     const extraction = await extracting;
     for (const id of extraction.ids) extracted.add(id);
-    diagnostics.push(...extraction.timedOut.map((id) => extractionTimeout(store, id, extractSeconds)));
+    const timedOut = [...elsewhere.filter((id) => !extracted.has(id)), ...extraction.timedOut];
+    diagnostics.push(...timedOut.map((id) => extractionTimeout(store, id, extractSeconds)));
     options.onProgress?.('merge', 0, 1);
     // Extraction: the time it took beyond the merge's first step, which ran beside it.
     timings.extract = now() - extractStarted - firstStep;
     t = now();
     const merged = finish();
     timings.merge = firstStep + now() - t;
+    const itemBound = options.maxReportItems ?? MAX_REPORT_ITEMS;
+    diagnostics.push(...merged.refused.map((r) => reportTooLarge(store, r, itemBound)));
     options.onProgress?.('merge', 1, 1);
 
     t = now();
@@ -322,7 +340,8 @@ export async function analyze(
       ingest: summary,
       documents: documents.length,
       extracted: extraction.extracted,
-      timedOut: extraction.timedOut,
+      timedOut,
+      refused: merged.refused.map((r) => r.document),
       extractorVersion: version,
       counts,
       ledgerPath,
@@ -357,6 +376,20 @@ function extractionTimeout(store: Store, id: string, budget: number): Diagnostic
     ...(doc ? { source: doc.source } : {}),
     ...(doc?.recordKey ? { record: doc.recordKey } : {}),
     document: id,
+  };
+}
+
+/** The error for a document left out of the merge for the number of its items, naming its file. */
+function reportTooLarge(store: Store, refused: RefusedReport, bound: number): Diagnostic {
+  const doc = store.documents.summary(refused.document);
+  return {
+    rule: 'analyze/report-too-large',
+    severity: 'error',
+    message: `Rejected: this report brings ${refused.items} incident mentions, quotes and claims to the merge, over the bound of ${bound} per report (--max-report-items); it is left out of the ledger (its extraction is kept).`,
+    hint: 'Split the report into its parts, or raise --max-report-items (merging one report takes several KiB of memory per item).',
+    ...(doc ? { source: doc.source } : {}),
+    ...(doc?.recordKey ? { record: doc.recordKey } : {}),
+    document: refused.document,
   };
 }
 

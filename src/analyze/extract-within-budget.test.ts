@@ -114,4 +114,26 @@ describe('the extraction time budget', () => {
       store.close();
     }
   });
+  it("reports a report stopped on a shared store's worker without extracting it again here", async () => {
+    const inputs = path.join(dir, 'inputs-elsewhere');
+    fs.mkdirSync(inputs);
+    fs.writeFileSync(path.join(inputs, 'a.txt'), report('Eastbrook'));
+    fs.writeFileSync(path.join(inputs, 'b.txt'), report('Westmoor'));
+    const published = await loadStages();
+    const store = openStore(path.join(dir, 'elsewhere'), { clock });
+    try {
+      const { ingested } = await ingest(store, [inputs], { clock });
+      const b = ingested.find((i) => i.source.endsWith('b.txt'))?.newDocuments[0] as string;
+      const first = await analyze(store, [], { stages: published, timedOutElsewhere: [b], clock });
+      expect(first.extracted).toBe(1);
+      expect(first.timedOut).toEqual([b]);
+      const error = first.diagnostics.find((d) => d.rule === 'analyze/extraction-timeout');
+      expect(error?.source).toBe(path.join(inputs, 'b.txt'));
+      expect(store.analysis.extractedIds(published.extractor.version).has(b)).toBe(false);
+      const second = await analyze(store, [], { stages: published, clock });
+      expect(second).toMatchObject({ extracted: 1, timedOut: [] });
+    } finally {
+      store.close();
+    }
+  });
 });

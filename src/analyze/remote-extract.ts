@@ -1,15 +1,27 @@
-import { serializeExtraction } from '../store/analysis-store.js';
 import type { AsyncStore } from '../store/async-store.js';
 import type { ExtractJob, JobQueue } from '../store/job-queue.js';
 import type { ExtractStage } from './extract-stage.js';
+import { DEFAULT_EXTRACT_SECONDS, extractWithinBudget } from './extract-within-budget.js';
+
+/**
+ * The queue's results under which workers mark the documents whose extraction ran out of time
+ * (key: the document id; value: the budget in seconds), for the `analyze` that queued them.
+ */
+export function extractTimeoutWork(version: string): string {
+  return `extract-timeout:${version}`;
+}
 
 /**
  * Runs one extraction job (in `corroborate worker`): reads the job's documents from the shared
- * store, extracts them and stores the extractions in one statement. Idempotent: a job run again
- * (its first worker died) writes the same rows over the old ones.
+ * store, extracts each within the job's time budget (`extractWithinBudget`) and stores the
+ * extractions in one statement. A document whose extraction runs out of time is stopped, nothing
+ * of it is stored, and it is marked in the queue's results (`extractTimeoutWork`) for the
+ * `analyze` waiting on it. Idempotent: a job run again (its first worker died) writes the same
+ * rows over the old ones.
  */
 export async function runExtractJob(
   shared: AsyncStore,
+  queue: Pick<JobQueue, 'putResults'>,
   stage: ExtractStage,
   job: ExtractJob,
 ): Promise<number> {
@@ -26,13 +38,20 @@ export async function runExtractJob(
       `The job names ${missing.length} document(s) the store does not hold (first: ${missing[0]}); the store was changed or replaced while the job was queued. Run analyze again.`,
     );
   }
-  const rows = job.ids.map((id) => {
+  const seconds = job.seconds ?? DEFAULT_EXTRACT_SECONDS;
+  const inputs = job.ids.map((id) => {
     const doc = docs.get(id) as NonNullable<ReturnType<typeof docs.get>>;
-    return serializeExtraction(
-      stage.extract({ id, text: doc.text, published: doc.published, dateline: doc.dateline }),
-    );
+    return { id, text: doc.text, published: doc.published, dateline: doc.dateline };
   });
-  await shared.analysis.putSerializedExtractions(job.version, rows);
+  const { rows, timedOut } = extractWithinBudget(stage, inputs, seconds);
+  if (rows.length > 0) await shared.analysis.putSerializedExtractions(job.version, rows);
+  if (timedOut.length > 0) {
+    const value = Buffer.from(String(seconds));
+    await queue.putResults(
+      extractTimeoutWork(job.version),
+      timedOut.map((key) => ({ key, value })),
+    );
+  }
   return rows.length;
 }
 
@@ -41,35 +60,48 @@ export interface RemoteExtractOptions {
   batch?: number;
   /** Milliseconds between checks of what is done (default 500). */
   pollMs?: number;
+  /** Seconds extracting one document may take (default `DEFAULT_EXTRACT_SECONDS`). */
+  seconds?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
 /**
  * Extracts every stored document the version has not extracted yet through the job queue: one
  * job per batch, run by `corroborate worker` processes; returns once every document is extracted
- * (a job whose worker died is retried by the queue), or throws when a job failed for good.
+ * or stopped by its time budget (`timedOut`: nothing of them is stored, and the next run queues
+ * them again), or throws when a job failed for good (a job whose worker died is retried by the
+ * queue).
  */
 export async function extractRemotely(
   shared: AsyncStore,
   queue: JobQueue,
   version: string,
   options: RemoteExtractOptions = {},
-): Promise<{ queued: number; jobs: number }> {
+): Promise<{ queued: number; jobs: number; timedOut: string[] }> {
   const done = await shared.analysis.extractedIds(version);
   const pending = (await shared.documents.listing()).map((d) => d.id).filter((id) => !done.has(id));
-  if (pending.length === 0) return { queued: 0, jobs: 0 };
+  if (pending.length === 0) return { queued: 0, jobs: 0, timedOut: [] };
+  // Marks left by an earlier run are not this run's: each document pending is tried again.
+  const timeouts = extractTimeoutWork(version);
+  await queue.forget(timeouts, pending);
   const batch = Math.max(1, options.batch ?? 200);
+  const seconds = options.seconds ?? DEFAULT_EXTRACT_SECONDS;
   const jobs: ExtractJob[] = [];
   for (let i = 0; i < pending.length; i += batch) {
-    jobs.push({ kind: 'extract', version, ids: pending.slice(i, i + batch) });
+    jobs.push({ kind: 'extract', version, ids: pending.slice(i, i + batch), seconds });
   }
   const ids = await queue.send(jobs);
   const waiting = new Set(pending);
+  const stopped = new Set<string>();
   options.onProgress?.(0, pending.length);
   for (let round = 0; waiting.size > 0; round++) {
     await new Promise((resolve) => setTimeout(resolve, options.pollMs ?? 500));
     const now = await shared.analysis.extractedIds(version);
     for (const id of waiting) if (now.has(id)) waiting.delete(id);
+    for (const id of await queue.known(timeouts, [...waiting])) {
+      waiting.delete(id);
+      stopped.add(id);
+    }
     options.onProgress?.(pending.length - waiting.size, pending.length);
     if (waiting.size > 0 && round % 4 === 3) {
       const failed = await queue.failures(ids);
@@ -80,5 +112,9 @@ export async function extractRemotely(
       }
     }
   }
-  return { queued: pending.length, jobs: ids.length };
+  return {
+    queued: pending.length,
+    jobs: ids.length,
+    timedOut: pending.filter((id) => stopped.has(id)),
+  };
 }

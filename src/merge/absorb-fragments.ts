@@ -120,8 +120,8 @@ export function isHeadlineOnly(
  * when the headline's mentions stand alone, they join the event the same report describes in its
  * body, if it is compatible (kind family, related places, no other figure) — pairwise with the
  * report's own body mentions, since a headline is written from that body. The event reported in
- * the body of every document of the headline wins; with several, the one repeating the
- * headline's figure, then the larger; otherwise the headline stays on its own.
+ * the body of every document of the headline wins; with several, the only one repeating the
+ * headline's figure; otherwise (two alike, whatever their sizes) the headline stays on its own.
  */
 export function headlineTarget(
   headlineCluster: number,
@@ -131,13 +131,21 @@ export function headlineTarget(
 ): number | null {
   const members = cluster(headlineCluster).items.map(item);
   const docs = [...new Set(members.map((m) => m.mention.documentId))];
-  const ranked: { n: number; figure: boolean; size: number }[] = [];
+  // Only how many events fit, with the headline's figure and without, decides (one with it wins;
+  // else one without; two alike tie): the reading stops at the second with it, and an event
+  // without it is not tested once two have been found.
+  let figured: number | null = null;
+  let plain: number | null = null;
+  let plainCount = 0;
   const candidates = new Set(docs.flatMap((d) => clustersOfDocument(d)));
   for (const n of candidates) {
     if (n === headlineCluster) continue;
     const target = cluster(n);
     const body = target.items.map(item).filter((i) => docs.includes(i.mention.documentId));
     if (new Set(body.map((i) => i.mention.documentId)).size < docs.length) continue;
+    const own = (h: MentionItem) => body.filter((b) => b.mention.documentId === h.mention.documentId);
+    const figure = members.some((h) => h.scope !== null && own(h).some((b) => b.scope === h.scope));
+    if (!figure && (figured !== null || plainCount >= 2)) continue;
     const fits = (h: MentionItem, b: MentionItem) =>
       compatibleKinds(h.mention.kind, b.mention.kind) &&
       relatePlaces(statedPlace(h.mention), statedPlace(b.mention)) !== 'different' &&
@@ -145,14 +153,15 @@ export function headlineTarget(
         b.scope === null ||
         h.scope === b.scope ||
         h.mention.documentId !== b.mention.documentId);
-    const own = (h: MentionItem) => body.filter((b) => b.mention.documentId === h.mention.documentId);
     if (!members.every((h) => own(h).some((b) => fits(h, b)))) continue;
-    const figure = members.some((h) => h.scope !== null && own(h).some((b) => b.scope === h.scope));
-    ranked.push({ n, figure, size: target.items.length });
+    if (figure) {
+      if (figured !== null) return null;
+      figured = n;
+    } else {
+      plain = n;
+      plainCount++;
+    }
   }
-  ranked.sort((a, b) => Number(b.figure) - Number(a.figure) || b.size - a.size || a.n - b.n);
-  const [best, next] = ranked;
-  if (!best) return null;
-  if (next && next.figure === best.figure) return null;
-  return best.n;
+  if (figured !== null) return figured;
+  return plainCount === 1 ? plain : null;
 }

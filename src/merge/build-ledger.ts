@@ -1,4 +1,5 @@
 import type { DocumentExtraction, Family, Ledger, ReusePair, StoredDocument } from '../core/types.js';
+import { boundWork, MAX_REPORT_ITEMS } from './bound-work.js';
 import { type MergeStateStore, memoryMergeState } from './merge-state.js';
 import type {
   LedgerBase,
@@ -118,10 +119,15 @@ export function startMerge(
   };
   return () => {
     clock = performance.now();
-    const pending = pendingDocuments(run);
-    const extractions = [...input.extractions(pending)].sort((a, b) =>
-      compareStrings(a.documentId, b.documentId),
+    const unmerged = pendingDocuments(run);
+    // A report that brings more items than the bound is left out whole, before any phase reads
+    // it: nothing of it enters the state, and it stays unmerged.
+    const { kept: extractions, refused } = boundWork(
+      [...input.extractions(unmerged)].sort((a, b) => compareStrings(a.documentId, b.documentId)),
+      input.maxReportItems ?? MAX_REPORT_ITEMS,
     );
+    const left = new Set(refused.map((r) => r.document));
+    const pending = left.size > 0 ? unmerged.filter((id) => !left.has(id)) : unmerged;
     lap('extractions');
     const mentions = assignNewMentions(run, extractions);
     lap('assign');
@@ -145,6 +151,7 @@ export function startMerge(
     const result = assemble(run, {
       full,
       merged: pending.length,
+      refused,
       rebuilt,
       reached: reuse.reached,
       aroundAdded: reuse.aroundAdded,

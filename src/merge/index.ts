@@ -1,3 +1,4 @@
+export { MAX_REPORT_ITEMS, type RefusedReport } from './bound-work.js';
 export {
   buildLedger,
   type LedgerDocumentSource,

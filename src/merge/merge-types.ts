@@ -1,5 +1,6 @@
 import type { DocumentExtraction, Family, Ledger, ReusePair, StoredDocument } from '../core/types.js';
 import type { MergedChanges } from '../ledger-file/write-file.js';
+import type { RefusedReport } from './bound-work.js';
 import type { DocumentText } from './reuse-index.js';
 
 /** The ledger fields of a document (no text needed). */
@@ -59,6 +60,11 @@ export interface MergeInput {
    */
   texts(ids: readonly string[]): Iterable<DocumentText>;
   custody: { entries: number; head: string };
+  /**
+   * The most items (incident mentions, quotes, claims) one report may bring (default
+   * `MAX_REPORT_ITEMS`): a report over it is left out of the run, unmerged (`refused`).
+   */
+  maxReportItems?: number;
 }
 
 /** The ledger sections that come from the input rather than the merge. */
@@ -85,6 +91,8 @@ export interface MergeResult {
    * `reuseReach`); null when it re-examined every document. The others' family is unchanged.
    */
   reused: ReadonlySet<string> | null;
+  /** Reports left out of this run because they bring more items than `maxReportItems`; not merged. */
+  refused: RefusedReport[];
   /** Milliseconds per phase (for benchmarks). */
   timings: Record<string, number>;
 }

@@ -6,6 +6,11 @@ export interface ExtractJob {
   kind: 'extract';
   version: string;
   ids: string[];
+  /**
+   * Seconds extracting one of the documents may take (`--max-extract-seconds`); absent in jobs
+   * queued by an earlier release, which get the default.
+   */
+  seconds?: number;
 }
 
 /**

@@ -30,6 +30,10 @@ export function register(program: Command): void {
       'longest time extracting one document may take, in seconds (default 300); a document that takes longer is left out and tried again next run',
     )
     .option(
+      '--max-report-items <n>',
+      'most incident mentions, quotes and claims one report may bring to the merge (default 50,000); a report over it is left out of the ledger',
+    )
+    .option(
       '--check-state',
       'fold every stored merge-state row and reuse pair again before building on them, however many (automatic up to 50,000 of each)',
     )
@@ -78,6 +82,12 @@ export function register(program: Command): void {
     if (maxExtractSeconds !== undefined && !(Number.isFinite(maxExtractSeconds) && maxExtractSeconds > 0)) {
       throw new UsageError(
         `--max-extract-seconds: expected a positive number of seconds; found "${String(opts.maxExtractSeconds)}".`,
+      );
+    }
+    const maxReportItems = opts.maxReportItems === undefined ? undefined : Number(opts.maxReportItems);
+    if (maxReportItems !== undefined && !(Number.isInteger(maxReportItems) && maxReportItems > 0)) {
+      throw new UsageError(
+        `--max-report-items: expected a positive whole number; found "${String(opts.maxReportItems)}".`,
       );
     }
     // The implementation is loaded on use, so that `--help` and other commands start fast.
@@ -135,6 +145,7 @@ export function register(program: Command): void {
         encoding,
         workers,
         maxExtractSeconds,
+        maxReportItems,
         ...(opts.checkState === true
           ? { checkStateRows: Number.POSITIVE_INFINITY, checkPairs: Number.POSITIVE_INFINITY }
           : { checkStateRows: checkRows, checkPairs: checkRows }),
@@ -171,7 +182,8 @@ export function register(program: Command): void {
         );
       }
       const rejected = result.ingest && (result.ingest.rejected > 0 || result.ingest.partial > 0);
-      if (rejected || result.timedOut.length > 0) process.exitCode = ExitCode.someRejected;
+      if (rejected || result.timedOut.length > 0 || result.refused.length > 0)
+        process.exitCode = ExitCode.someRejected;
     } finally {
       store?.close();
       await shared?.close();

@@ -65,7 +65,7 @@ export function register(program: Command): void {
         }
         const n =
           job.kind === 'extract'
-            ? await runExtractJob(shared, stages.extractor, job)
+            ? await runExtractJob(shared, queue, stages.extractor, job)
             : job.kind === 'read'
               ? await runReadJob(queue, job)
               : await runReuseJob(shared, queue, job, reuseState);

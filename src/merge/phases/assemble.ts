@@ -1,5 +1,6 @@
 import type { Family, Ledger, LedgerDocument, LedgerEvent } from '../../core/types.js';
 import { canonicalDocument } from '../../ledger-file/canonical.js';
+import type { RefusedReport } from '../bound-work.js';
 import { compareLedgerClaims } from '../group-claims.js';
 import { compareLedgerQuotes } from '../group-quotes.js';
 import type { StateCache } from '../merge-state.js';
@@ -21,6 +22,7 @@ export interface RunOutcome {
   reached: ReadonlySet<string> | null;
   /** True when reuse was read around the reuse stage's additions only. */
   aroundAdded: boolean;
+  refused: RefusedReport[];
   timings: Record<string, number>;
 }
 
@@ -100,6 +102,7 @@ export function assemble(
     rebuilt: outcome.rebuilt,
     changed,
     reused: full ? null : outcome.reached,
+    refused: outcome.refused,
     timings: outcome.timings,
   };
 }

@@ -7,8 +7,8 @@ import {
   isFragment,
   isHeadlineOnly,
 } from '../absorb-fragments.js';
+import { figuredDocuments } from '../figured-documents.js';
 import {
-  givesFigure,
   type IncidentNeighbourhood,
   incidentComponent,
   incidentNamesOf,
@@ -179,8 +179,7 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
       const list = named(name);
       return list.length > NAME_EVENTS ? list : list.filter(eligible);
     },
-    figuredDocument: (d, except) =>
-      ofDocument(d).some((c) => c !== except && givesFigure(clusters.cluster(c))),
+    figuredDocument: figuredDocuments(ofDocument, clusters.cluster),
     people,
   };
   // Which events are one incident is a property of the whole group: an event re-examined brings

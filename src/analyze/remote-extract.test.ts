@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredDocument } from '../core/types.js';
+import type { SerializedExtraction } from '../store/analysis-store.js';
+import type { AsyncStore } from '../store/async-store.js';
+import type { ExtractJob, Job, JobQueue } from '../store/job-queue.js';
+import { memoryResults } from './__fixtures__/memory-results.js';
+import type { ExtractInput, ExtractStage } from './extract-stage.js';
+import { loadExtractStage } from './extract-stage.js';
+import { extractRemotely, extractTimeoutWork, runExtractJob } from './remote-extract.js';
+
+const texts: Record<string, string> = {
+  d0: 'Two men were hurt when a crane fell on a depot in Eastbrook on Monday, officials said.',
+  d1: 'A stall keeper in Westmoor was hurt when a van struck the market on Tuesday, police said.',
+  d2: 'Three people were injured in a fire at a warehouse in Northholm on Friday, firefighters said.',
+};
+
+/** A shared store of the three documents holding the extractions its jobs write. */
+function sharedStore() {
+  const extractions = new Map<string, SerializedExtraction>();
+  const shared = {
+    documents: {
+      listing: async () => Object.keys(texts).map((id) => ({ id })),
+      getMany: async (ids: readonly string[]) =>
+        new Map(
+          ids.map((id) => [
+            id,
+            { id, text: texts[id], published: null, dateline: null } as unknown as StoredDocument,
+          ]),
+        ),
+    },
+    analysis: {
+      extractedIds: async () => new Set(extractions.keys()),
+      putSerializedExtractions: async (_: string, rows: readonly SerializedExtraction[]) => {
+        for (const r of rows) extractions.set(r.documentId, r);
+      },
+    },
+  } as unknown as AsyncStore;
+  return { shared, extractions };
+}
+
+/** A job queue in memory whose `send` runs each extraction job at once, as a worker would. */
+function fakeQueue(shared: AsyncStore, stage: () => ExtractStage) {
+  const stored = new Map<string, Map<string, Buffer>>();
+  const sent: Job[] = [];
+  const queue: JobQueue = {
+    async send(jobs) {
+      sent.push(...jobs);
+      for (const job of jobs) if (job.kind === 'extract') await runExtractJob(shared, queue, stage(), job);
+      return jobs.map((_, k) => `job-${sent.length - jobs.length + k}`);
+    },
+    failures: async () => [],
+    work: async () => {},
+    ...memoryResults(stored),
+    close: async () => {},
+  };
+  return { queue, sent, stored };
+}
+
+/** The published stage, except that a report containing `stall` never finishes. */
+function stalling(stage: ExtractStage): ExtractStage {
+  return {
+    version: stage.version,
+    prepare: stage.prepare,
+    extract: (doc: ExtractInput) => {
+      if (doc.text.includes('stall')) for (;;);
+      return stage.extract(doc);
+    },
+  };
+}
+
+describe('extraction jobs within a time budget', () => {
+  it('stops the report that runs over on the worker, stores the others, and the next run tries it again', async () => {
+    const { stage: published } = await loadExtractStage();
+    // The lexicons load on the first report (about a second on a busy machine): not in the budget.
+    published.extract({ id: 'warm', text: texts.d0 as string, published: null, dateline: null });
+    const { shared, extractions } = sharedStore();
+    let stage = stalling(published);
+    const { queue, sent, stored } = fakeQueue(shared, () => stage);
+
+    const first = await extractRemotely(shared, queue, published.version, { seconds: 1, pollMs: 1 });
+    expect(first.timedOut).toEqual(['d1']);
+    expect([...extractions.keys()].sort()).toEqual(['d0', 'd2']);
+    // The budget travels with the job, and the worker marks what it stopped, with the budget.
+    expect((sent[0] as ExtractJob).seconds).toBe(1);
+    expect(stored.get(extractTimeoutWork(published.version))?.get('d1')?.toString()).toBe('1');
+
+    // The next run queues the stopped report again; its old mark does not count as this run's.
+    stage = published;
+    const second = await extractRemotely(shared, queue, published.version, { seconds: 1, pollMs: 1 });
+    expect(second).toMatchObject({ queued: 1, timedOut: [] });
+    expect([...extractions.keys()].sort()).toEqual(['d0', 'd1', 'd2']);
+    expect(stored.get(extractTimeoutWork(published.version))?.has('d1')).toBe(false);
+  }, 60_000);
+
+  it('gives a job of an earlier release, without a budget, the default', async () => {
+    const { stage } = await loadExtractStage();
+    const { shared, extractions } = sharedStore();
+    const { queue } = fakeQueue(shared, () => stage);
+    const n = await runExtractJob(shared, queue, stage, {
+      kind: 'extract',
+      version: stage.version,
+      ids: ['d0'],
+    });
+    expect(n).toBe(1);
+    expect([...extractions.keys()]).toEqual(['d0']);
+  }, 60_000);
+});

@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openStore } from '../store/open-store.js';
+import { analyze } from './analyze.js';
+import { loadStages } from './stages.js';
+
+const clock = () => new Date('2024-05-03T12:00:00Z');
+const paragraph = (town: string, day: string) =>
+  `Two men were hurt when a crane fell on a depot in ${town} on ${day}, officials said.\n\n`;
+
+describe('the bound on the merge work of one report', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'corroborate-report-bound-'));
+    fs.mkdirSync(path.join(dir, 'in'));
+    fs.writeFileSync(path.join(dir, 'in', 'short.txt'), paragraph('Eastbrook', 'Monday'));
+    const towns = ['Westmoor', 'Northholm', 'Southcote', 'Ashby', 'Kelton', 'Marwick'];
+    const days = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+    fs.writeFileSync(
+      path.join(dir, 'in', 'long.txt'),
+      towns.map((t, k) => paragraph(t, days[k] as string)).join(''),
+    );
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('leaves a report over the bound out of the ledger, names its file, and a run with a higher bound merges it', async () => {
+    const stages = await loadStages();
+    const store = openStore(path.join(dir, 'store'), { clock });
+    try {
+      const first = await analyze(store, [path.join(dir, 'in')], {
+        out: path.join(dir, 'out-1'),
+        stages,
+        maxReportItems: 4,
+        clock,
+      });
+      expect(first.refused).toHaveLength(1);
+      const error = first.diagnostics.find((d) => d.rule === 'analyze/report-too-large');
+      expect(error?.source).toBe(path.join(dir, 'in', 'long.txt'));
+      expect(error?.document).toBe(first.refused[0]);
+      expect(error?.message).toContain('bound of 4');
+      expect(first.merge.merged).toBe(1);
+      const events = (ledger: typeof first.ledger) => JSON.stringify(ledger.events);
+      expect(events(first.ledger)).not.toContain('Westmoor');
+      expect(events(first.ledger)).toContain('Eastbrook');
+      // Its extraction is kept: the next run extracts nothing and refuses it again, the same way.
+      const again = await analyze(store, [], {
+        out: path.join(dir, 'out-2'),
+        stages,
+        maxReportItems: 4,
+        clock,
+      });
+      expect(again).toMatchObject({ extracted: 0, refused: first.refused });
+      expect(fs.readFileSync(path.join(dir, 'out-2', 'ledger.json'))).toEqual(
+        fs.readFileSync(path.join(dir, 'out-1', 'ledger.json')),
+      );
+      const raised = await analyze(store, [], { out: path.join(dir, 'out-3'), stages, clock });
+      expect(raised).toMatchObject({ extracted: 0, refused: [] });
+      expect(raised.merge.merged).toBe(1);
+      expect(events(raised.ledger)).toContain('Westmoor');
+    } finally {
+      store.close();
+    }
+  }, 60_000);
+});

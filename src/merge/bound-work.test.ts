@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import type { DocumentExtraction } from '../core/types.js';
+import { boundWork, mergeItems } from './bound-work.js';
+
+/** An extraction with the given numbers of incident mentions, quotes and claims (nothing else read). */
+function extraction(documentId: string, incidents: number, quotes: number, claims: number) {
+  const many = (n: number) => Array.from({ length: n }, () => ({}));
+  return {
+    documentId,
+    incidents: many(incidents),
+    quotes: many(quotes),
+    claims: many(claims),
+  } as unknown as DocumentExtraction;
+}
+
+describe('boundWork', () => {
+  it('counts incident mentions, quotes and claims, and leaves out only the reports over the bound, in order', () => {
+    const xs = [extraction('a', 2, 1, 1), extraction('b', 3, 2, 1), extraction('c', 0, 0, 5)];
+    expect(xs.map(mergeItems)).toEqual([4, 6, 5]);
+    const { kept, refused } = boundWork(xs, 5);
+    expect(kept.map((x) => x.documentId)).toEqual(['a', 'c']);
+    expect(refused).toEqual([{ document: 'b', items: 6 }]);
+    expect(boundWork(xs, 6).refused).toEqual([]);
+  });
+});
