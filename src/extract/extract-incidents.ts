@@ -69,7 +69,7 @@ interface TriggerLexicon {
     campaignToll: { pattern: string };
     fireFromAttack: { kinds: IncidentKind[] };
   };
-  perpetratorSuicide: { after: string; included: string; named: string };
+  perpetratorSuicide: { after: string; included: string; named: string; otherShooter: string };
 }
 interface Mapping {
   type: EventType;
@@ -145,6 +145,8 @@ interface Compiled {
   selfIncluded: RegExp;
   /** "a murder-suicide": a killing whose perpetrator then died by their own hand. */
   selfNamed: RegExp;
+  /** Another person named as the one who shot himself (see `withPerpetrator`). */
+  otherShooter: RegExp;
   /** One person, then "and", just before a count of others: "she and (three others)". */
   companion: RegExp;
   /**
@@ -229,6 +231,7 @@ function compile(): Compiled {
     selfAfter: new RegExp(lex.perpetratorSuicide.after, 'i'),
     selfIncluded: new RegExp(lex.perpetratorSuicide.included, 'i'),
     selfNamed: new RegExp(lex.perpetratorSuicide.named, 'i'),
+    otherShooter: new RegExp(lex.perpetratorSuicide.otherShooter, 'i'),
     notKilled: new RegExp(
       `^(?:${lex.triggers
         .filter((t) => t.casualty && t.casualty !== 'killed')
@@ -439,7 +442,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         killHit !== undefined && c.laterDeath.test(text.slice(killHit.span[1], killHit.span[1] + 30));
       const victims =
         killHit && !laterDeath ? casualtyFigure(text, killHit, [head, clause[1]], counts, used, c) : null;
-      const killed = victims ? withPerpetrator(text, victims, sentence, c) : null;
+      const killed = victims && killHit ? withPerpetrator(text, victims, killHit, sentence, c) : null;
       const hurt = injuryHit ? casualtyFigure(text, injuryHit, [head, clause[1]], counts, used, c) : null;
       const shotHit = hurt ? undefined : group.find((h) => h.casualty === 'shot');
       const shot = shotHit ? casualtyFigure(text, shotHit, [head, clause[1]], counts, used, c) : null;
@@ -597,7 +600,13 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
  * himself": the dead are the victims counted and the perpetrator. The figure then spans the
  * count and the perpetrator's words, and is marked as including one perpetrator.
  */
-function withPerpetrator(text: string, victims: Quantity, sentence: Sentence, c: Compiled): Quantity {
+function withPerpetrator(
+  text: string,
+  victims: Quantity,
+  hit: Hit,
+  sentence: Sentence,
+  c: Compiled,
+): Quantity {
   if (victims.best === null || victims.percent || /\b(?:him|her)sel(?:f|ves)\b/i.test(victims.text))
     return victims;
   const rest = text.slice(victims.span[1], sentence.span[1]);
@@ -609,6 +618,15 @@ function withPerpetrator(text: string, victims: Quantity, sentence: Sentence, c:
     return victims;
   }
   if (c.selfIncluded.test(sentence.text)) return victims;
+  // "A girl died after shooting herself", "a man was killed when he shot himself by accident": the
+  // one who died is the subject of the death and of the shot; no one else turned the gun.
+  const victimIsSubject =
+    victims.span[1] <= hit.span[0] &&
+    (/^(?:die|died|dies|dead)\b/i.test(text.slice(hit.span[0], hit.span[1])) ||
+      /\b(?:was|were|is|are|been|be)\s+(?:[\w’'-]+\s+){0,2}$/i.test(
+        text.slice(victims.span[1], hit.span[0]),
+      ));
+  if (victimIsSubject && !c.otherShooter.test(rest.slice(0, self.index + self[0].length))) return victims;
   const span: Span = [victims.span[0], victims.span[1] + self.index + self[0].length];
   const plus = (n: number | null) => (n === null ? null : n + 1);
   return {

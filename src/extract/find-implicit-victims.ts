@@ -72,9 +72,10 @@ const MODIFIERS = String.raw`(?:[\p{L}\d’'.-]+\s+){0,3}?`;
 const AGE = String.raw`\d{1,3}-(?:year|month|week)-old`;
 /**
  * "another" standing alone for one more person ("one died, and another in the car was hurt",
- * "wounded another before fleeing"): no noun after it, only the end of the clause or a preposition.
+ * "wounded another before fleeing", "injured another early Sunday"): no noun after it, only the end
+ * of the clause, a preposition or a word of time.
  */
-const ANOTHER = String.raw`another(?=\s*(?:[.,;:!?)]|$)|\s+(?:in|at|on|during|before|after|when|while|inside|outside|near|by|with|as)\b)`;
+const ANOTHER = String.raw`another(?=\s*(?:[.,;:!?)]|$)|\s+(?:in|at|on|during|before|after|when|while|inside|outside|near|by|with|as|early|late|last|this|overnight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)`;
 
 /** A small count written out or in digits, as a list of victims gives it: "and two sons", ", 2 sons". */
 const COUNT_WORD = String.raw`two|three|four|five|six|seven|eight|nine|ten|[2-9]|1\d`;
