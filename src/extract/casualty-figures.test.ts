@@ -141,6 +141,10 @@ const cases: [string, number, number][] = [
   ['Quillby man kills wife, self', 2, 0],
   ['Man kills two neighbors and self in Elmton', 3, 0],
   ['He shot the burglar in self-defense, police said.', 0, 1],
+  // Counts of people joined by a comma or "and" are one figure, a singular noun included.
+  ['Sheriff: 2 children, 1 adult found dead in Elmton home', 3, 0],
+  ['Three teens and an adult were hurt in the crash.', 0, 4],
+  ['A teen and an adult were shot on Elm Street.', 0, 2],
   // A wound told as not fatal is an injury, not a death.
   ['Three others sustained non-fatal gunshot wounds.', 0, 3],
   ['Police said the man suffered nonfatal gunshot wounds.', 0, 1],
