@@ -141,6 +141,9 @@ const cases: [string, number, number][] = [
   ['Quillby man kills wife, self', 2, 0],
   ['Man kills two neighbors and self in Elmton', 3, 0],
   ['He shot the burglar in self-defense, police said.', 0, 1],
+  // A relative by marriage is one person of a list.
+  ['Gunman kills wife, mother-in-law, self in Elmton', 3, 0],
+  ['Quillby man shoots wife and sister-in-law', 0, 2],
   // Counts of people joined by a comma or "and" are one figure, a singular noun included.
   ['Sheriff: 2 children, 1 adult found dead in Elmton home', 3, 0],
   ['Three teens and an adult were hurt in the crash.', 0, 4],

@@ -130,7 +130,8 @@ function ownVerb(): string {
 function compile(): Compiled {
   if (compiled) return compiled;
   const persons = alternation(loadLexicon<{ persons: { words: string[] } }>('counted-nouns').persons.words);
-  const head = `(?:${persons})(?![\\p{L}’'])`;
+  // "mother-in-law", "brothers-in-law" are the person nouns they start with.
+  const head = `(?:${persons})(?:-in-law)?(?![\\p{L}’'])`;
   // One person: "a 17-year-old Buffalo man", "his wife", "Boy, 17,", "the 19-year-old".
   const item = String.raw`(?:(?:an?|one|another|the|his|her|their|a\s+second|a\s+third)\s+${MODIFIERS})?(?:${head}|${AGE}(?![\p{L}-]))(?:\s*,\s*\d{1,3}(?=\s*,))?`;
   // ", her uncle", " and a neighbor", ", and a 9-year-old niece": one more person of an object
