@@ -141,6 +141,9 @@ const cases: [string, number, number][] = [
   ['Quillby man kills wife, self', 2, 0],
   ['Man kills two neighbors and self in Elmton', 3, 0],
   ['He shot the burglar in self-defense, police said.', 0, 1],
+  // A part of the victims told with the event's name is no toll; told with a death, it is.
+  ['One of the victims of a murder-suicide in Elmton was just 9 years old.', 0, 0],
+  ['One of the victims in the shooting died at the hospital.', 1, 0],
   // A relative by marriage is one person of a list.
   ['Gunman kills wife, mother-in-law, self in Elmton', 3, 0],
   ['Quillby man shoots wife and sister-in-law', 0, 2],

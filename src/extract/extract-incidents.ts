@@ -1004,6 +1004,11 @@ function isPartOfWhole(text: string, q: Quantity, hit: Hit, counts: readonly Qua
   });
 }
 
+/** A count of a part: "one of the victims", "two of them". */
+const PARTITIVE_COUNT = /\bof\s+(?:them|those|these|the\s+[\p{L}’'-]+)$/iu;
+/** From a partitive count to an event named right after it: " of a ", " in the ". */
+const OF_THE_EVENT = /^\s+(?:of|in|from)\s+(?:(?:a|an|the|this|that|their|his|her)\s+)?$/i;
+
 /** A count before "of the": "two of the (four victims)", "both of the", "all of the". */
 const PARTITIVE_WHOLE =
   /(?:^|[^\p{L}\p{N}])(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|both|all|none)\s+of\s+(?:the|those|these|its|their)\s+$/iu;
@@ -1024,6 +1029,14 @@ function figureFor(
     if (
       c.subset.test(text.slice(q.span[1], q.span[1] + 30)) ||
       c.subsetBefore.test(text.slice(Math.max(0, q.span[0] - 30), q.span[0]))
+    )
+      continue;
+    // "One of the victims of a murder-suicide is 11": a part of the victims, and the event only
+    // names whose victims they are; the count is not the event's toll.
+    if (
+      q.span[1] <= hit.span[0] &&
+      PARTITIVE_COUNT.test(q.text) &&
+      OF_THE_EVENT.test(text.slice(q.span[1], hit.span[0]))
     )
       continue;
     // "two of the four victims died": four is the whole, two the dead ("three of the four were
