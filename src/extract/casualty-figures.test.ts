@@ -139,6 +139,10 @@ const cases: [string, number, number][] = [
   ['Two people were killed when a gunman opened fire and then shot himself.', 3, 0],
   ['A woman was fatally shot by her husband, who then shot himself.', 2, 0],
   ['Quillby man kills wife, self', 2, 0],
+  ['Elmton man accidentally shot, killed self', 1, 0],
+  // A count after a possessive is the object's: "killed his two sons", then the killer himself.
+  ['Police say a 40-year-old man killed his two sons before taking his own life.', 3, 0],
+  ['A man shot his two neighbors, police said.', 0, 2],
   ['Man kills two neighbors and self in Elmton', 3, 0],
   ['He shot the burglar in self-defense, police said.', 0, 1],
   // A part of the victims told with the event's name is no toll; told with a death, it is.

@@ -618,14 +618,10 @@ function withPerpetrator(
     return victims;
   }
   if (c.selfIncluded.test(sentence.text)) return victims;
-  // "A girl died after shooting herself", "a man was killed when he shot himself by accident": the
-  // one who died is the subject of the death and of the shot; no one else turned the gun.
-  const victimIsSubject =
-    victims.span[1] <= hit.span[0] &&
-    (/^(?:die|died|dies|dead)\b/i.test(text.slice(hit.span[0], hit.span[1])) ||
-      /\b(?:was|were|is|are|been|be)\s+(?:[\w’'-]+\s+){0,2}$/i.test(
-        text.slice(victims.span[1], hit.span[0]),
-      ));
+  // "A girl died after shooting herself", "a man was killed when he shot himself by accident",
+  // "man accidentally shot, killed self": the one counted before the verb is its subject, and
+  // shot themself; no one else turned the gun.
+  const victimIsSubject = victims.span[1] <= hit.span[0];
   if (victimIsSubject && !c.otherShooter.test(rest.slice(0, self.index + self[0].length))) return victims;
   const span: Span = [victims.span[0], victims.span[1] + self.index + self[0].length];
   const plus = (n: number | null) => (n === null ? null : n + 1);
@@ -952,9 +948,12 @@ function trimSpan(text: string, [a, b]: Span): Span {
   return [a, b];
 }
 
-/** Words between a trigger and the figure after it: "killing at least 12", "toll rose to 410". */
+/**
+ * Words between a trigger and the figure after it: "killing at least 12", "toll rose to 410",
+ * "killed his two sons".
+ */
 const QUALIFIERS =
-  /^\s*(?:(?:at least|more than|nearly|about|some|around|over|up to|to|rose to|of|stands at|reached)\s*)*$/i;
+  /^\s*(?:(?:at least|more than|nearly|about|some|around|over|up to|to|rose to|of|stands at|reached|his|her|their)\s*)*$/i;
 const TOLL_TRIGGER = /\btoll$/i;
 /** From a death toll to its figure: "from the quake rose to", "in the ferry disaster has risen to". */
 const TOLL_BRIDGE =
