@@ -146,7 +146,7 @@ const cases: [string, number, number][] = [
   ['Man kills two neighbors and self in Elmton', 3, 0],
   ['He shot the burglar in self-defense, police said.', 0, 1],
   // A part of the victims told with the event's name is no toll; told with a death, it is.
-  ['One of the victims of a murder-suicide in Elmton was just 9 years old.', 0, 0],
+  ['Two of the victims of an apparent murder-suicide in Elmton were brothers.', 0, 0],
   ['One of the victims in the shooting died at the hospital.', 1, 0],
   // A relative by marriage is one person of a list.
   ['Gunman kills wife, mother-in-law, self in Elmton', 3, 0],
@@ -161,7 +161,7 @@ const cases: [string, number, number][] = [
   ['One man died and two others were treated for non-fatal gunshot wounds.', 1, 2],
   ['A man suffered a fatal gunshot wound on Elm Street.', 1, 0],
   // "another" alone for one more person, before a word of time.
-  ['A shooting left three dead and injured another early Sunday in Elmton.', 3, 1],
+  ['The gunfire left two people dead and wounded another late Friday near Elmton.', 2, 1],
   ['The gunman killed one man and wounded another Friday night.', 1, 1],
   // A person named before a count of others is one more ("he and three others").
   ['A woman is in the hospital after she and three others were shot outside a club.', 0, 4],

@@ -1030,8 +1030,8 @@ function figureFor(
       c.subsetBefore.test(text.slice(Math.max(0, q.span[0] - 30), q.span[0]))
     )
       continue;
-    // "One of the victims of a murder-suicide is 11": a part of the victims, and the event only
-    // names whose victims they are; the count is not the event's toll.
+    // "Two of the victims of the double murder were brothers": a part of the victims, and the
+    // event only names whose victims they are; the count is not the event's toll.
     if (
       q.span[1] <= hit.span[0] &&
       PARTITIVE_COUNT.test(q.text) &&

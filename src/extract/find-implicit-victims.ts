@@ -72,7 +72,7 @@ const MODIFIERS = String.raw`(?:[\p{L}\d’'.-]+\s+){0,3}?`;
 const AGE = String.raw`\d{1,3}-(?:year|month|week)-old`;
 /**
  * "another" standing alone for one more person ("one died, and another in the car was hurt",
- * "wounded another before fleeing", "injured another early Sunday"): no noun after it, only the end
+ * "wounded another before fleeing", "wounded another late Friday"): no noun after it, only the end
  * of the clause, a preposition or a word of time.
  */
 const ANOTHER = String.raw`another(?=\s*(?:[.,;:!?)]|$)|\s+(?:in|at|on|during|before|after|when|while|inside|outside|near|by|with|as|early|late|last|this|overnight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)`;
