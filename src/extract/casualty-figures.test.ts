@@ -131,6 +131,38 @@ const cases: [string, number, number][] = [
   ['A woman was killed in a murder-suicide on Elm Street.', 2, 0],
   ['Six people were found dead in an apparent murder-suicide.', 6, 0],
   ['A boy accidentally shot himself.', 0, 1],
+  // A victim who is the subject of the death shot themself: one dead, unless another is named as
+  // the one who turned the gun.
+  ['A girl died after shooting herself in the head.', 1, 0],
+  ['A hunter was killed when he accidentally shot himself near Quillby.', 1, 0],
+  ['A teen is dead after accidentally shooting himself at a friend’s home.', 1, 0],
+  ['Two people were killed when a gunman opened fire and then shot himself.', 3, 0],
+  ['A woman was fatally shot by her husband, who then shot himself.', 2, 0],
+  ['Quillby man kills wife, self', 2, 0],
+  ['Elmton man accidentally shot, killed self', 1, 0],
+  // A count after a possessive is the object's: "killed his two sons", then the killer himself.
+  ['Police say a 40-year-old man killed his two sons before taking his own life.', 3, 0],
+  ['A man shot his two neighbors, police said.', 0, 2],
+  ['Man kills two neighbors and self in Elmton', 3, 0],
+  ['He shot the burglar in self-defense, police said.', 0, 1],
+  // A part of the victims told with the event's name is no toll; told with a death, it is.
+  ['Two of the victims of an apparent murder-suicide in Elmton were brothers.', 0, 0],
+  ['One of the victims in the shooting died at the hospital.', 1, 0],
+  // A relative by marriage is one person of a list.
+  ['Gunman kills wife, mother-in-law, self in Elmton', 3, 0],
+  ['Quillby man shoots wife and sister-in-law', 0, 2],
+  // Counts of people joined by a comma or "and" are one figure, a singular noun included.
+  ['Sheriff: 2 children, 1 adult found dead in Elmton home', 3, 0],
+  ['Three teens and an adult were hurt in the crash.', 0, 4],
+  ['A teen and an adult were shot on Elm Street.', 0, 2],
+  // A wound told as not fatal is an injury, not a death.
+  ['Three others sustained non-fatal gunshot wounds.', 0, 3],
+  ['Police said the man suffered nonfatal gunshot wounds.', 0, 1],
+  ['One man died and two others were treated for non-fatal gunshot wounds.', 1, 2],
+  ['A man suffered a fatal gunshot wound on Elm Street.', 1, 0],
+  // "another" alone for one more person, before a word of time.
+  ['The gunfire left two people dead and wounded another late Friday near Elmton.', 2, 1],
+  ['The gunman killed one man and wounded another Friday night.', 1, 1],
   // A person named before a count of others is one more ("he and three others").
   ['A woman is in the hospital after she and three others were shot outside a club.', 0, 4],
   ['Grandfather, 4 grandsons hurt by gunfire near Quillby creek', 0, 5],

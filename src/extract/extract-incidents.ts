@@ -69,7 +69,7 @@ interface TriggerLexicon {
     campaignToll: { pattern: string };
     fireFromAttack: { kinds: IncidentKind[] };
   };
-  perpetratorSuicide: { after: string; included: string; named: string };
+  perpetratorSuicide: { after: string; included: string; named: string; otherShooter: string };
 }
 interface Mapping {
   type: EventType;
@@ -145,6 +145,8 @@ interface Compiled {
   selfIncluded: RegExp;
   /** "a murder-suicide": a killing whose perpetrator then died by their own hand. */
   selfNamed: RegExp;
+  /** Another person named as the one who shot himself (see `withPerpetrator`). */
+  otherShooter: RegExp;
   /** One person, then "and", just before a count of others: "she and (three others)". */
   companion: RegExp;
   /**
@@ -229,6 +231,7 @@ function compile(): Compiled {
     selfAfter: new RegExp(lex.perpetratorSuicide.after, 'i'),
     selfIncluded: new RegExp(lex.perpetratorSuicide.included, 'i'),
     selfNamed: new RegExp(lex.perpetratorSuicide.named, 'i'),
+    otherShooter: new RegExp(lex.perpetratorSuicide.otherShooter, 'i'),
     notKilled: new RegExp(
       `^(?:${lex.triggers
         .filter((t) => t.casualty && t.casualty !== 'killed')
@@ -439,7 +442,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
         killHit !== undefined && c.laterDeath.test(text.slice(killHit.span[1], killHit.span[1] + 30));
       const victims =
         killHit && !laterDeath ? casualtyFigure(text, killHit, [head, clause[1]], counts, used, c) : null;
-      const killed = victims ? withPerpetrator(text, victims, sentence, c) : null;
+      const killed = victims && killHit ? withPerpetrator(text, victims, killHit, sentence, c) : null;
       const hurt = injuryHit ? casualtyFigure(text, injuryHit, [head, clause[1]], counts, used, c) : null;
       const shotHit = hurt ? undefined : group.find((h) => h.casualty === 'shot');
       const shot = shotHit ? casualtyFigure(text, shotHit, [head, clause[1]], counts, used, c) : null;
@@ -597,7 +600,13 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
  * himself": the dead are the victims counted and the perpetrator. The figure then spans the
  * count and the perpetrator's words, and is marked as including one perpetrator.
  */
-function withPerpetrator(text: string, victims: Quantity, sentence: Sentence, c: Compiled): Quantity {
+function withPerpetrator(
+  text: string,
+  victims: Quantity,
+  hit: Hit,
+  sentence: Sentence,
+  c: Compiled,
+): Quantity {
   if (victims.best === null || victims.percent || /\b(?:him|her)sel(?:f|ves)\b/i.test(victims.text))
     return victims;
   const rest = text.slice(victims.span[1], sentence.span[1]);
@@ -609,6 +618,11 @@ function withPerpetrator(text: string, victims: Quantity, sentence: Sentence, c:
     return victims;
   }
   if (c.selfIncluded.test(sentence.text)) return victims;
+  // "A girl died after shooting herself", "a man was killed when he shot himself by accident",
+  // "man accidentally shot, killed self": the one counted before the verb is its subject, and
+  // shot themself; no one else turned the gun.
+  const victimIsSubject = victims.span[1] <= hit.span[0];
+  if (victimIsSubject && !c.otherShooter.test(rest.slice(0, self.index + self[0].length))) return victims;
   const span: Span = [victims.span[0], victims.span[1] + self.index + self[0].length];
   const plus = (n: number | null) => (n === null ? null : n + 1);
   return {
@@ -934,9 +948,12 @@ function trimSpan(text: string, [a, b]: Span): Span {
   return [a, b];
 }
 
-/** Words between a trigger and the figure after it: "killing at least 12", "toll rose to 410". */
+/**
+ * Words between a trigger and the figure after it: "killing at least 12", "toll rose to 410",
+ * "killed his two sons".
+ */
 const QUALIFIERS =
-  /^\s*(?:(?:at least|more than|nearly|about|some|around|over|up to|to|rose to|of|stands at|reached)\s*)*$/i;
+  /^\s*(?:(?:at least|more than|nearly|about|some|around|over|up to|to|rose to|of|stands at|reached|his|her|their)\s*)*$/i;
 const TOLL_TRIGGER = /\btoll$/i;
 /** From a death toll to its figure: "from the quake rose to", "in the ferry disaster has risen to". */
 const TOLL_BRIDGE =
@@ -986,6 +1003,11 @@ function isPartOfWhole(text: string, q: Quantity, hit: Hit, counts: readonly Qua
   });
 }
 
+/** A count of a part: "one of the victims", "two of them". */
+const PARTITIVE_COUNT = /\bof\s+(?:them|those|these|the\s+[\p{L}’'-]+)$/iu;
+/** From a partitive count to an event named right after it: " of a ", " in the ". */
+const OF_THE_EVENT = /^\s+(?:of|in|from)\s+(?:(?:a|an|the|this|that|their|his|her)\s+)?$/i;
+
 /** A count before "of the": "two of the (four victims)", "both of the", "all of the". */
 const PARTITIVE_WHOLE =
   /(?:^|[^\p{L}\p{N}])(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|both|all|none)\s+of\s+(?:the|those|these|its|their)\s+$/iu;
@@ -1006,6 +1028,14 @@ function figureFor(
     if (
       c.subset.test(text.slice(q.span[1], q.span[1] + 30)) ||
       c.subsetBefore.test(text.slice(Math.max(0, q.span[0] - 30), q.span[0]))
+    )
+      continue;
+    // "Two of the victims of the double murder were brothers": a part of the victims, and the
+    // event only names whose victims they are; the count is not the event's toll.
+    if (
+      q.span[1] <= hit.span[0] &&
+      PARTITIVE_COUNT.test(q.text) &&
+      OF_THE_EVENT.test(text.slice(q.span[1], hit.span[0]))
     )
       continue;
     // "two of the four victims died": four is the whole, two the dead ("three of the four were

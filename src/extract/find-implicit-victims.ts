@@ -72,9 +72,10 @@ const MODIFIERS = String.raw`(?:[\p{L}\d’'.-]+\s+){0,3}?`;
 const AGE = String.raw`\d{1,3}-(?:year|month|week)-old`;
 /**
  * "another" standing alone for one more person ("one died, and another in the car was hurt",
- * "wounded another before fleeing"): no noun after it, only the end of the clause or a preposition.
+ * "wounded another before fleeing", "wounded another late Friday"): no noun after it, only the end
+ * of the clause, a preposition or a word of time.
  */
-const ANOTHER = String.raw`another(?=\s*(?:[.,;:!?)]|$)|\s+(?:in|at|on|during|before|after|when|while|inside|outside|near|by|with|as)\b)`;
+const ANOTHER = String.raw`another(?=\s*(?:[.,;:!?)]|$)|\s+(?:in|at|on|during|before|after|when|while|inside|outside|near|by|with|as|early|late|last|this|overnight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)`;
 
 /** A small count written out or in digits, as a list of victims gives it: "and two sons", ", 2 sons". */
 const COUNT_WORD = String.raw`two|three|four|five|six|seven|eight|nine|ten|[2-9]|1\d`;
@@ -129,7 +130,8 @@ function ownVerb(): string {
 function compile(): Compiled {
   if (compiled) return compiled;
   const persons = alternation(loadLexicon<{ persons: { words: string[] } }>('counted-nouns').persons.words);
-  const head = `(?:${persons})(?![\\p{L}’'])`;
+  // "mother-in-law", "brothers-in-law" are the person nouns they start with.
+  const head = `(?:${persons})(?:-in-law)?(?![\\p{L}’'])`;
   // One person: "a 17-year-old Buffalo man", "his wife", "Boy, 17,", "the 19-year-old".
   const item = String.raw`(?:(?:an?|one|another|the|his|her|their|a\s+second|a\s+third)\s+${MODIFIERS})?(?:${head}|${AGE}(?![\p{L}-]))(?:\s*,\s*\d{1,3}(?=\s*,))?`;
   // ", her uncle", " and a neighbor", ", and a 9-year-old niece": one more person of an object

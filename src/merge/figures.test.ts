@@ -43,6 +43,12 @@ describe('reconcileFigure', () => {
     [[count(1, true), count(2, true)], 1],
     // Written counts keep the conservative rule.
     [[count(3), count(5)], 3],
+    // "Five children were shot … A girl was hit in the arm": with no count of all the wounded, a
+    // written count of one group of them decides over people named one by one.
+    [[{ ...count(5), counted: 'child' }, count(1, true)], 5],
+    [[count(1, true), { ...count(2), counted: 'woman' }, count(1, true)], 2],
+    // A count of a group no larger than those named adds nothing.
+    [[count(2, true), { ...count(1), counted: 'child' }], 2],
   ])('%j → best %i', (figures, best) => {
     const mentions = figures.map((q, i) => mention(q, `d${i}`));
     expect(reconcileFigure('injured', mentions).range?.best).toBe(best);
@@ -133,10 +139,11 @@ describe('vague plurals', () => {
     [[vague(100, 999), vague(12, 99)], 12, 12, 999, [12, 100]],
     // A written count outside the range is disputed by it ("dozens" against "150").
     [[vague(12, 99), count(150)], 150, 12, 150, [12, 150]],
-    // Written counts still dispute each other; every report's total is then listed.
-    [[count(21), vague(12, 99), count(30)], 21, 12, 99, [12, 21, 30]],
-    // An open lower bound below a written count is no dispute.
-    [[atLeast(12), count(15)], 12, 12, 15, null],
+    // Written counts still dispute each other; every report's total is then listed, and of two
+    // written tolls led with by one report each, the larger is the best (the dead are not revised down).
+    [[count(21), vague(12, 99), count(30)], 30, 12, 99, [12, 21, 30]],
+    // An open lower bound below a written count is no dispute; the written count is the best.
+    [[atLeast(12), count(15)], 15, 12, 15, null],
   ] as [Quantity[], number, number, number, number[] | null][])(
     '%j → best %i, %i–%i, disputed %j',
     (figures, best, low, high, disputed) => {
@@ -305,8 +312,32 @@ describe('whose figure decides', () => {
     report('b', 4, false, field),
     report('c', 4, false, field),
   ];
-  it('a death toll given by a named source decides over unattributed reports', () => {
-    expect(reconcileFigure('killed', reports('killed')).range?.best).toBe(2);
+  it("a death toll most reports lead with decides over a named source's first count", () => {
+    expect(reconcileFigure('killed', reports('killed')).range?.best).toBe(4);
+  });
+  it('of two death tolls told by one report each, the larger: a later report counts those who died since', () => {
+    const first = report('a', 1, false, 'killed');
+    const later = report('b', 2, false, 'killed');
+    expect(reconcileFigure('killed', [first, later]).range?.best).toBe(2);
+    expect(reconcileFigure('killed', [later, first]).range?.best).toBe(2);
+  });
+  it("of death tolls led with by as many reports, a named source's decides", () => {
+    const official = report('a', 1, true, 'killed');
+    expect(reconcileFigure('killed', [official, report('b', 2, false, 'killed')]).range?.best).toBe(1);
+    // Outvoted, the named source does not decide.
+    const more = [official, report('b', 2, false, 'killed'), report('c', 2, false, 'killed')];
+    expect(reconcileFigure('killed', more).range?.best).toBe(2);
+  });
+  it('a death toll only alleged does not vote against tolls told as fact', () => {
+    const alleged = { ...report('c', 5, false, 'killed'), modality: 'alleged' as const };
+    expect(reconcileFigure('killed', [report('a', 2, false, 'killed'), alleged]).range?.best).toBe(2);
+    expect(reconcileFigure('killed', [alleged]).range?.best).toBe(5);
+  });
+  it('of two injured figures told by one report each, the smaller (the conservative rule)', () => {
+    expect(
+      reconcileFigure('injured', [report('a', 3, false, 'injured'), report('b', 2, false, 'injured')]).range
+        ?.best,
+    ).toBe(2);
   });
   it('for the injured, the figure most reports lead with decides, a named source being one report', () => {
     expect(reconcileFigure('injured', reports('injured')).range?.best).toBe(4);

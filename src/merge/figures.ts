@@ -51,21 +51,19 @@ export function countsOf(m: IncidentMention): Quantity[] {
 }
 
 /**
- * The figure most reports lead with; among figures led with by as many reports, the smallest
- * (ACLED's conservative rule). A report that leads with a part of the toll or a figure of an
- * earlier hour is then outvoted rather than taken as the toll.
+ * The figures most reports lead with, in order of preference: among figures led with by as many
+ * reports, the smallest first (ACLED's conservative rule), or the largest first when `largest` is
+ * set (a death toll, see `reconcileFigure`). A report that leads with a part of the toll or a
+ * figure of an earlier hour is then outvoted rather than taken as the toll.
  */
-function mostReported(values: readonly number[]): number {
+function mostReported(values: readonly number[], largest = false): number[] {
   const counts = new Map<number, number>();
   for (const x of values) counts.set(x, (counts.get(x) ?? 0) + 1);
-  let best = Number.POSITIVE_INFINITY;
-  let most = 0;
-  for (const [value, n] of counts)
-    if (n > most || (n === most && value < best)) {
-      best = value;
-      most = n;
-    }
-  return best;
+  const most = Math.max(...counts.values());
+  return [...counts.entries()]
+    .filter(([, n]) => n === most)
+    .map(([value]) => value)
+    .sort((a, b) => (largest ? b - a : a - b));
 }
 
 interface Value {
@@ -110,11 +108,11 @@ function interval(q: Quantity): { lo: number; hi: number } | null {
  *   a number for the figure;
  * - a vague plural ("dozens": 12–99) is a range: a written count, when there is one, decides
  *   `best`, and a written count inside the range is no conflict with it;
- * - `best` is the most conservative figure reported as fact by a named or institutional source
- *   (a mention with an origin, not alleged); failing that, reported as fact; failing that,
- *   reported at all (ACLED's conservative rule); for the injured, reported as fact first (a
- *   named source is then one report among them). Each report counts with the first such figure
- *   it gives (its headline or lead; later ones are details), and the smallest of these is the best;
+ * - `best` is the figure most reports lead with (each report counts with the first figure it
+ *   gives: its headline or lead; later ones are details), every report stating it as fact or
+ *   credited to a source voting (failing those, every report). For the dead, a tie goes to a
+ *   named source's figure, else to the largest (deaths are not revised down); for the injured, to
+ *   the smallest (ACLED's conservative rule);
  * - when reports' totals (the first figure of each source a report credits, a report's smaller
  *   figure wholly below another of its totals being a detail) cannot all be true ("at least 12",
  *   "15", "17"), every total is listed in a conflict with the documents behind it; "about 40" and
@@ -134,6 +132,14 @@ export function reconcileFigure(
   // "Three people were shot … The 22-year-old was hit in the arm": people named one by one are
   // often a detail of a written toll, so a written count, when there is one, decides.
   if (values.some((v) => !v.quantity.implicit)) values = values.filter((v) => !v.quantity.implicit);
+  else if (field === 'injured') {
+    // "Five children shot … a girl was hit in the arm": with no written count of all the wounded,
+    // a written count of one group of them tells more of the toll than people named one by one.
+    // (Not for the dead: "two children among the dead" beside a man named as killed is rarely all.)
+    const group = victimsOnly(field, mentions);
+    if (group && (group.best ?? 0) > Math.max(0, ...values.map((v) => v.hi)))
+      return { range: group, conflict: null };
+  }
   // "6 shot, one critically hurt", "two are in critical condition": a count of those in one
   // condition is part of the injured, so other counts, when there are, decide.
   if (field === 'injured' && values.some((v) => !isConditionCount(v)))
@@ -146,24 +152,14 @@ export function reconcileFigure(
   const low = Math.min(...values.map((v) => v.lo));
   const finite = values.map((v) => (Number.isFinite(v.hi) ? v.hi : (v.quantity.best ?? v.lo)));
   const highest = Math.max(...finite);
-  // A death toll is an official's to give (coroner, police), so a named source's figure decides;
-  // an official's count of injured is often only those taken to hospital or still being treated,
-  // so for the injured every report stated as fact votes.
+  // Every report that states a figure as fact or credits it to a source votes; a figure only
+  // alleged votes only when no report does more. A named source deciding alone is not enough: an
+  // official's first death toll is often overtaken by a later report's (a wounded victim died), and
+  // an official's count of injured is often only those still in hospital, while a report's
+  // attributed total ("police said four were hurt") is no weaker than its own details.
   const candidates = precise.length > 0 ? precise : values;
-  const named = candidates.filter((v) => v.mention.origin !== null && v.mention.modality !== 'alleged');
-  const facts = candidates.filter((v) => v.mention.modality === 'fact');
-  const pool =
-    field === 'killed'
-      ? named.length > 0
-        ? named
-        : facts.length > 0
-          ? facts
-          : candidates
-      : facts.length > 0
-        ? facts
-        : named.length > 0
-          ? named
-          : candidates;
+  const asserted = candidates.filter((v) => v.mention.modality !== 'alleged');
+  const pool = asserted.length > 0 ? asserted : candidates;
   // A report gives its total first (headline, lead) and parts of it later ("Three people were
   // wounded … One man was hit in the arm"): a report stands for its first figure; reports
   // are then compared, the most conservative winning.
@@ -172,7 +168,22 @@ export function reconcileFigure(
     const lead = leads.get(v.mention.documentId);
     if (!lead || v.mention.span[0] < lead.mention.span[0]) leads.set(v.mention.documentId, v);
   }
-  const best = mostReported([...leads.values()].map((v) => v.quantity.best ?? v.lo));
+  // Among written death tolls led with by as many reports, one a named source gives, else the
+  // largest: the dead are not revised down, and a report of a later hour counts the wounded who
+  // died since ("one dead, three hurt", then "two dead, two hurt"). Vague plurals only ("dozens",
+  // "hundreds") keep the smallest.
+  const led = [...leads.values()];
+  const largest = field === 'killed' && precise.length > 0;
+  const tied = mostReported(
+    led.map((v) => v.quantity.best ?? v.lo),
+    largest,
+  );
+  const credited = largest
+    ? led.filter((v) => v.mention.origin !== null && tied.includes(v.quantity.best ?? v.lo))
+    : [];
+  const best = (
+    credited.length > 0 ? Math.max(...credited.map((v) => v.quantity.best ?? v.lo)) : tied[0]
+  ) as number;
 
   // Reports dispute a figure when their totals cannot all be true: each source a report credits
   // (or the report itself) stands for its first written figure, or its first vague one when it
