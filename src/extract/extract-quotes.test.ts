@@ -45,6 +45,11 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     ],
   ],
   [
+    'a surname that is also an organisation’s word resolves to the full name its honorific fits',
+    'Her husband, Tomas Bank, a clerk, died in May. His widow Anna Bank, a nurse, sued the firm. “He was worn out,” Mrs Bank said.',
+    [['He was worn out', 'Anna Bank', null, 'said', false]],
+  ],
+  [
     'a bare surname shared by two people is the one the text named last',
     'Tomas Kell was arrested in March. Later his sister Anna Kell spoke outside court. “He is innocent,” Kell said.',
     [['He is innocent', 'Anna Kell', null, 'said', false]],

@@ -37,6 +37,11 @@ describe('parseSpeaker', () => {
     // A kicker in capitals before a written name is not part of it.
     ['SPORT Ian Birch', 'Ian Birch', null, 'person'],
     ['Miss Webb', 'Webb', null, 'person'],
+    // A surname that is also an organisation's word is a name after an honorific or a given name.
+    ['Mrs Cross', 'Cross', null, 'person'],
+    ['Tom Bank', 'Tom Bank', null, 'person'],
+    ['Red Cross', 'Red Cross', null, 'organisation'],
+    ['Westland Bank', 'Westland Bank', null, 'organisation'],
     // A doctor's title is a role, as an editor reads it: kept as the role when nothing else is.
     ['Dr Ann Pike', 'Ann Pike', 'Dr', 'person'],
     ['Dr. Ann Pike', 'Ann Pike', 'Dr.', 'person'],

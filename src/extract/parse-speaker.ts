@@ -1,4 +1,5 @@
 import { isPersonNoun } from './check-speaker.js';
+import { isGivenName } from './given-name-gender.js';
 import { loadLexicon } from './load-lexicon.js';
 
 interface TitleLexicon {
@@ -165,6 +166,16 @@ function parse(phrase: string): ParsedSpeaker {
     const role = [lead, inner.role, suffix.join(' ')].filter(Boolean).join(', ') || null;
     return { ...inner, role };
   }
+  // `Mrs Cross`, `Ann Cross`: a last word that also names organisations (`Red Cross`) is a
+  // surname after a personal honorific or a given name.
+  const final = tokens.length - 1;
+  const surnameOfPerson =
+    final >= 1 &&
+    organisations.has(tokens[final]!.toLowerCase()) &&
+    isCapitalised(tokens[final]!) &&
+    (honorifics.has(tokens[final - 1]!.toLowerCase()) || isGivenName(tokens[final - 1]!));
+  const organisationWord = (token: string, i: number): boolean =>
+    organisations.has(bare(token)) && !(surnameOfPerson && i === final);
   // The name is the trailing run of capitalised words that are not titles or title modifiers.
   let nameStart = tokens.length;
   while (nameStart > 0) {
@@ -181,7 +192,7 @@ function parse(phrase: string): ParsedSpeaker {
       titles.has(key) ||
       modifiers.has(key) ||
       honorifics.has(key) ||
-      organisations.has(key) ||
+      (organisations.has(key) && !(surnameOfPerson && nameStart - 1 === final)) ||
       /[’']s$/.test(token)
     )
       break;
@@ -214,8 +225,7 @@ function parse(phrase: string): ParsedSpeaker {
     (/^(?:the|a|an)$/i.test(last) && PREPOSITION.test(roleTokens[roleTokens.length - 2] ?? ''));
   if (name && !afterPreposition && (roleTokens.length === 0 || titled) && tokens.length - nameStart <= 4) {
     const role = roleTokens.length > 0 ? roleTokens.join(' ').replace(/^the /i, '') : null;
-    if (role || !tokens.some((token) => organisations.has(bare(token))))
-      return { speaker: name, role, kind: 'person' };
+    if (role || !tokens.some(organisationWord)) return { speaker: name, role, kind: 'person' };
   }
   if (
     afterPreposition ||
@@ -224,7 +234,7 @@ function parse(phrase: string): ParsedSpeaker {
   ) {
     return { speaker: text, role: null, kind: 'description' };
   }
-  if (tokens.some((token) => organisations.has(bare(token))) || roleTokens.length > 0 || tokens.length > 4) {
+  if (tokens.some(organisationWord) || roleTokens.length > 0 || tokens.length > 4) {
     return { speaker: text.replace(/^the /i, ''), role: null, kind: 'organisation' };
   }
   return { speaker: name, role: null, kind: 'person' };
