@@ -828,6 +828,41 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
       [['I saw nothing.', 'Tam Vell']],
     ],
     [
+      'a surname alone is the subject a later pronoun means when the text gives it an honorific elsewhere',
+      'Mr Orrin and Mr Vell were charged. Pc Ann Roe said Vell had shouted. Orrin, of Mill Road, Westby, was also arrested after he pushed an officer. “I only wanted to calm him,” he told the court.',
+      [
+        ['Vell had shouted', 'Ann Roe'],
+        ['I only wanted to calm him', 'Orrin'],
+      ],
+    ],
+    [
+      'a person word and a full name inside a sentence, with a verb after them, name its subject',
+      'Mr Dorsey said the seats would move. During the case club coach Tam Keller gave evidence in which he said the seats were promised.',
+      [
+        ['the seats would move', 'Dorsey'],
+        ['the seats were promised', 'Tam Keller'],
+      ],
+    ],
+    [
+      'a name after a verb and a person word is its object, not a subject',
+      'Mr Dorsey said the seats would move. The club thanked coach Tam Keller for his work, and he said the seats were promised.',
+      [
+        ['the seats would move', 'Dorsey'],
+        ['the seats were promised', 'Dorsey'],
+      ],
+    ],
+    [
+      'a name opening a line of wrapped copy inside its sentence is no subject',
+      'Tam Vell said he was at the airport in the spring when two reporters stopped him\nand asked him questions. He realised he had been set up by Mr Orrin when he\nwas shown a photograph that the reporters took in the car park of his old friend\nOrrin giving him cash on that night in the spring, the jury heard in the court.\n“My head was swimming,” he said.',
+      [
+        [
+          'he was at the airport in the spring when two reporters stopped him\nand asked him questions',
+          'Tam Vell',
+        ],
+        ['My head was swimming', 'Tam Vell'],
+      ],
+    ],
+    [
       'a sign-off after the last stop is not what was said',
       'A singer was jailed in Brno for fraud, the Fraud Office said today. end ',
       [],

@@ -118,6 +118,26 @@ function wrapWidth(text: string, start: number, end: number): number {
   return full * 2 >= lengths.length ? longest : 0;
 }
 
+/**
+ * True when the newline at `newline` was put there by wrapping copy at a fixed width: the lines
+ * around it (six each way) are hard-wrapped and the word after the newline would not have fitted
+ * on the line before it. A line start there is no sentence start.
+ */
+export function wrapsAt(text: string, newline: number): boolean {
+  let from = newline;
+  for (let k = 0; k < 6 && from > 0; k++) from = text.lastIndexOf('\n', from - 1);
+  let to = newline;
+  for (let k = 0; k < 6 && to < text.length; k++) {
+    const next = text.indexOf('\n', to + 1);
+    to = next < 0 ? text.length : next;
+  }
+  const width = wrapWidth(text, Math.max(0, from + 1), to);
+  if (width === 0) return false;
+  const lineStart = text.lastIndexOf('\n', newline - 1) + 1;
+  const nextWord = NEXT_WORD.exec(text.slice(newline + 1, newline + 60))?.[0].length ?? 0;
+  return text.slice(lineStart, newline).trimEnd().length + 1 + nextWord > width;
+}
+
 function splitParagraph(text: string, start: number, end: number, out: Sentence[]): void {
   const { never, months, starters } = getRules();
   const paragraph = text.slice(start, end);
