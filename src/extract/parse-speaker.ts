@@ -73,6 +73,9 @@ const NAME_WORD = /^\p{Lu}\p{Ll}/u;
  * A participle (`Sentencing`, `Prosecuting`), a participial adjective (`Horrified`, `Saddened`,
  * `Distressed`, `Shocked`) or a hyphenated adjective (`Drug-crazed`) before a name.
  */
+/** Prepositions and conjunctions that open a sentence, capitalised: never the first word of a name. */
+const OPENING_PREPOSITION =
+  /^(?:Despite|Like|Unlike|After|Before|During|Following|Without|Within|Since|Until|Upon|Among|Amid|Against|Although|Though|Whereas|Unless|Because)$/;
 const LEAD_MODIFIER = /^\p{Lu}\p{Ll}+(?:ing|ied|ened|ssed|cked|(?:-\p{Ll}+)+)$/u;
 const isCapitalised = (word: string): boolean => UPPER_FIRST.test(word);
 
@@ -121,6 +124,8 @@ function parse(phrase: string): ParsedSpeaker {
     (NAME_WORD.test(tokens[1]!) || (ALL_CAPS.test(tokens[1]!) && NAME_WORD.test(tokens[2] ?? '')))
   )
     tokens.shift();
+  // `Despite Doe`, `Like Ann`: a preposition opening a sentence before a name is not part of it.
+  if (tokens.length > 1 && OPENING_PREPOSITION.test(tokens[0]!) && isCapitalised(tokens[1]!)) tokens.shift();
   // `Tom Brindle QC`, `Jane Smith MP`: post-nominal letters are a role.
   const suffix: string[] = [];
   while (
@@ -198,6 +203,14 @@ function parse(phrase: string): ParsedSpeaker {
       break;
     nameStart--;
   }
+  // `Songwriter Ann`, `Songwriter Ann Cole`: a capitalised occupation before a given name is a role.
+  if (
+    tokens.length - nameStart >= 2 &&
+    isPersonNoun(tokens[nameStart]!) &&
+    !isGivenName(tokens[nameStart]!) &&
+    isGivenName(tokens[nameStart + 1]!)
+  )
+    nameStart++;
   const name = tokens.slice(nameStart).join(' ');
   // `The QC`, `Solicitor`, `the judge`: a role word alone is a description, never a name.
   if (!name && titles.has(tokens[tokens.length - 1]!.toLowerCase()))
