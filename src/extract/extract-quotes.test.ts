@@ -863,6 +863,16 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
       ],
     ],
     [
+      'a counsel who speaks for a body is the speaker, and the body her role',
+      'The hearing went on. Ann Vale, QC, for Westland said that the minister was hiding the reports from everyone.',
+      [['the minister was hiding the reports from everyone', 'Ann Vale']],
+    ],
+    [
+      'a name a relative clause says spoke is what a later pronoun means',
+      'Ann Cole watched with Alan Birch. A plane dived toward the crowd. It was flown by Tom Vane, who told the hearing of his terror. “It would not turn,” he said.',
+      [['It would not turn', 'Tom Vane']],
+    ],
+    [
       'a sign-off after the last stop is not what was said',
       'A singer was jailed in Brno for fraud, the Fraud Office said today. end ',
       [],

@@ -674,12 +674,43 @@ function subjectBefore(text: string, sentenceStart: number, cueStart: number): R
     );
     if (named) return named;
   }
+  // `Ann Doe, QC, for Westland said`: the counsel speaks for the body, which is her role.
+  if (phrase) {
+    const counsel = counselFor(
+      text,
+      list,
+      list.findIndex((token) => token.start === phrase.start),
+      phrase,
+    );
+    if (counsel) return counsel;
+  }
   // `Doe, 57, from Smalltown, south east Bigcity admitted`: the end of an address, not the subject.
   if (phrase) {
     const k = list.findIndex((token) => token.start === phrase.start);
     if (ADDRESS_BEFORE.test(list[k - 1]?.text ?? '') && isPlace(phrase.text)) return null;
   }
   return phrase;
+}
+
+/**
+ * The person before `, for <body>` (`Ann Doe, QC, for Westland`, `Ann Doe, for the council`),
+ * with `for <body>` (after her letters) as the role; null unless a personal name stands there.
+ */
+function counselFor(text: string, list: Token[], k: number, body: RawSpeaker): RawSpeaker | null {
+  if (k < 3 || list[k - 1]?.text.toLowerCase() !== 'for' || list[k - 2]?.text !== ',') return null;
+  let named = nounPhraseBefore(text, list, k - 3);
+  let letters: string | null = null;
+  if (named && speakerWords().suffixes.has(named.text.toLowerCase())) {
+    const at = list.findIndex((token) => token.start === named!.start);
+    letters = named.text;
+    named = list[at - 1]?.text === ',' ? nounPhraseBefore(text, list, at - 2) : null;
+  }
+  if (!named) return null;
+  const parsed = parseSpeaker(named.text);
+  if (parsed.kind !== 'person' || !parsed.speaker.includes(' ') || !named.text.endsWith(parsed.speaker))
+    return null;
+  const role = `${letters ? `${letters}, ` : ''}for ${text.slice(body.start, body.end)}`;
+  return { ...named, role, phraseStart: named.phraseStart ?? named.start };
 }
 
 /** A parenthesis between spaced dashes right before the cue (` - a former nurse - `). */
@@ -1229,6 +1260,10 @@ function frontedParticiple(text: string, phrase: string, first: string, seen: Ma
 const ROLE_THEN_NAME =
   /(?:^|[.!?]["”’']*\s+)(?:One|A|An|The|His|Her|Their|\p{Lu}\p{Ll}+)\s+(\p{Ll}+)\s+(\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){1,2})(?=,|\s+\p{Ll})/gmu;
 
+/** A full name, `, who` and the word after it. */
+const WHO_SPOKE =
+  /(?<!\p{Lu}[\p{L}’'-]*\s+)(\p{Lu}\p{Ll}[\p{L}’'-]*(?:\s+\p{Lu}\p{Ll}[\p{L}’'-]*){1,2}),\s+who\s+(\p{Ll}+)/gu;
+
 /** A word, a lower-case person word, a full name and the lower-case word after it. */
 const ROLE_NAME_INSIDE =
   /(?<=\s)(\p{L}+)\s+(\p{Ll}+)\s+(\p{Lu}\p{Ll}[\p{L}’'-]*(?:\s+\p{Lu}\p{Ll}[\p{L}’'-]*){1,2})\s+(\p{Ll}+)\b/gu;
@@ -1328,6 +1363,24 @@ function subjectNames(text: string): NamedSubject[] {
     const parsed = parseSpeaker(phrase);
     if (parsed.kind !== 'person' || parsed.speaker !== phrase || !isName(text, parsed.speaker)) continue;
     if (isMajorPlace(phrase)) continue;
+    out.push({ at, end: at + phrase.length, phrase, gender: genderOf(phrase) });
+  }
+  // `It was flown by Tom Vale, who told the hearing …`: a name a relative clause says spoke is
+  // whom the text goes on about, wherever the name stands.
+  WHO_SPOKE.lastIndex = 0;
+  for (let match = WHO_SPOKE.exec(text); match; match = WHO_SPOKE.exec(text)) {
+    const phrase = match[1]!;
+    if (!compile().verbs.has(match[2]!)) continue;
+    const at = match.index;
+    if (out.some((subject) => subject.at === at)) continue;
+    const parsed = parseSpeaker(phrase);
+    if (
+      parsed.kind !== 'person' ||
+      parsed.speaker !== phrase ||
+      !isName(text, phrase) ||
+      isMajorPlace(phrase)
+    )
+      continue;
     out.push({ at, end: at + phrase.length, phrase, gender: genderOf(phrase) });
   }
   // `The judge, ruled that Mr Doe, whom he called …`: a sentence about an unnamed role.
