@@ -853,14 +853,8 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
     ],
     [
       'a name opening a line of wrapped copy inside its sentence is no subject',
-      'Tam Vell said he was at the airport in the spring when two reporters stopped him\nand asked him questions. He realised he had been set up by Mr Orrin when he\nwas shown a photograph that the reporters took in the car park of his old friend\nOrrin giving him cash on that night in the spring, the jury heard in the court.\n“My head was swimming,” he said.',
-      [
-        [
-          'he was at the airport in the spring when two reporters stopped him\nand asked him questions',
-          'Tam Vell',
-        ],
-        ['My head was swimming', 'Tam Vell'],
-      ],
+      'Tam Vell told the jury he was waiting at the station in the spring when a stranger\nwalked up and asked for money. He knew the meeting had been arranged by Mr Orrin\nonce he saw a picture that a neighbour took in the lane behind the shop of his pal\nOrrin handing him an envelope on that evening in the spring, the jury heard later.\n“I felt sick,” he said.',
+      [['I felt sick', 'Tam Vell']],
     ],
     [
       'a counsel who speaks for a body is the speaker, and the body her role',
