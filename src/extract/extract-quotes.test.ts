@@ -836,6 +836,14 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
       ],
     ],
     [
+      'a doctor’s title elsewhere says nothing of which pronoun a surname subject takes',
+      'Ann Roe said her mother had died. Her son called Dr Vell to the house. Vell, who came at noon, gave no reason. She said: “He was very rude.”',
+      [
+        ['her mother had died', 'Ann Roe'],
+        ['He was very rude.', null],
+      ],
+    ],
+    [
       'a person word and a full name inside a sentence, with a verb after them, name its subject',
       'Mr Dorsey said the seats would move. During the case club coach Tam Keller gave evidence in which he said the seats were promised.',
       [

@@ -1526,14 +1526,14 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
   };
   const honorifics = new Map<string, Gender | undefined>();
   /**
-   * The pronoun the text's honorific before `surname` takes (`Mr Doe` → `he`), null when it
-   * gives the surname only a title of either sex (`Dr Doe`), undefined when never with one.
+   * The pronoun the text's honorific before `surname` takes (`Mr Doe` → `he`), undefined when
+   * the text never gives it one (a title of either sex, `Dr Doe`, says nothing of the pronoun).
    */
   const honorificGender = (surname: string): Gender | undefined => {
     if (honorifics.has(surname)) return honorifics.get(surname);
     let found: Gender | undefined;
     if (/^\p{Lu}\p{Ll}[\p{L}’'-]*$/u.test(surname)) {
-      const pattern = new RegExp(`\\b(?:Mr|Mrs|Ms|Miss|Sir|Lord|Lady|Dame|Dr)\\.?\\s+${surname}\\b`, 'u');
+      const pattern = new RegExp(`\\b(?:Mr|Mrs|Ms|Miss|Sir|Lord|Lady|Dame)\\.?\\s+${surname}\\b`, 'u');
       const match = pattern.exec(text);
       if (match) found = genderOf(match[0]);
     }
