@@ -45,6 +45,11 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
     ],
   ],
   [
+    'a surname that is also an organisation’s word resolves to the full name its honorific fits',
+    'Her husband, Tomas Bank, a clerk, died in May. His widow Anna Bank, a nurse, sued the firm. “He was worn out,” Mrs Bank said.',
+    [['He was worn out', 'Anna Bank', null, 'said', false]],
+  ],
+  [
     'a bare surname shared by two people is the one the text named last',
     'Tomas Kell was arrested in March. Later his sister Anna Kell spoke outside court. “He is innocent,” Kell said.',
     [['He is innocent', 'Anna Kell', null, 'said', false]],
@@ -821,6 +826,53 @@ describe('extractQuotes: who speaks, as an editor would check it', () => {
       'the nearest clause subject before a participle cue is its speaker',
       'Ida Rowe wept, Tam Vell sat down, telling the jury: “I saw nothing.”',
       [['I saw nothing.', 'Tam Vell']],
+    ],
+    [
+      'a surname alone is the subject a later pronoun means when the text gives it an honorific elsewhere',
+      'Mr Orrin and Mr Vell were charged. Pc Ann Roe said Vell had shouted. Orrin, of Mill Road, Westby, was also arrested after he pushed an officer. “I only wanted to calm him,” he told the court.',
+      [
+        ['Vell had shouted', 'Ann Roe'],
+        ['I only wanted to calm him', 'Orrin'],
+      ],
+    ],
+    [
+      'a doctor’s title elsewhere says nothing of which pronoun a surname subject takes',
+      'Ann Roe said her mother had died. Her son called Dr Vell to the house. Vell, who came at noon, gave no reason. She said: “He was very rude.”',
+      [
+        ['her mother had died', 'Ann Roe'],
+        ['He was very rude.', null],
+      ],
+    ],
+    [
+      'a person word and a full name inside a sentence, with a verb after them, name its subject',
+      'Mr Dorsey said the seats would move. During the case club coach Tam Keller gave evidence in which he said the seats were promised.',
+      [
+        ['the seats would move', 'Dorsey'],
+        ['the seats were promised', 'Tam Keller'],
+      ],
+    ],
+    [
+      'a name after a verb and a person word is its object, not a subject',
+      'Mr Dorsey said the seats would move. The club thanked coach Tam Keller for his work, and he said the seats were promised.',
+      [
+        ['the seats would move', 'Dorsey'],
+        ['the seats were promised', 'Dorsey'],
+      ],
+    ],
+    [
+      'a name opening a line of wrapped copy inside its sentence is no subject',
+      'Tam Vell told the jury he was waiting at the station in the spring when a stranger\nwalked up and asked for money. He knew the meeting had been arranged by Mr Orrin\nonce he saw a picture that a neighbour took in the lane behind the shop of his pal\nOrrin handing him an envelope on that evening in the spring, the jury heard later.\n“I felt sick,” he said.',
+      [['I felt sick', 'Tam Vell']],
+    ],
+    [
+      'a counsel who speaks for a body is the speaker, and the body her role',
+      'The hearing went on. Ann Vale, QC, for Westland said that the minister was hiding the reports from everyone.',
+      [['the minister was hiding the reports from everyone', 'Ann Vale']],
+    ],
+    [
+      'a name a relative clause says spoke is what a later pronoun means',
+      'Ann Cole watched with Alan Birch. A plane dived toward the crowd. It was flown by Tom Vane, who told the hearing of his terror. “It would not turn,” he said.',
+      [['It would not turn', 'Tom Vane']],
     ],
     [
       'a sign-off after the last stop is not what was said',

@@ -5,6 +5,7 @@ import { loadGazetteer } from './gazetteer/load-gazetteer.js';
 import { genderOfGivenName } from './given-name-gender.js';
 import { loadLexicon } from './load-lexicon.js';
 import { isRoleOnly, parseSpeaker, type SpeakerKind, speakerWords } from './parse-speaker.js';
+import { wrapsAt } from './split-sentences.js';
 
 interface CueLexicon {
   /** Manner adverbs between a speaker and the cue (`categorically denied`). */
@@ -673,12 +674,43 @@ function subjectBefore(text: string, sentenceStart: number, cueStart: number): R
     );
     if (named) return named;
   }
+  // `Ann Doe, QC, for Westland said`: the counsel speaks for the body, which is her role.
+  if (phrase) {
+    const counsel = counselFor(
+      text,
+      list,
+      list.findIndex((token) => token.start === phrase.start),
+      phrase,
+    );
+    if (counsel) return counsel;
+  }
   // `Doe, 57, from Smalltown, south east Bigcity admitted`: the end of an address, not the subject.
   if (phrase) {
     const k = list.findIndex((token) => token.start === phrase.start);
     if (ADDRESS_BEFORE.test(list[k - 1]?.text ?? '') && isPlace(phrase.text)) return null;
   }
   return phrase;
+}
+
+/**
+ * The person before `, for <body>` (`Ann Doe, QC, for Westland`, `Ann Doe, for the council`),
+ * with `for <body>` (after her letters) as the role; null unless a personal name stands there.
+ */
+function counselFor(text: string, list: Token[], k: number, body: RawSpeaker): RawSpeaker | null {
+  if (k < 3 || list[k - 1]?.text.toLowerCase() !== 'for' || list[k - 2]?.text !== ',') return null;
+  let named = nounPhraseBefore(text, list, k - 3);
+  let letters: string | null = null;
+  if (named && speakerWords().suffixes.has(named.text.toLowerCase())) {
+    const at = list.findIndex((token) => token.start === named!.start);
+    letters = named.text;
+    named = list[at - 1]?.text === ',' ? nounPhraseBefore(text, list, at - 2) : null;
+  }
+  if (!named) return null;
+  const parsed = parseSpeaker(named.text);
+  if (parsed.kind !== 'person' || !parsed.speaker.includes(' ') || !named.text.endsWith(parsed.speaker))
+    return null;
+  const role = `${letters ? `${letters}, ` : ''}for ${text.slice(body.start, body.end)}`;
+  return { ...named, role, phraseStart: named.phraseStart ?? named.start };
 }
 
 /** A parenthesis between spaced dashes right before the cue (` - a former nurse - `). */
@@ -1228,6 +1260,14 @@ function frontedParticiple(text: string, phrase: string, first: string, seen: Ma
 const ROLE_THEN_NAME =
   /(?:^|[.!?]["”’']*\s+)(?:One|A|An|The|His|Her|Their|\p{Lu}\p{Ll}+)\s+(\p{Ll}+)\s+(\p{Lu}[\p{L}’'-]+(?:\s+\p{Lu}[\p{L}’'-]+){1,2})(?=,|\s+\p{Ll})/gmu;
 
+/** A full name, `, who` and the word after it. */
+const WHO_SPOKE =
+  /(?<!\p{Lu}[\p{L}’'-]*\s+)(\p{Lu}\p{Ll}[\p{L}’'-]*(?:\s+\p{Lu}\p{Ll}[\p{L}’'-]*){1,2}),\s+who\s+(\p{Ll}+)/gu;
+
+/** A word, a lower-case person word, a full name and the lower-case word after it. */
+const ROLE_NAME_INSIDE =
+  /(?<=\s)(\p{L}+)\s+(\p{Ll}+)\s+(\p{Lu}\p{Ll}[\p{L}’'-]*(?:\s+\p{Lu}\p{Ll}[\p{L}’'-]*){1,2})\s+(\p{Ll}+)\b/gu;
+
 /** `The judge,` / `The coroner held` opening a sentence: an unnamed role as its subject. */
 const ROLE_SUBJECT = /(?:^|[.!?]["”’']*\s+)((?:The|the)\s+([a-z-]+))(?=,?\s+\p{Ll})/gmu;
 
@@ -1254,6 +1294,7 @@ function subjectNames(text: string): NamedSubject[] {
   for (let match = SUBJECT_NAME.exec(text); match; match = SUBJECT_NAME.exec(text)) {
     const phrase = match[1]!;
     const at = match.index + match[0].length - phrase.length;
+    if (wrappedLineStart(text, match.index, match[0], phrase)) continue;
     const first = phrase.slice(0, phrase.indexOf(' ') < 0 ? phrase.length : phrase.indexOf(' '));
     if (STOP_CAPS.has(first) || PRONOUNS.has(first.toLowerCase())) continue;
     // `Believing Ann was safe, she …`, `Sentencing Fenn, the judge …`: a fronted participle takes
@@ -1295,12 +1336,51 @@ function subjectNames(text: string): NamedSubject[] {
   ROLE_THEN_NAME.lastIndex = 0;
   for (let match = ROLE_THEN_NAME.exec(text); match; match = ROLE_THEN_NAME.exec(text)) {
     const phrase = match[2] ?? '';
+    if (wrappedLineStart(text, match.index, match[0], match[0])) continue;
     if (!isPersonNoun(match[1] ?? '') || isClosedClass(phrase.split(' ')[0] ?? '')) continue;
     const at = match.index + match[0].length - phrase.length;
     if (out.some((subject) => subject.at === at)) continue;
     if (/^[’']s\b/.test(text.slice(at + phrase.length, at + phrase.length + 3))) continue;
     const parsed = parseSpeaker(phrase);
     if (parsed.kind !== 'person' || !isName(text, parsed.speaker) || isMajorPlace(phrase)) continue;
+    out.push({ at, end: at + phrase.length, phrase, gender: genderOf(phrase) });
+  }
+  // `During the case team coach Tom Vale gave evidence in which he said …`: a person word before
+  // a full name inside a sentence, a verb after it, and no verb or function word before them
+  // (`told coach Tom Vale`, `that coach Tom Vale had`) make the name the clause's subject.
+  ROLE_NAME_INSIDE.lastIndex = 0;
+  for (let match = ROLE_NAME_INSIDE.exec(text); match; match = ROLE_NAME_INSIDE.exec(text)) {
+    const [, previous, noun, phrase, next] = match as unknown as [string, string, string, string, string];
+    if (!isPersonNoun(noun) || isClosedClass(next) || ADVERB_AFTER.test(next)) continue;
+    if (
+      isClosedClass(previous) ||
+      compile().verbs.has(previous.toLowerCase()) ||
+      /(?:ed|ing)$/.test(previous)
+    )
+      continue;
+    const at = match.index + match[0].length - phrase.length;
+    if (out.some((subject) => subject.at === at)) continue;
+    const parsed = parseSpeaker(phrase);
+    if (parsed.kind !== 'person' || parsed.speaker !== phrase || !isName(text, parsed.speaker)) continue;
+    if (isMajorPlace(phrase)) continue;
+    out.push({ at, end: at + phrase.length, phrase, gender: genderOf(phrase) });
+  }
+  // `It was flown by Tom Vale, who told the hearing …`: a name a relative clause says spoke is
+  // whom the text goes on about, wherever the name stands.
+  WHO_SPOKE.lastIndex = 0;
+  for (let match = WHO_SPOKE.exec(text); match; match = WHO_SPOKE.exec(text)) {
+    const phrase = match[1]!;
+    if (!compile().verbs.has(match[2]!)) continue;
+    const at = match.index;
+    if (out.some((subject) => subject.at === at)) continue;
+    const parsed = parseSpeaker(phrase);
+    if (
+      parsed.kind !== 'person' ||
+      parsed.speaker !== phrase ||
+      !isName(text, phrase) ||
+      isMajorPlace(phrase)
+    )
+      continue;
     out.push({ at, end: at + phrase.length, phrase, gender: genderOf(phrase) });
   }
   // `The judge, ruled that Mr Doe, whom he called …`: a sentence about an unnamed role.
@@ -1339,6 +1419,17 @@ function subjectNames(text: string): NamedSubject[] {
     });
   }
   return out.sort((a, b) => a.at - b.at);
+}
+
+/**
+ * True when a match of a pattern whose `^` stands for a sentence start opened at a line start
+ * (the matched text is `phrase` alone when `^` matched) inside a sentence of wrapped copy: the
+ * line before ends on a word or a comma, and the newline is where the copy was wrapped.
+ */
+function wrappedLineStart(text: string, index: number, matched: string, phrase: string): boolean {
+  if (index === 0 || matched.length !== phrase.length) return false;
+  const before = /[\p{L}\p{N},][ \t]*(\n)[ \t]*$/u.exec(text.slice(Math.max(0, index - 8), index));
+  return before !== null && wrapsAt(text, Math.max(0, index - 8) + before.index + before[0].indexOf('\n'));
 }
 
 const NEXT_WORD = /^\s+(\p{Ll}+)\b/u;
@@ -1433,7 +1524,22 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
     }
     return pickFullName(candidates, at, gender, genderByName) ?? name;
   };
-  /** The last person named as a subject before `position` that `pronoun` may refer to. */
+  const honorifics = new Map<string, Gender | undefined>();
+  /**
+   * The pronoun the text's honorific before `surname` takes (`Mr Doe` → `he`), undefined when
+   * the text never gives it one (a title of either sex, `Dr Doe`, says nothing of the pronoun).
+   */
+  const honorificGender = (surname: string): Gender | undefined => {
+    if (honorifics.has(surname)) return honorifics.get(surname);
+    let found: Gender | undefined;
+    if (/^\p{Lu}\p{Ll}[\p{L}’'-]*$/u.test(surname)) {
+      const pattern = new RegExp(`\\b(?:Mr|Mrs|Ms|Miss|Sir|Lord|Lady|Dame)\\.?\\s+${surname}\\b`, 'u');
+      const match = pattern.exec(text);
+      if (match) found = genderOf(match[0]);
+    }
+    honorifics.set(surname, found);
+    return found;
+  };
   /** Index of the last subject that ends at or before `position` (-1 when none): a binary search. */
   const lastEndingBy = (position: number): number => {
     subjects ??= subjectNames(text);
@@ -1476,10 +1582,17 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
       const parsed = parseSpeaker(unshout(text, subject.phrase));
       const speaker = fullName(parsed.speaker, subject.at, subject.gender ?? pronoun);
       // A lone capitalised word (`Legal experts`, `Next thing`) is a name only when the text
-      // writes it in full somewhere or with an honorific.
-      if (!speaker.includes(' ') && !subject.gender && !/^(?:Dr|Lord|Sir|Lady|Dame)\b/.test(subject.phrase))
+      // writes it in full somewhere or with an honorific (`Doe was arrested` where the text
+      // elsewhere says `Mr Doe`).
+      const titled = !speaker.includes(' ') && !subject.gender ? honorificGender(speaker) : undefined;
+      if (
+        !speaker.includes(' ') &&
+        !subject.gender &&
+        titled === undefined &&
+        !/^(?:Dr|Lord|Sir|Lady|Dame)\b/.test(subject.phrase)
+      )
         continue;
-      const gender = subject.gender ?? genderByName.get(speaker) ?? genderOfGivenName(speaker);
+      const gender = subject.gender ?? titled ?? genderByName.get(speaker) ?? genderOfGivenName(speaker);
       if (pronoun && gender && gender !== pronoun) continue;
       return {
         speaker,

@@ -26,3 +26,11 @@ export function genderOfGivenName(name: string): 'he' | 'she' | null {
   if (words.length < 2) return null;
   return byName.get(words[0]!) ?? null;
 }
+
+/**
+ * True when `word` is a given name `data/given-names.json` lists (`Ann`, `Tom`): the word before
+ * it is then a name, not part of an organisation's (`Ann Cross` is a person, `Red Cross` is not).
+ */
+export function isGivenName(word: string): boolean {
+  return genderOfGivenName(`${word} X`) !== null;
+}

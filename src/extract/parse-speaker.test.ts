@@ -37,6 +37,17 @@ describe('parseSpeaker', () => {
     // A kicker in capitals before a written name is not part of it.
     ['SPORT Ian Birch', 'Ian Birch', null, 'person'],
     ['Miss Webb', 'Webb', null, 'person'],
+    // A surname that is also an organisation's word is a name after an honorific or a given name.
+    ['Mrs Cross', 'Cross', null, 'person'],
+    ['Tom Bank', 'Tom Bank', null, 'person'],
+    ['Red Cross', 'Red Cross', null, 'organisation'],
+    // A preposition opening the sentence is not the first word of the name after it.
+    ['Despite Fenn', 'Fenn', null, 'person'],
+    ['Like Ann Cole', 'Ann Cole', null, 'person'],
+    // A capitalised occupation before a given name is a role.
+    ['Songwriter Ann', 'Ann', 'Songwriter', 'person'],
+    ['Drummer Tom Vale', 'Tom Vale', 'Drummer', 'person'],
+    ['Westland Bank', 'Westland Bank', null, 'organisation'],
     // A doctor's title is a role, as an editor reads it: kept as the role when nothing else is.
     ['Dr Ann Pike', 'Ann Pike', 'Dr', 'person'],
     ['Dr. Ann Pike', 'Ann Pike', 'Dr.', 'person'],

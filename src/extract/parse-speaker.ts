@@ -1,4 +1,5 @@
 import { isPersonNoun } from './check-speaker.js';
+import { isGivenName } from './given-name-gender.js';
 import { loadLexicon } from './load-lexicon.js';
 
 interface TitleLexicon {
@@ -72,6 +73,9 @@ const NAME_WORD = /^\p{Lu}\p{Ll}/u;
  * A participle (`Sentencing`, `Prosecuting`), a participial adjective (`Horrified`, `Saddened`,
  * `Distressed`, `Shocked`) or a hyphenated adjective (`Drug-crazed`) before a name.
  */
+/** Prepositions and conjunctions that open a sentence, capitalised: never the first word of a name. */
+const OPENING_PREPOSITION =
+  /^(?:Despite|Like|Unlike|After|Before|During|Following|Without|Within|Since|Until|Upon|Among|Amid|Against|Although|Though|Whereas|Unless|Because)$/;
 const LEAD_MODIFIER = /^\p{Lu}\p{Ll}+(?:ing|ied|ened|ssed|cked|(?:-\p{Ll}+)+)$/u;
 const isCapitalised = (word: string): boolean => UPPER_FIRST.test(word);
 
@@ -120,6 +124,8 @@ function parse(phrase: string): ParsedSpeaker {
     (NAME_WORD.test(tokens[1]!) || (ALL_CAPS.test(tokens[1]!) && NAME_WORD.test(tokens[2] ?? '')))
   )
     tokens.shift();
+  // `Despite Doe`, `Like Ann`: a preposition opening a sentence before a name is not part of it.
+  if (tokens.length > 1 && OPENING_PREPOSITION.test(tokens[0]!) && isCapitalised(tokens[1]!)) tokens.shift();
   // `Tom Brindle QC`, `Jane Smith MP`: post-nominal letters are a role.
   const suffix: string[] = [];
   while (
@@ -165,6 +171,16 @@ function parse(phrase: string): ParsedSpeaker {
     const role = [lead, inner.role, suffix.join(' ')].filter(Boolean).join(', ') || null;
     return { ...inner, role };
   }
+  // `Mrs Cross`, `Ann Cross`: a last word that also names organisations (`Red Cross`) is a
+  // surname after a personal honorific or a given name.
+  const final = tokens.length - 1;
+  const surnameOfPerson =
+    final >= 1 &&
+    organisations.has(tokens[final]!.toLowerCase()) &&
+    isCapitalised(tokens[final]!) &&
+    (honorifics.has(tokens[final - 1]!.toLowerCase()) || isGivenName(tokens[final - 1]!));
+  const organisationWord = (token: string, i: number): boolean =>
+    organisations.has(bare(token)) && !(surnameOfPerson && i === final);
   // The name is the trailing run of capitalised words that are not titles or title modifiers.
   let nameStart = tokens.length;
   while (nameStart > 0) {
@@ -181,12 +197,20 @@ function parse(phrase: string): ParsedSpeaker {
       titles.has(key) ||
       modifiers.has(key) ||
       honorifics.has(key) ||
-      organisations.has(key) ||
+      (organisations.has(key) && !(surnameOfPerson && nameStart - 1 === final)) ||
       /[’']s$/.test(token)
     )
       break;
     nameStart--;
   }
+  // `Songwriter Ann`, `Songwriter Ann Cole`: a capitalised occupation before a given name is a role.
+  if (
+    tokens.length - nameStart >= 2 &&
+    isPersonNoun(tokens[nameStart]!) &&
+    !isGivenName(tokens[nameStart]!) &&
+    isGivenName(tokens[nameStart + 1]!)
+  )
+    nameStart++;
   const name = tokens.slice(nameStart).join(' ');
   // `The QC`, `Solicitor`, `the judge`: a role word alone is a description, never a name.
   if (!name && titles.has(tokens[tokens.length - 1]!.toLowerCase()))
@@ -214,8 +238,7 @@ function parse(phrase: string): ParsedSpeaker {
     (/^(?:the|a|an)$/i.test(last) && PREPOSITION.test(roleTokens[roleTokens.length - 2] ?? ''));
   if (name && !afterPreposition && (roleTokens.length === 0 || titled) && tokens.length - nameStart <= 4) {
     const role = roleTokens.length > 0 ? roleTokens.join(' ').replace(/^the /i, '') : null;
-    if (role || !tokens.some((token) => organisations.has(bare(token))))
-      return { speaker: name, role, kind: 'person' };
+    if (role || !tokens.some(organisationWord)) return { speaker: name, role, kind: 'person' };
   }
   if (
     afterPreposition ||
@@ -224,7 +247,7 @@ function parse(phrase: string): ParsedSpeaker {
   ) {
     return { speaker: text, role: null, kind: 'description' };
   }
-  if (tokens.some((token) => organisations.has(bare(token))) || roleTokens.length > 0 || tokens.length > 4) {
+  if (tokens.some(organisationWord) || roleTokens.length > 0 || tokens.length > 4) {
     return { speaker: text.replace(/^the /i, ''), role: null, kind: 'organisation' };
   }
   return { speaker: name, role: null, kind: 'person' };

@@ -34,6 +34,14 @@ const cases: [string, string, string[]][] = [
     ['Ostrana rejects claims', 'The ministry said it was staged.'],
   ],
   [
+    'a line of wrapped copy that ends before a name goes on into the next line',
+    '14:05 Page 2 COURTS Lead\nEarlier, the barrister had told the jury that the notes made by Tom\nVale when he was questioned at the station by two officers, Ann Roe and\nDean Pike, were wrong and that the notes of the interview could not be\ntrusted by anyone who read them.',
+    [
+      '14:05 Page 2 COURTS Lead',
+      'Earlier, the barrister had told the jury that the notes made by Tom\nVale when he was questioned at the station by two officers, Ann Roe and\nDean Pike, were wrong and that the notes of the interview could not be\ntrusted by anyone who read them.',
+    ],
+  ],
+  [
     'byline line',
     'By Jane Doe\nVELMORA – Shelling resumed. Two died.',
     ['By Jane Doe', 'VELMORA – Shelling resumed.', 'Two died.'],

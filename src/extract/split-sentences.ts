@@ -69,6 +69,7 @@ export function splitSentences(text: string): Sentence[] {
 }
 
 function splitLines(text: string, start: number, end: number, out: Sentence[]): void {
+  const width = wrapWidth(text, start, end);
   // A lone newline after a short unpunctuated line (headline, dateline, byline) is a break.
   let lineStart = start;
   for (
@@ -78,12 +79,63 @@ function splitLines(text: string, start: number, end: number, out: Sentence[]): 
   ) {
     const line = text.slice(lineStart, index).trim();
     const next = text.slice(index + 1, Math.min(end, index + 3)).trimStart();
-    if (line.length > 0 && line.length < 80 && !/[.!?,;:”"’)]$/.test(line) && LINE_OPENER.test(next)) {
+    // `… made by Jim⏎Sands when …`: in copy wrapped at a fixed width, a line the next word would
+    // not have fitted on was wrapped there, inside its sentence.
+    const nextWord = NEXT_WORD.exec(text.slice(index + 1, Math.min(end, index + 60)))?.[0].length ?? 0;
+    const wrapped = width > 0 && text.slice(lineStart, index).trimEnd().length + 1 + nextWord > width;
+    if (
+      line.length > 0 &&
+      line.length < 80 &&
+      !wrapped &&
+      !/[.!?,;:”"’)]$/.test(line) &&
+      LINE_OPENER.test(next)
+    ) {
       splitParagraph(text, lineStart, index, out);
       lineStart = index + 1;
     }
   }
   splitParagraph(text, lineStart, end, out);
+}
+
+const NEXT_WORD = /^[ \t]*\S+/;
+const LINES = /[^\n]*\n?/g;
+
+/**
+ * The width a paragraph's lines were wrapped at: its longest line, when it has four lines or more
+ * of which at least half are within 12 characters of that longest (hard-wrapped wire copy);
+ * else 0 (lines that end where their author ended them). Chosen by reading wrapped wire copy,
+ * whose lines fill 60–80 columns, against web copy, whose paragraphs are one line each.
+ */
+function wrapWidth(text: string, start: number, end: number): number {
+  const lengths: number[] = [];
+  LINES.lastIndex = 0;
+  const block = text.slice(start, end);
+  for (let match = LINES.exec(block); match && match[0] !== ''; match = LINES.exec(block))
+    lengths.push(match[0].replace(/\s+$/, '').length);
+  if (lengths.length < 4) return 0;
+  const longest = Math.max(...lengths);
+  const full = lengths.filter((length) => length >= longest - 12).length;
+  return full * 2 >= lengths.length ? longest : 0;
+}
+
+/**
+ * True when the newline at `newline` was put there by wrapping copy at a fixed width: the lines
+ * around it (six each way) are hard-wrapped and the word after the newline would not have fitted
+ * on the line before it. A line start there is no sentence start.
+ */
+export function wrapsAt(text: string, newline: number): boolean {
+  let from = newline;
+  for (let k = 0; k < 6 && from > 0; k++) from = text.lastIndexOf('\n', from - 1);
+  let to = newline;
+  for (let k = 0; k < 6 && to < text.length; k++) {
+    const next = text.indexOf('\n', to + 1);
+    to = next < 0 ? text.length : next;
+  }
+  const width = wrapWidth(text, Math.max(0, from + 1), to);
+  if (width === 0) return false;
+  const lineStart = text.lastIndexOf('\n', newline - 1) + 1;
+  const nextWord = NEXT_WORD.exec(text.slice(newline + 1, newline + 60))?.[0].length ?? 0;
+  return text.slice(lineStart, newline).trimEnd().length + 1 + nextWord > width;
 }
 
 function splitParagraph(text: string, start: number, end: number, out: Sentence[]): void {
