@@ -55,6 +55,24 @@ const cases: [string, number, number][] = [
   ['Police said a gunman killed a 30-year-old clerk during the robbery.', 1, 0],
   ['Man dead after shooting at a gas station', 1, 0],
   ['The shooting death of a Millbrook teen is under investigation.', 1, 0],
+  // An age spelled out, or without its second hyphen, names one person.
+  ['Four-year-old fatally shot in Quillby', 1, 0],
+  ['Police: 20-month old dead after shooting at Quillby duplex', 1, 0],
+  // The possessor of a shooting or a death is its victim.
+  ["Deputies: Teen's shooting near Quillby was accidental", 0, 1],
+  ['Troopers say hunting accident led to Dellwick man’s death', 1, 0],
+  ['Father charged in son’s accidental shooting death', 1, 0],
+  ["Neighbors said the man's brother heard the shots.", 0, 0],
+  // A bullet that struck someone, however the headline words it.
+  ['6-year-old boy hit by stray bullet outside Quillby apartments', 0, 1],
+  ['A girl was struck in the left arm by an apparent stray bullet on Friday.', 0, 1],
+  ['Officer grazed in face by bullet after carjacking', 0, 1],
+  ['Stray bullet grazes teen near Quillby skate park', 0, 1],
+  ['Late-night shooting wounds four in Dellwick', 0, 4],
+  ['A man died of gunshot wounds to the chest.', 1, 0],
+  ['Teen suffers accidental gunshot wound at Quillby range', 0, 1],
+  // The fatal shooting of a person named at the end of a headline.
+  ['Deputies still investigating fatal shooting of 3-year-old', 1, 0],
   // A person who suffered or was treated for injuries is one injured.
   ['A cyclist suffered serious injuries when a van struck her.', 0, 1],
   ['A minor was injured in the shooting on Birch Lane.', 0, 1],
