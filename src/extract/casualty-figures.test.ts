@@ -72,6 +72,7 @@ const cases: [string, number, number][] = [
   ['Dellwick clerk grazed in arm by bullet during robbery', 0, 1],
   ['Stray bullet grazes teen near Quillby skate park', 0, 1],
   ['Late-night shooting wounds four in Dellwick', 0, 4],
+  ['Arrests follow Dellwick shooting that injures cyclist', 0, 1],
   ['A man died of gunshot wounds to the chest.', 1, 0],
   ['Teen suffers accidental gunshot wound at Quillby range', 0, 1],
   // The fatal shooting of a person named at the end of a headline.
