@@ -38,6 +38,9 @@ const cases: [string, number, number][] = [
   ['Neighbors said a teen was killed in a previous shooting on the same block.', 0, 0],
   ['In another attack, gunmen killed three farmers near the river.', 3, 0],
   ['Weeks earlier, two men were wounded outside the same club.', 0, 0],
+  ['A week earlier, two brothers were wounded outside the Dellwick rink.', 0, 0],
+  ['The robbery came just hours after three guards were shot at the Quillby depot.', 0, 0],
+  ['Marchers gathered downtown, protesting the killing of a Quillby teen.', 0, 0],
   ['In that case, a woman was shot and killed by her neighbor.', 0, 0],
   ['Earlier this year, three people died in a shooting at the park.', 0, 0],
   ['Late last month, gunmen killed four villagers near the river.', 4, 0],
@@ -55,6 +58,25 @@ const cases: [string, number, number][] = [
   ['Police said a gunman killed a 30-year-old clerk during the robbery.', 1, 0],
   ['Man dead after shooting at a gas station', 1, 0],
   ['The shooting death of a Millbrook teen is under investigation.', 1, 0],
+  // An age spelled out, or without its second hyphen, names one person.
+  ['Four-year-old fatally shot in Quillby', 1, 0],
+  ['Police: 20-month old dead after shooting at Quillby duplex', 1, 0],
+  // The possessor of a shooting or a death is its victim.
+  ["Deputies: Teen's shooting near Quillby was accidental", 0, 1],
+  ['Troopers say hunting accident led to Dellwick man’s death', 1, 0],
+  ['Father charged in son’s accidental shooting death', 1, 0],
+  ["Neighbors said the man's brother heard the shots.", 0, 0],
+  // A bullet that struck someone, however the headline words it.
+  ['Quillby toddler hit by stray bullet while asleep in her crib', 0, 1],
+  ['A girl was struck in the left arm by an apparent stray bullet on Friday.', 0, 1],
+  ['Dellwick clerk grazed in arm by bullet during robbery', 0, 1],
+  ['Stray bullet grazes teen near Quillby skate park', 0, 1],
+  ['Late-night shooting wounds four in Dellwick', 0, 4],
+  ['Arrests follow Dellwick shooting that injures cyclist', 0, 1],
+  ['A man died of gunshot wounds to the chest.', 1, 0],
+  ['Teen suffers accidental gunshot wound at Quillby range', 0, 1],
+  // The fatal shooting of a person named at the end of a headline.
+  ['Deputies still investigating fatal shooting of 3-year-old', 1, 0],
   // A person who suffered or was treated for injuries is one injured.
   ['A cyclist suffered serious injuries when a van struck her.', 0, 1],
   ['A minor was injured in the shooting on Birch Lane.', 0, 1],

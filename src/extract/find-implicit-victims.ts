@@ -24,6 +24,11 @@ interface Compiled {
   namedPassive: RegExp;
   /** A name alone as the subject of "died" (in running text, not a headline's "Dies"). */
   namedDied: RegExp;
+  /**
+   * A person as the possessor of a casualty noun: "the boy's shooting", "Man's death", "her
+   * son's accidental shooting death".
+   */
+  possessor: RegExp;
 }
 
 let compiled: Compiled | undefined;
@@ -69,13 +74,21 @@ const AGE_APPOSITION = /\s*,\s*\d{1,3}(?=\s*(?:,|$))/g;
 const AGE_COMMA = /,\s*\d{1,3}\s*,/g;
 /** Up to three modifiers before the head noun: "a 17-year-old Buffalo man". */
 const MODIFIERS = String.raw`(?:[\p{L}\d’'.-]+\s+){0,3}?`;
-const AGE = String.raw`\d{1,3}-(?:year|month|week)-old`;
+/**
+ * An age as a noun: "17-year-old", "Three-year-old", "18-month old" (headlines spell small ages
+ * out and drop the second hyphen).
+ */
+const AGE = String.raw`(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)-(?:year|month|week)s?[- ]old`;
 /**
  * "another" standing alone for one more person ("one died, and another in the car was hurt",
  * "wounded another before fleeing", "wounded another late Friday"): no noun after it, only the end
  * of the clause, a preposition or a word of time.
  */
 const ANOTHER = String.raw`another(?=\s*(?:[.,;:!?)]|$)|\s+(?:in|at|on|during|before|after|when|while|inside|outside|near|by|with|as|early|late|last|this|overnight|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)`;
+
+/** Words between a possessor and its casualty noun: "the boy's (accidental) shooting". */
+const POSSESSED_ADJECTIVE =
+  'accidental|apparent|alleged|possible|reported|fatal|deadly|tragic|sudden|untimely|violent|shooting|gunshot';
 
 /** A small count written out or in digits, as a list of victims gives it: "and two sons", ", 2 sons". */
 const COUNT_WORD = String.raw`two|three|four|five|six|seven|eight|nine|ten|[2-9]|1\d`;
@@ -92,11 +105,11 @@ function listed(item: string): number {
 const FUNCTION_WORD = String.raw`(?:by|in|at|on|of|to|from|with|for|after|before|during|near|outside|inside|while|and|or|but|as|than|into|over|under|was|were|is|are|the|an?|his|her|their|its|this|that)\b`;
 
 /**
- * Verb forms of a casualty trigger whose object, even without a determiner, is the victim
- * ("Teacher kills roommate"). Not "shot", "wounded" or "injured", which as participles precede
+ * Verb forms ending a casualty trigger whose object, even without a determiner, is the victim
+ * ("Teacher kills roommate", "Bullet grazes teen"). Not "shot", "wounded" or "injured", which as participles precede
  * other words of a headline ("Nephew wounded, uncle dead").
  */
-const ACTIVE_VERB = /^(?:kills|killed|shoots|wounds|injures|murders|slays)$/i;
+const ACTIVE_VERB = /(?:^|\s)(?:kills|killed|shoots|wounds|injures|murders|slays|grazes|hits|strikes)$/i;
 
 /** Auxiliaries and modals: "a woman was hurt", "her son could not …". */
 const AUXILIARY = 'was|were|is|are|has|had|have|will|would|could|can|did|does|do|should|may|might|must';
@@ -164,6 +177,10 @@ function compile(): Compiled {
     named: new RegExp(String.raw`(?<np>${NAME_AGE}(?:\s+(?:and\s+)?${NAME_AGE})*)\s+${LINK_CASED}$`, 'ud'),
     namedPassive: new RegExp(NAME_PASSIVE, 'ud'),
     namedDied: new RegExp(NAME_DIED, 'ud'),
+    possessor: new RegExp(
+      String.raw`(?:^|[^\p{L}\p{N}’'-])(?<np>(?:(?:an?|one|the|his|her|their)\s+${MODIFIERS})?(?:${persons}|${AGE}))[’']s\s+(?:(?:${POSSESSED_ADJECTIVE})\s+){0,2}$`,
+      'iud',
+    ),
   };
   return compiled;
 }
@@ -223,10 +240,12 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
     return null;
   if (!subject || !np) {
     // "Jane Doe was shot and killed", "Jane Doe was pronounced dead", "Jane Doe died": one
-    // person named, the subject of a passive verb or of "died".
+    // person named, the subject of a passive verb or of "died"; "the boy's shooting": one
+    // person, its possessor.
     const name = (
       c.namedPassive.exec(before) ??
-      (text.slice(trigger[0], trigger[1]) === 'died' ? c.namedDied.exec(before) : null)
+      (text.slice(trigger[0], trigger[1]) === 'died' ? c.namedDied.exec(before) : null) ??
+      c.possessor.exec(before)
     )?.indices?.groups?.np;
     return name ? people(text, [from + name[0], from + name[1]], 1) : null;
   }
