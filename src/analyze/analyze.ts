@@ -385,7 +385,7 @@ function reportTooLarge(store: Store, refused: RefusedReport, bound: number): Di
   return {
     rule: 'analyze/report-too-large',
     severity: 'error',
-    message: `Rejected: this report brings ${refused.items} incident mentions, quotes and claims to the merge, over the bound of ${bound} per report (--max-report-items); it is left out of the ledger (its extraction is kept).`,
+    message: `Rejected: this report brings ${refused.items} incident mentions, quotes and claims to the merge, over the bound of ${bound} per report (--max-report-items); none of its events, quotes or claims are in the ledger (the document and its reuse pairs are; its extraction is kept).`,
     hint: 'Split the report into its parts, or raise --max-report-items (merging one report takes several KiB of memory per item).',
     ...(doc ? { source: doc.source } : {}),
     ...(doc?.recordKey ? { record: doc.recordKey } : {}),

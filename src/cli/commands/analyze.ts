@@ -31,7 +31,7 @@ export function register(program: Command): void {
     )
     .option(
       '--max-report-items <n>',
-      'most incident mentions, quotes and claims one report may bring to the merge (default 50,000); a report over it is left out of the ledger',
+      'most incident mentions, quotes and claims one report may bring to the merge (default 50,000); a report over it brings no events, quotes or claims to the ledger',
     )
     .option(
       '--check-state',
