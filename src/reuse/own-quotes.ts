@@ -132,7 +132,7 @@ export function dropOwnQuotes(
     const ordered = order(a, b);
     if (!ordered) return true;
     const [source, copy] = ordered.direction === 'a>b' ? [a, b] : [b, a];
-    if (orderedByCredit(copy, source)) return true;
+    if (!orderedByTimes(copy, source)) return true;
     if (!ownQuotes(copy, Math.max(ctx.position(source.id), ctx.position(copy.id)))) return true;
     return containment(prep(copy), prep(source), 3) >= OWN_QUOTES_MIN_CONTAINMENT;
   });
@@ -143,13 +143,14 @@ function meta(d: PairDocument) {
 }
 
 /**
- * The later text names the earlier text's agency (the pair is ordered by a wire credit, not by
- * publication times: `orderByEvidence`): it says it used that copy, and quotations it gathered
- * besides do not undo that.
+ * Whether both texts have publication times and they differ (`compareTimes`). `orderByEvidence`
+ * orders a pair by its times when they differ and by a wire credit otherwise, so an ordered pair
+ * whose times do not order it (equal or missing) is ordered by a credit: the later text names the
+ * earlier text's agency, it says it used that copy, and quotations it gathered besides do not undo
+ * that. Such pairs are kept.
  */
-function orderedByCredit(copy: PairDocument, source: PairDocument): boolean {
-  const timed = copy.published && source.published ? compareTimes(source.published, copy.published) : 0;
-  return timed === 0;
+function orderedByTimes(copy: PairDocument, source: PairDocument): boolean {
+  return !!copy.published && !!source.published && compareTimes(source.published, copy.published) !== 0;
 }
 
 function outletOf(d: PairDocument): string | null {
