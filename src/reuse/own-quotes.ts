@@ -17,6 +17,11 @@ export const OWN_QUOTES_MIN_CONTAINMENT = 0.3;
 /** What the own-quotations step needs from the index. */
 export interface OwnQuotesContext {
   document(id: string): PairDocument | null;
+  /**
+   * Position in index order, for this run's new documents (0, 1, …); -1 for a document indexed
+   * by an earlier run (before every new one).
+   */
+  position(id: string): number;
   /** The partners of a document in the pairs stored by earlier runs. */
   storedPartners(id: string): Iterable<string>;
 }
@@ -29,8 +34,12 @@ export interface OwnQuotesContext {
  * The earlier texts are all the candidates (`candidates`: pairs of document ids), not only the
  * related ones, and the texts of the same outlet that `pairs` or earlier runs relate to them (the
  * agency's other takes and versions of the story): one take may lack the quotations another
- * holds, and a paper that quotes any of them took its quotations from the wire. A pair is decided
- * in the run of its later text, where its candidates are found.
+ * holds, and a paper that quotes any of them took its quotations from the wire. Only the texts
+ * indexed before the later-indexed text of the pair count (an earlier run's or earlier in this
+ * run), and that text itself, as in `dropCommonSource`: a pair is decided in the run of that text, and nothing indexed
+ * after it changes the decision. The candidates of a text indexed by an earlier run are not
+ * stored: for the pair of such a copy with a new earlier text, its candidates from earlier runs
+ * count through its stored pairs only (docs/reuse.md, 7b′).
  */
 export function dropOwnQuotes(
   pairs: ReusePair[],
@@ -59,11 +68,12 @@ export function dropOwnQuotes(
       else related.set(x, new Set([y]));
     }
   }
-  // A take's versions: texts of its outlet that a pair relates to it.
-  const versions = (take: PairDocument): string[] => {
+  // A take's versions indexed up to position `later`: texts of its outlet that a pair relates to it.
+  const versions = (take: PairDocument, later: number): string[] => {
     const outlet = outletOf(take);
     if (outlet === null) return [];
     return [...(related.get(take.id) ?? []), ...ctx.storedPartners(take.id)].filter((id) => {
+      if (ctx.position(id) > later) return false;
       const v = ctx.document(id);
       return v !== null && outletOf(v) === outlet;
     });
@@ -80,32 +90,39 @@ export function dropOwnQuotes(
   };
   const order = (x: PairDocument, y: PairDocument) =>
     orderByEvidence({ a: meta(x), b: meta(y), textA: x.text, textB: y.text });
+  const quotes = new Map<string, boolean>();
   const own = new Map<string, boolean>();
-  const ownQuotes = (copy: PairDocument): boolean => {
-    let v = own.get(copy.id);
-    if (v !== undefined) return v;
+  // Whether `copy` has its own quotations, judged on the texts indexed up to position `later`.
+  const ownQuotes = (copy: PairDocument, later: number): boolean => {
     // Most texts quote little or nothing: their earlier candidates are not read then.
-    if (quotedNgramsIn(prep(copy), []).quoted < QUOTE_MIN_NGRAMS) {
-      own.set(copy.id, false);
-      return false;
+    let q = quotes.get(copy.id);
+    if (q === undefined) {
+      q = quotedNgramsIn(prep(copy), []).quoted >= QUOTE_MIN_NGRAMS;
+      quotes.set(copy.id, q);
     }
+    if (!q) return false;
+    const key = `${copy.id}\u0000${later}`;
+    let v = own.get(key);
+    if (v !== undefined) return v;
     const earlier = new Map<string, PreparedText>();
     const add = (n: PairDocument) => {
       if (!earlier.has(n.id) && n.id !== copy.id && order(n, copy)?.direction === 'a>b')
         earlier.set(n.id, prep(n));
     };
-    for (const id of [...(partners.get(copy.id) ?? [])].sort()) {
+    const ids = new Set([...(partners.get(copy.id) ?? []), ...ctx.storedPartners(copy.id)]);
+    for (const id of [...ids].sort()) {
+      if (ctx.position(id) > later) continue;
       const n = ctx.document(id);
       if (!n || order(n, copy)?.direction !== 'a>b') continue;
       add(n);
-      for (const v of versions(n).sort()) {
+      for (const v of versions(n, later).sort()) {
         const d = ctx.document(v);
         if (d) add(d);
       }
     }
     const { quoted, found } = quotedNgramsIn(prep(copy), [...earlier.values()]);
     v = quoted >= QUOTE_MIN_NGRAMS && found / quoted < OWN_QUOTES_BELOW;
-    own.set(copy.id, v);
+    own.set(key, v);
     return v;
   };
   return pairs.filter((pair) => {
@@ -115,7 +132,8 @@ export function dropOwnQuotes(
     const ordered = order(a, b);
     if (!ordered) return true;
     const [source, copy] = ordered.direction === 'a>b' ? [a, b] : [b, a];
-    if (orderedByCredit(copy, source) || !ownQuotes(copy)) return true;
+    if (!orderedByTimes(copy, source)) return true;
+    if (!ownQuotes(copy, Math.max(ctx.position(source.id), ctx.position(copy.id)))) return true;
     return containment(prep(copy), prep(source), 3) >= OWN_QUOTES_MIN_CONTAINMENT;
   });
 }
@@ -125,13 +143,14 @@ function meta(d: PairDocument) {
 }
 
 /**
- * The later text names the earlier text's agency (the pair is ordered by a wire credit, not by
- * publication times: `orderByEvidence`): it says it used that copy, and quotations it gathered
- * besides do not undo that.
+ * Whether both texts have publication times and they differ (`compareTimes`). `orderByEvidence`
+ * orders a pair by its times when they differ and by a wire credit otherwise, so an ordered pair
+ * whose times do not order it (equal or missing) is ordered by a credit: the later text names the
+ * earlier text's agency, it says it used that copy, and quotations it gathered besides do not undo
+ * that. Such pairs are kept.
  */
-function orderedByCredit(copy: PairDocument, source: PairDocument): boolean {
-  const timed = copy.published && source.published ? compareTimes(source.published, copy.published) : 0;
-  return timed === 0;
+function orderedByTimes(copy: PairDocument, source: PairDocument): boolean {
+  return !!copy.published && !!source.published && compareTimes(source.published, copy.published) !== 0;
 }
 
 function outletOf(d: PairDocument): string | null {

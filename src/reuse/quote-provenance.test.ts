@@ -109,7 +109,12 @@ describe('dropOwnQuotes', () => {
     ['w2', doc('w2', secondTake, noon, 'Agency')],
     ['p1', doc('p1', ownReport, evening, 'Paper')],
   ]);
-  const ctx = { document: (id: string) => docs.get(id) ?? null, storedPartners: () => [] };
+  // Index order: the order the texts are added to `docs`, all in one run.
+  const ctx = {
+    document: (id: string) => docs.get(id) ?? null,
+    position: (id: string) => [...docs.keys()].indexOf(id),
+    storedPartners: () => [],
+  };
   it('drops the pair of a paper whose quotations no earlier candidate holds', () => {
     expect(containment(prepareText(ownReport), prepareText(wire), 3)).toBeLessThan(
       OWN_QUOTES_MIN_CONTAINMENT,
@@ -142,6 +147,41 @@ describe('dropOwnQuotes', () => {
     expect(dropOwnQuotes([pair('p5', 'w5')], [['p5', 'w5']], ctx)).toHaveLength(1);
     docs.set('p6', doc('p6', ownReport, '2031-03-05', 'Paper'));
     expect(dropOwnQuotes([pair('p6', 'w5')], [['p6', 'w5']], ctx)).toEqual([]);
+  });
+  it('decides a pair on the texts indexed up to its later-indexed text, in one run as in two', () => {
+    // The paper quotes the second take, which is indexed after it (ingested late).
+    const quoting = ownReport.replace(
+      /"We had[\s\S]*added\./,
+      'His barrister, Tobias Reyne, said: "He is ashamed of what he did and wants to repair the roof himself when he is released."',
+    );
+    const texts = new Map<string, PairDocument>([
+      ['w1', doc('w1', wire, noon, 'Agency')],
+      ['p7', doc('p7', quoting, evening, 'Paper')],
+      ['w2', doc('w2', secondTake, noon, 'Agency')],
+    ]);
+    const document = (id: string) => texts.get(id) ?? null;
+    const one = dropOwnQuotes(
+      [pair('p7', 'w1'), pair('p7', 'w2')],
+      [
+        ['p7', 'w1'],
+        ['p7', 'w2'],
+      ],
+      { document, position: (id) => [...texts.keys()].indexOf(id), storedPartners: () => [] },
+    );
+    const first = dropOwnQuotes([pair('p7', 'w1')], [['p7', 'w1']], {
+      document,
+      position: (id) => ['w1', 'p7'].indexOf(id),
+      storedPartners: () => [],
+    });
+    const second = dropOwnQuotes([pair('p7', 'w2')], [['p7', 'w2']], {
+      document,
+      position: (id) => (id === 'w2' ? 0 : -1),
+      storedPartners: (id) => first.flatMap((p) => (p.a === id ? [p.b] : p.b === id ? [p.a] : [])),
+    });
+    // The take indexed after the paper does not save the paper's pair with the first take; the
+    // paper's pair with it is kept, its quotations being the take's.
+    expect(one).toEqual([pair('p7', 'w2')]);
+    expect([...first, ...second]).toEqual(one);
   });
   it('keeps pairs that no publication time orders', () => {
     docs.set('p4', doc('p4', ownReport, noon, 'Paper'));

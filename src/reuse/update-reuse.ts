@@ -107,8 +107,10 @@ export interface ReuseView {
  * 15: where a later text's quotations come from moves the containment an ordered pair needs: the
  * earlier text's quotations ask for less (`quoteProvenance`), quotations found in none of its
  * earlier candidates for much more (`dropOwnQuotes`).
+ * 16: the own-quotations step counts only the texts indexed up to the later-indexed text of a pair
+ * (and a copy's stored partners), so one run and several decide a pair alike.
  */
-const INDEX_VERSION = 15;
+const INDEX_VERSION = 16;
 
 /** The version of the index's computation (`INDEX_VERSION`): work done elsewhere must match it. */
 export const REUSE_INDEX_VERSION = INDEX_VERSION;
@@ -130,8 +132,11 @@ const VERIFY_JOB = 100;
  * when there are at least `PARALLEL_FROM` new documents; the caller's thread waits synchronously,
  * so the function stays synchronous. The result does not depend on the number of threads, nor on
  * how the documents were split into runs; their ingest order matters only for a key held by more
- * than `MAX_DOCUMENTS_PER_KEY` documents (evidence between its first holders only) and for the
- * common-source step (`dropCommonSource`: the neighbours indexed before the later text of a pair).
+ * than `MAX_DOCUMENTS_PER_KEY` documents (evidence between its first holders only), for the
+ * common-source step (`dropCommonSource`: the neighbours indexed before the later text of a pair)
+ * and for the own-quotations step (`dropOwnQuotes`: the texts indexed up to the later text of a
+ * pair; a copy indexed by an earlier run than its earlier text brings its candidates from earlier
+ * runs only through its stored pairs).
  * @example
  * const { pairs, families } = updateReuse(openStore('./corroborate-data'));
  */
@@ -187,7 +192,11 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
     for (const [k, id] of fresh.entries()) position.set(id, k);
     const storedPartners = (id: string) =>
       position.has(id) ? [] : reuse.pairsOf(id).map((p) => (p.a === id ? p.b : p.a));
-    const ownQuoted = dropOwnQuotes(verified, candidates, { document: (id) => docs.get(id), storedPartners });
+    const ownQuoted = dropOwnQuotes(verified, candidates, {
+      document: (id) => docs.get(id),
+      position: (id) => position.get(id) ?? -1,
+      storedPartners,
+    });
     const kept = dropCommonSource(ownQuoted, {
       document: (id) => docs.get(id),
       position: (id) => position.get(id) ?? -1,
