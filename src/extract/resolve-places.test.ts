@@ -297,6 +297,19 @@ describe('a given name is no place', () => {
       'Madison',
       false,
     ],
+    // An age after the generational suffix tells a person too.
+    ['Deputies booked Darwin Brackwith Jr., 24, on Monday. Darwin was held without bail.', 'Darwin', false],
+    // A count the words after the comma go on with is no age: the pair may be a street's name.
+    [
+      'Shots were fired on Darwin Orchard, 3 blocks from the school. Darwin had a quiet night otherwise.',
+      'Darwin',
+      true,
+    ],
+    [
+      'Shots were fired on Darwin Orchard, 2.5 miles from the school. Darwin had a quiet night otherwise.',
+      'Darwin',
+      true,
+    ],
     // Without an age, and with no surname standing alone, the pair may be an institution's name.
     ['The Madison Quill board met on Monday. Madison had a quiet night.', 'Madison', true],
     // Read as a place where it stands ("in Austin"), it stays one.

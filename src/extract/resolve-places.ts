@@ -180,9 +180,13 @@ function qualifiedDateline(text: string, t: Token): boolean {
 
 /** A generational suffix after a surname: "Jr.", "Sr.", "III". */
 const NAME_SUFFIX = /^(?:Jr|Sr|II|III|IV)$/;
-/** An age right before a name ("5-year-old ") or right after it (", 24,"): a person's name. */
+/**
+ * An age right before a name ("5-year-old ") or right after it, set off by commas or closing a
+ * sentence or parenthesis (", 24,", "Jr., 24,", ", 24)"): a person's name; not a count the words
+ * after the comma go on with (", 3 blocks away", ", 2.5 miles away").
+ */
 const AGED_BEFORE = /\b\d{1,3}-year-old\s+$/;
-const AGED_AFTER = /^,\s+\d{1,3}\b/;
+const AGED_AFTER = /^\.?,\s+\d{1,3}(?:[,;)]|\.(?!\d))/;
 
 /** Words at most in the name of a town the gazetteer lacks. */
 const UNLISTED_WORDS = 3;

@@ -23,6 +23,7 @@ import {
   profileKey,
   profileOf,
   sameIncident,
+  speakerNamesOf,
 } from './join-incidents.js';
 
 const stated = (day: string): DateMention => ({
@@ -222,6 +223,20 @@ describe('namesOf', () => {
     const r = record('Rivertown', [], [item.mention.id]);
     expect([...namesOf(r, 'Rivertown', () => item)].sort()).toEqual(['jordan', 'pike']);
     expect([...namesOf(r, 'Hillview', () => item)].sort()).toEqual(['jordan', 'pike', 'rivertown']);
+  });
+});
+
+describe('speakerNamesOf', () => {
+  it('takes a name after a rank or its short abbreviation, not after a town ending the sentence before', () => {
+    const text =
+      'A man was shot on Tuesday in Marrowdale. Tobin Quillery, 24, died at the scene, Ofc. Pell Varno ' +
+      'confirmed, and Warden Osk Brimley added nothing';
+    const d = doc('s1', `${text}.`);
+    const item = itemsOf(
+      extraction(d, { incidents: [incident(d, 0, text, { kind: 'shooting', place: town('Marrowdale') })] }),
+    )[0] as MentionItem;
+    const names = speakerNamesOf(record('Marrowdale', [], [item.mention.id]), 'Marrowdale', () => item);
+    expect([...names].sort()).toEqual(['osk brimley', 'pell varno']);
   });
 });
 

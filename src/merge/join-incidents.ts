@@ -631,9 +631,16 @@ function sharedUntitledName(a: number, b: number, around: IncidentNeighbourhood)
 const speakersCache = new WeakMap<ClusterRecord, Map<string, Set<string>>>();
 
 /**
+ * Text ending in a capitalised word and a space ("Trooper "), or in a short abbreviation of one
+ * ("Ofc. "): not in a longer word ending a sentence ("in Hillview. "), which a victim's name
+ * beginning the next sentence follows.
+ */
+const AFTER_CAPITALISED = /(?<![\p{L}\p{N}'.])\p{Lu}(?:\p{L}*|\p{L}{0,3}\.) $/u;
+
+/**
  * The full names (`fullNamesOf`) an event's mentions give as a speaker's: right after another
  * capitalised word (a rank or an agency the title list may lack: "Trooper Jo Roe", "County
- * Sheriff Jo Roe") or right before a verb of saying ("Jo Roe said"). Officials and spokesmen
+ * Sheriff Jo Roe", `AFTER_CAPITALISED`) or right before a verb of saying ("Jo Roe said"). Officials and spokesmen
  * speak on many incidents of their area; the people of an incident are mostly spoken of.
  */
 export function speakerNamesOf(
@@ -653,7 +660,7 @@ export function speakerNamesOf(
         for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
           const before = text.slice(Math.max(0, at - 40), at);
           const after = text.slice(at + name.length, at + name.length + 8);
-          if (/\p{Lu}[\p{L}.]* $/u.test(before) || /^ (?:said|says|told)\b/.test(after)) out.add(name);
+          if (AFTER_CAPITALISED.test(before) || /^ (?:said|says|told)\b/.test(after)) out.add(name);
         }
       }
     }

@@ -81,8 +81,9 @@ const REOPEN_BUDGET = 150;
  * Phase "assign": the new mentions and the stored mentions of the parts they reach
  * (`partsReached`), in canonical order, are grouped again: the clusters of those parts are
  * emptied and their members join the stored clusters through the stored blocking index or found
- * new ones (`assignMentions`), the emptied cluster numbers reused first, lowest first. So the
- * clusters of a part are the same whichever run brought which of its mentions. Each mention is
+ * new ones (`assignMentions`) under new numbers (an emptied cluster stays empty: its old
+ * postings lead nowhere, as it has no representatives). So the clusters of a part are the same
+ * whichever run brought which of its mentions. Each mention is
  * kept (`item`) with its cluster; a mention with a death toll over two places or more is kept as
  * an aggregate candidate.
  */
@@ -130,8 +131,6 @@ export function assignNewMentions(run: MergeRun, extractions: readonly DocumentE
     return item;
   };
   const views = new Map<number, ClusterRecord>();
-  /** Emptied cluster numbers, reused lowest first by the clusters founded again. */
-  const free: number[] = [];
   const clusters: ClusterState = {
     cluster: (n) => {
       let view = views.get(n);
@@ -142,7 +141,9 @@ export function assignNewMentions(run: MergeRun, extractions: readonly DocumentE
       return view;
     },
     addCluster: (record) => {
-      const n = free.length > 0 ? (free.shift() as number) : meta.clusters++;
+      // Always a new number: an emptied cluster keeps its blocking-key postings, which would
+      // offer a cluster given its number to the mentions of the old one.
+      const n = meta.clusters++;
       cache.set('cluster', clusterKey(n), { reps: record.reps, place: record.place } satisfies ClusterHead);
       cache.set('members', clusterKey(n), {
         items: record.items,
@@ -199,7 +200,6 @@ export function assignNewMentions(run: MergeRun, extractions: readonly DocumentE
     views.delete(n);
     return ids;
   });
-  free.push(...reached);
   const decided = [
     ...added.map((item, n) => ({ item, rare: rare[n] as RareKeys })),
     ...again.map((id) => ({ item: itemOf(id), rare: rareOf(itemOf(id)) })),

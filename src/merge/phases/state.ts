@@ -27,8 +27,11 @@ import type { DocRecord, Meta } from '../state-schema.js';
  * 10.main32a: both of the above.
  * 10.cluster11: two towns of one state within a metropolitan area's reach, on one day with the
  *    same figures, join when their reports name the same victim, street or bar, not a speaker.
+ * 10.fixb11: an emptied cluster's number is never given to another cluster (its blocking-key
+ *    postings would offer the new one to mentions of the old); a name after a longer capitalised
+ *    word ending a sentence ("in Hillview. Jo Roe, 24, died") is not a speaker's, for the joins.
  */
-export const STATE_FORMAT: number | string = '10.cluster11';
+export const STATE_FORMAT: number | string = '10.fixb11';
 
 export interface OpenedState {
   cache: StateCache;
