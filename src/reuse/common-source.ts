@@ -1,7 +1,7 @@
 import type { ReusePair } from '../core/types.js';
 import { compareDefaults } from './compare-texts.js';
 import { otherSourceShare } from './containment.js';
-import { orderDocuments, outletOf, type PairDocument, preparedCache } from './pair.js';
+import { orderDocuments, outletOf, type PairDocument, partnerSets, preparedCache } from './pair.js';
 import type { PreparedText } from './prepare.js';
 
 /** What the common-source step needs from the index. */
@@ -37,16 +37,7 @@ export interface CommonSourceContext {
 export function dropCommonSource(pairs: ReusePair[], ctx: CommonSourceContext): ReusePair[] {
   const maxShare = ctx.maxShare ?? compareDefaults.maxOtherSourceShare;
   if (!(maxShare < 1) || pairs.length === 0) return pairs;
-  const partners = new Map<string, Set<string>>();
-  const relate = (x: string, y: string) => {
-    const s = partners.get(x);
-    if (s) s.add(y);
-    else partners.set(x, new Set([y]));
-  };
-  for (const p of pairs) {
-    relate(p.a, p.b);
-    relate(p.b, p.a);
-  }
+  const partners = partnerSets(pairs.map((p) => [p.a, p.b] as const));
   const prep = preparedCache();
   return pairs.filter((pair) => {
     const a = ctx.document(pair.a);

@@ -1,7 +1,7 @@
 import type { ReusePair } from '../core/types.js';
 import { containment } from './containment.js';
 import { compareTimes } from './direction.js';
-import { orderDocuments, outletOf, type PairDocument, preparedCache } from './pair.js';
+import { orderDocuments, outletOf, type PairDocument, partnerSets, preparedCache } from './pair.js';
 import type { PreparedText } from './prepare.js';
 import { OWN_QUOTES_BELOW, QUOTE_MIN_NGRAMS, quotedNgramsIn } from './quote-provenance.js';
 
@@ -47,27 +47,8 @@ export function dropOwnQuotes(
   ctx: OwnQuotesContext,
 ): ReusePair[] {
   if (pairs.length === 0) return pairs;
-  const partners = new Map<string, Set<string>>();
-  const relate = (x: string, y: string) => {
-    const s = partners.get(x);
-    if (s) s.add(y);
-    else partners.set(x, new Set([y]));
-  };
-  for (const [x, y] of candidates) {
-    relate(x, y);
-    relate(y, x);
-  }
-  const related = new Map<string, Set<string>>();
-  for (const p of pairs) {
-    for (const [x, y] of [
-      [p.a, p.b],
-      [p.b, p.a],
-    ] as const) {
-      const s = related.get(x);
-      if (s) s.add(y);
-      else related.set(x, new Set([y]));
-    }
-  }
+  const partners = partnerSets(candidates);
+  const related = partnerSets(pairs.map((p) => [p.a, p.b] as const));
   // A take's versions indexed up to position `later`: texts of its outlet that a pair relates to it.
   const versions = (take: PairDocument, later: number): string[] => {
     const outlet = outletOf(take);

@@ -62,6 +62,21 @@ export function preparedCache(): (d: PairDocument) => PreparedText {
   };
 }
 
+/** The partners of each document in `links` (pairs of document ids, either way round). */
+export function partnerSets(links: Iterable<readonly [string, string]>): Map<string, Set<string>> {
+  const partners = new Map<string, Set<string>>();
+  const relate = (x: string, y: string) => {
+    const s = partners.get(x);
+    if (s) s.add(y);
+    else partners.set(x, new Set([y]));
+  };
+  for (const [x, y] of links) {
+    relate(x, y);
+    relate(y, x);
+  }
+  return partners;
+}
+
 function metaOf(d: PairDocument) {
   return { published: d.published, credits: d.credits, outlet: d.outlet };
 }
