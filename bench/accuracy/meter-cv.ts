@@ -165,6 +165,28 @@ function figures(c: Counts) {
     ...c,
   };
 }
+/** Counts the stories a rule calls derived (`predict`) against their labels. */
+function tally(list: Story[], predict: (s: Story) => boolean): Counts {
+  const c = { tp: 0, fp: 0, fn: 0, tn: 0 };
+  for (const s of list) {
+    const predicted = predict(s);
+    if (predicted && s.derived) c.tp++;
+    else if (predicted) c.fp++;
+    else if (s.derived) c.fn++;
+    else c.tn++;
+  }
+  return c;
+}
+/** The rule of `family` with the highest `macroF1`, the first of equal ones. */
+function bestRule<R>(family: R[], macroF1: (r: R) => number): R {
+  let best = family[0] as R;
+  let m = -1;
+  for (const r of family) {
+    const x = macroF1(r);
+    if (x > m) [m, best] = [x, r];
+  }
+  return best;
+}
 function round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
@@ -379,26 +401,8 @@ function commonSourceStudy() {
         (p.passages || (p.paperWords >= DERIVED_CONTAINMENT_MIN_WORDS && p.paperInWire >= r.threshold)) &&
         p.otherSource < r.u,
     );
-  const score = (list: Story[], r: R): Counts => {
-    const c = { tp: 0, fp: 0, fn: 0, tn: 0 };
-    for (const s of list) {
-      const predicted = decide(s, r);
-      if (predicted && s.derived) c.tp++;
-      else if (predicted) c.fp++;
-      else if (s.derived) c.fn++;
-      else c.tn++;
-    }
-    return c;
-  };
-  const pick = (list: Story[], family: R[]) => {
-    let best = family[0] as R;
-    let m = -1;
-    for (const r of family) {
-      const x = figures(score(list, r)).macro_f1;
-      if (x > m) [m, best] = [x, r];
-    }
-    return best;
-  };
+  const score = (list: Story[], r: R): Counts => tally(list, (s) => decide(s, r));
+  const pick = (list: Story[], family: R[]) => bestRule(family, (r) => figures(score(list, r)).macro_f1);
   const heldOut = (family: R[], seed: number) => {
     const fold = (t: string) => hashString(`${t}${seed === 7 ? '' : seed}`, seed) % folds;
     const held: Counts = { tp: 0, fp: 0, fn: 0, tn: 0 };
@@ -592,26 +596,8 @@ function quoteProvenanceStudy() {
       return p.passages || (long && p.paperInWire >= t);
     });
   };
-  const score = (list: Story[], r: R): Counts => {
-    const c = { tp: 0, fp: 0, fn: 0, tn: 0 };
-    for (const s of list) {
-      const predicted = decide(s, r);
-      if (predicted && s.derived) c.tp++;
-      else if (predicted) c.fp++;
-      else if (s.derived) c.fn++;
-      else c.tn++;
-    }
-    return c;
-  };
-  const pick = (list: Story[], family: R[]) => {
-    let best = family[0] as R;
-    let m = -1;
-    for (const r of family) {
-      const x = figures(score(list, r)).macro_f1;
-      if (x > m) [m, best] = [x, r];
-    }
-    return best;
-  };
+  const score = (list: Story[], r: R): Counts => tally(list, (s) => decide(s, r));
+  const pick = (list: Story[], family: R[]) => bestRule(family, (r) => figures(score(list, r)).macro_f1);
   const chosen = new Map<string, number>();
   const spread = (family: R[]) => {
     const runs = Array.from({ length: 12 }, (_, k) => {

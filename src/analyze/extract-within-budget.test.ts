@@ -4,9 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingest } from '../ingest/ingest.js';
 import { openStore } from '../store/open-store.js';
+import { stalling } from './__fixtures__/stalling-stage.js';
 import { analyze } from './analyze.js';
 import { extractPending, LONG_DOCUMENT } from './extract-pending.js';
-import type { ExtractInput, ExtractStage } from './extract-stage.js';
+import type { ExtractInput } from './extract-stage.js';
 import { loadExtractStage } from './extract-stage.js';
 import { extractWithinBudget } from './extract-within-budget.js';
 import { loadStages } from './stages.js';
@@ -14,18 +15,6 @@ import { loadStages } from './stages.js';
 const clock = () => new Date('2024-05-03T12:00:00Z');
 const report = (town: string) =>
   `Two men were hurt when a crane fell on a depot in ${town} on Monday, officials said.\n`;
-
-/** The published stage, except that a report containing `stall` never finishes. */
-function stalling(stage: ExtractStage): ExtractStage {
-  return {
-    version: stage.version,
-    prepare: stage.prepare,
-    extract: (doc: ExtractInput) => {
-      if (doc.text.includes('stall')) for (;;);
-      return stage.extract(doc);
-    },
-  };
-}
 
 describe('the extraction time budget', () => {
   let dir: string;

@@ -4,7 +4,8 @@ import type { SerializedExtraction } from '../store/analysis-store.js';
 import type { AsyncStore } from '../store/async-store.js';
 import type { ExtractJob, Job, JobQueue } from '../store/job-queue.js';
 import { memoryResults } from './__fixtures__/memory-results.js';
-import type { ExtractInput, ExtractStage } from './extract-stage.js';
+import { stalling } from './__fixtures__/stalling-stage.js';
+import type { ExtractStage } from './extract-stage.js';
 import { loadExtractStage } from './extract-stage.js';
 import { extractRemotely, extractTimeoutWork, runExtractJob } from './remote-extract.js';
 
@@ -54,18 +55,6 @@ function fakeQueue(shared: AsyncStore, stage: () => ExtractStage) {
     close: async () => {},
   };
   return { queue, sent, stored };
-}
-
-/** The published stage, except that a report containing `stall` never finishes. */
-function stalling(stage: ExtractStage): ExtractStage {
-  return {
-    version: stage.version,
-    prepare: stage.prepare,
-    extract: (doc: ExtractInput) => {
-      if (doc.text.includes('stall')) for (;;);
-      return stage.extract(doc);
-    },
-  };
 }
 
 describe('extraction jobs within a time budget', () => {

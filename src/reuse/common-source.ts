@@ -1,9 +1,8 @@
 import type { ReusePair } from '../core/types.js';
 import { compareDefaults } from './compare-texts.js';
 import { otherSourceShare } from './containment.js';
-import { orderByEvidence } from './direction.js';
-import type { PairDocument } from './pair.js';
-import { type PreparedText, prepareText } from './prepare.js';
+import { orderDocuments, outletOf, type PairDocument, partnerSets, preparedCache } from './pair.js';
+import type { PreparedText } from './prepare.js';
 
 /** What the common-source step needs from the index. */
 export interface CommonSourceContext {
@@ -38,33 +37,13 @@ export interface CommonSourceContext {
 export function dropCommonSource(pairs: ReusePair[], ctx: CommonSourceContext): ReusePair[] {
   const maxShare = ctx.maxShare ?? compareDefaults.maxOtherSourceShare;
   if (!(maxShare < 1) || pairs.length === 0) return pairs;
-  const partners = new Map<string, Set<string>>();
-  const relate = (x: string, y: string) => {
-    const s = partners.get(x);
-    if (s) s.add(y);
-    else partners.set(x, new Set([y]));
-  };
-  for (const p of pairs) {
-    relate(p.a, p.b);
-    relate(p.b, p.a);
-  }
-  const prepared = new Map<string, PreparedText>();
-  const prep = (d: PairDocument) => {
-    let p = prepared.get(d.id);
-    if (!p) {
-      if (prepared.size >= 2000) prepared.clear();
-      p = prepareText(d.text);
-      prepared.set(d.id, p);
-    }
-    return p;
-  };
-  const order = (x: PairDocument, y: PairDocument) =>
-    orderByEvidence({ a: meta(x), b: meta(y), textA: x.text, textB: y.text });
+  const partners = partnerSets(pairs.map((p) => [p.a, p.b] as const));
+  const prep = preparedCache();
   return pairs.filter((pair) => {
     const a = ctx.document(pair.a);
     const b = ctx.document(pair.b);
     if (!a || !b) return true;
-    const ordered = order(a, b);
+    const ordered = orderDocuments(a, b);
     if (!ordered) return true;
     const [source, copy] = ordered.direction === 'a>b' ? [a, b] : [b, a];
     const later = Math.max(ctx.position(source.id), ctx.position(copy.id));
@@ -79,19 +58,10 @@ export function dropCommonSource(pairs: ReusePair[], ctx: CommonSourceContext): 
       if (!n) continue;
       const outlet = outletOf(n);
       if (outlet !== null && outlets.has(outlet)) continue;
-      if (order(copy, n)) continue;
+      if (orderDocuments(copy, n)) continue;
       neighbours.push(prep(n));
     }
     if (neighbours.length === 0) return true;
     return otherSourceShare(prep(copy), prep(source), neighbours, 3) < maxShare;
   });
-}
-
-function meta(d: PairDocument) {
-  return { published: d.published, credits: d.credits, outlet: d.outlet };
-}
-
-function outletOf(d: PairDocument): string | null {
-  const o = d.outlet?.trim().toLowerCase();
-  return o ? o : null;
 }

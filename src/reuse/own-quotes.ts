@@ -1,8 +1,8 @@
 import type { ReusePair } from '../core/types.js';
 import { containment } from './containment.js';
-import { compareTimes, orderByEvidence } from './direction.js';
-import type { PairDocument } from './pair.js';
-import { type PreparedText, prepareText } from './prepare.js';
+import { compareTimes } from './direction.js';
+import { orderDocuments, outletOf, type PairDocument, partnerSets, preparedCache } from './pair.js';
+import type { PreparedText } from './prepare.js';
 import { OWN_QUOTES_BELOW, QUOTE_MIN_NGRAMS, quotedNgramsIn } from './quote-provenance.js';
 
 /**
@@ -47,27 +47,8 @@ export function dropOwnQuotes(
   ctx: OwnQuotesContext,
 ): ReusePair[] {
   if (pairs.length === 0) return pairs;
-  const partners = new Map<string, Set<string>>();
-  const relate = (x: string, y: string) => {
-    const s = partners.get(x);
-    if (s) s.add(y);
-    else partners.set(x, new Set([y]));
-  };
-  for (const [x, y] of candidates) {
-    relate(x, y);
-    relate(y, x);
-  }
-  const related = new Map<string, Set<string>>();
-  for (const p of pairs) {
-    for (const [x, y] of [
-      [p.a, p.b],
-      [p.b, p.a],
-    ] as const) {
-      const s = related.get(x);
-      if (s) s.add(y);
-      else related.set(x, new Set([y]));
-    }
-  }
+  const partners = partnerSets(candidates);
+  const related = partnerSets(pairs.map((p) => [p.a, p.b] as const));
   // A take's versions indexed up to position `later`: texts of its outlet that a pair relates to it.
   const versions = (take: PairDocument, later: number): string[] => {
     const outlet = outletOf(take);
@@ -78,18 +59,7 @@ export function dropOwnQuotes(
       return v !== null && outletOf(v) === outlet;
     });
   };
-  const prepared = new Map<string, PreparedText>();
-  const prep = (d: PairDocument) => {
-    let p = prepared.get(d.id);
-    if (!p) {
-      if (prepared.size >= 2000) prepared.clear();
-      p = prepareText(d.text);
-      prepared.set(d.id, p);
-    }
-    return p;
-  };
-  const order = (x: PairDocument, y: PairDocument) =>
-    orderByEvidence({ a: meta(x), b: meta(y), textA: x.text, textB: y.text });
+  const prep = preparedCache();
   const quotes = new Map<string, boolean>();
   const own = new Map<string, boolean>();
   // Whether `copy` has its own quotations, judged on the texts indexed up to position `later`.
@@ -106,14 +76,14 @@ export function dropOwnQuotes(
     if (v !== undefined) return v;
     const earlier = new Map<string, PreparedText>();
     const add = (n: PairDocument) => {
-      if (!earlier.has(n.id) && n.id !== copy.id && order(n, copy)?.direction === 'a>b')
+      if (!earlier.has(n.id) && n.id !== copy.id && orderDocuments(n, copy)?.direction === 'a>b')
         earlier.set(n.id, prep(n));
     };
     const ids = new Set([...(partners.get(copy.id) ?? []), ...ctx.storedPartners(copy.id)]);
     for (const id of [...ids].sort()) {
       if (ctx.position(id) > later) continue;
       const n = ctx.document(id);
-      if (!n || order(n, copy)?.direction !== 'a>b') continue;
+      if (!n || orderDocuments(n, copy)?.direction !== 'a>b') continue;
       add(n);
       for (const v of versions(n, later).sort()) {
         const d = ctx.document(v);
@@ -129,17 +99,13 @@ export function dropOwnQuotes(
     const a = ctx.document(pair.a);
     const b = ctx.document(pair.b);
     if (!a || !b) return true;
-    const ordered = order(a, b);
+    const ordered = orderDocuments(a, b);
     if (!ordered) return true;
     const [source, copy] = ordered.direction === 'a>b' ? [a, b] : [b, a];
     if (!orderedByTimes(copy, source)) return true;
     if (!ownQuotes(copy, Math.max(ctx.position(source.id), ctx.position(copy.id)))) return true;
     return containment(prep(copy), prep(source), 3) >= OWN_QUOTES_MIN_CONTAINMENT;
   });
-}
-
-function meta(d: PairDocument) {
-  return { published: d.published, credits: d.credits, outlet: d.outlet };
 }
 
 /**
@@ -151,9 +117,4 @@ function meta(d: PairDocument) {
  */
 function orderedByTimes(copy: PairDocument, source: PairDocument): boolean {
   return !!copy.published && !!source.published && compareTimes(source.published, copy.published) !== 0;
-}
-
-function outletOf(d: PairDocument): string | null {
-  const o = d.outlet?.trim().toLowerCase();
-  return o ? o : null;
 }
