@@ -233,6 +233,26 @@ const cases: [string, string, (string | boolean | null)[][]][] = [
 /** Speaker rules, each with a document of a few sentences: [rule, text, speakers of the direct quotes in order]. */
 const speakerCases: [string, string, (string | null)[]][] = [
   [
+    'a peer named by style and surname keeps the style; before a full name the style is a role',
+    'Lord Fenwick said: “The bill is flawed.”\n\nBaroness Ann Keel said: “It is not.”',
+    ['Lord Fenwick', 'Ann Keel'],
+  ],
+  [
+    'a publication speaking of itself is no speaker',
+    '“The report was shelved,” this newspaper has learned. “No one asked why,” our paper said.',
+    [null, null],
+  ],
+  [
+    'a paper named before and then called the newspaper still speaks',
+    'The Westford Echo was sued. “The film is a fake,” the newspaper said.',
+    ['the newspaper'],
+  ],
+  [
+    'a paper that is a person’s surname still speaks',
+    '“The report was shelved,” Ann Paper said.',
+    ['Ann Paper'],
+  ],
+  [
     "typewriter marks (`` and '') pair like curly ones and are not part of the words",
     "``It was a mistake,'' Tom Pike said. ``I can't undo it.''",
     ['Tom Pike', 'Tom Pike'],

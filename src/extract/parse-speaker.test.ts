@@ -71,6 +71,15 @@ describe('parseSpeaker', () => {
       'Detective Inspector, of Westshire police',
       'person',
     ],
+    // A peer's style before a full name is the role, as `Dr` is; before a surname alone it is how
+    // the peer is named and stays; a style inside an office (`Lord Justice`) stays in the office.
+    ['Lord Fenwick', 'Lord Fenwick', null, 'person'],
+    ['Baroness Keel', 'Baroness Keel', null, 'person'],
+    ['Lord Tom Fenwick', 'Tom Fenwick', 'Lord', 'person'],
+    ['Baroness Ann Keel', 'Ann Keel', 'Baroness', 'person'],
+    ['Viscountess Ann Keel', 'Ann Keel', 'Viscountess', 'person'],
+    ['Lord Justice Fenwick', 'Fenwick', 'Lord Justice', 'person'],
+    ['the lady', 'the lady', null, 'description'],
     // A role word alone is a description, never a name.
     ['The coroner', 'The coroner', null, 'description'],
     ['Solicitor', 'Solicitor', null, 'description'],

@@ -15,6 +15,8 @@ interface TitleLexicon {
   particles?: string[];
   /** Participles that open a counsel's or judge's name (`Prosecuting Tom Brindle`): a role lead. */
   roleParticiples?: string[];
+  /** Styles of the peerage (`Lord`, `Baroness`): a role before a full name, as `Dr` is. */
+  peerages?: string[];
   wires: Record<string, string[]>;
 }
 
@@ -29,6 +31,7 @@ export interface SpeakerWords {
   leads: Set<string>;
   particles: Set<string>;
   roleParticiples: Set<string>;
+  peerages: Set<string>;
   wires: Map<string, string>;
 }
 
@@ -49,6 +52,7 @@ export function speakerWords(): SpeakerWords {
     leads: new Set(lexicon.leads ?? []),
     particles: new Set(lexicon.particles ?? []),
     roleParticiples: new Set(lexicon.roleParticiples ?? []),
+    peerages: new Set(lexicon.peerages ?? []),
     wires,
   };
   return words;
@@ -101,7 +105,7 @@ const EDGE_PUNCTUATION = /^[\s,;:“”"—–]+|[\s,;:“”"—–]+$/g;
 const LABEL = /^(\p{Lu}[\p{L}\p{N}&.’'-]*(?: \p{Lu}[\p{L}\p{N}&.’'-]*){0,5}): (\S.*)$/u;
 
 function parse(phrase: string): ParsedSpeaker {
-  const { titles, modifiers, honorifics, organisations, wires, suffixes } = speakerWords();
+  const { titles, modifiers, honorifics, organisations, wires, suffixes, peerages } = speakerWords();
   const flat = phrase.trim().replace(/\s+/g, ' ');
   const text = flat.replace(EDGE_PUNCTUATION, '') || flat;
   // A leading label names who the speaker speaks for: it becomes (part of) a person's role.
@@ -197,6 +201,9 @@ function parse(phrase: string): ParsedSpeaker {
       titles.has(key) ||
       modifiers.has(key) ||
       honorifics.has(key) ||
+      // `Baroness Ann Keel`: a peer's style before a full name is the role, as `Dr` is. Before a
+      // surname alone (`Lord Fenwick`, `Baroness Keel`) it stays: that style is how a peer is named.
+      (peerages.has(key) && tokens.length - nameStart >= 2) ||
       (organisations.has(key) && !(surnameOfPerson && nameStart - 1 === final)) ||
       /[’']s$/.test(token)
     )
@@ -228,6 +235,7 @@ function parse(phrase: string): ParsedSpeaker {
       (token) =>
         titles.has(token.toLowerCase()) ||
         honorifics.has(token.toLowerCase()) ||
+        peerages.has(token.toLowerCase()) ||
         (roleTokens.length <= 3 && (isPersonNoun(token) || /[’']s$/.test(token))),
     ) || /^dr\.?$/i.test(before[before.length - 1] ?? '');
   // `A spokesman for LALF`, `A spokesman for the LALF`: the capitalised words name the organisation.

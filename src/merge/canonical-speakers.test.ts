@@ -12,6 +12,9 @@ describe('nameKey', () => {
     ['Mr Owen Pike', ['owen', 'pike']],
     ['Dr. Ruth Marsh QC', ['ruth', 'marsh']],
     ['Ruth van Marsh', ['ruth', 'van', 'marsh']],
+    // A peer's style is a courtesy title, never a first name.
+    ['Baroness Keel', ['keel']],
+    ['Viscount Tom Keel', ['tom', 'keel']],
     ['the harbour master', null],
     ['Owen and Ruth Pike', null],
   ])('%s', (speaker, key) => {
@@ -139,6 +142,34 @@ describe('canonicalSpeakers', () => {
       ],
       'Mrs Marsh',
       'Mrs Ruth Marsh',
+    ],
+    // A peer named by style and surname is a short form: it maps to the one person of the ledger
+    // bearing the surname, never when two full names differ in their first name, and a woman's
+    // style never maps to a name no woman's style was given with.
+    [
+      [
+        ['Tom Keel', 1],
+        ['Viscount Keel', 1],
+      ],
+      'Viscount Keel',
+      'Tom Keel',
+    ],
+    [
+      [
+        ['Tom Keel', 1],
+        ['Owen Keel', 1],
+        ['Lord Keel', 1],
+      ],
+      'Lord Keel',
+      'Lord Keel',
+    ],
+    [
+      [
+        ['Tom Keel', 1],
+        ['Baroness Keel', 1],
+      ],
+      'Baroness Keel',
+      'Baroness Keel',
     ],
     // Descriptions and words that name bodies are not names.
     [

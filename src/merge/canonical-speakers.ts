@@ -18,6 +18,15 @@ const HONORIFIC = new Set([
   'dame',
   'lady',
   'lord',
+  // Styles of the peerage (`Baroness Keel`): a courtesy title, never a first name.
+  'baron',
+  'baroness',
+  'viscount',
+  'viscountess',
+  'marquess',
+  'marchioness',
+  'countess',
+  'duchess',
   'rev',
 ]);
 const POST_NOMINAL = new Set(['qc', 'kc', 'mp', 'mep', 'msp', 'obe', 'mbe', 'cbe', 'jr', 'sr']);
@@ -93,7 +102,7 @@ function samePerson(a: string[], b: string[]): boolean {
 /** Letters a surname needs before a one-letter variant of it may be the same person's. */
 const VARIANT_LETTERS = 6;
 
-const FEMALE = /^(?:Mrs|Ms|Miss|Lady|Dame)\b/;
+const FEMALE = /^(?:Mrs|Ms|Miss|Lady|Dame|Baroness|Viscountess|Marchioness|Countess|Duchess)\b/;
 
 /**
  * One canonical speaker per person across a ledger: every form of a name (`Tamimi`, `Mr Al
