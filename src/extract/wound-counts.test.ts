@@ -22,7 +22,7 @@ const cases: [string, number, number][] = [
   // The rule fires: the count is of wounds or shots, so one person is the figure.
   ['Jon Pell died of two gunshot wounds at the hospital.', 1, 0],
   ['The man died from three gunshot wounds to the chest.', 1, 0],
-  ['Officers found a man with two gunshot wounds; he was taken to a hospital.', 0, 1],
+  ['Officers found a woman with two gunshot wounds; she was rushed to a clinic.', 0, 1],
   ['A man suffered two gunshot wounds to the leg.', 0, 1],
   ['Two men were hit by 12 pellets from a shotgun and were hurt.', 0, 2],
   ['A clerk was wounded by four bullets and survived.', 0, 1],
