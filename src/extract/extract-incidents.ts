@@ -568,6 +568,7 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
     }
   }
   takeDeadFromShot(text, out, shotFigures);
+  restOfThoseFound(text, out, input.quantities, c);
   // A headline or opening mention whose clause, sentence and previous sentence name no date
   // ("Man wounded in shooting") takes the date the report's incident sentences then give, when
   // it is at the place of the incident so dated or names no place. Later undated mentions keep
@@ -698,6 +699,44 @@ function takeDeadFromShot(text: string, incidents: IncidentMention[], shot: Set<
             high: q.high === null ? null : Math.max(left, q.high - dead),
           }
         : null;
+  }
+}
+
+/** Between "two" and "one of whom": the counted noun (with an adjective) and a comma. */
+const SOME_OF_WHOM = /^(?:\s+[\p{L}’'-]+){0,2}\s*,\s*$/u;
+const PART_OF_THEM = /^one\s+of\s+(?:whom|them)$/i;
+
+/**
+ * "Officers found two victims, one of whom died": the dead are one of the people counted just
+ * before, and the others were hurt though no verb says so. When no incident of the document has
+ * an injured figure, the one with the dead takes the rest of that count as injured.
+ */
+function restOfThoseFound(
+  text: string,
+  incidents: IncidentMention[],
+  quantities: readonly Quantity[],
+  c: Compiled,
+): void {
+  if (incidents.some((m) => m.injured)) return;
+  for (const m of incidents) {
+    const dead = m.killed;
+    if (!dead || dead.best === null || !PART_OF_THEM.test(dead.text)) continue;
+    const whole = spanIndex(quantities)
+      .inside(m.sentence)
+      .find(
+        (q) =>
+          q.span[1] <= dead.span[0] &&
+          SOME_OF_WHOM.test(text.slice(q.span[1], dead.span[0])) &&
+          !q.percent &&
+          q.qualifier === 'exact' &&
+          q.counted !== null &&
+          q.counted !== undefined &&
+          c.personWords.has(q.counted),
+      );
+    if (!whole || whole.best === null || whole.best <= dead.best) continue;
+    const left = whole.best - dead.best;
+    m.injured = { ...whole, low: left, best: left, high: left };
+    return;
   }
 }
 
