@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createExtractor } from './index.js';
-
-const extract = createExtractor();
+import { largestFigures } from './__fixtures__/largest-figures.js';
 
 /** The largest killed and injured figure over a document's incidents (0 when none). */
 function figures(text: string): { killed: number; injured: number } {
-  const x = extract({ id: 'd', text, published: '2024-05-06', dateline: null });
-  let killed = 0;
-  let injured = 0;
-  for (const i of x.incidents) {
-    killed = Math.max(killed, i.killed?.best ?? 0);
-    injured = Math.max(injured, i.injured?.best ?? 0);
-  }
+  const { killed, injured } = largestFigures(text);
   return { killed, injured };
 }
 
