@@ -612,19 +612,23 @@ export function titledNamesOf(
   });
 }
 
+/** The names of an event's mentions at its place that a join through a shared name leaves out. */
+type NamesOf = (record: ClusterRecord, place: string, item: (id: string) => MentionItem) => Iterable<string>;
+
 /**
- * The two events share a full name (`incidentNamesOf`) that neither gives after a title
- * (`titledNamesOf`): a victim, a suspect, a witness, a street or a bar, not an official.
+ * The two events share a full name (`incidentNamesOf`) that neither gives as one of `excluded`'s:
+ * after a title (`titledNamesOf`: a victim, a suspect, a witness, a street or a bar, not an
+ * official) or as a speaker's (`speakerNamesOf`).
  */
-function sharedUntitledName(a: number, b: number, around: IncidentNeighbourhood): boolean {
+function sharedNameBesides(a: number, b: number, around: IncidentNeighbourhood, excluded: NamesOf): boolean {
   const pa = ownPlace(a, around);
   const pb = ownPlace(b, around);
-  const titled = new Set([
-    ...titledNamesOf(around.cluster(a), pa, around.item),
-    ...titledNamesOf(around.cluster(b), pb, around.item),
+  const left = new Set([
+    ...excluded(around.cluster(a), pa, around.item),
+    ...excluded(around.cluster(b), pb, around.item),
   ]);
   const theirs = namesAt(b, pb, around);
-  for (const w of namesAt(a, pa, around)) if (theirs.has(w) && !titled.has(w)) return true;
+  for (const w of namesAt(a, pa, around)) if (theirs.has(w) && !left.has(w)) return true;
   return false;
 }
 
@@ -669,22 +673,6 @@ export function speakerNamesOf(
 }
 
 /**
- * The two events share a full name (`incidentNamesOf`) that neither gives as a speaker's
- * (`speakerNamesOf`): a victim, a suspect, a street or a bar.
- */
-function sharedUnquotedName(a: number, b: number, around: IncidentNeighbourhood): boolean {
-  const pa = ownPlace(a, around);
-  const pb = ownPlace(b, around);
-  const speakers = new Set([
-    ...speakerNamesOf(around.cluster(a), pa, around.item),
-    ...speakerNamesOf(around.cluster(b), pb, around.item),
-  ]);
-  const theirs = namesAt(b, pb, around);
-  for (const w of namesAt(a, pa, around)) if (theirs.has(w) && !speakers.has(w)) return true;
-  return false;
-}
-
-/**
  * Two events with figures are one incident: their profiles are (`sameIncident`), or have the same
  * figures a few days apart and their reports name the same person or street (`namedIncident`),
  * or, when `later` is allowed, the same figures of three casualties or more weeks apart and their
@@ -712,7 +700,7 @@ function joined(a: number, b: number, around: IncidentNeighbourhood, slack: numb
   // Two towns of one state on one day with the same figures, the reports naming the same victim,
   // street or bar without an age: a suburb read as its city, a county seat as its county. An
   // official quoted on both (a name after a title) says nothing of which incident.
-  return misplaced && nearbyPlaces(a, b, around) && sharedUnquotedName(a, b, around);
+  return misplaced && nearbyPlaces(a, b, around) && sharedNameBesides(a, b, around, speakerNamesOf);
 }
 
 /**
@@ -998,7 +986,10 @@ export function placelessTarget(n: number, around: IncidentNeighbourhood): numbe
     // The name is one of the incident's people (not an official both quote), or, with the same
     // figures, a full name both give (a victim named without an age, a street, a bar), of one kind.
     const person = sharedPerson(n, c, around);
-    if (!person && !(sameIncident({ ...own, place: p.place }, p, 0) && sharedUntitledName(n, c, around)))
+    if (
+      !person &&
+      !(sameIncident({ ...own, place: p.place }, p, 0) && sharedNameBesides(n, c, around, titledNamesOf))
+    )
       continue;
     if (!kindsAgree(n, c, around)) continue;
     found.add(incidentComponent(c, around)[0] as number);
