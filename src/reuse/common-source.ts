@@ -1,7 +1,14 @@
 import type { ReusePair } from '../core/types.js';
 import { compareDefaults } from './compare-texts.js';
 import { otherSourceShare } from './containment.js';
-import { orderDocuments, outletOf, type PairDocument, partnerSets, preparedCache } from './pair.js';
+import {
+  orderDocuments,
+  outletOf,
+  type PairDocument,
+  partnerSets,
+  preparedCache,
+  sourceAndCopy,
+} from './pair.js';
 import type { PreparedText } from './prepare.js';
 
 /** What the common-source step needs from the index. */
@@ -40,12 +47,9 @@ export function dropCommonSource(pairs: ReusePair[], ctx: CommonSourceContext): 
   const partners = partnerSets(pairs.map((p) => [p.a, p.b] as const));
   const prep = preparedCache();
   return pairs.filter((pair) => {
-    const a = ctx.document(pair.a);
-    const b = ctx.document(pair.b);
-    if (!a || !b) return true;
-    const ordered = orderDocuments(a, b);
+    const ordered = sourceAndCopy(pair, (id) => ctx.document(id));
     if (!ordered) return true;
-    const [source, copy] = ordered.direction === 'a>b' ? [a, b] : [b, a];
+    const [source, copy] = ordered;
     const later = Math.max(ctx.position(source.id), ctx.position(copy.id));
     const outlets = new Set([outletOf(source), outletOf(copy)].filter((o): o is string => o !== null));
     const neighbours: PreparedText[] = [];

@@ -1,7 +1,14 @@
 import type { ReusePair } from '../core/types.js';
 import { containment } from './containment.js';
 import { compareTimes } from './direction.js';
-import { orderDocuments, outletOf, type PairDocument, partnerSets, preparedCache } from './pair.js';
+import {
+  orderDocuments,
+  outletOf,
+  type PairDocument,
+  partnerSets,
+  preparedCache,
+  sourceAndCopy,
+} from './pair.js';
 import type { PreparedText } from './prepare.js';
 import { OWN_QUOTES_BELOW, QUOTE_MIN_NGRAMS, quotedNgramsIn } from './quote-provenance.js';
 
@@ -96,12 +103,9 @@ export function dropOwnQuotes(
     return v;
   };
   return pairs.filter((pair) => {
-    const a = ctx.document(pair.a);
-    const b = ctx.document(pair.b);
-    if (!a || !b) return true;
-    const ordered = orderDocuments(a, b);
+    const ordered = sourceAndCopy(pair, (id) => ctx.document(id));
     if (!ordered) return true;
-    const [source, copy] = ordered.direction === 'a>b' ? [a, b] : [b, a];
+    const [source, copy] = ordered;
     if (!orderedByTimes(copy, source)) return true;
     if (!ownQuotes(copy, Math.max(ctx.position(source.id), ctx.position(copy.id)))) return true;
     return containment(prep(copy), prep(source), 3) >= OWN_QUOTES_MIN_CONTAINMENT;

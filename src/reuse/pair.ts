@@ -42,6 +42,22 @@ export function orderDocuments(x: PairDocument, y: PairDocument) {
   return orderByEvidence({ a: metaOf(x), b: metaOf(y), textA: x.text, textB: y.text });
 }
 
+/**
+ * A pair's two documents as [source, copy] by the evidence of `orderDocuments`; null when either
+ * document is unknown or the evidence gives no direction.
+ */
+export function sourceAndCopy(
+  pair: { a: string; b: string },
+  document: (id: string) => PairDocument | null,
+): [PairDocument, PairDocument] | null {
+  const a = document(pair.a);
+  const b = document(pair.b);
+  if (!a || !b) return null;
+  const ordered = orderDocuments(a, b);
+  if (!ordered) return null;
+  return ordered.direction === 'a>b' ? [a, b] : [b, a];
+}
+
 /** The outlet of a document, trimmed and lower-cased; null when it has none. */
 export function outletOf(d: PairDocument): string | null {
   const o = d.outlet?.trim().toLowerCase();
