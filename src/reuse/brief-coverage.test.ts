@@ -6,7 +6,13 @@ import {
   briefSentencePairs,
   isBriefOf,
 } from './brief-coverage.js';
-import { BRIEF_TEXT_ANCHORS, enoughBriefAnchors, isCandidate } from './candidates.js';
+import {
+  BRIEF_TEXT_ANCHORS,
+  enoughBriefAnchors,
+  isCandidate,
+  MID_TEXT_ANCHORS,
+  MIN_BRIEF_ANCHORS_MID,
+} from './candidates.js';
 import { compareTexts } from './compare-texts.js';
 import { anchorFamily, anchorKeys, BRIEF_ANCHOR, CONTAINMENT_ANCHOR } from './containment.js';
 import { prepareText } from './prepare.js';
@@ -114,6 +120,10 @@ describe('brief anchors', () => {
     [1, BRIEF_MAX_WORDS - 1, 8, true],
     [1, BRIEF_MAX_WORDS + 10, BRIEF_TEXT_ANCHORS, true],
     [1, BRIEF_MAX_WORDS, BRIEF_TEXT_ANCHORS + 1, false],
+    [MIN_BRIEF_ANCHORS_MID, BRIEF_MAX_WORDS, BRIEF_TEXT_ANCHORS + 1, true],
+    [MIN_BRIEF_ANCHORS_MID, 200, MID_TEXT_ANCHORS, true],
+    [MIN_BRIEF_ANCHORS_MID - 1, 200, MID_TEXT_ANCHORS, false],
+    [MIN_BRIEF_ANCHORS_MID, 400, MID_TEXT_ANCHORS + 1, false],
     [0, 20, 6, false],
   ])(
     '%i shared brief anchors, the later document of %i words and %i anchors: a candidate %s',

@@ -109,8 +109,10 @@ export interface ReuseView {
  * earlier candidates for much more (`dropOwnQuotes`).
  * 16: the own-quotations step counts only the texts indexed up to the later-indexed text of a pair
  * (and a copy's stored partners), so one run and several decide a pair alike.
+ * 17: two shared brief anchors make a candidate of a later document of a few paragraphs
+ * (`MID_TEXT_ANCHORS`), as one does of a brief.
  */
-const INDEX_VERSION = 16;
+const INDEX_VERSION = 17;
 
 /** The version of the index's computation (`INDEX_VERSION`): work done elsewhere must match it. */
 export const REUSE_INDEX_VERSION = INDEX_VERSION;
@@ -503,7 +505,8 @@ const DOC = 2 ** 21;
  * documents and any split of the same sequence into runs give the same candidates (a key that
  * later becomes common keeps the pairs it made while it was rare, in both). A pair is a
  * candidate when it shares the duplicate hash, any band key, `MIN_SENTENCE_KEYS` sentence keys
- * or enough anchors (`enoughAnchors`: `MIN_ANCHOR_KEYS`, fewer for a short later document). Pairs of two indexed documents were decided by
+ * or enough anchors (`enoughAnchors`: `MIN_ANCHOR_KEYS`, fewer for a short later document; or
+ * `enoughBriefAnchors` for a brief or a text of a few paragraphs). Pairs of two indexed documents were decided by
  * earlier runs and are not revisited.
  */
 function findCandidates(
