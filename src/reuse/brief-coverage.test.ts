@@ -142,4 +142,13 @@ describe('brief anchors', () => {
       ).toBe(expected);
     },
   );
+
+  it('applies the rule for texts of a few paragraphs that a study passes, not the default', () => {
+    const words = 200;
+    const anchors = MID_TEXT_ANCHORS - 8;
+    expect(enoughBriefAnchors(MIN_BRIEF_ANCHORS_MID, words, anchors)).toBe(true);
+    expect(enoughBriefAnchors(MIN_BRIEF_ANCHORS_MID, words, anchors, { anchors: 0, shared: 1 })).toBe(false);
+    expect(enoughBriefAnchors(1, words, anchors, { anchors, shared: 1 })).toBe(true);
+    expect(enoughBriefAnchors(1, words, anchors, { anchors: anchors - 1, shared: 1 })).toBe(false);
+  });
 });

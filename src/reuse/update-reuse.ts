@@ -7,6 +7,7 @@ import {
   MAX_DOCUMENTS_PER_ANCHOR,
   MAX_DOCUMENTS_PER_KEY,
   MIN_SENTENCE_KEYS,
+  type MidTextRule,
 } from './candidates.js';
 import { dropCommonSource } from './common-source.js';
 import { type CompareOptions, compareDefaults } from './compare-texts.js';
@@ -22,6 +23,8 @@ import type { ReuseJob, SketchBatch } from './work.js';
 export interface UpdateReuseOptions {
   sketch?: SketchOptions;
   compare?: Omit<CompareOptions, 'meta'>;
+  /** The candidate rule for later documents of a few paragraphs (default `midTextDefaults`; studies vary it). */
+  midText?: MidTextRule;
   /** Called as new documents are sketched, and with `(total, total)` when everything is stored. */
   onProgress?: (done: number, total: number) => void;
   /** Worker threads for sketching and verification (default: cores available, at most 2; 1 = none). */
@@ -149,6 +152,7 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
     version: INDEX_VERSION,
     sketch: sketchOptions,
     compare: options.compare ?? {},
+    ...(options.midText ? { midText: options.midText } : {}),
   });
   if (reuse.parameters() !== parameters) reuse.reset(parameters);
   const processed = reuse.processedIds();
@@ -177,7 +181,7 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
     // 1. Sketch the new documents.
     const sketches = sketchAll(runner, fresh, docs, sketchOptions, options.onProgress);
     // 2. Candidates: new documents sharing keys with indexed ones or with each other.
-    const candidates = findCandidates(reuse, fresh, sketches, processed.size > 0);
+    const candidates = findCandidates(reuse, fresh, sketches, processed.size > 0, options.midText);
     // 3. Verify every candidate (6. below: record pairs and the new documents' keys).
     const now = () => (options.clock ?? (() => new Date()))().toISOString();
     const put = (pair: ReusePair) => {
@@ -514,6 +518,7 @@ function findCandidates(
   fresh: string[],
   s: Sketches,
   indexed: boolean,
+  midText?: MidTextRule,
 ): [string, string][] {
   if (fresh.length >= DOC) throw new RangeError(`at most ${DOC - 1} new documents per run`);
   const others = new Map<string, number>();
@@ -619,7 +624,8 @@ function findCandidates(
   };
   for (const [code, count] of anchor) if (enoughAnchors(count, laterAnchors(code))) strong.add(code);
   for (const [code, count] of brief)
-    if (enoughBriefAnchors(count, s.words[laterOf(code)] as number, laterAnchors(code))) strong.add(code);
+    if (enoughBriefAnchors(count, s.words[laterOf(code)] as number, laterAnchors(code), midText))
+      strong.add(code);
   const ids = [...fresh, ...others.keys()];
   return [...strong]
     .sort((x, y) => x - y)
