@@ -6,7 +6,13 @@ import {
   briefSentencePairs,
   isBriefOf,
 } from './brief-coverage.js';
-import { BRIEF_TEXT_ANCHORS, enoughBriefAnchors, isCandidate } from './candidates.js';
+import {
+  BRIEF_TEXT_ANCHORS,
+  enoughBriefAnchors,
+  isCandidate,
+  MID_TEXT_ANCHORS,
+  MIN_BRIEF_ANCHORS_MID,
+} from './candidates.js';
 import { compareTexts } from './compare-texts.js';
 import { anchorFamily, anchorKeys, BRIEF_ANCHOR, CONTAINMENT_ANCHOR } from './containment.js';
 import { prepareText } from './prepare.js';
@@ -114,6 +120,10 @@ describe('brief anchors', () => {
     [1, BRIEF_MAX_WORDS - 1, 8, true],
     [1, BRIEF_MAX_WORDS + 10, BRIEF_TEXT_ANCHORS, true],
     [1, BRIEF_MAX_WORDS, BRIEF_TEXT_ANCHORS + 1, false],
+    [MIN_BRIEF_ANCHORS_MID, BRIEF_MAX_WORDS, BRIEF_TEXT_ANCHORS + 1, true],
+    [MIN_BRIEF_ANCHORS_MID, 200, MID_TEXT_ANCHORS, true],
+    [MIN_BRIEF_ANCHORS_MID - 1, 200, MID_TEXT_ANCHORS, false],
+    [MIN_BRIEF_ANCHORS_MID, 400, MID_TEXT_ANCHORS + 1, false],
     [0, 20, 6, false],
   ])(
     '%i shared brief anchors, the later document of %i words and %i anchors: a candidate %s',
@@ -132,4 +142,13 @@ describe('brief anchors', () => {
       ).toBe(expected);
     },
   );
+
+  it('applies the rule for texts of a few paragraphs that a study passes, not the default', () => {
+    const words = 200;
+    const anchors = MID_TEXT_ANCHORS - 8;
+    expect(enoughBriefAnchors(MIN_BRIEF_ANCHORS_MID, words, anchors)).toBe(true);
+    expect(enoughBriefAnchors(MIN_BRIEF_ANCHORS_MID, words, anchors, { anchors: 0, shared: 1 })).toBe(false);
+    expect(enoughBriefAnchors(1, words, anchors, { anchors, shared: 1 })).toBe(true);
+    expect(enoughBriefAnchors(1, words, anchors, { anchors: anchors - 1, shared: 1 })).toBe(false);
+  });
 });

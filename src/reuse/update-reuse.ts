@@ -7,6 +7,7 @@ import {
   MAX_DOCUMENTS_PER_ANCHOR,
   MAX_DOCUMENTS_PER_KEY,
   MIN_SENTENCE_KEYS,
+  type MidTextRule,
 } from './candidates.js';
 import { dropCommonSource } from './common-source.js';
 import { type CompareOptions, compareDefaults } from './compare-texts.js';
@@ -22,6 +23,8 @@ import type { ReuseJob, SketchBatch } from './work.js';
 export interface UpdateReuseOptions {
   sketch?: SketchOptions;
   compare?: Omit<CompareOptions, 'meta'>;
+  /** The candidate rule for later documents of a few paragraphs (default `midTextDefaults`; studies vary it). */
+  midText?: MidTextRule;
   /** Called as new documents are sketched, and with `(total, total)` when everything is stored. */
   onProgress?: (done: number, total: number) => void;
   /** Worker threads for sketching and verification (default: cores available, at most 2; 1 = none). */
@@ -109,8 +112,10 @@ export interface ReuseView {
  * earlier candidates for much more (`dropOwnQuotes`).
  * 16: the own-quotations step counts only the texts indexed up to the later-indexed text of a pair
  * (and a copy's stored partners), so one run and several decide a pair alike.
+ * 17: two shared brief anchors make a candidate of a later document of a few paragraphs
+ * (`MID_TEXT_ANCHORS`), as one does of a brief.
  */
-const INDEX_VERSION = 16;
+const INDEX_VERSION = 17;
 
 /** The version of the index's computation (`INDEX_VERSION`): work done elsewhere must match it. */
 export const REUSE_INDEX_VERSION = INDEX_VERSION;
@@ -147,6 +152,7 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
     version: INDEX_VERSION,
     sketch: sketchOptions,
     compare: options.compare ?? {},
+    ...(options.midText ? { midText: options.midText } : {}),
   });
   if (reuse.parameters() !== parameters) reuse.reset(parameters);
   const processed = reuse.processedIds();
@@ -175,7 +181,7 @@ export function updateReuse(store: Store, options: UpdateReuseOptions = {}): Reu
     // 1. Sketch the new documents.
     const sketches = sketchAll(runner, fresh, docs, sketchOptions, options.onProgress);
     // 2. Candidates: new documents sharing keys with indexed ones or with each other.
-    const candidates = findCandidates(reuse, fresh, sketches, processed.size > 0);
+    const candidates = findCandidates(reuse, fresh, sketches, processed.size > 0, options.midText);
     // 3. Verify every candidate (6. below: record pairs and the new documents' keys).
     const now = () => (options.clock ?? (() => new Date()))().toISOString();
     const put = (pair: ReusePair) => {
@@ -503,7 +509,8 @@ const DOC = 2 ** 21;
  * documents and any split of the same sequence into runs give the same candidates (a key that
  * later becomes common keeps the pairs it made while it was rare, in both). A pair is a
  * candidate when it shares the duplicate hash, any band key, `MIN_SENTENCE_KEYS` sentence keys
- * or enough anchors (`enoughAnchors`: `MIN_ANCHOR_KEYS`, fewer for a short later document). Pairs of two indexed documents were decided by
+ * or enough anchors (`enoughAnchors`: `MIN_ANCHOR_KEYS`, fewer for a short later document; or
+ * `enoughBriefAnchors` for a brief or a text of a few paragraphs). Pairs of two indexed documents were decided by
  * earlier runs and are not revisited.
  */
 function findCandidates(
@@ -511,6 +518,7 @@ function findCandidates(
   fresh: string[],
   s: Sketches,
   indexed: boolean,
+  midText?: MidTextRule,
 ): [string, string][] {
   if (fresh.length >= DOC) throw new RangeError(`at most ${DOC - 1} new documents per run`);
   const others = new Map<string, number>();
@@ -616,7 +624,8 @@ function findCandidates(
   };
   for (const [code, count] of anchor) if (enoughAnchors(count, laterAnchors(code))) strong.add(code);
   for (const [code, count] of brief)
-    if (enoughBriefAnchors(count, s.words[laterOf(code)] as number, laterAnchors(code))) strong.add(code);
+    if (enoughBriefAnchors(count, s.words[laterOf(code)] as number, laterAnchors(code), midText))
+      strong.add(code);
   const ids = [...fresh, ...others.keys()];
   return [...strong]
     .sort((x, y) => x - y)
