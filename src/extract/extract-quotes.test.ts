@@ -238,6 +238,31 @@ const speakerCases: [string, string, (string | null)[]][] = [
     ['Lord Fenwick', 'Ann Keel'],
   ],
   [
+    'a name in apposition to a company (`X, his cleaning company`) is never the `she` who speaks',
+    'Tom Vesk built a business, and Vesk Clean, his cleaning company in Dunmore, served the stars. He helped out Ann Rook, a friend. In court, she denied it. “I did not marry him for money,” she told the jury.',
+    [null],
+  ],
+  [
+    'a relative named by first name alone after a kin word bears the family surname',
+    "Captain Tom Prank's father Peter wrote to the court. “He deserved jail,” Peter said.",
+    ['Peter Prank'],
+  ],
+  [
+    'a shouted lead the text never writes in its usual case is not whom a later `she` means',
+    'WILD CARD is back on the box, and her show starts soon. The singer, 24, will host it. “It will be saucy,” she says.',
+    [null],
+  ],
+  [
+    'a shouted first name the text also writes in its usual case is still the name',
+    'ANN Vale is back on the box. Ann loves it. “It will be saucy,” she says.',
+    ['Ann Vale'],
+  ],
+  [
+    'a capitalised role word opening a sentence before its preposition is a role, not a name',
+    'Counsel for the mother said: “The risk is real.”',
+    [null],
+  ],
+  [
     'a publication speaking of itself is no speaker',
     '“The report was shelved,” this newspaper has learned. “No one asked why,” our paper said.',
     [null, null],

@@ -3,6 +3,7 @@ import { governmentRole, isBodyNoun, isPersonNoun, isRelationNoun, speakerFault 
 import { findQuoteMarks, type QuoteRegion } from './find-quote-marks.js';
 import { findSpeechFrames, type SpeechFrame } from './find-speech-frames.js';
 import { isUnnamedRole } from './is-unnamed-role.js';
+import { kinFullName } from './kin-full-name.js';
 import { loadLexicon } from './load-lexicon.js';
 import { isRoleOnly, speakerWords } from './parse-speaker.js';
 
@@ -217,6 +218,10 @@ function speakerOf(
   const role = speaker.role && !/^\d+$/.test(speaker.role.trim()) ? speaker.role : null;
   // A speaker the text calls `he` or `she` is a person, never a country or capital of that name.
   const byPronoun = /^(?:he|she)$/i.test(text.slice(speaker.span[0], speaker.span[1]));
+  // `Captain Doe's father Peter`: a relative named by first name alone bears the family's surname.
+  const kin =
+    speaker.kind === 'person' && !speaker.speaker.includes(' ') ? kinFullName(text, speaker.speaker) : null;
+  if (kin) return { speaker: kin.name, speakerRole: role ?? kin.kin, speakerSpan: speaker.span };
   return {
     speaker: speaker.speaker,
     speakerRole: role ?? (byPronoun ? null : governmentRole(speaker.speaker, text)),

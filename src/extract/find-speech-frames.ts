@@ -1317,6 +1317,10 @@ function subjectNames(text: string): NamedSubject[] {
     if (/^[’']s\b/.test(text.slice(at + phrase.length, at + phrase.length + 3))) continue;
     const parsed = parseSpeaker(phrase);
     if (parsed.kind !== 'person' || !isName(text, parsed.speaker)) continue;
+    // `WILD CARD is back …`: a shouted word the text never writes in its usual case is a tabloid's
+    // lead or a nickname, not the name a later `he` or `she` means (`NOEL Vale`, with `Noel` in
+    // the text, is still Noel Vale).
+    if (SHOUTED.test(unshout(text, phrase))) continue;
     // `of Penny Lane, Ashton, who …`: a city, region or country is where someone is from.
     if (isMajorPlace(phrase)) continue;
     // `The Late Night Show was …`: a programme's title is what the text is about, never who speaks.
@@ -1326,9 +1330,10 @@ function subjectNames(text: string): NamedSubject[] {
     const work = WORK_BEFORE.exec(lead);
     // `After the show, Ann Cole said`: a phrase opened by a preposition ends before the name.
     if (work && isWorkNoun(work[1]!) && !PREPOSITION_ENDS.test(lead.slice(0, work.index))) continue;
-    // `Ann Roe, her solicitor,` is a person; `Westford Dry, his cleaning firm,` is not.
+    // `Ann Roe, her solicitor,` is a person; `Westford Dry, his cleaning firm,` and `Roe Print, her
+    // printing company,` are not: a body is never whom a later `he` or `she` means.
     const owned = POSSESSIVE_APPOSITIVE.exec(text.slice(at + phrase.length, at + phrase.length + 60));
-    if (owned && !isPersonNoun(owned[1]!)) continue;
+    if (owned && (!isPersonNoun(owned[1]!) || isOrganisationWord(owned[1]!))) continue;
     out.push({ at, end: at + phrase.length, phrase, gender: genderOf(phrase) });
   }
   // `One neighbour Ann Cole, 60, has …`, `The pilot Tom Vale said`: a lower-case person word
@@ -1875,6 +1880,13 @@ const TRAILING_CUE = /^\s+\p{Ll}+\b(?!:)/u;
 const FRONTED_CLAUSE =
   /^(?:When|Whenever|As|After|Before|If|Although|Though|While|Since|Because|Once|Until|Asked|Pressed|Questioned)\b/;
 const PARENTHETICAL_CUE = /^\s+\p{Ll}+,/u;
+/** An organisation word that no descriptor shares (`company`, `firm`; not `member`). */
+const isOrganisationWord = (word: string): boolean => {
+  const lower = word.toLowerCase();
+  return speakerWords().organisations.has(lower) && !speakerWords().descriptors.has(lower);
+};
+/** A word of three or more capitals (not an initial or a short acronym such as `US`). */
+const SHOUTED = /(?<!\p{L})\p{Lu}{3,}(?!\p{L})/u;
 const POSSESSIVE_APPOSITIVE = /^,\s+(?:his|her|their)\s+(?:[\p{L}-]+\s+)?([\p{L}-]+)/u;
 const SENTENCE_END = /[.!?]["”’']*\s+(?=\S)|\n\s*\n/g;
 
