@@ -253,9 +253,24 @@ const speakerCases: [string, string, (string | null)[]][] = [
     [null],
   ],
   [
+    'a title in capitals before a surname is still the name a later `she` means',
+    'WPC Ann Vale, 35, had been accused of attacking a sergeant. “I won’t let them stop me,” she said.',
+    ['Ann Vale'],
+  ],
+  [
     'a shouted first name the text also writes in its usual case is still the name',
     'ANN Vale is back on the box. Ann loves it. “It will be saucy,” she says.',
     ['Ann Vale'],
+  ],
+  [
+    'a quotation opening the sentence after a named person’s reported speech goes on with it',
+    'But Tom Vale said he was amazed at the fuss. “It is only a joke.” And Ann Roe, his co-writer, said: “Children love it.”',
+    ['Tom Vale', 'Ann Roe'],
+  ],
+  [
+    'a sentence between the reported speech and the quotation ends it',
+    'Tom Vale said he was sorry. The court heard the case. “I did wrong.”',
+    [null],
   ],
   [
     'a capitalised role word opening a sentence before its preposition is a role, not a name',

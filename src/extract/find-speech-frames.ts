@@ -2,7 +2,7 @@ import type { Sentence, Span, Stance } from '../core/types.js';
 import { isPersonNoun, isWorkNoun, isWorkTitle } from './check-speaker.js';
 import { isPlainText } from './exec-all.js';
 import { loadGazetteer } from './gazetteer/load-gazetteer.js';
-import { genderOfGivenName } from './given-name-gender.js';
+import { genderOfGivenName, isGivenName } from './given-name-gender.js';
 import { loadLexicon } from './load-lexicon.js';
 import { isRoleOnly, parseSpeaker, type SpeakerKind, speakerWords } from './parse-speaker.js';
 import { wrapsAt } from './split-sentences.js';
@@ -1317,10 +1317,10 @@ function subjectNames(text: string): NamedSubject[] {
     if (/^[’']s\b/.test(text.slice(at + phrase.length, at + phrase.length + 3))) continue;
     const parsed = parseSpeaker(phrase);
     if (parsed.kind !== 'person' || !isName(text, parsed.speaker)) continue;
-    // `WILD CARD is back …`: a shouted word the text never writes in its usual case is a tabloid's
-    // lead or a nickname, not the name a later `he` or `she` means (`NOEL Vale`, with `Noel` in
-    // the text, is still Noel Vale).
-    if (SHOUTED.test(unshout(text, phrase))) continue;
+    // `WILD CARD is back …`: a shouted first word that the text never writes in its usual case and
+    // that is no given name is a tabloid's lead or a nickname, not the name a later `he` or `she`
+    // means (`NOEL Vale`, with `Noel` in the text, and `TOM MCVALE` are still names).
+    if (isShoutedLead(text, phrase, first)) continue;
     // `of Penny Lane, Ashton, who …`: a city, region or country is where someone is from.
     if (isMajorPlace(phrase)) continue;
     // `The Late Night Show was …`: a programme's title is what the text is about, never who speaks.
@@ -1886,7 +1886,12 @@ const isOrganisationWord = (word: string): boolean => {
   return speakerWords().organisations.has(lower) && !speakerWords().descriptors.has(lower);
 };
 /** A word of three or more capitals (not an initial or a short acronym such as `US`). */
-const SHOUTED = /(?<!\p{L})\p{Lu}{3,}(?!\p{L})/u;
+const SHOUTED = /^\p{Lu}{3,}$/u;
+/** `WILD CARD`, not `WPC Doe` (a title in capitals before a name) nor `TOM VALE` (a given name). */
+function isShoutedLead(text: string, phrase: string, first: string): boolean {
+  if (/\p{Ll}/u.test(phrase) || !SHOUTED.test(first) || unshout(text, first) !== first) return false;
+  return !isGivenName(`${first[0]}${first.slice(1).toLowerCase()}`);
+}
 const POSSESSIVE_APPOSITIVE = /^,\s+(?:his|her|their)\s+(?:[\p{L}-]+\s+)?([\p{L}-]+)/u;
 const SENTENCE_END = /[.!?]["”’']*\s+(?=\S)|\n\s*\n/g;
 
