@@ -475,6 +475,16 @@ const speakerCases: [string, string, (string | null)[]][] = [
 /** Reported speech is the statement only: no dateline, wire credit or medium. */
 const indirectCases: [string, string, [string, string | null][]][] = [
   [
+    '`she` after a titled object means the clause’s subject, named before it, when her gender fits',
+    'Magistrate Ann Rees acquitted Miss Vale because she said the case was not proved.',
+    [['the case was not proved', 'Ann Rees']],
+  ],
+  [
+    '`she` after a titled object still means the object when the subject is a man',
+    'Tom Doe praised Mrs Vale after she said she was sorry.',
+    [['she was sorry', 'Vale']],
+  ],
+  [
     'a description with a relative clause after a name is that person',
     'The story came from Tom Pike, a farmer who claimed to have seen the raid.',
     [['to have seen the raid', 'Tom Pike']],

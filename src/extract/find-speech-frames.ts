@@ -1578,6 +1578,16 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
       // what the sentence says about someone, not who it is about.
       if (subject.object && roleBefore(subjects, i, text)) continue;
       if (subject.object && (!pronoun || subject.gender !== pronoun)) continue;
+      // `Magistrate Ann Rees acquitted Miss Vale because she said …`: the clause's own subject, named
+      // before the object in the pronoun's own sentence and not of the other gender, is whom `she`
+      // means (in the next sentence, `He alleged …` goes on about the object as often as not).
+      if (
+        subject.object &&
+        pronoun &&
+        !SENTENCE_BREAK.test(text.slice(subject.end, position)) &&
+        subjectOfSameSentence(text, subjects, i, pronoun)
+      )
+        continue;
       // `… supporting Mr Doe in operations, and his rota meant he … He told …`: once the text has
       // gone on with the same pronoun, a name it mentioned in passing is not what it means.
       if (subject.object && pronoun && SAME_PRONOUN[pronoun].test(text.slice(subject.end, position)))
@@ -1885,6 +1895,25 @@ const isOrganisationWord = (word: string): boolean => {
   const lower = word.toLowerCase();
   return speakerWords().organisations.has(lower) && !speakerWords().descriptors.has(lower);
 };
+const SENTENCE_BREAK = /[.!?]["”’']*\s|\n/;
+/** True when a subject (not an object, not a role) of the pronoun's gender or of none opens the sentence of object `i`. */
+function subjectOfSameSentence(
+  text: string,
+  subjects: readonly NamedSubject[],
+  i: number,
+  pronoun: 'he' | 'she',
+): boolean {
+  const object = subjects[i]!;
+  for (let j = i - 1; j >= 0; j--) {
+    const earlier = subjects[j]!;
+    if (SENTENCE_BREAK.test(text.slice(earlier.end, object.at))) return false;
+    if (earlier.object || earlier.role) continue;
+    const gender = earlier.gender ?? genderOfGivenName(earlier.phrase);
+    return gender === null || gender === pronoun;
+  }
+  return false;
+}
+
 /** A word of three or more capitals (not an initial or a short acronym such as `US`). */
 const SHOUTED = /^\p{Lu}{3,}$/u;
 /** `WILD CARD`, not `WPC Doe` (a title in capitals before a name) nor `TOM VALE` (a given name). */
