@@ -239,32 +239,32 @@ const speakerCases: [string, string, (string | null)[]][] = [
   ],
   [
     'a name in apposition to a company (`X, his cleaning company`) is never the `she` who speaks',
-    'Tom Vesk built a business, and Vesk Clean, his cleaning company in Dunmore, served the stars. He helped out Ann Rook, a friend. In court, she denied it. “I did not marry him for money,” she told the jury.',
+    'Tom Vesk built a business, and Vesk Clean, his cleaning company in Dunmore, served the stars. He helped out Ann Rook, a friend. In court, she denied it. “I paid my own way,” she told the jury.',
     [null],
   ],
   [
     'a relative named by first name alone after a kin word bears the family surname',
-    "Captain Tom Prank's father Peter wrote to the court. “He deserved jail,” Peter said.",
-    ['Peter Prank'],
+    "Captain Tom Fenn's father Owen wrote to the court. “He deserved jail,” Owen said.",
+    ['Owen Fenn'],
   ],
   [
     'a shouted lead the text never writes in its usual case is not whom a later `she` means',
-    'WILD CARD is back on the box, and her show starts soon. The singer, 24, will host it. “It will be saucy,” she says.',
+    'WILD CARD is back on television, and her show starts soon. The singer, 24, will host it. “It will be fun,” she says.',
     [null],
   ],
   [
     'a title in capitals before a surname is still the name a later `she` means',
-    'WPC Ann Vale, 35, had been accused of attacking a sergeant. “I won’t let them stop me,” she said.',
+    'DCI Ann Vale was cleared on Monday. “I can go back to work now,” she said.',
     ['Ann Vale'],
   ],
   [
     'a shouted first name the text also writes in its usual case is still the name',
-    'ANN Vale is back on the box. Ann loves it. “It will be saucy,” she says.',
+    'ANN Vale is back on television. Ann loves it. “It will be fun,” she says.',
     ['Ann Vale'],
   ],
   [
     'a quotation opening the sentence after a named person’s reported speech goes on with it',
-    'But Tom Vale said he was amazed at the fuss. “It is only a joke.” And Ann Roe, his co-writer, said: “Children love it.”',
+    'But Tom Vale said he was surprised by the complaints. “It was only a bit of fun.” And Ann Roe, who runs the hall, said: “Children love it.”',
     ['Tom Vale', 'Ann Roe'],
   ],
   [
@@ -476,8 +476,8 @@ const speakerCases: [string, string, (string | null)[]][] = [
 const indirectCases: [string, string, [string, string | null][]][] = [
   [
     '`she` after a titled object means the clause’s subject, named before it, when her gender fits',
-    'Magistrate Ann Rees acquitted Miss Vale because she said the case was not proved.',
-    [['the case was not proved', 'Ann Rees']],
+    'Magistrate Ann Cole acquitted Miss Vale because she said the evidence was too thin.',
+    [['the evidence was too thin', 'Ann Cole']],
   ],
   [
     '`she` after a titled object still means the object when the subject is a man',

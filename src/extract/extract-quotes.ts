@@ -94,7 +94,7 @@ export function extractQuotes(
       quote.speakerRole = previous.quote.speakerRole;
       quote.speakerSpan = previous.quote.speakerSpan;
     } else if (!frame && !namedByOthers && before === '') {
-      // `Doe said he was amazed. “It is only a joke.”`: a quotation opening the sentence after a
+      // `Doe said he was surprised. “It was only fun.”`: a quotation opening the sentence after a
       // named person's reported speech, in the same paragraph, goes on with that person's words.
       const reporter = reportedJustBefore(
         frames,
@@ -249,7 +249,7 @@ function speakerOf(
   const role = speaker.role && !/^\d+$/.test(speaker.role.trim()) ? speaker.role : null;
   // A speaker the text calls `he` or `she` is a person, never a country or capital of that name.
   const byPronoun = /^(?:he|she)$/i.test(text.slice(speaker.span[0], speaker.span[1]));
-  // `Captain Doe's father Peter`: a relative named by first name alone bears the family's surname.
+  // `Captain Doe's father Owen`: a relative named by first name alone bears the family's surname.
   const kin =
     speaker.kind === 'person' && !speaker.speaker.includes(' ') ? kinFullName(text, speaker.speaker) : null;
   if (kin) return { speaker: kin.name, speakerRole: role ?? kin.kin, speakerSpan: speaker.span };

@@ -1578,7 +1578,7 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
       // what the sentence says about someone, not who it is about.
       if (subject.object && roleBefore(subjects, i, text)) continue;
       if (subject.object && (!pronoun || subject.gender !== pronoun)) continue;
-      // `Magistrate Ann Rees acquitted Miss Vale because she said …`: the clause's own subject, named
+      // `Magistrate Ann Cole acquitted Miss Vale because she said …`: the clause's own subject, named
       // before the object in the pronoun's own sentence and not of the other gender, is whom `she`
       // means (in the next sentence, `He alleged …` goes on about the object as often as not).
       if (

@@ -3,14 +3,9 @@ import { kinFullName } from './kin-full-name.js';
 
 describe('kinFullName', () => {
   it.each([
-    [
-      "Captain Tom Prank's father Peter, a retired officer, wrote to the court.",
-      'Peter',
-      'Peter Prank',
-      'father',
-    ],
+    ["Captain Tom Fenn's father Owen, a retired teacher, wrote to the court.", 'Owen', 'Owen Fenn', 'father'],
     ["Mrs Vale's elder sister Jane said nothing.", 'Jane', 'Jane Vale', 'sister'],
-    ['Paul Rook, 38, and his wife Sarah, 35, were relieved.', 'Sarah', 'Sarah Rook', 'wife'],
+    ['Owen Rook, 41, and his wife Ann, 39, were at home.', 'Ann', 'Ann Rook', 'wife'],
     ['Ann Rook was in court with her son, Tom, who wept.', 'Tom', 'Tom Rook', 'son'],
   ])('%s → the first name with the family surname', (text, first, name, kin) => {
     expect(kinFullName(text, first)).toEqual({ name, kin });
@@ -24,7 +19,7 @@ describe('kinFullName', () => {
     ['Ann Rook came with his brother Tom.', 'Tom'],
     ["Ann Vale's sister Jane Birch said no.", 'Jane'],
     // No kin word before the name, or a word that is no given name.
-    ['Tom Rook met Sarah in Dunmore.', 'Sarah'],
+    ['Tom Rook met Ann in Dunmore.', 'Ann'],
     ["Tom Rook's son Westford said no.", 'Westford'],
   ])('%s → none for %s', (text, first) => {
     expect(kinFullName(text, first)).toBeNull();

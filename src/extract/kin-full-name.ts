@@ -19,12 +19,12 @@ const SENTENCE_END = /[.!?]["”’']*\s+(?=\p{Lu})|\n\s*\n/gu;
 
 /**
  * The full name of a relative the text names by first name alone after a kin word (`Captain Tom
- * Doe's father Peter`, `Tom Doe, 38, and his wife Sarah`): the first name with the family's
+ * Doe's father Owen`, `Tom Doe, 41, and his wife Ann`): the first name with the family's
  * surname, and the kin word as a role. Null when the first name is not a known given name, when
  * the text never writes it alone after a kin word of a named person, or when a `his`/`her` does
  * not fit the gender of the named person before it.
  *
- * @example kinFullName("Mr Tom Doe's father Peter said so.", 'Peter') // { name: 'Peter Doe', kin: 'father' }
+ * @example kinFullName("Mr Tom Doe's father Owen said so.", 'Owen') // { name: 'Owen Doe', kin: 'father' }
  */
 export function kinFullName(text: string, firstName: string): { name: string; kin: string } | null {
   if (!/^\p{Lu}\p{Ll}+$/u.test(firstName) || !isGivenName(firstName)) return null;
