@@ -238,6 +238,46 @@ const speakerCases: [string, string, (string | null)[]][] = [
     ['Lord Fenwick', 'Ann Keel'],
   ],
   [
+    'a name in apposition to a company (`X, his cleaning company`) is never the `she` who speaks',
+    'Tom Vesk built a business, and Vesk Clean, his cleaning company in Dunmore, served the stars. He helped out Ann Rook, a friend. In court, she denied it. “I paid my own way,” she told the jury.',
+    [null],
+  ],
+  [
+    'a relative named by first name alone after a kin word bears the family surname',
+    "Captain Tom Fenn's father Owen wrote to the court. “He deserved jail,” Owen said.",
+    ['Owen Fenn'],
+  ],
+  [
+    'a shouted lead the text never writes in its usual case is not whom a later `she` means',
+    'WILD CARD is back on television, and her show starts soon. The singer, 24, will host it. “It will be fun,” she says.',
+    [null],
+  ],
+  [
+    'a title in capitals before a surname is still the name a later `she` means',
+    'DCI Ann Vale was cleared on Monday. “I can go back to work now,” she said.',
+    ['Ann Vale'],
+  ],
+  [
+    'a shouted first name the text also writes in its usual case is still the name',
+    'ANN Vale is back on television. Ann loves it. “It will be fun,” she says.',
+    ['Ann Vale'],
+  ],
+  [
+    'a quotation opening the sentence after a named person’s reported speech goes on with it',
+    'But Tom Vale said he was surprised by the complaints. “It was only a bit of fun.” And Ann Roe, who runs the hall, said: “Children love it.”',
+    ['Tom Vale', 'Ann Roe'],
+  ],
+  [
+    'a sentence between the reported speech and the quotation ends it',
+    'Tom Vale said he was sorry. The court heard the case. “I did wrong.”',
+    [null],
+  ],
+  [
+    'a capitalised role word opening a sentence before its preposition is a role, not a name',
+    'Counsel for the mother said: “The risk is real.”',
+    [null],
+  ],
+  [
     'a publication speaking of itself is no speaker',
     '“The report was shelved,” this newspaper has learned. “No one asked why,” our paper said.',
     [null, null],
@@ -434,6 +474,16 @@ const speakerCases: [string, string, (string | null)[]][] = [
 
 /** Reported speech is the statement only: no dateline, wire credit or medium. */
 const indirectCases: [string, string, [string, string | null][]][] = [
+  [
+    '`she` after a titled object means the clause’s subject, named before it, when her gender fits',
+    'Magistrate Ann Cole acquitted Miss Vale because she said the evidence was too thin.',
+    [['the evidence was too thin', 'Ann Cole']],
+  ],
+  [
+    '`she` after a titled object still means the object when the subject is a man',
+    'Tom Doe praised Mrs Vale after she said she was sorry.',
+    [['she was sorry', 'Vale']],
+  ],
   [
     'a description with a relative clause after a name is that person',
     'The story came from Tom Pike, a farmer who claimed to have seen the raid.',

@@ -3,6 +3,7 @@ import { governmentRole, isBodyNoun, isPersonNoun, isRelationNoun, speakerFault 
 import { findQuoteMarks, type QuoteRegion } from './find-quote-marks.js';
 import { findSpeechFrames, type SpeechFrame } from './find-speech-frames.js';
 import { isUnnamedRole } from './is-unnamed-role.js';
+import { kinFullName } from './kin-full-name.js';
 import { loadLexicon } from './load-lexicon.js';
 import { isRoleOnly, speakerWords } from './parse-speaker.js';
 
@@ -92,6 +93,18 @@ export function extractQuotes(
       quote.speaker = previous.quote.speaker;
       quote.speakerRole = previous.quote.speakerRole;
       quote.speakerSpan = previous.quote.speakerSpan;
+    } else if (!frame && !namedByOthers && before === '') {
+      // `Doe said he was surprised. “It was only fun.”`: a quotation opening the sentence after a
+      // named person's reported speech, in the same paragraph, goes on with that person's words.
+      const reporter = reportedJustBefore(
+        frames,
+        sentences,
+        first,
+        paragraphStart,
+        previous?.region.span[1] ?? 0,
+      );
+      const speaker = reporter ? speakerOf(reporter, text) : null;
+      if (speaker?.speaker) Object.assign(quote, speaker);
     }
     if (quote.speaker === null) {
       const pronoun = frame?.speaker?.kind === 'pronoun' ? frame.speaker.speaker : null;
@@ -145,6 +158,25 @@ function splitAtLostOpeners(text: string, [start, end]: Span): Span[] {
 function isElision(text: string, content: Span[]): boolean {
   const [only] = content;
   return content.length === 1 && only !== undefined && /^\p{L}{1,2}$/u.test(text.slice(only[0], only[1]));
+}
+
+/**
+ * The named person whose reported speech fills the sentence right before sentence `index`, in
+ * the same paragraph and after the last quotation (`after`), or null.
+ */
+function reportedJustBefore(
+  frames: readonly SpeechFrame[],
+  sentences: readonly Sentence[],
+  index: number,
+  paragraphStart: number,
+  after: number,
+): SpeechFrame['speaker'] {
+  const sentence = sentences[index - 1];
+  if (!sentence || sentence.span[0] < paragraphStart || sentence.span[0] < after) return null;
+  const frame = frames.findLast(
+    (f) => f.sentence === index - 1 && f.kind === 'speech' && f.statement !== null,
+  );
+  return frame?.speaker?.kind === 'person' ? frame.speaker : null;
 }
 
 /**
@@ -217,6 +249,10 @@ function speakerOf(
   const role = speaker.role && !/^\d+$/.test(speaker.role.trim()) ? speaker.role : null;
   // A speaker the text calls `he` or `she` is a person, never a country or capital of that name.
   const byPronoun = /^(?:he|she)$/i.test(text.slice(speaker.span[0], speaker.span[1]));
+  // `Captain Doe's father Owen`: a relative named by first name alone bears the family's surname.
+  const kin =
+    speaker.kind === 'person' && !speaker.speaker.includes(' ') ? kinFullName(text, speaker.speaker) : null;
+  if (kin) return { speaker: kin.name, speakerRole: role ?? kin.kin, speakerSpan: speaker.span };
   return {
     speaker: speaker.speaker,
     speakerRole: role ?? (byPronoun ? null : governmentRole(speaker.speaker, text)),

@@ -2,7 +2,7 @@ import type { Sentence, Span, Stance } from '../core/types.js';
 import { isPersonNoun, isWorkNoun, isWorkTitle } from './check-speaker.js';
 import { isPlainText } from './exec-all.js';
 import { loadGazetteer } from './gazetteer/load-gazetteer.js';
-import { genderOfGivenName } from './given-name-gender.js';
+import { genderOfGivenName, isGivenName } from './given-name-gender.js';
 import { loadLexicon } from './load-lexicon.js';
 import { isRoleOnly, parseSpeaker, type SpeakerKind, speakerWords } from './parse-speaker.js';
 import { wrapsAt } from './split-sentences.js';
@@ -1317,6 +1317,10 @@ function subjectNames(text: string): NamedSubject[] {
     if (/^[’']s\b/.test(text.slice(at + phrase.length, at + phrase.length + 3))) continue;
     const parsed = parseSpeaker(phrase);
     if (parsed.kind !== 'person' || !isName(text, parsed.speaker)) continue;
+    // `WILD CARD is back …`: a shouted first word that the text never writes in its usual case and
+    // that is no given name is a tabloid's lead or a nickname, not the name a later `he` or `she`
+    // means (`NOEL Vale`, with `Noel` in the text, and `TOM MCVALE` are still names).
+    if (isShoutedLead(text, phrase, first)) continue;
     // `of Penny Lane, Ashton, who …`: a city, region or country is where someone is from.
     if (isMajorPlace(phrase)) continue;
     // `The Late Night Show was …`: a programme's title is what the text is about, never who speaks.
@@ -1326,9 +1330,10 @@ function subjectNames(text: string): NamedSubject[] {
     const work = WORK_BEFORE.exec(lead);
     // `After the show, Ann Cole said`: a phrase opened by a preposition ends before the name.
     if (work && isWorkNoun(work[1]!) && !PREPOSITION_ENDS.test(lead.slice(0, work.index))) continue;
-    // `Ann Roe, her solicitor,` is a person; `Westford Dry, his cleaning firm,` is not.
+    // `Ann Roe, her solicitor,` is a person; `Westford Dry, his cleaning firm,` and `Roe Print, her
+    // printing company,` are not: a body is never whom a later `he` or `she` means.
     const owned = POSSESSIVE_APPOSITIVE.exec(text.slice(at + phrase.length, at + phrase.length + 60));
-    if (owned && !isPersonNoun(owned[1]!)) continue;
+    if (owned && (!isPersonNoun(owned[1]!) || isOrganisationWord(owned[1]!))) continue;
     out.push({ at, end: at + phrase.length, phrase, gender: genderOf(phrase) });
   }
   // `One neighbour Ann Cole, 60, has …`, `The pilot Tom Vale said`: a lower-case person word
@@ -1573,6 +1578,16 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
       // what the sentence says about someone, not who it is about.
       if (subject.object && roleBefore(subjects, i, text)) continue;
       if (subject.object && (!pronoun || subject.gender !== pronoun)) continue;
+      // `Magistrate Ann Cole acquitted Miss Vale because she said …`: the clause's own subject, named
+      // before the object in the pronoun's own sentence and not of the other gender, is whom `she`
+      // means (in the next sentence, `He alleged …` goes on about the object as often as not).
+      if (
+        subject.object &&
+        pronoun &&
+        !SENTENCE_BREAK.test(text.slice(subject.end, position)) &&
+        subjectOfSameSentence(text, subjects, i, pronoun)
+      )
+        continue;
       // `… supporting Mr Doe in operations, and his rota meant he … He told …`: once the text has
       // gone on with the same pronoun, a name it mentioned in passing is not what it means.
       if (subject.object && pronoun && SAME_PRONOUN[pronoun].test(text.slice(subject.end, position)))
@@ -1875,6 +1890,37 @@ const TRAILING_CUE = /^\s+\p{Ll}+\b(?!:)/u;
 const FRONTED_CLAUSE =
   /^(?:When|Whenever|As|After|Before|If|Although|Though|While|Since|Because|Once|Until|Asked|Pressed|Questioned)\b/;
 const PARENTHETICAL_CUE = /^\s+\p{Ll}+,/u;
+/** An organisation word that no descriptor shares (`company`, `firm`; not `member`). */
+const isOrganisationWord = (word: string): boolean => {
+  const lower = word.toLowerCase();
+  return speakerWords().organisations.has(lower) && !speakerWords().descriptors.has(lower);
+};
+const SENTENCE_BREAK = /[.!?]["”’']*\s|\n/;
+/** True when a subject (not an object, not a role) of the pronoun's gender or of none opens the sentence of object `i`. */
+function subjectOfSameSentence(
+  text: string,
+  subjects: readonly NamedSubject[],
+  i: number,
+  pronoun: 'he' | 'she',
+): boolean {
+  const object = subjects[i]!;
+  for (let j = i - 1; j >= 0; j--) {
+    const earlier = subjects[j]!;
+    if (SENTENCE_BREAK.test(text.slice(earlier.end, object.at))) return false;
+    if (earlier.object || earlier.role) continue;
+    const gender = earlier.gender ?? genderOfGivenName(earlier.phrase);
+    return gender === null || gender === pronoun;
+  }
+  return false;
+}
+
+/** A word of three or more capitals (not an initial or a short acronym such as `US`). */
+const SHOUTED = /^\p{Lu}{3,}$/u;
+/** `WILD CARD`, not `WPC Doe` (a title in capitals before a name) nor `TOM VALE` (a given name). */
+function isShoutedLead(text: string, phrase: string, first: string): boolean {
+  if (/\p{Ll}/u.test(phrase) || !SHOUTED.test(first) || unshout(text, first) !== first) return false;
+  return !isGivenName(`${first[0]}${first.slice(1).toLowerCase()}`);
+}
 const POSSESSIVE_APPOSITIVE = /^,\s+(?:his|her|their)\s+(?:[\p{L}-]+\s+)?([\p{L}-]+)/u;
 const SENTENCE_END = /[.!?]["”’']*\s+(?=\S)|\n\s*\n/g;
 

@@ -61,6 +61,13 @@ describe('isUnnamedRole', () => {
     ['Hospital doctors', true, true],
     ['Kelby councillors', false, true],
     ['Kelby authorities', false, true],
+    // A singular person word or title opening a sentence before its preposition is a role.
+    ['Counsel for the mother', true, true],
+    ['Witness for the defence', true, true],
+    ['Counsel for Ann Fenn', true, true],
+    // Inside a sentence, or before a name, it is part of a name or a title.
+    ['Counsel for the mother', false, false],
+    ['Judge Ann Fenn', true, false],
     // Not at a sentence's start, it is written as a name.
     ['Doctors', false, false],
     // A surname in -s and a family name with a singular noun are not plurals of person words.

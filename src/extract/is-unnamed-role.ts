@@ -46,6 +46,15 @@ export function isUnnamedRole(phrase: string, opensSentence = false): boolean {
   // because it comes first (a surname in `-s`, `Rogers`, is not a listed word).
   if (opensSentence && CAPITAL_PLURAL.test(at(0)) && isListedPersonPlural(at(0)))
     tokens[0] = at(0).toLowerCase();
+  // `Counsel for the mother said` opening a sentence: a singular person word or title, written
+  // in capitals only because it comes first, then the preposition or relative word ending its head.
+  if (
+    opensSentence &&
+    CAPITAL_WORD.test(at(0)) &&
+    HEAD_END.test(at(1)) &&
+    isListedPersonWord(at(0).toLowerCase())
+  )
+    tokens[0] = at(0).toLowerCase();
   // `Hospital doctors said`, `Kelby councillors say`: a lower-case plural of a person word after
   // one capitalised modifier (anywhere), or of a body word opening a sentence (`Health authorities`).
   const last = at(tokens.length - 1);
@@ -92,6 +101,15 @@ function isPluralBodyWord(word: string): boolean {
 let listed: Set<string> | undefined;
 /** A plural (`Doctors`, `Medics`) whose singular is a listed person word or title, not guessed from its ending. */
 function isListedPersonPlural(word: string): boolean {
+  const lower = word.toLowerCase();
+  if (!/s$/.test(lower) || collectiveNouns().has(lower)) return false;
+  return [lower.slice(0, -1), lower.replace(/ies$/, 'y'), lower.replace(/es$/, '')].some((form) =>
+    isListedPersonWord(form),
+  );
+}
+
+/** A listed person word or title in the singular (`counsel`, `witness`), not guessed from its ending. */
+function isListedPersonWord(word: string): boolean {
   if (!listed) {
     const { titles, descriptors } = speakerWords();
     listed = new Set([
@@ -100,11 +118,7 @@ function isListedPersonPlural(word: string): boolean {
       ...descriptors,
     ]);
   }
-  const lower = word.toLowerCase();
-  if (!/s$/.test(lower) || collectiveNouns().has(lower)) return false;
-  return [lower.slice(0, -1), lower.replace(/ies$/, 'y'), lower.replace(/es$/, '')].some((form) =>
-    listed!.has(form),
-  );
+  return listed.has(word) && !collectiveNouns().has(word);
 }
 
 /** A person noun or a title that can head an unnamed role; not a body (`ministry`, `police`, `staff`). */
