@@ -1349,8 +1349,14 @@ function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text
   if (USERS_AFTER.test(text.slice(c.span[1], c.span[1] + 8))) return false;
   if (c.dateline) return true;
   const name = text.slice(c.span[0], c.span[1]);
-  // Acronyms (U.N., EU, WHO) are organisations unless the curated list names them as places.
-  if (ACRONYM.test(name) && name.replace(/\./g, '').length <= 4) return false;
+  // Acronyms (U.N., EU, WHO) are organisations unless the curated list names them as places: a
+  // curated short name ("NYC") reaches a big city spelled otherwise.
+  if (
+    ACRONYM.test(name) &&
+    name.replace(/\./g, '').length <= 4 &&
+    !(best.population >= ANCHOR_CITY && foldPlaceName(best.name) !== foldPlaceName(name))
+  )
+    return false;
   // "the Azov regiment", "the Hilton": a bare "the" before a town name marks a thing named after it.
   // "the Fernwick Police Department", "the Fernwick shooting": the town's own institution or
   // incident, so the town is the place. "the Bronx": the article is the town's own.
@@ -1424,6 +1430,7 @@ function toMention(text: string, c: Candidate, e: GazetteerEntry, gaz: Gazetteer
     precision,
     kind: e.kind === 'populated-place' && c.regionWord ? 'region' : e.kind,
     relation,
+    ...(city ? { section: e.name } : {}),
     reason,
   };
 }

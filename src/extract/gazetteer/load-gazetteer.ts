@@ -48,6 +48,15 @@ const VARIANT_CITY = 100_000;
 const LIVING_NAMESAKE = 50_000;
 
 let cached: Gazetteer | undefined;
+
+/**
+ * How far a city's built-up area reaches from its centre, in kilometres, by its population: a
+ * city of a million reaches about 30 km, one of 100,000 about 16 km.
+ */
+export function cityReach(population: number): number {
+  return 10 + 20 * Math.sqrt(population / 1e6);
+}
+
 /** Great-circle distance in kilometres. */
 export function kilometres(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
   const rad = Math.PI / 180;
@@ -98,9 +107,7 @@ export function gazetteerOf(g: CompactGazetteer): Gazetteer {
       for (const id of g.towns(key)) {
         if (g.isSection(id) || g.population(id) < Math.max(2 * section.population, 50_000)) continue;
         const e = entry(id);
-        // A city of a million reaches ~30 km from its centre; one of 100,000 about 16 km.
-        const reach = 10 + 20 * Math.sqrt(e.population / 1e6);
-        const d = kilometres(section, e) / reach;
+        const d = kilometres(section, e) / cityReach(e.population);
         if (d <= 1 && d < bestReach) {
           best = e;
           bestReach = d;
