@@ -654,7 +654,8 @@ export function resolvePlaces(
   for (const c of order) {
     const surface = text.slice(c.span[0], c.span[1]);
     const sense = senses.get(surface);
-    let best = sense && c.entries.includes(sense) ? sense : choose(c, inContext, admin1s, surface, support);
+    let best =
+      sense && c.entries.includes(sense) ? sense : choose(c, inContext, admin1s, surface, support, gaz);
     if (!best) continue;
     const county = counties.get(foldPlaceName(surface));
     if (
@@ -1257,12 +1258,22 @@ const SHARED_REGION = 0.5;
 const SUPPORT_WEIGHT = 3;
 const SUPPORT_CAP = 4.5;
 
+/**
+ * Weight of a county's people in `choose`: at most ~0.07 (ten million people), under the smallest
+ * fixed term (+0.5), so it orders counties otherwise alike and moves a county past a town only
+ * where the two were within 0.07 of each other.
+ */
+const COUNTY_PEOPLE_WEIGHT = 0.01;
+/** The radius around a county's centre its people are counted in: a typical US county's. */
+const COUNTY_RADIUS_KM = 30;
+
 function choose(
   c: Candidate,
   inContext: Set<string>,
   admin1s: Map<string, number>,
   surface = '',
   support: RegionSupport = new Map(),
+  gaz?: Gazetteer,
 ): GazetteerEntry | undefined {
   const named = c.entries.filter((e) => e.kind === 'country');
   if (named.length > 0 && !c.regionWord) {
@@ -1298,6 +1309,10 @@ function choose(
     if (e.kind === 'populated-place' || (e.kind === 'region' && e.feature !== 'ADM1'))
       score += Math.min(SUPPORT_CAP, SUPPORT_WEIGHT * supportOf(support, e, folded));
     if (e.kind === 'area') score += 3;
+    // Counties carry no population: of counties otherwise alike ("Fernwick County" in several
+    // states), the one more people live in is likelier news, so it wins the tie.
+    if (e.kind === 'region' && e.feature === 'ADM2' && gaz)
+      score += COUNTY_PEOPLE_WEIGHT * Math.log10(1 + gaz.peopleAround(e, COUNTY_RADIUS_KM));
     if (e.feature === 'PPLC') score += 2;
     else if (e.feature === 'PPLA') score += 1;
     if (score > bestScore) {

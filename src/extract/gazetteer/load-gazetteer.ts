@@ -35,6 +35,11 @@ export interface Gazetteer {
    * the nearest much larger populated place of its region within the reach of that place's size.
    */
   cityOf(section: GazetteerEntry): GazetteerEntry | undefined;
+  /**
+   * How many people live around a place of no population of its own (a county): the population of
+   * its region's towns (of at least `AROUND_MIN_TOWN` people, sections aside) within `km` of it.
+   */
+  peopleAround(place: GazetteerEntry, km: number): number;
   readonly size: number;
 }
 
@@ -46,6 +51,8 @@ const MIN_VARIANT_LENGTH = 5;
 const VARIANT_CITY = 100_000;
 /** The population from which a town spelled like a curated old name is read beside it. */
 const LIVING_NAMESAKE = 50_000;
+/** The smallest town counted by `peopleAround` (smaller ones barely move a county's total). */
+const AROUND_MIN_TOWN = 1000;
 
 let cached: Gazetteer | undefined;
 
@@ -85,6 +92,7 @@ export function gazetteerOf(g: CompactGazetteer): Gazetteer {
 
   // Names recur across documents; remember recent answers (bounded, cleared when full).
   const memo = new Map<string, GazetteerEntry[]>();
+  const around = new Map<string, number>();
   return {
     lookup(name) {
       const hit = memo.get(name);
@@ -114,6 +122,20 @@ export function gazetteerOf(g: CompactGazetteer): Gazetteer {
         }
       }
       return best;
+    },
+    peopleAround: (place, km) => {
+      const key = `${place.cc}|${place.admin1}|${place.lat}|${place.lon}|${km}`;
+      let people = around.get(key);
+      if (people === undefined) {
+        people = 0;
+        for (const id of g.towns(`${place.cc}|${place.admin1}`)) {
+          if (g.isSection(id) || g.population(id) < AROUND_MIN_TOWN) continue;
+          if (kilometres(place, entry(id)) <= km) people += g.population(id);
+        }
+        if (around.size >= 10_000) around.clear();
+        around.set(key, people);
+      }
+      return people;
     },
     size: g.size,
   };
