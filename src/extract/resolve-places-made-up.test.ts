@@ -34,3 +34,13 @@ describe('counties of one name in several regions', () => {
     expect(Object.fromEntries(people)).toStrictEqual({ '01': 5000, '02': 400000 });
   });
 });
+
+describe('page buttons', () => {
+  it.each([
+    'HENTZAU/TABLET USERS: Watch the report. Two men were shot in Tarlenheim on Monday.',
+    'Hentzau users tap here. Two men were shot in Tarlenheim on Monday.',
+  ])('reads no town in the users a button addresses: %s', (text) => {
+    const { places } = resolvePlaces(text, { documentId: 'd', dateline: null }, gaz);
+    expect(places.map((p) => p.name)).toStrictEqual(['Tarlenheim']);
+  });
+});

@@ -1348,10 +1348,11 @@ function isSeatOf(pool: readonly GazetteerEntry[], region: GazetteerEntry, folde
 
 const WATER_BEFORE = /\b(?:Sea|Gulf|Bay|Straits?|Sound)\s+of\s+(?:the\s+)?$/;
 /**
- * "Mobile users tap here", "Desktop users click": a name right before "users" names the users of
- * a device or a service, as a page's buttons address them; a town's people are its residents.
+ * "Mobile users tap here", "Desktop users click", "MOBILE/TABLET USERS:": a name right before
+ * "users" (or before another device and "users") names the users of a device or a service, as a
+ * page's buttons address them; a town's people are its residents.
  */
-const USERS_AFTER = /^[ \u00a0]+users\b/;
+const USERS_AFTER = /^(?:\/\p{L}+)?[ \u00a0]+users\b/iu;
 
 function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text: string): boolean {
   // "Franklin Street", "Mercy Hospital", "the 300 block of Enid": part of an address or a building.
@@ -1361,7 +1362,7 @@ function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text
   if (WATER_BEFORE.test(text.slice(Math.max(0, c.span[0] - 12), c.span[0]))) return false;
   // "(Meridian)", "(AP)": a wire credit in parentheses is not a place.
   if (text[c.span[0] - 1] === '(' && text[c.span[1]] === ')') return false;
-  if (USERS_AFTER.test(text.slice(c.span[1], c.span[1] + 8))) return false;
+  if (USERS_AFTER.test(text.slice(c.span[1], c.span[1] + 24))) return false;
   if (c.dateline) return true;
   const name = text.slice(c.span[0], c.span[1]);
   // Acronyms (U.N., EU, WHO) are organisations unless the curated list names them as places: a
