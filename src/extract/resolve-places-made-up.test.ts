@@ -26,6 +26,17 @@ describe('curated short names', () => {
 });
 
 describe('counties of one name in several regions', () => {
+  it('reads "Co." after a name as its county', () => {
+    const text = 'A man was shot at a home in Hollow Co. on Monday.';
+    const [p] = resolvePlaces(text, { documentId: 'd', dateline: null }, gaz).places;
+    expect([p?.name, p?.precision, p && text.slice(p.span[0], p.span[1])]).toStrictEqual([
+      'Hollow County',
+      'region',
+      'Hollow Co',
+    ]);
+  });
+
+
   it('reads the county more people live around', () => {
     const text = 'Deputies in Hollow County said a man was shot on Monday.';
     const [p] = resolvePlaces(text, { documentId: 'd', dateline: null }, gaz).places;

@@ -43,6 +43,8 @@ export interface Gazetteer {
   readonly size: number;
 }
 
+/** A folded lookup key that ends with "County" abbreviated ("fernwick co"). */
+const COUNTY_SHORT = / co$/;
 /** A folded lookup key that opens with an abbreviated "Saint" or "Sainte" ("st paul"). */
 const SAINT_KEY = /^st(e)? /;
 /** The shortest name a spelling variant is looked up for. */
@@ -147,6 +149,13 @@ export function gazetteerOf(g: CompactGazetteer): Gazetteer {
   function lookupUncached(name: string): GazetteerEntry[] {
     {
       const key = foldPlaceName(name);
+      // "Fernwick Co." is how headlines and captions shorten "Fernwick County".
+      if (COUNTY_SHORT.test(key)) {
+        const counties = (g.exact(key.replace(COUNTY_SHORT, ' county')) ?? []).filter(
+          (id) => entry(id).kind === 'region' && entry(id).feature === 'ADM2',
+        );
+        if (counties.length > 0) return resolveIds(counties);
+      }
       const curatedHits = g.curated(key);
       // "St. Paul" is also looked up as "Saint Paul", the form a source may give alone: towns
       // written so in English ("Saint-Louis" with a hyphen is French and not abbreviated so).
