@@ -36,7 +36,6 @@ describe('counties of one name in several regions', () => {
     ]);
   });
 
-
   it('reads the county more people live around', () => {
     const text = 'Deputies in Hollow County said a man was shot on Monday.';
     const [p] = resolvePlaces(text, { documentId: 'd', dateline: null }, gaz).places;
