@@ -185,6 +185,16 @@ export interface PlaceMention {
   /** For relative locations: `50 kilometers west of Kyiv`. */
   relation: string | null;
   /**
+   * The section of the city `name` the text names, as the gazetteer names it (a neighbourhood:
+   * "shot in Boyle Heights" is at Los Angeles, section Boyle Heights).
+   */
+  section?: string;
+  /**
+   * The larger city, named in the same report, whose area the town `name` lies in ("Fernwick,
+   * near Westport"): the second level of the place where the text gives both.
+   */
+  cityArea?: string;
+  /**
    * Why this place: the context that supports the name (`in the dateline`, `qualified by a state
    * abbreviation`, `after a preposition of location`, …), and for an incident's place where it
    * was found (`incident clause`, `incident sentence`, `previous sentence`, `report's main place`).

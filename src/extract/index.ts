@@ -17,6 +17,7 @@ import { extractIncidents } from './extract-incidents.js';
 import { documentPeople } from './extract-people.js';
 import { extractQuantities } from './extract-quantities.js';
 import { extractQuotes } from './extract-quotes.js';
+import { findCityArea } from './find-city-area.js';
 import { findDateline } from './find-dateline.js';
 import { type Gazetteer, loadGazetteer } from './gazetteer/load-gazetteer.js';
 import { loadLexicon } from './load-lexicon.js';
@@ -33,7 +34,7 @@ export { resolvePlaces } from './resolve-places.js';
  * Version of the extraction output. Stored extractions of another version are redone by
  * `analyze`; raise it when a change alters what is extracted (the golden file changes).
  */
-export const EXTRACTOR_VERSION = 'extract-2026-12-03.quotes12';
+export const EXTRACTOR_VERSION = 'extract-2026-12-03.main34a';
 
 /** One document as the extractor needs it. `dateline` is the stored document's dateline, if any. */
 export interface ExtractInput {
@@ -128,7 +129,7 @@ export function createExtractor(options: ExtractorOptions = {}): Extractor {
       referenceDate,
       mainPlace,
       dateline: dateline?.span ?? null,
-    });
+    }).map((i) => (i.place ? { ...i, place: findCityArea(i.place, placed.places, gazetteer) } : i));
     const incidentSentences = spanIndex(incidents.map((i) => ({ span: i.sentence, id: i.id })));
     const claims = (options.extractClaims ?? extractClaims)(
       text,

@@ -654,7 +654,8 @@ export function resolvePlaces(
   for (const c of order) {
     const surface = text.slice(c.span[0], c.span[1]);
     const sense = senses.get(surface);
-    let best = sense && c.entries.includes(sense) ? sense : choose(c, inContext, admin1s, surface, support);
+    let best =
+      sense && c.entries.includes(sense) ? sense : choose(c, inContext, admin1s, surface, support, gaz);
     if (!best) continue;
     const county = counties.get(foldPlaceName(surface));
     if (
@@ -1257,12 +1258,22 @@ const SHARED_REGION = 0.5;
 const SUPPORT_WEIGHT = 3;
 const SUPPORT_CAP = 4.5;
 
+/**
+ * Weight of a county's people in `choose`: at most ~0.07 (ten million people), under the smallest
+ * fixed term (+0.5), so it orders counties otherwise alike and moves a county past a town only
+ * where the two were within 0.07 of each other.
+ */
+const COUNTY_PEOPLE_WEIGHT = 0.01;
+/** The radius around a county's centre its people are counted in: a typical US county's. */
+const COUNTY_RADIUS_KM = 30;
+
 function choose(
   c: Candidate,
   inContext: Set<string>,
   admin1s: Map<string, number>,
   surface = '',
   support: RegionSupport = new Map(),
+  gaz?: Gazetteer,
 ): GazetteerEntry | undefined {
   const named = c.entries.filter((e) => e.kind === 'country');
   if (named.length > 0 && !c.regionWord) {
@@ -1298,6 +1309,10 @@ function choose(
     if (e.kind === 'populated-place' || (e.kind === 'region' && e.feature !== 'ADM1'))
       score += Math.min(SUPPORT_CAP, SUPPORT_WEIGHT * supportOf(support, e, folded));
     if (e.kind === 'area') score += 3;
+    // Counties carry no population: of counties otherwise alike ("Fernwick County" in several
+    // states), the one more people live in is likelier news, so it wins the tie.
+    if (e.kind === 'region' && e.feature === 'ADM2' && gaz)
+      score += COUNTY_PEOPLE_WEIGHT * Math.log10(1 + gaz.peopleAround(e, COUNTY_RADIUS_KM));
     if (e.feature === 'PPLC') score += 2;
     else if (e.feature === 'PPLA') score += 1;
     if (score > bestScore) {
@@ -1333,10 +1348,11 @@ function isSeatOf(pool: readonly GazetteerEntry[], region: GazetteerEntry, folde
 
 const WATER_BEFORE = /\b(?:Sea|Gulf|Bay|Straits?|Sound)\s+of\s+(?:the\s+)?$/;
 /**
- * "Mobile users tap here", "Desktop users click": a name right before "users" names the users of
- * a device or a service, as a page's buttons address them; a town's people are its residents.
+ * "Mobile users tap here", "Desktop users click", "MOBILE/TABLET USERS:": a name right before
+ * "users" (or before another device and "users") names the users of a device or a service, as a
+ * page's buttons address them; a town's people are its residents.
  */
-const USERS_AFTER = /^[ \u00a0]+users\b/;
+const USERS_AFTER = /^(?:\/\p{L}+)?[ \u00a0]+users\b/iu;
 
 function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text: string): boolean {
   // "Franklin Street", "Mercy Hospital", "the 300 block of Enid": part of an address or a building.
@@ -1346,11 +1362,17 @@ function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text
   if (WATER_BEFORE.test(text.slice(Math.max(0, c.span[0] - 12), c.span[0]))) return false;
   // "(Meridian)", "(AP)": a wire credit in parentheses is not a place.
   if (text[c.span[0] - 1] === '(' && text[c.span[1]] === ')') return false;
-  if (USERS_AFTER.test(text.slice(c.span[1], c.span[1] + 8))) return false;
+  if (USERS_AFTER.test(text.slice(c.span[1], c.span[1] + 24))) return false;
   if (c.dateline) return true;
   const name = text.slice(c.span[0], c.span[1]);
-  // Acronyms (U.N., EU, WHO) are organisations unless the curated list names them as places.
-  if (ACRONYM.test(name) && name.replace(/\./g, '').length <= 4) return false;
+  // Acronyms (U.N., EU, WHO) are organisations unless the curated list names them as places: a
+  // curated short name ("NYC") reaches a big city spelled otherwise.
+  if (
+    ACRONYM.test(name) &&
+    name.replace(/\./g, '').length <= 4 &&
+    !(best.population >= ANCHOR_CITY && foldPlaceName(best.name) !== foldPlaceName(name))
+  )
+    return false;
   // "the Azov regiment", "the Hilton": a bare "the" before a town name marks a thing named after it.
   // "the Fernwick Police Department", "the Fernwick shooting": the town's own institution or
   // incident, so the town is the place. "the Bronx": the article is the town's own.
@@ -1424,6 +1446,7 @@ function toMention(text: string, c: Candidate, e: GazetteerEntry, gaz: Gazetteer
     precision,
     kind: e.kind === 'populated-place' && c.regionWord ? 'region' : e.kind,
     relation,
+    ...(city ? { section: e.name } : {}),
     reason,
   };
 }

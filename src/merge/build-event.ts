@@ -6,7 +6,7 @@ import { corroborate } from './independence.js';
 import { dateRank, kindSpecificity } from './kinds.js';
 import type { ReuseIndex } from './reuse-index.js';
 import { compareStrings, stableId } from './stable-id.js';
-import { votePlace } from './vote-place.js';
+import { twoLevelName, votePlace } from './vote-place.js';
 import { setOverlap } from './words.js';
 
 export interface EventContext {
@@ -213,7 +213,7 @@ export function buildEvent(cluster: EventMembers, context: EventContext): Ledger
       : null,
     place: place
       ? {
-          name: place.name,
+          name: twoLevelName(place, mentions),
           admin1: place.admin1,
           country: place.country,
           lat: place.lat,

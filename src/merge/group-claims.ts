@@ -5,6 +5,7 @@ import { mostCommon } from './group-quotes.js';
 import { corroborate } from './independence.js';
 import type { ReuseIndex } from './reuse-index.js';
 import { compareStrings, stableId } from './stable-id.js';
+import { placeLevels } from './vote-place.js';
 import { contentWords, overlapCoefficient, setOverlap } from './words.js';
 
 const SAME_CLAIM = 0.6;
@@ -300,7 +301,7 @@ export function eventAnswered(
   for (const e of new Set(candidates)) {
     let score = 0;
     if (incidentsHere.has(e.id)) score += 3;
-    if (e.place && places.has(norm(e.place.name))) score += 2;
+    if (e.place && placeLevels(e.place.name).some((n) => places.has(norm(n)))) score += 2;
     if (e.actors.some((a) => a.role !== 'source' && text.includes(norm(a.name)))) score += 1;
     if (score < 2) continue;
     if (
@@ -333,10 +334,12 @@ function eventsByPlace(events: readonly LedgerEvent[]): Map<string, LedgerEvent[
     map = new Map();
     for (const e of events) {
       if (!e.place) continue;
-      const k = norm(e.place.name);
-      const list = map.get(k);
-      if (list) list.push(e);
-      else map.set(k, [e]);
+      for (const level of placeLevels(e.place.name)) {
+        const k = norm(level);
+        const list = map.get(k);
+        if (list) list.push(e);
+        else map.set(k, [e]);
+      }
     }
     byPlaceCache.set(events, map);
   }

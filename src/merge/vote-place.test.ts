@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IncidentMention, PlaceMention, PlacePrecision } from '../core/types.js';
-import { votePlace } from './vote-place.js';
+import { placeLevels, twoLevelName, votePlace } from './vote-place.js';
 
 const place = (name: string, admin1: string | null, precision: PlacePrecision = 'town'): PlaceMention => ({
   span: [100, 100 + name.length],
@@ -145,5 +145,48 @@ describe('votePlace', () => {
 
   it('is null when no mention has a place', () => {
     expect(votePlace([at(null), at(null)])).toBeNull();
+  });
+});
+
+describe('twoLevelName', () => {
+  const fernwick = place('Fernwick', 'Westshire');
+  const inSection = (section: string) => ({ ...fernwick, section });
+  const nearCity = (cityArea: string) => ({ ...fernwick, cityArea });
+
+  it.each([
+    { why: 'a town alone keeps its name', mentions: [at(fernwick), at(fernwick)], expected: 'Fernwick' },
+    {
+      why: 'a section of the city one report names is the second level',
+      mentions: [at(fernwick), at(inSection('Old Harbour'))],
+      expected: 'Fernwick (Old Harbour)',
+    },
+    {
+      why: 'the section most mentions name wins',
+      mentions: [at(inSection('Old Harbour')), at(inSection('Millbank')), at(inSection('Millbank'))],
+      expected: 'Fernwick (Millbank)',
+    },
+    {
+      why: 'the larger city whose area the town lies in comes first',
+      mentions: [at(nearCity('Westport')), at(fernwick)],
+      expected: 'Westport (Fernwick)',
+    },
+    {
+      why: 'a section is more precise than a city area',
+      mentions: [at(nearCity('Westport')), at(nearCity('Westport')), at(inSection('Old Harbour'))],
+      expected: 'Fernwick (Old Harbour)',
+    },
+    {
+      why: 'a level given at another place is not this place’s',
+      mentions: [at(fernwick), at({ ...place('Dunmore', 'Westshire'), section: 'Millbank' })],
+      expected: 'Fernwick',
+    },
+  ])('$why', ({ mentions, expected }) => {
+    expect(twoLevelName(fernwick, mentions)).toBe(expected);
+    expect(twoLevelName(fernwick, [...mentions].reverse())).toBe(expected);
+  });
+
+  it('gives back the levels of a two-level name', () => {
+    expect(placeLevels('Westport (Fernwick)')).toStrictEqual(['Westport (Fernwick)', 'Westport', 'Fernwick']);
+    expect(placeLevels('Fernwick')).toStrictEqual(['Fernwick']);
   });
 });

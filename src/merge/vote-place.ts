@@ -84,3 +84,33 @@ export function votePlace(mentions: readonly IncidentMention[]): PlaceMention | 
   );
   return best ?? null;
 }
+
+/**
+ * The event place's name with both levels the reports give: the section of the city
+ * ("Westport (Old Harbour)") or the larger city whose area the town lies in ("Westport
+ * (Fernwick)"), the one most mentions at the voted place give (ties to the name), else the name
+ * alone. A section is the more precise and wins over a city area.
+ */
+export function twoLevelName(place: PlaceMention, mentions: readonly IncidentMention[]): string {
+  const at = mentions.map((m) => m.place).filter((p): p is PlaceMention => p?.name === place.name);
+  const section = mostGiven(at.map((p) => p.section));
+  if (section) return `${place.name} (${section})`;
+  const city = mostGiven(at.map((p) => p.cityArea));
+  return city ? `${city} (${place.name})` : place.name;
+}
+
+/** The value given most often (ties to the first in string order), or undefined when none is. */
+function mostGiven(values: readonly (string | undefined)[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const v of values) if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1] || compareStrings(a[0], b[0]))[0]?.[0];
+}
+
+/**
+ * The names an event place's name stands for: the name itself and, for a name with two levels
+ * (`twoLevelName`), each level ("Westport (Fernwick)" → Westport, Fernwick).
+ */
+export function placeLevels(name: string): string[] {
+  const m = /^(.+) \(([^()]+)\)$/.exec(name);
+  return m ? [name, m[1] as string, m[2] as string] : [name];
+}

@@ -35,9 +35,16 @@ export interface Gazetteer {
    * the nearest much larger populated place of its region within the reach of that place's size.
    */
   cityOf(section: GazetteerEntry): GazetteerEntry | undefined;
+  /**
+   * How many people live around a place of no population of its own (a county): the population of
+   * its region's towns (of at least `AROUND_MIN_TOWN` people, sections aside) within `km` of it.
+   */
+  peopleAround(place: GazetteerEntry, km: number): number;
   readonly size: number;
 }
 
+/** A folded lookup key that ends with "County" abbreviated ("fernwick co"). */
+const COUNTY_SHORT = / co$/;
 /** A folded lookup key that opens with an abbreviated "Saint" or "Sainte" ("st paul"). */
 const SAINT_KEY = /^st(e)? /;
 /** The shortest name a spelling variant is looked up for. */
@@ -46,8 +53,19 @@ const MIN_VARIANT_LENGTH = 5;
 const VARIANT_CITY = 100_000;
 /** The population from which a town spelled like a curated old name is read beside it. */
 const LIVING_NAMESAKE = 50_000;
+/** The smallest town counted by `peopleAround` (smaller ones barely move a county's total). */
+const AROUND_MIN_TOWN = 1000;
 
 let cached: Gazetteer | undefined;
+
+/**
+ * How far a city's built-up area reaches from its centre, in kilometres, by its population: a
+ * city of a million reaches about 30 km, one of 100,000 about 16 km.
+ */
+export function cityReach(population: number): number {
+  return 10 + 20 * Math.sqrt(population / 1e6);
+}
+
 /** Great-circle distance in kilometres. */
 export function kilometres(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
   const rad = Math.PI / 180;
@@ -76,6 +94,7 @@ export function gazetteerOf(g: CompactGazetteer): Gazetteer {
 
   // Names recur across documents; remember recent answers (bounded, cleared when full).
   const memo = new Map<string, GazetteerEntry[]>();
+  const around = new Map<string, number>();
   return {
     lookup(name) {
       const hit = memo.get(name);
@@ -98,15 +117,27 @@ export function gazetteerOf(g: CompactGazetteer): Gazetteer {
       for (const id of g.towns(key)) {
         if (g.isSection(id) || g.population(id) < Math.max(2 * section.population, 50_000)) continue;
         const e = entry(id);
-        // A city of a million reaches ~30 km from its centre; one of 100,000 about 16 km.
-        const reach = 10 + 20 * Math.sqrt(e.population / 1e6);
-        const d = kilometres(section, e) / reach;
+        const d = kilometres(section, e) / cityReach(e.population);
         if (d <= 1 && d < bestReach) {
           best = e;
           bestReach = d;
         }
       }
       return best;
+    },
+    peopleAround: (place, km) => {
+      const key = `${place.cc}|${place.admin1}|${place.lat}|${place.lon}|${km}`;
+      let people = around.get(key);
+      if (people === undefined) {
+        people = 0;
+        for (const id of g.towns(`${place.cc}|${place.admin1}`)) {
+          if (g.isSection(id) || g.population(id) < AROUND_MIN_TOWN) continue;
+          if (kilometres(place, entry(id)) <= km) people += g.population(id);
+        }
+        if (around.size >= 10_000) around.clear();
+        around.set(key, people);
+      }
+      return people;
     },
     size: g.size,
   };
@@ -118,6 +149,13 @@ export function gazetteerOf(g: CompactGazetteer): Gazetteer {
   function lookupUncached(name: string): GazetteerEntry[] {
     {
       const key = foldPlaceName(name);
+      // "Fernwick Co." is how headlines and captions shorten "Fernwick County".
+      if (COUNTY_SHORT.test(key)) {
+        const counties = (g.exact(key.replace(COUNTY_SHORT, ' county')) ?? []).filter(
+          (id) => entry(id).kind === 'region' && entry(id).feature === 'ADM2',
+        );
+        if (counties.length > 0) return resolveIds(counties);
+      }
       const curatedHits = g.curated(key);
       // "St. Paul" is also looked up as "Saint Paul", the form a source may give alone: towns
       // written so in English ("Saint-Louis" with a hyphen is French and not abbreviated so).
