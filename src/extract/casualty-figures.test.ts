@@ -105,6 +105,14 @@ const cases: [string, number, number][] = [
   ['On Friday, Officer Ben Ray was shot in the leg.', 0, 1],
   ['Ravi Mendez was killed, and a 7-year-old riding with him was wounded.', 1, 1],
   ['Ann Cole shot a man on Friday.', 0, 1],
+  // A name with an age and a home town in apposition is one person.
+  ['Deputies said Jane Brill, 17, of Elmtown, was killed with a stolen gun.', 1, 0],
+  // A report names a victim in full once and by surname after; a capitalised word it never gave
+  // as a full name's last word is no one.
+  ['Deputies identified the boy as Tom Quarry. Quarry was shot in the leg on Friday.', 0, 1],
+  ['Neighbors knew Dana Pell well. On Monday, Pell died of a gunshot wound.', 1, 0],
+  ['Quarry was shot in the leg on Friday.', 0, 0],
+  ['The team left Elmtown. Elmtown was hit by gunfire at dawn.', 0, 0],
   ['A man sitting in his parked car was shot and killed on Monday.', 1, 0],
   ['A 40-year-old man, Sam Hill of Elm Park, was shot several times and died.', 1, 0],
   ['A woman was found shot to death in her home.', 1, 0],
@@ -136,6 +144,10 @@ const cases: [string, number, number][] = [
   ['The intruder killed an 83-year-old grandmother and 6-year-old grandson near the barn.', 2, 0],
   ['Deputies believe the robber shot a cashier and his sister by the till.', 0, 2],
   ['Teacher kills roommate during Quillby quarrel', 1, 0],
+  // A death noun's victims follow "of", with or without a determiner.
+  ['Quillby teen charged in shooting death of best friend', 1, 0],
+  ['Youth arraigned on shooting deaths of mother, brother', 2, 0],
+  ['Deaths of officers remembered at Quillby vigil', 0, 0],
   // An object list stops before a subject with a verb of its own.
   ['The driver killed a cyclist and her husband was detained.', 1, 0],
   // "shot" and "wounded" before a noun are participles of a headline, not verbs with an object.
