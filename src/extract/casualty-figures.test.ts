@@ -112,8 +112,13 @@ const cases: [string, number, number][] = [
   ['Deputies identified the boy as Tom Quarry. Quarry was shot in the leg on Friday.', 0, 1],
   ['Neighbors knew Dana Pell well. On Monday, Pell died of a gunshot wound.', 1, 0],
   ['Quarry was shot in the leg on Friday.', 0, 0],
+  // People listed by name are counted one by one; a place opening the list is no one.
+  ['Police said Jane Doe, Ann Roe and Tom Poe were shot on Friday.', 0, 3],
+  ['In Elmtown, Ann Roe and Tom Poe were wounded at a party.', 0, 2],
+  ['Doe and Roe were shot on Friday.', 0, 0],
   ['The team left Elmtown. Elmtown was hit by gunfire at dawn.', 0, 0],
   ['A man sitting in his parked car was shot and killed on Monday.', 1, 0],
+  ['Man found in his car died from a gunshot wound', 1, 0],
   ['A 40-year-old man, Sam Hill of Elm Park, was shot several times and died.', 1, 0],
   ['A woman was found shot to death in her home.', 1, 0],
   ['The crash claimed the life of a 4-year-old boy.', 1, 0],
@@ -148,6 +153,13 @@ const cases: [string, number, number][] = [
   ['Quillby teen charged in shooting death of best friend', 1, 0],
   ['Youth arraigned on shooting deaths of mother, brother', 2, 0],
   ['Deaths of officers remembered at Quillby vigil', 0, 0],
+  // A shooting death in the singular is one dead, unless a count or a person is given.
+  ['Update: Dellwick shooting death ruled accidental', 1, 0],
+  ['Two charged in shooting death of Quillby teen', 1, 0],
+  ['Police reviewed three shooting deaths in the county.', 3, 0],
+  // A headline's condition after a shooting, and an earlier beating, keep the victim the subject.
+  ['Teenage boy critical after being shot in Dellwick', 0, 1],
+  ['Investigator: missing Quillby teen was beaten, shot to death', 1, 0],
   // An object list stops before a subject with a verb of its own.
   ['The driver killed a cyclist and her husband was detained.', 1, 0],
   // "shot" and "wounded" before a noun are participles of a headline, not verbs with an object.
