@@ -139,6 +139,7 @@ const cases: [string, number, number][] = [
   ['Two are dead and two are in critical condition after a shooting.', 2, 2],
   ['A man was shot Friday. He is in stable condition.', 0, 1],
   ['Boy Accidentally Shoots Himself', 0, 1],
+  ['A Dellwick man dropped his pistol, shooting himself in the left leg.', 0, 1],
   // A perpetrator who killed themself after the victims is counted among the dead.
   ['A student killed four classmates and himself at the school.', 5, 0],
   ['The gunman opened fire, killing three and wounding 16 before taking his own life.', 4, 16],
@@ -153,6 +154,9 @@ const cases: [string, number, number][] = [
   ['Quillby teen charged in shooting death of best friend', 1, 0],
   ['Youth arraigned on shooting deaths of mother, brother', 2, 0],
   ['Deaths of officers remembered at Quillby vigil', 0, 0],
+  ['Leon Quay, 58, faces a manslaughter charge in the death of John Brill, 53, a sergeant said.', 1, 0],
+  ['Police charged a teen with the murder of Dana Pell.', 0, 0],
+  ['Marchers gathered downtown, protesting the killing of Tom Quarry.', 0, 0],
   // A shooting death in the singular is one dead, unless a count or a person is given.
   ['Update: Dellwick shooting death ruled accidental', 1, 0],
   ['Two charged in shooting death of Quillby teen', 1, 0],

@@ -142,10 +142,19 @@ const FUNCTION_WORD = String.raw`(?:by|in|at|on|of|to|from|with|for|after|before
 const ACTIVE_VERB = /(?:^|\s)(?:kills|killed|shoots|wounds|injures|murders|slays|grazes|hits|strikes)$/i;
 
 /**
- * A death noun, whose victims follow "of" even without a determiner, as headlines write them:
- * "charged in shooting death of best friend", "Deaths Of Mother, Brother".
+ * A noun of a death, whose victims follow "of" even without a determiner, as headlines write
+ * them: "charged in shooting death of best friend", "Deaths Of Mother, Brother", "the murder of
+ * Jane Doe".
  */
-const DEATH_NOUN = /(?:^|\s)deaths?$/i;
+const DEATH_NOUN = /(?:^|\s)(?:deaths?|murders?|killings?|slayings?)$/i;
+const DEATH = /(?:^|\s)deaths?$/i;
+/**
+ * A full name after "of", with an age in apposition or none: " of Jane Doe, 53"; taken after a
+ * death only: "charged with the murder of Jane Doe" names a charge, which refers back to the
+ * killing its report tells.
+ */
+const NAME_OF =
+  /^\s+of\s+(?<np>(?:\p{Lu}[\p{L}’'.-]*\s+){1,3}\p{Lu}[\p{L}’'-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?(?:\s*,\s*\d{1,3}(?!\d))?)(?![\p{L}’'-])/du;
 
 /** Auxiliaries and modals: "a woman was hurt", "her son could not …". */
 const AUXILIARY = 'was|were|is|are|has|had|have|will|would|could|can|did|does|do|should|may|might|must';
@@ -256,7 +265,9 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
   const object =
     c.object.exec(after) ??
     (ACTIVE_VERB.test(verb) ? c.bare.exec(after) : null) ??
-    (DEATH_NOUN.test(verb) ? c.bareOf.exec(after) : null);
+    (DEATH_NOUN.test(verb)
+      ? (c.bareOf.exec(after) ?? (DEATH.test(verb) ? NAME_OF.exec(after) : null))
+      : null);
   const objectSpan = object?.indices?.groups?.np;
   if (objectSpan) {
     // "killed a cousin, her uncle and a neighbor": one person and one more for each listed after.
