@@ -105,7 +105,20 @@ const cases: [string, number, number][] = [
   ['On Friday, Officer Ben Ray was shot in the leg.', 0, 1],
   ['Ravi Mendez was killed, and a 7-year-old riding with him was wounded.', 1, 1],
   ['Ann Cole shot a man on Friday.', 0, 1],
+  // A name with an age and a home town in apposition is one person.
+  ['Deputies said Jane Brill, 17, of Elmtown, was killed with a stolen gun.', 1, 0],
+  // A report names a victim in full once and by surname after; a capitalised word it never gave
+  // as a full name's last word is no one.
+  ['Deputies identified the boy as Tom Quarry. Quarry was shot in the leg on Friday.', 0, 1],
+  ['Neighbors knew Dana Pell well. On Monday, Pell died of a gunshot wound.', 1, 0],
+  ['Quarry was shot in the leg on Friday.', 0, 0],
+  // People listed by name are counted one by one; a place opening the list is no one.
+  ['Police said Jane Doe, Ann Roe and Tom Poe were shot on Friday.', 0, 3],
+  ['In Elmtown, Ann Roe and Tom Poe were wounded at a party.', 0, 2],
+  ['Doe and Roe were shot on Friday.', 0, 0],
+  ['The team left Elmtown. Elmtown was hit by gunfire at dawn.', 0, 0],
   ['A man sitting in his parked car was shot and killed on Monday.', 1, 0],
+  ['Man found in his car died from a gunshot wound', 1, 0],
   ['A 40-year-old man, Sam Hill of Elm Park, was shot several times and died.', 1, 0],
   ['A woman was found shot to death in her home.', 1, 0],
   ['The crash claimed the life of a 4-year-old boy.', 1, 0],
@@ -126,6 +139,7 @@ const cases: [string, number, number][] = [
   ['Two are dead and two are in critical condition after a shooting.', 2, 2],
   ['A man was shot Friday. He is in stable condition.', 0, 1],
   ['Boy Accidentally Shoots Himself', 0, 1],
+  ['A Dellwick man dropped his pistol, shooting himself in the left leg.', 0, 1],
   // A perpetrator who killed themself after the victims is counted among the dead.
   ['A student killed four classmates and himself at the school.', 5, 0],
   ['The gunman opened fire, killing three and wounding 16 before taking his own life.', 4, 16],
@@ -136,6 +150,20 @@ const cases: [string, number, number][] = [
   ['The intruder killed an 83-year-old grandmother and 6-year-old grandson near the barn.', 2, 0],
   ['Deputies believe the robber shot a cashier and his sister by the till.', 0, 2],
   ['Teacher kills roommate during Quillby quarrel', 1, 0],
+  // A death noun's victims follow "of", with or without a determiner.
+  ['Quillby teen charged in shooting death of best friend', 1, 0],
+  ['Youth arraigned on shooting deaths of mother, brother', 2, 0],
+  ['Deaths of officers remembered at Quillby vigil', 0, 0],
+  ['Leon Quay, 58, faces a manslaughter charge in the death of John Brill, 53, a sergeant said.', 1, 0],
+  ['Police charged a teen with the murder of Dana Pell.', 0, 0],
+  ['Marchers gathered downtown, protesting the killing of Tom Quarry.', 0, 0],
+  // A shooting death in the singular is one dead, unless a count or a person is given.
+  ['Update: Dellwick shooting death ruled accidental', 1, 0],
+  ['Two charged in shooting death of Quillby teen', 1, 0],
+  ['Police reviewed three shooting deaths in the county.', 3, 0],
+  // A headline's condition after a shooting, and an earlier beating, keep the victim the subject.
+  ['Teenage boy critical after being shot in Dellwick', 0, 1],
+  ['Investigator: missing Quillby teen was beaten, shot to death', 1, 0],
   // An object list stops before a subject with a verb of its own.
   ['The driver killed a cyclist and her husband was detained.', 1, 0],
   // "shot" and "wounded" before a noun are participles of a headline, not verbs with an object.

@@ -24,7 +24,7 @@ import {
 } from './choose-incident-place.js';
 import { atWordStarts, execAll, matchedGroup, ruleGroups } from './exec-all.js';
 import { AGES_APPOSITION } from './extract-quantities.js';
-import { findImplicitVictim, peopleAfterCount } from './find-implicit-victims.js';
+import { findImplicitVictim, oneShootingDeath, peopleAfterCount } from './find-implicit-victims.js';
 import { loadLexicon } from './load-lexicon.js';
 
 /**
@@ -773,7 +773,8 @@ function casualtyFigure(
     if (explicit) used.delete(explicit);
     return findImplicitVictim(text, [hit.span[1], reach[1]], hit.span);
   }
-  const implicit = findImplicitVictim(text, reach, hit.span);
+  const implicit =
+    findImplicitVictim(text, reach, hit.span) ?? (explicit ? null : oneShootingDeath(text, hit.span));
   if (!implicit || (explicit && implicit.span[0] < explicit.span[1]))
     return explicit && withCompanion(text, explicit, reach[0], c);
   if (explicit) {

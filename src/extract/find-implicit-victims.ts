@@ -9,6 +9,8 @@ interface Compiled {
   object: RegExp;
   /** A person noun without a determiner right after a casualty verb: "kills roommate", "shoots nephew". */
   bare: RegExp;
+  /** The same after "of", for a death noun (`DEATH_NOUN`): "death of best friend". */
+  bareOf: RegExp;
   /** One more person of a list after the first object: ", her uncle", " and a neighbor". */
   more: RegExp;
   /** A singular person as the subject: "A man was shot", "the victim later died", "Man dead", "He died". */
@@ -24,6 +26,11 @@ interface Compiled {
   namedPassive: RegExp;
   /** A name alone as the subject of "died" (in running text, not a headline's "Dies"). */
   namedDied: RegExp;
+  /** A surname alone as the subject of a passive casualty verb or of "died" (see `SURNAME`). */
+  surnamePassive: RegExp;
+  surnameDied: RegExp;
+  /** Names listed as the subject of "were" and a casualty verb (see `NAMES_PASSIVE`). */
+  namesPassive: RegExp;
   /**
    * A person as the possessor of a casualty noun: "the boy's shooting", "Man's death", "her
    * son's accidental shooting death".
@@ -35,6 +42,7 @@ let compiled: Compiled | undefined;
 
 /** Between the people of a list: a comma, "and", or both (not the comma of an age). */
 const LIST_BREAK = /\s*,(?!\s*\d)\s*(?:and\s+)?|\s+and\s+/;
+const LIST_BREAKS = new RegExp(LIST_BREAK.source, 'g');
 
 const alternation = (words: readonly string[]): string =>
   [...words]
@@ -46,26 +54,48 @@ const alternation = (words: readonly string[]): string =>
  * Words that may stand between a subject and its casualty verb: auxiliaries, adverbs, and an
  * earlier verb of the same person ("was shot three times and died").
  */
-const EARLIER = String.raw`(?:shot|wounded|injured|hurt|stabbed)(?:\s+[a-z’'-]+){0,6}?(?:\s+and|,)`;
+const EARLIER = String.raw`(?:shot|wounded|injured|hurt|stabbed|beaten)(?:\s+[a-z’'-]+){0,6}?(?:\s+and|,)`;
 /**
  * A verb of suffering and the injury's severity, between a person and the injury noun ("A woman
  * suffered minor", "he sustained serious").
  */
 const SUFFERED = String.raw`(?:suffered|sustained|received|suffering|sustaining|(?:was\s+|were\s+)?treated\s+for)(?:\s+(?:minor|serious|severe|critical|grave|multiple|several|non-life-threatening|life-threatening|possible|apparent|superficial|head|leg|arm)){0,3}`;
-const LINK = String.raw`(?:(?:who|was|were|is|has|had|have|been|being|got|gets|found|pronounced|later|also|then|reportedly|apparently|allegedly|[a-z]+ly|${EARLIER}|${SUFFERED}|shot|and|wounded|injured|hurt)\s+){0,5}`;
+/** A headline's condition before the shooting that caused it: "Boy critical after (being) shot". */
+const CONDITION_AFTER = String.raw`(?:critical|stable|recovering|hospitali[sz]ed)\s+after`;
+const LINK = String.raw`(?:(?:who|was|were|is|has|had|have|been|being|got|gets|found|pronounced|later|also|then|reportedly|apparently|allegedly|[a-z]+ly|${EARLIER}|${SUFFERED}|${CONDITION_AFTER}|shot|and|wounded|injured|hurt)\s+){0,5}`;
 const LINK_CASED = String.raw`(?:(?:who|was|were|is|has|had|been|being|got|found|pronounced|later|also|then|[a-z]+ly|${EARLIER}|shot|and|wounded|injured)\s+){0,5}`;
 /**
  * What may follow a subject before its verb: an apposition ("A man, John Doe of Elm Park, was
- * shot") or a short phrase ("A man sitting in his car was shot", "The man injured last week died").
+ * shot") or a short phrase ("A man sitting in his car was shot", "The man injured last week died",
+ * "Man found in his car died").
  */
-const POST = String.raw`(?:\s*,\s*[^,;]{1,60}?,|\s+(?:sitting|standing|walking|driving|riding|inside|in|at|on|near|from|of|injured|wounded|shot)\b[^,;.]{0,60}?)?`;
-/** A name with an age in apposition: "Jane Doe, 57,", "Carl Dunn Jr., 19,". */
-const NAME_AGE = String.raw`(?:\p{Lu}[\p{L}’'.-]*\s+){0,3}\p{Lu}[\p{L}’'.-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?\s*,\s*\d{1,3}\s*,`;
+const POST = String.raw`(?:\s*,\s*[^,;]{1,60}?,|\s+(?:sitting|standing|walking|driving|riding|inside|in|at|on|near|from|of|injured|wounded|shot|found)\b[^,;.]{0,60}?)?`;
+/**
+ * A name with an age in apposition, and where the person is from: "Jane Doe, 57,", "Carl Dunn
+ * Jr., 19,", "Jane Doe, 57, of Elmtown,".
+ */
+const NAME_AGE = String.raw`(?:\p{Lu}[\p{L}’'.-]*\s+){0,3}\p{Lu}[\p{L}’'.-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?\s*,\s*\d{1,3}\s*,(?:\s*of\s+(?:\p{Lu}[\p{L}’'.-]*\s*){1,3},)?`;
 /**
  * A person's name without an age, then a passive auxiliary: "Jane Doe was", "Officer Carl Dunn Jr.
  * was also". Written case-sensitively: two to four capitalised words.
  */
 const NAME_PASSIVE = String.raw`(?<![\p{L}’'.-])(?<np>(?:\p{Lu}[\p{L}’'.-]*\s+){1,3}\p{Lu}[\p{L}’'-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?)\s+was\s+(?:(?:also|later|then|fatally|critically|seriously|reportedly|allegedly|pronounced|found)\s+){0,2}$`;
+/**
+ * One capitalised word, then a passive auxiliary or nothing before "died": "Doe was shot", "Doe
+ * later died". A report names a victim in full once and by surname after; the word counts as a
+ * name only when the report gave it earlier as the last word of a full name (`namedBefore`).
+ */
+const SURNAME = String.raw`(?<![\p{L}’'.-])(?<np>\p{Lu}[\p{Ll}’'-]+)\s+`;
+/**
+ * People listed by name as the subject of a passive casualty verb: "Jane Doe, Ann Roe and Tom
+ * Poe were shot", "Doe and Roe were also wounded". Each item is a full name (two to four
+ * capitalised words, the first no preposition, article or pronoun: "In Elmtown, …") or a surname
+ * given in full before (`namedBefore`); the figure is how many they are.
+ */
+const LISTED_NAME = String.raw`(?!(?:In|On|At|By|Of|For|From|After|Before|During|When|While|Then|The|A|An|He|She|They|It|This|That|Police|Officers|Authorities|Deputies|Troopers)(?![\p{L}’'-]))(?:\p{Lu}[\p{L}’'.-]*\s+){0,3}\p{Lu}[\p{L}’'-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?`;
+const NAMES_PASSIVE = String.raw`(?<![\p{L}’'.-])(?<np>${LISTED_NAME}(?:\s*,\s*${LISTED_NAME})*\s*,?\s+and\s+${LISTED_NAME})\s+were\s+(?:(?:also|later|then|all|both|fatally|critically|seriously|reportedly|allegedly|found)\s+){0,2}$`;
+const SURNAME_PASSIVE = String.raw`${SURNAME}was\s+(?:(?:also|later|then|fatally|critically|seriously|reportedly|allegedly|pronounced|found)\s+){0,2}$`;
+const SURNAME_DIED = String.raw`${SURNAME}(?:(?:also|later|then|eventually|subsequently)\s+)?$`;
 /** A person's name as the subject of "died": "Jane Doe died", "Officer Carl Dunn later died". */
 const NAME_DIED = String.raw`(?<![\p{L}’'.-])(?<np>(?:\p{Lu}[\p{L}’'.-]*\s+){1,3}\p{Lu}[\p{L}’'-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?)\s+(?:(?:also|later|then|eventually|subsequently)\s+)?$`;
 /** An age in apposition after a person: the ", 7" of "Girl, 7, brother". */
@@ -110,6 +140,21 @@ const FUNCTION_WORD = String.raw`(?:by|in|at|on|of|to|from|with|for|after|before
  * other words of a headline ("Nephew wounded, uncle dead").
  */
 const ACTIVE_VERB = /(?:^|\s)(?:kills|killed|shoots|wounds|injures|murders|slays|grazes|hits|strikes)$/i;
+
+/**
+ * A noun of a death, whose victims follow "of" even without a determiner, as headlines write
+ * them: "charged in shooting death of best friend", "Deaths Of Mother, Brother", "the murder of
+ * Jane Doe".
+ */
+const DEATH_NOUN = /(?:^|\s)(?:deaths?|murders?|killings?|slayings?)$/i;
+const DEATH = /(?:^|\s)deaths?$/i;
+/**
+ * A full name after "of", with an age in apposition or none: " of Jane Doe, 53"; taken after a
+ * death only: "charged with the murder of Jane Doe" names a charge, which refers back to the
+ * killing its report tells.
+ */
+const NAME_OF =
+  /^\s+of\s+(?<np>(?:\p{Lu}[\p{L}’'.-]*\s+){1,3}\p{Lu}[\p{L}’'-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?(?:\s*,\s*\d{1,3}(?!\d))?)(?![\p{L}’'-])/du;
 
 /** Auxiliaries and modals: "a woman was hurt", "her son could not …". */
 const AUXILIARY = 'was|were|is|are|has|had|have|will|would|could|can|did|does|do|should|may|might|must';
@@ -165,6 +210,10 @@ function compile(): Compiled {
       String.raw`^\s+(?<np>(?:(?!${FUNCTION_WORD})[\p{L}’'-]+\s+){0,2}?${head}(?:${more})*)(?![\p{L}’'-])`,
       'iud',
     ),
+    bareOf: new RegExp(
+      String.raw`^\s+of\s+(?<np>(?:(?!${FUNCTION_WORD})[\p{L}’'-]+\s+){0,2}?${head}(?:${more})*)(?![\p{L}’'-])`,
+      'iud',
+    ),
     more: new RegExp(more, 'giu'),
     subject: new RegExp(
       String.raw`(?:^|[^\p{L}\p{N}’'-])(?<np>${item}(?:(?:\s*,\s*${item})*\s*,?\s+and\s+${item})?|he|she|another)${POST}(?:\s*,)?\s+${LINK}$`,
@@ -177,6 +226,9 @@ function compile(): Compiled {
     named: new RegExp(String.raw`(?<np>${NAME_AGE}(?:\s+(?:and\s+)?${NAME_AGE})*)\s+${LINK_CASED}$`, 'ud'),
     namedPassive: new RegExp(NAME_PASSIVE, 'ud'),
     namedDied: new RegExp(NAME_DIED, 'ud'),
+    surnamePassive: new RegExp(SURNAME_PASSIVE, 'ud'),
+    surnameDied: new RegExp(SURNAME_DIED, 'ud'),
+    namesPassive: new RegExp(NAMES_PASSIVE, 'ud'),
     possessor: new RegExp(
       String.raw`(?:^|[^\p{L}\p{N}’'-])(?<np>(?:(?:an?|one|the|his|her|their)\s+${MODIFIERS})?(?:${persons}|${AGE}))[’']s\s+(?:(?:${POSSESSED_ADJECTIVE})\s+){0,2}$`,
       'iud',
@@ -209,9 +261,13 @@ const people = (text: string, span: Span, n: number): Quantity => ({
 export function findImplicitVictim(text: string, clause: Span, trigger: Span): Quantity | null {
   const c = compile();
   const after = text.slice(trigger[1], Math.min(clause[1], trigger[1] + 80));
+  const verb = text.slice(trigger[0], trigger[1]);
   const object =
     c.object.exec(after) ??
-    (ACTIVE_VERB.test(text.slice(trigger[0], trigger[1])) ? c.bare.exec(after) : null);
+    (ACTIVE_VERB.test(verb) ? c.bare.exec(after) : null) ??
+    (DEATH_NOUN.test(verb)
+      ? (c.bareOf.exec(after) ?? (DEATH.test(verb) ? NAME_OF.exec(after) : null))
+      : null);
   const objectSpan = object?.indices?.groups?.np;
   if (objectSpan) {
     // "killed a cousin, her uncle and a neighbor": one person and one more for each listed after.
@@ -242,17 +298,72 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
     // "Jane Doe was shot and killed", "Jane Doe was pronounced dead", "Jane Doe died": one
     // person named, the subject of a passive verb or of "died"; "the boy's shooting": one
     // person, its possessor.
+    const died = text.slice(trigger[0], trigger[1]) === 'died';
     const name = (
       c.namedPassive.exec(before) ??
-      (text.slice(trigger[0], trigger[1]) === 'died' ? c.namedDied.exec(before) : null) ??
+      (died ? c.namedDied.exec(before) : null) ??
       c.possessor.exec(before)
     )?.indices?.groups?.np;
-    return name ? people(text, [from + name[0], from + name[1]], 1) : null;
+    if (name) return people(text, [from + name[0], from + name[1]], 1);
+    const names = c.namesPassive.exec(before)?.indices?.groups?.np;
+    if (names) {
+      const start = from + names[0];
+      const list = text.slice(start, from + names[1]);
+      const items: Span[] = [];
+      let at = 0;
+      for (const m of list.matchAll(LIST_BREAKS)) {
+        items.push([start + at, start + m.index]);
+        at = m.index + m[0].length;
+      }
+      items.push([start + at, start + list.length]);
+      // The names from the last back to the first that is none ("Elmtown, Ann Roe and Tom Poe"):
+      // a one-word item is a name only when the report gave it in full before.
+      let first = items.length;
+      for (; first > 0; first--) {
+        const item = items[first - 1] as Span;
+        if (!/\s/.test(text.slice(item[0], item[1])) && !namedBefore(text, item)) break;
+      }
+      const known = items.slice(first);
+      if (known.length >= 2) return people(text, [(known[0] as Span)[0], start + list.length], known.length);
+    }
+    // "Jane Doe, 17, was killed … Doe was shot on Dec. 22": the surname of a person named before.
+    const surname = (c.surnamePassive.exec(before) ?? (died ? c.surnameDied.exec(before) : null))?.indices
+      ?.groups?.np;
+    if (!surname) return null;
+    const span: Span = [from + surname[0], from + surname[1]];
+    return namedBefore(text, span) ? people(text, span, 1) : null;
   }
   // "A man, a woman and a boy were shot": each person of a list ending in "and" counts ("The
   // victim, a teenager, was shot" is one person named twice).
   const n = (subject.groups?.np ?? '').split(LIST_BREAK).length;
   return people(text, [from + np[0], from + np[1]], n);
+}
+
+/** How far back a surname's full name is looked for: a news report's length, kept bounded. */
+const NAME_LOOKBACK = 20_000;
+
+/**
+ * Whether the word at `span` was given before it as the last word of a full name ("Jane Doe"
+ * before "Doe"): then it names a person, not a place or a capitalised common word.
+ */
+function namedBefore(text: string, span: Span): boolean {
+  const word = text.slice(span[0], span[1]);
+  const earlier = text.slice(Math.max(0, span[0] - NAME_LOOKBACK), span[0]);
+  return new RegExp(String.raw`(?<![\p{L}’'.-])\p{Lu}[\p{L}’'.-]*\s+${word}(?![\p{L}’'-])`, 'u').test(
+    earlier,
+  );
+}
+
+/** A shooting death in the singular: one person died, named or not. */
+const ONE_SHOOTING_DEATH = /^shooting\s+death$/i;
+
+/**
+ * "Update: shooting death ruled accidental", "charged in shooting death": a shooting death in the
+ * singular tells that one person was shot dead even when no count or person is given. A count
+ * or a named victim, when there is one, is the figure instead (the caller tries them first).
+ */
+export function oneShootingDeath(text: string, trigger: Span): Quantity | null {
+  return ONE_SHOOTING_DEATH.test(text.slice(trigger[0], trigger[1])) ? people(text, trigger, 1) : null;
 }
 
 /** Between a count's noun and one more person: "five teenagers( and )a 70-year-old doctor". */
