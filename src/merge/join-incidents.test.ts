@@ -6,6 +6,7 @@ import type { ClusterRecord, MemberFigure } from './cluster-mentions.js';
 import { itemsOf } from './cluster-mentions.js';
 import type { MentionItem } from './compatibility.js';
 import {
+  eventFigures,
   givesFigure,
   type IncidentNeighbourhood,
   type IncidentProfile,
@@ -22,6 +23,7 @@ import {
   placeOf,
   profileKey,
   profileOf,
+  readings,
   sameIncident,
   speakerNamesOf,
 } from './join-incidents.js';
@@ -292,7 +294,7 @@ describe('incidentTarget', () => {
         [i.mention.id],
       ),
     );
-    const profiles = clusters.map(profileOf);
+    const profiles = clusters.map((c) => profileOf(c));
     const filed = new Map<string, number[]>();
     profiles.forEach((p, n) => {
       if (!p) return;
@@ -682,7 +684,7 @@ describe('joining through the names of an incident’s people', () => {
           .flatMap((e) => e.others ?? [])
           .map((text) => ({ text, span: [0, text.length] as [number, number] })),
       });
-    const profiles = clusters.map(profileOf);
+    const profiles = clusters.map((c) => profileOf(c));
     const filed = new Map<string, number[]>();
     const named = new Map<string, number[]>();
     clusters.forEach((c, n) => {
@@ -1136,5 +1138,96 @@ describe('joining through the names of an incident’s people', () => {
     };
     expect(targets([shooting, charge])).toEqual([null, 0]);
     expect(targets([shooting, { ...charge, region: 'South Region' }])).toEqual([null, null]);
+  });
+});
+
+describe('profiles read two ways (readings)', () => {
+  const day = '2024-05-01';
+  /** One report: its lead toll of four wounded, then three victims each named as one wounded. */
+  function detailed(id: string, lead: string) {
+    const details = ['A girl was hit in the arm', 'A man was shot in the leg', 'A boy was grazed'];
+    const d = doc(id, [lead, ...details].join('. '));
+    const one = { ...qty(1), implicit: true as const };
+    return itemsOf(
+      extraction(d, {
+        incidents: [
+          incident(d, 1, lead, { kind: 'shooting', place: town('Rivertown'), injured: qty(4), date: day }),
+          ...details.map((t, k) =>
+            incident(d, k + 2, t, { kind: 'shooting', place: town('Rivertown'), injured: one, date: day }),
+          ),
+        ],
+      }),
+    );
+  }
+  function single(id: string, text: string, injured: number, place = 'Rivertown') {
+    const d = doc(id, text);
+    return itemsOf(
+      extraction(d, {
+        incidents: [
+          incident(d, 1, text, { kind: 'shooting', place: town(place), injured: qty(injured), date: day }),
+        ],
+      }),
+    );
+  }
+  /** One event per group of items, each member stating the day and its own figure. */
+  function around(groups: MentionItem[][]): IncidentNeighbourhood {
+    const byId = new Map(groups.flat().map((i) => [i.mention.id, i]));
+    const item = (id: string) => byId.get(id) as MentionItem;
+    const clusters = groups.map((g) =>
+      record(
+        'Rivertown',
+        g.map((i) =>
+          member({
+            id: i.mention.id,
+            document: i.mention.documentId,
+            date: stated(day),
+            injured: i.mention.injured?.best ?? null,
+            place: i.mention.place?.name ?? null,
+          }),
+        ),
+        g.map((i) => i.mention.id),
+      ),
+    );
+    const profiles = clusters.map((c) => profileOf(c, item));
+    const filed = new Map<string, number[]>();
+    profiles.forEach((p, n) => {
+      if (!p) return;
+      const k = profileKey(p.place, p.day);
+      filed.set(k, [...(filed.get(k) ?? []), n]);
+    });
+    return {
+      cluster: (c) => clusters[c] as ClusterRecord,
+      profile: (c) => profiles[c] ?? null,
+      filed: (k) => filed.get(k) ?? [],
+      item,
+    };
+  }
+
+  it('keeps the toll the event shows beside the figure most members give', () => {
+    const near = around([detailed('a', 'Four people were wounded in Rivertown')]);
+    const p = near.profile(0) as IncidentProfile;
+    expect(p).toMatchObject({ injured: 1, shown: { killed: null, injured: 4 } });
+    expect(readings(p).map((r) => r.injured)).toEqual([1, 4]);
+    expect(eventFigures(near.cluster(0), near.item)).toEqual({ killed: null, injured: 4 });
+  });
+
+  it('gives one reading when members and the toll agree', () => {
+    const near = around([single('a', 'Four people were wounded in Rivertown', 4)]);
+    const p = near.profile(0) as IncidentProfile;
+    expect(p.shown).toBeUndefined();
+    expect(readings(p)).toEqual([p]);
+  });
+
+  it('joins another report’s toll to the event its details outvote, not another toll', () => {
+    const same = around([
+      detailed('a', 'Four people were wounded in Rivertown'),
+      single('b', 'Gunfire wounded four people in Rivertown', 4),
+    ]);
+    expect(incidentTarget(1, same)).toBe(0);
+    const other = around([
+      detailed('a', 'Four people were wounded in Rivertown'),
+      single('b', 'Gunfire wounded eight people in Rivertown', 8),
+    ]);
+    expect(incidentTarget(1, other)).toBeNull();
   });
 });

@@ -30,8 +30,10 @@ import type { DocRecord, Meta } from '../state-schema.js';
  * 10.fixb11: an emptied cluster's number is never given to another cluster (its blocking-key
  *    postings would offer the new one to mentions of the old); a name after a longer capitalised
  *    word ending a sentence ("in Hillview. Jo Roe, 24, died") is not a speaker's, for the joins.
+ * 10.cluster12: an event's profile gives the figures its ledger entry shows (each report's lead
+ *    figure voting), not the figure most of its members give.
  */
-export const STATE_FORMAT: number | string = '10.fixb11';
+export const STATE_FORMAT: number | string = '10.cluster12';
 
 export interface OpenedState {
   cache: StateCache;
