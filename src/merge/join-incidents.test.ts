@@ -6,6 +6,7 @@ import type { ClusterRecord, MemberFigure } from './cluster-mentions.js';
 import { itemsOf } from './cluster-mentions.js';
 import type { MentionItem } from './compatibility.js';
 import {
+  diedOfWounds,
   eventFigures,
   givesFigure,
   type IncidentNeighbourhood,
@@ -1181,6 +1182,7 @@ describe('profiles read two ways (readings)', () => {
             id: i.mention.id,
             document: i.mention.documentId,
             date: stated(day),
+            killed: i.mention.killed?.best ?? null,
             injured: i.mention.injured?.best ?? null,
             place: i.mention.place?.name ?? null,
           }),
@@ -1229,5 +1231,58 @@ describe('profiles read two ways (readings)', () => {
       single('b', 'Gunfire wounded eight people in Rivertown', 8),
     ]);
     expect(incidentTarget(1, other)).toBeNull();
+  });
+
+  /** One report of one victim, wounded or dead. */
+  function victim(id: string, text: string, dead: boolean) {
+    const d = doc(id, text);
+    const figure = dead ? { killed: qty(1) } : { injured: qty(1) };
+    return itemsOf(
+      extraction(d, {
+        incidents: [
+          incident(d, 1, text, { kind: 'shooting', place: town('Rivertown'), date: day, ...figure }),
+        ],
+      }),
+    );
+  }
+
+  it('joins a victim reported wounded to the same victim reported dead by name, not another victim', () => {
+    const wounded = 'Police said Jonas Barrow was wounded on Elm Road in Rivertown';
+    const same = around([
+      victim('a', wounded, false),
+      victim('b', 'Gunfire killed Jonas Barrow in Rivertown', true),
+    ]);
+    expect(incidentTarget(1, same)).toBe(0);
+    const other = around([
+      victim('a', wounded, false),
+      victim('b', 'Gunfire killed Al Fenwick in Rivertown', true),
+    ]);
+    expect(incidentTarget(1, other)).toBeNull();
+  });
+});
+
+describe('diedOfWounds', () => {
+  const p = (o: Partial<IncidentProfile>): IncidentProfile => ({
+    place: 'Rivertown',
+    day: '2024-05-01',
+    killed: null,
+    injured: null,
+    ...o,
+  });
+  it.each([
+    { name: 'one wounded, then one dead', a: p({ injured: 1 }), b: p({ killed: 1 }), expected: true },
+    {
+      name: 'one of three wounded died, the next day',
+      a: p({ injured: 3 }),
+      b: p({ killed: 1, injured: 2, day: '2024-05-02' }),
+      expected: true,
+    },
+    { name: 'the same figures (sameIncident’s)', a: p({ killed: 1 }), b: p({ killed: 1 }), expected: false },
+    { name: 'more victims', a: p({ injured: 1 }), b: p({ killed: 1, injured: 1 }), expected: false },
+    { name: 'another town', a: p({ injured: 1 }), b: p({ killed: 1, place: 'Hillview' }), expected: false },
+    { name: 'days apart', a: p({ injured: 1 }), b: p({ killed: 1, day: '2024-05-04' }), expected: false },
+  ])('$name', ({ a, b, expected }) => {
+    expect(diedOfWounds(a, b)).toBe(expected);
+    expect(diedOfWounds(b, a)).toBe(expected);
   });
 });

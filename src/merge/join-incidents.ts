@@ -342,6 +342,19 @@ export function namedIncident(a: IncidentProfile, b: IncidentProfile): boolean {
 }
 
 /**
+ * Two profiles at one place at most `PROFILE_DAYS` apart that count the same victims, some of one
+ * report's wounded among the other's dead: the dead and wounded together the same, the dead not.
+ * A victim who dies in hospital is wounded in the first reports and dead in the later ones. One
+ * killed and one wounded on a day are the figures of many incidents of a city, so their reports
+ * must also give the same full name, not a speaker's (`sharedNameBesides`): a victim, a street,
+ * a business. One capitalised word in common is not enough: a city's reports share many.
+ */
+export function diedOfWounds(a: IncidentProfile, b: IncidentProfile): boolean {
+  if (!hasFigure(a) || !hasFigure(b) || !samePlaceAndDay(a, b)) return false;
+  return casualties(a) === casualties(b) && (a.killed ?? 0) !== (b.killed ?? 0);
+}
+
+/**
  * Days apart two events with the same figures at the same place can be one incident when those
  * figures are large enough (`LATER_CASUALTIES`) and their reports share a full name
  * (`sharedFullName`): a report weeks later (a funeral, an arrest, a hearing) states the day it
@@ -753,6 +766,7 @@ function joinedAs(
   const same =
     sameIncident(pa, pb, slack) ||
     (namedIncident(pa, pb) && sharedName(a, b, around)) ||
+    (diedOfWounds(pa, pb) && sharedNameBesides(a, b, around, speakerNamesOf)) ||
     (later && laterIncident(pa, pb) && (largeToll(pa) || sharedFullName(a, b, around)));
   // The rule that joined the profiles has judged their days (up to `NAMED_DAYS` or `LATER_DAYS`
   // apart): the representatives are compared at that distance, for kind, place and wording.
