@@ -6,6 +6,8 @@ import type { ClusterRecord, MemberFigure } from './cluster-mentions.js';
 import { itemsOf } from './cluster-mentions.js';
 import type { MentionItem } from './compatibility.js';
 import {
+  diedOfWounds,
+  eventFigures,
   givesFigure,
   type IncidentNeighbourhood,
   type IncidentProfile,
@@ -22,6 +24,7 @@ import {
   placeOf,
   profileKey,
   profileOf,
+  readings,
   sameIncident,
   speakerNamesOf,
 } from './join-incidents.js';
@@ -292,7 +295,7 @@ describe('incidentTarget', () => {
         [i.mention.id],
       ),
     );
-    const profiles = clusters.map(profileOf);
+    const profiles = clusters.map((c) => profileOf(c));
     const filed = new Map<string, number[]>();
     profiles.forEach((p, n) => {
       if (!p) return;
@@ -682,7 +685,7 @@ describe('joining through the names of an incident’s people', () => {
           .flatMap((e) => e.others ?? [])
           .map((text) => ({ text, span: [0, text.length] as [number, number] })),
       });
-    const profiles = clusters.map(profileOf);
+    const profiles = clusters.map((c) => profileOf(c));
     const filed = new Map<string, number[]>();
     const named = new Map<string, number[]>();
     clusters.forEach((c, n) => {
@@ -1136,5 +1139,150 @@ describe('joining through the names of an incident’s people', () => {
     };
     expect(targets([shooting, charge])).toEqual([null, 0]);
     expect(targets([shooting, { ...charge, region: 'South Region' }])).toEqual([null, null]);
+  });
+});
+
+describe('profiles read two ways (readings)', () => {
+  const day = '2024-05-01';
+  /** One report: its lead toll of four wounded, then three victims each named as one wounded. */
+  function detailed(id: string, lead: string) {
+    const details = ['A girl was hit in the arm', 'A man was shot in the leg', 'A boy was grazed'];
+    const d = doc(id, [lead, ...details].join('. '));
+    const one = { ...qty(1), implicit: true as const };
+    return itemsOf(
+      extraction(d, {
+        incidents: [
+          incident(d, 1, lead, { kind: 'shooting', place: town('Rivertown'), injured: qty(4), date: day }),
+          ...details.map((t, k) =>
+            incident(d, k + 2, t, { kind: 'shooting', place: town('Rivertown'), injured: one, date: day }),
+          ),
+        ],
+      }),
+    );
+  }
+  function single(id: string, text: string, injured: number, place = 'Rivertown') {
+    const d = doc(id, text);
+    return itemsOf(
+      extraction(d, {
+        incidents: [
+          incident(d, 1, text, { kind: 'shooting', place: town(place), injured: qty(injured), date: day }),
+        ],
+      }),
+    );
+  }
+  /** One event per group of items, each member stating the day and its own figure. */
+  function around(groups: MentionItem[][]): IncidentNeighbourhood {
+    const byId = new Map(groups.flat().map((i) => [i.mention.id, i]));
+    const item = (id: string) => byId.get(id) as MentionItem;
+    const clusters = groups.map((g) =>
+      record(
+        'Rivertown',
+        g.map((i) =>
+          member({
+            id: i.mention.id,
+            document: i.mention.documentId,
+            date: stated(day),
+            killed: i.mention.killed?.best ?? null,
+            injured: i.mention.injured?.best ?? null,
+            place: i.mention.place?.name ?? null,
+          }),
+        ),
+        g.map((i) => i.mention.id),
+      ),
+    );
+    const profiles = clusters.map((c) => profileOf(c, item));
+    const filed = new Map<string, number[]>();
+    profiles.forEach((p, n) => {
+      if (!p) return;
+      const k = profileKey(p.place, p.day);
+      filed.set(k, [...(filed.get(k) ?? []), n]);
+    });
+    return {
+      cluster: (c) => clusters[c] as ClusterRecord,
+      profile: (c) => profiles[c] ?? null,
+      filed: (k) => filed.get(k) ?? [],
+      item,
+    };
+  }
+
+  it('keeps the toll the event shows beside the figure most members give', () => {
+    const near = around([detailed('a', 'Four people were wounded in Rivertown')]);
+    const p = near.profile(0) as IncidentProfile;
+    expect(p).toMatchObject({ injured: 1, shown: { killed: null, injured: 4 } });
+    expect(readings(p).map((r) => r.injured)).toEqual([1, 4]);
+    expect(eventFigures(near.cluster(0), near.item)).toEqual({ killed: null, injured: 4 });
+  });
+
+  it('gives one reading when members and the toll agree', () => {
+    const near = around([single('a', 'Four people were wounded in Rivertown', 4)]);
+    const p = near.profile(0) as IncidentProfile;
+    expect(p.shown).toBeUndefined();
+    expect(readings(p)).toEqual([p]);
+  });
+
+  it('joins another report’s toll to the event its details outvote, not another toll', () => {
+    const same = around([
+      detailed('a', 'Four people were wounded in Rivertown'),
+      single('b', 'Gunfire wounded four people in Rivertown', 4),
+    ]);
+    expect(incidentTarget(1, same)).toBe(0);
+    const other = around([
+      detailed('a', 'Four people were wounded in Rivertown'),
+      single('b', 'Gunfire wounded eight people in Rivertown', 8),
+    ]);
+    expect(incidentTarget(1, other)).toBeNull();
+  });
+
+  /** One report of one victim, wounded or dead. */
+  function victim(id: string, text: string, dead: boolean) {
+    const d = doc(id, text);
+    const figure = dead ? { killed: qty(1) } : { injured: qty(1) };
+    return itemsOf(
+      extraction(d, {
+        incidents: [
+          incident(d, 1, text, { kind: 'shooting', place: town('Rivertown'), date: day, ...figure }),
+        ],
+      }),
+    );
+  }
+
+  it('joins a victim reported wounded to the same victim reported dead by name, not another victim', () => {
+    const wounded = 'Police said Jonas Barrow was wounded on Elm Road in Rivertown';
+    const same = around([
+      victim('a', wounded, false),
+      victim('b', 'Gunfire killed Jonas Barrow in Rivertown', true),
+    ]);
+    expect(incidentTarget(1, same)).toBe(0);
+    const other = around([
+      victim('a', wounded, false),
+      victim('b', 'Gunfire killed Al Fenwick in Rivertown', true),
+    ]);
+    expect(incidentTarget(1, other)).toBeNull();
+  });
+});
+
+describe('diedOfWounds', () => {
+  const p = (o: Partial<IncidentProfile>): IncidentProfile => ({
+    place: 'Rivertown',
+    day: '2024-05-01',
+    killed: null,
+    injured: null,
+    ...o,
+  });
+  it.each([
+    { name: 'one wounded, then one dead', a: p({ injured: 1 }), b: p({ killed: 1 }), expected: true },
+    {
+      name: 'one of three wounded died, the next day',
+      a: p({ injured: 3 }),
+      b: p({ killed: 1, injured: 2, day: '2024-05-02' }),
+      expected: true,
+    },
+    { name: 'the same figures (sameIncident’s)', a: p({ killed: 1 }), b: p({ killed: 1 }), expected: false },
+    { name: 'more victims', a: p({ injured: 1 }), b: p({ killed: 1, injured: 1 }), expected: false },
+    { name: 'another town', a: p({ injured: 1 }), b: p({ killed: 1, place: 'Hillview' }), expected: false },
+    { name: 'days apart', a: p({ injured: 1 }), b: p({ killed: 1, day: '2024-05-04' }), expected: false },
+  ])('$name', ({ a, b, expected }) => {
+    expect(diedOfWounds(a, b)).toBe(expected);
+    expect(diedOfWounds(b, a)).toBe(expected);
   });
 });

@@ -3,6 +3,7 @@ import { kilometres } from '../extract/gazetteer/load-gazetteer.js';
 import { speakerWords } from '../extract/parse-speaker.js';
 import type { ClusterRecord } from './cluster-mentions.js';
 import { isImplied, isResolved, type MentionItem, pairScore, placeKey } from './compatibility.js';
+import { deathOfTheOneShot, injuredAmongDead, reconcileFigure } from './figures.js';
 import { compatibleKinds } from './kinds.js';
 import { compareStrings } from './stable-id.js';
 import { isFunctionWord, isReportWord, words } from './words.js';
@@ -20,6 +21,11 @@ export interface IncidentProfile {
   day: string;
   killed: number | null;
   injured: number | null;
+  /**
+   * The figures the event's ledger entry gives (`eventFigures`), when they are not the ones most
+   * members give: a second reading of the event's toll (`readings`).
+   */
+  shown?: { killed: number | null; injured: number | null };
 }
 
 /**
@@ -52,15 +58,20 @@ export function placeOf(record: ClusterRecord): string | null {
 /**
  * An event's profile, or null when it has no place or no stated day. An event without a figure
  * has a profile too (both figures null): it can join the one event with figures at its place and
- * day (`incidentTarget`), never be joined by one.
+ * day (`incidentTarget`), never be joined by one. With `item`, the figures the event will show
+ * are kept beside when they differ (`shown`).
  */
-export function profileOf(record: ClusterRecord): IncidentProfile | null {
+export function profileOf(record: ClusterRecord, item?: (id: string) => MentionItem): IncidentProfile | null {
   const place = placeOf(record);
-  return place === null ? null : profileAt(record, place);
+  return place === null ? null : profileAt(record, place, item);
 }
 
 /** The event's profile at a given place (`''` for an event placed nowhere), or null without a stated day. */
-function profileAt(record: ClusterRecord, place: string): IncidentProfile | null {
+function profileAt(
+  record: ClusterRecord,
+  place: string,
+  item?: (id: string) => MentionItem,
+): IncidentProfile | null {
   const days = record.figures
     .map((f) => f.date)
     .filter((d) => isResolved(d) && !isImplied(d) && d.precision === 'day' && (d.end ?? d.start) === d.start)
@@ -71,7 +82,49 @@ function profileAt(record: ClusterRecord, place: string): IncidentProfile | null
   const injured = mostCommon(
     record.figures.map((f) => f.injured ?? null).filter((k): k is number => k !== null),
   );
-  return { place, day, killed, injured };
+  const shown = item ? eventFigures(record, item) : null;
+  if (!shown || (shown.killed === killed && shown.injured === injured))
+    return { place, day, killed, injured };
+  return { place, day, killed, injured, shown };
+}
+
+/**
+ * The readings of a profile's toll: the figures most members give, and the ones its ledger entry
+ * gives when they differ (`shown`). Members outvote a toll when a few long reports detail it
+ * victim by victim ("a girl was among the wounded", each a figure of one); a report's
+ * lead figure outvotes the others' when it counts a victim who later died as wounded. Either
+ * reading can be the one another group of reports of the incident gives.
+ */
+export function readings(p: IncidentProfile): IncidentProfile[] {
+  if (!p.shown) return [p];
+  const { shown, ...own } = p;
+  return [own, { ...own, ...shown }];
+}
+
+/**
+ * The dead and wounded an event's ledger entry gives (`buildEvent`): each report's lead figure
+ * votes, a written count outweighs people named one by one. Counted member by member instead
+ * ("a girl was among the wounded", "one man was hit in the arm", each a figure of one),
+ * the details of a few long reports outvote their toll, and two groups of reports of one
+ * incident then look like two incidents with different figures.
+ */
+export function eventFigures(
+  record: ClusterRecord,
+  item: (id: string) => MentionItem,
+): { killed: number | null; injured: number | null } {
+  // In the order `buildEvent` reads them, whatever order the members joined in.
+  const mentions = record.items
+    .map((id) => item(id).mention)
+    .sort(
+      (a, b) => compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0] || a.span[1] - b.span[1],
+    );
+  const dead = reconcileFigure('killed', mentions).range;
+  const hurt = reconcileFigure('injured', mentions).range;
+  if (deathOfTheOneShot(dead, hurt, mentions)) return { killed: 1, injured: null };
+  return {
+    killed: dead?.best ?? null,
+    injured: injuredAmongDead(dead, mentions) ? null : (hurt?.best ?? null),
+  };
 }
 
 /**
@@ -286,6 +339,19 @@ function filedNear(
 export function namedIncident(a: IncidentProfile, b: IncidentProfile): boolean {
   if (!hasFigure(a) || !hasFigure(b) || a.killed !== b.killed || a.injured !== b.injured) return false;
   return profileKey(a.place, '') === profileKey(b.place, '') && nearDays(a.day, NAMED_DAYS).includes(b.day);
+}
+
+/**
+ * Two profiles at one place at most `PROFILE_DAYS` apart that count the same victims, some of one
+ * report's wounded among the other's dead: the dead and wounded together the same, the dead not.
+ * A victim who dies in hospital is wounded in the first reports and dead in the later ones. One
+ * killed and one wounded on a day are the figures of many incidents of a city, so their reports
+ * must also give the same full name, not a speaker's (`sharedNameBesides`): a victim, a street,
+ * a business. One capitalised word in common is not enough: a city's reports share many.
+ */
+export function diedOfWounds(a: IncidentProfile, b: IncidentProfile): boolean {
+  if (!hasFigure(a) || !hasFigure(b) || !samePlaceAndDay(a, b)) return false;
+  return casualties(a) === casualties(b) && (a.killed ?? 0) !== (b.killed ?? 0);
 }
 
 /**
@@ -683,9 +749,24 @@ function joined(a: number, b: number, around: IncidentNeighbourhood, slack: numb
   const pa = around.profile(a);
   const pb = around.profile(b);
   if (!pa || !pb) return false;
+  const theirs = readings(pb);
+  return readings(pa).some((x) => theirs.some((y) => joinedAs(a, b, x, y, around, slack, later)));
+}
+
+/** `joined`, the events' tolls read as `pa` and `pb` (`readings`). */
+function joinedAs(
+  a: number,
+  b: number,
+  pa: IncidentProfile,
+  pb: IncidentProfile,
+  around: IncidentNeighbourhood,
+  slack: number,
+  later: boolean,
+): boolean {
   const same =
     sameIncident(pa, pb, slack) ||
     (namedIncident(pa, pb) && sharedName(a, b, around)) ||
+    (diedOfWounds(pa, pb) && sharedNameBesides(a, b, around, speakerNamesOf)) ||
     (later && laterIncident(pa, pb) && (largeToll(pa) || sharedFullName(a, b, around)));
   // The rule that joined the profiles has judged their days (up to `NAMED_DAYS` or `LATER_DAYS`
   // apart): the representatives are compared at that distance, for kind, place and wording.
@@ -865,10 +946,26 @@ function laterAgree(group: readonly number[], around: IncidentNeighbourhood): bo
 /** Events of one incident chained further than this are not followed (a bound on the search). */
 const MAX_INCIDENT_EVENTS = 64;
 
-/** Every two figures the events give differ by at most `FIGURE_SLACK`. */
+/** Every two figures the events give differ by at most `FIGURE_SLACK`, each toll read one way (`readings`). */
 function figuresAgree(group: readonly number[], around: IncidentNeighbourhood): boolean {
+  return (
+    agreeAs(group, around, (p) => p) || agreeAs(group, around, (p) => readings(p).at(-1) as IncidentProfile)
+  );
+}
+
+/** Every two figures the events give, each toll read by `read` (`readings`), differ by at most `FIGURE_SLACK`. */
+function agreeAs(
+  group: readonly number[],
+  around: IncidentNeighbourhood,
+  read: (p: IncidentProfile) => IncidentProfile,
+): boolean {
   for (const k of ['killed', 'injured'] as const) {
-    const values = group.map((c) => around.profile(c)?.[k] ?? null).filter((v): v is number => v !== null);
+    const values = group
+      .map((c) => {
+        const p = around.profile(c);
+        return p ? read(p)[k] : null;
+      })
+      .filter((v): v is number => v !== null);
     if (values.length > 0 && Math.max(...values) - Math.min(...values) > FIGURE_SLACK) return false;
   }
   return true;
@@ -977,7 +1074,7 @@ export function placelessTarget(n: number, around: IncidentNeighbourhood): numbe
   const { named } = around;
   const record = around.cluster(n);
   if (!named || placeOf(record) !== null || !givesFigure(record)) return null;
-  const own = profileAt(record, '');
+  const own = profileAt(record, '', around.item);
   if (!own || !hasFigure(own)) return null;
   const found = new Set<number>();
   for (const c of namedNear(n, '', around)) {

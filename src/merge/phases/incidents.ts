@@ -118,7 +118,7 @@ export function joinIncidents(run: MergeRun, mentions: Mentions): void {
   const named = (name: string) => cache.get('fname', name) ?? [];
   for (const n of [...dirty.clusters].sort((a, b) => a - b)) {
     const before = profiled(n);
-    const after = profileOf(clusters.cluster(n));
+    const after = profileOf(clusters.cluster(n), itemOf);
     const profileChanged = JSON.stringify(before) !== JSON.stringify(after);
     fileNames(n, profileChanged);
     fileVague(n);

@@ -30,8 +30,12 @@ import type { DocRecord, Meta } from '../state-schema.js';
  * 10.fixb11: an emptied cluster's number is never given to another cluster (its blocking-key
  *    postings would offer the new one to mentions of the old); a name after a longer capitalised
  *    word ending a sentence ("in Hillview. Jo Roe, 24, died") is not a speaker's, for the joins.
+ * 10.cluster12: an event's profile keeps, beside the figures most of its members give, the ones
+ *    its ledger entry shows (each report's lead figure voting) when they differ; either joins.
+ * 10.cluster12b: one place and day with the same victims, counted wounded by some reports and
+ *    dead by others, join on a shared full name that is not a speaker's.
  */
-export const STATE_FORMAT: number | string = '10.fixb11';
+export const STATE_FORMAT: number | string = '10.cluster12b';
 
 export interface OpenedState {
   cache: StateCache;
