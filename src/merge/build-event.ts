@@ -104,13 +104,25 @@ function bestSupported(
     sample.filter((o) => o !== m && setOverlap(words.get(m) ?? none, words.get(o) ?? none) >= 0.5).length;
   const rank = (m: IncidentMention) =>
     support(m) * 8 + (m.origin ? 4 : 0) + (m.modality === 'fact' ? 2 : 0) + (m.killed || m.injured ? 1 : 0);
-  const ranks = new Map(mentions.map((m) => [m, completeness(m) * 1000 + rank(m)]));
-  return [...mentions].sort(
-    (a, b) =>
-      (ranks.get(b) ?? 0) - (ranks.get(a) ?? 0) ||
-      compareStrings(a.documentId, b.documentId) ||
-      a.span[0] - b.span[0],
-  )[0] as IncidentMention;
+  // Completeness outranks everything else (a rank stays under 8 × 60), so support is counted
+  // only for the most complete mentions: the cost follows how many of them there are, not the
+  // event's size.
+  const most = mentions.reduce((max, m) => Math.max(max, completeness(m)), 0);
+  let best: IncidentMention | undefined;
+  let bestRank = -1;
+  for (const m of mentions) {
+    if (completeness(m) !== most) continue;
+    const r = rank(m);
+    if (
+      best === undefined ||
+      r > bestRank ||
+      (r === bestRank && (compareStrings(m.documentId, best.documentId) || m.span[0] - best.span[0]) < 0)
+    ) {
+      best = m;
+      bestRank = r;
+    }
+  }
+  return best as IncidentMention;
 }
 
 /** An incident split off an elliptical sentence ("five in Djugu") is summarised by its whole sentence. */
