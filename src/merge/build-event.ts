@@ -100,8 +100,20 @@ function bestSupported(
   // Large events: support is estimated against the first mentions only (bounded cost).
   const sample = mentions.slice(0, 60);
   const none = new Set<string>();
-  const support = (m: IncidentMention) =>
-    sample.filter((o) => o !== m && setOverlap(words.get(m) ?? none, words.get(o) ?? none) >= 0.5).length;
+  // Mentions worded alike (copies of one report) have the same support: counted once per wording.
+  const byWording = new Map<string, number>();
+  const support = (m: IncidentMention) => {
+    const own = words.get(m) ?? none;
+    const wording = [...own].sort().join('\u0000');
+    let n = byWording.get(wording);
+    if (n === undefined) {
+      n = sample.filter((o) => setOverlap(own, words.get(o) ?? none) >= 0.5).length;
+      byWording.set(wording, n);
+    }
+    // A mention of the sample does not support itself.
+    const self = own.size > 0 ? sample.filter((o) => o === m).length : 0;
+    return n - self;
+  };
   const rank = (m: IncidentMention) =>
     support(m) * 8 + (m.origin ? 4 : 0) + (m.modality === 'fact' ? 2 : 0) + (m.killed || m.injured ? 1 : 0);
   // Completeness outranks everything else (a rank stays under 8 × 60), so support is counted
