@@ -116,9 +116,8 @@ function bestSupported(
   };
   const rank = (m: IncidentMention) =>
     support(m) * 8 + (m.origin ? 4 : 0) + (m.modality === 'fact' ? 2 : 0) + (m.killed || m.injured ? 1 : 0);
-  // Completeness outranks everything else (a rank stays under 8 × 60), so support is counted
-  // only for the most complete mentions: the cost follows how many of them there are, not the
-  // event's size.
+  // Completeness outranks everything else (a step of 1000; a rank is at most 8 × 60 + 7), so
+  // support is counted only for the most complete mentions, which alone can be chosen.
   const most = mentions.reduce((max, m) => Math.max(max, completeness(m)), 0);
   let best: IncidentMention | undefined;
   let bestRank = -1;
