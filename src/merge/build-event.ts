@@ -100,17 +100,40 @@ function bestSupported(
   // Large events: support is estimated against the first mentions only (bounded cost).
   const sample = mentions.slice(0, 60);
   const none = new Set<string>();
-  const support = (m: IncidentMention) =>
-    sample.filter((o) => o !== m && setOverlap(words.get(m) ?? none, words.get(o) ?? none) >= 0.5).length;
+  // Mentions worded alike (copies of one report) have the same support: counted once per wording.
+  const byWording = new Map<string, number>();
+  const support = (m: IncidentMention) => {
+    const own = words.get(m) ?? none;
+    const wording = [...own].sort().join('\u0000');
+    let n = byWording.get(wording);
+    if (n === undefined) {
+      n = sample.filter((o) => setOverlap(own, words.get(o) ?? none) >= 0.5).length;
+      byWording.set(wording, n);
+    }
+    // A mention of the sample does not support itself.
+    const self = own.size > 0 ? sample.filter((o) => o === m).length : 0;
+    return n - self;
+  };
   const rank = (m: IncidentMention) =>
     support(m) * 8 + (m.origin ? 4 : 0) + (m.modality === 'fact' ? 2 : 0) + (m.killed || m.injured ? 1 : 0);
-  const ranks = new Map(mentions.map((m) => [m, completeness(m) * 1000 + rank(m)]));
-  return [...mentions].sort(
-    (a, b) =>
-      (ranks.get(b) ?? 0) - (ranks.get(a) ?? 0) ||
-      compareStrings(a.documentId, b.documentId) ||
-      a.span[0] - b.span[0],
-  )[0] as IncidentMention;
+  // Completeness outranks everything else (a step of 1000; a rank is at most 8 × 60 + 7), so
+  // support is counted only for the most complete mentions, which alone can be chosen.
+  const most = mentions.reduce((max, m) => Math.max(max, completeness(m)), 0);
+  let best: IncidentMention | undefined;
+  let bestRank = -1;
+  for (const m of mentions) {
+    if (completeness(m) !== most) continue;
+    const r = rank(m);
+    if (
+      best === undefined ||
+      r > bestRank ||
+      (r === bestRank && (compareStrings(m.documentId, best.documentId) || m.span[0] - best.span[0]) < 0)
+    ) {
+      best = m;
+      bestRank = r;
+    }
+  }
+  return best as IncidentMention;
 }
 
 /** An incident split off an elliptical sentence ("five in Djugu") is summarised by its whole sentence. */

@@ -140,3 +140,29 @@ describe('sentences two members of a family word alike', () => {
     expect(c.independent).toBe(2);
   });
 });
+
+describe('sentences worded alike', () => {
+  // Two papers word the fact alike; each shares an unrelated passage with a third report that
+  // does not tell the fact, so reuse links them only through it.
+  const fact = 'A bridge near Tallow collapsed under a grain lorry on Monday';
+  const reworded = 'A bridge near Tallow collapsed under a heavy grain lorry on Monday';
+  const first = doc('x', `Market prices rose again. ${fact}, the driver said.`);
+  const second = doc('y', `Weather stays dry this week. ${reworded}, officials said.`);
+  const third = doc('z', 'Market prices rose again. Weather stays dry this week.');
+  const pairs = [
+    verbatim(first, third, 'Market prices rose again.'),
+    verbatim(second, third, 'Weather stays dry this week.'),
+  ];
+  const occurrences = [at(first, fact), at(second, reworded)];
+
+  it('are counted apart when their documents are linked only through a report without the fact', () => {
+    const c = corroborate(occurrences, createReuseIndex([first, second, third], pairs, []));
+    expect(c.independent).toBe(2);
+  });
+
+  it('are one chain when their documents are related', () => {
+    const family = { id: 'fam-x', documents: ['x', 'y'], origin: null };
+    const c = corroborate(occurrences, createReuseIndex([first, second, third], pairs, [family]));
+    expect(c.independent).toBe(1);
+  });
+});

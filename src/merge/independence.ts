@@ -145,11 +145,21 @@ export function corroborate(occurrences: readonly Occurrence[], index: ReuseInde
       }
     }
   }
-  // Only related documents count, and they share a component: pairs are sought within each
-  // (a large event's mentions are mostly in unrelated reports, so this stays near-linear).
+  // Only related documents count: pairs are sought within groups of the fact's documents joined
+  // by a family or a reuse pair (a large event's mentions are mostly in unrelated reports, so
+  // this stays near-linear). The groups are made from these documents alone, not from everything
+  // reuse reaches through the store, so their cost follows the fact.
+  const related = new UnionFind();
+  for (const doc of docs) {
+    related.add(`doc:${doc}`);
+    const family = index.family(doc);
+    if (family !== null) related.union(`doc:${doc}`, `family:${family}`);
+    for (const other of index.partners(doc))
+      if (byDoc.has(other)) related.union(`doc:${doc}`, `doc:${other}`);
+  }
   const byComponent = new Map<string, Occ[]>();
   for (const m of distinct) {
-    const c = index.component(m.document);
+    const c = related.find(`doc:${m.document}`);
     const list = byComponent.get(c);
     if (list) list.push(m);
     else byComponent.set(c, [m]);

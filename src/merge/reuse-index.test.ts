@@ -15,8 +15,8 @@ const pair = (a: string, b: string, relation: ReusePair['relation']): ReusePair 
   passages: [],
 });
 
-describe('reuse index components', () => {
-  it('name every document after the smallest one linked to it through families and pairs (seeded graphs)', () => {
+describe('reuse index relations', () => {
+  it('relate documents of one family and representatives of one pair, both linked in a union-find (seeded graphs)', () => {
     for (let seed = 1; seed <= 30; seed++) {
       const next = seededRandom(seed);
       const ids = Array.from({ length: 40 }, (_, i) => `d${String(i).padStart(2, '0')}`);
@@ -42,11 +42,18 @@ describe('reuse index components', () => {
       const reference = new UnionFind();
       for (const f of families) for (const d of f.documents) reference.union(f.documents[0] as string, d);
       for (const p of pairs) reference.union(index.canonical(p.a), index.canonical(p.b));
+      const familyOf = new Map(families.flatMap((f) => f.documents.map((d) => [d, f.id] as const)));
       for (const id of ids) {
-        expect(index.component(id)).toBe(reference.find(id));
         for (const other of ids) {
-          if (index.related(id, other)) expect(index.component(id)).toBe(index.component(other));
+          // Related: one family, or a representative and a partner; what `partners` lists.
+          const expected =
+            (familyOf.has(id) && familyOf.get(id) === familyOf.get(other)) ||
+            index.partners(id).includes(other);
+          expect(index.related(id, other)).toBe(expected);
+          if (expected) expect(reference.find(id)).toBe(reference.find(other));
         }
+        for (const p of index.partners(id)) expect(index.canonical(p)).toBe(p);
+        if (index.canonical(id) !== id) expect(index.partners(id)).toEqual([]);
       }
     }
   });
@@ -92,8 +99,9 @@ describe('reuse index read one document at a time', () => {
     expect(index.links('d')).toEqual([{ other: 'a', own: [2, 6], theirs: [0, 4], flow: 'unknown' }]);
     expect(index.related('a', 'd')).toBe(true);
     expect(index.related('b', 'd')).toBe(false);
-    expect(index.component('e')).toBe('e');
-    expect(index.component('d')).toBe('a');
+    expect(index.partners('a')).toEqual(['d']);
+    expect(index.partners('b')).toEqual([]);
+    expect(index.partners('e')).toEqual([]);
   });
 
   it('changes the fingerprint of documents a new pair or a grown family reaches, and only theirs', () => {
@@ -109,7 +117,7 @@ describe('reuse index read one document at a time', () => {
 });
 
 describe('reuse index over a store', () => {
-  it('reads a component one frontier at a time, not one document at a time, and finds the same answers', () => {
+  it('reads the reuse around a document one frontier at a time, not one document at a time, and finds the same answers', () => {
     // A report reused by 29 others (every fifth an exact duplicate), two of them also by a third.
     const ids = Array.from({ length: 30 }, (_, i) => `r${String(i).padStart(2, '0')}`);
     const documents = ids.map((id) => ({ id, text: `report ${id}` }));
@@ -134,7 +142,7 @@ describe('reuse index over a store', () => {
     };
     const batched = reuseIndexOf(store);
     const plain = createReuseIndex(documents, pairs, families);
-    expect(batched.component('r29')).toBe(plain.component('r29'));
+    expect(batched.partners('r00')).toEqual(plain.partners('r00'));
     for (const id of ids) {
       expect(batched.canonical(id)).toBe(plain.canonical(id));
       expect(batched.fingerprint(id)).toBe(plain.fingerprint(id));

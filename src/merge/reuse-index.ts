@@ -26,10 +26,10 @@ export interface ReuseIndex {
   /** True when the two documents are in one family or share a reuse pair. */
   related(a: string, b: string): boolean;
   /**
-   * A name shared by every canonical document connected to this one through families and reuse
-   * pairs: `related(a, b)` implies `component(a) === component(b)`.
+   * The representatives a canonical document shares reuse pairs with (empty for any other
+   * document): with `family`, everything `related` reads, for grouping a few documents by it.
    */
-  component(document: string): string;
+  partners(document: string): readonly string[];
   /** The headline span of a document (its short first line without a final full stop), or null. */
   headline(document: string): Span | null;
   /**
@@ -218,7 +218,7 @@ function reachable(
 
 /**
  * The reuse index over a source, computed one document at a time as it is asked for (and kept):
- * a document's duplicate group, its representative's links and partners, and its component.
+ * a document's duplicate group, and its representative's links and partners.
  */
 export function reuseIndexOf(source: ReuseSource): ReuseIndex {
   const prefetch = source.prefetch?.bind(source);
@@ -286,31 +286,6 @@ export function reuseIndexOf(source: ReuseSource): ReuseIndex {
     return set;
   };
 
-  // Components (documents linked through families and reuse pairs) are found when asked for: a
-  // run that recounts a few events reads the neighbourhood of a few documents only.
-  const componentOf = new Map<string, string>();
-  const component = (d: string): string => {
-    const known = componentOf.get(d);
-    if (known !== undefined) return known;
-    // Edges: between the documents of a family, and between the representatives of a pair.
-    const opened = new Set<string>();
-    const queue = reachable(
-      d,
-      (x, visit) => {
-        const family = source.family(x);
-        if (family && !opened.has(family.id)) {
-          opened.add(family.id);
-          for (const y of family.documents) visit(y);
-        }
-        if (canonical(x) === x) for (const y of reachOf(x).partners) visit(y);
-      },
-      prefetch,
-    );
-    let least = d;
-    for (const x of queue) if (x < least) least = x;
-    for (const x of queue) componentOf.set(x, least);
-    return least;
-  };
   const cache = new Map<string, ReadonlySet<string>>();
   const digests = new Map<string, string>();
   const membersDigest = (family: { id: string; documents: readonly string[] }) => {
@@ -353,8 +328,8 @@ export function reuseIndexOf(source: ReuseSource): ReuseIndex {
     },
     credits: (d) => source.credits?.(d) ?? [],
     canonical,
-    component,
     links: (d) => (canonical(d) === d ? reachOf(d).links : []),
+    partners: (d) => (canonical(d) === d ? reachOf(d).partners : []),
     family: (d) => source.family(d)?.id ?? null,
     related: (a, b) => {
       const fa = source.family(a)?.id;
