@@ -24,6 +24,10 @@ interface Compiled {
   namedPassive: RegExp;
   /** A name alone as the subject of "died" (in running text, not a headline's "Dies"). */
   namedDied: RegExp;
+  /** People named in a list as the subject of a passive casualty verb: "Ann Cole and Ben Ray were shot". */
+  namedList: RegExp;
+  /** People named as the object of a casualty verb: "killed Ann Cole, 34, and her son Ben". */
+  namedObject: RegExp;
   /**
    * A person as the possessor of a casualty noun: "the boy's shooting", "Man's death", "her
    * son's accidental shooting death".
@@ -44,21 +48,29 @@ const alternation = (words: readonly string[]): string =>
 
 /**
  * Words that may stand between a subject and its casualty verb: auxiliaries, adverbs, and an
- * earlier verb of the same person ("was shot three times and died").
+ * earlier verb of the same person ("was shot three times and died", "suffered a gunshot wound to
+ * the head and later died").
  */
-const EARLIER = String.raw`(?:shot|wounded|injured|hurt|stabbed)(?:\s+[a-z’'-]+){0,6}?(?:\s+and|,)`;
+const EARLIER = String.raw`(?:shot|wounded|injured|hurt|stabbed|suffered|sustained)(?:\s+[a-z’'-]+){0,6}?(?:\s+and|,)`;
 /**
  * A verb of suffering and the injury's severity, between a person and the injury noun ("A woman
  * suffered minor", "he sustained serious").
  */
 const SUFFERED = String.raw`(?:suffered|sustained|received|suffering|sustaining|(?:was\s+|were\s+)?treated\s+for)(?:\s+(?:minor|serious|severe|critical|grave|multiple|several|non-life-threatening|life-threatening|possible|apparent|superficial|head|leg|arm)){0,3}`;
-const LINK = String.raw`(?:(?:who|was|were|is|has|had|have|been|being|got|gets|found|pronounced|later|also|then|reportedly|apparently|allegedly|[a-z]+ly|${EARLIER}|${SUFFERED}|shot|and|wounded|injured|hurt)\s+){0,5}`;
+/**
+ * Taken to a hospital for the injury: "The boy was taken to the hospital for injuries", "a woman
+ * was rushed to a local hospital with minor".
+ */
+const TAKEN = String.raw`(?:taken|transported|rushed|airlifted|flown|driven)\s+to\s+(?:an?\s+|the\s+)?(?:[\p{L}’'.-]+\s+){0,3}?hospitals?\s+(?:for|with)(?:\s+(?:minor|serious|severe|critical|multiple|non-life-threatening|life-threatening|possible|apparent)){0,2}`;
+const LINK = String.raw`(?:(?:who|was|were|is|has|had|have|been|being|got|gets|found|pronounced|later|also|then|reportedly|apparently|allegedly|[a-z]+ly|${EARLIER}|${SUFFERED}|${TAKEN}|shot|and|wounded|injured|hurt)\s+){0,5}`;
 const LINK_CASED = String.raw`(?:(?:who|was|were|is|has|had|been|being|got|found|pronounced|later|also|then|[a-z]+ly|${EARLIER}|shot|and|wounded|injured)\s+){0,5}`;
 /**
  * What may follow a subject before its verb: an apposition ("A man, John Doe of Elm Park, was
- * shot") or a short phrase ("A man sitting in his car was shot", "The man injured last week died").
+ * shot"), a short phrase ("A man sitting in his car was shot", "The man injured last week died")
+ * or a relative clause telling how the person was hurt ("The boy who was shot on Monday has
+ * died": the death is that person's, the shooting an earlier part of the same incident).
  */
-const POST = String.raw`(?:\s*,\s*[^,;]{1,60}?,|\s+(?:sitting|standing|walking|driving|riding|inside|in|at|on|near|from|of|injured|wounded|shot)\b[^,;.]{0,60}?)?`;
+const POST = String.raw`(?:\s*,\s*[^,;]{1,60}?,|\s+(?:sitting|standing|walking|driving|riding|inside|in|at|on|near|from|of|injured|wounded|shot|(?:who|that)\s+(?:was|had\s+been|has\s+been)\s+(?:shot|wounded|injured|hurt|struck|hospitali[sz]ed|in\s+(?:critical|serious|grave)\s+condition)|who\s+(?:escaped|fled|ran|survived|managed|tried)\b)\b[^,;.]{0,60}?)?`;
 /** A name with an age in apposition: "Jane Doe, 57,", "Carl Dunn Jr., 19,". */
 const NAME_AGE = String.raw`(?:\p{Lu}[\p{L}’'.-]*\s+){0,3}\p{Lu}[\p{L}’'.-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?\s*,\s*\d{1,3}\s*,`;
 /**
@@ -68,6 +80,19 @@ const NAME_AGE = String.raw`(?:\p{Lu}[\p{L}’'.-]*\s+){0,3}\p{Lu}[\p{L}’'.-]*
 const NAME_PASSIVE = String.raw`(?<![\p{L}’'.-])(?<np>(?:\p{Lu}[\p{L}’'.-]*\s+){1,3}\p{Lu}[\p{L}’'-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?)\s+was\s+(?:(?:also|later|then|fatally|critically|seriously|reportedly|allegedly|pronounced|found)\s+){0,2}$`;
 /** A person's name as the subject of "died": "Jane Doe died", "Officer Carl Dunn later died". */
 const NAME_DIED = String.raw`(?<![\p{L}’'.-])(?<np>(?:\p{Lu}[\p{L}’'.-]*\s+){1,3}\p{Lu}[\p{L}’'-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?)\s+(?:(?:also|later|then|eventually|subsequently)\s+)?$`;
+/** Capitalised words that start no name after a verb: days, months, agencies, a headline's prepositions. */
+const NOT_A_NAME =
+  '(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|August|September|October|November|December|Police|Officers?|Authorities|Deputies|Near|In|At|On|By|After|Outside|Inside|During|While|From|With|For|Behind|Following|Multiple|Several';
+/**
+ * One person named: capitalised words (not a day or a month: "shot Friday", "killed in May"),
+ * with an age in apposition or an age or a kin noun before ("2-year-old Ben Ray", "her son Ben").
+ * Case-sensitive.
+ */
+const PERSON_NAME = String.raw`(?:(?:his|her|their)\s+(?:son|daughter|wife|husband|mother|father|brother|sister|girlfriend|boyfriend|cousin|nephew|niece|uncle|aunt|grandson|granddaughter|grandmother|grandfather|child|baby|fianc[ée]e?)\s+|\d{1,3}-(?:year|month)-old\s+)?(?!(?:${NOT_A_NAME})\b)\p{Lu}\p{Ll}[\p{L}’'-]*(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}[\p{L}’'-]+){0,2}(?:\s+(?:Jr|Sr|II|III|IV)\.?)?(?:\s*,\s*\d{1,3}(?![\d-]))?`;
+/** A list of two or more people named: "Ann Cole, 34, and Ben Ray", "Ann, Ben and Cy Ray". */
+const NAME_LIST = String.raw`${PERSON_NAME}(?:\s*,\s*${PERSON_NAME})*\s*,?\s+and\s+${PERSON_NAME}`;
+/** Between the people of a named list: a comma or "and" (not the comma of an age). */
+const NAME_BREAK = /\s*,(?!\s*\d)\s*(?:and\s+)?|\s+and\s+/;
 /** An age in apposition after a person: the ", 7" of "Girl, 7, brother". */
 const AGE_APPOSITION = /\s*,\s*\d{1,3}(?=\s*(?:,|$))/g;
 /** The age of each name in a list of names with ages. */
@@ -110,6 +135,10 @@ const FUNCTION_WORD = String.raw`(?:by|in|at|on|of|to|from|with|for|after|before
  * other words of a headline ("Nephew wounded, uncle dead").
  */
 const ACTIVE_VERB = /(?:^|\s)(?:kills|killed|shoots|wounds|injures|murders|slays|grazes|hits|strikes)$/i;
+
+/** Active casualty verbs whose object may be people named: "shot and killed Ann Cole". */
+const NAMED_OBJECT_VERB =
+  /(?:^|\s)(?:killed|killing|kills|murdered|murdering|shot|shooting|shoots|wounded|wounding|injuring)$/i;
 
 /** Auxiliaries and modals: "a woman was hurt", "her son could not …". */
 const AUXILIARY = 'was|were|is|are|has|had|have|will|would|could|can|did|does|do|should|may|might|must';
@@ -177,6 +206,11 @@ function compile(): Compiled {
     named: new RegExp(String.raw`(?<np>${NAME_AGE}(?:\s+(?:and\s+)?${NAME_AGE})*)\s+${LINK_CASED}$`, 'ud'),
     namedPassive: new RegExp(NAME_PASSIVE, 'ud'),
     namedDied: new RegExp(NAME_DIED, 'ud'),
+    namedList: new RegExp(
+      String.raw`(?<![\p{L}’'.-])(?<np>${NAME_LIST})\s+were\s+(?:(?:all|both|also|later|then|fatally|critically|seriously|reportedly|allegedly|pronounced|found)\s+){0,2}$`,
+      'ud',
+    ),
+    namedObject: new RegExp(String.raw`^\s+(?<np>${NAME_LIST}|${PERSON_NAME})(?![\p{L}’'-])`, 'ud'),
     possessor: new RegExp(
       String.raw`(?:^|[^\p{L}\p{N}’'-])(?<np>(?:(?:an?|one|the|his|her|their)\s+${MODIFIERS})?(?:${persons}|${AGE}))[’']s\s+(?:(?:${POSSESSED_ADJECTIVE})\s+){0,2}$`,
       'iud',
@@ -213,6 +247,17 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
     c.object.exec(after) ??
     (ACTIVE_VERB.test(text.slice(trigger[0], trigger[1])) ? c.bare.exec(after) : null);
   const objectSpan = object?.indices?.groups?.np;
+  // "shot and killed Ann Cole, 34, and her son Ben": one person for each name. Not in a
+  // headline's title case ("Man Shot Near Elm Pier"), where every word is capitalised.
+  const verb = text.slice(trigger[0], trigger[1]);
+  const namedObject =
+    !objectSpan && NAMED_OBJECT_VERB.test(verb) && !/^\p{Lu}/u.test(verb)
+      ? c.namedObject.exec(after)?.indices?.groups?.np
+      : undefined;
+  if (namedObject) {
+    const names = after.slice(namedObject[0], namedObject[1]).split(NAME_BREAK).length;
+    return people(text, [trigger[1] + namedObject[0], trigger[1] + namedObject[1]], names);
+  }
   if (objectSpan) {
     // "killed a cousin, her uncle and a neighbor": one person and one more for each listed after.
     const np = after.slice(objectSpan[0], objectSpan[1]);
@@ -242,6 +287,12 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
     // "Jane Doe was shot and killed", "Jane Doe was pronounced dead", "Jane Doe died": one
     // person named, the subject of a passive verb or of "died"; "the boy's shooting": one
     // person, its possessor.
+    // "Ann Cole and Ben Ray were shot": one person for each name.
+    const list = c.namedList.exec(before)?.indices?.groups?.np;
+    if (list) {
+      const names = before.slice(list[0], list[1]).split(NAME_BREAK).length;
+      return people(text, [from + list[0], from + list[1]], names);
+    }
     const name = (
       c.namedPassive.exec(before) ??
       (text.slice(trigger[0], trigger[1]) === 'died' ? c.namedDied.exec(before) : null) ??
