@@ -105,6 +105,10 @@ const cases: [string, number, number][] = [
   ['A victim who escaped from the Dellwick farmhouse also was injured in the attack.', 0, 1],
   ['The 14-year-old was taken to the hospital for injuries he sustained.', 0, 1],
   ['The driver was taken to Quillby General Hospital with serious injuries.', 0, 1],
+  // An age written without hyphens or shortened names one person; so does a victim still in hospital.
+  ['A 14 year old boy was killed and a 17 year old was wounded on the Quillby west side.', 1, 1],
+  ['Deputies said a 2 yr old was shot in a drive-by on Elm Street.', 0, 1],
+  ['The coroner said a fourth victim remains hospitalized with a gunshot wound to the shoulder.', 0, 1],
   // People named in a list without a number count one each.
   ['Police say Carl Dunn shot and killed Ann Cole, 34, and 2-year-old Ben Cole inside the home.', 2, 0],
   ['Deputies said he killed Sara Lind, her husband Kev and their daughter Gia.', 3, 0],

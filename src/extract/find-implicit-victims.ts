@@ -62,7 +62,7 @@ const SUFFERED = String.raw`(?:suffered|sustained|received|suffering|sustaining|
  * was rushed to a local hospital with minor".
  */
 const TAKEN = String.raw`(?:taken|transported|rushed|airlifted|flown|driven)\s+to\s+(?:an?\s+|the\s+)?(?:[\p{L}’'.-]+\s+){0,3}?hospitals?\s+(?:for|with)(?:\s+(?:minor|serious|severe|critical|multiple|non-life-threatening|life-threatening|possible|apparent)){0,2}`;
-const LINK = String.raw`(?:(?:who|was|were|is|has|had|have|been|being|got|gets|found|pronounced|later|also|then|reportedly|apparently|allegedly|[a-z]+ly|${EARLIER}|${SUFFERED}|${TAKEN}|shot|and|wounded|injured|hurt)\s+){0,5}`;
+const LINK = String.raw`(?:(?:who|was|were|is|has|had|have|been|being|got|gets|found|pronounced|later|also|then|still|remains|remained|reportedly|apparently|allegedly|[a-z]+ly|${EARLIER}|${SUFFERED}|${TAKEN}|shot|and|wounded|injured|hurt)\s+){0,5}`;
 const LINK_CASED = String.raw`(?:(?:who|was|were|is|has|had|been|being|got|found|pronounced|later|also|then|[a-z]+ly|${EARLIER}|shot|and|wounded|injured)\s+){0,5}`;
 /**
  * What may follow a subject before its verb: an apposition ("A man, John Doe of Elm Park, was
@@ -100,10 +100,10 @@ const AGE_COMMA = /,\s*\d{1,3}\s*,/g;
 /** Up to three modifiers before the head noun: "a 17-year-old Buffalo man". */
 const MODIFIERS = String.raw`(?:[\p{L}\d’'.-]+\s+){0,3}?`;
 /**
- * An age as a noun: "17-year-old", "Three-year-old", "18-month old" (headlines spell small ages
- * out and drop the second hyphen).
+ * An age as a noun: "17-year-old", "Three-year-old", "18-month old", "a 17 year old", "a 2 yr
+ * old" (headlines spell small ages out, and reports drop hyphens or shorten "year").
  */
-const AGE = String.raw`(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)-(?:year|month|week)s?[- ]old`;
+const AGE = String.raw`(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)[- ](?:year|yr|month|week)s?[- ]old`;
 /**
  * "another" standing alone for one more person ("one died, and another in the car was hurt",
  * "wounded another before fleeing", "wounded another late Friday"): no noun after it, only the end
