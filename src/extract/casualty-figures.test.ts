@@ -99,16 +99,16 @@ const cases: [string, number, number][] = [
   ['The boy who was wounded at the Quillby fair last week has died.', 1, 0],
   ['A 12-year-old girl who was shot on Monday at a Dellwick park has died, police said.', 1, 0],
   ['A man who was shot on Elm Street is in critical condition.', 0, 1],
-  ['A woman who was in critical condition after the Quillby crash has now died.', 1, 0],
-  ['Tom Varn, 16, suffered a gunshot wound to the chest and later died at a hospital.', 1, 0],
+  ['The cyclist who was in grave condition since the Quillby pileup died overnight.', 1, 0],
+  ['Tom Varn, 16, sustained a bullet wound in his side and then died in Quillby.', 1, 0],
   // A person told as hurt through a relative clause or a trip to hospital is one injured.
   ['A victim who escaped from the Dellwick farmhouse also was injured in the attack.', 0, 1],
-  ['The 14-year-old was taken to the hospital for injuries he sustained.', 0, 1],
+  ['Deputies said the 9-year-old was flown to a Quillby hospital with severe injuries.', 0, 1],
   ['The driver was taken to Quillby General Hospital with serious injuries.', 0, 1],
   // An age written without hyphens or shortened names one person; so does a victim still in hospital.
   ['A 14 year old boy was killed and a 17 year old was wounded on the Quillby west side.', 1, 1],
-  ['Deputies said a 2 yr old was shot in a drive-by on Elm Street.', 0, 1],
-  ['The coroner said a fourth victim remains hospitalized with a gunshot wound to the shoulder.', 0, 1],
+  ['Neighbors said a 3 yr old was grazed by a stray bullet near the Quillby pier.', 0, 1],
+  ['Officials said one more student remains hospitalized after the Dellwick bus crash.', 0, 1],
   // People named in a list without a number count one each.
   ['Police say Carl Dunn shot and killed Ann Cole, 34, and 2-year-old Ben Cole inside the home.', 2, 0],
   ['Deputies said he killed Sara Lind, her husband Kev and their daughter Gia.', 3, 0],
