@@ -110,7 +110,7 @@ const cases: [string, number, number][] = [
   ['Neighbors said a 3 yr old was grazed by a stray bullet near the Quillby pier.', 0, 1],
   ['Officials said one more student remains hospitalized after the Dellwick bus crash.', 0, 1],
   // Someone "fighting for their life" is injured.
-  ['Four people are dead and another is fighting for her life at a Quillby clinic.', 4, 1],
+  ['Three riders died and another is fighting for his life in a Quillby ward.', 3, 1],
   ['Two men are fighting for their lives after the Dellwick crash.', 0, 2],
   // People named in a list without a number count one each.
   ['Police say Carl Dunn shot and killed Ann Cole, 34, and 2-year-old Ben Cole inside the home.', 2, 0],
