@@ -95,6 +95,34 @@ const cases: [string, number, number][] = [
   ['2:30 a.m. Sunday, deputies found two men shot near the bridge.', 0, 2],
   ['A driver fired into the crowd on Birch Lane, injuring one.', 0, 1],
   ['Four people were shot late Saturday. One of them died at the hospital.', 1, 3],
+  // A later death of someone told as hurt in a relative clause is that person's death.
+  ['The boy who was wounded at the Quillby fair last week has died.', 1, 0],
+  ['A 12-year-old girl who was shot on Monday at a Dellwick park has died, police said.', 1, 0],
+  ['A man who was shot on Elm Street is in critical condition.', 0, 1],
+  ['The cyclist who was in grave condition since the Quillby pileup died overnight.', 1, 0],
+  ['Tom Varn, 16, sustained a bullet wound in his side and then died in Quillby.', 1, 0],
+  // A person told as hurt through a relative clause or a trip to hospital is one injured.
+  ['A victim who escaped from the Dellwick farmhouse also was injured in the attack.', 0, 1],
+  ['Deputies said the 9-year-old was flown to a Quillby hospital with severe injuries.', 0, 1],
+  ['The driver was taken to Quillby General Hospital with serious injuries.', 0, 1],
+  // An age written without hyphens or shortened names one person; so does a victim still in hospital.
+  ['A 14 year old boy was killed and a 17 year old was wounded on the Quillby west side.', 1, 1],
+  ['Neighbors said a 3 yr old was grazed by a stray bullet near the Quillby pier.', 0, 1],
+  ['Officials said one more student remains hospitalized after the Dellwick bus crash.', 0, 1],
+  // Someone "fighting for their life" is injured.
+  ['Three riders died and another is fighting for his life in a Quillby ward.', 3, 1],
+  ['Two men are fighting for their lives after the Dellwick crash.', 0, 2],
+  // People named in a list without a number count one each.
+  ['Police say Carl Dunn shot and killed Ann Cole, 34, and 2-year-old Ben Cole inside the home.', 2, 0],
+  ['Deputies said he killed Sara Lind, her husband Kev and their daughter Gia.', 3, 0],
+  ['Ann, Bo, Cy and Dee Varn were shot dead in the Quillby farmhouse.', 4, 0],
+  ['Ann Cole and Ben Ray were shot on Elm Street.', 0, 2],
+  ['Deputies shot Carl Dunn after he fired at them.', 0, 1],
+  ['A man was shot Friday near the park.', 0, 1],
+  // The dead told among a count of the hurt are taken out of it.
+  ['Three people were hurt in the Dellwick crash, including one who later died.', 1, 2],
+  ['Nine people were injured in the crash, including two children.', 0, 9],
+  ['Several people, including one who shot at police, were arrested.', 0, 0],
   ['A man was shot on Main Street. He died at the hospital.', 1, 0],
   ['A man was killed and two others were shot at a party.', 1, 2],
   // People named one by one are counted one by one.
@@ -277,14 +305,14 @@ const cases: [string, number, number][] = [
   ['Two men were killed in a shooting outside a store in Orrin on Monday.', 2, 0],
   ['Two men were shot in a single burst of gunfire on Monday.', 0, 2],
   ['Four children have been shot in the county in the past three days, two fatally.', 0, 0],
-  // The dead "included" in a count are a part of it.
-  ['Six people were struck by gunfire, including one who was pronounced dead at the scene.', 0, 6],
+  // The dead "included" in a count are a part of it: the rest are the injured.
+  ['Six people were struck by gunfire, including one who was pronounced dead at the scene.', 1, 5],
   ['Four people were shot, including a boy, and two died.', 2, 2],
   // A death of natural causes or of an illness is no casualty.
   ['Mourners gathered for a woman who died of natural causes last week.', 0, 0],
   ['The shooting happened at the wake of a man who died of cancer.', 0, 0],
   // A participle after a comma takes its victims after it, not a count before it.
-  ['A cousin left the two in a barn when the rifle discharged, killing Ned Parr.', 0, 0],
+  ['A cousin left the two in a barn when the rifle discharged, killing Ned Parr.', 1, 0],
   // A round-up of several shootings gives no incident's figure.
   ['Four teenagers wounded in two separate Pellston drive-by shootings', 0, 0],
   // Plural shootings with no article or link word: a night's or a period's round-up of a city.

@@ -447,7 +447,13 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
       const shotHit = hurt ? undefined : group.find((h) => h.casualty === 'shot');
       const shot = shotHit ? casualtyFigure(text, shotHit, [head, clause[1]], counts, used, c) : null;
       if (shot) shotFigures.add(shot);
-      const injured = hurt ?? shot;
+      // "The boy who was wounded last week has died", "he was taken to a hospital with injuries,
+      // where he later died": the people named once as both dead and hurt are the dead; no one of
+      // them is left injured.
+      const injured =
+        killed?.implicit && samePeople(killed, hurt ?? shot)
+          ? null
+          : withoutIncludedDead(text, hurt ?? shot, killed);
       if (group.every((h) => h.onlyCounted) && (!injured || injured.implicit)) continue;
       const bodies = counts.find((q) => q.counted === 'body' && !used.has(q)) ?? null;
       if (bodies) used.add(bodies);
@@ -594,6 +600,34 @@ export function extractIncidents(input: IncidentInput): IncidentMention[] {
     inc.id = `${input.documentId}:i${i + 1}`;
   });
   return out;
+}
+
+/** From a count of the hurt to a count of dead among them: ", including ". */
+const INCLUDED_DEAD = /^[^.;:]{0,40}?,\s*including\s+$/i;
+
+/**
+ * "Three people were hurt, including one who later died": the dead are among the hurt counted,
+ * so those left injured are the rest (a count of people shot loses its dead in
+ * `takeDeadFromShot`).
+ */
+function withoutIncludedDead(text: string, hurt: Quantity | null, killed: Quantity | null): Quantity | null {
+  if (!hurt || !killed || hurt.implicit || killed.implicit || hurt.best === null || killed.best === null)
+    return hurt;
+  if (hurt.percent || killed.span[0] < hurt.span[1]) return hurt;
+  if (!INCLUDED_DEAD.test(text.slice(hurt.span[1], killed.span[0]))) return hurt;
+  const left = hurt.best - killed.best;
+  if (left < 0) return hurt;
+  return { ...hurt, low: left, best: left, high: left };
+}
+
+/**
+ * Whether a clause's dead and hurt, both named without a number, are the same people: one noun
+ * phrase for both, or one person hurt and one dead told by a pronoun ("where he later died").
+ */
+function samePeople(dead: Quantity, hurt: Quantity | null): boolean {
+  if (hurt === null || hurt.implicit !== true) return false;
+  if (dead.span[0] === hurt.span[0] && dead.span[1] === hurt.span[1]) return true;
+  return dead.best === 1 && hurt.best === 1 && /^(?:he|she)$/i.test(dead.text);
 }
 
 /**

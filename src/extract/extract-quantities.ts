@@ -152,6 +152,13 @@ const ADDRESS = /^\s+\p{Lu}\p{L}*\s+(?:street|st\.|avenue|ave\.?|road|rd\.?|boul
 const AGED = /\baged?\s*$/i;
 /** "two were shot, one fatally": a bare `one` before how the person was hurt. */
 const ONE_CASUALTY = /^\s+(?:fatally|critically|seriously|mortally|dead|died)\b/i;
+/**
+ * "Five people were shot, including one who died": a bare `one` of a whole, told as dead in a
+ * relative clause (the whole is then not the dead, see `figureFor`).
+ */
+const ONE_INCLUDED = /\bincluding\s+$/i;
+const ONE_WHO_DIED =
+  /^\s+(?:who|that)\s+(?:(?:later|then|subsequently|eventually|has|had|was|is|been)\s+){0,3}(?:died|dies|killed|pronounced\s+dead|succumbed)\b/i;
 /** "wounding two and killing one": a bare `one` as the object of a casualty participle. */
 const ONE_AFTER_CASUALTY = /\b(?:killing|wounding|injuring|hurting)\s+$/i;
 /**
@@ -279,6 +286,7 @@ function toQuantity(sentence: string, match: RegExpExecArray, numbers: NumberLex
       !(
         knownNoun(after) ||
         ONE_CASUALTY.test(after) ||
+        (ONE_INCLUDED.test(before) && ONE_WHO_DIED.test(after)) ||
         (ONE_AFTER_CASUALTY.test(before) && !/^['\u2019]/u.test(after)) ||
         (ONE_AFTER_FINITE.test(before) && FINITE_ONE_THEN.test(after))
       ))

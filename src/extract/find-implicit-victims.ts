@@ -31,6 +31,10 @@ interface Compiled {
   surnameDied: RegExp;
   /** Names listed as the subject of "were" and a casualty verb (see `NAMES_PASSIVE`). */
   namesPassive: RegExp;
+  /** People named in a list as the subject of a passive casualty verb: "Ann Cole and Ben Ray were shot". */
+  namedList: RegExp;
+  /** People named as the object of a casualty verb: "killed Ann Cole, 34, and her son Ben". */
+  namedObject: RegExp;
   /**
    * A person as the possessor of a casualty noun: "the boy's shooting", "Man's death", "her
    * son's accidental shooting death".
@@ -52,9 +56,10 @@ const alternation = (words: readonly string[]): string =>
 
 /**
  * Words that may stand between a subject and its casualty verb: auxiliaries, adverbs, and an
- * earlier verb of the same person ("was shot three times and died").
+ * earlier verb of the same person ("was shot three times and died", "suffered a gunshot wound to
+ * the head and later died").
  */
-const EARLIER = String.raw`(?:shot|wounded|injured|hurt|stabbed|beaten)(?:\s+[a-z’'-]+){0,6}?(?:\s+and|,)`;
+const EARLIER = String.raw`(?:shot|wounded|injured|hurt|stabbed|beaten|suffered|sustained)(?:\s+[a-z’'-]+){0,6}?(?:\s+and|,)`;
 /**
  * A verb of suffering and the injury's severity, between a person and the injury noun ("A woman
  * suffered minor", "he sustained serious").
@@ -62,14 +67,21 @@ const EARLIER = String.raw`(?:shot|wounded|injured|hurt|stabbed|beaten)(?:\s+[a-
 const SUFFERED = String.raw`(?:suffered|sustained|received|suffering|sustaining|(?:was\s+|were\s+)?treated\s+for)(?:\s+(?:minor|serious|severe|critical|grave|multiple|several|non-life-threatening|life-threatening|possible|apparent|superficial|head|leg|arm)){0,3}`;
 /** A headline's condition before the shooting that caused it: "Boy critical after (being) shot". */
 const CONDITION_AFTER = String.raw`(?:critical|stable|recovering|hospitali[sz]ed)\s+after`;
-const LINK = String.raw`(?:(?:who|was|were|is|has|had|have|been|being|got|gets|found|pronounced|later|also|then|reportedly|apparently|allegedly|[a-z]+ly|${EARLIER}|${SUFFERED}|${CONDITION_AFTER}|shot|and|wounded|injured|hurt)\s+){0,5}`;
+/**
+ * Taken to a hospital for the injury: "The boy was taken to the hospital for injuries", "a woman
+ * was rushed to a local hospital with minor".
+ */
+const TAKEN = String.raw`(?:taken|transported|rushed|airlifted|flown|driven)\s+to\s+(?:an?\s+|the\s+)?(?:[\p{L}’'.-]+\s+){0,3}?hospitals?\s+(?:for|with)(?:\s+(?:minor|serious|severe|critical|multiple|non-life-threatening|life-threatening|possible|apparent)){0,2}`;
+const LINK = String.raw`(?:(?:who|was|were|is|has|had|have|been|being|got|gets|found|pronounced|later|also|then|still|remains|remained|reportedly|apparently|allegedly|[a-z]+ly|${EARLIER}|${SUFFERED}|${CONDITION_AFTER}|${TAKEN}|shot|and|wounded|injured|hurt)\s+){0,5}`;
 const LINK_CASED = String.raw`(?:(?:who|was|were|is|has|had|been|being|got|found|pronounced|later|also|then|[a-z]+ly|${EARLIER}|shot|and|wounded|injured)\s+){0,5}`;
 /**
  * What may follow a subject before its verb: an apposition ("A man, John Doe of Elm Park, was
- * shot") or a short phrase ("A man sitting in his car was shot", "The man injured last week died",
- * "Man found in his car died").
+ * shot"), a short phrase ("A man sitting in his car was shot", "The man injured last week died",
+ * "Man found in his car died") or a relative clause telling how the person was hurt ("The boy who
+ * was shot on Monday has died": the death is that person's, the shooting an earlier part of the
+ * same incident).
  */
-const POST = String.raw`(?:\s*,\s*[^,;]{1,60}?,|\s+(?:sitting|standing|walking|driving|riding|inside|in|at|on|near|from|of|injured|wounded|shot|found)\b[^,;.]{0,60}?)?`;
+const POST = String.raw`(?:\s*,\s*[^,;]{1,60}?,|\s+(?:sitting|standing|walking|driving|riding|inside|in|at|on|near|from|of|injured|wounded|shot|found|(?:who|that)\s+(?:was|had\s+been|has\s+been)\s+(?:shot|wounded|injured|hurt|struck|hospitali[sz]ed|in\s+(?:critical|serious|grave)\s+condition)|who\s+(?:escaped|fled|ran|survived|managed|tried)\b)\b[^,;.]{0,60}?)?`;
 /**
  * A name with an age in apposition, and where the person is from: "Jane Doe, 57,", "Carl Dunn
  * Jr., 19,", "Jane Doe, 57, of Elmtown,".
@@ -98,6 +110,19 @@ const SURNAME_PASSIVE = String.raw`${SURNAME}was\s+(?:(?:also|later|then|fatally
 const SURNAME_DIED = String.raw`${SURNAME}(?:(?:also|later|then|eventually|subsequently)\s+)?$`;
 /** A person's name as the subject of "died": "Jane Doe died", "Officer Carl Dunn later died". */
 const NAME_DIED = String.raw`(?<![\p{L}’'.-])(?<np>(?:\p{Lu}[\p{L}’'.-]*\s+){1,3}\p{Lu}[\p{L}’'-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?)\s+(?:(?:also|later|then|eventually|subsequently)\s+)?$`;
+/** Capitalised words that start no name after a verb: days, months, agencies, a headline's prepositions. */
+const NOT_A_NAME =
+  '(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day|January|February|March|April|May|June|July|August|September|October|November|December|Police|Officers?|Authorities|Deputies|Near|In|At|On|By|After|Outside|Inside|During|While|From|With|For|Behind|Following|Multiple|Several';
+/**
+ * One person named: capitalised words (not a day or a month: "shot Friday", "killed in May"),
+ * with an age in apposition or an age or a kin noun before ("2-year-old Ben Ray", "her son Ben").
+ * Case-sensitive.
+ */
+const PERSON_NAME = String.raw`(?:(?:his|her|their)\s+(?:son|daughter|wife|husband|mother|father|brother|sister|girlfriend|boyfriend|cousin|nephew|niece|uncle|aunt|grandson|granddaughter|grandmother|grandfather|child|baby|fianc[ée]e?)\s+|\d{1,3}-(?:year|month)-old\s+)?(?!(?:${NOT_A_NAME})\b)\p{Lu}\p{Ll}[\p{L}’'-]*(?:\s+\p{Lu}\.)?(?:\s+\p{Lu}[\p{L}’'-]+){0,2}(?:\s+(?:Jr|Sr|II|III|IV)\.?)?(?:\s*,\s*\d{1,3}(?![\d-]))?`;
+/** A list of two or more people named: "Ann Cole, 34, and Ben Ray", "Ann, Ben and Cy Ray". */
+const NAME_LIST = String.raw`${PERSON_NAME}(?:\s*,\s*${PERSON_NAME})*\s*,?\s+and\s+${PERSON_NAME}`;
+/** Between the people of a named list: a comma or "and" (not the comma of an age). */
+const NAME_BREAK = /\s*,(?!\s*\d)\s*(?:and\s+)?|\s+and\s+/;
 /** An age in apposition after a person: the ", 7" of "Girl, 7, brother". */
 const AGE_APPOSITION = /\s*,\s*\d{1,3}(?=\s*(?:,|$))/g;
 /** The age of each name in a list of names with ages. */
@@ -105,10 +130,10 @@ const AGE_COMMA = /,\s*\d{1,3}\s*,/g;
 /** Up to three modifiers before the head noun: "a 17-year-old Buffalo man". */
 const MODIFIERS = String.raw`(?:[\p{L}\d’'.-]+\s+){0,3}?`;
 /**
- * An age as a noun: "17-year-old", "Three-year-old", "18-month old" (headlines spell small ages
- * out and drop the second hyphen).
+ * An age as a noun: "17-year-old", "Three-year-old", "18-month old", "a 17 year old", "a 2 yr
+ * old" (headlines spell small ages out, and reports drop hyphens or shorten "year").
  */
-const AGE = String.raw`(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)-(?:year|month|week)s?[- ]old`;
+const AGE = String.raw`(?:\d{1,3}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen)[- ](?:year|yr|month|week)s?[- ]old`;
 /**
  * "another" standing alone for one more person ("one died, and another in the car was hurt",
  * "wounded another before fleeing", "wounded another late Friday"): no noun after it, only the end
@@ -155,6 +180,9 @@ const DEATH = /(?:^|\s)deaths?$/i;
  */
 const NAME_OF =
   /^\s+of\s+(?<np>(?:\p{Lu}[\p{L}’'.-]*\s+){1,3}\p{Lu}[\p{L}’'-]*(?:\s+(?:Jr|Sr|II|III|IV)\.?)?(?:\s*,\s*\d{1,3}(?!\d))?)(?![\p{L}’'-])/du;
+/** Active casualty verbs whose object may be people named: "shot and killed Ann Cole". */
+const NAMED_OBJECT_VERB =
+  /(?:^|\s)(?:killed|killing|kills|murdered|murdering|shot|shooting|shoots|wounded|wounding|injuring)$/i;
 
 /** Auxiliaries and modals: "a woman was hurt", "her son could not …". */
 const AUXILIARY = 'was|were|is|are|has|had|have|will|would|could|can|did|does|do|should|may|might|must';
@@ -229,6 +257,11 @@ function compile(): Compiled {
     surnamePassive: new RegExp(SURNAME_PASSIVE, 'ud'),
     surnameDied: new RegExp(SURNAME_DIED, 'ud'),
     namesPassive: new RegExp(NAMES_PASSIVE, 'ud'),
+    namedList: new RegExp(
+      String.raw`(?<![\p{L}’'.-])(?<np>${NAME_LIST})\s+were\s+(?:(?:all|both|also|later|then|fatally|critically|seriously|reportedly|allegedly|pronounced|found)\s+){0,2}$`,
+      'ud',
+    ),
+    namedObject: new RegExp(String.raw`^\s+(?<np>${NAME_LIST}|${PERSON_NAME})(?![\p{L}’'-])`, 'ud'),
     possessor: new RegExp(
       String.raw`(?:^|[^\p{L}\p{N}’'-])(?<np>(?:(?:an?|one|the|his|her|their)\s+${MODIFIERS})?(?:${persons}|${AGE}))[’']s\s+(?:(?:${POSSESSED_ADJECTIVE})\s+){0,2}$`,
       'iud',
@@ -269,6 +302,16 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
       ? (c.bareOf.exec(after) ?? (DEATH.test(verb) ? NAME_OF.exec(after) : null))
       : null);
   const objectSpan = object?.indices?.groups?.np;
+  // "shot and killed Ann Cole, 34, and her son Ben": one person for each name. Not in a
+  // headline's title case ("Man Shot Near Elm Pier"), where every word is capitalised.
+  const namedObject =
+    !objectSpan && NAMED_OBJECT_VERB.test(verb) && !/^\p{Lu}/u.test(verb)
+      ? c.namedObject.exec(after)?.indices?.groups?.np
+      : undefined;
+  if (namedObject) {
+    const names = after.slice(namedObject[0], namedObject[1]).split(NAME_BREAK).length;
+    return people(text, [trigger[1] + namedObject[0], trigger[1] + namedObject[1]], names);
+  }
   if (objectSpan) {
     // "killed a cousin, her uncle and a neighbor": one person and one more for each listed after.
     const np = after.slice(objectSpan[0], objectSpan[1]);
@@ -325,6 +368,15 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
       }
       const known = items.slice(first);
       if (known.length >= 2) return people(text, [(known[0] as Span)[0], start + list.length], known.length);
+    }
+    // "Ann Cole and Ben Ray were shot": one person for each name, also names never given before,
+    // when one of them is a full name or has an age ("Doe and Roe were shot" alone names nobody
+    // the report has introduced: two words that may be anything capitalised).
+    const list = c.namedList.exec(before)?.indices?.groups?.np;
+    if (list) {
+      const items = before.slice(list[0], list[1]).split(NAME_BREAK);
+      if (items.some((item) => /\s|\d/.test(item.trim())))
+        return people(text, [from + list[0], from + list[1]], items.length);
     }
     // "Jane Doe, 17, was killed … Doe was shot on Dec. 22": the surname of a person named before.
     const surname = (c.surnamePassive.exec(before) ?? (died ? c.surnameDied.exec(before) : null))?.indices
