@@ -1,3 +1,4 @@
+import { MAX_REPORT_ITEMS } from '../merge/bound-work.js';
 import type { AsyncStore } from '../store/async-store.js';
 import type { ExtractJob, JobQueue } from '../store/job-queue.js';
 import type { ExtractStage } from './extract-stage.js';
@@ -43,7 +44,7 @@ export async function runExtractJob(
     const doc = docs.get(id) as NonNullable<ReturnType<typeof docs.get>>;
     return { id, text: doc.text, published: doc.published, dateline: doc.dateline };
   });
-  const { rows, timedOut } = extractWithinBudget(stage, inputs, seconds);
+  const { rows, timedOut } = extractWithinBudget(stage, inputs, seconds, job.maxItems ?? MAX_REPORT_ITEMS);
   if (rows.length > 0) await shared.analysis.putSerializedExtractions(job.version, rows);
   if (timedOut.length > 0) {
     const value = Buffer.from(String(seconds));
@@ -62,6 +63,8 @@ export interface RemoteExtractOptions {
   pollMs?: number;
   /** Seconds extracting one document may take (default `DEFAULT_EXTRACT_SECONDS`). */
   seconds?: number;
+  /** The most items one document may bring (default `MAX_REPORT_ITEMS`; see `extractWithinBound`). */
+  maxItems?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -88,7 +91,13 @@ export async function extractRemotely(
   const seconds = options.seconds ?? DEFAULT_EXTRACT_SECONDS;
   const jobs: ExtractJob[] = [];
   for (let i = 0; i < pending.length; i += batch) {
-    jobs.push({ kind: 'extract', version, ids: pending.slice(i, i + batch), seconds });
+    jobs.push({
+      kind: 'extract',
+      version,
+      ids: pending.slice(i, i + batch),
+      seconds,
+      maxItems: options.maxItems ?? MAX_REPORT_ITEMS,
+    });
   }
   const ids = await queue.send(jobs);
   const waiting = new Set(pending);

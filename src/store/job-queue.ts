@@ -11,6 +11,12 @@ export interface ExtractJob {
    * queued by an earlier release, which get the default.
    */
   seconds?: number;
+  /**
+   * The most items (incident mentions, quotes, claims) one of the documents may bring
+   * (`--max-report-items`): a document over it is stored as its refusal. Absent in jobs queued by
+   * an earlier release, which get the default.
+   */
+  maxItems?: number;
 }
 
 /**
