@@ -52,6 +52,7 @@ describe('the bound on the merge work of one report', () => {
       expect(stored?.incidents).toEqual([]);
       expect(stored?.sentences).toEqual([]);
       expect(error?.message).toContain('later runs report it again without extracting it');
+      expect(error?.hint).toContain('raise --max-report-items, which extracts it again');
       const again = await analyze(store, [], {
         out: path.join(dir, 'out-2'),
         stages,
