@@ -87,7 +87,6 @@ export async function analyzeShared(
       extractRemotely(shared, queue, version, {
         batch,
         seconds: options.maxExtractSeconds,
-        maxItems: options.maxReportItems,
         onProgress: (done, total) => options.onProgress?.('extract', done, total),
       }),
       sketchRemotely(shared, queue, { batch }),

@@ -436,7 +436,7 @@ function reportTooLarge(store: Store, refused: RefusedReport, bound: number): Di
   return {
     rule: 'analyze/report-too-large',
     severity: 'error',
-    message: `Rejected: this report brings ${brings}, over the bound of ${bound} per report (--max-report-items); none of its events, quotes or claims are in the ledger (the document and its reuse pairs are). ${refused.recorded ? 'The refusal is stored in place of its extraction: later runs report it again without extracting it.' : 'Its extraction (made under a higher bound) is kept.'}`,
+    message: `Rejected: this report brings ${brings}, over the bound of ${bound} per report (--max-report-items); none of its events, quotes or claims are in the ledger (the document and its reuse pairs are). ${refused.recorded ? 'The refusal is stored in place of its extraction: later runs report it again without extracting it.' : 'Its extraction is kept: a run with a higher bound merges it.'}`,
     hint: 'Split the report into its parts, or raise --max-report-items, which extracts it again (merging one report takes several KiB of memory per item).',
     ...(doc ? { source: doc.source } : {}),
     ...(doc?.recordKey ? { record: doc.recordKey } : {}),

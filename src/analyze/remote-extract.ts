@@ -1,4 +1,3 @@
-import { MAX_REPORT_ITEMS } from '../merge/bound-work.js';
 import type { SerializedExtraction } from '../store/analysis-store.js';
 import type { AsyncStore } from '../store/async-store.js';
 import type { ExtractJob, JobLease, JobQueue } from '../store/job-queue.js';
@@ -70,7 +69,9 @@ export async function runExtractJob(
     );
   }
   const seconds = job.seconds ?? DEFAULT_EXTRACT_SECONDS;
-  const maxItems = job.maxItems ?? MAX_REPORT_ITEMS;
+  // A job without a bound (queued by `extractRemotely` without one, or by an earlier release)
+  // keeps every extraction whole; the merge refuses a report over its bound then.
+  const maxItems = job.maxItems ?? Number.POSITIVE_INFINITY;
   const inputs = job.ids.map((id) => {
     const doc = docs.get(id) as NonNullable<ReturnType<typeof docs.get>>;
     return { id, text: doc.text, published: doc.published, dateline: doc.dateline };
@@ -121,7 +122,12 @@ export interface RemoteExtractOptions {
   pollMs?: number;
   /** Seconds extracting one document may take (default `DEFAULT_EXTRACT_SECONDS`). */
   seconds?: number;
-  /** The most items one document may bring (default `MAX_REPORT_ITEMS`; see `extractWithinBound`). */
+  /**
+   * The most items one document may bring (see `extractWithinBound`): a document over it is
+   * stored as its refusal. Default: none, every extraction stored whole. `analyzeShared` passes
+   * none: a refusal stored in the shared store would stand after a run with a higher bound (only
+   * an embedded store's `analyze` finds and extracts such refusals again).
+   */
   maxItems?: number;
   onProgress?: (done: number, total: number) => void;
 }
@@ -154,7 +160,7 @@ export async function extractRemotely(
       version,
       ids: pending.slice(i, i + batch),
       seconds,
-      maxItems: options.maxItems ?? MAX_REPORT_ITEMS,
+      ...(options.maxItems === undefined ? {} : { maxItems: options.maxItems }),
     });
   }
   const ids = await queue.send(jobs);

@@ -13,8 +13,8 @@ export interface ExtractJob {
   seconds?: number;
   /**
    * The most items (incident mentions, quotes, claims) one of the documents may bring
-   * (`--max-report-items`): a document over it is stored as its refusal. Absent in jobs queued by
-   * an earlier release, which get the default.
+   * (`--max-report-items`): a document over it is stored as its refusal. Absent: none, every
+   * extraction stored whole (as in jobs queued by an earlier release).
    */
   maxItems?: number;
 }
