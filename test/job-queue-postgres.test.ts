@@ -110,4 +110,22 @@ describe.skipIf(!url)('job queue on PostgreSQL', () => {
     expect(tries).toBe(6);
     expect(await queue.failures(ids)).toEqual([{ id: ids[3], message: 'this input cannot be read' }]);
   }, 120_000);
+
+  it("hands each job's worker the time the job expires, from the timeout of the process that queued it", async () => {
+    const where = location();
+    const queue = await openJobQueue(where, { jobTimeoutSeconds: 90 });
+    open.push(queue);
+    // The worker's own timeout differs: the job's is the one that counts.
+    const worker = await openJobQueue(where, { jobTimeoutSeconds: 600 });
+    open.push(worker);
+    const before = Date.now();
+    await queue.send([{ kind: 'extract', version: 'v', ids: ['d1'] }]);
+    let expiresAt = 0;
+    await worker.work(async (_job, _id, lease) => {
+      expiresAt = lease.expiresAt;
+    });
+    await until(() => expiresAt > 0);
+    expect(expiresAt).toBeGreaterThanOrEqual(before + 90_000);
+    expect(expiresAt).toBeLessThanOrEqual(Date.now() + 90_000);
+  }, 60_000);
 });

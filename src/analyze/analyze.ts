@@ -3,16 +3,23 @@ import path from 'node:path';
 import type { Diagnostic, Ledger, StoredDocument } from '../core/types.js';
 import { type IngestOptions, type IngestSummary, ingest } from '../ingest/ingest.js';
 import { writeLedgerFile } from '../ledger-file/write-file.js';
-import { MAX_REPORT_ITEMS, type MergeResult, type RefusedReport, startMerge } from '../merge/index.js';
+import {
+  MAX_REPORT_ITEMS,
+  type MergeFinish,
+  type MergeResult,
+  type RefusedReport,
+  startMerge,
+} from '../merge/index.js';
 import { checkExtractions, extractionsDigest, unboundExtractions } from '../store/extraction-digest.js';
 import { boundEntry, checkMergeState, startMergeStateFold } from '../store/merge-state-digest.js';
 import { checkPreviousLedger, recordedIndexSha256 } from '../store/previous-ledger-check.js';
 import { checkReusePairs, forgetPending, reuseDigest } from '../store/reuse-digest.js';
 import type { Checkpoint, DocumentListing, DocumentSummary, Store } from '../store/store.js';
-import { DOCUMENTS_PER_WORKER, extractPending } from './extract-pending.js';
+import { DOCUMENTS_PER_WORKER, type ExtractPendingResult, extractPending } from './extract-pending.js';
 import { startExtractPool } from './extract-pool.js';
 import { DEFAULT_EXTRACT_SECONDS } from './extract-within-budget.js';
 import { loadStages, type ReuseStage, type Stages } from './stages.js';
+import { staleRefusals } from './stale-refusals.js';
 
 /** Stores of at least this many documents start an extraction worker before ingest. */
 const PRESTART_STORE = 2 * DOCUMENTS_PER_WORKER;
@@ -44,7 +51,10 @@ export interface AnalyzeOptions
   /**
    * The most items (incident mentions, quotes, claims) one report may bring to the merge (default
    * `MAX_REPORT_ITEMS`, 50,000). A report over it is left out of this run's ledger with an error
-   * diagnostic naming its file; its extraction is kept, and a run with a higher bound merges it.
+   * diagnostic naming its file. Counted while it is extracted (a long report part by part, so
+   * that one far over the bound is stopped early): its refusal is stored instead of its
+   * extraction, later runs report it again from that record, and a run with a higher bound
+   * extracts it again.
    */
   maxReportItems?: number;
   onProgress?: (
@@ -207,12 +217,14 @@ export async function analyze(
   t = now();
   const extractSeconds = options.maxExtractSeconds ?? DEFAULT_EXTRACT_SECONDS;
   const elsewhere = options.timedOutElsewhere ?? [];
+  const itemBound = options.maxReportItems ?? MAX_REPORT_ITEMS;
   const extracting = extractPending(store, analysis, stages.extractor, {
     done: elsewhere.length > 0 ? new Set([...extracted, ...elsewhere]) : extracted,
     workers: options.workers,
     batch: options.batch,
     pool: early,
     maxSeconds: extractSeconds,
+    maxItems: itemBound,
     added: summary?.ingested.flatMap((i) => i.newDocuments) ?? [],
     onProgress: (done, total) => options.onProgress?.('extract', done, total),
   });
@@ -242,7 +254,7 @@ export async function analyze(
     // it has not seen are read (their extraction, and their text once for its hash and headline).
     // The merge's first step does not read the new extractions: it runs while the extraction
     // workers finish (on a large store they are still building their extractor).
-    let finish: () => MergeResult;
+    let finish: MergeFinish;
     try {
       finish = startMerge(analysis.mergeState(mergeDigest), {
         version,
@@ -261,8 +273,34 @@ export async function analyze(
       throw err;
     }
     const firstStep = now() - t;
-    const extraction = await extracting;
+    let extraction = await extracting;
     for (const id of extraction.ids) extracted.add(id);
+    // Reports refused by an earlier run under a lower bound than this run's are extracted again
+    // (their refusal row replaced). A working copy's rows are the shared store's.
+    if (!options.workingCopy) {
+      const earlier = new Set(extraction.ids);
+      const stale = staleRefusals(
+        analysis,
+        version,
+        finish.pending().filter((id) => !earlier.has(id)),
+        itemBound,
+      );
+      if (stale.length > 0) {
+        analysis.deleteExtractions(version, stale);
+        for (const id of stale) extracted.delete(id);
+        const retried = new Set(stale);
+        const again = await extractPending(store, analysis, stages.extractor, {
+          done: new Set(ids.filter((id) => !retried.has(id))),
+          added: stale,
+          workers: options.workers,
+          batch: options.batch,
+          maxSeconds: extractSeconds,
+          maxItems: itemBound,
+        });
+        for (const id of again.ids) extracted.add(id);
+        extraction = joinExtractions(extraction, again);
+      }
+    }
     const timedOut = [...elsewhere.filter((id) => !extracted.has(id)), ...extraction.timedOut];
     diagnostics.push(...timedOut.map((id) => extractionTimeout(store, id, extractSeconds)));
     options.onProgress?.('merge', 0, 1);
@@ -271,7 +309,6 @@ export async function analyze(
     t = now();
     const merged = finish();
     timings.merge = firstStep + now() - t;
-    const itemBound = options.maxReportItems ?? MAX_REPORT_ITEMS;
     diagnostics.push(...merged.refused.map((r) => reportTooLarge(store, r, itemBound)));
     options.onProgress?.('merge', 1, 1);
 
@@ -379,14 +416,28 @@ function extractionTimeout(store: Store, id: string, budget: number): Diagnostic
   };
 }
 
+/** Two extraction passes of one run as one. */
+function joinExtractions(a: ExtractPendingResult, b: ExtractPendingResult): ExtractPendingResult {
+  return {
+    extracted: a.extracted + b.extracted,
+    ids: [...a.ids, ...b.ids],
+    timedOut: [...a.timedOut, ...b.timedOut],
+    workers: Math.max(a.workers, b.workers),
+  };
+}
+
 /** The error for a document left out of the merge for the number of its items, naming its file. */
 function reportTooLarge(store: Store, refused: RefusedReport, bound: number): Diagnostic {
   const doc = store.documents.summary(refused.document);
+  const brings =
+    refused.counted === 'parts'
+      ? `more than ${bound} incident mentions, quotes and claims (counted part by part; counting stopped at ${refused.items})`
+      : `${refused.items} incident mentions, quotes and claims`;
   return {
     rule: 'analyze/report-too-large',
     severity: 'error',
-    message: `Rejected: this report brings ${refused.items} incident mentions, quotes and claims to the merge, over the bound of ${bound} per report (--max-report-items); none of its events, quotes or claims are in the ledger (the document and its reuse pairs are; its extraction is kept).`,
-    hint: 'Split the report into its parts, or raise --max-report-items (merging one report takes several KiB of memory per item).',
+    message: `Rejected: this report brings ${brings}, over the bound of ${bound} per report (--max-report-items); none of its events, quotes or claims are in the ledger (the document and its reuse pairs are). ${refused.recorded ? 'The refusal is stored in place of its extraction: later runs report it again without extracting it.' : 'Its extraction is kept: a run with a higher bound merges it.'}`,
+    hint: 'Split the report into its parts, or raise --max-report-items, which extracts it again (merging one report takes several KiB of memory per item).',
     ...(doc ? { source: doc.source } : {}),
     ...(doc?.recordKey ? { record: doc.recordKey } : {}),
     document: refused.document,

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { MAX_REPORT_ITEMS } from '../merge/bound-work.js';
 import type { AnalysisStore } from '../store/analysis-store.js';
 import type { Store } from '../store/store.js';
 import { type ExtractPool, startExtractPool } from './extract-pool.js';
@@ -51,6 +52,11 @@ export interface ExtractPendingOptions {
    * later run tries it again).
    */
   maxSeconds?: number;
+  /**
+   * The most items one report may bring (default `MAX_REPORT_ITEMS`): a report over it is stored
+   * as its refusal, not its extraction (`extractWithinBound`).
+   */
+  maxItems?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -89,6 +95,7 @@ export async function extractPending(
   if (pending.length === 0 || !stage.parallel) void options.pool?.then((p) => p?.close());
   if (pending.length === 0) return { extracted: 0, ids: [], timedOut: [], workers: 0 };
   const seconds = options.maxSeconds ?? DEFAULT_EXTRACT_SECONDS;
+  const maxItems = options.maxItems ?? MAX_REPORT_ITEMS;
   const early = options.pool && stage.parallel ? await options.pool : null;
   const workers = stage.parallel
     ? Math.max(workerCount(pending.length, options.workers), early?.size ?? 0)
@@ -122,7 +129,7 @@ export async function extractPending(
     workers <= 1 && !early && !(stage.parallel && options.workers === undefined && longDocument());
   if (alone) {
     for (let i = 0; i < pending.length; i += batchSize) {
-      put(extractWithinBudget(stage, inputs(i), seconds), Math.min(batchSize, pending.length - i));
+      put(extractWithinBudget(stage, inputs(i), seconds, maxItems), Math.min(batchSize, pending.length - i));
     }
     return result(1);
   }
@@ -141,7 +148,7 @@ export async function extractPending(
     // Two batches in flight per worker keep every worker busy while this thread reads and stores.
     const inFlight: { results: Promise<ExtractedBatch>; size: number }[] = [];
     for (let i = 0; i < pending.length; i += batchSize) {
-      const results = pool.extract(inputs(i), seconds);
+      const results = pool.extract(inputs(i), seconds, maxItems);
       // Awaited in order below; a failure is reported there, not as an unhandled rejection.
       results.catch(() => {});
       inFlight.push({ results, size: Math.min(batchSize, pending.length - i) });

@@ -2,10 +2,14 @@ import { startPool, workerModule } from '../workers/pool.js';
 import type { ExtractInput } from './extract-stage.js';
 import type { ExtractedBatch } from './extract-within-budget.js';
 
-/** One batch for a worker: its reports, and the seconds each may take (`extractWithinBudget`). */
+/**
+ * One batch for a worker: its reports, the seconds each may take and the most items each may
+ * bring (`extractWithinBudget`).
+ */
 export interface ExtractJob {
   docs: ExtractInput[];
   seconds: number;
+  maxItems: number;
 }
 
 /** Worker threads that each hold one published extraction stage (`src/workers/pool.ts`). */
@@ -15,11 +19,12 @@ export interface ExtractPool {
   /** Starts `n` more workers and resolves once they are ready. */
   grow(n: number): Promise<void>;
   /**
-   * Extracts one batch in the least busy worker, each report within `seconds`; the results, in
+   * Extracts one batch in the least busy worker, each report within `seconds` and `maxItems`
+   * (a report over it is stored as its refusal); the results, in
    * the batch's order, come in their stored form (serialised in the worker, so that this thread
    * only writes them), with the ids of the reports stopped.
    */
-  extract(docs: ExtractInput[], seconds: number): Promise<ExtractedBatch>;
+  extract(docs: ExtractInput[], seconds: number, maxItems: number): Promise<ExtractedBatch>;
   /** Stops every worker (pending batches are rejected). */
   close(): Promise<void>;
 }
@@ -57,7 +62,7 @@ export async function startExtractPool(size: number, version: string): Promise<E
       return pool.size;
     },
     grow: (n) => pool.grow(n),
-    extract: (docs, seconds) => pool.run({ docs, seconds }),
+    extract: (docs, seconds, maxItems) => pool.run({ docs, seconds, maxItems }),
     close: () => pool.close(),
   };
 }

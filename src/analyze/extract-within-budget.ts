@@ -1,6 +1,8 @@
 import { runWithTimeBudget } from '../ingest/time-budget.js';
+import { MAX_REPORT_ITEMS } from '../merge/bound-work.js';
 import { type SerializedExtraction, serializeExtraction } from '../store/analysis-store.js';
 import type { ExtractInput, ExtractStage } from './extract-stage.js';
+import { extractWithinBound } from './extract-within-bound.js';
 
 /**
  * Seconds extracting one report may take by default (`--max-extract-seconds`). Extraction is
@@ -22,16 +24,22 @@ export interface ExtractedBatch {
  * Extracts each report of a batch into its stored form, each within `seconds` (a watchdog stops
  * one that runs longer: `runWithTimeBudget`). The extractor is built first, outside the budget,
  * so that a report stopped never leaves it half-built; what extraction keeps between reports is
- * only caches filled whole. The same step runs in this thread and in an extraction worker.
+ * only caches filled whole. A report over `maxItems` items (the merge's bound on one report) is
+ * stored as its refusal (`extractWithinBound`). The same step runs in this thread and in an
+ * extraction worker.
  */
 export function extractWithinBudget(
   stage: ExtractStage,
   docs: readonly ExtractInput[],
   seconds: number,
+  maxItems: number = MAX_REPORT_ITEMS,
 ): ExtractedBatch {
   stage.prepare?.();
   const outcomes = runWithTimeBudget(
-    docs.map((doc) => ({ bytes: doc.text.length, run: () => serializeExtraction(stage.extract(doc)) })),
+    docs.map((doc) => ({
+      bytes: doc.text.length,
+      run: () => serializeExtraction(extractWithinBound(stage.extract, doc, maxItems)),
+    })),
     seconds,
   );
   const batch: ExtractedBatch = { rows: [], timedOut: [] };

@@ -15,7 +15,7 @@ await serveJobs<ExtractJob, ExtractedBatch>(async () => {
   // the calling thread ingests and compares.
   stage.prepare?.();
   return {
-    run: (job) => extractWithinBudget(stage, job.docs, job.seconds),
+    run: (job) => extractWithinBudget(stage, job.docs, job.seconds, job.maxItems),
     // A long report's stored form is tens of MB: moved, not copied. Only buffers that own their
     // memory are moved (small ones share Node's buffer pool with others, which must stay here).
     transfer: (batch) => batch.rows.flatMap((row) => [row.extraction, row.mergeInput].flatMap(ownBuffer)),

@@ -7,7 +7,13 @@ import { memoryResults } from './__fixtures__/memory-results.js';
 import { stalling } from './__fixtures__/stalling-stage.js';
 import type { ExtractStage } from './extract-stage.js';
 import { loadExtractStage } from './extract-stage.js';
-import { extractRemotely, extractTimeoutWork, runExtractJob } from './remote-extract.js';
+import {
+  EXPIRY_MARGIN_SECONDS,
+  extractContinuedWork,
+  extractRemotely,
+  extractTimeoutWork,
+  runExtractJob,
+} from './remote-extract.js';
 
 const texts: Record<string, string> = {
   d0: 'Two men were hurt when a crane fell on a depot in Eastbrook on Monday, officials said.',
@@ -92,5 +98,62 @@ describe('extraction jobs within a time budget', () => {
     });
     expect(n).toBe(1);
     expect([...extractions.keys()]).toEqual(['d0']);
+  }, 60_000);
+
+  it('starts no report without its budget left before the job expires: stores what it did and queues the rest', async () => {
+    const { stage } = await loadExtractStage();
+    const { shared, extractions } = sharedStore();
+    const { queue, sent, stored } = fakeQueue(shared, () => stage);
+    const job: ExtractJob = { kind: 'extract', version: stage.version, ids: ['d0', 'd1', 'd2'], seconds: 2 };
+    // A clock that moves a second each time it is read: before the second report 0 s have
+    // passed, before the third 1 s; the lease leaves room for two reports' budgets, not three.
+    let reads = 0;
+    const lease = {
+      id: 'job-held',
+      expiresAt: (2 + EXPIRY_MARGIN_SECONDS) * 1000 + 500,
+      now: () => 1000 * reads++,
+    };
+    const n = await runExtractJob(shared, queue, stage, job, lease);
+    expect(n).toBe(2);
+    // The third report went back to the queue as a job of its own (run at once by this fake
+    // queue), with the same budget, and is linked to the job it came from.
+    expect(sent).toEqual([{ ...job, ids: ['d2'] }]);
+    expect([...extractions.keys()].sort()).toEqual(['d0', 'd1', 'd2']);
+    expect(stored.get(extractContinuedWork(stage.version))?.get('job-held')?.toString()).toBe('job-0');
+  }, 60_000);
+
+  it('always extracts the first report of a job, so a job with too short a lease still moves on', async () => {
+    const { stage } = await loadExtractStage();
+    const { shared, extractions } = sharedStore();
+    const { queue, sent } = fakeQueue(shared, () => stage);
+    const job: ExtractJob = { kind: 'extract', version: stage.version, ids: ['d0', 'd1'], seconds: 1 };
+    expect(await runExtractJob(shared, queue, stage, job, { id: 'job-short', expiresAt: 0 })).toBe(1);
+    expect(sent.map((j) => (j as ExtractJob).ids)).toEqual([['d1']]);
+    expect([...extractions.keys()].sort()).toEqual(['d0', 'd1']);
+  }, 60_000);
+
+  it('stops waiting with the error of a job a worker queued in place of one it ended early', async () => {
+    const { stage } = await loadExtractStage();
+    const { shared } = sharedStore();
+    let next = 0;
+    const queue: JobQueue = {
+      async send(jobs) {
+        const ids = jobs.map(() => `job-${next++}`);
+        // The first job is run by a worker whose lease is already short: it extracts its first
+        // report and queues the rest as job-1, which this queue then reports failed for good.
+        if (ids[0] === 'job-0') {
+          await runExtractJob(shared, queue, stage, jobs[0] as ExtractJob, { id: 'job-0', expiresAt: 0 });
+        }
+        return ids;
+      },
+      failures: async (ids) =>
+        ids.filter((id) => id === 'job-1').map((id) => ({ id, message: 'the queued rest broke' })),
+      work: async () => {},
+      ...memoryResults(new Map()),
+      close: async () => {},
+    };
+    await expect(extractRemotely(shared, queue, stage.version, { pollMs: 1 })).rejects.toThrow(
+      'the queued rest broke',
+    );
   }, 60_000);
 });

@@ -1,5 +1,6 @@
+import type { SerializedExtraction } from '../store/analysis-store.js';
 import type { AsyncStore } from '../store/async-store.js';
-import type { ExtractJob, JobQueue } from '../store/job-queue.js';
+import type { ExtractJob, JobLease, JobQueue } from '../store/job-queue.js';
 import type { ExtractStage } from './extract-stage.js';
 import { DEFAULT_EXTRACT_SECONDS, extractWithinBudget } from './extract-within-budget.js';
 
@@ -12,18 +13,47 @@ export function extractTimeoutWork(version: string): string {
 }
 
 /**
+ * The queue's results under which a worker links a job it ended early to the job it queued with
+ * the reports it did not start (key: the first job's id; value: the new job's id), so that the
+ * `analyze` waiting on the first also sees the second fail.
+ */
+export function extractContinuedWork(version: string): string {
+  return `extract-continued:${version}`;
+}
+
+/**
+ * Seconds kept between a job's last report and its expiry: storing the rows of the reports done
+ * and queueing the rest take well under a second on an idle database, and the queue checks for
+ * expired jobs every 5 s; 30 s leaves room for a loaded database.
+ */
+export const EXPIRY_MARGIN_SECONDS = 30;
+
+/** The job a worker runs: its id and when it expires (`JobLease`), and the clock to read. */
+export interface ExtractLease extends JobLease {
+  id: string;
+  /** Milliseconds since the epoch (default `Date.now`; tests pass their own). */
+  now?: () => number;
+}
+
+/**
  * Runs one extraction job (in `corroborate worker`): reads the job's documents from the shared
  * store, extracts each within the job's time budget (`extractWithinBudget`) and stores the
  * extractions in one statement. A document whose extraction runs out of time is stopped, nothing
  * of it is stored, and it is marked in the queue's results (`extractTimeoutWork`) for the
  * `analyze` waiting on it. Idempotent: a job run again (its first worker died) writes the same
  * rows over the old ones.
+ *
+ * With a `lease`, no report is started once less than its budget and `EXPIRY_MARGIN_SECONDS`
+ * are left before the job expires (except the first, so that every job makes progress): the job
+ * stores what it extracted, queues the reports it did not start as a new job and ends, so it
+ * never outlives its expiry (after which another worker would run it whole again).
  */
 export async function runExtractJob(
   shared: AsyncStore,
-  queue: Pick<JobQueue, 'putResults'>,
+  queue: Pick<JobQueue, 'putResults' | 'send'>,
   stage: ExtractStage,
   job: ExtractJob,
+  lease?: ExtractLease,
 ): Promise<number> {
   if (job.version !== stage.version) {
     throw new Error(
@@ -39,11 +69,33 @@ export async function runExtractJob(
     );
   }
   const seconds = job.seconds ?? DEFAULT_EXTRACT_SECONDS;
+  // A job without a bound (queued by `extractRemotely` without one, or by an earlier release)
+  // keeps every extraction whole; the merge refuses a report over its bound then.
+  const maxItems = job.maxItems ?? Number.POSITIVE_INFINITY;
   const inputs = job.ids.map((id) => {
     const doc = docs.get(id) as NonNullable<ReturnType<typeof docs.get>>;
     return { id, text: doc.text, published: doc.published, dateline: doc.dateline };
   });
-  const { rows, timedOut } = extractWithinBudget(stage, inputs, seconds);
+  let started = inputs.length;
+  let rows: SerializedExtraction[];
+  let timedOut: string[];
+  if (!lease) {
+    ({ rows, timedOut } = extractWithinBudget(stage, inputs, seconds, maxItems));
+  } else {
+    // One report at a time, each under its own budget, so the time left is checked before each.
+    const now = lease.now ?? Date.now;
+    rows = [];
+    timedOut = [];
+    for (let k = 0; k < inputs.length; k++) {
+      if (k > 0 && now() + (seconds + EXPIRY_MARGIN_SECONDS) * 1000 > lease.expiresAt) {
+        started = k;
+        break;
+      }
+      const one = extractWithinBudget(stage, inputs.slice(k, k + 1), seconds, maxItems);
+      rows.push(...one.rows);
+      timedOut.push(...one.timedOut);
+    }
+  }
   if (rows.length > 0) await shared.analysis.putSerializedExtractions(job.version, rows);
   if (timedOut.length > 0) {
     const value = Buffer.from(String(seconds));
@@ -51,6 +103,14 @@ export async function runExtractJob(
       extractTimeoutWork(job.version),
       timedOut.map((key) => ({ key, value })),
     );
+  }
+  if (lease && started < inputs.length) {
+    const [next] = await queue.send([{ ...job, ids: job.ids.slice(started) }]);
+    if (next) {
+      await queue.putResults(extractContinuedWork(job.version), [
+        { key: lease.id, value: Buffer.from(next) },
+      ]);
+    }
   }
   return rows.length;
 }
@@ -62,6 +122,13 @@ export interface RemoteExtractOptions {
   pollMs?: number;
   /** Seconds extracting one document may take (default `DEFAULT_EXTRACT_SECONDS`). */
   seconds?: number;
+  /**
+   * The most items one document may bring (see `extractWithinBound`): a document over it is
+   * stored as its refusal. Default: none, every extraction stored whole. `analyzeShared` passes
+   * none: a refusal stored in the shared store would stand after a run with a higher bound (only
+   * an embedded store's `analyze` finds and extracts such refusals again).
+   */
+  maxItems?: number;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -88,9 +155,19 @@ export async function extractRemotely(
   const seconds = options.seconds ?? DEFAULT_EXTRACT_SECONDS;
   const jobs: ExtractJob[] = [];
   for (let i = 0; i < pending.length; i += batch) {
-    jobs.push({ kind: 'extract', version, ids: pending.slice(i, i + batch), seconds });
+    jobs.push({
+      kind: 'extract',
+      version,
+      ids: pending.slice(i, i + batch),
+      seconds,
+      ...(options.maxItems === undefined ? {} : { maxItems: options.maxItems }),
+    });
   }
   const ids = await queue.send(jobs);
+  // The jobs to watch for failures: those queued here, and those a worker queued in their place
+  // with the reports it had no time left to start (`extractContinuedWork`).
+  const watched = new Set(ids);
+  const continued = extractContinuedWork(version);
   const waiting = new Set(pending);
   const stopped = new Set<string>();
   options.onProgress?.(0, pending.length);
@@ -104,7 +181,13 @@ export async function extractRemotely(
     }
     options.onProgress?.(pending.length - waiting.size, pending.length);
     if (waiting.size > 0 && round % 4 === 3) {
-      const failed = await queue.failures(ids);
+      for (let added = watched.size; added > 0; ) {
+        const before = watched.size;
+        for (const next of (await queue.results(continued, [...watched])).values())
+          watched.add(next.toString());
+        added = watched.size - before;
+      }
+      const failed = await queue.failures([...watched]);
       if (failed.length > 0) {
         throw new Error(
           `${failed.length} extraction job(s) failed for good; the first: ${failed[0]?.message}`,
@@ -112,6 +195,8 @@ export async function extractRemotely(
       }
     }
   }
+  // The links of this run's jobs are read by no later run.
+  await queue.forget(continued, [...watched]);
   return {
     queued: pending.length,
     jobs: ids.length,

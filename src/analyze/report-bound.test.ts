@@ -44,7 +44,15 @@ describe('the bound on the merge work of one report', () => {
       const events = (ledger: typeof first.ledger) => JSON.stringify(ledger.events);
       expect(events(first.ledger)).not.toContain('Westmoor');
       expect(events(first.ledger)).toContain('Eastbrook');
-      // Its extraction is kept: the next run extracts nothing and refuses it again, the same way.
+      // Its refusal is stored in place of its extraction (nothing else of it): the next run
+      // extracts nothing, reports it again from that record, and writes the same bytes.
+      const version = stages.extractor.version;
+      const stored = store.analysis.getExtraction(first.refused[0] as string, version);
+      expect(stored?.refused).toEqual({ items: 6 * 3, bound: 4, counted: 'whole' });
+      expect(stored?.incidents).toEqual([]);
+      expect(stored?.sentences).toEqual([]);
+      expect(error?.message).toContain('later runs report it again without extracting it');
+      expect(error?.hint).toContain('raise --max-report-items, which extracts it again');
       const again = await analyze(store, [], {
         out: path.join(dir, 'out-2'),
         stages,
@@ -52,13 +60,30 @@ describe('the bound on the merge work of one report', () => {
         clock,
       });
       expect(again).toMatchObject({ extracted: 0, refused: first.refused });
+      expect(again.diagnostics.find((d) => d.rule === 'analyze/report-too-large')).toEqual(error);
       expect(fs.readFileSync(path.join(dir, 'out-2', 'ledger.json'))).toEqual(
         fs.readFileSync(path.join(dir, 'out-1', 'ledger.json')),
       );
+      // A lower bound: the refusal stands, still without extracting.
+      const lower = await analyze(store, [], { stages, maxReportItems: 3, clock });
+      expect(lower).toMatchObject({ extracted: 0, refused: first.refused });
+      // A higher bound, still under the report: extracted again, refused under the new bound.
+      const higher = await analyze(store, [], { stages, maxReportItems: 10, clock });
+      expect(higher).toMatchObject({ extracted: 1, refused: first.refused });
+      expect(store.analysis.getExtraction(first.refused[0] as string, version)?.refused?.bound).toBe(10);
+      // The default bound: extracted again and merged.
       const raised = await analyze(store, [], { out: path.join(dir, 'out-3'), stages, clock });
-      expect(raised).toMatchObject({ extracted: 0, refused: [] });
+      expect(raised).toMatchObject({ extracted: 1, refused: [] });
       expect(raised.merge.merged).toBe(1);
       expect(events(raised.ledger)).toContain('Westmoor');
+      expect(store.analysis.getExtraction(first.refused[0] as string, version)?.refused).toBeUndefined();
+      // Every replaced row is bound by the analysis entries: verify finds nothing wrong.
+      expect((await store.verify()).problems).toEqual([]);
+      const settled = await analyze(store, [], { out: path.join(dir, 'out-4'), stages, clock });
+      expect(settled).toMatchObject({ extracted: 0, refused: [] });
+      expect(fs.readFileSync(path.join(dir, 'out-4', 'ledger.json'))).toEqual(
+        fs.readFileSync(path.join(dir, 'out-3', 'ledger.json')),
+      );
     } finally {
       store.close();
     }

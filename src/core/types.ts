@@ -357,6 +357,21 @@ export interface DocumentExtraction {
    */
   people?: ReportPerson[];
   diagnostics: Diagnostic[];
+  /**
+   * Set when the report brought more items (incident mentions, quotes, claims) than the bound
+   * extraction ran with (`--max-report-items`): the extraction is then stored empty, with this
+   * record of why, so that later runs refuse the report again without extracting it; a run with a
+   * higher bound extracts it again. `counted` says whether the whole extraction was counted
+   * (`items` exact) or the report was counted part by part and the count stopped past the bound.
+   */
+  refused?: RefusedExtraction;
+}
+
+/** Why a report's extraction was not kept: more items than `bound` (see `DocumentExtraction.refused`). */
+export interface RefusedExtraction {
+  items: number;
+  bound: number;
+  counted: 'whole' | 'parts';
 }
 
 /** A person a report names as its incident's: first and last name lowercased, and the ages it gives. */

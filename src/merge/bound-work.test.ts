@@ -19,7 +19,20 @@ describe('boundWork', () => {
     expect(xs.map(mergeItems)).toEqual([4, 6, 5]);
     const { kept, refused } = boundWork(xs, 5);
     expect(kept.map((x) => x.documentId)).toEqual(['a', 'c']);
-    expect(refused).toEqual([{ document: 'b', items: 6 }]);
+    expect(refused).toEqual([{ document: 'b', items: 6, counted: 'whole', recorded: false }]);
     expect(boundWork(xs, 6).refused).toEqual([]);
+  });
+
+  it('leaves out a report refused when it was extracted, with the count recorded then, whatever the bound', () => {
+    const refused = {
+      ...extraction('d', 0, 0, 0),
+      refused: { items: 12, bound: 10, counted: 'parts' as const },
+    };
+    for (const bound of [5, 10, 100]) {
+      expect(boundWork([extraction('a', 1, 0, 0), refused], bound)).toEqual({
+        kept: [extraction('a', 1, 0, 0)],
+        refused: [{ document: 'd', items: 12, counted: 'parts', recorded: true }],
+      });
+    }
   });
 });

@@ -1,4 +1,4 @@
-import type { DocumentExtraction } from '../core/types.js';
+import type { DocumentExtraction, RefusedExtraction } from '../core/types.js';
 
 /**
  * The most items (incident mentions, quotes and claims) one report's extraction may bring to the
@@ -13,19 +13,25 @@ import type { DocumentExtraction } from '../core/types.js';
 export const MAX_REPORT_ITEMS = 50_000;
 
 /** The items of an extraction whose number bounds the merge's work on it. */
-export function mergeItems(extraction: DocumentExtraction): number {
+export function mergeItems(extraction: Pick<DocumentExtraction, 'incidents' | 'quotes' | 'claims'>): number {
   return extraction.incidents.length + extraction.quotes.length + extraction.claims.length;
 }
 
 /** A report the merge left out: its extraction brings more items than the bound. */
 export interface RefusedReport {
   document: string;
+  /** Its items; with `counted: 'parts'`, the count at which counting stopped, past the bound. */
   items: number;
+  counted: RefusedExtraction['counted'];
+  /** True when refused as it was extracted (its refusal is what is stored, not its extraction). */
+  recorded: boolean;
 }
 
 /**
  * Splits a run's extractions into those the merge takes and the reports over `max` items, which
- * it leaves out whole (unmerged, so that a later run with a higher bound merges them).
+ * it leaves out whole (unmerged, so that a later run with a higher bound merges them). A report
+ * whose extraction was refused when it was extracted (`DocumentExtraction.refused`) is left out
+ * with the count recorded then.
  *
  * @example
  * const { kept, refused } = boundWork(extractions, MAX_REPORT_ITEMS);
@@ -37,8 +43,17 @@ export function boundWork(
   const kept: DocumentExtraction[] = [];
   const refused: RefusedReport[] = [];
   for (const x of extractions) {
+    if (x.refused) {
+      refused.push({
+        document: x.documentId,
+        items: x.refused.items,
+        counted: x.refused.counted,
+        recorded: true,
+      });
+      continue;
+    }
     const items = mergeItems(x);
-    if (items > max) refused.push({ document: x.documentId, items });
+    if (items > max) refused.push({ document: x.documentId, items, counted: 'whole', recorded: false });
     else kept.push(x);
   }
   return { kept, refused };

@@ -90,7 +90,7 @@ export function startMerge(
   store: MergeStateStore,
   input: MergeInput,
   options: { persist?: boolean } = {},
-): () => MergeResult {
+): MergeFinish {
   const timings: Record<string, number> = {};
   let clock = performance.now();
   const lap = (phase: string) => {
@@ -117,7 +117,7 @@ export function startMerge(
     source: reuse.source,
     index: reuse.index,
   };
-  return () => {
+  const finish = () => {
     clock = performance.now();
     const unmerged = pendingDocuments(run);
     // A report that brings more items than the bound is left out whole, before any phase reads
@@ -161,4 +161,11 @@ export function startMerge(
     lap('assemble');
     return result;
   };
+  return Object.assign(finish, { pending: () => pendingDocuments(run) });
 }
+
+/**
+ * The second step of `startMerge`, and (before it is called) the documents it would merge: those
+ * extracted (`input.extracted`) that the state has not merged yet.
+ */
+export type MergeFinish = (() => MergeResult) & { pending(): string[] };

@@ -3,6 +3,7 @@ export {
   buildLedger,
   type LedgerDocumentSource,
   type LedgerInput,
+  type MergeFinish,
   type MergeInput,
   type MergeResult,
   mergeLedger,

@@ -11,6 +11,12 @@ export interface ExtractJob {
    * queued by an earlier release, which get the default.
    */
   seconds?: number;
+  /**
+   * The most items (incident mentions, quotes, claims) one of the documents may bring
+   * (`--max-report-items`): a document over it is stored as its refusal. Absent: none, every
+   * extraction stored whole (as in jobs queued by an earlier release).
+   */
+  maxItems?: number;
 }
 
 /**
@@ -45,6 +51,12 @@ export interface WorkResult {
   value: Buffer;
 }
 
+/** How long a worker holds the job it runs: past `expiresAt` the queue gives it to another worker. */
+export interface JobLease {
+  /** When the job expires, in milliseconds since the epoch (`Date.now()`). */
+  expiresAt: number;
+}
+
 export interface JobQueueOptions {
   /**
    * Seconds a worker may hold a job; after that the job is put back on the queue (its worker is
@@ -76,7 +88,7 @@ export interface JobQueue {
    * Runs jobs as they come, one at a time, until `close`: a job whose `handler` throws is retried
    * (by this or another worker).
    */
-  work(handler: (job: Job, id: string) => Promise<void>): Promise<void>;
+  work(handler: (job: Job, id: string, lease: JobLease) => Promise<void>): Promise<void>;
   /**
    * Stores results of the computation `work` (a job's output). A key stored already keeps its
    * value: results depend only on their inputs, so a job run again writes nothing new.

@@ -52,7 +52,7 @@ export function register(program: Command): void {
       );
       // Sketchers and prepared texts, kept between reuse jobs.
       const reuseState = createWorkState();
-      await queue.work(async (job, id) => {
+      await queue.work(async (job, id, lease) => {
         const size =
           job.kind === 'verify'
             ? `${job.pairs.length} pair(s)`
@@ -65,7 +65,7 @@ export function register(program: Command): void {
         }
         const n =
           job.kind === 'extract'
-            ? await runExtractJob(shared, queue, stages.extractor, job)
+            ? await runExtractJob(shared, queue, stages.extractor, job, { id, ...lease })
             : job.kind === 'read'
               ? await runReadJob(queue, job)
               : await runReuseJob(shared, queue, job, reuseState);

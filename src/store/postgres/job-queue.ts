@@ -101,7 +101,13 @@ export async function openPgBossQueue(location: string, options: JobQueueOptions
               continue;
             }
             try {
-              await handler(job.data, job.id);
+              // The job was started when fetched; it expires after its own timeout (set by the
+              // process that queued it), which pg-boss reads back as a numeric string.
+              const seconds = Number(job.expireInSeconds);
+              const lease = {
+                expiresAt: Date.now() + (Number.isFinite(seconds) ? seconds : expireInSeconds) * 1000,
+              };
+              await handler(job.data, job.id, lease);
               await boss.complete(QUEUE, job.id);
             } catch (err) {
               const message = err instanceof Error ? err.message : String(err);
