@@ -19,9 +19,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ingest } from '../../src/ingest/ingest.js';
 import { type MidTextRule, midTextDefaults } from '../../src/reuse/candidates.js';
-import { hashString } from '../../src/reuse/hash.js';
 import { updateReuse } from '../../src/reuse/update-reuse.js';
 import { openStore } from '../../src/store/open-store.js';
+import { type Counts, heldOutCounts } from './topic-folds.js';
 
 const corpus =
   process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : '../shared/corpora/meter-dev';
@@ -39,13 +39,6 @@ for (const shared of [4, 3, 2, 1]) byShared.push({ anchors: midTextDefaults.anch
 const family: MidTextRule[] = [...byShared];
 for (const anchors of [24, 36, 64, 96, 1e6]) family.push({ anchors, shared: midTextDefaults.shared });
 const name = (r: MidTextRule) => (r === off ? 'off' : `${r.shared} shared, <= ${r.anchors} anchors`);
-
-interface Counts {
-  tp: number;
-  fp: number;
-  fn: number;
-  tn: number;
-}
 
 const dir = mkdtempSync(path.join(tmpdir(), 'corroborate-meter-candidates-'));
 /** For each rule, the papers it predicts derived. */
@@ -94,27 +87,18 @@ function figures(c: Counts) {
 /** The family's rule chosen per fold on the other folds, scored held out, over 12 random splits. */
 function heldOut(family: readonly MidTextRule[]) {
   const chosen = new Map<string, number>();
-  const runs = Array.from({ length: 12 }, (_, k) => {
-    const seed = 100 + k;
-    const fold = (topic: string) => hashString(`${topic}${seed}`, seed) % 5;
-    const held: Counts = { tp: 0, fp: 0, fn: 0, tn: 0 };
-    for (let f = 0; f < 5; f++) {
-      const train = papers.filter((p) => fold(topicOf(p)) !== f);
-      let best = family[0] as MidTextRule;
-      let score = -1;
-      for (const rule of family) {
-        const m = figures(counts(rule, train)).macro_f1;
-        if (m > score) [score, best] = [m, rule];
-      }
-      chosen.set(name(best), (chosen.get(name(best)) ?? 0) + 1);
-      const c = counts(
-        best,
-        papers.filter((p) => fold(topicOf(p)) === f),
-      );
-      for (const key of ['tp', 'fp', 'fn', 'tn'] as const) held[key] += c[key];
-    }
-    return figures(held);
-  });
+  const runs = Array.from({ length: 12 }, (_, k) =>
+    figures(
+      heldOutCounts(
+        papers,
+        topicOf,
+        family,
+        (list, rule) => counts(rule, list),
+        (c) => figures(c).macro_f1,
+        { folds: 5, seed: 100 + k, chosen: (r) => chosen.set(name(r), (chosen.get(name(r)) ?? 0) + 1) },
+      ),
+    ),
+  );
   const mean = (key: 'macro_f1' | 'precision_derived' | 'recall_derived') =>
     round(runs.reduce((x, r) => x + r[key], 0) / runs.length);
   return {

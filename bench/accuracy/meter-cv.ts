@@ -27,6 +27,7 @@ import { combine, hashString } from '../../src/reuse/hash.js';
 import { type PreparedText, prepareText } from '../../src/reuse/prepare.js';
 import { quotedNgrams, quotedNgramsIn } from '../../src/reuse/quote-provenance.js';
 import { flag } from '../flags.js';
+import { type Counts, heldOutCounts } from './topic-folds.js';
 
 const corpus =
   process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : '../shared/corpora/meter-dev';
@@ -133,12 +134,6 @@ const stories: Story[] = Object.entries(gold).map(([paper, g]) => ({
   }),
 }));
 
-interface Counts {
-  tp: number;
-  fp: number;
-  fn: number;
-  tn: number;
-}
 interface Rule {
   threshold: number;
   minWords: number;
@@ -187,6 +182,8 @@ function bestRule<R>(family: R[], macroF1: (r: R) => number): R {
   }
   return best;
 }
+const topic = (s: Story) => s.topic;
+const macroF1 = (c: Counts) => figures(c).macro_f1;
 function round(x: number): number {
   return Math.round(x * 1000) / 1000;
 }
@@ -404,21 +401,13 @@ function commonSourceStudy() {
   const score = (list: Story[], r: R): Counts => tally(list, (s) => decide(s, r));
   const pick = (list: Story[], family: R[]) => bestRule(family, (r) => figures(score(list, r)).macro_f1);
   const heldOut = (family: R[], seed: number) => {
-    const fold = (t: string) => hashString(`${t}${seed === 7 ? '' : seed}`, seed) % folds;
-    const held: Counts = { tp: 0, fp: 0, fn: 0, tn: 0 };
     const chosenRules: R[] = [];
-    for (let f = 0; f < folds; f++) {
-      const r = pick(
-        stories.filter((s) => fold(s.topic) !== f),
-        family,
-      );
-      chosenRules.push(r);
-      const c = score(
-        stories.filter((s) => fold(s.topic) === f),
-        r,
-      );
-      for (const k of ['tp', 'fp', 'fn', 'tn'] as const) held[k] += c[k];
-    }
+    const held = heldOutCounts(stories, topic, family, score, macroF1, {
+      folds,
+      seed,
+      key: (t) => `${t}${seed === 7 ? '' : seed}`,
+      chosen: (r) => chosenRules.push(r),
+    });
     return { chosen: chosenRules, figures: figures(held) };
   };
   const without = rules.filter((r) => r.u === 1);
@@ -533,27 +522,14 @@ function alternativesStudy() {
   };
   const out: Record<string, unknown> = {};
   for (const [name, { rules, decide }] of Object.entries(families)) {
-    const runs = Array.from({ length: 12 }, (_, k) => {
-      const seed = 100 + k;
-      const fold = (t: string) => hashString(`${t}${seed}`, seed) % folds;
-      const held: Counts = { tp: 0, fp: 0, fn: 0, tn: 0 };
-      for (let f = 0; f < folds; f++) {
-        const train = stories.filter((s) => fold(s.topic) !== f);
-        let best = rules[0] as number[];
-        let m = -1;
-        for (const r of rules) {
-          const x = figures(score(train, decide, r)).macro_f1;
-          if (x > m) [m, best] = [x, r];
-        }
-        const c = score(
-          stories.filter((s) => fold(s.topic) === f),
-          decide,
-          best,
-        );
-        for (const key of ['tp', 'fp', 'fn', 'tn'] as const) held[key] += c[key];
-      }
-      return figures(held);
-    });
+    const runs = Array.from({ length: 12 }, (_, k) =>
+      figures(
+        heldOutCounts(stories, topic, rules, (list, r) => score(list, decide, r), macroF1, {
+          folds,
+          seed: 100 + k,
+        }),
+      ),
+    );
     const mean = (key: 'macro_f1' | 'precision_derived' | 'recall_derived') =>
       round(runs.reduce((x, r) => x + r[key], 0) / runs.length);
     out[name] = {
@@ -600,24 +576,15 @@ function quoteProvenanceStudy() {
   const pick = (list: Story[], family: R[]) => bestRule(family, (r) => figures(score(list, r)).macro_f1);
   const chosen = new Map<string, number>();
   const spread = (family: R[]) => {
-    const runs = Array.from({ length: 12 }, (_, k) => {
-      const seed = 100 + k;
-      const fold = (t: string) => hashString(`${t}${seed}`, seed) % folds;
-      const held: Counts = { tp: 0, fp: 0, fn: 0, tn: 0 };
-      for (let f = 0; f < folds; f++) {
-        const r = pick(
-          stories.filter((s) => fold(s.topic) !== f),
-          family,
-        );
-        chosen.set(r.join(' '), (chosen.get(r.join(' ')) ?? 0) + 1);
-        const c = score(
-          stories.filter((s) => fold(s.topic) === f),
-          r,
-        );
-        for (const key of ['tp', 'fp', 'fn', 'tn'] as const) held[key] += c[key];
-      }
-      return figures(held);
-    });
+    const runs = Array.from({ length: 12 }, (_, k) =>
+      figures(
+        heldOutCounts(stories, topic, family, score, macroF1, {
+          folds,
+          seed: 100 + k,
+          chosen: (r) => chosen.set(r.join(' '), (chosen.get(r.join(' ')) ?? 0) + 1),
+        }),
+      ),
+    );
     const mean = (key: 'macro_f1' | 'precision_derived' | 'recall_derived') =>
       round(runs.reduce((x, r) => x + r[key], 0) / runs.length);
     return {
