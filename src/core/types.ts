@@ -186,7 +186,7 @@ export interface PlaceMention {
   relation: string | null;
   /**
    * The section of the city `name` the text names, as the gazetteer names it (a neighbourhood:
-   * "shot in Boyle Heights" is at Los Angeles, section Boyle Heights).
+   * "shot in Old Quarter" is at Strelsau, section Old Quarter).
    */
   section?: string;
   /**
