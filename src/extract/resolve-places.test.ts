@@ -810,3 +810,16 @@ describe('a line wholly in lower case is no evidence that a name is a word', () 
     expect(resolvePlaces(text).places.map((p) => p.text)).not.toContain('Mobile');
   });
 });
+
+describe('short names in capitals', () => {
+  it.each(['MA student shot near campus', 'He has an MA in law.'])(
+    'reads an alternate name of a city that the curated list does not give as no place: %s',
+    (text) => {
+      expect(resolvePlaces(text).places).toStrictEqual([]);
+    },
+  );
+
+  it('reads the curated short name of the capital', () => {
+    expect(find('Two men were shot in D.C. late on Friday.', 'D.C.')?.name).toBe('Washington, D.C.');
+  });
+});
