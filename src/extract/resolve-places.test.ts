@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { relatePlaces } from '../merge/compatibility.js';
 import { findSpanMismatches } from './check-spans.js';
 import { findMastheads, resolvePlaces } from './resolve-places.js';
 
@@ -821,5 +822,19 @@ describe('short names in capitals', () => {
 
   it('reads the curated short name of the capital', () => {
     expect(find('Two men were shot in D.C. late on Friday.', 'D.C.')?.name).toBe('Washington, D.C.');
+  });
+});
+
+describe('one capital however spelled', () => {
+  it('reads the capital, its short name and its qualified name as one place', () => {
+    const places = ['Washington DC', 'D.C.', 'Washington, D.C.'].map(
+      (name) => resolvePlaces(`A guard was hurt by gunfire in ${name} before dawn.`).places[0],
+    );
+    expect(new Set(places.map((p) => p?.name))).toStrictEqual(new Set(['Washington, D.C.']));
+    const [a, b, c] = places;
+    expect([relatePlaces(a ?? null, c ?? null), relatePlaces(b ?? null, c ?? null)]).toStrictEqual([
+      'same',
+      'same',
+    ]);
   });
 });
