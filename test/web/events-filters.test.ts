@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerEvent } from '../../src/core/types.js';
 import { csvField, eventsToCsv, eventsToGeoJson } from '../../web/src/export.js';
-import { type EventFilters, eventMatches, readFilters, writeFilters } from '../../web/src/filters.js';
+import {
+  type EventFilters,
+  eventMatches,
+  placeChoices,
+  readFilters,
+  writeFilters,
+} from '../../web/src/filters.js';
 
 function event(over: Partial<LedgerEvent>): LedgerEvent {
   return {
@@ -96,5 +102,14 @@ describe('exports', () => {
     expect(fc.features).toHaveLength(1);
     expect(fc.features[0]?.geometry.coordinates).toEqual([20, 10]);
     expect(fc.features[0]?.properties.independent_sources).toBe(2);
+  });
+});
+
+describe('place choices', () => {
+  it('lists a two-level place once, by its city, and the filter finds both levels by it', () => {
+    const at = (name: string, id: string) =>
+      event({ id, place: { ...(event({}).place as NonNullable<LedgerEvent['place']>), name } });
+    const events = [at('Riverton (Mill End)', 'a'), at('Riverton', 'b'), at('Oakvale (Riverton)', 'c')];
+    expect(placeChoices(events)).toStrictEqual(['Oakvale', 'Riverton']);
   });
 });
