@@ -68,7 +68,7 @@ describe('example corpus ground truth (incidents, figures, places, dates)', () =
     const match = hits.find(
       (i) =>
         i.place?.name !== undefined &&
-        placeLevels(event.place?.name ?? '').includes(i.place.name) &&
+        placeLevels(event.place ?? { name: '' }).includes(i.place.name) &&
         i.killed?.low != null &&
         killedValues.has(i.killed.low),
     );

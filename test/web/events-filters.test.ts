@@ -107,9 +107,21 @@ describe('exports', () => {
 
 describe('place choices', () => {
   it('lists a two-level place once, by its city, and the filter finds both levels by it', () => {
-    const at = (name: string, id: string) =>
-      event({ id, place: { ...(event({}).place as NonNullable<LedgerEvent['place']>), name } });
-    const events = [at('Riverton (Mill End)', 'a'), at('Riverton', 'b'), at('Oakvale (Riverton)', 'c')];
-    expect(placeChoices(events)).toStrictEqual(['Oakvale', 'Riverton']);
+    const base = event({}).place as NonNullable<LedgerEvent['place']>;
+    const at = (id: string, name: string, levels?: [string, string]) =>
+      event({ id, place: { ...base, name, ...(levels ? { levels } : {}) } });
+    const events = [
+      at('a', 'Riverton (Mill End)', ['Riverton', 'Mill End']),
+      at('b', 'Riverton'),
+      at('c', 'Oakvale (Riverton)', ['Oakvale', 'Riverton']),
+      at('d', 'Dunmere (Upper)'),
+    ];
+    expect(placeChoices(events)).toStrictEqual(['Dunmere (Upper)', 'Oakvale', 'Riverton']);
+    const f = { ...readFilters(new URLSearchParams()), place: 'Riverton' };
+    expect(events.filter((e) => eventMatches(e, f, () => [])).map((e) => e.id)).toStrictEqual([
+      'a',
+      'b',
+      'c',
+    ]);
   });
 });

@@ -19,7 +19,7 @@ export interface EventFilters {
  * docs/ledger.md, "Two-level place names").
  */
 export function placeChoices(events: readonly LedgerEvent[]): string[] {
-  const cities = events.map((e) => e.place?.name.replace(/ \([^()]+\)$/, ''));
+  const cities = events.map((e) => e.place?.levels?.[0] ?? e.place?.name);
   return [...new Set(cities.filter((p): p is string => !!p))].sort();
 }
 

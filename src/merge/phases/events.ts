@@ -115,14 +115,16 @@ function touch(
   const same =
     a !== undefined &&
     b !== undefined &&
-    JSON.stringify([a.id, a.place, a.actors, a.independent]) ===
-      JSON.stringify([b.id, b.place, b.actors, b.independent]);
+    JSON.stringify([a.id, a.place, a.levels, a.actors, a.independent]) ===
+      JSON.stringify([b.id, b.place, b.levels, b.actors, b.independent]);
   if (!same) {
     for (const h of [a, b]) {
       if (!h) continue;
       for (const [d] of h.mentions) touched.documents.add(d);
       // The claims' places are single names: a two-level place touches each of its levels.
-      if (h.place !== null) for (const level of placeLevels(h.place)) touched.places.add(normName(level));
+      if (h.place !== null)
+        for (const level of placeLevels({ name: h.place, levels: h.levels }))
+          touched.places.add(normName(level));
     }
     return;
   }
