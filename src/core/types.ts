@@ -186,7 +186,7 @@ export interface PlaceMention {
   relation: string | null;
   /**
    * The section of the city `name` the text names, as the gazetteer names it (a neighbourhood:
-   * "shot in Boyle Heights" is at Los Angeles, section Boyle Heights).
+   * "shot in Old Quarter" is at Strelsau, section Old Quarter).
    */
   section?: string;
   /**
@@ -415,6 +415,12 @@ export interface LedgerEvent {
   /** `reason`: where the place was found and why it was read so (see `PlaceMention.reason`). */
   place: {
     name: string;
+    /**
+     * A two-level place's levels, city first (docs/ledger.md, "Two-level place names"): the
+     * town and the section of it the reports name, or the city and the town in its area. Absent
+     * when `name` is one level.
+     */
+    levels?: [string, string];
     admin1: string | null;
     country: string | null;
     lat: number | null;

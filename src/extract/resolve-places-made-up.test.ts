@@ -47,8 +47,8 @@ describe('counties of one name in several regions', () => {
 
 describe('page buttons', () => {
   it.each([
-    'HENTZAU/TABLET USERS: Watch the report. Two men were shot in Tarlenheim on Monday.',
-    'Hentzau users tap here. Two men were shot in Tarlenheim on Monday.',
+    'HENTZAU/LAPTOP USERS: Press play for the clip. Two men were shot in Tarlenheim on Monday.',
+    'Hentzau users press here. Two men were shot in Tarlenheim on Monday.',
   ])('reads no town in the users a button addresses: %s', (text) => {
     const { places } = resolvePlaces(text, { documentId: 'd', dateline: null }, gaz);
     expect(places.map((p) => p.name)).toStrictEqual(['Tarlenheim']);

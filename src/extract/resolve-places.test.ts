@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { relatePlaces } from '../merge/compatibility.js';
 import { findSpanMismatches } from './check-spans.js';
 import { findMastheads, resolvePlaces } from './resolve-places.js';
 
@@ -808,5 +809,32 @@ describe('a line wholly in lower case is no evidence that a name is a word', () 
     const text =
       'Mobile phones were found. Police said a mobile phone and a wallet were taken from the car on Friday.';
     expect(resolvePlaces(text).places.map((p) => p.text)).not.toContain('Mobile');
+  });
+});
+
+describe('short names in capitals', () => {
+  it.each(['MA student shot near campus', 'He has an MA in law.'])(
+    'reads an alternate name of a city that the curated list does not give as no place: %s',
+    (text) => {
+      expect(resolvePlaces(text).places).toStrictEqual([]);
+    },
+  );
+
+  it('reads the curated short name of the capital', () => {
+    expect(find('Two men were shot in D.C. late on Friday.', 'D.C.')?.name).toBe('Washington, D.C.');
+  });
+});
+
+describe('one capital however spelled', () => {
+  it('reads the capital, its short name and its qualified name as one place', () => {
+    const places = ['Washington DC', 'D.C.', 'Washington, D.C.'].map(
+      (name) => resolvePlaces(`A guard was hurt by gunfire in ${name} before dawn.`).places[0],
+    );
+    expect(new Set(places.map((p) => p?.name))).toStrictEqual(new Set(['Washington, D.C.']));
+    const [a, b, c] = places;
+    expect([relatePlaces(a ?? null, c ?? null), relatePlaces(b ?? null, c ?? null)]).toStrictEqual([
+      'same',
+      'same',
+    ]);
   });
 });

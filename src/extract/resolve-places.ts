@@ -729,7 +729,7 @@ export function resolvePlaces(
       best.population < ANCHOR_CITY
     )
       continue;
-    if (!accept(c, best, inContext, text)) continue;
+    if (!accept(c, best, inContext, text, gaz)) continue;
     if (c.entries.length === 1 || c.qualified) senses.set(surface, best);
     chosen.set(c, best);
     if (best.admin1)
@@ -1348,13 +1348,19 @@ function isSeatOf(pool: readonly GazetteerEntry[], region: GazetteerEntry, folde
 
 const WATER_BEFORE = /\b(?:Sea|Gulf|Bay|Straits?|Sound)\s+of\s+(?:the\s+)?$/;
 /**
- * "Mobile users tap here", "Desktop users click", "MOBILE/TABLET USERS:": a name right before
+ * "Phone users press here", "Laptop users click", "PHONE/LAPTOP USERS:": a name right before
  * "users" (or before another device and "users") names the users of a device or a service, as a
  * page's buttons address them; a town's people are its residents.
  */
 const USERS_AFTER = /^(?:\/\p{L}+)?[ \u00a0]+users\b/iu;
 
-function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text: string): boolean {
+function accept(
+  c: Candidate,
+  best: GazetteerEntry,
+  inContext: Set<string>,
+  text: string,
+  gaz: Gazetteer,
+): boolean {
   // "Franklin Street", "Mercy Hospital", "the 300 block of Enid": part of an address or a building.
   if (c.addressPart) return false;
   if (best.kind === 'country' || best.kind === 'area') return true;
@@ -1366,13 +1372,9 @@ function accept(c: Candidate, best: GazetteerEntry, inContext: Set<string>, text
   if (c.dateline) return true;
   const name = text.slice(c.span[0], c.span[1]);
   // Acronyms (U.N., EU, WHO) are organisations unless the curated list names them as places: a
-  // curated short name ("NYC") reaches a big city spelled otherwise.
-  if (
-    ACRONYM.test(name) &&
-    name.replace(/\./g, '').length <= 4 &&
-    !(best.population >= ANCHOR_CITY && foldPlaceName(best.name) !== foldPlaceName(name))
-  )
-    return false;
+  // curated short name ("NYC") reaches its city. Any other alternate name of a city abroad ("MA",
+  // a degree or a state's code) is no place.
+  if (ACRONYM.test(name) && name.replace(/\./g, '').length <= 4 && !gaz.isCurated(name)) return false;
   // "the Azov regiment", "the Hilton": a bare "the" before a town name marks a thing named after it.
   // "the Fernwick Police Department", "the Fernwick shooting": the town's own institution or
   // incident, so the town is the place. "the Bronx": the article is the town's own.

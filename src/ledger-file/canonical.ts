@@ -59,6 +59,7 @@ export function canonicalLedger(ledger: Ledger): Ledger {
       place: e.place
         ? {
             name: e.place.name,
+            ...(e.place.levels ? { levels: [...e.place.levels] } : {}),
             admin1: e.place.admin1,
             country: e.place.country,
             lat: e.place.lat,

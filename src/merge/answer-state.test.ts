@@ -90,6 +90,27 @@ describe('claims answered run by run', () => {
     expect(ledger).toEqual(fromScratch(batches));
   });
 
+  it('a denial naming a city answers the event that appears in a section of it in a later run', () => {
+    const d = doc('e2', 'Gunfire killed 2 people in Old Mill on Tuesday.');
+    const section = { ...named(d, 'Old Mill', town('Ashford')), section: 'Old Mill' };
+    const gunfire = {
+      d,
+      x: extraction(d, {
+        incidents: [
+          incident(d, 1, 'Gunfire killed 2 people in Old Mill on Tuesday', {
+            killed: qty(2),
+            place: section,
+          }),
+        ],
+      }),
+    };
+    const batches = [[denial], [gunfire]];
+    const ledger = inRuns(batches);
+    expect(ledger.events[0]?.place?.name).toBe('Ashford (Old Mill)');
+    expect(answerOf(ledger, 'deny')).toBe(ledger.events[0]?.id);
+    expect(ledger).toEqual(fromScratch(batches));
+  });
+
   it('a denial falls back to the accusation of its event that becomes the best supported in a later run', () => {
     // The militia accusation has two reports, the army accusation one; then two more reports
     // repeat the army accusation. No event is rebuilt in the second run: only the accusation's

@@ -54,6 +54,8 @@ export function claimHead(c: LedgerClaim): ClaimHead {
 export interface EventHead {
   id: string;
   place: string | null;
+  /** The place's two levels, when it has them (`LedgerEvent['place']['levels']`). */
+  levels?: [string, string];
   actors: [string, string][];
   independent: number;
   sources: number;
@@ -66,6 +68,7 @@ export function headOf(e: LedgerEvent): EventHead {
   return {
     id: e.id,
     place: e.place ? e.place.name : null,
+    ...(e.place?.levels ? { levels: e.place.levels } : {}),
     actors: e.actors.filter((a) => a.role !== 'source').map((a) => [a.role, a.name]),
     independent: e.independent_sources,
     sources: e.sources,
@@ -78,7 +81,7 @@ export function headOf(e: LedgerEvent): EventHead {
 function headEvent(h: EventHead): LedgerEvent {
   return {
     id: h.id,
-    place: h.place === null ? null : { name: h.place },
+    place: h.place === null ? null : { name: h.place, ...(h.levels ? { levels: h.levels } : {}) },
     actors: h.actors.map(([role, name]) => ({ role, name })),
     independent_sources: h.independent,
     sources: h.sources,

@@ -6,7 +6,7 @@ import { corroborate } from './independence.js';
 import { dateRank, kindSpecificity } from './kinds.js';
 import type { ReuseIndex } from './reuse-index.js';
 import { compareStrings, stableId } from './stable-id.js';
-import { twoLevelName, votePlace } from './vote-place.js';
+import { twoLevelPlace, votePlace } from './vote-place.js';
 import { setOverlap } from './words.js';
 
 export interface EventContext {
@@ -236,7 +236,7 @@ export function buildEvent(cluster: EventMembers, context: EventContext): Ledger
       : null,
     place: place
       ? {
-          name: twoLevelName(place, mentions),
+          ...twoLevelPlace(place, mentions),
           admin1: place.admin1,
           country: place.country,
           lat: place.lat,

@@ -301,7 +301,7 @@ export function eventAnswered(
   for (const e of new Set(candidates)) {
     let score = 0;
     if (incidentsHere.has(e.id)) score += 3;
-    if (e.place && placeLevels(e.place.name).some((n) => places.has(norm(n)))) score += 2;
+    if (e.place && placeLevels(e.place).some((n) => places.has(norm(n)))) score += 2;
     if (e.actors.some((a) => a.role !== 'source' && text.includes(norm(a.name)))) score += 1;
     if (score < 2) continue;
     if (
@@ -334,7 +334,7 @@ function eventsByPlace(events: readonly LedgerEvent[]): Map<string, LedgerEvent[
     map = new Map();
     for (const e of events) {
       if (!e.place) continue;
-      for (const level of placeLevels(e.place.name)) {
+      for (const level of placeLevels(e.place)) {
         const k = norm(level);
         const list = map.get(k);
         if (list) list.push(e);

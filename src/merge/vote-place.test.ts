@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { IncidentMention, PlaceMention, PlacePrecision } from '../core/types.js';
-import { placeLevels, twoLevelName, votePlace } from './vote-place.js';
+import { placeLevels, twoLevelName, twoLevelPlace, votePlace } from './vote-place.js';
 
 const place = (name: string, admin1: string | null, precision: PlacePrecision = 'town'): PlaceMention => ({
   span: [100, 100 + name.length],
@@ -186,7 +186,16 @@ describe('twoLevelName', () => {
   });
 
   it('gives back the levels of a two-level name', () => {
-    expect(placeLevels('Westport (Fernwick)')).toStrictEqual(['Westport (Fernwick)', 'Westport', 'Fernwick']);
-    expect(placeLevels('Fernwick')).toStrictEqual(['Fernwick']);
+    const levels = twoLevelPlace(fernwick, [at(nearCity('Westport'))]);
+    expect(levels).toStrictEqual({ name: 'Westport (Fernwick)', levels: ['Westport', 'Fernwick'] });
+    expect(placeLevels(levels)).toStrictEqual(['Westport (Fernwick)', 'Westport', 'Fernwick']);
+    expect(placeLevels({ name: 'Fernwick' })).toStrictEqual(['Fernwick']);
+  });
+
+  it('keeps a gazetteer name with parentheses of its own as one level', () => {
+    const town = place('Brackley (Upper)', 'Westshire');
+    expect(placeLevels(twoLevelPlace(town, [at(town)]))).toStrictEqual(['Brackley (Upper)']);
+    const levels = twoLevelPlace(town, [at({ ...town, section: 'Mill Row (East)' })]);
+    expect(levels.levels).toStrictEqual(['Brackley (Upper)', 'Mill Row (East)']);
   });
 });

@@ -92,11 +92,19 @@ export function votePlace(mentions: readonly IncidentMention[]): PlaceMention | 
  * alone. A section is the more precise and wins over a city area.
  */
 export function twoLevelName(place: PlaceMention, mentions: readonly IncidentMention[]): string {
+  return twoLevelPlace(place, mentions).name;
+}
+
+/** `twoLevelName` with its levels kept apart (city first), as the ledger's place stores them. */
+export function twoLevelPlace(
+  place: PlaceMention,
+  mentions: readonly IncidentMention[],
+): { name: string; levels?: [string, string] } {
   const at = mentions.map((m) => m.place).filter((p): p is PlaceMention => p?.name === place.name);
   const section = mostGiven(at.map((p) => p.section));
-  if (section) return `${place.name} (${section})`;
+  if (section) return { name: `${place.name} (${section})`, levels: [place.name, section] };
   const city = mostGiven(at.map((p) => p.cityArea));
-  return city ? `${city} (${place.name})` : place.name;
+  return city ? { name: `${city} (${place.name})`, levels: [city, place.name] } : { name: place.name };
 }
 
 /** The value given most often (ties to the first in string order), or undefined when none is. */
@@ -107,10 +115,10 @@ function mostGiven(values: readonly (string | undefined)[]): string | undefined 
 }
 
 /**
- * The names an event place's name stands for: the name itself and, for a name with two levels
- * (`twoLevelName`), each level ("Westport (Fernwick)" → Westport, Fernwick).
+ * The names an event place stands for: its name and, for a place of two levels
+ * (`twoLevelPlace`), each level as stored ("Westport (Fernwick)" → Westport, Fernwick). A
+ * gazetteer name with parentheses of its own is one level.
  */
-export function placeLevels(name: string): string[] {
-  const m = /^(.+) \(([^()]+)\)$/.exec(name);
-  return m ? [name, m[1] as string, m[2] as string] : [name];
+export function placeLevels(place: { name: string; levels?: readonly string[] }): string[] {
+  return [place.name, ...(place.levels ?? [])];
 }

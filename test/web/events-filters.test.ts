@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerEvent } from '../../src/core/types.js';
 import { csvField, eventsToCsv, eventsToGeoJson } from '../../web/src/export.js';
-import { type EventFilters, eventMatches, readFilters, writeFilters } from '../../web/src/filters.js';
+import {
+  type EventFilters,
+  eventMatches,
+  placeChoices,
+  readFilters,
+  writeFilters,
+} from '../../web/src/filters.js';
 
 function event(over: Partial<LedgerEvent>): LedgerEvent {
   return {
@@ -96,5 +102,26 @@ describe('exports', () => {
     expect(fc.features).toHaveLength(1);
     expect(fc.features[0]?.geometry.coordinates).toEqual([20, 10]);
     expect(fc.features[0]?.properties.independent_sources).toBe(2);
+  });
+});
+
+describe('place choices', () => {
+  it('lists a two-level place once, by its city, and the filter finds both levels by it', () => {
+    const base = event({}).place as NonNullable<LedgerEvent['place']>;
+    const at = (id: string, name: string, levels?: [string, string]) =>
+      event({ id, place: { ...base, name, ...(levels ? { levels } : {}) } });
+    const events = [
+      at('a', 'Riverton (Mill End)', ['Riverton', 'Mill End']),
+      at('b', 'Riverton'),
+      at('c', 'Oakvale (Riverton)', ['Oakvale', 'Riverton']),
+      at('d', 'Dunmere (Upper)'),
+    ];
+    expect(placeChoices(events)).toStrictEqual(['Dunmere (Upper)', 'Oakvale', 'Riverton']);
+    const f = { ...readFilters(new URLSearchParams()), place: 'Riverton' };
+    expect(events.filter((e) => eventMatches(e, f, () => [])).map((e) => e.id)).toStrictEqual([
+      'a',
+      'b',
+      'c',
+    ]);
   });
 });

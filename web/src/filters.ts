@@ -13,6 +13,16 @@ export interface EventFilters {
   conflicts: boolean;
 }
 
+/**
+ * The places the place filter offers: each event place's city level, once ("Westport (Old
+ * Harbour)" and "Westport (Fernwick)" are listed as Westport, which the filter finds them by; see
+ * docs/ledger.md, "Two-level place names").
+ */
+export function placeChoices(events: readonly LedgerEvent[]): string[] {
+  const cities = events.map((e) => e.place?.levels?.[0] ?? e.place?.name);
+  return [...new Set(cities.filter((p): p is string => !!p))].sort();
+}
+
 export function readFilters(query: URLSearchParams): EventFilters {
   const min = Number(query.get('min') ?? 0);
   return {

@@ -118,6 +118,8 @@ export function buildGazetteerTables(text: string, variants: readonly VariantEnt
     }
   }
 
+  pointAtSeats(entries, [exact, skeleton]);
+
   // Curated variants point at existing entries (or define well-known areas).
   const curated = new Map<string, number[]>();
   for (const v of variants) {
@@ -155,6 +157,31 @@ export function buildGazetteerTables(text: string, variants: readonly VariantEnt
     if (hit !== undefined) capitals.set(cc, hit);
   }
   return { entries, exact, skeleton, curated, countries, regionNames, demonyms, demonymByCc, capitals };
+}
+
+/**
+ * GeoNames may also hold a capital or an admin centre as a second populated place of no
+ * population at the same coordinates in the same region (a town named without the qualifier the
+ * capital's record bears): that record is the capital, so its names point at the capital's entry
+ * and every spelling reads one place.
+ */
+function pointAtSeats(entries: readonly GazetteerEntry[], indexes: Map<string, number[]>[]): void {
+  const at = (e: GazetteerEntry) => `${e.cc}|${e.admin1}|${e.lat}|${e.lon}`;
+  const seats = new Map<string, number>();
+  entries.forEach((e, id) => {
+    if (e.kind === 'populated-place' && e.population > 0 && /^PPL(?:C|A)/.test(e.feature))
+      seats.set(at(e), id);
+  });
+  const sameAs = new Map<number, number>();
+  entries.forEach((e, id) => {
+    const seat = e.kind === 'populated-place' && e.population === 0 ? seats.get(at(e)) : undefined;
+    if (seat !== undefined && seat !== id) sameAs.set(id, seat);
+  });
+  if (sameAs.size === 0) return;
+  for (const index of indexes)
+    for (const [key, ids] of index)
+      if (ids.some((id) => sameAs.has(id)))
+        index.set(key, [...new Set(ids.map((id) => sameAs.get(id) ?? id))]);
 }
 
 /** A region row of the table (`R`: first level, with its kind of subdivision; `D`: a county). */

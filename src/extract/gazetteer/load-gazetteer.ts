@@ -22,6 +22,8 @@ export interface GazetteerEntry {
 export interface Gazetteer {
   /** Every entry a name may denote: exact (folded) names first, then curated and rule variants. */
   lookup(name: string): GazetteerEntry[];
+  /** Whether `data/place-variants.json` lists the name (folded) as a variant of a place or area. */
+  isCurated(name: string): boolean;
   country(cc: string): GazetteerEntry | undefined;
   /** Region name for a place's admin1 code. */
   regionName(cc: string | null, admin1: string | null): string | null;
@@ -104,6 +106,7 @@ export function gazetteerOf(g: CompactGazetteer): Gazetteer {
       memo.set(name, found);
       return found;
     },
+    isCurated: (name) => g.curated(foldPlaceName(name)) !== undefined,
     country: (cc) => at(g.countries.get(cc)),
     regionName: (cc, admin1) => (cc && admin1 ? (g.regionNames.get(`${cc}|${admin1}`) ?? null) : null),
     demonymCountry: (word) => g.demonyms.get(word.toLowerCase()) ?? null,

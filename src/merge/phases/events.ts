@@ -6,6 +6,7 @@ import type { MentionItem } from '../compatibility.js';
 import { normName } from '../group-claims.js';
 import { isPassingMention } from '../passing-mention.js';
 import { clusterKey } from '../state-schema.js';
+import { placeLevels } from '../vote-place.js';
 import type { Aggregates } from './aggregates.js';
 import type { Mentions } from './assign.js';
 import { type MergeRun, track } from './run.js';
@@ -114,13 +115,16 @@ function touch(
   const same =
     a !== undefined &&
     b !== undefined &&
-    JSON.stringify([a.id, a.place, a.actors, a.independent]) ===
-      JSON.stringify([b.id, b.place, b.actors, b.independent]);
+    JSON.stringify([a.id, a.place, a.levels, a.actors, a.independent]) ===
+      JSON.stringify([b.id, b.place, b.levels, b.actors, b.independent]);
   if (!same) {
     for (const h of [a, b]) {
       if (!h) continue;
       for (const [d] of h.mentions) touched.documents.add(d);
-      if (h.place !== null) touched.places.add(normName(h.place));
+      // The claims' places are single names: a two-level place touches each of its levels.
+      if (h.place !== null)
+        for (const level of placeLevels({ name: h.place, levels: h.levels }))
+          touched.places.add(normName(level));
     }
     return;
   }

@@ -4,7 +4,7 @@ import type { Model } from '../data.js';
 import { h } from '../dom.js';
 import { download, eventsToCsv, eventsToGeoJson } from '../export.js';
 import { dateRange, disputed, placeLabel, rangeText } from '../facts.js';
-import { type EventFilters, eventMatches, readFilters, writeFilters } from '../filters.js';
+import { type EventFilters, eventMatches, placeChoices, readFilters, writeFilters } from '../filters.js';
 import { createVirtualTable } from '../virtual-table.js';
 import { createEventMap } from './map.js';
 import { createTimeline } from './timeline.js';
@@ -64,8 +64,7 @@ export function eventsView(ctx: ViewContext): HTMLElement {
   const placeList = h(
     'datalist',
     { id: 'f-places' },
-    [...new Set(all.map((e) => e.place?.name).filter((p): p is string => !!p))]
-      .sort()
+    placeChoices(all)
       .slice(0, 500)
       .map((p) => h('option', { value: p })),
   );
