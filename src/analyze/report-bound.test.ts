@@ -88,4 +88,23 @@ describe('the bound on the merge work of one report', () => {
       store.close();
     }
   }, 60_000);
+
+  it('stores the whole extraction of a report over the bound in a working copy, whose rows are shared', async () => {
+    const stages = await loadStages();
+    const store = openStore(path.join(dir, 'copy-store'), { clock });
+    try {
+      const run = await analyze(store, [path.join(dir, 'in')], {
+        stages,
+        maxReportItems: 4,
+        workingCopy: true,
+        clock,
+      });
+      expect(run.refused).toHaveLength(1);
+      const stored = store.analysis.getExtraction(run.refused[0] as string, stages.extractor.version);
+      expect(stored?.refused).toBeUndefined();
+      expect(stored?.incidents.length).toBeGreaterThan(4);
+    } finally {
+      store.close();
+    }
+  }, 60_000);
 });
