@@ -122,6 +122,24 @@ describe('extraction jobs within a time budget', () => {
     expect(stored.get(extractContinuedWork(stage.version))?.get('job-held')?.toString()).toBe('job-0');
   }, 60_000);
 
+  it('queues the rest of a job once when the job is run again after the rest was linked', async () => {
+    const { stage } = await loadExtractStage();
+    const { shared } = sharedStore();
+    const { queue, sent } = fakeQueue(shared, () => stage);
+    const job: ExtractJob = { kind: 'extract', version: stage.version, ids: ['d0', 'd1', 'd2'], seconds: 2 };
+    // The same job run twice under one lease id, as after a worker died before completing it.
+    for (let run = 0; run < 2; run++) {
+      let reads = 0;
+      const lease = {
+        id: 'job-rerun',
+        expiresAt: (2 + EXPIRY_MARGIN_SECONDS) * 1000 + 500,
+        now: () => 1000 * reads++,
+      };
+      expect(await runExtractJob(shared, queue, stage, job, lease)).toBe(2);
+    }
+    expect(sent).toEqual([{ ...job, ids: ['d2'] }]);
+  }, 60_000);
+
   it('always extracts the first report of a job, so a job with too short a lease still moves on', async () => {
     const { stage } = await loadExtractStage();
     const { shared, extractions } = sharedStore();

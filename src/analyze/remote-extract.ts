@@ -104,7 +104,14 @@ export async function runExtractJob(
       timedOut.map((key) => ({ key, value })),
     );
   }
-  if (lease && started < inputs.length) {
+  // Queuing the rest, linking it and completing this job are separate steps: a worker that dies
+  // between them leaves the job to be run again, and that run finds the link and queues no second
+  // copy of the rest.
+  const linked =
+    lease && started < inputs.length
+      ? (await queue.results(extractContinuedWork(job.version), [lease.id])).has(lease.id)
+      : false;
+  if (lease && started < inputs.length && !linked) {
     const [next] = await queue.send([{ ...job, ids: job.ids.slice(started) }]);
     if (next) {
       await queue.putResults(extractContinuedWork(job.version), [
