@@ -39,7 +39,7 @@ const report = (text: string): ExtractInput => ({ id: 'doc-1', text, published: 
 /** `n` lines of about 60 characters, every other one naming a fire. */
 const lines = (n: number) =>
   Array.from({ length: n }, (_, k) =>
-    k % 2 === 0 ? `A fire broke out at a barn in Quillbury Fen, line ${k}.` : `Nobody was hurt there, line ${k}.`,
+    k % 2 === 0 ? `A fire broke out at a barn in Quillbury, line ${k}.` : `Nobody was hurt there, line ${k}.`,
   ).join('\n');
 
 describe('textParts', () => {
