@@ -224,7 +224,10 @@ export async function analyze(
     batch: options.batch,
     pool: early,
     maxSeconds: extractSeconds,
-    maxItems: itemBound,
+    // A working copy's rows are published to the shared store, where a refusal would stand for
+    // every later run (the retry of stale refusals below skips working copies): it extracts
+    // whole, as the workers do, and the merge applies this run's bound.
+    maxItems: options.workingCopy ? Number.POSITIVE_INFINITY : itemBound,
     added: summary?.ingested.flatMap((i) => i.newDocuments) ?? [],
     onProgress: (done, total) => options.onProgress?.('extract', done, total),
   });

@@ -39,7 +39,7 @@ const report = (text: string): ExtractInput => ({ id: 'doc-1', text, published: 
 /** `n` lines of about 60 characters, every other one naming a fire. */
 const lines = (n: number) =>
   Array.from({ length: n }, (_, k) =>
-    k % 2 === 0 ? `A fire broke out at a barn in Eastvale, line ${k}.` : `Nobody was hurt there, line ${k}.`,
+    k % 2 === 0 ? `A fire broke out at a barn in Quillbury, line ${k}.` : `Nobody was hurt there, line ${k}.`,
   ).join('\n');
 
 describe('textParts', () => {
@@ -103,9 +103,29 @@ describe('extractWithinBound', () => {
     expect(x.refused).toBeUndefined();
     expect(x.incidents).toHaveLength(incidents);
     expect(seen.at(-1)).toBe(text.length);
-    expect(extractWithinBound(extract, report(text), incidents - 1).refused).toMatchObject({
-      counted: 'parts',
+    // Within a tenth over the bound, the parts' count does not refuse it: its exact count does.
+    expect(extractWithinBound(extract, report(text), incidents - 1).refused).toEqual({
+      items: incidents,
       bound: incidents - 1,
+      counted: 'whole',
     });
+    const tenth = Math.ceil(incidents / 1.1) - 1;
+    expect(tenth + Math.floor(tenth / 10)).toBeLessThan(incidents);
+    expect(extractWithinBound(extract, report(text), tenth).refused).toMatchObject({ counted: 'parts' });
+  });
+
+  it('keeps a long report whose parts count a little more than the whole report brings', () => {
+    const { extract: lineCount } = linesExtractor();
+    // One more item in every part than the whole report gives for the same lines.
+    const extract = (doc: ExtractInput): DocumentExtraction => {
+      const x = lineCount(doc);
+      if (doc.text.length > PART_CHARACTERS) return x;
+      return { ...x, incidents: [...x.incidents, {}] as DocumentExtraction['incidents'] };
+    };
+    const text = lines(Math.ceil((1.2 * COUNT_IN_PARTS_FROM) / 40));
+    const incidents = text.split('\n').filter((l) => l.includes('fire')).length;
+    const x = extractWithinBound(extract, report(text), incidents);
+    expect(x.refused).toBeUndefined();
+    expect(x.incidents).toHaveLength(incidents);
   });
 });

@@ -24,7 +24,7 @@ export const PART_CHARACTERS = 100_000;
  * `mergeItems`), the bound on the merge's work for one report. A report over it gives an empty
  * extraction that records the refusal (`DocumentExtraction.refused`), so that it is stored small
  * and later runs refuse it again without extracting it. A long report (`COUNT_IN_PARTS_FROM`) is
- * first counted part by part, and refused as soon as the count passes the bound, so a report far
+ * first counted part by part, and refused as soon as the count passes the bound by a tenth, so a report far
  * over it never has its whole extraction in memory at once.
  *
  * @example
@@ -37,8 +37,12 @@ export function extractWithinBound(
   max: number,
 ): DocumentExtraction {
   if (doc.text.length >= COUNT_IN_PARTS_FROM) {
-    const counted = countInParts(extract, doc, max);
-    if (counted > max) return refusedExtraction(doc.id, { items: counted, bound: max, counted: 'parts' });
+    // A part's count can differ a little from the whole report's (a sentence's context ends at
+    // the part): only a count past a tenth over the bound refuses the report on parts; one nearer
+    // the bound is extracted whole and decided on its exact count.
+    const slack = max + Math.floor(max / 10);
+    const counted = countInParts(extract, doc, slack);
+    if (counted > slack) return refusedExtraction(doc.id, { items: counted, bound: max, counted: 'parts' });
   }
   const whole = extract(doc);
   const items = mergeItems(whole);

@@ -122,6 +122,67 @@ describe('extraction jobs within a time budget', () => {
     expect(stored.get(extractContinuedWork(stage.version))?.get('job-held')?.toString()).toBe('job-0');
   }, 60_000);
 
+  it('queues the rest of a job once when the job is run again after the rest was linked', async () => {
+    const { stage } = await loadExtractStage();
+    const { shared } = sharedStore();
+    const { queue, sent } = fakeQueue(shared, () => stage);
+    const job: ExtractJob = { kind: 'extract', version: stage.version, ids: ['d0', 'd1', 'd2'], seconds: 2 };
+    // The same job run twice under one lease id, as after a worker died before completing it.
+    for (let run = 0; run < 2; run++) {
+      let reads = 0;
+      const lease = {
+        id: 'job-rerun',
+        expiresAt: (2 + EXPIRY_MARGIN_SECONDS) * 1000 + 500,
+        now: () => 1000 * reads++,
+      };
+      expect(await runExtractJob(shared, queue, stage, job, lease)).toBe(2);
+    }
+    expect(sent).toEqual([{ ...job, ids: ['d2'] }]);
+  }, 60_000);
+
+  it('reads the texts of a job under a lease a few at a time, not those of the reports it leaves', async () => {
+    const { stage } = await loadExtractStage();
+    const { shared } = sharedStore();
+    const read: number[] = [];
+    const getMany = shared.documents.getMany.bind(shared.documents);
+    const counting = {
+      ...shared,
+      documents: {
+        ...shared.documents,
+        getMany: async (ids: readonly string[]) => {
+          read.push(ids.length);
+          return getMany(ids.map((_, k) => `d${k % 3}`)).then(
+            (docs) => new Map(ids.map((id, k) => [id, docs.get(`d${k % 3}`) as StoredDocument])),
+          );
+        },
+      },
+    } as unknown as AsyncStore;
+    const { queue, sent } = fakeQueue(shared, () => stage);
+    const ids = Array.from({ length: 40 }, (_, k) => `r${k}`);
+    const job: ExtractJob = { kind: 'extract', version: stage.version, ids, seconds: 2 };
+    let reads = 0;
+    const warned: string[] = [];
+    const lease = {
+      id: 'job-long',
+      // A second later than above: the check of the lease's room reads the clock once first.
+      expiresAt: (2 + EXPIRY_MARGIN_SECONDS) * 1000 + 1500,
+      now: () => 1000 * reads++,
+      onShortLease: (m: string) => warned.push(m),
+    };
+    const queued = {
+      ...queue,
+      send: async (jobs: Job[]) => {
+        sent.push(...jobs);
+        return ['job-next'];
+      },
+    };
+    expect(await runExtractJob(counting, queued, stage, job, lease)).toBe(2);
+    expect(read.reduce((a, b) => a + b, 0)).toBeLessThan(ids.length / 2);
+    expect(sent).toEqual([{ ...job, ids: ids.slice(2) }]);
+    // Room for one report's budget and the margin, not two: said.
+    expect(warned).toHaveLength(1);
+  }, 60_000);
+
   it('always extracts the first report of a job, so a job with too short a lease still moves on', async () => {
     const { stage } = await loadExtractStage();
     const { shared, extractions } = sharedStore();

@@ -1,7 +1,7 @@
 import type { SerializedExtraction } from '../store/analysis-store.js';
 import type { AsyncStore } from '../store/async-store.js';
 import type { ExtractJob, JobLease, JobQueue } from '../store/job-queue.js';
-import type { ExtractStage } from './extract-stage.js';
+import type { ExtractInput, ExtractStage } from './extract-stage.js';
 import { DEFAULT_EXTRACT_SECONDS, extractWithinBudget } from './extract-within-budget.js';
 
 /**
@@ -33,6 +33,30 @@ export interface ExtractLease extends JobLease {
   id: string;
   /** Milliseconds since the epoch (default `Date.now`; tests pass their own). */
   now?: () => number;
+  /**
+   * Called when the lease leaves room for one report only (its budget plus the margin, twice, is
+   * longer than the time left): each job then queues the rest after its first report.
+   */
+  onShortLease?: (message: string) => void;
+}
+
+/** Texts a job under a lease reads at once (`runExtractJob`). */
+const LEASED_READ = 8;
+
+/** The extraction inputs of these documents; every one must be in the store. */
+async function readInputs(shared: AsyncStore, ids: readonly string[]): Promise<ExtractInput[]> {
+  const docs = await shared.documents.getMany(ids);
+  const missing = ids.filter((id) => !docs.has(id));
+  if (missing.length > 0) {
+    // Skipping them would leave `analyze --workers-remote` waiting for them forever.
+    throw new Error(
+      `The job names ${missing.length} document(s) the store does not hold (first: ${missing[0]}); the store was changed or replaced while the job was queued. Run analyze again.`,
+    );
+  }
+  return ids.map((id) => {
+    const doc = docs.get(id) as NonNullable<ReturnType<typeof docs.get>>;
+    return { id, text: doc.text, published: doc.published, dateline: doc.dateline };
+  });
 }
 
 /**
@@ -50,7 +74,7 @@ export interface ExtractLease extends JobLease {
  */
 export async function runExtractJob(
   shared: AsyncStore,
-  queue: Pick<JobQueue, 'putResults' | 'send'>,
+  queue: Pick<JobQueue, 'putResults' | 'send' | 'results'>,
   stage: ExtractStage,
   job: ExtractJob,
   lease?: ExtractLease,
@@ -60,38 +84,36 @@ export async function runExtractJob(
       `This worker extracts with ${stage.version}; the job asks for ${job.version}. Run the same Corroborate version on every machine.`,
     );
   }
-  const docs = await shared.documents.getMany(job.ids);
-  const missing = job.ids.filter((id) => !docs.has(id));
-  if (missing.length > 0) {
-    // Skipping them would leave `analyze --workers-remote` waiting for them forever.
-    throw new Error(
-      `The job names ${missing.length} document(s) the store does not hold (first: ${missing[0]}); the store was changed or replaced while the job was queued. Run analyze again.`,
-    );
-  }
   const seconds = job.seconds ?? DEFAULT_EXTRACT_SECONDS;
   // A job without a bound (queued by `extractRemotely` without one, or by an earlier release)
   // keeps every extraction whole; the merge refuses a report over its bound then.
   const maxItems = job.maxItems ?? Number.POSITIVE_INFINITY;
-  const inputs = job.ids.map((id) => {
-    const doc = docs.get(id) as NonNullable<ReturnType<typeof docs.get>>;
-    return { id, text: doc.text, published: doc.published, dateline: doc.dateline };
-  });
-  let started = inputs.length;
+  let started = job.ids.length;
   let rows: SerializedExtraction[];
   let timedOut: string[];
   if (!lease) {
-    ({ rows, timedOut } = extractWithinBudget(stage, inputs, seconds, maxItems));
+    ({ rows, timedOut } = extractWithinBudget(stage, await readInputs(shared, job.ids), seconds, maxItems));
   } else {
     // One report at a time, each under its own budget, so the time left is checked before each.
+    // The texts are read a few at a time: a job ended early queues the rest, and its texts are
+    // read by the job that starts them, not by every job of the chain.
     const now = lease.now ?? Date.now;
     rows = [];
     timedOut = [];
-    for (let k = 0; k < inputs.length; k++) {
+    let inputs: ExtractInput[] = [];
+    const room = (2 * seconds + EXPIRY_MARGIN_SECONDS) * 1000;
+    if (lease.onShortLease && job.ids.length > 1 && lease.expiresAt - now() < room) {
+      lease.onShortLease(
+        `extraction jobs end after one report: a job's timeout leaves less than two reports' budget (${seconds} s each) plus ${EXPIRY_MARGIN_SECONDS} s; raise --job-timeout or lower --max-extract-seconds`,
+      );
+    }
+    for (let k = 0; k < job.ids.length; k++) {
       if (k > 0 && now() + (seconds + EXPIRY_MARGIN_SECONDS) * 1000 > lease.expiresAt) {
         started = k;
         break;
       }
-      const one = extractWithinBudget(stage, inputs.slice(k, k + 1), seconds, maxItems);
+      if (k % LEASED_READ === 0) inputs = await readInputs(shared, job.ids.slice(k, k + LEASED_READ));
+      const one = extractWithinBudget(stage, [inputs[k % LEASED_READ] as ExtractInput], seconds, maxItems);
       rows.push(...one.rows);
       timedOut.push(...one.timedOut);
     }
@@ -104,7 +126,14 @@ export async function runExtractJob(
       timedOut.map((key) => ({ key, value })),
     );
   }
-  if (lease && started < inputs.length) {
+  // Queuing the rest, linking it and completing this job are separate steps: a worker that dies
+  // between them leaves the job to be run again, and that run finds the link and queues no second
+  // copy of the rest.
+  const linked =
+    lease && started < job.ids.length
+      ? (await queue.results(extractContinuedWork(job.version), [lease.id])).has(lease.id)
+      : false;
+  if (lease && started < job.ids.length && !linked) {
     const [next] = await queue.send([{ ...job, ids: job.ids.slice(started) }]);
     if (next) {
       await queue.putResults(extractContinuedWork(job.version), [

@@ -67,10 +67,11 @@ describe('the bound on the merge work of one report', () => {
       // A lower bound: the refusal stands, still without extracting.
       const lower = await analyze(store, [], { stages, maxReportItems: 3, clock });
       expect(lower).toMatchObject({ extracted: 0, refused: first.refused });
-      // A higher bound, still under the report: extracted again, refused under the new bound.
+      // A higher bound, still under the exact count stored: the refusal stands without extracting
+      // again (the whole report was counted, so extracting it again would give the same count).
       const higher = await analyze(store, [], { stages, maxReportItems: 10, clock });
-      expect(higher).toMatchObject({ extracted: 1, refused: first.refused });
-      expect(store.analysis.getExtraction(first.refused[0] as string, version)?.refused?.bound).toBe(10);
+      expect(higher).toMatchObject({ extracted: 0, refused: first.refused });
+      expect(store.analysis.getExtraction(first.refused[0] as string, version)?.refused?.bound).toBe(4);
       // The default bound: extracted again and merged.
       const raised = await analyze(store, [], { out: path.join(dir, 'out-3'), stages, clock });
       expect(raised).toMatchObject({ extracted: 1, refused: [] });
@@ -84,6 +85,25 @@ describe('the bound on the merge work of one report', () => {
       expect(fs.readFileSync(path.join(dir, 'out-4', 'ledger.json'))).toEqual(
         fs.readFileSync(path.join(dir, 'out-3', 'ledger.json')),
       );
+    } finally {
+      store.close();
+    }
+  }, 60_000);
+
+  it('stores the whole extraction of a report over the bound in a working copy, whose rows are shared', async () => {
+    const stages = await loadStages();
+    const store = openStore(path.join(dir, 'copy-store'), { clock });
+    try {
+      const run = await analyze(store, [path.join(dir, 'in')], {
+        stages,
+        maxReportItems: 4,
+        workingCopy: true,
+        clock,
+      });
+      expect(run.refused).toHaveLength(1);
+      const stored = store.analysis.getExtraction(run.refused[0] as string, stages.extractor.version);
+      expect(stored?.refused).toBeUndefined();
+      expect(stored?.incidents.length).toBeGreaterThan(4);
     } finally {
       store.close();
     }

@@ -52,6 +52,13 @@ export function register(program: Command): void {
       );
       // Sketchers and prepared texts, kept between reuse jobs.
       const reuseState = createWorkState();
+      // Said once per worker, not once per job of a chain.
+      let shortLease = false;
+      const onShortLease = (message: string) => {
+        if (shortLease) return;
+        shortLease = true;
+        process.stderr.write(`worker: ${message}\n`);
+      };
       await queue.work(async (job, id, lease) => {
         const size =
           job.kind === 'verify'
@@ -65,7 +72,7 @@ export function register(program: Command): void {
         }
         const n =
           job.kind === 'extract'
-            ? await runExtractJob(shared, queue, stages.extractor, job, { id, ...lease })
+            ? await runExtractJob(shared, queue, stages.extractor, job, { id, ...lease, onShortLease })
             : job.kind === 'read'
               ? await runReadJob(queue, job)
               : await runReuseJob(shared, queue, job, reuseState);
