@@ -1108,7 +1108,7 @@ export function placelessTarget(n: number, around: IncidentNeighbourhood): numbe
   const { named } = around;
   const record = around.cluster(n);
   if (!named || placeOf(record) !== null || !givesFigure(record)) return null;
-  const own = profileAt(record, '', around.item);
+  const own = profileAt(record, '');
   if (!own || !hasFigure(own)) return null;
   const found = new Set<number>();
   for (const c of namedNear(n, '', around)) {
