@@ -3,7 +3,7 @@ import { kilometres } from '../extract/gazetteer/load-gazetteer.js';
 import { speakerWords } from '../extract/parse-speaker.js';
 import type { ClusterRecord } from './cluster-mentions.js';
 import { isImplied, isResolved, type MentionItem, pairScore, placeKey } from './compatibility.js';
-import { deathOfTheOneShot, injuredAmongDead, reconcileFigure } from './figures.js';
+import { ledgerTolls } from './figures.js';
 import { compatibleKinds } from './kinds.js';
 import { compareStrings } from './stable-id.js';
 import { isFunctionWord, isReportWord, words } from './words.js';
@@ -118,13 +118,8 @@ export function eventFigures(
     .sort(
       (a, b) => compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0] || a.span[1] - b.span[1],
     );
-  const dead = reconcileFigure('killed', mentions).range;
-  const hurt = reconcileFigure('injured', mentions).range;
-  if (deathOfTheOneShot(dead, hurt, mentions)) return { killed: 1, injured: null };
-  return {
-    killed: dead?.best ?? null,
-    injured: injuredAmongDead(dead, mentions) ? null : (hurt?.best ?? null),
-  };
+  const { killed, injured } = ledgerTolls(mentions);
+  return { killed: killed.range?.best ?? null, injured: injured.range?.best ?? null };
 }
 
 /**
