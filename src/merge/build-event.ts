@@ -1,7 +1,7 @@
 import { positionOf, type SpanIndex, spanIndex } from '../core/span-index.js';
 import type { Attribution, DateMention, IncidentMention, LedgerEvent, Mention, Span } from '../core/types.js';
 import { isImplied, isResolved, type MentionItem, statedPlace } from './compatibility.js';
-import { deathOfTheOneShot, injuredAmongDead, reconcileFigure } from './figures.js';
+import { ledgerTolls } from './figures.js';
 import { corroborate } from './independence.js';
 import { dateRank, kindSpecificity } from './kinds.js';
 import type { ReuseIndex } from './reuse-index.js';
@@ -210,12 +210,7 @@ export function buildEvent(cluster: EventMembers, context: EventContext): Ledger
   for (const m of mentions)
     for (const a of m.actors) actors.set(`${a.role}\u0000${a.name}`, { role: a.role, name: a.name });
 
-  const reconciled = reconcileFigure('killed', mentions);
-  const reported = reconcileFigure('injured', mentions);
-  const oneShotDied = deathOfTheOneShot(reconciled.range, reported.range, mentions);
-  const killed = oneShotDied ? { range: { low: 1, best: 1, high: 1 }, conflict: null } : reconciled;
-  const injured =
-    oneShotDied || injuredAmongDead(killed.range, mentions) ? { range: null, conflict: null } : reported;
+  const { killed, injured } = ledgerTolls(mentions);
   const conflicts = [killed.conflict, injured.conflict].filter((c) => c !== null);
 
   const occurrences = all.map(toMention);

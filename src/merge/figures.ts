@@ -305,3 +305,27 @@ function toldDeath(m: IncidentMention): boolean {
   if (at < 0 || end > m.text.length) return false;
   return isToldDeath(m.trigger.text, m.text.slice(0, at), m.text.slice(end));
 }
+
+/** A figure of an event's ledger entry: its range and the reports' disagreement, if any. */
+export interface LedgerToll {
+  range: Range | null;
+  conflict: FigureConflict | null;
+}
+
+/**
+ * The dead and wounded an event's ledger entry gives, its mentions in canonical order
+ * (`reconcileFigure` each): the one person shot, then told dead, is one killed and no injured
+ * (`deathOfTheOneShot`); wounded that are the dead counted again are dropped (`injuredAmongDead`).
+ */
+export function ledgerTolls(mentions: readonly IncidentMention[]): {
+  killed: LedgerToll;
+  injured: LedgerToll;
+} {
+  const reconciled = reconcileFigure('killed', mentions);
+  const reported = reconcileFigure('injured', mentions);
+  const oneShotDied = deathOfTheOneShot(reconciled.range, reported.range, mentions);
+  const killed = oneShotDied ? { range: { low: 1, best: 1, high: 1 }, conflict: null } : reconciled;
+  const injured =
+    oneShotDied || injuredAmongDead(killed.range, mentions) ? { range: null, conflict: null } : reported;
+  return { killed, injured };
+}

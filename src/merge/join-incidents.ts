@@ -3,7 +3,7 @@ import { kilometres } from '../extract/gazetteer/load-gazetteer.js';
 import { speakerWords } from '../extract/parse-speaker.js';
 import type { ClusterRecord } from './cluster-mentions.js';
 import { isImplied, isResolved, type MentionItem, pairScore, placeKey } from './compatibility.js';
-import { deathOfTheOneShot, injuredAmongDead, reconcileFigure } from './figures.js';
+import { ledgerTolls } from './figures.js';
 import { compatibleKinds } from './kinds.js';
 import { compareStrings } from './stable-id.js';
 import { isFunctionWord, isReportWord, words } from './words.js';
@@ -118,13 +118,8 @@ export function eventFigures(
     .sort(
       (a, b) => compareStrings(a.documentId, b.documentId) || a.span[0] - b.span[0] || a.span[1] - b.span[1],
     );
-  const dead = reconcileFigure('killed', mentions).range;
-  const hurt = reconcileFigure('injured', mentions).range;
-  if (deathOfTheOneShot(dead, hurt, mentions)) return { killed: 1, injured: null };
-  return {
-    killed: dead?.best ?? null,
-    injured: injuredAmongDead(dead, mentions) ? null : (hurt?.best ?? null),
-  };
+  const { killed, injured } = ledgerTolls(mentions);
+  return { killed: killed.range?.best ?? null, injured: injured.range?.best ?? null };
 }
 
 /**
@@ -346,8 +341,9 @@ export function namedIncident(a: IncidentProfile, b: IncidentProfile): boolean {
  * report's wounded among the other's dead: the dead and wounded together the same, the dead not.
  * A victim who dies in hospital is wounded in the first reports and dead in the later ones. One
  * killed and one wounded on a day are the figures of many incidents of a city, so their reports
- * must also give the same full name, not a speaker's (`sharedNameBesides`): a victim, a street,
- * a business. One capitalised word in common is not enough: a city's reports share many.
+ * must also give the same person (`sharedVictim`: a full name given with an age or beside a
+ * victim's role, not a speaker's, not a hospital's). One capitalised word in common is not enough:
+ * a city's reports share many.
  */
 export function diedOfWounds(a: IncidentProfile, b: IncidentProfile): boolean {
   if (!hasFigure(a) || !hasFigure(b) || !samePlaceAndDay(a, b)) return false;
@@ -708,6 +704,13 @@ const speakersCache = new WeakMap<ClusterRecord, Map<string, Set<string>>>();
 const AFTER_CAPITALISED = /(?<![\p{L}\p{N}'.])\p{Lu}(?:\p{L}*|\p{L}{0,3}\.) $/u;
 
 /**
+ * Text ending in a verb of saying before a name ("said ", "according to "): the name is a
+ * speaker's when the clause ends after it ("…, said Jo Roe, a spokesman"), not when a verb or an
+ * age follows ("said Jo Roe was wounded", "said Jo Roe, 27, was": the person spoken of).
+ */
+const SAID_BEFORE = /\b(?:said|says|told|according to) $/iu;
+
+/**
  * The full names (`fullNamesOf`) an event's mentions give as a speaker's: right after another
  * capitalised word (a rank or an agency the title list may lack: "Trooper Jo Roe", "County
  * Sheriff Jo Roe", `AFTER_CAPITALISED`) or right before a verb of saying ("Jo Roe said"). Officials and spokesmen
@@ -730,7 +733,12 @@ export function speakerNamesOf(
         for (let at = lower.indexOf(name); at >= 0; at = lower.indexOf(name, at + 1)) {
           const before = text.slice(Math.max(0, at - 40), at);
           const after = text.slice(at + name.length, at + name.length + 8);
-          if (AFTER_CAPITALISED.test(before) || /^ (?:said|says|told)\b/.test(after)) out.add(name);
+          if (
+            AFTER_CAPITALISED.test(before) ||
+            /^ (?:said|says|told)\b/.test(after) ||
+            (SAID_BEFORE.test(before) && /^(?:,(?! \d)|\.|$)/.test(after))
+          )
+            out.add(name);
         }
       }
     }
@@ -766,7 +774,7 @@ function joinedAs(
   const same =
     sameIncident(pa, pb, slack) ||
     (namedIncident(pa, pb) && sharedName(a, b, around)) ||
-    (diedOfWounds(pa, pb) && sharedNameBesides(a, b, around, speakerNamesOf)) ||
+    (slack > 0 && diedOfWounds(pa, pb) && sharedVictim(a, b, around)) ||
     (later && laterIncident(pa, pb) && (largeToll(pa) || sharedFullName(a, b, around)));
   // The rule that joined the profiles has judged their days (up to `NAMED_DAYS` or `LATER_DAYS`
   // apart): the representatives are compared at that distance, for kind, place and wording.
@@ -823,6 +831,27 @@ export function followUp(a: IncidentProfile, b: IncidentProfile): boolean {
   )
     return false;
   return Math.abs(Date.parse(a.day) - Date.parse(b.day)) <= FOLLOW_UP_DAYS * 86_400_000;
+}
+
+/**
+ * The events share a full name that is one person of theirs (`samePerson`), not a speaker's
+ * (`speakerNamesOf`) and filed under at most `NAME_EVENTS` events: a hospital's name or an
+ * official's is given by the reports of many incidents, a victim's by one's.
+ */
+function sharedVictim(a: number, b: number, around: IncidentNeighbourhood): boolean {
+  const pa = ownPlace(a, around);
+  const pb = ownPlace(b, around);
+  const left = new Set([
+    ...speakerNamesOf(around.cluster(a), pa, around.item),
+    ...speakerNamesOf(around.cluster(b), pb, around.item),
+  ]);
+  const fb = namesAt(b, pb, around);
+  for (const w of namesAt(a, pa, around)) {
+    if (!fb.has(w) || left.has(w) || !samePerson(a, b, w, around)) continue;
+    if (around.named && around.named(w).length > NAME_EVENTS) continue;
+    return true;
+  }
+  return false;
 }
 
 /** The events share a full name that is one person of theirs (`samePerson`). */
@@ -1074,7 +1103,7 @@ export function placelessTarget(n: number, around: IncidentNeighbourhood): numbe
   const { named } = around;
   const record = around.cluster(n);
   if (!named || placeOf(record) !== null || !givesFigure(record)) return null;
-  const own = profileAt(record, '', around.item);
+  const own = profileAt(record, '');
   if (!own || !hasFigure(own)) return null;
   const found = new Set<number>();
   for (const c of namedNear(n, '', around)) {

@@ -34,8 +34,11 @@ import type { DocRecord, Meta } from '../state-schema.js';
  *    its ledger entry shows (each report's lead figure voting) when they differ; either joins.
  * 10.cluster12b: one place and day with the same victims, counted wounded by some reports and
  *    dead by others, join on a shared full name that is not a speaker's.
+ * 10.fixd12: that join needs a person of the incident (a name with an age or a victim's role, not
+ *    a hospital's, filed under few events), not a name after "said" or "according to" ending the
+ *    clause, and holds only while figures may differ.
  */
-export const STATE_FORMAT: number | string = '10.cluster12b';
+export const STATE_FORMAT: number | string = '10.fixd12';
 
 export interface OpenedState {
   cache: StateCache;
