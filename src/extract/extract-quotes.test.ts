@@ -476,8 +476,13 @@ const speakerCases: [string, string, (string | null)[]][] = [
 const indirectCases: [string, string, [string, string | null][]][] = [
   [
     '`she` after a titled object means the clause’s subject, named before it, when her gender fits',
-    'Magistrate Ann Cole acquitted Miss Vale because she said the evidence was too thin.',
-    [['the evidence was too thin', 'Ann Cole']],
+    'Judge Mary Holt overruled Ms Lund because she said the vote must wait.',
+    [['the vote must wait', 'Mary Holt']],
+  ],
+  [
+    '`she` after a titled object stays the object when the subject’s gender is unknown',
+    'Coach Jo Marsh hugged Mrs Pell after she said the team had won.',
+    [['the team had won', 'Pell']],
   ],
   [
     '`she` after a titled object still means the object when the subject is a man',
