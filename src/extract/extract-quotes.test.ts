@@ -268,6 +268,11 @@ const speakerCases: [string, string, (string | null)[]][] = [
     ['Tom Vale', 'Ann Roe'],
   ],
   [
+    'a phrase quoted at the head of the reporter’s own sentence is nobody’s words',
+    'Ann Roe said the pool was busy. “Quiet hour” signs went up in the spring.',
+    [null],
+  ],
+  [
     'a sentence between the reported speech and the quotation ends it',
     'Tom Vale said he was sorry. The court heard the case. “I did wrong.”',
     [null],
