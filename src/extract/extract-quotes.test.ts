@@ -239,7 +239,7 @@ const speakerCases: [string, string, (string | null)[]][] = [
   ],
   [
     'a name in apposition to a company (`X, his cleaning company`) is never the `she` who speaks',
-    'Tom Vesk built a business, and Vesk Clean, his cleaning company in Dunmore, served the stars. He helped out Ann Rook, a friend. In court, she denied it. “I paid my own way,” she told the jury.',
+    'Pike Hardware, his tool shop on the quay, has made Dan Pike rich. Jo Lee, once a clerk there, disagrees. “I was underpaid,” she told the tribunal.',
     [null],
   ],
   [
