@@ -184,7 +184,7 @@ const cases: [string, number, number][] = [
   ['Teacher kills roommate during Quillby quarrel', 1, 0],
   // A death noun's victims follow "of", with or without a determiner.
   ['Brenmoor youth arrested over shooting death of classmate', 1, 0],
-  ['Youth arraigned on shooting deaths of mother, brother', 2, 0],
+  ['Brenmoor man jailed for shooting deaths of uncle and cousin', 2, 0],
   ['Deaths of officers remembered at Quillby vigil', 0, 0],
   ['Prosecutors accuse Vera Holm, 61, of manslaughter in the death of Otto Pask, 70.', 1, 0],
   ['Police charged a teen with the murder of Dana Pell.', 0, 0],
