@@ -145,8 +145,12 @@ const cases: [string, number, number][] = [
   ['In Elmtown, Ann Roe and Tom Poe were wounded at a party.', 0, 2],
   ['Doe and Roe were shot on Friday.', 0, 0],
   ['The team left Elmtown. Elmtown was hit by gunfire at dawn.', 0, 0],
+  ['Near Brenmoor, roads were shut. Brenmoor was hit by gunfire that night.', 0, 0],
+  // Businesses listed by name are no one: a name opens with a given name, a title, kin or an age.
+  ['Witnesses said Maple Row Diner and Harbor Books were hit by gunfire late Tuesday.', 0, 0],
+  ['Officer Tom Poe and Ann Roe were hit by gunfire.', 0, 2],
   ['A man sitting in his parked car was shot and killed on Monday.', 1, 0],
-  ['Man found in his car died from a gunshot wound', 1, 0],
+  ['Hunter dies of accidental gunshot wound at his cabin', 1, 0],
   ['A 40-year-old man, Sam Hill of Elm Park, was shot several times and died.', 1, 0],
   ['A woman was found shot to death in her home.', 1, 0],
   ['The crash claimed the life of a 4-year-old boy.', 1, 0],
@@ -167,7 +171,7 @@ const cases: [string, number, number][] = [
   ['Two are dead and two are in critical condition after a shooting.', 2, 2],
   ['A man was shot Friday. He is in stable condition.', 0, 1],
   ['Boy Accidentally Shoots Himself', 0, 1],
-  ['A Dellwick man dropped his pistol, shooting himself in the left leg.', 0, 1],
+  ['While cleaning a rifle, a Brenmoor farmer accidentally shot himself in the foot.', 0, 1],
   // A perpetrator who killed themself after the victims is counted among the dead.
   ['A student killed four classmates and himself at the school.', 5, 0],
   ['The gunman opened fire, killing three and wounding 16 before taking his own life.', 4, 16],
@@ -179,19 +183,19 @@ const cases: [string, number, number][] = [
   ['Deputies believe the robber shot a cashier and his sister by the till.', 0, 2],
   ['Teacher kills roommate during Quillby quarrel', 1, 0],
   // A death noun's victims follow "of", with or without a determiner.
-  ['Quillby teen charged in shooting death of best friend', 1, 0],
-  ['Youth arraigned on shooting deaths of mother, brother', 2, 0],
+  ['Brenmoor youth arrested over shooting death of classmate', 1, 0],
+  ['Brenmoor man jailed for shooting deaths of uncle and cousin', 2, 0],
   ['Deaths of officers remembered at Quillby vigil', 0, 0],
-  ['Leon Quay, 58, faces a manslaughter charge in the death of John Brill, 53, a sergeant said.', 1, 0],
+  ['Prosecutors accuse Vera Holm, 61, of manslaughter in the death of Otto Pask, 70.', 1, 0],
   ['Police charged a teen with the murder of Dana Pell.', 0, 0],
   ['Marchers gathered downtown, protesting the killing of Tom Quarry.', 0, 0],
   // A shooting death in the singular is one dead, unless a count or a person is given.
-  ['Update: Dellwick shooting death ruled accidental', 1, 0],
+  ['Coroner calls Brenmoor shooting death an accident', 1, 0],
   ['Two charged in shooting death of Quillby teen', 1, 0],
   ['Police reviewed three shooting deaths in the county.', 3, 0],
   // A headline's condition after a shooting, and an earlier beating, keep the victim the subject.
-  ['Teenage boy critical after being shot in Dellwick', 0, 1],
-  ['Investigator: missing Quillby teen was beaten, shot to death', 1, 0],
+  ['Brenmoor teen hospitalized in critical condition after being shot', 0, 1],
+  ['Sheriff says runaway Brenmoor girl had been beaten and shot dead', 1, 0],
   // An object list stops before a subject with a verb of its own.
   ['The driver killed a cyclist and her husband was detained.', 1, 0],
   // "shot" and "wounded" before a noun are participles of a headline, not verbs with an object.

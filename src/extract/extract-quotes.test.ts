@@ -239,7 +239,7 @@ const speakerCases: [string, string, (string | null)[]][] = [
   ],
   [
     'a name in apposition to a company (`X, his cleaning company`) is never the `she` who speaks',
-    'Tom Vesk built a business, and Vesk Clean, his cleaning company in Dunmore, served the stars. He helped out Ann Rook, a friend. In court, she denied it. “I paid my own way,” she told the jury.',
+    'Pike Hardware, his tool shop on the quay, has made Dan Pike rich. Jo Lee, once a clerk there, disagrees. “I was underpaid,” she told the tribunal.',
     [null],
   ],
   [
@@ -266,6 +266,11 @@ const speakerCases: [string, string, (string | null)[]][] = [
     'a quotation opening the sentence after a named person’s reported speech goes on with it',
     'But Tom Vale said he was surprised by the complaints. “It was only a bit of fun.” And Ann Roe, who runs the hall, said: “Children love it.”',
     ['Tom Vale', 'Ann Roe'],
+  ],
+  [
+    'a phrase quoted at the head of the reporter’s own sentence is nobody’s words',
+    'Ann Roe said the pool was busy. “Quiet hour” signs went up in the spring.',
+    [null],
   ],
   [
     'a sentence between the reported speech and the quotation ends it',
@@ -476,8 +481,13 @@ const speakerCases: [string, string, (string | null)[]][] = [
 const indirectCases: [string, string, [string, string | null][]][] = [
   [
     '`she` after a titled object means the clause’s subject, named before it, when her gender fits',
-    'Magistrate Ann Cole acquitted Miss Vale because she said the evidence was too thin.',
-    [['the evidence was too thin', 'Ann Cole']],
+    'Judge Mary Holt overruled Ms Lund because she said the vote must wait.',
+    [['the vote must wait', 'Mary Holt']],
+  ],
+  [
+    '`she` after a titled object stays the object when the subject’s gender is unknown',
+    'Coach Jo Marsh hugged Mrs Pell after she said the team had won.',
+    [['the team had won', 'Pell']],
   ],
   [
     '`she` after a titled object still means the object when the subject is a man',

@@ -93,9 +93,10 @@ export function extractQuotes(
       quote.speaker = previous.quote.speaker;
       quote.speakerRole = previous.quote.speakerRole;
       quote.speakerSpan = previous.quote.speakerSpan;
-    } else if (!frame && !namedByOthers && before === '') {
+    } else if (!frame && !namedByOthers && before === '' && endsItsSentence(text, sentences[last], region)) {
       // `Doe said he was surprised. “It was only fun.”`: a quotation opening the sentence after a
-      // named person's reported speech, in the same paragraph, goes on with that person's words.
+      // named person's reported speech, in the same paragraph, goes on with that person's words;
+      // a phrase quoted at the head of the reporter's own sentence (`“Fair play” rules were …`) does not.
       const reporter = reportedJustBefore(
         frames,
         sentences,
@@ -158,6 +159,12 @@ function splitAtLostOpeners(text: string, [start, end]: Span): Span[] {
 function isElision(text: string, content: Span[]): boolean {
   const [only] = content;
   return content.length === 1 && only !== undefined && /^\p{L}{1,2}$/u.test(text.slice(only[0], only[1]));
+}
+
+/** Whether nothing but punctuation follows the quotation in its sentence: the quotation is the sentence. */
+function endsItsSentence(text: string, sentence: Sentence | undefined, region: QuoteRegion): boolean {
+  const end = sentence ? Math.max(sentence.span[1], region.span[1]) : region.span[1];
+  return !/[\p{L}\p{N}]/u.test(text.slice(region.span[1], end));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Quantity, Span } from '../core/types.js';
+import { isGivenName } from './given-name-gender.js';
 import { loadLexicon } from './load-lexicon.js';
 
 interface Compiled {
@@ -359,12 +360,14 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
         at = m.index + m[0].length;
       }
       items.push([start + at, start + list.length]);
+      const firstNames = items.some((item) => isGivenName(text.slice(item[0], item[1])));
       // The names from the last back to the first that is none ("Elmtown, Ann Roe and Tom Poe"):
       // a one-word item is a name only when the report gave it in full before.
       let first = items.length;
       for (; first > 0; first--) {
         const item = items[first - 1] as Span;
-        if (!/\s/.test(text.slice(item[0], item[1])) && !namedBefore(text, item)) break;
+        const words = text.slice(item[0], item[1]);
+        if (/\s/.test(words) ? !isPersonItem(words, firstNames) : !namedBefore(text, item)) break;
       }
       const known = items.slice(first);
       if (known.length >= 2) return people(text, [(known[0] as Span)[0], start + list.length], known.length);
@@ -375,7 +378,11 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
     const list = c.namedList.exec(before)?.indices?.groups?.np;
     if (list) {
       const items = before.slice(list[0], list[1]).split(NAME_BREAK);
-      if (items.some((item) => /\s|\d/.test(item.trim())))
+      const firstNames = items.some((item) => isGivenName(item.trim()));
+      if (
+        items.some((item) => /\s|\d/.test(item.trim())) &&
+        items.every((item) => isPersonItem(item, firstNames))
+      )
         return people(text, [from + list[0], from + list[1]], items.length);
     }
     // "Jane Doe, 17, was killed … Doe was shot on Dec. 22": the surname of a person named before.
@@ -391,6 +398,39 @@ export function findImplicitVictim(text: string, clause: Span, trigger: Span): Q
   return people(text, [from + np[0], from + np[1]], n);
 }
 
+let personLeads: Set<string> | undefined;
+/** A word that opens a person's name: a given name (`Ann`), a title or an honorific (`Officer`, `Mrs`). */
+function opensPersonName(word: string): boolean {
+  if (isGivenName(word)) return true;
+  if (!personLeads) {
+    const lexicon = loadLexicon<{ titles: string[]; honorifics: string[]; peerages: string[] }>(
+      'speaker-titles',
+    );
+    personLeads = new Set([...lexicon.titles, ...lexicon.honorifics, ...lexicon.peerages]);
+  }
+  return personLeads.has(word.toLowerCase());
+}
+
+/** A kin noun or an age before a name: "her son Ben", "2-year-old Ben Ray". */
+const KIN_OR_AGE_LEAD = /^(?:(?:his|her|their)\s+\p{Ll}+|\d{1,3}-(?:year|month)-old)\s+/u;
+
+/**
+ * Whether an item of a list before "were shot" is a person: a word of several opens with a given
+ * name, a title, a kin noun or an age ("Ann Cole", "Officer Tom Poe", "her son Ben"), not with any
+ * capitalised word ("Elm Street Bakery and Corner Cafe were hit" names two businesses), unless
+ * the list gives first names alone (`firstNames`: "Ann, Bo and Dee Varn", a family). One word alone
+ * (a surname, a first name) is judged by the caller; with an age in apposition it is a person.
+ */
+function isPersonItem(item: string, firstNames: boolean): boolean {
+  const trimmed = item.trim();
+  if (firstNames) return true;
+  if (KIN_OR_AGE_LEAD.test(trimmed)) return true;
+  const name = trimmed.replace(AGE_APPOSITION, '');
+  const words = name.split(/\s+/);
+  if (words.length < 2) return true;
+  return opensPersonName(words[0] ?? '');
+}
+
 /** How far back a surname's full name is looked for: a news report's length, kept bounded. */
 const NAME_LOOKBACK = 20_000;
 
@@ -401,9 +441,26 @@ const NAME_LOOKBACK = 20_000;
 function namedBefore(text: string, span: Span): boolean {
   const word = text.slice(span[0], span[1]);
   const earlier = text.slice(Math.max(0, span[0] - NAME_LOOKBACK), span[0]);
-  return new RegExp(String.raw`(?<![\p{L}’'.-])\p{Lu}[\p{L}’'.-]*\s+${word}(?![\p{L}’'-])`, 'u').test(
-    earlier,
-  );
+  // The word before is a name's first word ("Ann Doe", "Officer Doe", "J. Doe"), not a function
+  // word nor a word the text also writes in lower case: "Near Dellton, …" names no one "Dellton".
+  const before = new RegExp(String.raw`(?<![\p{L}’'.-])(\p{Lu}[\p{L}’'.-]*)\s+${word}(?![\p{L}’'-])`, 'gu');
+  for (const m of earlier.matchAll(before)) {
+    const lead = (m[1] ?? '').replace(/\.$/, '');
+    if (/^\p{Lu}$/u.test(lead) || opensPersonName(lead)) return true;
+    if (
+      !isFunctionWord(lead) &&
+      !new RegExp(String.raw`(?<![\p{L}’'-])${lead.toLowerCase()}(?![\p{L}’'-])`, 'u').test(text)
+    )
+      return true;
+  }
+  return false;
+}
+
+let functionWords: Set<string> | undefined;
+/** A preposition, article, pronoun or other function word (`In`, `Near`, `The`). */
+function isFunctionWord(word: string): boolean {
+  functionWords ??= new Set(loadLexicon<{ function: string[] }>('merge-words').function);
+  return functionWords.has(word.toLowerCase());
 }
 
 /** A shooting death in the singular: one person died, named or not. */

@@ -1578,8 +1578,8 @@ function createResolver(text: string, quoted: (position: number) => boolean) {
       // what the sentence says about someone, not who it is about.
       if (subject.object && roleBefore(subjects, i, text)) continue;
       if (subject.object && (!pronoun || subject.gender !== pronoun)) continue;
-      // `Magistrate Ann Cole acquitted Miss Vale because she said …`: the clause's own subject, named
-      // before the object in the pronoun's own sentence and not of the other gender, is whom `she`
+      // `Judge Mary Holt overruled Ms Lund because she said …`: the clause's own subject, named
+      // before the object in the pronoun's own sentence and of the pronoun's gender, is whom `she`
       // means (in the next sentence, `He alleged …` goes on about the object as often as not).
       if (
         subject.object &&
@@ -1908,8 +1908,10 @@ function subjectOfSameSentence(
     const earlier = subjects[j]!;
     if (SENTENCE_BREAK.test(text.slice(earlier.end, object.at))) return false;
     if (earlier.object || earlier.role) continue;
-    const gender = earlier.gender ?? genderOfGivenName(earlier.phrase);
-    return gender === null || gender === pronoun;
+    // `Judge Mary Holt`: the given name after a title tells the gender; a name that tells none
+    // (`Coach Jo Marsh`) is no evidence, and the pronoun stays with the object.
+    const gender = earlier.gender ?? genderOfGivenName(parseSpeaker(earlier.phrase).speaker);
+    return gender === pronoun;
   }
   return false;
 }

@@ -34,7 +34,7 @@ export { resolvePlaces } from './resolve-places.js';
  * Version of the extraction output. Stored extractions of another version are redone by
  * `analyze`; raise it when a change alters what is extracted (the golden file changes).
  */
-export const EXTRACTOR_VERSION = 'extract-2026-12-03.main34e';
+export const EXTRACTOR_VERSION = 'extract-2026-12-03.main34f';
 
 /** One document as the extractor needs it. `dateline` is the stored document's dateline, if any. */
 export interface ExtractInput {
