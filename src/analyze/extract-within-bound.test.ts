@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyExtraction } from '../core/empty-extraction.js';
 import type { DocumentExtraction } from '../core/types.js';
 import type { ExtractInput } from './extract-stage.js';
 import {
@@ -18,18 +19,8 @@ function linesExtractor() {
     seen.push(doc.text.length);
     const incidents = doc.text.split('\n').filter((line) => line.includes('fire'));
     return {
-      documentId: doc.id,
-      reference: { date: null, from: 'none' },
-      sentences: [],
-      quantities: [],
-      dates: [],
-      places: [],
-      actors: [],
+      ...emptyExtraction(doc.id),
       incidents: incidents.map(() => ({})) as DocumentExtraction['incidents'],
-      quotes: [],
-      attributions: [],
-      claims: [],
-      diagnostics: [],
     };
   };
   return { extract, seen };

@@ -1,3 +1,4 @@
+import { emptyExtraction } from '../core/empty-extraction.js';
 import type { DocumentExtraction, RefusedExtraction } from '../core/types.js';
 import { mergeItems } from '../merge/bound-work.js';
 import type { ExtractInput } from './extract-stage.js';
@@ -96,19 +97,5 @@ export function* textParts(text: string, size: number): Generator<[number, numbe
 
 /** The stored form of a refused report: nothing extracted, and why. */
 function refusedExtraction(documentId: string, refused: RefusedExtraction): DocumentExtraction {
-  return {
-    documentId,
-    reference: { date: null, from: 'none' },
-    sentences: [],
-    quantities: [],
-    dates: [],
-    places: [],
-    actors: [],
-    incidents: [],
-    quotes: [],
-    attributions: [],
-    claims: [],
-    diagnostics: [],
-    refused,
-  };
+  return { ...emptyExtraction(documentId), refused };
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emptyExtraction } from '../core/empty-extraction.js';
 import { ingest } from '../ingest/ingest.js';
 import { serializeExtraction } from './analysis-store.js';
 import { sha256Hex } from './document-id.js';
@@ -53,22 +54,7 @@ describe.skipIf(!url)('working copy of a shared store', () => {
       const held = copy.store.custody.append('analysis', { run: 1 });
       expect(held.seq).toBe(2);
       expect((await shared.custody.head()).entries).toBe(1);
-      copy.store.analysis.putSerializedExtractions('v1', [
-        serializeExtraction({
-          documentId: id ?? '',
-          reference: { date: null, from: 'none' },
-          sentences: [],
-          quantities: [],
-          dates: [],
-          places: [],
-          actors: [],
-          incidents: [],
-          quotes: [],
-          attributions: [],
-          claims: [],
-          diagnostics: [],
-        }),
-      ]);
+      copy.store.analysis.putSerializedExtractions('v1', [serializeExtraction(emptyExtraction(id ?? ''))]);
       const published = await copy.publish('v1');
       expect(published.extractions).toBe(1);
       expect(published.entries.map((e) => [e.seq, e.kind])).toEqual([[2, 'analysis']]);

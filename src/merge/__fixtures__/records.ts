@@ -1,3 +1,4 @@
+import { emptyExtraction } from '../../core/empty-extraction.js';
 import type {
   Claim,
   DocumentExtraction,
@@ -178,21 +179,7 @@ export function claim(
 }
 
 export function extraction(d: StoredDocument, parts: Partial<DocumentExtraction>): DocumentExtraction {
-  return {
-    documentId: d.id,
-    reference: { date: d.published, from: 'published' },
-    sentences: [],
-    quantities: [],
-    dates: [],
-    places: [],
-    actors: [],
-    incidents: [],
-    quotes: [],
-    attributions: [],
-    claims: [],
-    diagnostics: [],
-    ...parts,
-  };
+  return { ...emptyExtraction(d.id, { date: d.published, from: 'published' }), ...parts };
 }
 
 /** A verbatim reuse pair whose one passage is `text` in both documents (a before b). */
