@@ -191,6 +191,8 @@ describe('laterIncident', () => {
   it('widens the days searched only for profiles it can join', () => {
     expect(joinDays(profile({ killed: 3 }))).toBe(LATER_DAYS);
     expect(joinDays(profile({ killed: 1, injured: 1 }))).toBe(NAMED_DAYS);
+    // Members detailing one victim each, the ledger entry showing the toll: searched as joined reads it.
+    expect(joinDays(profile({ killed: 1, injured: 1, shown: { killed: 12, injured: 1 } }))).toBe(LATER_DAYS);
   });
 });
 

@@ -396,9 +396,12 @@ export function laterIncident(a: IncidentProfile, b: IncidentProfile): boolean {
   return profileKey(a.place, '') === profileKey(b.place, '') && nearDays(a.day, LATER_DAYS).includes(b.day);
 }
 
-/** Days either side of a profile's day within which another event can join it (`joined`). */
+/**
+ * Days either side of a profile's day within which another event can join it (`joined`), its toll
+ * read either way (`readings`), as `joined` reads it.
+ */
 export function joinDays(p: IncidentProfile): number {
-  return casualties(p) >= LATER_CASUALTIES ? LATER_DAYS : NAMED_DAYS;
+  return readings(p).some((x) => casualties(x) >= LATER_CASUALTIES) ? LATER_DAYS : NAMED_DAYS;
 }
 
 /** Members read for names: enough for a report's people and streets, bounded for large events. */
@@ -966,7 +969,9 @@ function laterAgree(group: readonly number[], around: IncidentNeighbourhood): bo
     for (let j = i + 1; j < group.length; j++) {
       if (Math.abs((days[i] as number) - (days[j] as number)) <= NAMED_DAYS * 86_400_000) continue;
       const [pi, pj] = [around.profile(group[i] as number), around.profile(group[j] as number)];
-      if (pi && pj && laterIncident(pi, pj) && largeToll(pi)) continue;
+      // Each toll read either way (`readings`), as `joined` read it when it joined them.
+      if (pi && pj && readings(pi).some((x) => readings(pj).some((y) => laterIncident(x, y) && largeToll(x))))
+        continue;
       if (!sharedFullName(group[i] as number, group[j] as number, around)) return false;
     }
   return true;

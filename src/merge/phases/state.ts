@@ -37,8 +37,10 @@ import type { DocRecord, Meta } from '../state-schema.js';
  * 10.fixd12: that join needs a person of the incident (a name with an age or a victim's role, not
  *    a hospital's, filed under few events), not a name after "said" or "according to" ending the
  *    clause, and holds only while figures may differ.
+ * 10.main34: the days searched around an event and the weeks-apart check read its toll both ways
+ *    (`readings`), as the join does.
  */
-export const STATE_FORMAT: number | string = '10.fixd12';
+export const STATE_FORMAT: number | string = '10.main34';
 
 export interface OpenedState {
   cache: StateCache;
