@@ -21,7 +21,7 @@ import { ingest } from '../../src/ingest/ingest.js';
 import { type MidTextRule, midTextDefaults } from '../../src/reuse/candidates.js';
 import { updateReuse } from '../../src/reuse/update-reuse.js';
 import { openStore } from '../../src/store/open-store.js';
-import { type Counts, heldOutCounts } from './topic-folds.js';
+import { type Counts, heldOutCounts, meanFigures } from './topic-folds.js';
 
 const corpus =
   process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : '../shared/corpora/meter-dev';
@@ -99,14 +99,7 @@ function heldOut(family: readonly MidTextRule[]) {
       ),
     ),
   );
-  const mean = (key: 'macro_f1' | 'precision_derived' | 'recall_derived') =>
-    round(runs.reduce((x, r) => x + r[key], 0) / runs.length);
-  return {
-    macro_f1: mean('macro_f1'),
-    precision_derived: mean('precision_derived'),
-    recall_derived: mean('recall_derived'),
-    chosen_of_60_folds: Object.fromEntries(chosen),
-  };
+  return { ...meanFigures(runs, round), chosen_of_60_folds: Object.fromEntries(chosen) };
 }
 console.log(
   JSON.stringify(

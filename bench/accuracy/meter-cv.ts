@@ -27,7 +27,7 @@ import { combine, hashString } from '../../src/reuse/hash.js';
 import { type PreparedText, prepareText } from '../../src/reuse/prepare.js';
 import { quotedNgrams, quotedNgramsIn } from '../../src/reuse/quote-provenance.js';
 import { flag } from '../flags.js';
-import { type Counts, heldOutCounts } from './topic-folds.js';
+import { type Counts, heldOutCounts, meanFigures } from './topic-folds.js';
 
 const corpus =
   process.argv[2] && !process.argv[2].startsWith('--') ? process.argv[2] : '../shared/corpora/meter-dev';
@@ -413,14 +413,13 @@ function commonSourceStudy() {
   const without = rules.filter((r) => r.u === 1);
   const spread = (family: R[]) => {
     const runs = Array.from({ length: 12 }, (_, k) => heldOut(family, 100 + k).figures);
-    const mean = (k: 'macro_f1' | 'precision_derived' | 'recall_derived') =>
-      round(runs.reduce((x, r) => x + r[k], 0) / runs.length);
-    const sd = Math.sqrt(runs.reduce((x, r) => x + (r.macro_f1 - mean('macro_f1')) ** 2, 0) / runs.length);
+    const mean = meanFigures(runs, round);
+    const sd = Math.sqrt(runs.reduce((x, r) => x + (r.macro_f1 - mean.macro_f1) ** 2, 0) / runs.length);
     return {
-      macro_f1: mean('macro_f1'),
+      macro_f1: mean.macro_f1,
       sd: round(sd),
-      precision_derived: mean('precision_derived'),
-      recall_derived: mean('recall_derived'),
+      precision_derived: mean.precision_derived,
+      recall_derived: mean.recall_derived,
     };
   };
   const main = heldOut(rules, 7);
@@ -530,13 +529,7 @@ function alternativesStudy() {
         }),
       ),
     );
-    const mean = (key: 'macro_f1' | 'precision_derived' | 'recall_derived') =>
-      round(runs.reduce((x, r) => x + r[key], 0) / runs.length);
-    out[name] = {
-      macro_f1: mean('macro_f1'),
-      precision_derived: mean('precision_derived'),
-      recall_derived: mean('recall_derived'),
-    };
+    out[name] = meanFigures(runs, round);
   }
   return out;
 }
@@ -585,13 +578,7 @@ function quoteProvenanceStudy() {
         }),
       ),
     );
-    const mean = (key: 'macro_f1' | 'precision_derived' | 'recall_derived') =>
-      round(runs.reduce((x, r) => x + r[key], 0) / runs.length);
-    return {
-      macro_f1: mean('macro_f1'),
-      precision_derived: mean('precision_derived'),
-      recall_derived: mean('recall_derived'),
-    };
+    return meanFigures(runs, round);
   };
   const without = spread([off]);
   chosen.clear();

@@ -53,3 +53,19 @@ export function heldOutCounts<T, R>(
   }
   return held;
 }
+
+export interface HeldOutFigures {
+  macro_f1: number;
+  precision_derived: number;
+  recall_derived: number;
+}
+
+/** The mean of each figure over the runs (splits), rounded by `round`. */
+export function meanFigures(runs: readonly HeldOutFigures[], round: (x: number) => number): HeldOutFigures {
+  const mean = (key: keyof HeldOutFigures) => round(runs.reduce((x, r) => x + r[key], 0) / runs.length);
+  return {
+    macro_f1: mean('macro_f1'),
+    precision_derived: mean('precision_derived'),
+    recall_derived: mean('recall_derived'),
+  };
+}
